@@ -1,0 +1,52 @@
+/**
+ * Builds the site when the last build is missing or stale: sources, content, config or origin
+ * changed since then. `npm start` and the test setup call it, so both always serve a current build.
+ */
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const FINGERPRINT_FILE = path.join(ROOT, 'generated', 'fingerprint.txt');
+/** Everything a build reads. */
+const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'netlify.toml'];
+
+function* files(entry: string): Generator<string> {
+  if (!existsSync(entry)) return;
+  if (statSync(entry).isDirectory()) {
+    for (const name of readdirSync(entry).sort()) yield* files(path.join(entry, name));
+  } else if (!entry.endsWith('.test.ts')) {
+    yield entry;
+  }
+}
+
+/** A hash of every build input, the content folder and the origin. */
+export function buildFingerprint(origin: string, contentDir: string): string {
+  const hash = createHash('sha256').update(`origin=${origin}\ncontent=${contentDir}\n`);
+  for (const input of [...INPUTS.map((i) => path.join(ROOT, i)), path.resolve(ROOT, contentDir)]) {
+    for (const file of files(input)) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `astro build` for `origin` unless dist/ already holds that exact build. Returns whether it built. */
+export function ensureBuild(origin: string, options: { contentDir?: string; force?: boolean; quiet?: boolean } = {}): boolean {
+  const contentDir = options.contentDir ?? process.env.CONTENT_DIR ?? './content';
+  const fingerprint = buildFingerprint(origin, contentDir);
+  const current = existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, 'utf8').trim() : '';
+  if (!options.force && current === fingerprint && existsSync(path.join(ROOT, 'dist', 'index.html'))) return false;
+  if (!options.quiet) console.log(`Building the site for ${origin} ...`);
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, SITE_URL: origin, CONTENT_DIR: contentDir, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    const output = options.quiet ? `\n${result.stdout}\n${result.stderr}` : '';
+    throw new Error(`astro build failed (exit ${result.status})${output}`);
+  }
+  writeFileSync(FINGERPRINT_FILE, fingerprint + '\n');
+  return true;
+}

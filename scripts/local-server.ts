@@ -1,0 +1,105 @@
+/**
+ * The local production runtime: Netlify's own emulation (@netlify/dev) of the CDN, headers,
+ * edge functions, functions and Blobs over the built site, behind a plain Node HTTP server.
+ * Used by `npm start`, the integration tests and the benchmarks.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface LocalRuntime {
+  dev: NetlifyDev;
+  /** Runs one request through the Netlify chain; unmatched paths get the 404 page, as on Netlify. */
+  handle(request: Request): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** Hop-by-hop headers that must not be copied from the emulated response to the socket. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+
+export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<LocalRuntime> {
+  const dev = new NetlifyDev({
+    projectRoot: ROOT,
+    skipGitignore: true,
+    geolocation: { enabled: false },
+    database: { enabled: false },
+    aiGateway: { enabled: false },
+    images: { enabled: false },
+    edgeFunctions: { enabled: options.edgeFunctions ?? true },
+  });
+  await dev.start();
+  return {
+    dev,
+    async handle(request) {
+      const matched = await dev.handle(request);
+      // Netlify's CDN answers a miss with the site's 404.html (status 404); a bare 404 from the
+      // emulation (no body type) is such a miss. A 404 with a body (a function's JSON) stands.
+      if (matched && !(matched.status === 404 && !matched.headers.get('content-type'))) return matched;
+      const page = await dev.handle(new Request(new URL('/404.html', request.url), { headers: { accept: 'text/html' } }));
+      if (!page) throw new Error('dist/404.html is missing: run the build');
+      const headers = new Headers(page.headers);
+      if (matched) matched.headers.forEach((value, name) => { if (name === 'vary') headers.set(name, value); });
+      return new Response(request.method === 'HEAD' ? null : page.body, { status: 404, headers });
+    },
+    stop: () => dev.stop(),
+  };
+}
+
+function toRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const ip = req.socket.remoteAddress ?? '127.0.0.1';
+  if (!headers.has('x-nf-client-connection-ip')) headers.set('x-nf-client-connection-ip', ip.replace(/^::ffff:/, ''));
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    // @ts-expect-error Node's fetch needs duplex for streamed request bodies.
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || HOP_BY_HOP.has(name)) return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    res.write(value);
+  }
+  res.end();
+}
+
+/** Serves the runtime over HTTP on `port` (0 = any free port). */
+export async function serve(runtime: LocalRuntime, port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
+  const origin = `http://localhost:${port}`;
+  const server = createServer((req, res) => {
+    runtime.handle(toRequest(req, origin)).then(
+      (response) => send(res, response),
+      (error: unknown) => {
+        console.error(`${req.method} ${req.url} failed:`, error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/problem+json' });
+        res.end(JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500 }));
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return { server, url: `http://localhost:${actualPort}` };
+}

@@ -1,0 +1,108 @@
+/**
+ * Content collections: every page, twin, feed, search index and MCP answer is built from these.
+ * The content folder defaults to ./content; CONTENT_DIR points the build at another folder
+ * (benchmark corpora, broken-content fixtures in tests).
+ */
+import { defineCollection, reference } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const CONTENT_DIR = process.env.CONTENT_DIR ?? './content';
+
+/** YAML turns an unquoted 2026-03-01 into a Date; accept both and keep the canonical string. */
+const isoDay = z
+  .union([z.string(), z.date()])
+  .transform((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'expected a real calendar date (YYYY-MM-DD)'),
+  );
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a URL slug: lowercase a-z, 0-9 and single hyphens');
+const lang = z.enum(['zh', 'en']);
+const tags = z.array(z.string().min(1).max(40)).max(12).default([]);
+/** A root-relative path on this site or an absolute http(s) URL. */
+const link = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected a root-relative path (/...) or an http(s) URL');
+
+const articles = defineCollection({
+  loader: glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/articles` }),
+  schema: z.object({
+    title: z.string().min(1).max(160),
+    slug,
+    category: reference('categories'),
+    date: isoDay,
+    updated: isoDay.optional(),
+    excerpt: z.string().min(1).max(400),
+    lang,
+    tags,
+    author: z.string().min(1).max(80).optional(),
+    draft: z.boolean().default(false),
+  }).strict(),
+});
+
+const solutions = defineCollection({
+  loader: glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/solutions` }),
+  schema: z.object({
+    title: z.string().min(1).max(160),
+    slug,
+    category: reference('categories'),
+    industry: z.string().min(1).max(60),
+    date: isoDay,
+    updated: isoDay.optional(),
+    excerpt: z.string().min(1).max(400),
+    lang,
+    tags,
+    products: z.array(reference('products')).default([]),
+    draft: z.boolean().default(false),
+  }).strict(),
+});
+
+const products = defineCollection({
+  loader: glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/products` }),
+  schema: z.object({
+    name: z.string().min(1).max(80),
+    slug,
+    summary: z.string().min(1).max(300),
+    url: link,
+    features: z.array(z.string().min(1).max(200)).min(1).max(20),
+    order: z.number().int().default(100),
+  }).strict(),
+});
+
+const categories = defineCollection({
+  loader: file(`${CONTENT_DIR}/categories.yaml`),
+  schema: z.object({
+    name: z.string().min(1).max(60),
+    name_zh: z.string().min(1).max(30),
+    description: z.string().min(1).max(300),
+  }).strict(),
+});
+
+const contactChannel = z.object({
+  kind: z.enum(['email', 'phone', 'address', 'web', 'wechat', 'social']),
+  label: z.string().min(1).max(60),
+  value: z.string().min(1).max(200),
+  url: z.string().url().optional(),
+}).strict();
+
+/** All brand facts live here, so a fork re-brands the site by editing content/company.yaml only. */
+const company = defineCollection({
+  loader: file(`${CONTENT_DIR}/company.yaml`),
+  schema: z.object({
+    name: z.string().min(1).max(80),
+    name_zh: z.string().min(1).max(40),
+    legal_name: z.string().min(1).max(120),
+    tagline: z.string().min(1).max(140),
+    description: z.string().min(20).max(1200),
+    description_zh: z.string().min(10).max(600),
+    founded: z.number().int().min(1900).max(2100),
+    headquarters: z.string().min(1).max(120),
+    operator_attribution: z.string().min(1).max(300),
+    contact: z.array(contactChannel).min(1),
+    key_resources: z.array(z.object({ title: z.string().min(1), url: link, description: z.string().min(1).max(300) }).strict()).default([]),
+  }).strict(),
+});
+
+export const collections = { articles, solutions, products, categories, company };

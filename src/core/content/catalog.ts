@@ -1,0 +1,110 @@
+/**
+ * The content catalogue: the one data shape built from content/ at build time and read by pages,
+ * twins, feeds, the search index, the MCP tools and the discovery documents.
+ * @module
+ */
+
+export type Lang = 'zh' | 'en';
+
+/** A category of articles and solutions. */
+export interface Category {
+  slug: string;
+  name: string;
+  name_zh: string;
+  description: string;
+}
+
+/** Fields shared by blog articles and solutions (both are searchable documents). */
+export interface Document {
+  type: 'article' | 'solution';
+  slug: string;
+  title: string;
+  category: string;
+  date: string;
+  updated?: string | undefined;
+  excerpt: string;
+  lang: Lang;
+  tags: string[];
+  /** Site-relative path of the HTML page, e.g. `/blog/some-slug`. */
+  path: string;
+  /** Clean GFM body (no MDX, absolute links). */
+  markdown: string;
+  readingMinutes: number;
+}
+
+export interface Article extends Document {
+  type: 'article';
+  author?: string | undefined;
+}
+
+export interface Solution extends Document {
+  type: 'solution';
+  industry: string;
+  products: string[];
+}
+
+export interface Product {
+  slug: string;
+  name: string;
+  summary: string;
+  /** Absolute URL of the product's canonical link. */
+  url: string;
+  features: string[];
+  order: number;
+  path: string;
+  markdown: string;
+}
+
+export interface ContactChannel {
+  kind: 'email' | 'phone' | 'address' | 'web' | 'wechat' | 'social';
+  label: string;
+  value: string;
+  url?: string | undefined;
+}
+
+export interface Company {
+  name: string;
+  name_zh: string;
+  legal_name: string;
+  tagline: string;
+  description: string;
+  description_zh: string;
+  founded: number;
+  headquarters: string;
+  operator_attribution: string;
+  contact: ContactChannel[];
+  key_resources: { title: string; url: string; description: string }[];
+}
+
+/** Everything published, newest first within each list. */
+export interface Catalog {
+  origin: string;
+  company: Company;
+  categories: Category[];
+  articles: Article[];
+  solutions: Solution[];
+  products: Product[];
+}
+
+/** Articles and solutions together: the searchable documents, newest first. */
+export function documentsOf(catalog: Pick<Catalog, 'articles' | 'solutions'>): Document[] {
+  return [...catalog.articles, ...catalog.solutions].sort(byNewest);
+}
+
+/** Sort comparator: newest date first, then slug for a stable order. */
+export function byNewest(a: { date: string; slug: string }, b: { date: string; slug: string }): number {
+  return a.date < b.date ? 1 : a.date > b.date ? -1 : a.slug.localeCompare(b.slug);
+}
+
+/** Finds an article or solution by slug (slugs are unique across both). */
+export function findDocument(catalog: Pick<Catalog, 'articles' | 'solutions'>, slug: string): Article | Solution | undefined {
+  return catalog.articles.find((a) => a.slug === slug) ?? catalog.solutions.find((s) => s.slug === slug);
+}
+
+/** Slugs used by more than one article or solution; the build refuses a catalogue with any. */
+export function duplicateSlugs(docs: readonly { slug: string }[]): string[] {
+  const seen = new Set<string>();
+  const dupes = new Set<string>();
+  for (const { slug } of docs) (seen.has(slug) ? dupes : seen).add(slug);
+  return [...dupes];
+}

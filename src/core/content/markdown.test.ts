@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { absolutizeLinks, estimateTokens, markdownDocument, readingMinutes, stripMdx, twinBody } from './markdown.ts';
+
+const O = 'https://acme.example';
+
+describe('absolutizeLinks', () => {
+  it('rewrites root-relative links, reference definitions and href attributes', () => {
+    const src = 'See [docs](/docs/api) and [x][r].\n\n[r]: /blog/a\n<a href="/contact">c</a>';
+    expect(absolutizeLinks(src, O)).toBe(
+      'See [docs](https://acme.example/docs/api) and [x][r].\n\n[r]: https://acme.example/blog/a\n<a href="https://acme.example/contact">c</a>',
+    );
+  });
+  it('leaves code, protocol-relative and absolute links alone', () => {
+    const src = '```md\n[a](/inside-fence)\n```\nInline `[b](/inline)` and [c](//cdn.example/x) [d](https://e.example/)';
+    expect(absolutizeLinks(src, O)).toBe(src);
+  });
+});
+
+describe('stripMdx', () => {
+  it('turns components into blockquotes and drops imports', () => {
+    const src = "import Callout from '../../src/components/Callout.astro';\n\nIntro.\n\n<Callout type=\"tip\" title=\"Rule of thumb\">\nUse **FP8**.\n\nSecond line.\n</Callout>\n\n<Divider />\n\nEnd.";
+    const out = stripMdx(src);
+    expect(out).toContain('> **Tip: Rule of thumb**\n>\n> Use **FP8**.\n>\n> Second line.');
+    expect(out).not.toMatch(/import|<Callout|<\/Callout>|<Divider/);
+    expect(out).toContain('End.');
+  });
+  it('does not touch JSX-looking code inside fences', () => {
+    const src = '```tsx\nimport X from "y";\n<Callout type="tip">\nhi\n</Callout>\n```';
+    expect(stripMdx(src)).toBe(src);
+  });
+});
+
+describe('twinBody', () => {
+  it('combines both rewrites for MDX and trims', () => {
+    expect(twinBody('import A from "a";\n\n\n\n[x](/y)\n', O, true)).toBe('[x](https://acme.example/y)');
+  });
+});
+
+describe('readingMinutes', () => {
+  it('counts Han characters and Latin words separately', () => {
+    expect(readingMinutes('字'.repeat(800))).toBe(2);
+    expect(readingMinutes('word '.repeat(660))).toBe(3);
+    expect(readingMinutes('short')).toBe(1);
+  });
+});
+
+describe('markdownDocument', () => {
+  it('builds title, summary, metadata and body, skipping empty metadata', () => {
+    expect(markdownDocument('T', 'S', [['Date', '2026-01-01'], ['Updated', undefined]], 'Body')).toBe('# T\n\n> S\n\n- Date: 2026-01-01\n\nBody\n');
+  });
+  it('estimates tokens at four characters each', () => {
+    expect(estimateTokens('12345678')).toBe(2);
+  });
+});
+
+describe('demoteHeadings', () => {
+  it('shifts headings but not shell comments in code', async () => {
+    const { demoteHeadings } = await import('./markdown.ts');
+    expect(demoteHeadings('# A\n\n## B\n\n```bash\n# comment\n```')).toBe('## A\n\n### B\n\n```bash\n# comment\n```');
+  });
+});

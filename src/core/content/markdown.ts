@@ -1,0 +1,126 @@
+/**
+ * Markdown twins: turning authored markdown/MDX into clean GFM that agents can read.
+ * @module
+ */
+
+const FENCE = /^( {0,3})(`{3,}|~{3,})/;
+
+/** Splits markdown into alternating prose and fenced-code segments, so rewrites never touch code. */
+function mapProse(markdown: string, rewrite: (prose: string) => string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let prose: string[] = [];
+  let fence: string | null = null;
+  const flush = (): void => {
+    if (prose.length) out.push(rewrite(prose.join('\n')));
+    prose = [];
+  };
+  for (const line of lines) {
+    const match = FENCE.exec(line);
+    if (fence === null && match) {
+      flush();
+      fence = match[2]![0]!.repeat(match[2]!.length);
+      out.push(line);
+    } else if (fence !== null) {
+      out.push(line);
+      if (match && match[2]!.startsWith(fence) && line.trim().replace(/[`~]/g, '') === '') fence = null;
+    } else {
+      prose.push(line);
+    }
+  }
+  flush();
+  return out.join('\n');
+}
+
+/** Applies `rewrite` to prose outside inline code spans. */
+function mapOutsideInlineCode(prose: string, rewrite: (text: string) => string): string {
+  return prose
+    .split(/(`+[^`]*`+)/)
+    .map((part, i) => (i % 2 === 1 ? part : rewrite(part)))
+    .join('');
+}
+
+/** Rewrites root-relative link targets (`](/x)`, `[ref]: /x`, `href="/x"`) to absolute URLs. */
+export function absolutizeLinks(markdown: string, origin: string): string {
+  return mapProse(markdown, (prose) =>
+    mapOutsideInlineCode(prose, (text) =>
+      text
+        .replace(/\]\(\/(?!\/)/g, `](${origin}/`)
+        .replace(/^(\s{0,3}\[[^\]]+\]:\s+)\/(?!\/)/gm, `$1${origin}/`)
+        .replace(/(href|src)="\/(?!\/)/g, `$1="${origin}/`),
+    ),
+  );
+}
+
+/** Title-cases a component kind for the blockquote label (`tip` -> `Tip`). */
+function label(kind: string): string {
+  return kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/**
+ * Removes MDX syntax: `import`/`export` lines disappear, a block component
+ * (`<Callout type="tip" title="X">…</Callout>`) becomes a GFM blockquote headed by its type and
+ * title, and self-closing components are dropped.
+ */
+export function stripMdx(markdown: string): string {
+  return mapProse(markdown, (prose) => {
+    const withoutEsm = prose.replace(/^(import|export)\s.*$/gm, '');
+    const blocks = withoutEsm.replace(
+      /^<([A-Z][A-Za-z0-9]*)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*>\s*\n([\s\S]*?)\n<\/\1>\s*$/gm,
+      (_all, _name: string, attrs: string, inner: string) => {
+        const type = /\btype="([^"]*)"/.exec(attrs)?.[1];
+        const title = /\btitle="([^"]*)"/.exec(attrs)?.[1];
+        const heading = [type ? label(type) : null, title].filter(Boolean).join(': ');
+        const body = inner.trim().split('\n').map((line) => (line ? `> ${line}` : '>'));
+        return [heading ? `> **${heading}**` : null, heading ? '>' : null, ...body].filter((l) => l !== null).join('\n');
+      },
+    );
+    return blocks.replace(/^<[A-Z][A-Za-z0-9]*(?:\s+[a-zA-Z-]+="[^"]*")*\s*\/>\s*$/gm, '').replace(/\n{3,}/g, '\n\n');
+  });
+}
+
+/** The clean body of a twin: MDX stripped (for .mdx sources), links absolute, tidy blank lines. */
+export function twinBody(source: string, origin: string, isMdx: boolean): string {
+  const body = isMdx ? stripMdx(source) : source;
+  return absolutizeLinks(body, origin).replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** Rough token count for `x-markdown-tokens`: about four characters a token, the common convention. */
+export function estimateTokens(markdown: string): number {
+  return Math.ceil(markdown.length / 4);
+}
+
+const HAN = /\p{Script=Han}/gu;
+const LATIN_WORD = /[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*/g;
+/** Reading speeds behind the minutes shown on articles. */
+export const READING_HAN_CHARS_PER_MINUTE = 400;
+export const READING_WORDS_PER_MINUTE = 220;
+
+/** Minutes to read a mixed Chinese/English text (at least 1). */
+export function readingMinutes(markdown: string): number {
+  const prose = mapProse(markdown, (p) => p);
+  const han = prose.match(HAN)?.length ?? 0;
+  const words = prose.replace(HAN, ' ').match(LATIN_WORD)?.length ?? 0;
+  return Math.max(1, Math.round(han / READING_HAN_CHARS_PER_MINUTE + words / READING_WORDS_PER_MINUTE));
+}
+
+/** One metadata line of a twin's header block. */
+export type MetaEntry = [label: string, value: string | number | undefined | null];
+
+/**
+ * A complete twin document: `# Title`, a blockquote summary, a metadata list, then the body.
+ * Entries with no value are left out.
+ */
+export function markdownDocument(title: string, summary: string | undefined, meta: MetaEntry[], body: string): string {
+  const lines = [`# ${title}`, ''];
+  if (summary) lines.push(`> ${summary.replace(/\s*\n\s*/g, ' ')}`, '');
+  const metaLines = meta.filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => `- ${k}: ${v}`);
+  if (metaLines.length) lines.push(...metaLines, '');
+  if (body.trim()) lines.push(body.trim(), '');
+  return lines.join('\n');
+}
+
+/** Moves every ATX heading one level down (H1 -> H2 …, H6 stays), outside code fences. */
+export function demoteHeadings(markdown: string): string {
+  return mapProse(markdown, (prose) => prose.replace(/^(#{1,5}) /gm, '#$1 '));
+}

@@ -1,0 +1,233 @@
+/**
+ * The page registry: every HTML page of the site with its title, language, last change and
+ * markdown twin. Sitemap, twins and llms.txt all read this list, so they cannot disagree.
+ * @module
+ */
+import { ARTICLES_PER_PAGE, absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
+import { type Article, type Catalog, type Category, type Document, type Lang, type Product, type Solution } from './catalog.ts';
+import { markdownDocument, type MetaEntry } from './markdown.ts';
+
+export type PageKind = 'home' | 'list' | 'article' | 'solution' | 'product' | 'static';
+
+export interface SitePage {
+  path: string;
+  kind: PageKind;
+  title: string;
+  description: string;
+  lang: Lang;
+  /** YYYY-MM-DD of the newest content shown on the page. */
+  lastmod: string;
+  /** The complete markdown twin. */
+  markdown: string;
+}
+
+/** Number of listing pages for `count` articles. */
+export function pageCount(count: number): number {
+  return Math.max(1, Math.ceil(count / ARTICLES_PER_PAGE));
+}
+
+/** The articles shown on listing page `page` (1-based). */
+export function articlesOnPage(articles: readonly Article[], page: number): Article[] {
+  return articles.slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE);
+}
+
+/** Older and newer neighbours of an article in publication order. */
+export function neighbours(articles: readonly Article[], slug: string): { older?: Article | undefined; newer?: Article | undefined } {
+  const i = articles.findIndex((a) => a.slug === slug);
+  if (i < 0) return {};
+  return { newer: articles[i - 1], older: articles[i + 1] };
+}
+
+export function categoryName(categories: readonly Category[], slug: string, lang: Lang = 'en'): string {
+  const category = categories.find((c) => c.slug === slug);
+  if (!category) return slug;
+  return lang === 'zh' ? category.name_zh : category.name;
+}
+
+function newest(dates: (string | undefined)[], fallback: string): string {
+  return dates.filter((d): d is string => Boolean(d)).sort().at(-1) ?? fallback;
+}
+
+/** Twin URL of a page path, absolute. */
+export function twinUrl(origin: string, path: string): string {
+  return absoluteUrl(origin, twinPathOf(path) ?? path);
+}
+
+function docLine(origin: string, doc: Document, categories: readonly Category[]): string {
+  return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${doc.date}, ${categoryName(categories, doc.category, doc.lang)}, ${doc.lang}): ${doc.excerpt}`;
+}
+
+function productLine(origin: string, product: Product): string {
+  return `- [${product.name}](${twinUrl(origin, product.path)}): ${product.summary}`;
+}
+
+function documentMeta(origin: string, doc: Article | Solution, categories: readonly Category[]): MetaEntry[] {
+  return [
+    ['URL', absoluteUrl(origin, doc.path)],
+    ['Type', doc.type === 'article' ? 'Article' : 'Solution'],
+    ['Language', doc.lang],
+    ['Category', categoryName(categories, doc.category, doc.lang)],
+    ...(doc.type === 'solution' ? ([['Industry', doc.industry]] as MetaEntry[]) : []),
+    ['Published', doc.date],
+    ['Updated', doc.updated],
+    ['Author', doc.type === 'article' ? doc.author : undefined],
+    ['Tags', doc.tags.join(', ')],
+    ['Reading time', `${doc.readingMinutes} min`],
+  ];
+}
+
+/** Builds every page of the site from the catalogue. */
+export function sitePages(catalog: Catalog): SitePage[] {
+  const { origin, company, categories, articles, solutions, products } = catalog;
+  const today = newest([...articles, ...solutions].flatMap((d) => [d.date, d.updated]), '2026-01-01');
+  const pages: SitePage[] = [];
+
+  pages.push({
+    path: paths.home,
+    kind: 'home',
+    title: `${company.name}: ${company.tagline}`,
+    description: company.description,
+    lang: 'en',
+    lastmod: today,
+    markdown: markdownDocument(company.name, company.tagline, [['URL', absoluteUrl(origin, '/')]], [
+      company.description,
+      company.description_zh,
+      '## Latest articles',
+      articles.slice(0, 6).map((a) => docLine(origin, a, categories)).join('\n'),
+      '## Products',
+      products.map((p) => productLine(origin, p)).join('\n'),
+      '## Solutions',
+      solutions.map((s) => docLine(origin, s, categories)).join('\n'),
+      '## More',
+      [
+        `- [Blog](${twinUrl(origin, paths.blog)}): all articles`,
+        `- [Contact](${twinUrl(origin, paths.contact)}): talk to ${company.name}`,
+        `- [llms.txt](${absoluteUrl(origin, paths.llms)}): index for language models`,
+      ].join('\n'),
+    ].join('\n\n')),
+  });
+
+  const totalPages = pageCount(articles.length);
+  for (let page = 1; page <= totalPages; page++) {
+    const items = articlesOnPage(articles, page);
+    const path = paths.blogPage(page);
+    const nav = [
+      page > 1 ? `- Newer: [page ${page - 1}](${twinUrl(origin, paths.blogPage(page - 1))})` : null,
+      page < totalPages ? `- Older: [page ${page + 1}](${twinUrl(origin, paths.blogPage(page + 1))})` : null,
+    ].filter(Boolean).join('\n');
+    pages.push({
+      path,
+      kind: 'list',
+      title: page === 1 ? 'Blog' : `Blog, page ${page}`,
+      description: `Articles from ${company.name} on private LLM deployment, agents, AIGC and API gateways (page ${page} of ${totalPages}).`,
+      lang: 'en',
+      lastmod: newest(items.map((a) => a.updated ?? a.date), today),
+      markdown: markdownDocument(page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`, `Articles from ${company.name}, newest first.`, [['URL', absoluteUrl(origin, path)]], [
+        items.map((a) => docLine(origin, a, categories)).join('\n'),
+        nav ? `## More pages\n\n${nav}` : '',
+        '## Categories',
+        categories.map((c) => `- [${c.name} (${c.name_zh})](${twinUrl(origin, paths.category(c.slug))}): ${c.description}`).join('\n'),
+      ].filter(Boolean).join('\n\n')),
+    });
+  }
+
+  for (const category of categories) {
+    const items = articles.filter((a) => a.category === category.slug);
+    const path = paths.category(category.slug);
+    pages.push({
+      path,
+      kind: 'list',
+      title: `${category.name} (${category.name_zh})`,
+      description: category.description,
+      lang: 'en',
+      lastmod: newest(items.map((a) => a.updated ?? a.date), today),
+      markdown: markdownDocument(`${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, path)], ['Articles', items.length]],
+        items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : 'No articles in this category yet.'),
+    });
+  }
+
+  for (const article of articles) {
+    pages.push({
+      path: article.path,
+      kind: 'article',
+      title: article.title,
+      description: article.excerpt,
+      lang: article.lang,
+      lastmod: article.updated ?? article.date,
+      markdown: markdownDocument(article.title, article.excerpt, documentMeta(origin, article, categories), article.markdown),
+    });
+  }
+
+  pages.push({
+    path: paths.solutions,
+    kind: 'list',
+    title: 'Solutions',
+    description: `How ${company.name} platforms are deployed in finance, government, manufacturing and more.`,
+    lang: 'en',
+    lastmod: newest(solutions.map((s) => s.updated ?? s.date), today),
+    markdown: markdownDocument('Solutions', `Industry solutions built on ${company.name} products.`, [['URL', absoluteUrl(origin, paths.solutions)]],
+      solutions.map((s) => docLine(origin, s, categories)).join('\n')),
+  });
+  for (const solution of solutions) {
+    const related = solution.products.map((slug) => products.find((p) => p.slug === slug)).filter((p): p is Product => Boolean(p));
+    pages.push({
+      path: solution.path,
+      kind: 'solution',
+      title: solution.title,
+      description: solution.excerpt,
+      lang: solution.lang,
+      lastmod: solution.updated ?? solution.date,
+      markdown: markdownDocument(solution.title, solution.excerpt, documentMeta(origin, solution, categories),
+        [solution.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : ''].filter(Boolean).join('\n\n')),
+    });
+  }
+
+  pages.push({
+    path: paths.products,
+    kind: 'list',
+    title: 'Products',
+    description: `${company.name} products: ${products.map((p) => p.name).join(', ')}.`,
+    lang: 'en',
+    lastmod: today,
+    markdown: markdownDocument('Products', `What ${company.name} builds.`, [['URL', absoluteUrl(origin, paths.products)]], products.map((p) => productLine(origin, p)).join('\n')),
+  });
+  for (const product of products) {
+    pages.push({
+      path: product.path,
+      kind: 'product',
+      title: product.name,
+      description: product.summary,
+      lang: 'en',
+      lastmod: today,
+      markdown: markdownDocument(product.name, product.summary, [['URL', absoluteUrl(origin, product.path)], ['Product link', product.url]],
+        [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n')),
+    });
+  }
+
+  pages.push({
+    path: paths.search,
+    kind: 'static',
+    title: 'Search',
+    description: `Search ${company.name} articles and solutions in Chinese or English.`,
+    lang: 'en',
+    lastmod: today,
+    markdown: markdownDocument('Search', `Search ${company.name} articles and solutions in Chinese or English.`, [['URL', absoluteUrl(origin, paths.search)]],
+      `The search page runs in the browser. Agents can read the whole library at [llms-full.txt](${absoluteUrl(origin, paths.llmsFull)}) or list it at [llms.txt](${absoluteUrl(origin, paths.llms)}).`),
+  });
+
+  pages.push({
+    path: paths.contact,
+    kind: 'static',
+    title: 'Contact',
+    description: `Contact ${company.name}: sales, partnerships and press.`,
+    lang: 'en',
+    lastmod: today,
+    markdown: markdownDocument(`Contact ${company.name}`, company.tagline, [['URL', absoluteUrl(origin, paths.contact)]], [
+      '## Channels',
+      company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
+      `Headquarters: ${company.headquarters}.`,
+    ].join('\n\n')),
+  });
+
+  return pages;
+}

@@ -1,0 +1,43 @@
+/**
+ * Site paths: one place that knows where every page, twin and well-known document lives.
+ * @module
+ */
+
+/** Articles per blog listing page. */
+export const ARTICLES_PER_PAGE = 10;
+
+export const paths = {
+  home: '/',
+  blog: '/blog',
+  blogPage: (page: number): string => (page <= 1 ? '/blog' : `/blog/page/${page}`),
+  category: (slug: string): string => `/blog/category/${slug}`,
+  article: (slug: string): string => `/blog/${slug}`,
+  solutions: '/solutions',
+  solution: (slug: string): string => `/solutions/${slug}`,
+  products: '/products',
+  product: (slug: string): string => `/products/${slug}`,
+  search: '/search',
+  contact: '/contact',
+  apiDocs: '/docs/api',
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
+  llms: '/llms.txt',
+  llmsFull: '/llms-full.txt',
+  rss: '/rss.xml',
+} as const;
+
+/**
+ * The markdown twin of a page path: `/` -> `/index.md`, `/blog/` -> `/blog.md`,
+ * `/blog/x/index.html` -> `/blog/x.md`. Returns null for paths that name a file (`/a.css`).
+ */
+export function twinPathOf(pathname: string): string | null {
+  if (pathname === '/' || pathname === '/index.html') return '/index.md';
+  const page = pathname.replace(/\/index\.html$/, '').replace(/\/+$/, '');
+  if (/\.[a-z0-9]+$/i.test(page.slice(page.lastIndexOf('/')))) return null;
+  return `${page}.md`;
+}
+
+/** Joins the origin and a site path into an absolute URL. */
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, origin + '/').href;
+}

@@ -1,0 +1,74 @@
+/**
+ * Build hook: after Astro writes dist/, move the machine-only data (catalogue, search index) out of
+ * the public folder into generated/, record build facts, and index the pages with Pagefind.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { AstroIntegration } from 'astro';
+import * as pagefind from 'pagefind';
+
+/** Folder (inside dist/) where prerendered data endpoints land before being moved out. */
+export const GENERATED_ROUTE_DIR = 'generated';
+
+export interface BuildInfo {
+  origin: string;
+  version: string;
+  commit: string;
+  built_at: string;
+  content_dir: string;
+}
+
+function currentCommit(): string {
+  if (process.env.COMMIT_REF) return process.env.COMMIT_REF;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown'; // not a git checkout (e.g. an unpacked archive): the build still works
+  }
+}
+
+async function runPagefind(siteDir: string): Promise<void> {
+  const { index, errors } = await pagefind.createIndex({});
+  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+  try {
+    const added = await index.addDirectory({ path: siteDir });
+    if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
+    const written = await index.writeFiles({ outputPath: path.join(siteDir, 'pagefind') });
+    if (written.errors.length) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+  } finally {
+    await pagefind.close();
+  }
+}
+
+export function siteData(options: { origin: string }): AstroIntegration {
+  return {
+    name: 'site-data',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const distDir = fileURLToPath(dir);
+        const root = process.cwd();
+        const outDir = path.join(root, 'generated');
+        await rm(outDir, { recursive: true, force: true });
+        await mkdir(outDir, { recursive: true });
+        const staged = path.join(distDir, GENERATED_ROUTE_DIR);
+        if (existsSync(staged)) {
+          await rename(staged, path.join(outDir, 'data'));
+        }
+        const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+        const info: BuildInfo = {
+          origin: options.origin,
+          version: pkg.version,
+          commit: currentCommit(),
+          built_at: new Date().toISOString(),
+          content_dir: process.env.CONTENT_DIR ?? './content',
+        };
+        await writeFile(path.join(outDir, 'build-info.json'), JSON.stringify(info, null, 2) + '\n');
+        await runPagefind(distDir);
+        logger.info(`data moved to generated/, Pagefind index written; origin ${options.origin}`);
+      },
+    },
+  };
+}

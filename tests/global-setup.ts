@@ -1,0 +1,13 @@
+/**
+ * Once per `npm test`: build the site for the test origin when stale, and start every test run
+ * with empty local Blobs (NetlifyDev keeps them in .netlify/ across runs).
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuild } from '../scripts/ensure-build.ts';
+import { TEST_ORIGIN } from './support/origin.ts';
+
+export default function setup(): void {
+  rmSync(path.resolve(import.meta.dirname, '..', '.netlify', 'blobs-serve'), { recursive: true, force: true });
+  ensureBuild(TEST_ORIGIN, { quiet: true, contentDir: './content' });
+}
