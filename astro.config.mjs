@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
 import netlify from '@netlify/vite-plugin';
 import { resolveOrigin } from './src/core/site/origin.ts';
@@ -10,13 +11,18 @@ const origin = resolveOrigin(process.env);
 
 export default defineConfig({
   site: origin,
+  // Benchmarks and tests build other corpora side by side without touching the main build.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
   markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } } },
-  integrations: [mdx(), siteData({ origin })],
+  integrations: [mdx(), siteData({ origin, generatedDir: process.env.GENERATED_DIR ?? './generated' })],
   vite: {
     // No inlined scripts or styles: the Content-Security-Policy allows only same-origin files.
     build: { assetsInlineLimit: 0 },
+    // MDX content imports components by alias, so a content folder works wherever it lives.
+    resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
     // Only `npm run dev` uses this: functions, edge functions and Blobs inside the dev server.
     plugins: [netlify({ database: { enabled: false }, aiGateway: { enabled: false }, images: { enabled: false } })],
   },

@@ -84,7 +84,7 @@ const contactChannel = z.object({
   kind: z.enum(['email', 'phone', 'address', 'web', 'wechat', 'social']),
   label: z.string().min(1).max(60),
   value: z.string().min(1).max(200),
-  url: z.string().url().optional(),
+  url: z.url().optional(),
 }).strict();
 
 /** All brand facts live here, so a fork re-brands the site by editing content/company.yaml only. */

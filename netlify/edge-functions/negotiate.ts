@@ -10,5 +10,4 @@ export default async (req: Request, context: Context): Promise<Response | undefi
 export const config: Config = {
   path: '/*',
   excludedPath: ['/_astro/*', '/pagefind/*', '/api/*', '/oauth/*', '/mcp', '/mcp/*', '/.well-known/*', '/health'],
-  method: ['GET', 'HEAD'],
 };

@@ -43,14 +43,14 @@ async function runPagefind(siteDir: string): Promise<void> {
   }
 }
 
-export function siteData(options: { origin: string }): AstroIntegration {
+export function siteData(options: { origin: string; generatedDir: string }): AstroIntegration {
   return {
     name: 'site-data',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const distDir = fileURLToPath(dir);
         const root = process.cwd();
-        const outDir = path.join(root, 'generated');
+        const outDir = path.resolve(root, options.generatedDir);
         await rm(outDir, { recursive: true, force: true });
         await mkdir(outDir, { recursive: true });
         const staged = path.join(distDir, GENERATED_ROUTE_DIR);

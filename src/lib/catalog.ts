@@ -37,7 +37,7 @@ async function loadCatalog(): Promise<Catalog> {
   const articles: Article[] = articleEntries.map((entry: CollectionEntry<'articles'>) => {
     const markdown = bodyOf(entry);
     return {
-      type: 'article',
+      type: 'article' as const,
       slug: entry.data.slug,
       title: entry.data.title,
       category: entry.data.category.id,
@@ -56,7 +56,7 @@ async function loadCatalog(): Promise<Catalog> {
   const solutions: Solution[] = solutionEntries.map((entry: CollectionEntry<'solutions'>) => {
     const markdown = bodyOf(entry);
     return {
-      type: 'solution',
+      type: 'solution' as const,
       slug: entry.data.slug,
       title: entry.data.title,
       category: entry.data.category.id,
@@ -72,6 +72,22 @@ async function loadCatalog(): Promise<Catalog> {
       readingMinutes: readingMinutes(markdown),
     };
   }).sort(byNewest);
+
+  // reference() fields are not resolved at load time; check them here so a typo fails the build.
+  const categoryIds = new Set(categoryEntries.map((c) => c.id));
+  const productIds = new Set(productEntries.map((p) => p.id));
+  const problems: string[] = [];
+  for (const entry of [...articleEntries, ...solutionEntries]) {
+    if (!categoryIds.has(entry.data.category.id)) {
+      problems.push(`${entry.filePath}: category "${entry.data.category.id}" is not defined in content/categories.yaml (expected one of ${[...categoryIds].join(', ')})`);
+    }
+  }
+  for (const entry of solutionEntries) {
+    for (const product of entry.data.products) {
+      if (!productIds.has(product.id)) problems.push(`${entry.filePath}: products lists "${product.id}", which is not a product slug (expected one of ${[...productIds].join(', ')})`);
+    }
+  }
+  if (problems.length) throw new Error(`Content references are broken:\n${problems.join('\n')}`);
 
   const clashes = duplicateSlugs([...articles, ...solutions]);
   if (clashes.length) {

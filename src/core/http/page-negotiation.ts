@@ -77,7 +77,7 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
   if (!twinRes.ok) {
     // No twin: either no such page (its 404 stands) or a page without a markdown variant.
     const page = await fetchPath(pathname, method);
-    if (!page.ok || variant === 'text/html') return withHeaders(page, (h) => appendVary(h, 'Accept'));
+    if (!page.ok) return withHeaders(page, (h) => appendVary(h, 'Accept'));
     return notAcceptable(['text/html'], method);
   }
   if (variant === null) return notAcceptable([...PAGE_VARIANTS], method);

@@ -1,0 +1,83 @@
+/**
+ * A content error fails the build and says where: the file, the field and what was expected.
+ * Each case copies content/ to a scratch folder, breaks one thing and runs the real `astro build`.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SCRATCH = path.join(ROOT, 'tests', '.tmp', 'content-schema');
+
+function buildWith(name: string, breakContent: (dir: string) => string): { status: number | null; output: string; file: string } {
+  const base = path.join(SCRATCH, name);
+  rmSync(base, { recursive: true, force: true });
+  const content = path.join(base, 'content');
+  mkdirSync(base, { recursive: true });
+  cpSync(path.join(ROOT, 'content'), content, { recursive: true });
+  const file = breakContent(content);
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      CONTENT_DIR: content,
+      ASTRO_OUT_DIR: path.join(base, 'dist'),
+      GENERATED_DIR: path.join(base, 'generated'),
+      ASTRO_CACHE_DIR: path.join(base, 'cache'),
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}`, file };
+}
+
+function firstArticle(content: string): string {
+  const name = readdirSync(path.join(content, 'articles')).filter((f) => f.endsWith('.md')).sort()[0]!;
+  return path.join(content, 'articles', name);
+}
+
+function editFrontMatter(file: string, edit: (fm: string) => string): void {
+  const text = readFileSync(file, 'utf8');
+  const end = text.indexOf('\n---', 4);
+  writeFileSync(file, edit(text.slice(0, end)) + text.slice(end));
+}
+
+afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
+
+describe('content validation at build time', () => {
+  it('names the file, each bad field and what was expected', () => {
+    const { status, output, file } = buildWith('bad-fields', (content) => {
+      const file = firstArticle(content);
+      editFrontMatter(file, (fm) => fm.replace(/^lang: .*$/m, 'lang: fr').replace(/^date: .*$/m, 'date: "2026-02-30"').replace(/^excerpt: .*$/m, ''));
+      return file;
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain(file);
+    expect(output).toMatch(/lang: .*expected one of "zh"\|"en"/);
+    expect(output).toMatch(/date: expected a real calendar date \(YYYY-MM-DD\)/);
+    expect(output).toMatch(/excerpt\W+.*Required/);
+  });
+
+  it('refuses a category that content/categories.yaml does not define', () => {
+    const { status, output, file } = buildWith('bad-category', (content) => {
+      const file = firstArticle(content);
+      editFrontMatter(file, (fm) => fm.replace(/^category: .*$/m, 'category: quantum-blockchain'));
+      return file;
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain(`${path.relative(ROOT, file)}: category "quantum-blockchain" is not defined in content/categories.yaml`);
+  });
+
+  it('refuses a slug used by both an article and a solution', () => {
+    const { status, output } = buildWith('duplicate-slug', (content) => {
+      const solutionDir = path.join(content, 'solutions');
+      const solution = path.join(solutionDir, readdirSync(solutionDir).sort()[0]!);
+      const slug = /^slug: (.*)$/m.exec(readFileSync(firstArticle(content), 'utf8'))![1]!.trim();
+      editFrontMatter(solution, (fm) => fm.replace(/^slug: .*$/m, `slug: ${slug}`));
+      return solution;
+    });
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/Slugs must be unique across articles and solutions; used more than once: /);
+  });
+});

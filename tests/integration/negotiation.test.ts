@@ -1,0 +1,62 @@
+/** The Accept table through the real edge function: which variant each client gets. */
+import { describe, expect, it } from 'vitest';
+import { useRuntime } from '../support/runtime.ts';
+
+const site = useRuntime();
+const PAGE = '/products';
+
+const CHROME = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
+const SAFARI = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+const TABLE: [name: string, accept: string | null, status: number, type: string][] = [
+  ['no Accept', null, 200, 'text/html; charset=utf-8'],
+  ['Chrome', CHROME, 200, 'text/html; charset=utf-8'],
+  ['Safari/Firefox', SAFARI, 200, 'text/html; charset=utf-8'],
+  ['curl default */*', '*/*', 200, 'text/html; charset=utf-8'],
+  ['text/markdown', 'text/markdown', 200, 'text/markdown; charset=utf-8'],
+  ['markdown first, html lower', 'text/markdown, text/html;q=0.8', 200, 'text/markdown; charset=utf-8'],
+  ['html refused', 'text/html;q=0, text/markdown', 200, 'text/markdown; charset=utf-8'],
+  ['html preferred by q', 'text/markdown;q=0.5, text/html', 200, 'text/html; charset=utf-8'],
+  ['agent style list', 'text/markdown, text/plain, */*', 200, 'text/markdown; charset=utf-8'],
+  ['plain text', 'text/plain', 200, 'text/plain; charset=utf-8'],
+  ['application/json', 'application/json', 406, 'application/problem+json'],
+  ['everything refused', 'text/html;q=0, text/markdown;q=0, text/plain;q=0, */*;q=0', 406, 'application/problem+json'],
+];
+
+describe('Accept negotiation on a page URL', () => {
+  it.each(TABLE)('%s', async (_name, accept, status, type) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await site.fetchPath(PAGE, { method, headers: accept === null ? {} : { accept } });
+      expect(res.status, method).toBe(status);
+      expect(res.headers.get('content-type'), method).toBe(type);
+      expect(res.headers.get('vary'), method).toMatch(/\baccept\b/i);
+      const body = await res.text();
+      if (method === 'HEAD') {
+        expect(body).toBe('');
+        continue;
+      }
+      if (type.startsWith('text/markdown') || type.startsWith('text/plain')) {
+        expect(body.startsWith('# Products')).toBe(true);
+        expect(Number(res.headers.get('x-markdown-tokens'))).toBe(Math.ceil(body.length / 4));
+      } else if (status === 406) {
+        expect(JSON.parse(body).available).toEqual(['text/html', 'text/markdown', 'text/plain']);
+      } else {
+        expect(body.toLowerCase()).toContain('<!doctype html>');
+      }
+    }
+  });
+
+  it('negotiates the home page and trailing-slash paths too', async () => {
+    const home = await site.fetchPath('/', { headers: { accept: 'text/markdown' } });
+    expect(home.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect((await home.text()).startsWith('# ')).toBe(true);
+    const slash = await site.fetchPath('/blog/', { headers: { accept: 'text/markdown' } });
+    expect(slash.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+  });
+
+  it('leaves files alone whatever the Accept header', async () => {
+    const res = await site.fetchPath('/robots.txt', { headers: { accept: 'application/json' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+});

@@ -1,0 +1,103 @@
+/** Every page through the real request pipeline: HTML, twins, headers, 404. */
+import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN } from '../support/origin.ts';
+import { sitemapPaths, useRuntime } from '../support/runtime.ts';
+
+const site = useRuntime();
+
+async function allPages(): Promise<string[]> {
+  return sitemapPaths(await (await site.fetchPath('/sitemap.xml')).text());
+}
+
+describe('pages and their markdown twins', () => {
+  it('lists every page type in the sitemap', async () => {
+    const paths = await allPages();
+    for (const expected of ['/', '/blog', '/solutions', '/products', '/search', '/contact']) expect(paths).toContain(expected);
+    expect(paths.some((p) => /^\/blog\/category\/[a-z-]+$/.test(p))).toBe(true);
+    expect(paths.some((p) => /^\/blog\/page\/2$/.test(p))).toBe(true);
+    expect(paths.filter((p) => p.startsWith('/products/')).length).toBeGreaterThanOrEqual(4);
+    expect(paths.filter((p) => p.startsWith('/solutions/')).length).toBeGreaterThanOrEqual(4);
+    expect(paths.filter((p) => /^\/blog\/(?!page\/|category\/)/.test(p)).length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('serves each page as HTML with security, cache, Vary and Link headers', async () => {
+    for (const path of await allPages()) {
+      const res = await site.fetchPath(path, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('vary'), path).toMatch(/accept/i);
+      expect(res.headers.get('cache-control'), path).toBe('public, max-age=0, must-revalidate');
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security'), path).toMatch(/max-age=\d+/);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      const twin = path === '/' ? '/index.md' : `${path}.md`;
+      expect(res.headers.get('link'), path).toContain(`<${twin}>; rel="alternate"; type="text/markdown"`);
+      const html = await res.text();
+      expect(html, path).toContain(`<link rel="alternate" type="text/markdown" href="${TEST_ORIGIN}${twin}"`);
+    }
+  });
+
+  it('serves a clean GFM twin at <path>.md for every page', async () => {
+    for (const path of await allPages()) {
+      const twin = path === '/' ? '/index.md' : `${path}.md`;
+      const res = await site.fetchPath(twin);
+      expect(res.status, twin).toBe(200);
+      expect(res.headers.get('content-type'), twin).toBe('text/markdown; charset=utf-8');
+      expect(Number(res.headers.get('x-markdown-tokens')), twin).toBeGreaterThan(0);
+      const md = await res.text();
+      expect(md.startsWith('# '), twin).toBe(true);
+      const prose = md.replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
+      expect(prose, twin).not.toMatch(/<html|<\/?[A-Z][A-Za-z]*[\s>/]|^import\s|^export\s/m);
+      // Links are absolute: no markdown link target starts with "/".
+      expect(md, twin).not.toMatch(/\]\(\/(?!\/)/);
+      expect(md, twin).toContain(`${TEST_ORIGIN}${path === '/' ? '/' : path}`);
+    }
+  });
+
+  it('renders the MDX article component in HTML and as a blockquote in the twin', async () => {
+    const catalog = await import('../../generated/data/catalog.json', { with: { type: 'json' } });
+    const articles = catalog.default.articles as { slug: string; path: string }[];
+    let found = false;
+    for (const article of articles) {
+      const html = await (await site.fetchPath(article.path)).text();
+      if (!html.includes('class="callout')) continue;
+      found = true;
+      const md = await (await site.fetchPath(`${article.path}.md`)).text();
+      expect(md).toMatch(/^> \*\*(Tip|Note|Warning)/m);
+    }
+    expect(found).toBe(true);
+  });
+
+  it('puts JSON-LD, Open Graph, canonical and reading time on articles', async () => {
+    const paths = (await allPages()).filter((p) => /^\/blog\/(?!page\/|category\/)/.test(p));
+    const html = await (await site.fetchPath(paths[0]!)).text();
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(ld['@type']).toMatch(/Article/);
+    expect(ld.headline).toBeTruthy();
+    expect(ld.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}${paths[0]}"`);
+    expect(html).toMatch(/<meta property="og:type" content="article"/);
+    expect(html).toMatch(/\d+ min read/);
+    expect(html).toMatch(/rel="(prev|next)"/);
+  });
+
+  it('answers unknown paths with the 404 page and status 404, as HTML and for markdown', async () => {
+    for (const accept of ['text/html', 'text/markdown', '*/*']) {
+      const res = await site.fetchPath('/no-such-page', { headers: { accept } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('Page not found');
+    }
+    expect((await site.fetchPath('/blog/no-such-article.md')).status).toBe(404);
+    expect((await site.fetchPath('/generated/catalog.json')).status).toBe(404);
+  });
+
+  it('marks hashed assets immutable', async () => {
+    const html = await (await site.fetchPath('/')).text();
+    const css = /href="(\/_astro\/[^"]+\.css)"/.exec(html)![1]!;
+    const res = await site.fetchPath(css);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Real-browser support: Debian's Chromium driven by playwright-core (no browser download), and
+ * the production build served over HTTP on TEST_PORT so the absolute links baked into the test
+ * build resolve. Only one test file may call `useServedSite()`: it holds port 8899.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { TEST_ORIGIN, TEST_PORT } from './origin.ts';
+
+/** Debian's Chromium; CHROME_PATH overrides it. */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Offline-safe flags: no background fetches, no component updates, no QUIC. */
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+/** A fresh profile directory for a Chromium not started by Playwright (Lighthouse); removed by the caller. */
+export function freshProfileDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'chromium-profile-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface ServedSite {
+  /** http://localhost:8899 */
+  readonly origin: string;
+  url(pathname: string): string;
+  readonly runtime: LocalRuntime;
+}
+
+/** Starts the Netlify runtime over the test build and serves it on TEST_PORT for the file's tests. */
+export function useServedSite(): ServedSite {
+  let runtime: LocalRuntime | undefined;
+  let server: Server | undefined;
+  beforeAll(async () => {
+    runtime = await startRuntime();
+    ({ server } = await serve(runtime, TEST_PORT));
+  });
+  afterAll(async () => {
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+    }
+    await runtime?.stop();
+  });
+  return {
+    origin: TEST_ORIGIN,
+    url: (pathname) => new URL(pathname, TEST_ORIGIN).href,
+    get runtime() {
+      return runtime!;
+    },
+  };
+}
