@@ -15,6 +15,8 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
+  // `npm run dev` listens where the origin says (PORT, default 8888), so absolute links work there too.
+  server: { port: Number(process.env.PORT || 8888) },
   build: { format: 'directory', inlineStylesheets: 'never' },
   markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } } },
   integrations: [mdx(), siteData({ origin, generatedDir: process.env.GENERATED_DIR ?? './generated' })],

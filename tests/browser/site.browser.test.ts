@@ -1,0 +1,343 @@
+/**
+ * The built site in real Chromium, served with Netlify's emulation on port 8899 (the origin the
+ * test build is made for). Everything that needs the port lives in this one file: page rendering,
+ * navigation, search, 404, dark mode, axe, the link check and Lighthouse.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { LinkChecker, LinkState } from 'linkinator';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freshProfileDir, launchBrowser, useServedSite } from '../support/browser.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
+import { sitemapPaths } from '../support/runtime.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const site = useServedSite();
+
+interface CatalogDoc {
+  title: string;
+  lang: 'zh' | 'en';
+  path: string;
+}
+interface Catalog {
+  articles: CatalogDoc[];
+  solutions: CatalogDoc[];
+  products: { path: string; name: string }[];
+}
+/** The catalogue the test build was made from (global setup rebuilt it when content changed). */
+const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as Catalog;
+
+/** One representative URL per page type, derived from the sitemap and the catalogue. */
+interface PageType {
+  name: string;
+  path: string;
+  status: number;
+}
+let pageTypes: PageType[] = [];
+let browser: Browser;
+
+/** Paths compared without a trailing slash (Pagefind links to /x/, canonical URLs are /x). */
+const normalise = (url: string): string => new URL(url, TEST_ORIGIN).pathname.replace(/(.)\/$/, '$1');
+
+beforeAll(async () => {
+  const sitemap = sitemapPaths(await (await fetch(site.url('/sitemap.xml'))).text());
+  const first = (test: (p: string) => boolean, label: string): string => {
+    const found = sitemap.find(test);
+    if (!found) throw new Error(`the sitemap lists no ${label}`);
+    return found;
+  };
+  const zh = catalog.articles.find((a) => a.lang === 'zh');
+  const en = catalog.articles.find((a) => a.lang === 'en');
+  if (!zh || !en) throw new Error('the catalogue needs at least one zh and one en article');
+  pageTypes = [
+    { name: 'home', path: first((p) => p === '/', 'home'), status: 200 },
+    { name: 'blog list', path: first((p) => p === '/blog', 'blog'), status: 200 },
+    { name: 'blog page 2', path: first((p) => p === '/blog/page/2', 'blog page 2'), status: 200 },
+    { name: 'category', path: first((p) => p.startsWith('/blog/category/'), 'category'), status: 200 },
+    { name: 'zh article', path: zh.path, status: 200 },
+    { name: 'en article', path: en.path, status: 200 },
+    { name: 'solutions list', path: first((p) => p === '/solutions', 'solutions'), status: 200 },
+    { name: 'solution', path: first((p) => p.startsWith('/solutions/'), 'solution'), status: 200 },
+    { name: 'products list', path: first((p) => p === '/products', 'products'), status: 200 },
+    { name: 'product', path: first((p) => p.startsWith('/products/'), 'product'), status: 200 },
+    { name: 'search', path: first((p) => p === '/search', 'search'), status: 200 },
+    { name: 'contact', path: first((p) => p === '/contact', 'contact'), status: 200 },
+    { name: '404', path: '/no-such-page-for-the-browser-test', status: 404 },
+  ];
+  // The MDX article, when the content has one: the first article whose HTML renders a callout.
+  for (const article of catalog.articles) {
+    const html = await (await fetch(site.url(article.path))).text();
+    if (html.includes('class="callout')) {
+      pageTypes.splice(6, 0, { name: 'mdx article', path: article.path, status: 200 });
+      break;
+    }
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Console errors, uncaught exceptions, failed requests and HTTP errors of one page. */
+interface PageProblems {
+  console: string[];
+  failed: string[];
+}
+
+async function openPage(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ baseURL: TEST_ORIGIN, colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems: PageProblems = { console: [], failed: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.console.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.console.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => problems.failed.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.failed.push(`${response.url()}: HTTP ${response.status()}`);
+  });
+  return { context, page, problems };
+}
+
+/** Waits until Pagefind UI has rendered its search box (the search page builds it in script). */
+async function searchReady(page: Page): Promise<void> {
+  await page.locator('.pagefind-ui__search-input').waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** Types a query into Pagefind UI and returns every result link, after loading all pages of results. */
+async function search(page: Page, query: string): Promise<string[]> {
+  await searchReady(page);
+  await page.locator('.pagefind-ui__search-input').fill(query);
+  const message = page.locator('.pagefind-ui__message');
+  await expect.poll(async () => (await message.textContent()) ?? '', { timeout: 10_000 }).toMatch(new RegExp(`(results?|No results) for ${escapeRegExp(query)}`));
+  const more = page.locator('button.pagefind-ui__button');
+  while (await more.isVisible()) {
+    const before = await page.locator('.pagefind-ui__result-link').count();
+    await more.click();
+    await expect.poll(() => page.locator('.pagefind-ui__result-link').count()).toBeGreaterThan(before);
+  }
+  return page.locator('.pagefind-ui__result-link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('every page type renders in Chromium', () => {
+  it('shows a visible h1, with no console errors and no failed requests', async () => {
+    expect(pageTypes.length).toBeGreaterThanOrEqual(13);
+    for (const type of pageTypes) {
+      const { context, page, problems } = await openPage();
+      const response = await page.goto(type.path, { waitUntil: 'load' });
+      expect(response?.status(), type.name).toBe(type.status);
+      if (type.name === 'search') await searchReady(page);
+      await expect.poll(() => page.locator('h1').isVisible(), { message: `${type.name}: h1 visible` }).toBe(true);
+      expect(await page.locator('h1').count(), `${type.name}: exactly one h1`).toBe(1);
+      expect((await page.locator('h1').textContent())?.trim(), `${type.name}: h1 text`).toBeTruthy();
+      // The 404 page's own document is the one expected HTTP error (Chromium also logs it).
+      const expectedFailure = (line: string): boolean => type.status === 404 && line.includes(type.path) && line.includes('404');
+      expect(problems.failed.filter((line) => !expectedFailure(line)), `${type.name}: failed requests`).toEqual([]);
+      expect(
+        problems.console.filter((line) => !(type.status === 404 && /status of 404/.test(line))),
+        `${type.name}: console errors`,
+      ).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('navigation', () => {
+  it('goes home → Blog → an article → Older → Newer, and through the blog pager', async () => {
+    const { context, page, problems } = await openPage();
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/blog');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Blog');
+
+    // The first card is the newest article.
+    const card = page.locator('ul.grid > li.card').first().locator('h2 a');
+    const title = (await card.textContent())!.trim();
+    expect(title).toBe(catalog.articles[0]!.title);
+    await card.click();
+    await page.waitForURL((url) => normalise(url.href) === catalog.articles[0]!.path);
+    expect((await page.locator('h1').textContent())?.trim()).toBe(title);
+
+    // The newest article has only an older neighbour.
+    expect(await page.locator('.prev-next a[rel="prev"]').count()).toBe(0);
+    await page.getByRole('link', { name: /Older →/ }).click();
+    await page.waitForURL((url) => normalise(url.href) === catalog.articles[1]!.path);
+    expect((await page.locator('h1').textContent())?.trim()).toBe(catalog.articles[1]!.title);
+    await page.getByRole('link', { name: /← Newer/ }).click();
+    await page.waitForURL((url) => normalise(url.href) === catalog.articles[0]!.path);
+
+    // The list pager: page 1 → page 2 → back.
+    await page.goto('/blog');
+    await page.getByRole('link', { name: 'Older articles →' }).click();
+    await page.waitForURL((url) => url.pathname === '/blog/page/2');
+    expect(await page.locator('h1').textContent()).toMatch(/^Blog, page 2 of \d+$/);
+    await page.getByRole('link', { name: '← Newer articles' }).click();
+    await page.waitForURL((url) => normalise(url.href) === '/blog' || url.pathname === '/blog/page/1');
+    expect(problems.console).toEqual([]);
+    expect(problems.failed).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('search', () => {
+  /** The longest run of Han characters in a title (Pagefind segments it into words). */
+  const hanWord = (title: string): string => (title.match(/\p{Script=Han}+/gu) ?? []).sort((a, b) => b.length - a.length)[0] ?? '';
+  /** The longest ASCII word of a title. */
+  const latinWord = (title: string): string => (title.match(/[A-Za-z][A-Za-z0-9-]{3,}/g) ?? []).sort((a, b) => b.length - a.length)[0] ?? '';
+
+  it('finds a Chinese article for a Chinese query and an English article for an English query', async () => {
+    const zh = catalog.articles.find((a) => a.lang === 'zh' && hanWord(a.title).length >= 2)!;
+    const en = catalog.articles.find((a) => a.lang === 'en' && latinWord(a.title).length >= 4)!;
+    expect(zh, 'a zh article with a Chinese title').toBeDefined();
+    expect(en, 'an en article with an English title').toBeDefined();
+    const { context, page, problems } = await openPage();
+    await page.goto('/search');
+
+    const zhQuery = hanWord(zh.title);
+    const zhResults = (await search(page, zhQuery)).map(normalise);
+    expect(zhResults, `results for ${zhQuery}`).toContain(zh.path);
+
+    const enQuery = latinWord(en.title);
+    const enResults = (await search(page, enQuery)).map(normalise);
+    expect(enResults, `results for ${enQuery}`).toContain(en.path);
+
+    // A nonsense query finds nothing (the assertions above are not vacuous).
+    expect(await search(page, 'qqzxjv')).toEqual([]);
+    expect(problems.console).toEqual([]);
+    expect(problems.failed).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('404 page', () => {
+  it('answers an unknown path with status 404 and the not-found heading', async () => {
+    const { context, page } = await openPage();
+    const response = await page.goto('/blog/this-article-does-not-exist');
+    expect(response?.status()).toBe(404);
+    expect((await page.locator('h1').textContent())?.trim()).toBe('Page not found');
+    expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    await context.close();
+  });
+});
+
+describe('dark mode', () => {
+  /** Relative luminance of a computed `rgb(...)` colour. */
+  const luminance = (rgb: string): number => {
+    const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+
+  it('switches the body background with prefers-color-scheme', async () => {
+    const colours: Record<string, { bg: string; fg: string }> = {};
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page } = await openPage({ colorScheme: scheme });
+      await page.goto('/');
+      colours[scheme] = await page.evaluate(() => {
+        const style = getComputedStyle(document.body);
+        return { bg: style.backgroundColor, fg: style.color };
+      });
+      await context.close();
+    }
+    expect(colours.dark!.bg).not.toBe(colours.light!.bg);
+    expect(luminance(colours.light!.bg)).toBeGreaterThan(0.8);
+    expect(luminance(colours.dark!.bg)).toBeLessThan(0.05);
+    expect(luminance(colours.dark!.fg)).toBeGreaterThan(0.6);
+  });
+});
+
+describe('axe-core (WCAG 2.1 A/AA + best practice)', () => {
+  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`finds no violations on any page type, ${scheme} scheme`, { timeout: 90_000 }, async () => {
+      const report: string[] = [];
+      let checked = 0;
+      for (const type of pageTypes) {
+        const { context, page } = await openPage({ colorScheme: scheme });
+        await page.goto(type.path);
+        // Search is checked after Pagefind UI has loaded and rendered results.
+        if (type.name === 'search') expect((await search(page, 'Kubernetes')).length).toBeGreaterThan(0);
+        const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        checked += result.passes.length > 0 ? 1 : 0;
+        for (const violation of result.violations) {
+          const targets = violation.nodes.slice(0, 5).map((node) => node.target.join(' ')).join(' | ');
+          report.push(`${type.name} (${type.path}): ${violation.id} [${violation.impact}] ${violation.nodes.length}× ${targets}`);
+        }
+        await context.close();
+      }
+      expect(checked, 'axe ran on every page').toBe(pageTypes.length);
+      expect(report, `axe violations (${scheme}):\n${report.join('\n')}`).toEqual([]);
+    });
+  }
+});
+
+describe('links', () => {
+  it('has no broken internal links, crawling from / (external links skipped)', { timeout: 90_000 }, async () => {
+    const checker = new LinkChecker();
+    const result = await checker.check({
+      path: `${TEST_ORIGIN}/`,
+      recurse: true,
+      concurrency: 8,
+      timeout: 15_000,
+      checkFragments: true,
+      linksToSkip: async (link) => !link.startsWith(`${TEST_ORIGIN}/`) && link !== TEST_ORIGIN,
+    });
+    const ok = result.links.filter((link) => link.state === LinkState.OK);
+    const broken = result.links.filter((link) => link.state === LinkState.BROKEN);
+    // The crawl reached every page of the sitemap.
+    const pages = sitemapPaths(await (await fetch(site.url('/sitemap.xml'))).text());
+    const reached = new Set(ok.map((link) => normalise(link.url)));
+    expect(pages.filter((p) => !reached.has(p)), 'sitemap pages the crawl did not reach').toEqual([]);
+    expect(broken.map((link) => `${link.url} (${link.status}) on ${link.parent}`), 'broken links').toEqual([]);
+  });
+});
+
+describe('Lighthouse', () => {
+  const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+  it('scores 1.0 for accessibility, best practices and SEO on key pages', { timeout: 150_000 }, async () => {
+    const article = catalog.articles.find((a) => a.lang === 'en') ?? catalog.articles[0]!;
+    const targets = ['/', '/blog', article.path, catalog.products[0]!.path];
+    const profile = freshProfileDir();
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir: profile.dir, logLevel: 'silent' });
+    const scores: Record<string, Record<string, number | null>> = {};
+    const failures: string[] = [];
+    try {
+      for (const target of targets) {
+        const result = await lighthouse(site.url(target), { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${target}`);
+        const { lhr } = result;
+        expect(lhr.runtimeError, `${target}: ${lhr.runtimeError?.message}`).toBeUndefined();
+        scores[target] = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]));
+        for (const category of CATEGORIES.filter((c) => c !== 'performance')) {
+          if (lhr.categories[category]?.score === 1) continue;
+          const failed = lhr.categories[category]!.auditRefs
+            .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => ref.id);
+          failures.push(`${target} ${category}=${lhr.categories[category]?.score}: ${failed.join(', ')}`);
+        }
+      }
+    } finally {
+      await chrome.kill();
+      profile.remove();
+    }
+    const out = path.join(ROOT, 'bench', '.out');
+    mkdirSync(out, { recursive: true });
+    const record = { date: new Date().toISOString(), lighthouse: (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version, formFactor: 'mobile (simulated throttling)', scores };
+    writeFileSync(path.join(out, 'lighthouse.json'), JSON.stringify(record, null, 2) + '\n');
+    console.log('Lighthouse scores:\n' + Object.entries(scores).map(([page, s]) => `  ${page}: ${CATEGORIES.map((c) => `${c} ${s[c]}`).join(', ')}`).join('\n'));
+    expect(Object.keys(scores)).toHaveLength(targets.length);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+});
