@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
+import './blobs-emulation.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

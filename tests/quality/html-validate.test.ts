@@ -25,6 +25,7 @@ describe('html-validate', () => {
         }
       }
     }
-    expect(errors, `html-validate errors:\n${errors.slice(0, 60).join('\n')}${errors.length > 60 ? `\n… and ${errors.length - 60} more` : ''}`).toEqual([]);
+    const shown = errors.slice(0, 40).join('\n') + (errors.length > 40 ? `\n… and ${errors.length - 40} more` : '');
+    expect(errors.length, `html-validate errors:\n${shown}`).toBe(0);
   });
 });

@@ -1,0 +1,30 @@
+/** The {@link Store} port on Netlify Blobs: the only module that imports @netlify/blobs' store API. */
+import { getStore } from '@netlify/blobs';
+import type { Store, StoreFactory, StoreName } from '../../../src/core/storage/store.ts';
+
+/** One store on Netlify Blobs with strong consistency (rate limits and codes need read-your-writes). */
+export function blobsStore(name: StoreName, options: { siteID?: string; token?: string; apiURL?: string } = {}): Store {
+  const store = getStore({ name, consistency: 'strong', ...options });
+  return {
+    async get<T>(key: string) {
+      const found = await store.getWithMetadata(key, { type: 'json' });
+      if (!found) return null;
+      return { value: found.data as T, etag: found.etag ?? '' };
+    },
+    async set<T>(key: string, value: T, condition?: { onlyIfNew: true } | { onlyIfMatch: string }) {
+      const result = await store.setJSON(key, value, condition ?? {});
+      return { modified: result.modified, etag: result.etag };
+    },
+    async delete(key: string) {
+      await store.delete(key);
+    },
+    async list(prefix?: string) {
+      const keys: string[] = [];
+      for await (const page of store.list({ paginate: true, ...(prefix ? { prefix } : {}) })) keys.push(...page.blobs.map((b) => b.key));
+      return keys;
+    },
+  };
+}
+
+/** Opens every store on Netlify Blobs. */
+export const blobsStores: StoreFactory = (name) => blobsStore(name);

@@ -1,0 +1,72 @@
+/**
+ * RFC 9457 problem details: the one place that builds error responses for `/api/*`.
+ * @module
+ */
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** One invalid input field (an extension member of the problem). */
+export interface InvalidParam {
+  name: string;
+  reason: string;
+}
+
+/** A problem the handler means to report: status, a short title, the detail, optional extensions. */
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly headers: Record<string, string>;
+  readonly extensions: Record<string, unknown>;
+
+  constructor(status: number, title: string, detail: string, options: { headers?: Record<string, string>; extensions?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(detail, { cause: options.cause });
+    this.name = 'HttpProblem';
+    this.status = status;
+    this.title = title;
+    this.headers = options.headers ?? {};
+    this.extensions = options.extensions ?? {};
+  }
+}
+
+/** Builds the problem response (`type` stays `about:blank`: the status says what kind of problem it is). */
+export function problemResponse(problem: HttpProblem, instance?: string): Response {
+  const body = {
+    type: 'about:blank',
+    title: problem.title,
+    status: problem.status,
+    detail: problem.message,
+    ...(instance ? { instance } : {}),
+    ...problem.extensions,
+  };
+  return new Response(JSON.stringify(body), {
+    status: problem.status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...problem.headers },
+  });
+}
+
+export const badRequest = (detail: string, invalidParams?: InvalidParam[]): HttpProblem =>
+  new HttpProblem(400, 'Bad Request', detail, invalidParams ? { extensions: { invalid_params: invalidParams } } : {});
+export const notFound = (detail: string): HttpProblem => new HttpProblem(404, 'Not Found', detail);
+export const methodNotAllowed = (allow: readonly string[]): HttpProblem =>
+  new HttpProblem(405, 'Method Not Allowed', `Use ${allow.join(' or ')}.`, { headers: { allow: allow.join(', ') } });
+export const payloadTooLarge = (limitBytes: number): HttpProblem =>
+  new HttpProblem(413, 'Content Too Large', `The request body must be at most ${limitBytes} bytes.`);
+export const unsupportedMediaType = (accepted: readonly string[]): HttpProblem =>
+  new HttpProblem(415, 'Unsupported Media Type', `Send the body as ${accepted.join(' or ')}.`, { headers: { 'accept-post': accepted.join(', ') } });
+export const tooManyRequests = (retryAfterSeconds: number, detail: string): HttpProblem =>
+  new HttpProblem(429, 'Too Many Requests', detail, { headers: { 'retry-after': String(retryAfterSeconds) }, extensions: { retry_after: retryAfterSeconds } });
+
+/**
+ * Runs a handler and turns a thrown {@link HttpProblem} into its response. Anything else is a bug:
+ * it is logged with a request id and answered 500 without internals.
+ */
+export async function withProblems(req: Request, handler: () => Promise<Response>, log: (message: string, error: unknown) => void = console.error): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof HttpProblem) return problemResponse(error, new URL(req.url).pathname);
+    const requestId = crypto.randomUUID();
+    log(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed`, error);
+    return problemResponse(new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } }));
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The storage port: a key-value store of JSON records with conditional writes. Netlify Blobs
+ * implements it in production and in the local emulation (netlify/functions/_shared/blobs-store.ts).
+ * @module
+ */
+
+export interface StoredRecord<T> {
+  value: T;
+  /** Opaque version tag for compare-and-set. */
+  etag: string;
+}
+
+/** Write conditions: create only, or replace only the version last read. */
+export type WriteCondition = { onlyIfNew: true } | { onlyIfMatch: string };
+
+export interface Store {
+  get<T>(key: string): Promise<StoredRecord<T> | null>;
+  /** Returns `modified: false` when the condition did not hold (someone else wrote first). */
+  set<T>(key: string, value: T, condition?: WriteCondition): Promise<{ modified: boolean; etag?: string | undefined }>;
+  delete(key: string): Promise<void>;
+  /** Keys under `prefix`, in no particular order. */
+  list(prefix?: string): Promise<string[]>;
+}
+
+/** Names of the stores the site uses; docs/storage.md documents each. */
+export type StoreName = 'ratelimit' | 'enquiries' | 'tweets' | 'oauth' | 'keys';
+
+/** Opens a named store. */
+export type StoreFactory = (name: StoreName) => Store;

@@ -1,0 +1,36 @@
+/** A real local Netlify Blobs server per test file (no mocks), with stores opened on it. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import '../../scripts/blobs-emulation.ts';
+import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll } from 'vitest';
+import { blobsStore } from '../../netlify/functions/_shared/blobs-store.ts';
+import type { Store, StoreFactory, StoreName } from '../../src/core/storage/store.ts';
+
+const TOKEN = 'local-test-token';
+const SITE_ID = 'local-test-site';
+
+export interface BlobsHandle {
+  store(name: StoreName): Store;
+  stores: StoreFactory;
+  readonly directory: string;
+}
+
+export function useBlobs(): BlobsHandle {
+  let server: BlobsServer | undefined;
+  let directory = '';
+  let apiURL = '';
+  beforeAll(async () => {
+    directory = mkdtempSync(path.join(tmpdir(), 'blobs-'));
+    server = new BlobsServer({ directory, token: TOKEN, port: 0 });
+    const { port } = await server.start();
+    apiURL = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+  const open = (name: StoreName): Store => blobsStore(name, { siteID: SITE_ID, token: TOKEN, apiURL });
+  return { store: open, stores: open, get directory() { return directory; } };
+}
