@@ -57,6 +57,9 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
         if (existsSync(staged)) {
           await rename(staged, path.join(outDir, 'data'));
         }
+        // The contact page doubles as the template of the no-JavaScript error answer (src/core/api/contact-page.ts).
+        const contactHtml = await readFile(path.join(distDir, 'contact', 'index.html'), 'utf8');
+        await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ html: contactHtml }));
         const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
         const info: BuildInfo = {
           origin: options.origin,

@@ -9,7 +9,9 @@ import { absoluteUrl, paths } from '../core/site/paths.ts';
 
 const origin = import.meta.env.SITE.replace(/\/$/, '');
 
-const isPublished = ({ data }: { data: { draft: boolean } }): boolean => import.meta.env.DEV || !data.draft;
+/** Drafts are built only when SHOW_DRAFTS=1 (`npm run dev` sets it); production never publishes them. */
+const SHOW_DRAFTS = process.env.SHOW_DRAFTS === '1';
+const isPublished = ({ data }: { data: { draft: boolean } }): boolean => SHOW_DRAFTS || !data.draft;
 const isMdx = (entry: { filePath?: string | undefined }): boolean => Boolean(entry.filePath?.endsWith('.mdx'));
 
 function bodyOf(entry: { body?: string | undefined; filePath?: string | undefined }): string {
@@ -18,7 +20,7 @@ function bodyOf(entry: { body?: string | undefined; filePath?: string | undefine
 
 let cached: Promise<Catalog> | undefined;
 
-/** The catalogue of everything published (drafts only in `astro dev`), built once per build. */
+/** The catalogue of everything published, built once per build. */
 export function getCatalog(): Promise<Catalog> {
   cached ??= loadCatalog();
   return cached;

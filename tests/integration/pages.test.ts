@@ -55,6 +55,22 @@ describe('pages and their markdown twins', () => {
     }
   });
 
+  it('never publishes drafts', async () => {
+    const paths = await allPages();
+    const llms = await (await site.fetchPath('/llms.txt')).text();
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const drafts = readdirSync('content/articles')
+      .map((f) => readFileSync(`content/articles/${f}`, 'utf8'))
+      .filter((text) => /^draft: true$/m.test(text))
+      .map((text) => /^slug: (.+)$/m.exec(text)![1]!.trim());
+    expect(drafts.length).toBeGreaterThan(0);
+    for (const slug of drafts) {
+      expect(paths).not.toContain(`/blog/${slug}`);
+      expect(llms).not.toContain(slug);
+      expect((await site.fetchPath(`/blog/${slug}`)).status).toBe(404);
+    }
+  });
+
   it('renders the MDX article component in HTML and as a blockquote in the twin', async () => {
     const catalog = await import('../../generated/data/catalog.json', { with: { type: 'json' } });
     const articles = catalog.default.articles as { slug: string; path: string }[];

@@ -45,7 +45,7 @@ export function escapeXml(text: string): string {
 }
 
 export function sitemapXml(origin: string, pages: readonly SitePage[]): string {
-  const urls = pages.map((p) => `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, p.path))}</loc>\n    <lastmod>${p.lastmod}</lastmod>\n  </url>`);
+  const urls = pages.filter((p) => p.listed !== false).map((p) => `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, p.path))}</loc>\n    <lastmod>${p.lastmod}</lastmod>\n  </url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

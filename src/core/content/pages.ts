@@ -19,6 +19,8 @@ export interface SitePage {
   lastmod: string;
   /** The complete markdown twin. */
   markdown: string;
+  /** False for pages that exist but are not listed in the sitemap (the contact thank-you page). */
+  listed?: boolean;
 }
 
 /** Number of listing pages for `count` articles. */
@@ -227,6 +229,18 @@ export function sitePages(catalog: Catalog): SitePage[] {
       company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
       `Headquarters: ${company.headquarters}.`,
     ].join('\n\n')),
+  });
+
+  pages.push({
+    path: paths.contactThanks,
+    kind: 'static',
+    title: 'Thank you',
+    description: `Your enquiry reached ${company.name}.`,
+    lang: 'en',
+    lastmod: today,
+    listed: false,
+    markdown: markdownDocument('Thank you', `Your enquiry reached ${company.name}.`, [['URL', absoluteUrl(origin, paths.contactThanks)]],
+      `An engineer from ${company.name} answers within one working day. Meanwhile, read the [blog](${twinUrl(origin, paths.blog)}).`),
   });
 
   return pages;

@@ -1,16 +1,13 @@
 /**
- * Byte codecs for the search index: base64 over `Uint8Array`, unsigned LEB128 varints and
- * little-endian Uint32 arrays. Hand-written so the same code runs in Node, Deno and browsers.
+ * Byte codecs for the search index: base64 over `Uint8Array` (hand-written encoder, `atob`
+ * decoder), unsigned LEB128 varints and little-endian Uint32 arrays. Web-platform APIs only, so the
+ * same code runs in Node, Deno, browsers and workers.
  * @module
  */
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const BASE64_PAD = 61; // '='
 const ASCII = new TextDecoder();
-
-/** Base64 digit value per char code; 255 marks a character outside the alphabet. */
-const BASE64_VALUE = new Uint8Array(128).fill(255);
-for (let i = 0; i < BASE64_ALPHABET.length; i++) BASE64_VALUE[BASE64_ALPHABET.charCodeAt(i)] = i;
 
 /** Encodes bytes as standard base64 (RFC 4648 §4, with `=` padding). */
 export function encodeBase64(bytes: Uint8Array): string {
@@ -38,34 +35,36 @@ export function encodeBase64(bytes: Uint8Array): string {
 /**
  * Decodes the bytes `[byteStart, byteEnd)` of the base64 text `text` without decoding the rest
  * (this is what makes lazy per-term postings cheap). Omitting the range decodes everything.
- * Throws on characters outside the base64 alphabet.
+ * Uses the platform's native `atob` (Node, Deno, browsers, workers): several times faster than a
+ * JavaScript loop while the code is still cold, which is the case during an index load.
+ * Throws on text that is not base64.
  */
 export function decodeBase64(text: string, byteStart = 0, byteEnd?: number): Uint8Array {
+  if (text.length % 4 !== 0) throw new Error('base64 text length is not a multiple of 4');
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   const totalBytes = (text.length / 4) * 3 - padding;
-  if (text.length % 4 !== 0) throw new Error('base64 text length is not a multiple of 4');
   const end = Math.min(byteEnd ?? totalBytes, totalBytes);
   const start = Math.max(0, Math.min(byteStart, end));
   const firstGroup = Math.floor(start / 3);
-  const endGroup = Math.ceil(end / 3);
-  const out = new Uint8Array((endGroup - firstGroup) * 3);
-  let o = 0;
-  for (let c = firstGroup * 4; c < endGroup * 4; c += 4) {
-    const x = text.charCodeAt(c + 2) === BASE64_PAD ? 0 : digit(text, c + 2);
-    const y = text.charCodeAt(c + 3) === BASE64_PAD ? 0 : digit(text, c + 3);
-    const n = (digit(text, c) << 18) | (digit(text, c + 1) << 12) | (x << 6) | y;
-    out[o++] = n >>> 16;
-    out[o++] = (n >>> 8) & 255;
-    out[o++] = n & 255;
-  }
-  return out.subarray(start - firstGroup * 3, end - firstGroup * 3);
+  const binary = decodeGroups(text, firstGroup, Math.ceil(end / 3));
+  const out = new Uint8Array(end - start);
+  const skip = start - firstGroup * 3;
+  for (let i = 0; i < out.length; i++) out[i] = binary.charCodeAt(skip + i);
+  return out;
 }
 
-function digit(text: string, index: number): number {
-  const value = BASE64_VALUE[text.charCodeAt(index)] ?? 255;
-  if (value === 255) throw new Error(`invalid base64 character at ${index}`);
-  return value;
+/** `atob` over whole 4-character groups `[firstGroup, endGroup)`: a string of byte values. */
+function decodeGroups(text: string, firstGroup: number, endGroup: number): string {
+  const chunk = firstGroup === 0 && endGroup * 4 === text.length ? text : text.slice(firstGroup * 4, endGroup * 4);
+  if (!BASE64_TEXT.test(chunk)) throw new Error('invalid base64 character');
+  return atob(chunk);
 }
+
+/** Standard base64 characters with padding only at the end (atob alone would also skip whitespace). */
+const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Bytes of the longest varint (a 53-bit safe integer). */
+const MAX_VARINT_BYTES = 8;
 
 /** A growable byte buffer with unsigned LEB128 varint writes. */
 export class ByteWriter {
@@ -73,13 +72,14 @@ export class ByteWriter {
   /** Bytes written so far. */
   length = 0;
 
-  /** Appends `value` (an integer in [0, 2^32)) as an unsigned LEB128 varint. */
+  /** Appends `value` (a safe integer ≥ 0) as an unsigned LEB128 varint. */
   writeVarint(value: number): void {
-    if (this.length + 5 > this.bytes.length) this.grow();
-    let v = value >>> 0;
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`varint out of range: ${value}`);
+    if (this.length + MAX_VARINT_BYTES > this.bytes.length) this.grow();
+    let v = value;
     while (v >= 0x80) {
-      this.bytes[this.length++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
+      this.bytes[this.length++] = (v % 0x80) | 0x80;
+      v = Math.floor(v / 0x80);
     }
     this.bytes[this.length++] = v;
   }
@@ -111,12 +111,13 @@ export function encodeUint32Base64(values: ArrayLike<number>): string {
 
 /** Inverse of {@link encodeUint32Base64}. Throws if the byte count is not a multiple of 4. */
 export function decodeUint32Base64(text: string): Uint32Array {
-  const bytes = decodeBase64(text);
-  if (bytes.length % 4 !== 0) throw new Error('Uint32 array byte length is not a multiple of 4');
-  const values = new Uint32Array(bytes.length / 4);
+  if (text.length % 4 !== 0) throw new Error('base64 text length is not a multiple of 4');
+  const binary = decodeGroups(text, 0, text.length / 4);
+  if (binary.length % 4 !== 0) throw new Error('Uint32 array byte length is not a multiple of 4');
+  const values = new Uint32Array(binary.length / 4);
   for (let i = 0; i < values.length; i++) {
     const b = i * 4;
-    values[i] = (bytes[b]! | (bytes[b + 1]! << 8) | (bytes[b + 2]! << 16) | (bytes[b + 3]! << 24)) >>> 0;
+    values[i] = (binary.charCodeAt(b) | (binary.charCodeAt(b + 1) << 8) | (binary.charCodeAt(b + 2) << 16) | (binary.charCodeAt(b + 3) << 24)) >>> 0;
   }
   return values;
 }

@@ -18,6 +18,7 @@ export const paths = {
   product: (slug: string): string => `/products/${slug}`,
   search: '/search',
   contact: '/contact',
+  contactThanks: '/contact/thanks',
   apiDocs: '/docs/api',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',

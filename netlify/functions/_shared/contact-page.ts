@@ -1,0 +1,11 @@
+/** The no-JavaScript contact answers, rendered from the built /contact page. */
+import contactPage from '../../../generated/data/contact-page.json' with { type: 'json' };
+import type { ContactPages } from '../../../src/core/api/contact.ts';
+import { renderContactForm } from '../../../src/core/api/contact-page.ts';
+import { paths } from '../../../src/core/site/paths.ts';
+
+export const contactPages: ContactPages = {
+  thanksPath: paths.contactThanks,
+  formWithErrors: (fields, invalid, status, notice) =>
+    new Response(renderContactForm(contactPage.html, fields, invalid, notice), { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } }),
+};

@@ -1,0 +1,41 @@
+/**
+ * The one place that wires Netlify (environment, client IP, Blobs, build artefacts) to the core.
+ * Build artefacts are imported as JSON so Netlify's bundler inlines them into each function.
+ */
+import type { Context } from '@netlify/functions';
+import buildInfo from '../../../generated/build-info.json' with { type: 'json' };
+import catalogData from '../../../generated/data/catalog.json' with { type: 'json' };
+import snapshotData from '../../../generated/data/tweets-snapshot.json' with { type: 'json' };
+import { parseTweetFeed, type TweetFeed } from '../../../src/core/api/tweets.ts';
+import type { Catalog } from '../../../src/core/content/catalog.ts';
+import { parseRuntimeConfig, type RuntimeConfig } from '../../../src/core/config.ts';
+import type { StoreFactory } from '../../../src/core/storage/store.ts';
+import { blobsStores } from './blobs-store.ts';
+
+declare const Netlify: { env: { toObject(): Record<string, string> } } | undefined;
+
+function environment(): Record<string, string | undefined> {
+  return typeof Netlify !== 'undefined' ? Netlify.env.toObject() : process.env;
+}
+
+/** Build facts (origin, version, commit, time) written by the build. */
+export const build = buildInfo as { origin: string; version: string; commit: string; built_at: string };
+export const catalog = catalogData as unknown as Catalog;
+export const tweetSnapshot: TweetFeed = parseTweetFeed(snapshotData);
+
+let config: RuntimeConfig | undefined;
+/** Runtime configuration, parsed on first use (a bad variable fails the request loudly, not the deploy). */
+export function runtimeConfig(): RuntimeConfig {
+  config ??= parseRuntimeConfig(environment());
+  return config;
+}
+
+export const stores: StoreFactory = blobsStores;
+
+/** The client's IP as Netlify reports it. */
+export function clientIp(context: Pick<Context, 'ip'>): string {
+  return context.ip || '0.0.0.0';
+}
+
+export const now = (): number => Date.now();
+export const newId = (): string => crypto.randomUUID();

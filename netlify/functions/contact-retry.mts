@@ -1,0 +1,13 @@
+// Every 15 minutes: retry webhook notifications that failed; the enquiries themselves are already stored.
+import type { Config } from '@netlify/functions';
+import { retryNotifications, webhookNotifier } from '../../src/core/api/contact.ts';
+import { now, runtimeConfig, stores } from './_shared/deps.ts';
+
+export default async (): Promise<void> => {
+  const webhook = runtimeConfig().contactWebhookUrl;
+  if (!webhook) return;
+  const result = await retryNotifications(stores('enquiries'), webhookNotifier(webhook, fetch), now);
+  console.log(`contact notification retry: ${JSON.stringify(result)}`);
+};
+
+export const config: Config = { schedule: '*/15 * * * *' };

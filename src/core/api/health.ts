@@ -1,0 +1,69 @@
+/**
+ * `GET /health`: build facts and live checks (search index loaded, Blobs reachable). 503 with
+ * `status: "degraded"` when a check fails, so a load balancer or uptime check can act on it.
+ * @module
+ */
+import { json, requireMethod } from '../http/respond.ts';
+import type { Store } from '../storage/store.ts';
+
+export interface BuildFacts {
+  version: string;
+  commit: string;
+  built_at: string;
+}
+
+/** A Blobs round trip slower than this counts as failed. */
+export const BLOBS_CHECK_TIMEOUT_MS = 3000;
+const PROBE_KEY = 'health/probe';
+
+function timeout(ms: number): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms));
+}
+
+/** Writes and reads back a probe record; returns the round-trip time. */
+export async function probeStore(store: Store, now: () => number): Promise<number> {
+  const started = now();
+  const stamp = `${started}-${Math.random().toString(36).slice(2)}`;
+  await Promise.race([
+    (async () => {
+      await store.set(PROBE_KEY, { stamp });
+      const back = await store.get<{ stamp: string }>(PROBE_KEY);
+      if (back?.value.stamp !== stamp) throw new Error('probe read back a different value');
+    })(),
+    timeout(BLOBS_CHECK_TIMEOUT_MS),
+  ]);
+  return now() - started;
+}
+
+export async function handleHealth(req: Request, deps: { build: BuildFacts; searchDocuments: () => number; store: Store; now: () => number }): Promise<Response> {
+  requireMethod(req, ['GET']);
+  let documents = 0;
+  let searchOk = true;
+  let searchError: string | undefined;
+  try {
+    documents = deps.searchDocuments();
+    searchOk = documents > 0;
+    if (!searchOk) searchError = 'the search index is empty';
+  } catch (error) {
+    searchOk = false;
+    searchError = error instanceof Error ? error.message : String(error);
+  }
+  let blobs: { ok: boolean; latency_ms: number; error?: string };
+  try {
+    blobs = { ok: true, latency_ms: await probeStore(deps.store, deps.now) };
+  } catch (error) {
+    blobs = { ok: false, latency_ms: 0, error: error instanceof Error ? error.message : String(error) };
+  }
+  const ok = searchOk && blobs.ok;
+  const body = {
+    status: ok ? 'ok' : 'degraded',
+    version: deps.build.version,
+    commit: deps.build.commit,
+    built_at: deps.build.built_at,
+    checks: {
+      search_index: { ok: searchOk, documents, ...(searchError ? { error: searchError } : {}) },
+      blobs,
+    },
+  };
+  return json(body, { status: ok ? 200 : 503, headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,50 @@
+/**
+ * Runtime configuration of the functions, parsed once from environment variables. Core code
+ * never reads `process.env`; the function adapters pass the variables in.
+ * @module
+ */
+import * as v from 'valibot';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamConfig } from './api/tweets.ts';
+
+const optionalUrl = v.optional(v.pipe(v.string(), v.trim(), v.url()));
+
+const EnvSchema = v.object({
+  TWEETS_SOURCE: v.optional(v.picklist(['x', 'json', 'none']), 'none'),
+  TWEETS_X_BEARER_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
+  TWEETS_X_QUERY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), '("LLM" OR "AI agents" OR "MCP") lang:en -is:retweet'),
+  TWEETS_X_API_BASE: v.optional(v.pipe(v.string(), v.url()), 'https://api.x.com'),
+  TWEETS_FEED_URL: optionalUrl,
+  TWEETS_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(100), v.maxValue(30_000)), String(DEFAULT_UPSTREAM_TIMEOUT_MS)),
+  CONTACT_WEBHOOK_URL: optionalUrl,
+});
+
+export interface RuntimeConfig {
+  tweets: UpstreamConfig | null;
+  contactWebhookUrl: string | null;
+}
+
+/** Environment variables this module reads (README, "Configuration"). */
+export type RuntimeEnv = Partial<Record<keyof v.InferInput<typeof EnvSchema>, string>>;
+
+/**
+ * Parses the environment. Unset variables take their defaults; empty strings count as unset.
+ * @throws Error naming the variable and the problem, so a misconfigured deploy fails loudly.
+ */
+export function parseRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, cleaned);
+  if (!result.success) {
+    const issue = result.issues[0];
+    throw new Error(`Invalid environment variable ${v.getDotPath(issue) ?? ''}: ${issue.message}`);
+  }
+  const e = result.output;
+  let tweets: UpstreamConfig | null = null;
+  if (e.TWEETS_SOURCE === 'x') {
+    if (!e.TWEETS_X_BEARER_TOKEN) throw new Error('TWEETS_SOURCE=x needs TWEETS_X_BEARER_TOKEN');
+    tweets = { kind: 'x', bearerToken: e.TWEETS_X_BEARER_TOKEN, query: e.TWEETS_X_QUERY, apiBase: e.TWEETS_X_API_BASE.replace(/\/$/, ''), timeoutMs: e.TWEETS_TIMEOUT_MS };
+  } else if (e.TWEETS_SOURCE === 'json') {
+    if (!e.TWEETS_FEED_URL) throw new Error('TWEETS_SOURCE=json needs TWEETS_FEED_URL');
+    tweets = { kind: 'json', url: e.TWEETS_FEED_URL, timeoutMs: e.TWEETS_TIMEOUT_MS };
+  }
+  return { tweets, contactWebhookUrl: e.CONTACT_WEBHOOK_URL ?? null };
+}

@@ -1,0 +1,76 @@
+/**
+ * The serialised search index: a plain JSON object written at build time and loaded by the
+ * search function (search.md §4). Columnar, with postings as a base64 varint stream so that a load
+ * is one `JSON.parse` plus a few small base64 decodes.
+ * @module
+ */
+import type { Lang } from '../content/catalog.ts';
+
+/** Format version; bump it whenever the layout, the tokenizer or the term encoding changes. */
+export const SEARCH_INDEX_VERSION = 1;
+
+/** Han tokenization mode recorded in the index (bigrams need no ICU data, search.md §6.3). */
+export const SEARCH_INDEX_MODE = 'bigram';
+
+/**
+ * Postings pack the doc-id gap and the usual term frequencies into one varint:
+ * `gap × POSTING_GAP_MULTIPLIER + tfBody` when the term is not in the title and tfBody is 1 to
+ * {@link MAX_INLINE_BODY_TF} (about 95% of postings); otherwise `gap × POSTING_GAP_MULTIPLIER`
+ * followed by tfBody and tfTitle varints. Halves the postings bytes against three varints each.
+ */
+export const POSTING_GAP_MULTIPLIER = 4;
+/** Largest body term frequency stored inline with the gap (see {@link POSTING_GAP_MULTIPLIER}). */
+export const MAX_INLINE_BODY_TF = POSTING_GAP_MULTIPLIER - 1;
+
+/** Document kinds, as stored in {@link SearchIndexData.tables}. */
+export type DocumentType = 'article' | 'solution';
+
+/**
+ * The search index as written to `search-index.json`. Produced by `buildSearchIndex`, consumed by
+ * `loadSearchIndex`; treat it as opaque outside those two.
+ */
+export interface SearchIndexData {
+  /** Format version ({@link SEARCH_INDEX_VERSION}). */
+  v: number;
+  /** Han tokenization mode ({@link SEARCH_INDEX_MODE}). */
+  mode: typeof SEARCH_INDEX_MODE;
+  /** Hex content hash of the indexed input (non-cryptographic; for ETags and change detection). */
+  hash: string;
+  /** Number of documents. */
+  N: number;
+  /** Average body length in tokens. */
+  avgB: number;
+  /** Average title length in tokens. */
+  avgT: number;
+  /** Stored fields, one array per field, indexed by document id (documents are newest first). */
+  docs: {
+    slug: string[];
+    title: string[];
+    date: string[];
+    excerpt: string[];
+    path: string[];
+    /** Index into `tables.category`. */
+    category: number[];
+    /** Index into `tables.type`. */
+    type: number[];
+    /** Index into `tables.lang`. */
+    lang: number[];
+  };
+  /** Value tables for the small-set stored fields. */
+  tables: { category: string[]; type: DocumentType[]; lang: Lang[] };
+  /** Base64 little-endian Uint32 body token counts per document. */
+  lenB: string;
+  /** Base64 little-endian Uint32 title token counts per document. */
+  lenT: string;
+  /** Index terms, sorted by UTF-16 code units. */
+  terms: string[];
+  /** Base64 little-endian Uint32 byte offsets into `post`; `terms.length + 1` entries (the last one is the end). */
+  off: string;
+  /**
+   * Base64 varint stream; per term: df, then per document in ascending id order either
+   * `docGap·4 + tfBody` (no title match, tfBody 1–3) or `docGap·4, tfBody, tfTitle`.
+   */
+  post: string;
+  /** Sorted unstemmed non-Han surface words, for prefix and typo matching. */
+  lex: string[];
+}
