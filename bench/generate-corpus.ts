@@ -48,7 +48,7 @@ export interface Corpus {
 const BODY_MIN_CHARS = 800;
 const BODY_MAX_CHARS = 3_000;
 /** Room for the last paragraph, which may end past the drawn target length. */
-const BODY_OVERSHOOT_CHARS = 400;
+const BODY_OVERSHOOT_CHARS = 300;
 /** Language mix: share of Chinese, English (the rest is mixed Chinese text with English passages). */
 const ZH_SHARE = 0.4;
 const EN_SHARE = 0.5;
@@ -179,14 +179,22 @@ function body(ctx: DocContext, targetChars: number, planted: string[]): { markdo
     length += block.length + 2;
   };
   const done = (): boolean => length >= targetChars && plantedSentences.length === 0;
+  const finish = (): { markdown: string; lead: string } => {
+    // A body never ends on a heading.
+    while (blocks.length > 1 && blocks.at(-1)!.startsWith('## ')) blocks.pop();
+    return { markdown: `${blocks.join('\n\n')}\n`, lead };
+  };
   while (!done()) {
     if (section > 0 || rng() < 0.5) add(`## ${fill(ctx, pick(rng, headingLang === 'en' ? EN_HEADINGS : ZH_HEADINGS), headingLang)}`);
     section++;
     for (let p = int(rng, 1, 3); p > 0 && !done(); p--) {
       const sentences = Array.from({ length: int(rng, 3, 6) }, () => sentence(ctx));
       if (plantedSentences.length > 0) sentences.splice(int(rng, 0, sentences.length), 0, plantedSentences.shift()!);
+      const paragraph = joinSentences(mode, sentences);
+      // Stay within BODY_MAX_CHARS unless planted sentences still have to go in.
+      if (length >= BODY_MIN_CHARS && length + paragraph.length > BODY_MAX_CHARS && plantedSentences.length === 0) return finish();
       if (lead === '') lead = joinSentences(mode, sentences.slice(0, 2));
-      add(joinSentences(mode, sentences));
+      add(paragraph);
     }
     if (done()) break;
     const extra = rng();
@@ -197,7 +205,7 @@ function body(ctx: DocContext, targetChars: number, planted: string[]): { markdo
       add(codeBlock(ctx));
     }
   }
-  return { markdown: `${blocks.join('\n\n')}\n`, lead };
+  return finish();
 }
 
 function plantedSentence(mode: Mode, phrase: string, variant: number): string {

@@ -41,6 +41,7 @@ const MB = 1_000_000;
 const fmt = (value: number, digits = 2): string => value.toFixed(digits);
 
 // 1. Corpus and index.
+const loadAverageAtStart = os.loadavg()[0]!;
 let t = performance.now();
 const corpus = generateCorpus({ n, seed });
 const generateS = (performance.now() - t) / 1000;
@@ -110,7 +111,7 @@ const misses = planted.filter((r) => r.rank !== 1).map((r) => `${r.id} → ${r.r
 // 4. Report.
 const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 const lines = [
-  `Search benchmark: N = ${n.toLocaleString('en')} documents (seed ${seed}), ${(bodyChars / 1e6).toFixed(1)} M body chars, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}`,
+  `Search benchmark: N = ${n.toLocaleString('en')} documents (seed ${seed}), ${(bodyChars / 1e6).toFixed(1)} M body chars, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, 1-min load average ${fmt(loadAverageAtStart)} → ${fmt(os.loadavg()[0]!)} (latency percentiles need an otherwise idle machine)`,
   '',
   row(['build s', 'raw MB', 'gzip MB', 'load ms', 'p50 ms', 'p99 ms', 'heap Δ MB', 'RSS Δ MB', 'hit@1', 'MRR@10', 'known-item hit@1']),
   row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),

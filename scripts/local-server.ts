@@ -55,8 +55,11 @@ function toRequest(req: IncomingMessage, origin: string): Request {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  const ip = req.socket.remoteAddress ?? '127.0.0.1';
-  if (!headers.has('x-nf-client-connection-ip')) headers.set('x-nf-client-connection-ip', ip.replace(/^::ffff:/, ''));
+  // The emulation reads the client IP from the last X-Forwarded-For entry (as Netlify's proxy
+  // appends it); append the socket's address so a client cannot choose its own IP.
+  const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  headers.delete('x-nf-client-connection-ip');
+  headers.set('x-forwarded-for', headers.has('x-forwarded-for') ? `${headers.get('x-forwarded-for')}, ${ip}` : ip);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,

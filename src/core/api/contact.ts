@@ -31,6 +31,13 @@ export const ContactSchema = v.object({
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
+/** The request body as documented: the fields plus the honeypot. */
+export const ContactRequestSchema = v.object({
+  ...ContactSchema.entries,
+  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(0, 'leave empty: bots fill this field'))),
+});
+export const ContactAcceptedSchema = v.object({ status: v.literal('accepted'), id: v.string() });
+
 export type NotificationState =
   | { status: 'not_configured' }
   | { status: 'sent'; attempts: number; sent_at: string }

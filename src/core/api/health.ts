@@ -3,6 +3,7 @@
  * `status: "degraded"` when a check fails, so a load balancer or uptime check can act on it.
  * @module
  */
+import * as v from 'valibot';
 import { json, requireMethod } from '../http/respond.ts';
 import type { Store } from '../storage/store.ts';
 
@@ -11,6 +12,17 @@ export interface BuildFacts {
   commit: string;
   built_at: string;
 }
+
+export const HealthSchema = v.object({
+  status: v.picklist(['ok', 'degraded']),
+  version: v.string(),
+  commit: v.string(),
+  built_at: v.pipe(v.string(), v.isoTimestamp()),
+  checks: v.object({
+    search_index: v.object({ ok: v.boolean(), documents: v.pipe(v.number(), v.integer()), error: v.optional(v.string()) }),
+    blobs: v.object({ ok: v.boolean(), latency_ms: v.number(), error: v.optional(v.string()) }),
+  }),
+});
 
 /** A Blobs round trip slower than this counts as failed. */
 export const BLOBS_CHECK_TIMEOUT_MS = 3000;

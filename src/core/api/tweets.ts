@@ -51,9 +51,11 @@ export type UpstreamConfig =
 
 /** Why an upstream refresh did not produce a feed. */
 export class UpstreamError extends Error {
-  constructor(readonly reason: 'timeout' | 'http_error' | 'invalid_payload' | 'network' | 'empty', message: string, options?: { cause?: unknown }) {
+  readonly reason: 'timeout' | 'http_error' | 'invalid_payload' | 'network' | 'empty';
+  constructor(reason: UpstreamError['reason'], message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'UpstreamError';
+    this.reason = reason;
   }
 }
 

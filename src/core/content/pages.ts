@@ -3,6 +3,7 @@
  * markdown twin. Sitemap, twins and llms.txt all read this list, so they cannot disagree.
  * @module
  */
+import { apiDocsMarkdown, openApiDocument } from '../api/openapi.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
 import { type Article, type Catalog, type Category, type Document, type Lang, type Product, type Solution } from './catalog.ts';
 import { markdownDocument, type MetaEntry } from './markdown.ts';
@@ -229,6 +230,16 @@ export function sitePages(catalog: Catalog): SitePage[] {
       company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
       `Headquarters: ${company.headquarters}.`,
     ].join('\n\n')),
+  });
+
+  pages.push({
+    path: paths.apiDocs,
+    kind: 'static',
+    title: 'API reference',
+    description: `The ${company.name} HTTP API: search, feed, contact, health; OpenAPI 3.1 at /openapi.json.`,
+    lang: 'en',
+    lastmod: today,
+    markdown: apiDocsMarkdown(origin, openApiDocument(origin, company.name)),
   });
 
   pages.push({

@@ -3,6 +3,8 @@
  * @module
  */
 
+import * as v from 'valibot';
+
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /** One invalid input field (an extension member of the problem). */
@@ -70,3 +72,14 @@ export async function withProblems(req: Request, handler: () => Promise<Response
     return problemResponse(new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } }));
   }
 }
+
+/** The problem document shape, for the OpenAPI description. */
+export const ProblemSchema = v.object({
+  type: v.string(),
+  title: v.string(),
+  status: v.pipe(v.number(), v.integer()),
+  detail: v.string(),
+  instance: v.optional(v.string()),
+  invalid_params: v.optional(v.array(v.object({ name: v.string(), reason: v.string() }))),
+  retry_after: v.optional(v.pipe(v.number(), v.integer())),
+});

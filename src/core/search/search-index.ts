@@ -12,7 +12,9 @@
 import type { Lang } from '../content/catalog.ts';
 import { decodeBase64, decodeUint32Base64 } from './codec.ts';
 import { POSTING_GAP_MULTIPLIER, SEARCH_INDEX_MODE, SEARCH_INDEX_VERSION, type DocumentType, type SearchIndexData } from './index-data.ts';
-import { MAX_WORD_CHARS, termOfWord, tokenize, type Token } from './tokenize.ts';
+import { boundedEditDistance, letterMask, popcount } from './edit-distance.ts';
+import { TopK } from './top-k.ts';
+import { termOfWord, tokenize, type Token } from './tokenize.ts';
 
 export type { SearchIndexData } from './index-data.ts';
 
@@ -484,115 +486,6 @@ function readVarint(reader: { bytes: Uint8Array; pos: number }): number {
     shift += 7;
   }
   return value;
-}
-
-/** Bit i set when letter `a` + i occurs in `word` (a–z only). */
-function letterMask(word: string): number {
-  let mask = 0;
-  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) - 97);
-  return mask;
-}
-
-/** Number of set bits of a 32-bit integer. */
-function popcount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
-
-/** Scratch rows for {@link boundedEditDistance} (words are at most MAX_WORD_CHARS long). */
-const EDIT_ROWS = [0, 1, 2].map(() => new Int32Array(MAX_WORD_CHARS + 2));
-
-/**
- * Optimal string alignment distance between `a` and `b` (insertions, deletions, substitutions and
- * adjacent transpositions), or `max + 1` as soon as it must exceed `max`.
- */
-function boundedEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (a.length > MAX_WORD_CHARS || b.length > MAX_WORD_CHARS) return max + 1;
-  let [before, previous, current] = EDIT_ROWS as [Int32Array, Int32Array, Int32Array];
-  const width = b.length + 1;
-  for (let j = 0; j < width; j++) previous[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const ai = a.charCodeAt(i - 1);
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j < width; j++) {
-      const bj = b.charCodeAt(j - 1);
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, before[j - 2]! + 1);
-      current[j] = d;
-      if (d < rowMin) rowMin = d;
-    }
-    if (rowMin > max) return max + 1;
-    [before, previous, current] = [previous, current, before];
-  }
-  return Math.min(previous[b.length]!, max + 1);
-}
-
-/** Keeps the `capacity` best (score desc, doc id asc) of the offered documents. */
-class TopK {
-  private readonly docs: number[] = [];
-  private readonly scores: number[] = [];
-  private readonly capacity: number;
-
-  constructor(capacity: number) {
-    this.capacity = capacity;
-  }
-
-  offer(doc: number, score: number): void {
-    if (this.docs.length < this.capacity) {
-      this.docs.push(doc);
-      this.scores.push(score);
-      this.siftUp(this.docs.length - 1);
-    } else if (score > this.scores[0]! || (score === this.scores[0] && doc < this.docs[0]!)) {
-      // Inline comparison with the worst kept document: most offers stop here.
-      this.docs[0] = doc;
-      this.scores[0] = score;
-      this.siftDown(0);
-    }
-  }
-
-  sorted(): { doc: number; score: number }[] {
-    return this.docs
-      .map((doc, i) => ({ doc, score: this.scores[i]! }))
-      .sort((x, y) => y.score - x.score || x.doc - y.doc);
-  }
-
-  /** Whether (doc, score) ranks above the heap entry at `i`. */
-  private better(doc: number, score: number, i: number): boolean {
-    const s = this.scores[i]!;
-    return score > s || (score === s && doc < this.docs[i]!);
-  }
-
-  // Min-heap on rank: the root is the worst kept document.
-  private siftUp(i: number): void {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.better(this.docs[parent]!, this.scores[parent]!, i)) break;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  private siftDown(i: number): void {
-    const n = this.docs.length;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let worst = i;
-      if (l < n && !this.better(this.docs[l]!, this.scores[l]!, worst)) worst = l;
-      if (r < n && !this.better(this.docs[r]!, this.scores[r]!, worst)) worst = r;
-      if (worst === i) return;
-      this.swap(i, worst);
-      i = worst;
-    }
-  }
-
-  private swap(i: number, j: number): void {
-    [this.docs[i], this.docs[j]] = [this.docs[j]!, this.docs[i]!];
-    [this.scores[i], this.scores[j]] = [this.scores[j]!, this.scores[i]!];
-  }
 }
 
 /** Rejects anything that is not a search index of this version (a build/deploy mismatch). */

@@ -20,6 +20,7 @@ export const paths = {
   contact: '/contact',
   contactThanks: '/contact/thanks',
   apiDocs: '/docs/api',
+  openApi: '/openapi.json',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
   llms: '/llms.txt',

@@ -1,0 +1,208 @@
+/**
+ * The OpenAPI 3.1 description of every HTTP endpoint, generated from the valibot schemas the
+ * handlers validate with. `/openapi.json` and the `/docs/api` page (HTML and markdown) are both
+ * built from {@link openApiDocument}, so the description cannot drift from the code.
+ * @module
+ */
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { GenericSchema } from 'valibot';
+import { ProblemSchema } from '../http/problem.ts';
+import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema } from './contact.ts';
+import { HealthSchema } from './health.ts';
+import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from './search.ts';
+import { TweetFeedSchema } from './tweets.ts';
+import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
+
+/** Version of the HTTP API (not of the site). */
+export const API_VERSION = '1.0.0';
+
+type JsonSchema = Record<string, unknown>;
+
+/** valibot -> JSON Schema (2020-12 compatible subset), without the draft-07 `$schema` marker. */
+export function jsonSchemaOf(schema: GenericSchema, typeMode: 'input' | 'output' = 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', typeMode }) as JsonSchema;
+  return rest;
+}
+
+/** The properties of an object schema as OpenAPI query parameters. */
+function queryParameters(schema: GenericSchema, descriptions: Record<string, string>): JsonSchema[] {
+  const object = jsonSchemaOf(schema, 'input') as { properties: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(object.properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: object.required?.includes(name) ?? false,
+    description: descriptions[name] ?? '',
+    schema: property,
+  }));
+}
+
+const problem = (description: string): JsonSchema => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+const cors = { 'Access-Control-Allow-Origin': { description: 'Always `*`: public read API.', schema: { type: 'string' } } };
+
+/** An example request per operation, rendered as curl on the docs page. */
+export interface OperationExample {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** Builds the document for `origin` (the server URL). */
+export function openApiDocument(origin: string, siteName: string): JsonSchema {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${siteName} public API`,
+      version: API_VERSION,
+      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health. Errors are RFC 9457 problem documents.`,
+      contact: { name: siteName, url: `${origin}/contact` },
+    },
+    servers: [{ url: origin }],
+    tags: [
+      { name: 'content', description: 'Search and feeds' },
+      { name: 'contact', description: 'Enquiries' },
+      { name: 'operations', description: 'Health' },
+    ],
+    paths: {
+      '/api/search': {
+        get: {
+          operationId: 'searchArticles',
+          tags: ['content'],
+          summary: 'Search articles and solutions',
+          description: `BM25 over a build-time index: Chinese as character bigrams, English stemmed, mixed queries work; the last English word matches as a prefix and longer words tolerate typos. Results are best first. \`q\`: 1 to ${MAX_QUERY_CHARS} characters; \`limit\`: 1 to ${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}.`,
+          parameters: queryParameters(SearchQuerySchema, { q: 'Search text in Chinese, English or both.', limit: `Maximum results (1-${MAX_RESULT_LIMIT}).` }),
+          'x-examples': [{ method: 'GET', path: '/api/search?q=%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2%20LLM&limit=3' }],
+          responses: {
+            '200': {
+              description: `Results, best first. \`Cache-Control: ${SEARCH_CACHE_CONTROL}\`.`,
+              headers: cors,
+              content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/SearchResult' } } } },
+            },
+            '400': problem('`q` missing, blank or too long, or `limit` out of range; `invalid_params` names the parameter.'),
+            '405': problem('Method other than GET, HEAD or OPTIONS (`Allow` lists them).'),
+          },
+        },
+      },
+      '/api/tweets': {
+        get: {
+          operationId: 'getTweets',
+          tags: ['content'],
+          summary: 'AI-industry feed',
+          description: 'Newest first. Refreshed hourly from the configured upstream; a build-time snapshot answers until a live feed is stored. `X-Feed-Source` says which (`live` or `snapshot`).',
+          'x-examples': [{ method: 'GET', path: '/api/tweets' }],
+          responses: {
+            '200': { description: 'The feed.', headers: cors, content: { 'application/json': { schema: { $ref: '#/components/schemas/TweetFeed' } } } },
+            '405': problem('Method other than GET, HEAD or OPTIONS.'),
+          },
+        },
+      },
+      '/api/contact': {
+        post: {
+          operationId: 'sendEnquiry',
+          tags: ['contact'],
+          summary: 'Send an enquiry',
+          description: `JSON or form-encoded, at most ${CONTACT_BODY_LIMIT_BYTES} bytes. ${CONTACT_RATE_LIMIT.limit} accepted enquiry per ${CONTACT_RATE_LIMIT.windowSeconds} s per client IP; invalid submissions do not count. The answer comes only after the enquiry is stored. A form post from a browser (\`Accept: text/html\`) gets a 303 to the thank-you page, or the form again with the errors.`,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/ContactRequest' } },
+              'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/ContactRequest' } },
+            },
+          },
+          'x-examples': [{ method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json' }, body: '{"name":"Li Wei","email":"li.wei@example.com","company":"Example Bank","message":"We want a sizing workshop for 70B models."}' }],
+          responses: {
+            '200': { description: 'Stored.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ContactAccepted' } } } },
+            '303': { description: 'Browser form post accepted: redirect to the thank-you page.' },
+            '400': problem('Invalid fields, one `invalid_params` entry per field; malformed JSON.'),
+            '405': problem('Method other than POST or OPTIONS.'),
+            '413': problem(`Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`),
+            '415': problem('Content type other than JSON or form-encoded.'),
+            '429': { ...problem('Limit reached; `Retry-After` says when to try again.'), headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } },
+          },
+        },
+      },
+      '/health': {
+        get: {
+          operationId: 'getHealth',
+          tags: ['operations'],
+          summary: 'Health and build facts',
+          description: 'Checks the search index and a Blobs round trip. `Cache-Control: no-store`.',
+          'x-examples': [{ method: 'GET', path: '/health' }],
+          responses: {
+            '200': { description: 'All checks pass.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
+            '503': { description: 'A check failed (`status: "degraded"`).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Problem: jsonSchemaOf(ProblemSchema),
+        SearchResult: jsonSchemaOf(SearchResultSchema),
+        TweetFeed: jsonSchemaOf(TweetFeedSchema),
+        ContactRequest: jsonSchemaOf(ContactRequestSchema, 'input'),
+        ContactAccepted: jsonSchemaOf(ContactAcceptedSchema),
+        Health: jsonSchemaOf(HealthSchema),
+      },
+    },
+  };
+}
+
+/** One documented operation, flattened for the docs page. */
+export interface DocumentedOperation {
+  method: string;
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters: { name: string; required: boolean; description: string; schema: JsonSchema }[];
+  requestTypes: string[];
+  responses: { status: string; description: string }[];
+  examples: OperationExample[];
+}
+
+/** The operations of a document in path order, for the docs page. */
+export function documentedOperations(doc: JsonSchema): DocumentedOperation[] {
+  const paths = doc.paths as Record<string, Record<string, JsonSchema>>;
+  return Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      operationId: op.operationId as string,
+      summary: op.summary as string,
+      description: op.description as string,
+      parameters: (op.parameters as DocumentedOperation['parameters'] | undefined) ?? [],
+      requestTypes: Object.keys(((op.requestBody as JsonSchema | undefined)?.content as JsonSchema | undefined) ?? {}),
+      responses: Object.entries(op.responses as Record<string, JsonSchema>).map(([status, r]) => ({ status, description: r.description as string })),
+      examples: (op['x-examples'] as OperationExample[] | undefined) ?? [],
+    })),
+  );
+}
+
+/** A curl command line for an example. */
+export function curlCommand(origin: string, example: OperationExample): string {
+  const parts = ['curl', '-sS'];
+  if (example.method !== 'GET') parts.push('-X', example.method);
+  for (const [name, value] of Object.entries(example.headers ?? {})) parts.push('-H', `'${name}: ${value}'`);
+  if (example.body) parts.push('-d', `'${example.body}'`);
+  parts.push(`'${origin}${example.path}'`);
+  return parts.join(' ');
+}
+
+/** The markdown twin of /docs/api. */
+export function apiDocsMarkdown(origin: string, doc: JsonSchema): string {
+  const info = doc.info as { title: string; version: string; description: string };
+  const lines = [`# ${info.title}`, '', `> ${info.description}`, '', `- URL: ${origin}/docs/api`, `- Version: ${info.version}`, `- OpenAPI: ${origin}/openapi.json`, ''];
+  for (const op of documentedOperations(doc)) {
+    lines.push(`## ${op.method} ${op.path}: ${op.summary}`, '', op.description, '');
+    if (op.parameters.length) {
+      lines.push('| parameter | required | description |', '| --- | --- | --- |');
+      for (const p of op.parameters) lines.push(`| \`${p.name}\` | ${p.required ? 'yes' : 'no'} | ${p.description} |`);
+      lines.push('');
+    }
+    if (op.requestTypes.length) lines.push(`Request body: ${op.requestTypes.map((t) => `\`${t}\``).join(' or ')}.`, '');
+    lines.push('| status | meaning |', '| --- | --- |', ...op.responses.map((r) => `| ${r.status} | ${r.description.replace(/\|/g, '\\|')} |`), '');
+    for (const example of op.examples) lines.push('```sh', curlCommand(origin, example), '```', '');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { openApiDocument } from '../core/api/openapi.ts';
+import { getCatalog } from '../lib/catalog.ts';
+
+export const GET: APIRoute = async () => {
+  const { origin, company } = await getCatalog();
+  return new Response(JSON.stringify(openApiDocument(origin, company.name), null, 2), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+};
