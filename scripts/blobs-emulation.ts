@@ -7,8 +7,12 @@
  * ETag. Netlify's hosted Blobs do neither. Without this, the local runtime would let 5 of 20
  * concurrent "create if new" writes through (measured; see src/core/ratelimit/fixed-window.test.ts).
  *
- * The fix, local only: PUT and DELETE run one at a time, and the ETag also hashes the file's bytes
- * and nanosecond mtime. Production code never imports this file.
+ * It also answers a keyed GET without an ETag, so `getWithMetadata` returns none and a following
+ * `onlyIfMatch` write would be unconditional.
+ *
+ * The fix, local only: PUT, DELETE and keyed GET run one at a time; a GET carries the ETag of the
+ * bytes it returns; the ETag also hashes the file's bytes and nanosecond mtime. Production code
+ * never imports this file.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -18,6 +22,10 @@ type Handler = (this: unknown, req: unknown) => Promise<Response>;
 interface PatchableServer {
   put: Handler;
   delete: Handler;
+  get: Handler;
+  address: string;
+  parseAPIRequest(req: { url?: string }): { url: URL } | null;
+  getLocalPaths(url: URL): { dataPath?: string; key?: string };
 }
 interface PatchableStatics {
   generateETag(filePath: string): Promise<string>;
@@ -37,6 +45,16 @@ if (!statics.__atomicWrites) {
     };
   proto.put = serialise(proto.put);
   proto.delete = serialise(proto.delete);
+  const plainGet = proto.get;
+  proto.get = serialise(async function (this: unknown, req: unknown) {
+    const server = this as PatchableServer;
+    const res = await plainGet.call(server, req);
+    const request = req as { url?: string };
+    const url = server.parseAPIRequest(request)?.url ?? new URL(request.url ?? '', server.address);
+    const { dataPath, key } = server.getLocalPaths(url);
+    if (res.status === 200 && key && dataPath && !res.headers.has('etag')) res.headers.set('etag', await statics.generateETag(dataPath));
+    return res;
+  });
   statics.generateETag = async (filePath: string): Promise<string> => {
     try {
       const [info, bytes] = await Promise.all([stat(filePath, { bigint: true }), readFile(filePath)]);

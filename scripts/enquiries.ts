@@ -10,8 +10,8 @@ import type { Enquiry } from '../src/core/api/contact.ts';
 import type { Store } from '../src/core/storage/store.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** The site ID the local emulation gives an unlinked project. */
-const LOCAL_SITE_ID = 'unlinked';
+/** The site ID under which the local emulation (@netlify/dev) keeps an unlinked project's Blobs. */
+const LOCAL_SITE_ID = '0';
 const FORMATS = ['list', 'json', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
 
@@ -54,7 +54,8 @@ async function main(args: string[]): Promise<void> {
   const server = new BlobsServer({ directory: path.join(ROOT, '.netlify', 'blobs-serve'), token, port: 0 });
   const { port } = await server.start();
   try {
-    const store = blobsStore('enquiries', { siteID: LOCAL_SITE_ID, token, apiURL: `http://127.0.0.1:${port}` });
+    const edgeURL = `http://127.0.0.1:${port}`;
+    const store = blobsStore('enquiries', { siteID: LOCAL_SITE_ID, token, edgeURL, uncachedEdgeURL: edgeURL });
     process.stdout.write(formatEnquiries(await readEnquiries(store), format));
   } finally {
     await server.stop();

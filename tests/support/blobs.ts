@@ -20,17 +20,17 @@ export interface BlobsHandle {
 export function useBlobs(): BlobsHandle {
   let server: BlobsServer | undefined;
   let directory = '';
-  let apiURL = '';
+  let edgeURL = '';
   beforeAll(async () => {
     directory = mkdtempSync(path.join(tmpdir(), 'blobs-'));
     server = new BlobsServer({ directory, token: TOKEN, port: 0 });
     const { port } = await server.start();
-    apiURL = `http://127.0.0.1:${port}`;
+    edgeURL = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {
     await server?.stop();
     rmSync(directory, { recursive: true, force: true });
   });
-  const open = (name: StoreName): Store => blobsStore(name, { siteID: SITE_ID, token: TOKEN, apiURL });
+  const open = (name: StoreName): Store => blobsStore(name, { siteID: SITE_ID, token: TOKEN, edgeURL, uncachedEdgeURL: edgeURL });
   return { store: open, stores: open, get directory() { return directory; } };
 }

@@ -26,6 +26,13 @@ describe('fixed-window rate limit on real Blobs', () => {
     expect(decisions.filter((d) => !d.allowed).every((d) => d.retryAfterSeconds >= 1)).toBe(true);
   });
 
+  it('counts exactly under contention when the limit is above one (compare-and-set on increments)', async () => {
+    const store = blobs.store('ratelimit');
+    const now = Date.now();
+    const decisions = await Promise.all(Array.from({ length: 12 }, () => consume(store, 'burst-3', { limit: 3, windowSeconds: 60 }, now)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(3);
+  });
+
   it('refund gives one admission back', async () => {
     const store = blobs.store('ratelimit');
     const now = Date.now();

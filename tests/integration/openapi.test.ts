@@ -1,0 +1,49 @@
+/** /openapi.json is a valid OpenAPI 3.1 document, every documented path answers, and /docs/api shows it. */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN } from '../support/origin.ts';
+import { useRuntime } from '../support/runtime.ts';
+
+const site = useRuntime();
+
+describe('OpenAPI description', () => {
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    const res = await site.fetchPath('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(doc.servers[0].url).toBe(TEST_ORIGIN);
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every API function route, and every documented operation exists', async () => {
+    const doc = await (await site.fetchPath('/openapi.json')).json();
+    const documented = Object.keys(doc.paths);
+    for (const path of ['/api/search', '/api/tweets', '/api/contact', '/health']) expect(documented).toContain(path);
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(methods)) {
+        const res = await site.fetchPath(path, { method: method.toUpperCase(), headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' }, body: method === 'get' ? undefined : '{}' });
+        expect(res.status, `${method} ${path}`).not.toBe(404);
+        expect(res.status, `${method} ${path}`).toBeLessThan(500);
+        const declared = Object.keys((methods[method] as { responses: Record<string, unknown> }).responses);
+        expect(declared, `${method} ${path} answered ${res.status}`).toContain(String(res.status));
+      }
+    }
+  });
+
+  it('/docs/api renders every operation with a curl example, and has a markdown twin', async () => {
+    const html = await (await site.fetchPath('/docs/api')).text();
+    for (const op of ['GET /api/search', 'GET /api/tweets', 'POST /api/contact', 'GET /health']) expect(html).toContain(op);
+    expect(html).toContain(`curl -sS &#39;${TEST_ORIGIN}/api/search?q=`);
+    expect(html).not.toMatch(/<script(?![^>]*type="application\/ld\+json")/);
+    const md = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();
+    expect(md).toMatch(/^# .*API/);
+    expect(md).toContain('## POST /api/contact');
+    expect(md).toContain('```sh\ncurl -sS');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The scheduled functions end to end in the local runtime, against fake third parties on loopback:
+ * the hourly tweet refresh feeds /api/tweets, and the contact webhook retry delivers what failed.
+ */
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, useFakeUpstream } from '../support/fake-upstream.ts';
+import { useRuntime } from '../support/runtime.ts';
+
+const upstream = useFakeUpstream();
+beforeAll(() => {
+  process.env.TWEETS_SOURCE = 'json';
+  process.env.TWEETS_FEED_URL = `${upstream.url}/feed.json`;
+  process.env.TWEETS_TIMEOUT_MS = '1000';
+  process.env.CONTACT_WEBHOOK_URL = `${upstream.url}/hook`;
+});
+const site = useRuntime();
+
+const liveTweet = { id: '4242', text: 'A live post from the fake upstream', author: { name: 'Live Feed', username: 'live_feed' }, created_at: '2026-11-21T12:00:00Z', url: 'https://x.com/live_feed/status/4242' };
+
+describe('scheduled functions in the local runtime', () => {
+  it('the tweet refresh stores the upstream feed and /api/tweets serves it; a failing upstream keeps it', async () => {
+    upstream.respondWith((req, _body, res) => (req.url === '/feed.json' ? sendJson(res, 200, { tweets: [liveTweet] }) : sendJson(res, 404, {})));
+    const run = await site.fetchPath('/.netlify/functions/tweets-refresh', { method: 'POST' });
+    expect(run.status).toBeLessThan(300);
+    const res = await site.fetchPath('/api/tweets');
+    expect(res.headers.get('x-feed-source')).toBe('live');
+    expect((await res.json()).tweets[0].id).toBe('4242');
+
+    upstream.respondWith((_req, _body, res) => sendJson(res, 502, { error: 'bad gateway' }));
+    await site.fetchPath('/.netlify/functions/tweets-refresh', { method: 'POST' });
+    expect((await (await site.fetchPath('/api/tweets')).json()).tweets[0].id).toBe('4242');
+  });
+
+  it('an enquiry whose webhook fails is stored as pending (retried by contact-retry) and listed by `npm run enquiries`', async () => {
+    upstream.respondWith((req, _body, res) => sendJson(res, req.url === '/hook' ? 503 : 404, {}));
+    const post = await site.fetchPath('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.77' },
+      body: JSON.stringify({ name: 'Retry Person', email: 'retry@example.com', message: 'please call' }),
+    });
+    expect(post.status).toBe(200);
+    const { id } = await post.json();
+    expect(upstream.requests.some((r) => r.url === '/hook')).toBe(true);
+
+    const listed = JSON.parse(execFileSync(process.execPath, ['scripts/enquiries.ts', 'json'], { encoding: 'utf8' })) as { id: string; notification: { status: string } }[];
+    expect(listed.find((e) => e.id === id)?.notification.status).toBe('pending');
+    const csv = execFileSync(process.execPath, ['scripts/enquiries.ts', 'csv'], { encoding: 'utf8' });
+    expect(csv.split('\r\n')[0]).toBe('id,received_at,name,email,company,message,notification');
+    expect(csv).toContain(`"${id}"`);
+  });
+});
