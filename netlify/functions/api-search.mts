@@ -4,6 +4,6 @@ import { withProblems } from '../../src/core/http/problem.ts';
 import { build } from './_shared/deps.ts';
 import { searchEngine } from './_shared/search.ts';
 
-export default (req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine: searchEngine(), origin: build.origin }));
+export default (req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine: searchEngine, origin: build.origin }));
 
 export const config: Config = { path: '/api/search' };

@@ -5,6 +5,6 @@ import { build, now, stores } from './_shared/deps.ts';
 import { searchEngine } from './_shared/search.ts';
 
 export default (req: Request): Promise<Response> =>
-  withProblems(req, () => handleHealth(req, { build, searchDocuments: () => searchEngine().documentCount, store: stores('ratelimit'), now }));
+  withProblems(req, () => handleHealth(req, { build, searchDocuments: () => searchEngine.documentCount, store: stores('ratelimit'), now }));
 
 export const config: Config = { path: '/health' };

@@ -234,6 +234,39 @@ describe('404 page', () => {
   });
 });
 
+describe('contact form', () => {
+  it('works without JavaScript (errors page, then the thank-you page) and with it (inline errors, rate limit)', { timeout: 60_000 }, async () => {
+    const noJs = await browser.newContext({ baseURL: TEST_ORIGIN, javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto('/contact');
+    await plain.fill('#name', 'No Script');
+    await plain.fill('#email', 'not-an-address');
+    await Promise.all([plain.waitForURL('**/api/contact'), plain.click('button[type="submit"]')]);
+    await expect.poll(() => plain.locator('#email-error').textContent()).toMatch(/valid address/);
+    expect(await plain.locator('#name').inputValue()).toBe('No Script');
+    expect(await plain.title()).toMatch(/^Error: /);
+    await plain.fill('#email', 'no.script@example.com');
+    await Promise.all([plain.waitForURL('**/contact/thanks?id=*'), plain.click('button[type="submit"]')]);
+    expect(await plain.locator('h1').textContent()).toBe('Thank you');
+    await noJs.close();
+
+    const { context, page } = await openPage();
+    await page.goto('/contact');
+    await page.fill('#name', 'With Script');
+    await page.fill('#email', 'bad');
+    await page.click('button[type="submit"]');
+    await expect.poll(() => page.locator('#email-error').textContent()).toMatch(/valid address/);
+    expect(await page.locator('#email').getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toBe(`${TEST_ORIGIN}/contact`);
+    // A valid second enquiry from the same client within the minute: the limit answers inline.
+    await page.fill('#email', 'with.script@example.com');
+    await page.click('button[type="submit"]');
+    await expect.poll(() => page.locator('#form-status').textContent()).toMatch(/One enquiry per minute/);
+    expect(await page.locator('#email-error').isHidden()).toBe(true);
+    await context.close();
+  });
+});
+
 describe('dark mode', () => {
   /** Relative luminance of a computed `rgb(...)` colour. */
   const luminance = (rgb: string): number => {

@@ -1,10 +1,5 @@
-/** The search engine over the build-time index, loaded once per function instance. */
+/** The search engine over the build-time index, loaded once at module scope (per function instance). */
 import indexData from '../../../generated/data/search-index.json' with { type: 'json' };
-import { loadSearchIndex, type SearchEngine, type SearchIndexData } from '../../../src/core/search/search-index.ts';
+import { loadSearchIndex, type SearchIndexData } from '../../../src/core/search/search-index.ts';
 
-let engine: SearchEngine | undefined;
-
-export function searchEngine(): SearchEngine {
-  engine ??= loadSearchIndex(indexData as unknown as SearchIndexData);
-  return engine;
-}
+export const searchEngine = loadSearchIndex(indexData as unknown as SearchIndexData);

@@ -1,0 +1,12 @@
+/**
+ * `node scripts/build-if-needed.ts [--for-tests]`: build unless dist/ already holds the build for
+ * this origin and these sources. `npm test` runs it first (the type check reads generated/ data);
+ * `npm run dev` runs it so the functions have their data.
+ */
+import { resolveOrigin } from '../src/core/site/origin.ts';
+import { TEST_ORIGIN } from '../tests/support/origin.ts';
+import { ensureBuild } from './ensure-build.ts';
+
+const origin = process.argv.includes('--for-tests') ? TEST_ORIGIN : resolveOrigin(process.env);
+const built = ensureBuild(origin, { quiet: true });
+console.log(built ? `Built the site for ${origin}.` : `The build for ${origin} is current.`);
