@@ -27,9 +27,13 @@ function buildWith(name: string, breakContent: (dir: string) => string): { statu
       GENERATED_DIR: path.join(base, 'generated'),
       ASTRO_CACHE_DIR: path.join(base, 'cache'),
       ASTRO_TELEMETRY_DISABLED: '1',
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
     },
   });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}`, file };
+  // Strip colour codes: CI terminals may still get them.
+  const output = `${result.stdout}\n${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+  return { status: result.status, output, file };
 }
 
 function firstArticle(content: string): string {

@@ -38,6 +38,19 @@ describe('pages and their markdown twins', () => {
     }
   });
 
+  it('links the discovery documents from every HTML page, on GET and HEAD, and every target answers', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const link = (await site.fetchPath('/', { method })).headers.get('link') ?? '';
+      expect(link, method).toContain('</index.md>; rel="alternate"; type="text/markdown"');
+      expect(link, method).toContain('</openapi.json>; rel="service-desc"; type="application/json"');
+      expect(link, method).toContain('</docs/api>; rel="service-doc"; type="text/html"');
+      expect(link, method).toContain('</llms.txt>; rel="describedby"; type="text/plain"');
+      for (const target of link.matchAll(/<([^>]+)>/g)) {
+        expect((await site.fetchPath(target[1]!)).status, target[1]).toBe(200);
+      }
+    }
+  });
+
   it('serves a clean GFM twin at <path>.md for every page', async () => {
     for (const path of await allPages()) {
       const twin = path === '/' ? '/index.md' : `${path}.md`;
