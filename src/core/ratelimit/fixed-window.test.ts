@@ -12,6 +12,8 @@ describe('fixed-window rate limit on real Blobs', () => {
     expect(await consume(store, 'a', RULE, t0)).toEqual({ allowed: true, retryAfterSeconds: 0, remaining: 1 });
     expect(await consume(store, 'a', RULE, t0 + 1000)).toEqual({ allowed: true, retryAfterSeconds: 0, remaining: 0 });
     expect(await consume(store, 'a', RULE, t0 + 20_500)).toEqual({ allowed: false, retryAfterSeconds: 40, remaining: 0 });
+    // A clock read from before the window opened still gets at most one window to wait.
+    expect((await consume(store, 'a', RULE, t0 - 2000)).retryAfterSeconds).toBe(60);
     // Another key has its own window.
     expect((await consume(store, 'b', RULE, t0 + 20_500)).allowed).toBe(true);
     // A new window starts after windowSeconds.

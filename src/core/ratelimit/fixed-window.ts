@@ -47,7 +47,10 @@ export async function consume(store: Store, key: string, rule: RateLimitRule, no
       continue;
     }
     if (record.count >= rule.limit) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)), remaining: 0 };
+      // A request that read the clock just before another opened the window would see more than a
+      // full window left; never promise a wait longer than the window.
+      const retryAfterSeconds = Math.min(rule.windowSeconds, Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)));
+      return { allowed: false, retryAfterSeconds, remaining: 0 };
     }
     const next: WindowRecord = { ...record, count: record.count + 1 };
     if ((await store.set(key, next, { onlyIfMatch: current.etag })).modified) {
