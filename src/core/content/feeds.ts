@@ -18,8 +18,8 @@ export const AI_USER_AGENTS = [
   'meta-externalagent', 'FacebookBot', 'cohere-ai', 'Diffbot', 'omgilibot',
 ] as const;
 
-/** Paths no crawler needs: machine endpoints with their own discovery documents. */
-const DISALLOWED_PATHS = ['/api/', '/oauth/'];
+/** Paths no crawler needs (authorization endpoints). /api stays open: agents are meant to call it. */
+const DISALLOWED_PATHS = ['/oauth/'];
 
 export function robotsTxt(catalog: Pick<Catalog, 'origin' | 'company'>): string {
   const rules = [`Content-Signal: ${CONTENT_SIGNAL}`, 'Allow: /', ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`)];
