@@ -4,8 +4,8 @@
  * built from {@link openApiDocument}, so the description cannot drift from the code.
  * @module
  */
-import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
+import { jsonSchemaOf } from '../http/json-schema.ts';
 import { ProblemSchema } from '../http/problem.ts';
 import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema } from './contact.ts';
 import { HealthSchema } from './health.ts';
@@ -18,11 +18,6 @@ export const API_VERSION = '1.0.0';
 
 type JsonSchema = Record<string, unknown>;
 
-/** valibot -> JSON Schema (2020-12 compatible subset), without the draft-07 `$schema` marker. */
-export function jsonSchemaOf(schema: GenericSchema, typeMode: 'input' | 'output' = 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', typeMode }) as JsonSchema;
-  return rest;
-}
 
 /** The properties of an object schema as OpenAPI query parameters. */
 function queryParameters(schema: GenericSchema, descriptions: Record<string, string>): JsonSchema[] {
@@ -54,13 +49,14 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
     info: {
       title: `${siteName} public API`,
       version: API_VERSION,
-      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health. Errors are RFC 9457 problem documents.`,
+      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server. /api errors are RFC 9457 problem documents; /mcp speaks JSON-RPC 2.0.`,
       contact: { name: siteName, url: `${origin}/contact` },
     },
     servers: [{ url: origin }],
     tags: [
       { name: 'content', description: 'Search and feeds' },
       { name: 'contact', description: 'Enquiries' },
+      { name: 'agents', description: 'Model Context Protocol server' },
       { name: 'operations', description: 'Health' },
     ],
     paths: {
@@ -118,6 +114,31 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
             '413': problem(`Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`),
             '415': problem('Content type other than JSON or form-encoded.'),
             '429': { ...problem('Limit reached; `Retry-After` says when to try again.'), headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } },
+          },
+        },
+      },
+      '/mcp': {
+        post: {
+          operationId: 'mcp',
+          tags: ['agents'],
+          summary: 'MCP server (JSON-RPC 2.0 over Streamable HTTP)',
+          description: 'Stateless Model Context Protocol endpoint for both protocol eras: the handshake era (`initialize`, 2025-03-26, 2025-06-18, 2025-11-25) and 2026-07-28 (`server/discover`, per-request `_meta`, `MCP-Protocol-Version` / `Mcp-Method` / `Mcp-Name` headers). Tools: `search_articles`, `get_article`, `list_products`, `get_company_info` (public) and `export_article_index` (OAuth scope `content:export`). Send `Accept: application/json, text/event-stream`; answers are JSON. `GET` and `DELETE` answer 405.',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', required: ['jsonrpc', 'method'], properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, method: { type: 'string' }, params: { type: 'object' } } } } },
+          },
+          'x-examples': [{ method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_articles","arguments":{"query":"agent 编排","limit":3}}}' }],
+          responses: {
+            '200': { description: 'A JSON-RPC response (results, tool errors with `isError`, and handshake-era protocol errors).', content: { 'application/json': { schema: { type: 'object' } } } },
+            '202': { description: 'A notification or response was accepted (no body).' },
+            '400': { description: 'Malformed JSON (-32700), not JSON-RPC or a batch (-32600), modern header or `_meta` problems (-32020, -32602), unsupported protocol version (-32022).', content: { 'application/json': { schema: { type: 'object' } } } },
+            '401': { description: '`export_article_index` without a valid access token: `WWW-Authenticate: Bearer resource_metadata=…, scope="content:export"` and a tool error in the body.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '403': { description: 'Origin not allowed (DNS-rebinding protection).' },
+            '404': { description: 'Unknown or removed method in the 2026-07-28 era (-32601).' },
+            '405': { description: 'GET or DELETE (`Allow: POST`).' },
+            '406': { description: '`Accept` excludes application/json.' },
+            '413': { description: 'Body over 1 MiB.' },
+            '415': { description: 'Content type other than application/json.' },
           },
         },
       },

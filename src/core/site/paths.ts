@@ -26,6 +26,7 @@ export const paths = {
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
   rss: '/rss.xml',
+  mcp: '/mcp',
 } as const;
 
 /**

@@ -1,0 +1,290 @@
+/** The /mcp transport and dispatcher: every row of mcp-oauth.md §4.1, scenarios A5 and B1–B5. */
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_DEPS, FIXTURE_ORIGIN, LEGACY_HEADERS, MODERN_META, mcpRequest, modernRequest } from './test-fixtures.ts';
+import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';
+import { SERVER_NAME, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
+
+const call = (req: Request, deps: McpDeps = FIXTURE_DEPS): Promise<Response> => handleMcp(req, deps);
+
+async function body(res: Response): Promise<any> {
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+describe('transport rejections (before dispatch)', () => {
+  it.each([
+    ['GET', 405],
+    ['DELETE', 405],
+    ['PUT', 405],
+  ])('%s /mcp -> %i with Allow: POST', async (method, status) => {
+    const res = await call(mcpRequest(null, {}, method));
+    expect(res.status).toBe(status);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect((await body(res)).error.code).toBe(-32600);
+  });
+
+  it.each([
+    ['Origin of another site', { origin: 'https://evil.example' }, 403],
+    ['Origin null', { origin: 'null' }, 403],
+    ['text/plain body', { 'content-type': 'text/plain' }, 415],
+    ['no Content-Type', { 'content-type': '' }, 415],
+    ['Accept without JSON', { accept: 'text/event-stream' }, 406],
+    ['Accept with JSON at q=0', { accept: 'application/json;q=0, text/html' }, 406],
+  ])('%s: rejected with its status', async (_name, headers, status) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, headers));
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect((await body(res)).id).toBeNull();
+  });
+
+  it.each([
+    ['no Origin', {}],
+    ['the site origin', { origin: FIXTURE_ORIGIN }],
+    ['no Accept', { accept: '' }],
+    ['Accept */*', { accept: '*/*' }],
+    ['Content-Type with charset', { 'content-type': 'application/json; charset=utf-8' }],
+  ])('accepts %s', async (_name, headers) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 7, method: 'ping' }, headers));
+    expect(res.status).toBe(200);
+    expect(await body(res)).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
+  });
+
+  it('allows a configured extra origin and answers it with CORS headers', async () => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'http://localhost:4321' }), { ...FIXTURE_DEPS, allowedOrigins: ['http://localhost:4321'] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
+    expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+  });
+
+  it('OPTIONS preflight from the site origin -> 204 with CORS; from elsewhere -> 403', async () => {
+    const pre = await call(mcpRequest(null, { origin: FIXTURE_ORIGIN, 'access-control-request-method': 'POST' }, 'OPTIONS'));
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
+    expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/Mcp-Method/);
+    const evil = await call(mcpRequest(null, { origin: 'https://evil.example' }, 'OPTIONS'));
+    expect(evil.status).toBe(403);
+  });
+
+  it('413 for a body over 1 MiB, by Content-Length or by actual size', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
+    const res = await call(mcpRequest(big));
+    expect(res.status).toBe(413);
+    const stream = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(big)); c.close(); } });
+    const streamed = new Request(`${FIXTURE_ORIGIN}/mcp`, { method: 'POST', headers: LEGACY_HEADERS, body: stream, duplex: 'half' } as RequestInit);
+    expect((await call(streamed)).status).toBe(413);
+  });
+});
+
+describe('JSON-RPC framing', () => {
+  it.each([
+    ['malformed JSON', '{bad', 400, -32700, null],
+    ['invalid UTF-8 is a parse error', new Uint8Array([0x7b, 0xff, 0x7d]), 400, -32700, null],
+    ['batch', JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }]), 400, -32600, null],
+    ['a bare string', '"ping"', 400, -32600, null],
+    ['jsonrpc 1.0, id echoed', JSON.stringify({ jsonrpc: '1.0', id: 5, method: 'ping' }), 400, -32600, 5],
+    ['method not a string', JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 3 }), 400, -32600, 'a'],
+    ['id null', JSON.stringify({ jsonrpc: '2.0', id: null, method: 'ping' }), 400, -32600, null],
+    ['id boolean', JSON.stringify({ jsonrpc: '2.0', id: true, method: 'ping' }), 400, -32600, null],
+    ['id object', JSON.stringify({ jsonrpc: '2.0', id: {}, method: 'ping' }), 400, -32600, null],
+    ['params an array', JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping', params: [] }), 400, -32600, 9],
+  ])('%s: status, code and id', async (_name, raw, status, code, id) => {
+    const req = new Request(`${FIXTURE_ORIGIN}/mcp`, { method: 'POST', headers: LEGACY_HEADERS, body: raw as BodyInit });
+    const res = await call(req);
+    expect(res.status).toBe(status);
+    const json = await body(res);
+    expect(json.jsonrpc).toBe('2.0');
+    expect(json.error.code).toBe(code);
+    expect(json.id).toBe(id);
+  });
+
+  it.each([
+    ['notifications/initialized', { jsonrpc: '2.0', method: 'notifications/initialized' }],
+    ['notifications/cancelled', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }],
+    ['a response', { jsonrpc: '2.0', id: 1, result: {} }],
+    ['an error response', { jsonrpc: '2.0', id: null, error: { code: 1, message: 'x' } }],
+  ])('%s -> 202 without a body', async (_name, message) => {
+    const res = await call(mcpRequest(message));
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+  });
+
+  it('never mints Mcp-Session-Id, even when the client sends one', async () => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }, { 'mcp-session-id': 'abc' }));
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+  });
+
+  it('answers an unexpected exception with 500 -32603 echoing the id', async () => {
+    const logged: string[] = [];
+    const deps: McpDeps = { ...FIXTURE_DEPS, engine: { search: () => { throw new Error('boom'); } } as never, log: (m) => logged.push(m) };
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 'x1', method: 'tools/call', params: { name: 'search_articles', arguments: { query: 'rag' } } }), deps);
+    expect(res.status).toBe(500);
+    const json = await body(res);
+    expect(json).toMatchObject({ id: 'x1', error: { code: -32603 } });
+    expect(json.error.message).not.toContain('boom');
+    expect(logged).toHaveLength(1);
+  });
+});
+
+describe('legacy era (handshake, 2025-03-26 … 2025-11-25)', () => {
+  it.each([
+    ['2025-11-25', '2025-11-25'],
+    ['2025-06-18', '2025-06-18'],
+    ['2025-03-26', '2025-03-26'],
+    ['2024-11-05', '2025-11-25'],
+    ['2026-07-28', '2025-11-25'],
+  ])('initialize asking for %s -> %s', async (asked, answered) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+    expect(res.status).toBe(200);
+    const { result } = await body(res);
+    expect(result.protocolVersion).toBe(answered);
+    expect(result.serverInfo).toEqual({ name: SERVER_NAME, title: expect.any(String), version: '9.9.9' });
+    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(typeof result.instructions).toBe('string');
+  });
+
+  it.each([
+    ['no version header (assume 2025-03-26)', {}, 200],
+    ['2025-11-25', { 'mcp-protocol-version': '2025-11-25' }, 200],
+    ['2025-06-18', { 'mcp-protocol-version': '2025-06-18' }, 200],
+    ['1999-01-01', { 'mcp-protocol-version': '1999-01-01' }, 400],
+    ['not a date', { 'mcp-protocol-version': 'latest' }, 400],
+  ])('MCP-Protocol-Version %s', async (_name, headers, status) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 3, method: 'ping' }, headers));
+    expect(res.status).toBe(status);
+    const json = await body(res);
+    expect(json.id).toBe(3);
+    if (status === 400) expect(json.error.data.supported).toEqual(SUPPORTED_PROTOCOL_VERSIONS);
+  });
+
+  it.each([
+    ['unknown method', 'resources/list', {}, 200, -32601],
+    ['logging/setLevel', 'logging/setLevel', { level: 'info' }, 200, -32601],
+    ['tools/list with a cursor', 'tools/list', { cursor: 'abc' }, 200, -32602],
+    ['tools/call without a name', 'tools/call', { arguments: {} }, 200, -32602],
+    ['tools/call with array arguments', 'tools/call', { name: 'search_articles', arguments: [] }, 200, -32602],
+    ['unknown tool', 'tools/call', { name: 'nope' }, 200, -32602],
+  ])('%s: status and code, id echoed', async (_name, method, params, status, code) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 'req-1', method, params }, { 'mcp-protocol-version': '2025-11-25' }));
+    expect(res.status).toBe(status);
+    expect(await body(res)).toMatchObject({ jsonrpc: '2.0', id: 'req-1', error: { code } });
+  });
+
+  it('needs no prior initialize: tools/list works on a cold request, twice identically', async () => {
+    const list = async () => (await body(await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list' })))).result;
+    const first = await list();
+    expect(first.tools.map((t: { name: string }) => t.name)).toEqual(['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index']);
+    expect(await list()).toEqual(first);
+    expect(first.resultType).toBeUndefined();
+  });
+});
+
+describe('modern era (2026-07-28)', () => {
+  it('server/discover -> versions, capabilities, cache hints and serverInfo', async () => {
+    const res = await call(modernRequest('server/discover'));
+    expect(res.status).toBe(200);
+    const { result } = await body(res);
+    expect(result.supportedVersions).toEqual(expect.arrayContaining(['2026-07-28', '2025-11-25']));
+    expect(result).toMatchObject({ resultType: 'complete', capabilities: { tools: {} }, cacheScope: 'public' });
+    expect(result.ttlMs).toBeGreaterThanOrEqual(0);
+    expect(result._meta['io.modelcontextprotocol/serverInfo']).toMatchObject({ name: SERVER_NAME, version: '9.9.9' });
+  });
+
+  it('tools/list -> resultType, ttlMs, cacheScope', async () => {
+    const { result } = await body(await call(modernRequest('tools/list')));
+    expect(result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });
+    expect(result.ttlMs).toBeGreaterThanOrEqual(0);
+    expect(result.tools).toHaveLength(5);
+  });
+
+  it('tools/call -> a complete result with serverInfo', async () => {
+    const res = await call(modernRequest('tools/call', { name: 'list_products', arguments: {} }));
+    expect(res.status).toBe(200);
+    const { result } = await body(res);
+    expect(result.resultType).toBe('complete');
+    expect(result.structuredContent.products.map((p: { slug: string }) => p.slug)).toEqual(['platform', 'gateway']);
+    expect(result._meta['io.modelcontextprotocol/serverInfo'].name).toBe(SERVER_NAME);
+  });
+
+  it.each([
+    ['missing MCP-Protocol-Version (era from _meta)', 'tools/list', {}, { 'mcp-protocol-version': '' }, 400, -32020],
+    ['header version differs from _meta', 'tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }, 400, -32020],
+    ['missing Mcp-Method', 'tools/list', {}, { 'mcp-method': '' }, 400, -32020],
+    ['Mcp-Method differs from the body', 'tools/list', {}, { 'mcp-method': 'tools/call' }, 400, -32020],
+    ['missing Mcp-Name on tools/call', 'tools/call', { name: 'list_products' }, { 'mcp-name': '' }, 400, -32020],
+    ['Mcp-Name differs from params.name', 'tools/call', { name: 'list_products' }, { 'mcp-name': 'get_article' }, 400, -32020],
+    ['missing _meta.clientCapabilities', 'tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': undefined } }, {}, 400, -32602],
+    ['unsupported version 2030-01-01', 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } }, { 'mcp-protocol-version': '2030-01-01' }, 400, -32022],
+    ['initialize is removed', 'initialize', { protocolVersion: '2026-07-28' }, {}, 404, -32601],
+    ['ping is removed', 'ping', {}, {}, 404, -32601],
+    ['logging/setLevel', 'logging/setLevel', { level: 'info' }, {}, 404, -32601],
+    ['resources/subscribe', 'resources/subscribe', { uri: 'x' }, {}, 404, -32601],
+    ['unknown/method', 'unknown/method', {}, {}, 404, -32601],
+    ['unknown tool (in-band)', 'tools/call', { name: 'nope' }, {}, 200, -32602],
+    ['tools/list cursor (in-band)', 'tools/list', { cursor: 'x' }, {}, 200, -32602],
+  ])('%s: status and code, id echoed', async (_name, method, params, headers, status, code) => {
+    const res = await call(modernRequest(method, params, headers, 'm-7'));
+    expect(res.status).toBe(status);
+    const json = await body(res);
+    expect(json).toMatchObject({ jsonrpc: '2.0', id: 'm-7', error: { code } });
+    if (code === -32022) expect(json.error.data).toEqual({ supported: SUPPORTED_PROTOCOL_VERSIONS, requested: '2030-01-01' });
+  });
+
+  it('a modern header alone selects the modern era (missing _meta -> 400 -32602)', async () => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }));
+    expect(res.status).toBe(400);
+    expect(await body(res)).toMatchObject({ id: 2, error: { code: -32602 } });
+  });
+
+  it('header names are case-insensitive, values trimmed, =?base64?…?= decoded', async () => {
+    const encoded = `=?base64?${btoa('list_products')}?=`;
+    const req = mcpRequest(
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', _meta: MODERN_META } },
+      { 'MCP-PROTOCOL-VERSION': ' 2026-07-28 ', 'MCP-METHOD': 'tools/call', 'MCP-NAME': encoded },
+    );
+    expect((await call(req)).status).toBe(200);
+    expect(decodeHeaderValue('=?base64?5pCc57Si?=')).toBe('搜索');
+    expect(decodeHeaderValue('=?base64?###?=')).toBe('=?base64?###?=');
+  });
+
+  it('a modern notification -> 202; with a bad Mcp-Method -> 400 -32020', async () => {
+    const note = (method: string) => mcpRequest({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: MODERN_META } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method });
+    expect((await call(note('notifications/cancelled'))).status).toBe(202);
+    expect((await call(note('tools/list'))).status).toBe(400);
+  });
+});
+
+describe('protected tool gate', () => {
+  it.each([
+    ['legacy', mcpRequest({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'export_article_index', arguments: { limit: 5 } } })],
+    ['modern', modernRequest('tools/call', { name: 'export_article_index', arguments: { limit: 5 } }, {}, 11)],
+  ])('%s: no token -> 401, challenge with resource_metadata and scope, tool-error body', async (era, req) => {
+    const res = await call(req);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${FIXTURE_ORIGIN}/.well-known/oauth-protected-resource/mcp", scope="content:export"`);
+    const json = await body(res);
+    expect(json.id).toBe(11);
+    expect(json.result.isError).toBe(true);
+    expect(json.result.content[0].text).toContain('scope content:export');
+    expect(json.result.structuredContent).toEqual({ error: 'unauthorized', required_scope: 'content:export', resource_metadata: `${FIXTURE_ORIGIN}/.well-known/oauth-protected-resource/mcp` });
+    if (era === 'modern') expect(json.result.resultType).toBe('complete');
+  });
+
+  it('the gate is pluggable: an authorizer returning null lets the export run (paging)', async () => {
+    const deps: McpDeps = { ...FIXTURE_DEPS, authorize: async () => null };
+    const page = async (args: object) => (await body(await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'export_article_index', arguments: args } }), deps))).result;
+    const first = await page({ limit: 3 });
+    expect(first.structuredContent.total).toBe(4);
+    expect(first.structuredContent.items).toHaveLength(3);
+    const second = await page({ limit: 3, cursor: first.structuredContent.next_cursor });
+    expect(second.structuredContent.items).toHaveLength(1);
+    expect(second.structuredContent.next_cursor).toBeUndefined();
+  });
+
+  it('public tools never consult the gate', async () => {
+    let asked = 0;
+    const deps: McpDeps = { ...FIXTURE_DEPS, authorize: async () => { asked++; return null; } };
+    await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products' } }), deps);
+    expect(asked).toBe(0);
+  });
+});

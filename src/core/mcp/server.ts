@@ -1,0 +1,284 @@
+/**
+ * `POST /mcp`: a stateless, dual-era MCP server (mcp-oauth.md §2–§4). Legacy handshake-era
+ * clients (2025-03-26 … 2025-11-25) get `initialize`/`ping`; modern clients (2026-07-28) get
+ * `server/discover`, per-request `_meta` and header validation. No sessions, no SSE: every
+ * request is answered with one `application/json` body (or 202 for notifications).
+ * @module
+ */
+import { HttpProblem } from '../http/problem.ts';
+import { mediaTypeOf, readBodyText } from '../http/respond.ts';
+import { authorizeExport, type AuthorizationContext } from './auth.ts';
+import {
+  envelopeResponse,
+  failure,
+  isObject,
+  isRejection,
+  JsonRpcErrorCode,
+  parseMessage,
+  success,
+  type JsonObject,
+  type JsonRpcFailure,
+  type JsonRpcId,
+  type JsonRpcSuccess,
+} from './jsonrpc.ts';
+import {
+  LATEST_LEGACY_PROTOCOL_VERSION,
+  LATEST_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSIONS,
+  SERVER_CAPABILITIES,
+  SERVER_INSTRUCTIONS,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  serverInfo,
+} from './server-info.ts';
+import { findTool, TOOLS } from './tools/registry.ts';
+import type { ToolContext } from './tools/tool.ts';
+
+/** Largest request body accepted (413 beyond it). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** How long clients may cache `tools/list` and `server/discover` (fixed for a deploy). */
+export const LIST_TTL_MS = 3_600_000;
+
+/** Reserved `_meta` keys of MCP 2026-07-28. */
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
+/** Methods whose `Mcp-Name` header mirrors a body parameter (SEP-2243). */
+const NAMED_METHODS: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+const CORS_ALLOW_HEADERS = 'Accept, Authorization, Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID';
+const CORS_EXPOSE_HEADERS = 'WWW-Authenticate, MCP-Protocol-Version';
+
+/** What the server needs: the tool context plus the deploy version and the authorization gate. */
+export interface McpDeps extends ToolContext {
+  /** Deploy version reported in `serverInfo`. */
+  version: string;
+  /** Origins a browser may call from; default: the site origin only. Requests without Origin are always allowed. */
+  allowedOrigins?: readonly string[];
+  /** Gate for tools with a required scope; default {@link authorizeExport}. */
+  authorize?: (req: Request, ctx: AuthorizationContext) => Promise<Response | null>;
+  /** Where unexpected failures are logged. */
+  log?: (message: string, error: unknown) => void;
+}
+
+type Era = 'legacy' | 'modern';
+
+/** A JSON-RPC answer before it becomes a Response. */
+interface Answer {
+  status: number;
+  envelope?: JsonRpcSuccess | JsonRpcFailure;
+  response?: Response;
+}
+
+const ok = (id: JsonRpcId, result: JsonObject): Answer => ({ status: 200, envelope: success(id, result) });
+const err = (status: number, id: JsonRpcId | null, code: number, message: string, data?: unknown): Answer => ({ status, envelope: failure(id, code, message, data) });
+
+/** A header value with optional whitespace trimmed and `=?base64?…?=` decoded (SEP-2243). */
+export function decodeHeaderValue(value: string | null): string | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  const encoded = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/i.exec(trimmed);
+  if (!encoded) return trimmed;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(encoded[1]!), (c) => c.charCodeAt(0)));
+  } catch {
+    return null; // undecodable: treated as missing, so the request fails header validation
+  }
+}
+
+/** `true` for a date-shaped revision at or after the first modern one (2026-07-28). */
+function isModernVersion(version: string | null): boolean {
+  return version !== null && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_PROTOCOL_VERSIONS[MODERN_PROTOCOL_VERSIONS.length - 1]!;
+}
+
+function metaOf(params: JsonObject | undefined): JsonObject | undefined {
+  return params && isObject(params._meta) ? params._meta : undefined;
+}
+
+/** Accept rule: lenient when absent; otherwise it must admit application/json (mcp-oauth.md §3 step 3). */
+function acceptsJson(accept: string | null): boolean {
+  if (accept === null || accept.trim() === '') return true;
+  return accept.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const zero = params.some((p) => /^q=0(\.0{0,3})?$/.test(p));
+    return !zero && (type === 'application/json' || type === 'application/*' || type === '*/*');
+  });
+}
+
+function corsHeaders(origin: string | null): Record<string, string> {
+  return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS, vary: 'Origin' } : {};
+}
+
+/** Checks the SEP-2243 headers against the body: the message of a -32020 error, or null. */
+function headerMismatch(req: Request, method: string, params: JsonObject | undefined): string | null {
+  const version = decodeHeaderValue(req.headers.get('mcp-protocol-version'));
+  if (!version) return 'Header mismatch: the MCP-Protocol-Version header is required.';
+  const metaVersion = metaOf(params)?.[META_PROTOCOL_VERSION];
+  if (typeof metaVersion === 'string' && metaVersion !== version) {
+    return `Header mismatch: MCP-Protocol-Version "${version}" differs from _meta["${META_PROTOCOL_VERSION}"] "${metaVersion}".`;
+  }
+  const methodHeader = decodeHeaderValue(req.headers.get('mcp-method'));
+  if (!methodHeader) return 'Header mismatch: the Mcp-Method header is required.';
+  if (methodHeader !== method) return `Header mismatch: Mcp-Method "${methodHeader}" differs from the body method "${method}".`;
+  const nameParam = NAMED_METHODS[method];
+  if (nameParam) {
+    const name = decodeHeaderValue(req.headers.get('mcp-name'));
+    if (!name) return `Header mismatch: the Mcp-Name header is required for ${method}.`;
+    const bodyName = params?.[nameParam];
+    if (typeof bodyName === 'string' && name !== bodyName) return `Header mismatch: Mcp-Name "${name}" differs from params.${nameParam} "${bodyName}".`;
+  }
+  return null;
+}
+
+/**
+ * Handles one request to the MCP endpoint. Never throws: unexpected failures become 500 -32603
+ * echoing the request id.
+ */
+export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> {
+  const origin = req.headers.get('origin');
+  if (origin !== null && !(deps.allowedOrigins ?? [deps.origin]).includes(origin)) {
+    return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`), 403);
+  }
+  const cors = corsHeaders(origin);
+  if (req.method === 'OPTIONS') {
+    return new Response(null, {
+      status: 204,
+      headers: { ...cors, 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': CORS_ALLOW_HEADERS, 'access-control-max-age': '86400' },
+    });
+  }
+  const reject = (status: number, code: number, message: string, headers: Record<string, string> = {}): Response =>
+    envelopeResponse(failure(null, code, message), status, { ...cors, ...headers });
+  if (req.method !== 'POST') {
+    return reject(405, JsonRpcErrorCode.INVALID_REQUEST, `Method not allowed: this stateless MCP endpoint takes POST only (no SSE stream, no sessions).`, { allow: 'POST' });
+  }
+  if (mediaTypeOf(req) !== 'application/json') {
+    return reject(415, JsonRpcErrorCode.INVALID_REQUEST, 'Unsupported media type: send the JSON-RPC message as Content-Type: application/json.', { 'accept-post': 'application/json' });
+  }
+  if (!acceptsJson(req.headers.get('accept'))) {
+    return reject(406, JsonRpcErrorCode.INVALID_REQUEST, 'Not acceptable: the response is application/json; include it (and text/event-stream) in Accept.');
+  }
+  let text: string;
+  try {
+    text = await readBodyText(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof HttpProblem && error.status === 413) {
+      return reject(413, JsonRpcErrorCode.INVALID_REQUEST, `Content too large: the body must be at most ${MAX_BODY_BYTES} bytes.`);
+    }
+    if (error instanceof HttpProblem) return reject(400, JsonRpcErrorCode.PARSE_ERROR, 'Parse error: the body is not valid UTF-8 JSON.');
+    throw error;
+  }
+
+  const message = parseMessage(text);
+  if (isRejection(message)) return envelopeResponse(failure(message.id, message.code, message.message), 400, cors);
+  const id = message.kind === 'request' ? message.id : null;
+  let answer: Answer;
+  try {
+    answer = await dispatch(req, message, deps);
+  } catch (error) {
+    const requestId = crypto.randomUUID();
+    (deps.log ?? console.error)(`[${requestId}] MCP ${message.kind === 'response' ? 'response' : message.method} failed`, error);
+    answer = err(500, id, JsonRpcErrorCode.INTERNAL_ERROR, `Internal error (request ${requestId}).`);
+  }
+  if (answer.response) {
+    const headers = new Headers(answer.response.headers);
+    for (const [name, value] of Object.entries(cors)) headers.set(name, value);
+    return new Response(answer.response.body, { status: answer.response.status, headers });
+  }
+  if (!answer.envelope) return new Response(null, { status: answer.status, headers: cors });
+  return envelopeResponse(answer.envelope, answer.status, cors);
+}
+
+async function dispatch(req: Request, message: Exclude<ReturnType<typeof parseMessage>, { code: number }>, deps: McpDeps): Promise<Answer> {
+  if (message.kind === 'response') return { status: 202 };
+  const { method, params } = message;
+  const headerVersion = decodeHeaderValue(req.headers.get('mcp-protocol-version'));
+  const meta = metaOf(params);
+  const era: Era = isModernVersion(headerVersion) || (meta !== undefined && META_PROTOCOL_VERSION in meta) ? 'modern' : 'legacy';
+  const id = message.kind === 'request' ? message.id : null;
+
+  if (era === 'modern') {
+    const mismatch = headerMismatch(req, method, params);
+    if (mismatch) return err(400, id, JsonRpcErrorCode.HEADER_MISMATCH, mismatch);
+    if (message.kind === 'notification') return { status: 202 };
+    const requested = meta?.[META_PROTOCOL_VERSION];
+    if (typeof requested !== 'string' || !isObject(meta?.[META_CLIENT_CAPABILITIES])) {
+      return err(400, id, JsonRpcErrorCode.INVALID_PARAMS, `Invalid params: every request needs params._meta["${META_PROTOCOL_VERSION}"] and params._meta["${META_CLIENT_CAPABILITIES}"].`);
+    }
+    if (!MODERN_PROTOCOL_VERSIONS.includes(requested)) {
+      return err(400, id, JsonRpcErrorCode.UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version ${requested}.`, { supported: SUPPORTED_PROTOCOL_VERSIONS, requested });
+    }
+    return routeModern(req, message.id, method, params, deps);
+  }
+
+  if (headerVersion !== null && !LEGACY_PROTOCOL_VERSIONS.includes(headerVersion)) {
+    return err(400, id, JsonRpcErrorCode.INVALID_REQUEST, `Unsupported MCP-Protocol-Version "${headerVersion}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`, {
+      supported: SUPPORTED_PROTOCOL_VERSIONS,
+      requested: headerVersion,
+    });
+  }
+  if (message.kind === 'notification') return { status: 202 };
+  return routeLegacy(req, message.id, method, params, deps);
+}
+
+function routeLegacy(req: Request, id: JsonRpcId, method: string, params: JsonObject | undefined, deps: McpDeps): Promise<Answer> | Answer {
+  switch (method) {
+    case 'initialize': {
+      const requested = params?.protocolVersion;
+      const protocolVersion = typeof requested === 'string' && LEGACY_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_LEGACY_PROTOCOL_VERSION;
+      return ok(id, { protocolVersion, capabilities: SERVER_CAPABILITIES, serverInfo: serverInfo(deps.version), instructions: SERVER_INSTRUCTIONS });
+    }
+    case 'ping':
+      return ok(id, {});
+    case 'tools/list':
+      return listTools(id, params, {});
+    case 'tools/call':
+      return callTool(req, id, params, deps, {});
+    default:
+      return err(200, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}.`);
+  }
+}
+
+function routeModern(req: Request, id: JsonRpcId, method: string, params: JsonObject | undefined, deps: McpDeps): Promise<Answer> | Answer {
+  const extras = { resultType: 'complete', _meta: { [META_SERVER_INFO]: serverInfo(deps.version) } };
+  switch (method) {
+    case 'server/discover':
+      return ok(id, {
+        supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
+        capabilities: SERVER_CAPABILITIES,
+        instructions: SERVER_INSTRUCTIONS,
+        ttlMs: LIST_TTL_MS,
+        cacheScope: 'public',
+        ...extras,
+      });
+    case 'tools/list':
+      // The list is the same for every caller (the protected tool is listed for everyone), so public.
+      return listTools(id, params, { ...extras, ttlMs: LIST_TTL_MS, cacheScope: 'public' });
+    case 'tools/call':
+      return callTool(req, id, params, deps, extras);
+    default:
+      return err(404, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method} (protocol ${LATEST_PROTOCOL_VERSION}).`);
+  }
+}
+
+function listTools(id: JsonRpcId, params: JsonObject | undefined, extras: JsonObject): Answer {
+  // We never issue a cursor, so any cursor is one we did not issue.
+  if (params?.cursor !== undefined) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: tools/list has a single page; omit cursor.');
+  return ok(id, { tools: TOOLS.map((tool) => tool.listing), ...extras });
+}
+
+async function callTool(req: Request, id: JsonRpcId, params: JsonObject | undefined, deps: McpDeps, extras: JsonObject): Promise<Answer> {
+  const name = params?.name;
+  const args = params?.arguments;
+  if (typeof name !== 'string' || (args !== undefined && !isObject(args))) {
+    return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: tools/call needs {"name": string, "arguments"?: object}.');
+  }
+  const tool = findTool(name);
+  if (!tool) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, `Unknown tool: ${name}. Call tools/list for the available tools.`);
+  if (tool.requiredScope !== undefined) {
+    const denied = await (deps.authorize ?? authorizeExport)(req, { id, origin: deps.origin, resultExtras: extras });
+    if (denied) return { status: denied.status, response: denied };
+  }
+  const result = tool.call(args ?? {}, { catalog: deps.catalog, engine: deps.engine, origin: deps.origin });
+  return ok(id, { ...result, ...extras });
+}

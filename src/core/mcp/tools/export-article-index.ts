@@ -1,0 +1,103 @@
+/**
+ * `export_article_index` (scope `content:export`): the whole article and solution index,
+ * metadata and URLs, in pages behind an opaque cursor. The call is gated by the server's
+ * authorization check (../auth.ts); the paging here is the tool itself.
+ * @module
+ */
+import * as v from 'valibot';
+import { documentsOf } from '../../content/catalog.ts';
+import { absoluteUrl, twinPathOf } from '../../site/paths.ts';
+import { defineTool } from './tool.ts';
+
+/** The OAuth scope this tool needs. */
+export const EXPORT_SCOPE = 'content:export';
+/** Index entries per page when `limit` is not given. */
+export const DEFAULT_EXPORT_PAGE_SIZE = 100;
+/** Upper bound on `limit`. */
+export const MAX_EXPORT_PAGE_SIZE = 500;
+
+const CURSOR_PREFIX = 'idx1:';
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_EXPORT_PAGE_SIZE}`;
+
+/** Encodes a position as an opaque cursor (base64url; clients must not parse it). */
+export function encodeCursor(offset: number): string {
+  return btoa(`${CURSOR_PREFIX}${offset}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decodes a cursor into a position, or null when it is not one we issued. */
+export function decodeCursor(cursor: string): number | null {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) return null;
+  let text: string;
+  try {
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null; // not base64: not ours
+  }
+  const match = /^idx1:([1-9]\d{0,8})$/.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+export const ExportArticleIndexInput = v.strictObject({
+  limit: v.optional(
+    v.pipe(v.number(LIMIT_MESSAGE), v.integer(LIMIT_MESSAGE), v.minValue(1, LIMIT_MESSAGE), v.maxValue(MAX_EXPORT_PAGE_SIZE, LIMIT_MESSAGE), v.description('Entries per page.')),
+    DEFAULT_EXPORT_PAGE_SIZE,
+  ),
+  cursor: v.optional(v.pipe(v.string('cursor must be a string'), v.description('next_cursor from the previous page; omit for the first page.'))),
+});
+
+const Entry = v.object({
+  type: v.picklist(['article', 'solution']),
+  slug: v.string(),
+  title: v.string(),
+  category: v.string(),
+  date: v.string(),
+  updated: v.optional(v.string()),
+  lang: v.picklist(['zh', 'en']),
+  tags: v.array(v.string()),
+  excerpt: v.string(),
+  url: v.string(),
+  markdown_url: v.optional(v.string()),
+});
+
+export const ExportArticleIndexOutput = v.object({
+  items: v.array(Entry),
+  total: v.number(),
+  next_cursor: v.optional(v.string()),
+});
+
+export const exportArticleIndex = defineTool({
+  name: 'export_article_index',
+  title: 'Export the article index',
+  description:
+    `Requires an OAuth access token with scope ${EXPORT_SCOPE} (discover the authorization server via /.well-known/oauth-protected-resource/mcp). ` +
+    'Exports the metadata and URLs of every published article and solution, newest first, ' +
+    `${DEFAULT_EXPORT_PAGE_SIZE} per page by default (at most ${MAX_EXPORT_PAGE_SIZE}); pass next_cursor back as cursor for the next page.`,
+  input: ExportArticleIndexInput,
+  output: ExportArticleIndexOutput,
+  requiredScope: EXPORT_SCOPE,
+  run({ limit, cursor }, { catalog, origin }) {
+    const docs = documentsOf(catalog);
+    const start = cursor === undefined ? 0 : decodeCursor(cursor);
+    if (start === null || start >= docs.length) {
+      return { ok: false, message: 'Invalid cursor: pass the next_cursor of the previous page unchanged, or omit cursor to start from the first page.' };
+    }
+    const end = Math.min(start + limit, docs.length);
+    const items = docs.slice(start, end).map((doc) => {
+      const twin = twinPathOf(doc.path);
+      return {
+        type: doc.type,
+        slug: doc.slug,
+        title: doc.title,
+        category: doc.category,
+        date: doc.date,
+        ...(doc.updated ? { updated: doc.updated } : {}),
+        lang: doc.lang,
+        tags: doc.tags,
+        excerpt: doc.excerpt,
+        url: absoluteUrl(origin, doc.path),
+        ...(twin ? { markdown_url: absoluteUrl(origin, twin) } : {}),
+      };
+    });
+    return { ok: true, data: { items, total: docs.length, ...(end < docs.length ? { next_cursor: encodeCursor(end) } : {}) } };
+  },
+});

@@ -1,0 +1,281 @@
+/**
+ * POST /mcp through the real runtime (Netlify's local emulation behind a real HTTP server), driven
+ * by the official SDK clients: v1 `@modelcontextprotocol/sdk` in the legacy handshake era
+ * (mcp-oauth.md §10 A) and v2 `@modelcontextprotocol/client` in the 2026-07-28 era (§10 B),
+ * plus raw fetch for the transport rows and modern headers.
+ */
+import type { Server } from 'node:http';
+import { Client as ClientV2, SdkHttpError, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { SERVER_NAME } from '../../src/core/mcp/server-info.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
+
+const TOOL_NAMES = ['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index'];
+const PRM_URL = `${TEST_ORIGIN}/.well-known/oauth-protected-resource/mcp`;
+const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+
+let runtime: LocalRuntime;
+let server: Server;
+let mcpUrl: URL;
+
+beforeAll(async () => {
+  runtime = await startRuntime();
+  const served = await serve(runtime, 0);
+  server = served.server;
+  mcpUrl = new URL('/mcp', served.url);
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await runtime?.stop();
+});
+
+/** Every request a client sends and the status/headers it got back. */
+interface Exchange {
+  method: string;
+  headers: Headers;
+  body: any;
+  status: number;
+  responseHeaders: Headers;
+}
+
+function recordingFetch(log: Exchange[]): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    const headers = new Headers(init?.headers);
+    log.push({ method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, status: res.status, responseHeaders: res.headers });
+    return res;
+  };
+}
+
+/** A raw POST to /mcp. */
+function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(mcpUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+describe('A. legacy era: v1 SDK Client', () => {
+  const log: Exchange[] = [];
+  let client: Client;
+
+  beforeAll(async () => {
+    client = new Client({ name: 'v1-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { fetch: recordingFetch(log) }));
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('A1 connects at 2025-11-25 with our serverInfo; no session id anywhere; GET /mcp is 405', async () => {
+    expect(client.getServerVersion()).toMatchObject({ name: SERVER_NAME, version: expect.any(String) });
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    expect(client.getInstructions()).toContain('search_articles');
+    const init = log.find((e) => e.body?.method === 'initialize')!;
+    expect(init.status).toBe(200);
+    expect(init.body.params.protocolVersion).toBe('2025-11-25');
+    expect(log.find((e) => e.body?.method === 'notifications/initialized')?.status).toBe(202);
+    await expect.poll(() => log.find((e) => e.method === 'GET')?.status).toBe(405);
+    await client.ping();
+    expect(log.every((e) => !e.responseHeaders.has('mcp-session-id'))).toBe(true);
+    expect(log.filter((e) => e.body && e.body.method !== 'initialize').every((e) => e.headers.get('mcp-protocol-version') === '2025-11-25')).toBe(true);
+  });
+
+  it('A2 lists exactly five tools in a stable order with object schemas and read-only annotations', async () => {
+    const first = await client.listTools();
+    expect(first.tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+    for (const tool of first.tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false, destructiveHint: false, idempotentHint: true });
+    }
+    expect(first.tools.find((t) => t.name === 'export_article_index')!.description).toContain('content:export');
+    expect(await client.listTools()).toEqual(first);
+  });
+
+  it('A3 calls every public tool (the SDK validates structuredContent against outputSchema)', async () => {
+    const search = await client.callTool({ name: 'search_articles', arguments: { query: 'speculative decoding', limit: 3 } });
+    expect(search.isError).toBeFalsy();
+    expect((search.content as { type: string }[])[0]!.type).toBe('text');
+    const results = (search.structuredContent as { results: { slug: string; url: string; type: string }[] }).results;
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.length).toBeLessThanOrEqual(3);
+    expect(results[0]!.url).toBe(`${TEST_ORIGIN}/${results[0]!.type === 'article' ? 'blog' : 'solutions'}/${results[0]!.slug}`);
+
+    const article = await client.callTool({ name: 'get_article', arguments: { slug: results[0]!.slug } });
+    expect(article.structuredContent).toMatchObject({ slug: results[0]!.slug, url: results[0]!.url });
+    expect((article.structuredContent as { markdown: string }).markdown.length).toBeGreaterThan(200);
+
+    const products = await client.callTool({ name: 'list_products', arguments: {} });
+    expect((products.structuredContent as { products: { slug: string }[] }).products.map((p) => p.slug)).toEqual(['llm-platform', 'agent-studio', 'aigc-suite', 'llm-gateway']);
+
+    const company = await client.callTool({ name: 'get_company_info', arguments: {} });
+    const info = company.structuredContent as { name: string; resources: { url: string }[] };
+    expect(info.name).toBe('Acme AI');
+    for (const path of ['/llms.txt', '/docs/api', '/openapi.json', '/auth.md', '/blog']) expect(info.resources.map((r) => r.url)).toContain(`${TEST_ORIGIN}${path}`);
+  });
+
+  it('A4 search uses the same engine and ranking as /api/search', async () => {
+    const q = '私有化部署 LLM';
+    const api = await (await fetch(new URL(`/api/search?q=${encodeURIComponent(q)}&limit=5`, mcpUrl))).json();
+    const tool = await client.callTool({ name: 'search_articles', arguments: { query: q, limit: 5 } });
+    expect((tool.structuredContent as { results: unknown[] }).results).toEqual(api);
+  });
+
+  it('A4 errors: unknown slug and bad arguments are tool errors; an unknown tool is McpError -32602', async () => {
+    const missing = await client.callTool({ name: 'get_article', arguments: { slug: 'does-not-exist' } });
+    expect(missing.isError).toBe(true);
+    expect(JSON.stringify(missing.content)).toContain('search_articles');
+    const bad = await client.callTool({ name: 'search_articles', arguments: { query: 5 } });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toContain('Invalid arguments');
+    const unknown = await client.callTool({ name: 'nope', arguments: {} }).catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(McpError);
+    expect((unknown as McpError).code).toBe(-32602);
+  });
+
+  it('export_article_index without a token: the SDK (no auth provider) throws on the 401, naming the scope', async () => {
+    const error = await client.callTool({ name: 'export_article_index', arguments: { limit: 5 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StreamableHTTPError);
+    expect((error as StreamableHTTPError).code).toBe(401);
+    expect((error as Error).message).toContain('content:export');
+  });
+});
+
+describe('B. modern era: v2 SDK Client', () => {
+  it('B1 auto negotiation: server/discover, then tools with 2026-07-28 headers; every public tool works', async () => {
+    const log: Exchange[] = [];
+    const client = new ClientV2({ name: 'v2-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new TransportV2(mcpUrl, { fetch: recordingFetch(log) }));
+    try {
+      expect(log[0]!.body.method).toBe('server/discover');
+      expect(log.some((e) => e.body?.method === 'initialize')).toBe(false);
+      expect(client.getServerVersion()).toMatchObject({ name: SERVER_NAME });
+
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+      const search = await client.callTool({ name: 'search_articles', arguments: { query: 'RAG', limit: 2 } });
+      expect((search.structuredContent as { results: unknown[] }).results).toHaveLength(2);
+      const article = await client.callTool({ name: 'get_article', arguments: { slug: 'mcp-oauth-agent-integrations' } });
+      expect(article.structuredContent).toMatchObject({ slug: 'mcp-oauth-agent-integrations', type: 'article' });
+      const products = await client.callTool({ name: 'list_products', arguments: {} });
+      expect((products.structuredContent as { products: unknown[] }).products).toHaveLength(4);
+      const company = await client.callTool({ name: 'get_company_info', arguments: {} });
+      expect(company.structuredContent).toMatchObject({ name: 'Acme AI' });
+      const missing = await client.callTool({ name: 'get_article', arguments: { slug: 'does-not-exist' } });
+      expect(missing.isError).toBe(true);
+
+      const call = log.find((e) => e.body?.method === 'tools/call')!;
+      expect(call.status).toBe(200);
+      expect(call.headers.get('mcp-protocol-version')).toBe('2026-07-28');
+      expect(call.headers.get('mcp-method')).toBe('tools/call');
+      expect(call.headers.get('mcp-name')).toBe('search_articles');
+      expect(log.every((e) => !e.responseHeaders.has('mcp-session-id'))).toBe(true);
+
+      const denied = await client.callTool({ name: 'export_article_index', arguments: {} }).catch((e: unknown) => e);
+      expect(denied).toBeInstanceOf(SdkHttpError);
+      expect((denied as Error).message).toContain('content:export');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('pinned to 2026-07-28: lists and calls public tools', async () => {
+    const client = new ClientV2({ name: 'v2-pin', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new TransportV2(mcpUrl));
+    try {
+      expect((await client.listTools()).tools).toHaveLength(5);
+      const result = await client.callTool({ name: 'list_products', arguments: {} });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('raw HTTP: transport rows (A5)', () => {
+  it.each(['GET', 'DELETE'])('%s /mcp -> 405 Allow: POST', async (method) => {
+    const res = await fetch(mcpUrl, { method, headers: { accept: 'text/event-stream' } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+
+  it.each([
+    ['notifications/initialized -> 202, empty', { jsonrpc: '2.0', method: 'notifications/initialized' }, {}, 202, null],
+    ['malformed JSON -> 400 -32700 id null', '{bad', {}, 400, -32700],
+    ['batch -> 400 -32600', [{ jsonrpc: '2.0', id: 1, method: 'ping' }], {}, 400, -32600],
+    ['MCP-Protocol-Version 1999-01-01 -> 400', { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '1999-01-01' }, 400, -32600],
+    ['text/plain -> 415', { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': 'text/plain' }, 415, -32600],
+    ['Accept text/html -> 406', { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'text/html' }, 406, -32600],
+    ['foreign Origin -> 403', { jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' }, 403, -32600],
+    ['DNS rebinding (Host + Origin evil) -> 403', { jsonrpc: '2.0', id: 1, method: 'ping' }, { host: 'evil.example', origin: 'http://evil.example' }, 403, -32600],
+  ])('%s', async (_name, body, headers, status, code) => {
+    const res = await post(body, headers);
+    expect(res.status).toBe(status);
+    const text = await res.text();
+    if (code === null) return expect(text).toBe('');
+    expect(JSON.parse(text).error.code).toBe(code);
+  });
+
+  it('ping -> {}; the site origin is allowed; a 2 MiB body -> 413', async () => {
+    expect(await (await post({ jsonrpc: '2.0', id: 'p', method: 'ping' }, { origin: TEST_ORIGIN })).json()).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
+    const big = await post({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(big.status).toBe(413);
+  });
+
+  it('OPTIONS preflight from the site origin -> 204 with CORS', async () => {
+    const res = await fetch(mcpUrl, { method: 'OPTIONS', headers: { origin: TEST_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN);
+  });
+
+  it('export_article_index without a token -> 401, challenge, tool-error body with the id', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name: 'export_article_index', arguments: { limit: 5 } } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${PRM_URL}", scope="content:export"`);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 42, result: { isError: true, structuredContent: { required_scope: 'content:export' } } });
+    expect(body.result.content[0].text).toContain('scope content:export');
+  });
+});
+
+describe('raw HTTP: modern headers (B2–B5)', () => {
+  const modern = (method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1) =>
+    post(
+      { jsonrpc: '2.0', id, method, params: { ...params, _meta: { ...MODERN_META, ...(params._meta as object) } } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}), ...headers },
+    );
+
+  it('B2 server/discover and B3 tools/list carry resultType, cache hints and serverInfo', async () => {
+    const discover = (await (await modern('server/discover')).json()).result;
+    expect(discover.supportedVersions).toEqual(expect.arrayContaining(['2026-07-28', '2025-11-25']));
+    expect(discover.resultType).toBe('complete');
+    expect(discover._meta['io.modelcontextprotocol/serverInfo'].name).toBe(SERVER_NAME);
+    const list = (await (await modern('tools/list')).json()).result;
+    expect(list.ttlMs).toBeGreaterThanOrEqual(0);
+    expect(['public', 'private']).toContain(list.cacheScope);
+    expect(list.resultType).toBe('complete');
+  });
+
+  it.each([
+    ['missing clientCapabilities', 'tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': undefined } }, {}, 400, -32602],
+    ['header version differs from _meta', 'tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }, 400, -32020],
+    ['Mcp-Name differs from params.name', 'tools/call', { name: 'list_products' }, { 'mcp-name': 'get_article' }, 400, -32020],
+    ['unsupported 2030-01-01', 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } }, { 'mcp-protocol-version': '2030-01-01' }, 400, -32022],
+    ['initialize removed', 'initialize', { protocolVersion: '2026-07-28' }, {}, 404, -32601],
+    ['ping removed', 'ping', {}, {}, 404, -32601],
+    ['unknown/method', 'unknown/method', {}, {}, 404, -32601],
+  ])('B4/B5 %s: status and code, id echoed', async (_name, method, params, headers, status, code) => {
+    const res = await modern(method, params, headers, 'b-1');
+    expect(res.status).toBe(status);
+    const body = await res.json();
+    expect(body).toMatchObject({ id: 'b-1', error: { code } });
+    if (code === -32022) expect(body.error.data.supported).toContain('2026-07-28');
+  });
+});
