@@ -1,11 +1,17 @@
 // POST /mcp: the site's MCP server (stateless, dual-era); all logic lives in src/core/mcp.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config } from '@netlify/functions';
+import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
 import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
-import { build, catalog } from './_shared/deps.ts';
+import { credentialCheck } from '../../src/core/oauth/resource-server.ts';
+import { consume } from '../../src/core/ratelimit/fixed-window.ts';
+import { build, catalog, stores } from './_shared/deps.ts';
+import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngine } from './_shared/search.ts';
 
-const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version };
+const credentials = memoisedCheck((req) => credentialCheck(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }));
+const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${clientId}`, EXPORT_RATE_LIMIT, Date.now());
+const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version, credentials, authorize: tokenGate({ check: credentials, consumeExport }) };
 
 export default (req: Request): Promise<Response> => handleMcp(req, deps);
 

@@ -45,17 +45,86 @@ export function unauthorizedToolResponse(ctx: AuthorizationContext, scope: strin
   });
 }
 
+/** The outcome of checking a request's `Authorization` header (see src/core/oauth/resource-server.ts). */
+export type CredentialCheck =
+  | { kind: 'none' }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'valid'; clientId: string; scopes: string[] };
+
+/** RFC 6750 §3 challenge for a presented token that is not valid. */
+export function invalidTokenChallenge(origin: string, description: string): string {
+  return `Bearer error="invalid_token", error_description="${description.replace(/"/g, "'")}", resource_metadata="${resourceMetadataUrl(origin)}"`;
+}
+
+const INVALID_TOKEN_TEXT: Readonly<Record<string, string>> = {
+  expired: 'the access token has expired',
+  revoked: 'the access token was revoked',
+  wrong_audience: 'the access token was issued for another resource',
+  not_bearer: 'the Authorization header is not a Bearer token',
+};
+
+/** 401 for a presented but invalid token, with a tool-error body (for `tools/call`). */
+export function invalidTokenToolResponse(ctx: AuthorizationContext, reason: string): Response {
+  const why = INVALID_TOKEN_TEXT[reason] ?? 'the access token is not valid';
+  const result = toolError(`Unauthorized: ${why}. Get a new token (see ${resourceMetadataUrl(ctx.origin)}) and retry.`, { error: 'invalid_token', reason, resource_metadata: resourceMetadataUrl(ctx.origin) });
+  return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 401, { 'www-authenticate': invalidTokenChallenge(ctx.origin, why) });
+}
+
+/** 403 for a valid token without the scope the tool needs. */
+export function insufficientScopeToolResponse(ctx: AuthorizationContext, scope: string): Response {
+  const metadata = resourceMetadataUrl(ctx.origin);
+  const result = toolError(`Forbidden: this tool needs scope ${scope}, which your token does not carry. Request a token with scope "${scope}" (register the client for it if needed).`, { error: 'insufficient_scope', required_scope: scope, resource_metadata: metadata });
+  return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 403, {
+    'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${metadata}"`,
+  });
+}
+
+/** 429 with Retry-After and a tool error when a client used up its export allowance. */
+export function rateLimitedToolResponse(ctx: AuthorizationContext, retryAfterSeconds: number, limitText: string): Response {
+  const result = toolError(`Rate limited: ${limitText}. Retry in ${retryAfterSeconds} s.`, { error: 'rate_limited', retry_after: retryAfterSeconds });
+  return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 429, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/** Export calls per client and hour (state in Blobs); documented in auth.md and the tool description. */
+export const EXPORT_RATE_LIMIT = { limit: 60, windowSeconds: 3600 } as const;
+
 /**
- * Gate for `tools/call export_article_index`: an error Response (401/403) or null to let the call run.
- *
- * TODO(oauth): validate the bearer token here (mcp-oauth.md §4.6): read `Authorization: Bearer`
- * only from the header; jose `jwtVerify` against our own key set (`typ: at+jwt`, RS256 only,
- * `iss` = origin, `aud` ∋ `<origin>/mcp`, exp/nbf/iat, `jti` not revoked); on success with
- * `scope` ∋ content:export return null; valid token without the scope → 403
- * `error="insufficient_scope"`; malformed/invalid/expired/revoked token → 401
- * `error="invalid_token"`. Until then every call is answered as "no credentials".
+ * The gate with real tokens: none -> 401 challenge; invalid -> 401 invalid_token; valid without
+ * the scope -> 403; over the per-client limit -> 429; else null (run the tool).
+ */
+export function tokenGate(deps: {
+  check: (req: Request) => Promise<CredentialCheck>;
+  consumeExport: (clientId: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}): (req: Request, ctx: AuthorizationContext) => Promise<Response | null> {
+  return async (req, ctx) => {
+    const check = await deps.check(req);
+    if (check.kind === 'none') return unauthorizedToolResponse(ctx, EXPORT_SCOPE);
+    if (check.kind === 'invalid') return invalidTokenToolResponse(ctx, check.reason);
+    if (!check.scopes.includes(EXPORT_SCOPE)) return insufficientScopeToolResponse(ctx, EXPORT_SCOPE);
+    const decision = await deps.consumeExport(check.clientId);
+    if (!decision.allowed) return rateLimitedToolResponse(ctx, decision.retryAfterSeconds, `at most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour`);
+    return null;
+  };
+}
+
+/** Memoises a credential check per request, so the dispatcher and the gate verify a token once. */
+export function memoisedCheck(check: (req: Request) => Promise<CredentialCheck>): (req: Request) => Promise<CredentialCheck> {
+  const seen = new WeakMap<Request, Promise<CredentialCheck>>();
+  return (req) => {
+    let result = seen.get(req);
+    if (!result) {
+      result = check(req);
+      seen.set(req, result);
+    }
+    return result;
+  };
+}
+
+/**
+ * Gate used when no token checker is wired (unit tests of the dispatcher): every call is answered
+ * as "no credentials".
  */
 export async function authorizeExport(req: Request, ctx: AuthorizationContext): Promise<Response | null> {
-  void req; // TODO(oauth): the Authorization header is read here once tokens exist.
+  void req;
   return unauthorizedToolResponse(ctx, EXPORT_SCOPE);
 }

@@ -7,7 +7,7 @@
  */
 import { HttpProblem } from '../http/problem.ts';
 import { mediaTypeOf, readBodyText } from '../http/respond.ts';
-import { authorizeExport, type AuthorizationContext } from './auth.ts';
+import { authorizeExport, invalidTokenChallenge, invalidTokenToolResponse, type AuthorizationContext, type CredentialCheck } from './auth.ts';
 import {
   envelopeResponse,
   failure,
@@ -58,6 +58,8 @@ export interface McpDeps extends ToolContext {
   allowedOrigins?: readonly string[];
   /** Gate for tools with a required scope; default {@link authorizeExport}. */
   authorize?: (req: Request, ctx: AuthorizationContext) => Promise<Response | null>;
+  /** Checks a presented `Authorization` header; an invalid token is refused on every request (RFC 6750 §3.1). */
+  credentials?: (req: Request) => Promise<CredentialCheck>;
   /** Where unexpected failures are logged. */
   log?: (message: string, error: unknown) => void;
 }
@@ -106,6 +108,28 @@ function acceptsJson(accept: string | null): boolean {
   });
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** `true` for an http(s) origin on a loopback host (any port). */
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname);
+  } catch {
+    return false; // not a URL (e.g. "null"): not loopback
+  }
+}
+
+/**
+ * Origin rule (mcp-oauth.md §3 step 1, §4.3): the configured origins (default: the site origin);
+ * a build for a loopback origin (dev, tests) also accepts any loopback origin on any port, as
+ * `http://localhost:*` in dev. Public deploys never have a loopback origin, so this adds nothing there.
+ */
+function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
+  if ((deps.allowedOrigins ?? [deps.origin]).includes(origin)) return true;
+  return isLoopbackOrigin(deps.origin) && isLoopbackOrigin(origin);
+}
+
 function corsHeaders(origin: string | null): Record<string, string> {
   return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS, vary: 'Origin' } : {};
 }
@@ -137,7 +161,7 @@ function headerMismatch(req: Request, method: string, params: JsonObject | undef
  */
 export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> {
   const origin = req.headers.get('origin');
-  if (origin !== null && !(deps.allowedOrigins ?? [deps.origin]).includes(origin)) {
+  if (origin !== null && !isAllowedOrigin(origin, deps)) {
     return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`), 403);
   }
   const cors = corsHeaders(origin);
@@ -172,6 +196,21 @@ export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> 
   const message = parseMessage(text);
   if (isRejection(message)) return envelopeResponse(failure(message.id, message.code, message.message), 400, cors);
   const id = message.kind === 'request' ? message.id : null;
+  if (deps.credentials && req.headers.has('authorization')) {
+    // Public methods need no token, but a presented token must be valid (RFC 6750 §3.1).
+    const check = await deps.credentials(req);
+    if (check.kind === 'invalid' && message.kind === 'request' && message.method === 'tools/call') {
+      const response = invalidTokenToolResponse({ id: message.id, origin: deps.origin }, check.reason);
+      for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+      return response;
+    }
+    if (check.kind === 'invalid') {
+      return envelopeResponse(failure(id, JsonRpcErrorCode.INVALID_REQUEST, `Unauthorized: the access token is not valid (${check.reason}).`, { error: 'invalid_token' }), 401, {
+        ...cors,
+        'www-authenticate': invalidTokenChallenge(deps.origin, 'the access token is not valid'),
+      });
+    }
+  }
   let answer: Answer;
   try {
     answer = await dispatch(req, message, deps);

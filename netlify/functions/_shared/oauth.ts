@@ -1,0 +1,26 @@
+/** OAuth wiring: config from the build origin, signing keys (env or Blobs, cached briefly), stores. */
+import { oauthConfig } from '../../../src/core/oauth/config.ts';
+import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/keys.ts';
+import { build, stores } from './deps.ts';
+
+declare const Netlify: { env: { get(name: string): string | undefined } } | undefined;
+
+export const oauth = oauthConfig(build.origin);
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** Keys are re-read at most this often, so a rotation reaches every instance within a minute. */
+const KEY_CACHE_SECONDS = 60;
+let cached: { at: number; keys: Promise<KeySet> } | undefined;
+
+export function signingKeys(): Promise<KeySet> {
+  const now = nowSeconds();
+  if (!cached || now - cached.at > KEY_CACHE_SECONDS) {
+    const envValue = typeof Netlify !== 'undefined' ? Netlify.env.get('OAUTH_SIGNING_KEYS') : process.env.OAUTH_SIGNING_KEYS;
+    const keys = loadKeyRecords({ envValue, store: stores('keys'), nowSeconds: now }).then((records) => keySetOf(records, now));
+    keys.catch(() => (cached = undefined));
+    cached = { at: now, keys };
+  }
+  return cached.keys;
+}
+
+export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');

@@ -1,0 +1,64 @@
+/**
+ * The authorization server's facts, derived from the site origin: issuer, endpoints, scopes,
+ * lifetimes. Metadata documents, auth.md, tokens and the resource server all read this one place.
+ * @module
+ */
+import { absoluteUrl } from '../site/paths.ts';
+
+export const SCOPES = ['articles:read', 'content:export'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** RFC 9068 access-token lifetime. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+/** Authorization codes are single use and short-lived (RFC 9700 §4.5 suggests <= 60 s). */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+/** Unclaimed anonymous registrations expire after this long without use. */
+export const UNCLAIMED_CLIENT_TTL_SECONDS = 30 * 24 * 3600;
+/** Every client_id starts with this, so an id is recognisable in logs and never collides with a `sub` of another kind. */
+export const CLIENT_ID_PREFIX = 'agt_';
+/** Allowed clock skew when verifying tokens. */
+export const CLOCK_SKEW_SECONDS = 30;
+
+export const OAUTH_PATHS = {
+  register: '/oauth/register',
+  token: '/oauth/token',
+  authorize: '/oauth/authorize',
+  revoke: '/oauth/revoke',
+  claim: '/oauth/claim',
+  jwks: '/oauth/jwks.json',
+  asMetadata: '/.well-known/oauth-authorization-server',
+  prmRoot: '/.well-known/oauth-protected-resource',
+  prmMcp: '/.well-known/oauth-protected-resource/mcp',
+  authMd: '/auth.md',
+  mcp: '/mcp',
+} as const;
+
+export interface OAuthConfig {
+  issuer: string;
+  /** The default audience: the MCP resource. */
+  mcpResource: string;
+  endpoints: { register: string; token: string; authorize: string; revoke: string; claim: string; jwks: string };
+}
+
+export function oauthConfig(origin: string): OAuthConfig {
+  const url = (path: string): string => absoluteUrl(origin, path);
+  return {
+    issuer: origin,
+    mcpResource: url(OAUTH_PATHS.mcp),
+    endpoints: {
+      register: url(OAUTH_PATHS.register),
+      token: url(OAUTH_PATHS.token),
+      authorize: url(OAUTH_PATHS.authorize),
+      revoke: url(OAUTH_PATHS.revoke),
+      claim: url(OAUTH_PATHS.claim),
+      jwks: url(OAUTH_PATHS.jwks),
+    },
+  };
+}
+
+/** Parses a space-separated scope string; unknown scopes are returned separately. */
+export function parseScope(value: string | undefined | null): { known: Scope[]; unknown: string[] } {
+  const parts = (value ?? '').split(' ').filter(Boolean);
+  const known = [...new Set(parts.filter((p): p is Scope => (SCOPES as readonly string[]).includes(p)))];
+  return { known, unknown: parts.filter((p) => !(SCOPES as readonly string[]).includes(p)) };
+}

@@ -1,0 +1,62 @@
+/**
+ * OAuth error responses (RFC 6749 §5.2, RFC 7009, RFC 7591 §3.2.2, RFC 8707): one class, one
+ * response builder that always adds `Cache-Control: no-store` and `Pragma: no-cache`.
+ * @module
+ */
+
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'invalid_target'
+  | 'unsupported_token_type'
+  | 'invalid_client_metadata'
+  | 'invalid_redirect_uri'
+  | 'access_denied'
+  | 'unsupported_response_type'
+  | 'temporarily_unavailable'
+  | 'slow_down'
+  | 'rate_limited'
+  | 'server_error';
+
+export const NO_STORE_HEADERS: Readonly<Record<string, string>> = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+export class OAuthError extends Error {
+  readonly code: OAuthErrorCode;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  constructor(code: OAuthErrorCode, description: string, options: { status?: number; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(description, { cause: options.cause });
+    this.name = 'OAuthError';
+    this.code = code;
+    this.status = options.status ?? (code === 'invalid_client' ? 401 : code === 'slow_down' || code === 'rate_limited' ? 429 : code === 'temporarily_unavailable' ? 503 : 400);
+    this.headers = options.headers ?? {};
+  }
+}
+
+export function oauthErrorResponse(error: OAuthError): Response {
+  return new Response(JSON.stringify({ error: error.code, error_description: error.message }), {
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE_HEADERS, ...error.headers },
+  });
+}
+
+/** A JSON success answer with the no-store headers every OAuth response carries. */
+export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE_HEADERS, ...headers } });
+}
+
+/** Runs an OAuth handler: OAuthError -> its response; anything else is logged and answered `server_error` 500. */
+export async function withOAuthErrors(req: Request, handler: () => Promise<Response>, log: (message: string, error: unknown) => void = console.error): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    const requestId = crypto.randomUUID();
+    log(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed`, error);
+    return oauthErrorResponse(new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 }));
+  }
+}

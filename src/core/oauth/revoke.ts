@@ -1,0 +1,38 @@
+/**
+ * `POST /oauth/revoke` (RFC 7009): the client authenticates; a token it owns goes on the revocation
+ * list until it would have expired. Unknown, foreign or garbage tokens also get 200 (§2.2).
+ * @module
+ */
+import type { Store } from '../storage/store.ts';
+import type { OAuthConfig } from './config.ts';
+import { authenticateClient, readOAuthForm } from './client-auth.ts';
+import { OAuthError, oauthJson } from './errors.ts';
+import type { KeySet } from './keys.ts';
+import { revokeJti, verifyAccessToken } from './tokens.ts';
+
+export interface RevokeDeps {
+  config: OAuthConfig;
+  clients: Store;
+  grants: Store;
+  keys: () => Promise<KeySet>;
+  nowSeconds: () => number;
+}
+
+export async function handleRevoke(req: Request, deps: RevokeDeps): Promise<Response> {
+  if (req.method !== 'POST') throw new OAuthError('invalid_request', 'Use POST.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
+  const form = await readOAuthForm(req);
+  const now = deps.nowSeconds();
+  const client = await authenticateClient(req, form, { clients: deps.clients, nowSeconds: now });
+  const token = form.get('token');
+  if (!token) throw new OAuthError('invalid_request', 'token is required.');
+  const hint = form.get('token_type_hint');
+  if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
+    throw new OAuthError('unsupported_token_type', `token_type_hint "${hint}" is not supported; this server issues access tokens only.`);
+  }
+  // Ownership check: the signature must be ours and the token the client's own; expiry does not matter.
+  const check = await verifyAccessToken(token, { keys: await deps.keys(), issuer: deps.config.issuer, nowSeconds: now, revocations: null, ignoreExpiry: true });
+  if (check.ok && check.claims.client_id === client.client_id && check.claims.exp > now) {
+    await revokeJti(deps.grants, check.claims.jti, check.claims.exp);
+  }
+  return oauthJson({}, 200);
+}
