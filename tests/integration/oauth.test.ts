@@ -28,7 +28,7 @@ const options = (address = `203.0.113.${++ip}`) => ({ [oauth.customFetch]: fetch
 
 let as: oauth.AuthorizationServer;
 
-async function register(metadata: Record<string, unknown>): Promise<{ client: oauth.Client; secret: string; raw: Record<string, unknown> }> {
+async function register(metadata: Parameters<typeof oauth.dynamicClientRegistrationRequest>[1]): Promise<{ client: oauth.Client; secret: string; raw: Record<string, unknown> }> {
   const res = await oauth.dynamicClientRegistrationRequest(as, metadata, options());
   const raw = (await res.clone().json()) as Record<string, unknown>;
   const client = await oauth.processDynamicClientRegistrationResponse(res);
