@@ -8,8 +8,8 @@ export default defineConfig({
     reporters: ['default', './tests/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
-    // Integration suites share one build and one port each; two cores run two files at a time.
-    fileParallelism: true,
-    maxWorkers: 2,
+    // One file at a time: every local runtime (@netlify/dev) rebuilds the function bundles under the
+    // shared .netlify/functions-serve, so two at once can delete each other's files mid-request.
+    fileParallelism: false,
   },
 });

@@ -24,7 +24,7 @@ describe('OpenAPI description', () => {
   it('documents every API function route, and every documented operation exists', async () => {
     const doc = await (await site.fetchPath('/openapi.json')).json();
     const documented = Object.keys(doc.paths);
-    for (const path of ['/api/search', '/api/tweets', '/api/contact', '/health']) expect(documented).toContain(path);
+    for (const path of ['/api/search', '/api/tweets', '/api/contact', '/health', '/mcp', '/oauth/register', '/oauth/token', '/oauth/revoke', '/oauth/jwks.json']) expect(documented).toContain(path);
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(methods)) {
         const res = await site.fetchPath(path, { method: method.toUpperCase(), headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' }, body: method === 'get' ? undefined : '{}' });
@@ -40,7 +40,9 @@ describe('OpenAPI description', () => {
     const html = await (await site.fetchPath('/docs/api')).text();
     for (const op of ['GET /api/search', 'GET /api/tweets', 'POST /api/contact', 'GET /health']) expect(html).toContain(op);
     expect(html).toContain(`curl -sS &#39;${TEST_ORIGIN}/api/search?q=`);
-    expect(html).not.toMatch(/<script(?![^>]*type="application\/ld\+json")/);
+    // No page script beyond JSON-LD and the site-wide WebMCP module (src/scripts/webmcp.ts).
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
+    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" src="\/_astro\/Base\.astro_astro_type_script_index_0_lang\.[\w-]+\.js">$/)]);
     const md = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();
     expect(md).toMatch(/^# .*API/);
     expect(md).toContain('## POST /api/contact');

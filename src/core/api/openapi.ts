@@ -11,6 +11,7 @@ import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, Co
 import { HealthSchema } from './health.ts';
 import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from './search.ts';
 import { TweetFeedSchema } from './tweets.ts';
+import { RegistrationSchema } from '../oauth/register.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
 
 /** Version of the HTTP API (not of the site). */
@@ -32,6 +33,7 @@ function queryParameters(schema: GenericSchema, descriptions: Record<string, str
 }
 
 const problem = (description: string): JsonSchema => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+const oauthError = (description: string): JsonSchema => ({ description, content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } } } } });
 const cors = { 'Access-Control-Allow-Origin': { description: 'Always `*`: public read API.', schema: { type: 'string' } } };
 
 /** An example request per operation, rendered as curl on the docs page. */
@@ -57,6 +59,7 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
       { name: 'content', description: 'Search and feeds' },
       { name: 'contact', description: 'Enquiries' },
       { name: 'agents', description: 'Model Context Protocol server' },
+      { name: 'oauth', description: 'Authorization server for anonymous agents' },
       { name: 'operations', description: 'Health' },
     ],
     paths: {
@@ -121,6 +124,7 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
         post: {
           operationId: 'mcp',
           tags: ['agents'],
+          security: [{}, { bearer: [] }, { oauth2: ['content:export'] }],
           summary: 'MCP server (JSON-RPC 2.0 over Streamable HTTP)',
           description: 'Stateless Model Context Protocol endpoint for both protocol eras: the handshake era (`initialize`, 2025-03-26, 2025-06-18, 2025-11-25) and 2026-07-28 (`server/discover`, per-request `_meta`, `MCP-Protocol-Version` / `Mcp-Method` / `Mcp-Name` headers). Tools: `search_articles`, `get_article`, `list_products`, `get_company_info` (public) and `export_article_index` (OAuth scope `content:export`). Send `Accept: application/json, text/event-stream`; answers are JSON. `GET` and `DELETE` answer 405.',
           requestBody: {
@@ -142,6 +146,57 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
           },
         },
       },
+      '/oauth/register': {
+        post: {
+          operationId: 'registerClient',
+          tags: ['oauth'],
+          summary: 'Register an anonymous agent (RFC 7591)',
+          description: 'No account needed. Returns `client_id`, `client_secret` (once) and a one-time `claim_token`. Errors are RFC 7591 `invalid_client_metadata` / `invalid_redirect_uri`; 20 registrations per hour per IP.',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ClientMetadata' } } } },
+          'x-examples': [{ method: 'POST', path: '/oauth/register', headers: { 'content-type': 'application/json' }, body: '{"client_name":"my agent","grant_types":["client_credentials"],"token_endpoint_auth_method":"client_secret_basic"}' }],
+          responses: {
+            '201': { description: 'Registered.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '400': oauthError('Invalid metadata.'),
+            '429': oauthError('Too many registrations from this client (`Retry-After`).'),
+          },
+        },
+      },
+      '/oauth/token': {
+        post: {
+          operationId: 'token',
+          tags: ['oauth'],
+          summary: 'Get an access token (RFC 6749)',
+          description: '`grant_type=client_credentials` with HTTP Basic or `client_secret_post`. Optional `scope` and `resource` (RFC 8707, default the MCP server). RS256 JWT, `expires_in` 3600. Errors per RFC 6749 §5.2; a failed Basic authentication is 401 with `WWW-Authenticate: Basic`.',
+          security: [{ clientBasic: [] }, {}],
+          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['grant_type'], properties: { grant_type: { enum: ['client_credentials', 'authorization_code'] }, scope: { type: 'string' }, resource: { type: 'string', format: 'uri' }, client_id: { type: 'string' }, client_secret: { type: 'string' } } } } } },
+          'x-examples': [{ method: 'POST', path: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic <base64 client_id:client_secret>' }, body: 'grant_type=client_credentials&scope=content%3Aexport' }],
+          responses: {
+            '200': { description: 'The token.', content: { 'application/json': { schema: { type: 'object', required: ['access_token', 'token_type', 'expires_in', 'scope'], properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' }, scope: { type: 'string' } } } } } },
+            '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope, invalid_target.'),
+            '401': oauthError('invalid_client.'),
+          },
+        },
+      },
+      '/oauth/revoke': {
+        post: {
+          operationId: 'revoke',
+          tags: ['oauth'],
+          summary: 'Revoke an access token (RFC 7009)',
+          description: 'Client-authenticated. 200 also for unknown tokens.',
+          security: [{ clientBasic: [] }, {}],
+          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' }, token_type_hint: { enum: ['access_token', 'refresh_token'] } } } } } },
+          responses: { '200': { description: 'Revoked (or nothing to revoke).' }, '400': oauthError('invalid_request, unsupported_token_type.'), '401': oauthError('invalid_client.') },
+        },
+      },
+      '/oauth/jwks.json': {
+        get: { operationId: 'jwks', tags: ['oauth'], summary: 'Public signing keys (JWKS)', description: 'RS256 keys with `kid`; ETag and 304.', responses: { '200': { description: 'The key set.', content: { 'application/json': { schema: { type: 'object' } } } } } },
+      },
+      '/.well-known/oauth-authorization-server': {
+        get: { operationId: 'authorizationServerMetadata', tags: ['oauth'], summary: 'RFC 8414 metadata with agent_auth', description: 'Every endpoint, grant, auth method, scope, and the `agent_auth` block.', responses: { '200': { description: 'Metadata.', content: { 'application/json': { schema: { type: 'object' } } } } } },
+      },
+      '/.well-known/oauth-protected-resource/mcp': {
+        get: { operationId: 'protectedResourceMetadata', tags: ['oauth'], summary: 'RFC 9728 metadata of the MCP server', description: '`resource` is `<origin>/mcp`; the root document describes the origin.', responses: { '200': { description: 'Metadata.', content: { 'application/json': { schema: { type: 'object' } } } } } },
+      },
       '/health': {
         get: {
           operationId: 'getHealth',
@@ -157,7 +212,13 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
       },
     },
     components: {
+      securitySchemes: {
+        oauth2: { type: 'oauth2', description: 'Anonymous agents register at /oauth/register first.', flows: { clientCredentials: { tokenUrl: `${origin}/oauth/token`, scopes: { 'articles:read': 'Read articles', 'content:export': 'Export the article index (MCP export_article_index)' } } } },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (RFC 9068)' },
+        clientBasic: { type: 'http', scheme: 'basic', description: 'client_id:client_secret at the token and revocation endpoints' },
+      },
       schemas: {
+        ClientMetadata: jsonSchemaOf(RegistrationSchema, 'input'),
         Problem: jsonSchemaOf(ProblemSchema),
         SearchResult: jsonSchemaOf(SearchResultSchema),
         TweetFeed: jsonSchemaOf(TweetFeedSchema),

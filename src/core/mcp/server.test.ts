@@ -56,6 +56,14 @@ describe('transport rejections (before dispatch)', () => {
     expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
   });
 
+  it('a loopback-origin (dev/test) build accepts any loopback origin; a public build does not', async () => {
+    const ping = (origin: string, deps = FIXTURE_DEPS) => call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin }), deps);
+    const dev = { ...FIXTURE_DEPS, origin: 'http://localhost:8899' };
+    for (const origin of ['http://localhost:4321', 'http://127.0.0.1:9000', 'http://[::1]:8080']) expect((await ping(origin, dev)).status).toBe(200);
+    for (const origin of ['http://evil.example.com', 'http://localhost.evil.example', 'null']) expect((await ping(origin, dev)).status).toBe(403);
+    expect((await ping('http://localhost:4321')).status).toBe(403);
+  });
+
   it('OPTIONS preflight from the site origin -> 204 with CORS; from elsewhere -> 403', async () => {
     const pre = await call(mcpRequest(null, { origin: FIXTURE_ORIGIN, 'access-control-request-method': 'POST' }, 'OPTIONS'));
     expect(pre.status).toBe(204);

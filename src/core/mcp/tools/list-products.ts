@@ -23,7 +23,7 @@ export const ListProductsOutput = v.object({
 export const listProducts = defineTool({
   name: 'list_products',
   title: 'List products',
-  description: 'The Acme AI product line in display order: name, one-paragraph summary, key features and the product page URL. Takes no arguments.',
+  description: 'The product line in display order: name, one-paragraph summary, key features and the product page URL. Takes no arguments.',
   input: ListProductsInput,
   output: ListProductsOutput,
   run(_args, { catalog, origin }) {

@@ -33,7 +33,7 @@ export const searchArticles = defineTool({
   name: 'search_articles',
   title: 'Search articles and solutions',
   description:
-    'Full-text search over the Acme AI blog articles and industry solutions (Chinese and English, BM25 ranking with typo tolerance). ' +
+    'Full-text search over the blog articles and industry solutions of this site (Chinese and English, BM25 ranking with typo tolerance). ' +
     'Returns up to `limit` hits, best first, each with slug, title, category, date, excerpt, type, language and page URL. ' +
     'Pass a slug to get_article for the full text.',
   input: SearchArticlesInput,

@@ -1,0 +1,139 @@
+/**
+ * The MCP server card: one document, built from the same constants as `initialize` and
+ * `server/discover`, served at `/mcp/server-card` (SEP-2127, `application/mcp-server-card+json`)
+ * and at the two `.well-known` paths the isitagentready scanner probes (SEP-1649 era,
+ * `application/json`). It is a superset of both card generations (agent-discovery.md §2.8,
+ * mcp-oauth.md §9): the v1 schema fields plus the legacy `serverInfo`/`transport`/`endpoint`/
+ * `capabilities` and an `authentication` hint for the one protected tool.
+ * @module
+ */
+import { methodNotAllowed, problemResponse } from '../http/problem.ts';
+import { absoluteUrl, paths } from '../site/paths.ts';
+import { resourceMetadataUrl } from './auth.ts';
+import { SERVER_CAPABILITIES, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE, SUPPORTED_PROTOCOL_VERSIONS, serverInfo, type ServerInfo } from './server-info.ts';
+import { EXPORT_SCOPE } from './tools/export-article-index.ts';
+
+/** `$schema` of a v1 server card (the only value the v1 schema accepts). */
+export const SERVER_CARD_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+
+/** Media type of `GET /mcp/server-card` (SEP-2127). */
+export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
+
+/** SEP-2127 location: `<streamable-http-url>/server-card`. */
+export const SERVER_CARD_PATH = '/mcp/server-card';
+
+/** SEP-1649 locations the scanner probes; served as `application/json`. */
+export const WELL_KNOWN_SERVER_CARD_PATHS: readonly string[] = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'];
+
+/** Every path the card is served at. */
+export const SERVER_CARD_PATHS: readonly string[] = [...WELL_KNOWN_SERVER_CARD_PATHS, SERVER_CARD_PATH];
+
+/** Cards are fixed for a deploy; one hour, as SEP-2127 suggests. */
+export const SERVER_CARD_MAX_AGE_SECONDS = 3600;
+
+/** The transport every remote of this server uses. */
+const TRANSPORT = 'streamable-http';
+
+/** The server card document. */
+export interface ServerCard {
+  $schema: string;
+  name: string;
+  title: string;
+  version: string;
+  description: string;
+  websiteUrl: string;
+  remotes: { type: string; url: string; supportedProtocolVersions: string[] }[];
+  /** SEP-1649 fields the isitagentready scanner reads. */
+  serverInfo: ServerInfo;
+  transport: { type: string; endpoint: string };
+  endpoint: string;
+  capabilities: typeof SERVER_CAPABILITIES;
+  /** Public tools need no credentials; the protected one names its scope and the RFC 9728 metadata. */
+  authentication: {
+    required: boolean;
+    schemes: string[];
+    resourceMetadata: string;
+    scopes: string[];
+  };
+}
+
+/** The card for a deploy at `origin` with `version`. */
+export function serverCard(origin: string, version: string): ServerCard {
+  const endpoint = absoluteUrl(origin, paths.mcp);
+  return {
+    $schema: SERVER_CARD_SCHEMA_URL,
+    name: SERVER_NAME,
+    title: SERVER_TITLE,
+    version,
+    description: SERVER_DESCRIPTION,
+    websiteUrl: absoluteUrl(origin, paths.apiDocs),
+    remotes: [{ type: TRANSPORT, url: endpoint, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] }],
+    serverInfo: serverInfo(version),
+    transport: { type: TRANSPORT, endpoint },
+    endpoint,
+    capabilities: SERVER_CAPABILITIES,
+    authentication: { required: false, schemes: ['oauth2'], resourceMetadata: resourceMetadataUrl(origin), scopes: [EXPORT_SCOPE] },
+  };
+}
+
+/** What the card handler needs. */
+export interface ServerCardDeps {
+  origin: string;
+  version: string;
+}
+
+const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': 'Content-Type, If-None-Match',
+  'access-control-expose-headers': 'ETag',
+};
+
+const ALLOW = 'GET, HEAD, OPTIONS';
+
+/** A strong ETag: the first 128 bits of the SHA-256 of the body, base64url. */
+async function strongEtag(body: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+  const b64 = btoa(String.fromCharCode(...digest.subarray(0, 16)));
+  return `"${b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
+}
+
+/** RFC 9110 §13.1.2: `If-None-Match` uses the weak comparison; `*` matches any current representation. */
+function noneMatch(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+let cached: { key: string; body: string; etag: string } | undefined;
+
+/** The serialized card and its ETag, computed once per origin and version. */
+async function representation(deps: ServerCardDeps): Promise<{ body: string; etag: string }> {
+  const key = `${deps.origin}\n${deps.version}`;
+  if (cached?.key !== key) {
+    const body = JSON.stringify(serverCard(deps.origin, deps.version));
+    cached = { key, body, etag: await strongEtag(body) };
+  }
+  return cached;
+}
+
+/**
+ * `GET`/`HEAD` any of {@link SERVER_CARD_PATHS}: the card, open to every origin, cacheable for an
+ * hour, with a strong ETag and `If-None-Match` → 304. `OPTIONS` → 204; other methods → 405.
+ */
+export async function handleServerCard(req: Request, deps: ServerCardDeps): Promise<Response> {
+  if (req.method === 'OPTIONS') {
+    return new Response(null, { status: 204, headers: { ...CORS_HEADERS, 'access-control-max-age': '86400', allow: ALLOW } });
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const res = problemResponse(methodNotAllowed(['GET', 'HEAD', 'OPTIONS']));
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.headers.set(name, value);
+    return res;
+  }
+  const { body, etag } = await representation(deps);
+  const headers: Record<string, string> = { ...CORS_HEADERS, 'cache-control': `public, max-age=${SERVER_CARD_MAX_AGE_SECONDS}`, etag };
+  if (noneMatch(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  headers['content-type'] = new URL(req.url).pathname === SERVER_CARD_PATH ? SERVER_CARD_MEDIA_TYPE : 'application/json';
+  return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers });
+}

@@ -1,0 +1,135 @@
+/**
+ * WebMCP in real Chromium: every page registers `search_articles` and `get_article` with the
+ * browser's model context (agent-discovery.md §2.15), and their execute functions reach the live
+ * site. Chromium has no `navigator.modelContext` yet, so a stub installed before any page script
+ * records what the page registers. The script uses relative URLs, so any free port works here
+ * (site.browser.test.ts holds the test origin's port).
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as {
+  articles: { slug: string; path: string; title: string; lang: string }[];
+};
+const article = catalog.articles.find((a) => a.lang === 'en') ?? catalog.articles[0]!;
+
+/** Installed before page scripts: a model context that keeps every registered tool. */
+function installStub(): void {
+  const registered: unknown[] = [];
+  Object.defineProperty(window, '__webmcpTools', { value: registered });
+  Object.defineProperty(navigator, 'modelContext', {
+    value: { registerTool: (tool: unknown) => void registered.push(tool) },
+    configurable: true,
+  });
+}
+
+let runtime: LocalRuntime;
+let server: Server;
+let base: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  runtime = await startRuntime();
+  ({ server, url: base } = await serve(runtime, 0));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  await runtime?.stop();
+});
+
+async function openWithStub(pathname: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.addInitScript(installStub);
+  const response = await page.goto(new URL(pathname, base).href, { waitUntil: 'load' });
+  expect(response?.status()).toBe(200);
+  await page.waitForFunction(() => (window as unknown as { __webmcpTools: unknown[] }).__webmcpTools.length >= 2);
+  return page;
+}
+
+/** What the page registered, without the functions (which do not cross into Node). */
+function listRegistered(page: Page) {
+  return page.evaluate(() =>
+    (window as unknown as { __webmcpTools: { name: string; description: string; inputSchema: unknown; execute: unknown }[] }).__webmcpTools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      executable: typeof t.execute === 'function',
+    })),
+  );
+}
+
+function execute(page: Page, name: string, input: Record<string, string>) {
+  return page.evaluate(
+    async ({ name, input }) => {
+      const tools = (window as unknown as { __webmcpTools: { name: string; execute(i: unknown): Promise<any> }[] }).__webmcpTools;
+      return tools.find((t) => t.name === name)!.execute(input);
+    },
+    { name, input },
+  );
+}
+
+describe('WebMCP tools', () => {
+  it.each(['/', article.path])('%s registers search_articles and get_article with name, description and inputSchema', async (pathname) => {
+    const page = await openWithStub(pathname);
+    const tools = await listRegistered(page);
+    expect(tools.map((t) => t.name)).toEqual(['search_articles', 'get_article']);
+    for (const tool of tools) {
+      expect(tool.description.length).toBeGreaterThan(20);
+      expect(tool.inputSchema).toMatchObject({ type: 'object', required: [expect.any(String)] });
+      expect(tool.executable).toBe(true);
+    }
+    await page.close();
+  });
+
+  it('search_articles returns real results from /api/search', async () => {
+    const page = await openWithStub('/');
+    const result = await execute(page, 'search_articles', { query: article.title });
+    expect(result.content[0].type).toBe('text');
+    const hits = JSON.parse(result.content[0].text);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.map((h: { slug: string }) => h.slug)).toContain(article.slug);
+    await page.close();
+  });
+
+  it("get_article returns the article's markdown through /mcp; an unknown slug is a tool error", async () => {
+    const page = await openWithStub(article.path);
+    const result = await execute(page, 'get_article', { slug: article.slug });
+    expect(result.isError ?? false).toBe(false);
+    const twin = await (await fetch(new URL(`${article.path}.md`, base))).text();
+    expect(result.structuredContent.slug).toBe(article.slug);
+    expect(twin).toContain(result.structuredContent.markdown.trim().split('\n').find((line: string) => line.trim().length > 20));
+    const missing = await execute(page, 'get_article', { slug: 'no-such-article' });
+    expect(missing.isError).toBe(true);
+    await page.close();
+  });
+
+  it('registers through provideContext when registerTool is absent, and does nothing without a model context', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const seen: string[][] = [];
+      Object.defineProperty(window, '__provided', { value: seen });
+      Object.defineProperty(document, 'modelContext', { value: { provideContext: (c: { tools: { name: string }[] }) => void seen.push(c.tools.map((t) => t.name)) } });
+    });
+    await page.goto(new URL('/', base).href, { waitUntil: 'load' });
+    await page.waitForFunction(() => (window as unknown as { __provided: unknown[] }).__provided.length > 0);
+    expect(await page.evaluate(() => (window as unknown as { __provided: string[][] }).__provided)).toEqual([['search_articles', 'get_article']]);
+    const errors: string[] = [];
+    const plain = await browser.newPage();
+    plain.on('pageerror', (e) => errors.push(e.message));
+    await plain.goto(new URL('/', base).href, { waitUntil: 'load' });
+    expect(errors).toEqual([]);
+    await Promise.all([page.close(), plain.close()]);
+  });
+});
