@@ -21,6 +21,25 @@ export interface LocalRuntime {
 /** Hop-by-hop headers that must not be copied from the emulated response to the socket. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
 
+/** An emulator-internal failure: a per-request bundle folder under .netlify/functions-serve vanished mid-load. */
+const EPHEMERAL_BUNDLE_RACE = /ENOENT[^\n]*\.netlify\/functions-serve\/_/;
+
+/**
+ * Runs a request through @netlify/dev, retrying once when the emulator itself lost the per-request
+ * copy of a function bundle (seen with concurrent requests to one function: a 500 whose body is an
+ * ENOENT inside .netlify/functions-serve/_xxxx). Production has no such folders; app errors are
+ * never retried.
+ */
+async function handleOnce(dev: NetlifyDev, request: Request): Promise<Response | undefined> {
+  const spare = request.body ? request.clone() : request;
+  const response = await dev.handle(request);
+  if (!response || response.status < 500) return response;
+  const text = await response.clone().text();
+  if (!EPHEMERAL_BUNDLE_RACE.test(text)) return response;
+  console.warn(`local runtime: retrying ${request.method} ${new URL(request.url).pathname} after an emulator bundle race`);
+  return dev.handle(spare);
+}
+
 export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<LocalRuntime> {
   const dev = new NetlifyDev({
     projectRoot: ROOT,
@@ -35,7 +54,7 @@ export async function startRuntime(options: { edgeFunctions?: boolean } = {}): P
   return {
     dev,
     async handle(request) {
-      const matched = await dev.handle(request);
+      const matched = await handleOnce(dev, request);
       // Netlify's CDN answers a miss with the site's 404.html (status 404); a bare 404 from the
       // emulation (no body type) is such a miss. A 404 with a body (a function's JSON) stands.
       if (matched && !(matched.status === 404 && !matched.headers.get('content-type'))) return matched;
