@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { documentsOf } from '../../content/catalog.ts';
-import { absoluteUrl, twinPathOf } from '../../site/paths.ts';
+import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
 import { defineTool } from './tool.ts';
 
 /** The OAuth scope this tool needs. */
@@ -45,22 +45,8 @@ export const ExportArticleIndexInput = v.strictObject({
   cursor: v.optional(v.pipe(v.string('cursor must be a string'), v.description('next_cursor from the previous page; omit for the first page.'))),
 });
 
-const Entry = v.object({
-  type: v.picklist(['article', 'solution']),
-  slug: v.string(),
-  title: v.string(),
-  category: v.string(),
-  date: v.string(),
-  updated: v.optional(v.string()),
-  lang: v.picklist(['zh', 'en']),
-  tags: v.array(v.string()),
-  excerpt: v.string(),
-  url: v.string(),
-  markdown_url: v.optional(v.string()),
-});
-
 export const ExportArticleIndexOutput = v.object({
-  items: v.array(Entry),
+  items: v.array(DocumentEntrySchema),
   total: v.number(),
   next_cursor: v.optional(v.string()),
 });
@@ -82,22 +68,7 @@ export const exportArticleIndex = defineTool({
       return { ok: false, message: 'Invalid cursor: pass the next_cursor of the previous page unchanged, or omit cursor to start from the first page.' };
     }
     const end = Math.min(start + limit, docs.length);
-    const items = docs.slice(start, end).map((doc) => {
-      const twin = twinPathOf(doc.path);
-      return {
-        type: doc.type,
-        slug: doc.slug,
-        title: doc.title,
-        category: doc.category,
-        date: doc.date,
-        ...(doc.updated ? { updated: doc.updated } : {}),
-        lang: doc.lang,
-        tags: doc.tags,
-        excerpt: doc.excerpt,
-        url: absoluteUrl(origin, doc.path),
-        ...(twin ? { markdown_url: absoluteUrl(origin, twin) } : {}),
-      };
-    });
+    const items = docs.slice(start, end).map((doc) => documentEntry(doc, origin));
     return { ok: true, data: { items, total: docs.length, ...(end < docs.length ? { next_cursor: encodeCursor(end) } : {}) } };
   },
 });

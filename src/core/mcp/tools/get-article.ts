@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { findDocument } from '../../content/catalog.ts';
-import { absoluteUrl, twinPathOf } from '../../site/paths.ts';
+import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
 import { defineTool } from './tool.ts';
 
 export const GetArticleInput = v.strictObject({
@@ -18,21 +18,11 @@ export const GetArticleInput = v.strictObject({
 });
 
 export const GetArticleOutput = v.object({
-  type: v.picklist(['article', 'solution']),
-  slug: v.string(),
-  title: v.string(),
-  category: v.string(),
-  date: v.string(),
-  updated: v.optional(v.string()),
-  lang: v.picklist(['zh', 'en']),
-  tags: v.array(v.string()),
-  excerpt: v.string(),
+  ...DocumentEntrySchema.entries,
   author: v.optional(v.string()),
   industry: v.optional(v.string()),
   products: v.optional(v.array(v.string())),
   reading_minutes: v.number(),
-  url: v.string(),
-  markdown_url: v.optional(v.string()),
   markdown: v.string(),
 });
 
@@ -49,24 +39,13 @@ export const getArticle = defineTool({
     if (!doc) {
       return { ok: false, message: `No article or solution has the slug "${slug}". Use search_articles to find the right slug (e.g. search for words from its title).` };
     }
-    const twin = twinPathOf(doc.path);
     return {
       ok: true,
       data: {
-        type: doc.type,
-        slug: doc.slug,
-        title: doc.title,
-        category: doc.category,
-        date: doc.date,
-        ...(doc.updated ? { updated: doc.updated } : {}),
-        lang: doc.lang,
-        tags: doc.tags,
-        excerpt: doc.excerpt,
+        ...documentEntry(doc, origin),
         ...(doc.type === 'article' && doc.author ? { author: doc.author } : {}),
         ...(doc.type === 'solution' ? { industry: doc.industry, products: doc.products } : {}),
         reading_minutes: doc.readingMinutes,
-        url: absoluteUrl(origin, doc.path),
-        ...(twin ? { markdown_url: absoluteUrl(origin, twin) } : {}),
         markdown: doc.markdown,
       },
     };
