@@ -2,9 +2,9 @@ import type { Config } from '@netlify/functions';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
 import { handleRevoke } from '../../src/core/oauth/revoke.ts';
-import { clientsStore, oauth, nowSeconds, signingKeys } from './_shared/oauth.ts';
+import { oauthDeps } from './_shared/oauth.ts';
 
 export default (req: Request): Promise<Response> =>
-  withOAuthCors(req, () => withOAuthErrors(req, () => handleRevoke(req, { config: oauth, clients: clientsStore(), grants: clientsStore(), keys: signingKeys, nowSeconds })));
+  withOAuthCors(req, () => withOAuthErrors(req, () => handleRevoke(req, oauthDeps())));
 
 export const config: Config = { path: '/oauth/revoke' };

@@ -2,9 +2,8 @@ import type { Config } from '@netlify/functions';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
 import { handleToken } from '../../src/core/oauth/token.ts';
-import { clientsStore, oauth, nowSeconds, signingKeys } from './_shared/oauth.ts';
+import { oauthDeps } from './_shared/oauth.ts';
 
-export default (req: Request): Promise<Response> =>
-  withOAuthCors(req, () => withOAuthErrors(req, () => handleToken(req, { config: oauth, clients: clientsStore(), grants: clientsStore(), keys: signingKeys, nowSeconds })));
+export default (req: Request): Promise<Response> => withOAuthCors(req, () => withOAuthErrors(req, () => handleToken(req, oauthDeps())));
 
 export const config: Config = { path: '/oauth/token' };

@@ -1,5 +1,6 @@
 /** OAuth wiring: config from the build origin, signing keys (env or Blobs, cached briefly), stores. */
 import { oauthConfig } from '../../../src/core/oauth/config.ts';
+import type { OAuthDeps } from '../../../src/core/oauth/deps.ts';
 import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/keys.ts';
 import { build, stores } from './deps.ts';
 
@@ -24,3 +25,9 @@ export function signingKeys(): Promise<KeySet> {
 }
 
 export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');
+
+/** What every authorization-server endpoint needs; clients and grants share the `oauth` store. */
+export function oauthDeps(): OAuthDeps {
+  const store = clientsStore();
+  return { config: oauth, clients: store, grants: store, keys: signingKeys, nowSeconds };
+}

@@ -3,12 +3,8 @@
  * submitted values filled in and each error next to its field.
  * @module
  */
+import { escapeHtml } from '../http/html.ts';
 import type { InvalidParam } from '../http/problem.ts';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /** Fields the form shows (the honeypot is never echoed). */
 export const FORM_FIELDS = ['name', 'email', 'company', 'message'] as const;

@@ -20,7 +20,15 @@ export interface ClientRecord {
   scope: Scope[];
   client_id_issued_at: number;
   registration_type: 'anonymous';
-  claim: { status: 'unclaimed' | 'pending' | 'claimed'; token_sha256: string | null; token_expires_at: number };
+  claim: {
+    status: 'unclaimed' | 'claimed';
+    /** Digest of the claim token; null once spent. */
+    token_sha256: string | null;
+    token_expires_at: number;
+    /** Digest of the live claim attempt (the newest one started). */
+    attempt_sha256?: string | null;
+    claimed_at?: number;
+  };
   /** Epoch seconds; refreshed on use. Unclaimed clients expire when it passes. */
   expires_at: number | null;
   last_used_at: number;

@@ -8,6 +8,12 @@ import { absoluteUrl } from '../site/paths.ts';
 export const SCOPES = ['articles:read', 'content:export'] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/** What each scope lets a client do, in words a person approving it understands (consent page, auth.md). */
+export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
+  'articles:read': 'Search and read the published articles, solutions and products (public anyway; lets a client identify itself).',
+  'content:export': 'Export the whole article index (metadata and URLs of every article) through the MCP tool export_article_index.',
+};
+
 /** RFC 9068 access-token lifetime. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 /** Authorization codes are single use and short-lived (RFC 9700 §4.5 suggests <= 60 s). */
@@ -16,6 +22,12 @@ export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 export const UNCLAIMED_CLIENT_TTL_SECONDS = 30 * 24 * 3600;
 /** Every client_id starts with this, so an id is recognisable in logs and never collides with a `sub` of another kind. */
 export const CLIENT_ID_PREFIX = 'agt_';
+/** A consent or claim-approval form must be answered within this time. */
+export const INTERACTION_TTL_SECONDS = 600;
+/** A claim attempt (user code) is valid this long (RFC 8628 suggests minutes). */
+export const CLAIM_ATTEMPT_TTL_SECONDS = 600;
+/** Minimum seconds between two polls of one claim attempt (RFC 8628 §3.5 `interval`). */
+export const CLAIM_POLL_INTERVAL_SECONDS = 5;
 /** Allowed clock skew when verifying tokens. */
 export const CLOCK_SKEW_SECONDS = 30;
 
@@ -25,6 +37,7 @@ export const OAUTH_PATHS = {
   authorize: '/oauth/authorize',
   revoke: '/oauth/revoke',
   claim: '/oauth/claim',
+  claimVerify: '/oauth/claim/verify',
   jwks: '/oauth/jwks.json',
   asMetadata: '/.well-known/oauth-authorization-server',
   prmRoot: '/.well-known/oauth-protected-resource',
@@ -37,7 +50,7 @@ export interface OAuthConfig {
   issuer: string;
   /** The default audience: the MCP resource. */
   mcpResource: string;
-  endpoints: { register: string; token: string; authorize: string; revoke: string; claim: string; jwks: string };
+  endpoints: { register: string; token: string; authorize: string; revoke: string; claim: string; claimVerify: string; jwks: string };
 }
 
 export function oauthConfig(origin: string): OAuthConfig {
@@ -51,6 +64,7 @@ export function oauthConfig(origin: string): OAuthConfig {
       authorize: url(OAUTH_PATHS.authorize),
       revoke: url(OAUTH_PATHS.revoke),
       claim: url(OAUTH_PATHS.claim),
+      claimVerify: url(OAUTH_PATHS.claimVerify),
       jwks: url(OAUTH_PATHS.jwks),
     },
   };

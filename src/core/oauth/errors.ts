@@ -20,6 +20,11 @@ export type OAuthErrorCode =
   | 'temporarily_unavailable'
   | 'slow_down'
   | 'rate_limited'
+  | 'invalid_claim_token'
+  | 'expired_claim_token'
+  | 'already_claimed'
+  | 'invalid_claim_attempt'
+  | 'expired_claim_attempt'
   | 'server_error';
 
 export const NO_STORE_HEADERS: Readonly<Record<string, string>> = { 'cache-control': 'no-store', pragma: 'no-cache' };

@@ -7,6 +7,7 @@ import { readBodyText, mediaTypeOf } from '../http/respond.ts';
 import { consume } from '../ratelimit/fixed-window.ts';
 import type { Store } from '../storage/store.ts';
 import { CLIENT_ID_PREFIX, type OAuthConfig, parseScope, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS } from './config.ts';
+import { claimTokenKey } from './claim.ts';
 import { clientKey, type ClientRecord } from './clients.ts';
 import { OAuthError, oauthJson } from './errors.ts';
 import { randomSecret, sha256Hex } from './secrets.ts';
@@ -116,6 +117,8 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     expires_at: now + UNCLAIMED_CLIENT_TTL_SECONDS,
     last_used_at: now,
   };
+  // The claim-token index first: if the client record then fails, the orphan index points nowhere and the sweep removes it.
+  await deps.clients.set(claimTokenKey(record.claim.token_sha256!), { client_id: clientId }, { onlyIfNew: true });
   const written = await deps.clients.set(clientKey(clientId), record, { onlyIfNew: true });
   if (!written.modified) throw new OAuthError('server_error', 'Client id collision; register again.', { status: 500 });
 

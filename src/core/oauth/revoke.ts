@@ -3,22 +3,13 @@
  * list until it would have expired. Unknown, foreign or garbage tokens also get 200 (§2.2).
  * @module
  */
-import type { Store } from '../storage/store.ts';
-import type { OAuthConfig } from './config.ts';
 import { authenticateClient, readOAuthForm } from './client-auth.ts';
+import type { OAuthDeps } from './deps.ts';
 import { OAuthError, oauthJson } from './errors.ts';
-import type { KeySet } from './keys.ts';
 import { revokeJti, verifyAccessToken } from './tokens.ts';
 
-export interface RevokeDeps {
-  config: OAuthConfig;
-  clients: Store;
-  grants: Store;
-  keys: () => Promise<KeySet>;
-  nowSeconds: () => number;
-}
 
-export async function handleRevoke(req: Request, deps: RevokeDeps): Promise<Response> {
+export async function handleRevoke(req: Request, deps: OAuthDeps): Promise<Response> {
   if (req.method !== 'POST') throw new OAuthError('invalid_request', 'Use POST.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
   const form = await readOAuthForm(req);
   const now = deps.nowSeconds();

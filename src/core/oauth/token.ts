@@ -4,24 +4,14 @@
  * `resource` (RFC 8707), by default the MCP server.
  * @module
  */
-import type { Store } from '../storage/store.ts';
 import { type OAuthConfig, parseScope } from './config.ts';
 import { authenticateClient, readOAuthForm, touchClient } from './client-auth.ts';
 import type { ClientRecord } from './clients.ts';
+import { redeemCode } from './codes.ts';
+import type { OAuthDeps } from './deps.ts';
 import { OAuthError, oauthJson } from './errors.ts';
-import type { KeySet } from './keys.ts';
 import { mintAccessToken } from './tokens.ts';
 
-export interface TokenDeps {
-  config: OAuthConfig;
-  clients: Store;
-  /** Authorization codes and the revocation list. */
-  grants: Store;
-  keys: () => Promise<KeySet>;
-  nowSeconds: () => number;
-  /** Redeems an authorization code (authorization_code grant); absent until that grant is wired. */
-  redeemCode?: (form: Map<string, string>, client: ClientRecord, deps: TokenDeps) => Promise<{ scope: string; resource: string; subject: string; onIssued: (jti: string, exp: number) => Promise<void> }>;
-}
 
 /** The audience for a token: `resource` if given (it must be ours), else the MCP resource. */
 export function audienceOf(config: OAuthConfig, resource: string | undefined): string {
@@ -42,7 +32,7 @@ export function grantedScope(client: ClientRecord, requested: string | undefined
   return known.join(' ');
 }
 
-export async function handleToken(req: Request, deps: TokenDeps): Promise<Response> {
+export async function handleToken(req: Request, deps: OAuthDeps): Promise<Response> {
   if (req.method !== 'POST') throw new OAuthError('invalid_request', 'Use POST.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
   if (new URL(req.url).search) throw new OAuthError('invalid_request', 'Send parameters in the form body, not the query string.');
   const form = await readOAuthForm(req);
@@ -63,8 +53,7 @@ export async function handleToken(req: Request, deps: TokenDeps): Promise<Respon
     scope = grantedScope(client, form.get('scope'));
     audience = audienceOf(deps.config, form.get('resource'));
   } else {
-    if (!deps.redeemCode) throw new OAuthError('unsupported_grant_type', 'authorization_code is not available yet.');
-    const redeemed = await deps.redeemCode(form, client, deps);
+    const redeemed = await redeemCode(form, client, deps);
     ({ scope, subject, onIssued } = redeemed);
     audience = redeemed.resource;
   }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
+import { renderAuthMd } from './auth-md.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, oauthConfig, SCOPES } from './config.ts';
+import { authorizationServerMetadata } from './metadata.ts';
+import { REGISTRATION_RATE_LIMIT } from './register.ts';
+
+describe('auth.md', () => {
+  const config = oauthConfig('https://site.example');
+  const text = renderAuthMd(config, 'Example AI');
+
+  it('starts with an ATX H1 naming auth.md and the service', () => {
+    expect(text.split('\n')[0]).toBe('# auth.md: agentic registration and authentication for Example AI');
+  });
+
+  it('names every endpoint of the metadata and the agent_auth block, for this origin only', () => {
+    const metadata = authorizationServerMetadata(config) as Record<string, unknown> & { agent_auth: Record<string, unknown> };
+    for (const key of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'jwks_uri']) {
+      expect(text).toContain(new URL(String(metadata[key])).pathname);
+    }
+    for (const key of ['skill', 'register_uri', 'claim_uri', 'revocation_uri']) expect(text).toContain(String(metadata.agent_auth[key]));
+    const origins = new Set([...text.matchAll(/https?:\/\/[^\s/`"')]+/g)].map((m) => m[0]));
+    expect([...origins]).toEqual(['https://site.example']);
+  });
+
+  it('states the limits and lifetimes the server enforces', () => {
+    for (const scope of SCOPES) expect(text).toContain(`\`${scope}\``);
+    expect(text).toContain(`"expires_in": ${ACCESS_TOKEN_TTL_SECONDS}`);
+    expect(text).toContain(`At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour`);
+    expect(text).toContain(`At most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour`);
+  });
+});

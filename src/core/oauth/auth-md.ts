@@ -1,0 +1,240 @@
+/**
+ * `/auth.md`: the agent-facing guide to authenticating with this site (auth.md convention). It is
+ * generated at build from the same config as the metadata documents, so every URL, scope, limit
+ * and lifetime it states is the one the server enforces.
+ * @module
+ */
+import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
+import { absoluteUrl } from '../site/paths.ts';
+import { CLAIM_START_RATE_LIMIT } from './claim.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLIENT_ID_PREFIX,
+  type OAuthConfig, OAUTH_PATHS, SCOPE_DESCRIPTIONS, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS,
+} from './config.ts';
+import { REGISTRATION_RATE_LIMIT } from './register.ts';
+
+const days = (seconds: number): number => Math.round(seconds / 86400);
+
+export function renderAuthMd(config: OAuthConfig, siteName: string): string {
+  const o = config.issuer;
+  const host = new URL(o).host;
+  const e = config.endpoints;
+  const asMeta = absoluteUrl(o, OAUTH_PATHS.asMetadata);
+  const prm = absoluteUrl(o, OAUTH_PATHS.prmMcp);
+  const mcp = config.mcpResource;
+  const scopeRows = SCOPES.map((s) => `| \`${s}\` | ${SCOPE_DESCRIPTIONS[s]} |`).join('\n');
+  return `# auth.md: agentic registration and authentication for ${siteName}
+
+This file is for AI agents. It explains how to get and use credentials for **${host}**, with the
+exact requests this service accepts. The authorization server (issuer \`${o}\`) and the protected
+resource (the MCP server \`${mcp}\`) are on the same host.
+
+- No account and no human identity are needed: registration is **anonymous** (\`identity_types_supported: ["anonymous"]\`).
+- Everything public (articles, search, the MCP tools other than \`export_article_index\`) works **without any credential**. You need a token only for \`export_article_index\`.
+- Credentials: a \`client_secret\` from registration, exchanged for a short-lived \`bearer_token\` (an RS256 JWT access token).
+
+## Scopes
+
+| Scope | What it allows |
+|---|---|
+${scopeRows}
+
+An anonymous registration may receive both scopes (self-service export is part of this service's
+contract). Accountability comes from per-client limits, expiry and revocation.
+
+## 1. Discover
+
+Call the protected tool without a token, or read the metadata directly:
+
+1. \`POST ${mcp}\` (\`tools/call\` of \`export_article_index\`) answers \`401\` with
+   \`WWW-Authenticate: Bearer resource_metadata="${prm}", scope="content:export"\`.
+2. \`GET ${prm}\` (RFC 9728) names the resource \`${mcp}\` and the authorization server \`${o}\`.
+3. \`GET ${asMeta}\` (RFC 8414) lists every endpoint. Its \`agent_auth\` block:
+
+| Field | Value | Meaning |
+|---|---|---|
+| \`skill\` | \`${absoluteUrl(o, OAUTH_PATHS.authMd)}\` | this document |
+| \`register_uri\` / \`identity_endpoint\` | \`${e.register}\` | where to register (step 3) |
+| \`claim_uri\` / \`claim_endpoint\` | \`${e.claim}\` | where to claim (step 4) |
+| \`revocation_uri\` | \`${e.revoke}\` | where to revoke (step 8) |
+| \`identity_types_supported\` | \`["anonymous"]\` | no identity is asserted |
+| \`anonymous.credential_types_supported\` | \`["client_secret", "bearer_token"]\` | what you receive |
+
+The signing keys are at \`${e.jwks}\`.
+
+## 2. Pick a method
+
+- **You act for yourself (machine to machine):** register a confidential client with
+  \`grant_types: ["client_credentials"]\` and use the client_credentials grant. This is the usual choice.
+- **A person in a browser should approve access:** register with \`grant_types: ["authorization_code"]\`,
+  a \`redirect_uris\` entry (https, or http on \`127.0.0.1\` / \`[::1]\` with any port) and
+  \`token_endpoint_auth_method: "none"\` (public client), then use authorization code with PKCE S256.
+
+## 3. Register
+
+\`\`\`http
+POST ${OAUTH_PATHS.register} HTTP/1.1
+Host: ${host}
+Content-Type: application/json
+
+{"client_name": "my-agent", "grant_types": ["client_credentials"], "token_endpoint_auth_method": "client_secret_basic", "scope": "${SCOPES.join(' ')}"}
+\`\`\`
+
+\`\`\`http
+HTTP/1.1 201 Created
+Content-Type: application/json; charset=utf-8
+Cache-Control: no-store
+
+{
+  "client_id": "${CLIENT_ID_PREFIX}Xy…",
+  "client_secret": "…",
+  "client_secret_expires_at": 0,
+  "client_id_issued_at": 1790000000,
+  "client_name": "my-agent",
+  "grant_types": ["client_credentials"],
+  "response_types": [],
+  "redirect_uris": [],
+  "token_endpoint_auth_method": "client_secret_basic",
+  "scope": "${SCOPES.join(' ')}",
+  "registration_type": "anonymous",
+  "claim_token": "clm_…",
+  "claim_token_expires": 1792592000,
+  "claim_url": "${e.claim}",
+  "pre_claim_scopes": ${JSON.stringify([...SCOPES])},
+  "post_claim_scopes": ${JSON.stringify([...SCOPES])}
+}
+\`\`\`
+
+- The \`client_secret\` and the \`claim_token\` are shown **once**; the server keeps only their SHA-256 digests.
+- \`client_id\` always starts with \`${CLIENT_ID_PREFIX}\`. Omitted \`token_endpoint_auth_method\` means \`client_secret_basic\`; omitted \`scope\` means all scopes.
+- At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per IP address (\`429 rate_limited\` with \`Retry-After\`).
+- An **unclaimed** registration expires after ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days without use; each use extends it. A claimed one does not expire.
+
+## 4. Claim (optional)
+
+Claiming asks a person to confirm the registration so it stops expiring. It does not change scopes.
+
+\`\`\`http
+POST ${OAUTH_PATHS.claim} HTTP/1.1
+Host: ${host}
+Content-Type: application/json
+
+{"claim_token": "clm_…"}
+\`\`\`
+
+\`\`\`json
+{"status": "pending", "client_id": "${CLIENT_ID_PREFIX}Xy…", "claim_attempt_id": "cla_…", "user_code": "BCDF-GHJK",
+ "verification_uri": "${e.claimVerify}", "verification_uri_complete": "${e.claimVerify}?user_code=BCDF-GHJK",
+ "expires_in": ${CLAIM_ATTEMPT_TTL_SECONDS}, "interval": ${CLAIM_POLL_INTERVAL_SECONDS}}
+\`\`\`
+
+Show the person the \`user_code\` and the \`verification_uri\`. They open it, check the code and approve.
+Then poll every \`interval\` seconds until the status is \`claimed\`:
+
+\`\`\`http
+POST ${OAUTH_PATHS.claim} HTTP/1.1
+Host: ${host}
+Content-Type: application/json
+
+{"claim_attempt_id": "cla_…"}
+\`\`\`
+
+\`{"status": "pending", …}\` means keep polling; \`{"status": "claimed", "client_id": "…", "claimed_at": …}\` means done.
+A new start replaces the previous attempt (its user code stops working). The claim token is spent once the claim is approved.
+At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour per IP address.
+
+## 5. Exchange: get an access token
+
+Client credentials (HTTP Basic with \`client_id:client_secret\`, or \`client_id\` and \`client_secret\` in the body if you registered \`client_secret_post\`):
+
+\`\`\`http
+POST ${OAUTH_PATHS.token} HTTP/1.1
+Host: ${host}
+Authorization: Basic base64(client_id:client_secret)
+Content-Type: application/x-www-form-urlencoded
+
+grant_type=client_credentials&scope=content%3Aexport&resource=${encodeURIComponent(mcp)}
+\`\`\`
+
+\`\`\`json
+{"access_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIs…", "token_type": "Bearer", "expires_in": ${ACCESS_TOKEN_TTL_SECONDS}, "scope": "content:export"}
+\`\`\`
+
+- \`scope\` is optional (default: every registered scope) and must be within the registered scopes.
+- \`resource\` (RFC 8707) is optional; the only accepted value, and the default, is \`${mcp}\`.
+- The token is an RS256 JWT (\`typ: at+jwt\`, RFC 9068) with \`iss\`, \`aud\`, \`sub\`, \`client_id\`, \`scope\`, \`jti\`, \`iat\`, \`exp\`; it lasts ${ACCESS_TOKEN_TTL_SECONDS} seconds. There are no refresh tokens: ask for a new token when it expires.
+
+Authorization code with PKCE (public client): send the person to
+
+\`\`\`
+${e.authorize}?response_type=code&client_id=…&redirect_uri=…&scope=content%3Aexport&state=…&code_challenge=…&code_challenge_method=S256
+\`\`\`
+
+They see a consent page and approve or deny. You receive \`?code=…&state=…&iss=${encodeURIComponent(o)}\` (check \`iss\`, RFC 9207)
+or \`?error=access_denied&state=…&iss=…\`. Within ${AUTHORIZATION_CODE_TTL_SECONDS} seconds, redeem the code once:
+
+\`\`\`http
+POST ${OAUTH_PATHS.token} HTTP/1.1
+Host: ${host}
+Content-Type: application/x-www-form-urlencoded
+
+grant_type=authorization_code&code=…&redirect_uri=…&code_verifier=…&client_id=…
+\`\`\`
+
+Only \`S256\` is accepted (\`plain\` is refused); the redirect URI must match exactly; a code used twice fails and revokes the tokens issued from it.
+
+## 6. Use
+
+\`\`\`http
+POST /mcp HTTP/1.1
+Host: ${host}
+Authorization: Bearer eyJhbGciOiJSUzI1NiIs…
+Content-Type: application/json
+Accept: application/json, text/event-stream
+
+{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "export_article_index", "arguments": {"limit": 50}}}
+\`\`\`
+
+Send the token only in the \`Authorization\` header (never in the URL). At most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour.
+
+## 7. Errors
+
+| Code | Where | HTTP | What to do |
+|---|---|---|---|
+| \`invalid_client_metadata\` | register | 400 | Fix the field named in \`error_description\`; do not retry unchanged. |
+| \`invalid_redirect_uri\` | register | 400 | Use https, or http on a loopback IP, without a fragment. |
+| \`rate_limited\` | register, claim | 429 | Wait for \`Retry-After\` seconds. |
+| \`invalid_client\` | token, revoke | 401 | Wrong or expired credentials, or not the registered auth method: register again if expired. |
+| \`invalid_grant\` | token | 400 | Code unknown, expired, already used, for another client, or verifier/redirect mismatch: start the authorization again. |
+| \`invalid_scope\` | token, authorize | 400 | Ask only for scopes you registered. |
+| \`invalid_target\` | token, authorize | 400 | Omit \`resource\` or send \`${mcp}\`. |
+| \`unsupported_grant_type\` | token | 400 | Use \`client_credentials\` or \`authorization_code\`. |
+| \`invalid_request\` | all | 400 | A parameter is missing, repeated or malformed: read \`error_description\`. |
+| \`invalid_claim_token\` | claim | 400 | Unknown or spent claim token, or the registration expired. |
+| \`expired_claim_token\` | claim | 410 | The claim token is too old; the registration can still be used until it expires. |
+| \`already_claimed\` | claim | 409 | Nothing to do: the registration is claimed. |
+| \`invalid_claim_attempt\` / \`expired_claim_attempt\` | claim | 400 / 410 | Start a new claim with the claim token. |
+| \`access_denied\` | claim, authorize | 403 / redirect | The person denied it; do not retry without asking them. |
+| \`slow_down\` | claim | 400 | Poll less often (every \`interval\` seconds). |
+| \`invalid_token\` | \`/mcp\` | 401 | Expired, revoked or not for this resource: get a new token (step 5); if that fails, restart discovery. |
+| \`insufficient_scope\` | \`/mcp\` | 403 | Get a token with the scope named in \`WWW-Authenticate\`. |
+
+Retry rules: on 5xx back off exponentially; on 4xx do not repeat the same request; on a 401 with a credential that worked before, restart from discovery.
+
+## 8. Revocation
+
+Revoke a token you no longer need (RFC 7009), authenticating as when you got it:
+
+\`\`\`http
+POST ${OAUTH_PATHS.revoke} HTTP/1.1
+Host: ${host}
+Authorization: Basic base64(client_id:client_secret)
+Content-Type: application/x-www-form-urlencoded
+
+token=eyJhbGciOiJSUzI1NiIs…&token_type_hint=access_token
+\`\`\`
+
+The answer is \`200 {}\`, also for unknown tokens. A revoked token is refused everywhere from then on.
+To stop using a registration altogether, stop using it: an unclaimed one disappears ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days after its last use.
+`;
+}

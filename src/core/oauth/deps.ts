@@ -1,0 +1,14 @@
+/** What every authorization-server endpoint is given by its adapter. @module */
+import type { Store } from '../storage/store.ts';
+import type { OAuthConfig } from './config.ts';
+import type { KeySet } from './keys.ts';
+
+export interface OAuthDeps {
+  config: OAuthConfig;
+  /** Registered clients (`client/…`, `claimtoken/…`). */
+  clients: Store;
+  /** Codes, their use markers, claim attempts and the revocation list. */
+  grants: Store;
+  keys: () => Promise<KeySet>;
+  nowSeconds: () => number;
+}

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { renderAuthMd } from '../core/oauth/auth-md.ts';
+import { oauthConfig } from '../core/oauth/config.ts';
+import { getCatalog } from '../lib/catalog.ts';
+
+export const GET: APIRoute = async () => {
+  const { origin, company } = await getCatalog();
+  return new Response(renderAuthMd(oauthConfig(origin), company.name), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+};
