@@ -3,7 +3,7 @@
  * descriptions, and those targets exist.
  * @module
  */
-import { get, problemWith, sameOrigin, summary } from './http.ts';
+import { get, sameOrigin, summary } from './http.ts';
 import { type CheckContext, fail, pass, type Verdict } from './types.ts';
 
 /** One parsed link-value. */
@@ -86,8 +86,7 @@ const FIX = 'Send a Link header on / such as `</.well-known/api-catalog>; rel="a
  */
 export async function checkLinkHeaders(ctx: CheckContext): Promise<Verdict> {
   const home = await get(ctx, '/');
-  const problem = problemWith(ctx, home, 'text');
-  if (home.error || home.status !== 200) return fail(problem ?? summary(ctx, home), FIX);
+  if (home.error || home.status !== 200) return fail(summary(ctx, home), FIX);
   const header = home.headers.get('link');
   if (!header) return fail('GET / has no Link header', FIX);
   const { links, invalid } = parseLinkHeader(header);

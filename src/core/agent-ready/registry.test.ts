@@ -125,7 +125,9 @@ describe('checks that never fail', () => {
   it('webBotAuth is neutral, not failed, without a valid key directory', async () => {
     for (const mutate of [(r: Routes) => void r.delete('/.well-known/http-message-signatures-directory'), (r: Routes) => editJson(r, '/.well-known/http-message-signatures-directory', (d) => (d.keys = []))]) {
       const results = await run(mutate);
-      expect(results.filter((r) => r.status !== 'pass').map((r) => [r.id, r.status])).toEqual([['webBotAuth', 'neutral']]);
+      const notPassing = results.filter((r) => r.status !== 'pass');
+      expect(notPassing.map((r) => [r.id, r.status])).toEqual([['webBotAuth', 'neutral']]);
+      expect(notPassing[0]!.fix).toMatch(/^Only if your own bots sign their requests/);
     }
   });
 
@@ -138,6 +140,16 @@ describe('checks that never fail', () => {
       throw new Error('net::ERR_CONNECTION_REFUSED at http://x/\nstack');
     });
     expect(broken.find((r) => r.id === 'webMcp')).toMatchObject({ status: 'fail', reason: 'the page could not be loaded in the browser: net::ERR_CONNECTION_REFUSED at http://x/' });
+  });
+
+  it('a check that throws is a neutral checker error with a fix, and the run goes on', async () => {
+    const boom = { id: 'boom', title: 'Boom', scored: true, run: async () => Promise.reject(new Error('bad input')) };
+    const results = await runChecks({ baseUrl: O, fetch: memoryFetch(goodRoutes(O)) }, [boom, CHECKS[0]!]);
+    expect(results.map((r) => [r.id, r.status, r.reason])).toEqual([
+      ['boom', 'neutral', 'not checked: checker error (bad input)'],
+      ['robotsTxt', 'pass', 'robots.txt with 2 group(s) and 1 Sitemap line(s)'],
+    ]);
+    expect(results[0]!.fix).toMatch(/bug in the checker/);
   });
 
   it('the probe is asked about the home page of the audited origin', async () => {

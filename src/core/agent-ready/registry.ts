@@ -15,7 +15,7 @@ import { checkMcpServerCard } from './mcp-server-card.ts';
 import { checkOAuthDiscovery, checkProtectedResource } from './oauth.ts';
 import { checkContentSignals, checkRobotsAiRules, checkRobotsTxt } from './robots.ts';
 import { checkSitemap } from './sitemap.ts';
-import type { Check, CheckContext, CheckResult } from './types.ts';
+import { type Check, type CheckContext, type CheckResult, neutral } from './types.ts';
 import { checkWebBotAuth } from './web-bot-auth.ts';
 import { checkWebMcp } from './webmcp.ts';
 
@@ -50,7 +50,7 @@ export async function runChecks(ctx: CheckContext, checks: readonly Check[] = CH
     try {
       verdict = await check.run(ctx);
     } catch (error) {
-      verdict = { status: 'neutral' as const, reason: `not checked: checker error (${error instanceof Error ? error.message : String(error)})` };
+      verdict = neutral(`not checked: checker error (${error instanceof Error ? error.message : String(error)})`, 'This is a bug in the checker, not the site: report it with the URL.');
     }
     results.push({ id: check.id, title: check.title, ...verdict, scored: check.scored });
   }

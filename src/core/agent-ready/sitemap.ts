@@ -40,7 +40,11 @@ async function xmlOf(ctx: CheckContext, res: Fetched): Promise<string | { proble
   return res.text;
 }
 
-/** Validates sitemap XML: well-formed, `urlset` or `sitemapindex` root in the sitemaps namespace, ≥ 1 absolute `<loc>`. */
+/**
+ * Validates sitemap XML: well-formed, `urlset` or `sitemapindex` root in the sitemaps namespace, ≥ 1 absolute `<loc>`.
+ * (fast-xml-parser marks XMLValidator deprecated in favour of the separate fast-xml-validator
+ * package, which is not a dependency; the feeds tests use the same validator.)
+ */
 export function sitemapProblem(xml: string): string | { kind: string; count: number } {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) return `not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`;

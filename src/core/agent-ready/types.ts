@@ -31,7 +31,7 @@ export interface CheckResult {
   status: CheckStatus;
   /** One line: what was seen. */
   reason: string;
-  /** One line: what to change (only when not passing). */
+  /** One line: what to change (whenever the check does not pass). */
   fix?: string;
   /** False for checks the scanner reports but does not score (llms.txt). */
   scored: boolean;
@@ -54,4 +54,4 @@ export interface Check {
 
 export const pass = (reason: string): Verdict => ({ status: 'pass', reason });
 export const fail = (reason: string, fix: string): Verdict => ({ status: 'fail', reason, fix });
-export const neutral = (reason: string, fix?: string): Verdict => (fix ? { status: 'neutral', reason, fix } : { status: 'neutral', reason });
+export const neutral = (reason: string, fix: string): Verdict => ({ status: 'neutral', reason, fix });
