@@ -3,34 +3,15 @@
  * the production build served over HTTP on TEST_PORT so the absolute links baked into the test
  * build resolve. Only one test file may call `useServedSite()`: it holds port 8899.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
 import { TEST_ORIGIN, TEST_PORT } from './origin.ts';
 
-/** Debian's Chromium; CHROME_PATH overrides it. */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** Offline-safe flags: no background fetches, no component updates, no QUIC. */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-}
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../../scripts/chromium.ts';
 
 /** A fresh profile directory for a Chromium not started by Playwright (Lighthouse); removed by the caller. */
 export function freshProfileDir(): { dir: string; remove(): void } {

@@ -1,0 +1,76 @@
+/** Fetch hygiene: User-Agent, timeouts, body caps, same-origin redirects only, errors as reasons. */
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_ORIGIN, goodRoutes, memoryFetch } from '../../../tests/fixtures/agent-ready/site.ts';
+import { get, MAX_BODY_BYTES, USER_AGENT } from './http.ts';
+import { runChecks } from './registry.ts';
+import { checkRobotsTxt } from './robots.ts';
+import type { CheckContext } from './types.ts';
+
+const O = FIXTURE_ORIGIN;
+const ctxWith = (fetch: typeof globalThis.fetch, extra: Partial<CheckContext> = {}): CheckContext => ({ baseUrl: O, fetch, ...extra });
+
+describe('requests', () => {
+  it('every request carries the checker User-Agent, asks for no redirect following, and has a timeout signal', async () => {
+    const seen: Request[] = [];
+    await runChecks(ctxWith(memoryFetch(goodRoutes(O), seen)));
+    expect(seen.length).toBeGreaterThan(15);
+    for (const req of seen) {
+      expect(req.headers.get('user-agent')).toBe(USER_AGENT);
+      expect(req.redirect).toBe('manual');
+      expect(req.method).toBe('GET');
+    }
+    expect(USER_AGENT).toMatch(/^agent-ready-check\/\d/);
+  });
+
+  it('follows same-origin redirects', async () => {
+    const routes = goodRoutes(O);
+    routes.set('/robots-moved.txt', routes.get('/robots.txt')!);
+    routes.set('/robots.txt', () => new Response(null, { status: 301, headers: { location: '/robots-moved.txt' } }));
+    expect(await checkRobotsTxt(ctxWith(memoryFetch(routes)))).toMatchObject({ status: 'pass' });
+  });
+
+  it('does not follow a redirect off the origin, and says so', async () => {
+    const routes = goodRoutes(O);
+    const seen: Request[] = [];
+    routes.set('/robots.txt', () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/robots.txt' } }));
+    const verdict = await checkRobotsTxt(ctxWith(memoryFetch(routes, seen)));
+    expect(verdict).toMatchObject({ status: 'fail', reason: 'GET /robots.txt: redirects off the origin to https://elsewhere.example/robots.txt (not followed)' });
+    expect(seen.map((r) => r.url)).toEqual([`${O}/robots.txt`]);
+  });
+
+  it('stops after too many redirects', async () => {
+    let n = 0;
+    const res = await get(ctxWith(async () => new Response(null, { status: 302, headers: { location: `/hop${++n}` } })), '/');
+    expect(res.error).toBe('more than 5 redirects');
+    expect(n).toBe(6);
+  });
+
+  it('gives up after the request timeout', async () => {
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
+    const started = Date.now();
+    const verdict = await checkRobotsTxt(ctxWith(hanging, { requestTimeoutMs: 50 }));
+    expect(verdict).toMatchObject({ status: 'fail', reason: 'GET /robots.txt: no answer within 50 ms' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses bodies over the cap, streamed or declared', async () => {
+    const big = 'User-agent: *\n' + '#'.repeat(MAX_BODY_BYTES);
+    const streamed = await checkRobotsTxt(ctxWith(async () => new Response(big, { headers: { 'content-type': 'text/plain' } })));
+    expect(streamed).toMatchObject({ status: 'fail', reason: `GET /robots.txt: body larger than ${MAX_BODY_BYTES} bytes` });
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(64 * 1024))) });
+    const declared = await checkRobotsTxt(ctxWith(async () => new Response(endless, { headers: { 'content-type': 'text/plain', 'content-length': String(MAX_BODY_BYTES + 1) } })));
+    expect(declared.reason).toMatch(/body larger than/);
+    expect(pulled).toBeLessThan(3);
+  });
+
+  it('reports a network error by its code, without throwing', async () => {
+    const refused: typeof fetch = async () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) });
+    };
+    const results = await runChecks(ctxWith(refused));
+    expect(results.find((r) => r.id === 'robotsTxt')!.reason).toBe('GET /robots.txt: ECONNREFUSED');
+    expect(results.every((r) => r.status !== 'pass')).toBe(true);
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The checker's only way onto the network: one GET with a timeout, a body-size cap, a clear
+ * User-Agent and same-origin redirects only. Responses are memoised per check context, so the
+ * checks that share a document (robots.txt, `/`, the OAuth metadata) fetch it once.
+ * @module
+ */
+import type { CheckContext } from './types.ts';
+
+/** Per-request budget, headers and body included. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Larger bodies are refused (RFC 9309 asks crawlers to parse at least 500 KiB of robots.txt). */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Same-origin redirects followed per request. */
+export const MAX_REDIRECTS = 5;
+/** Sent with every request so site owners can recognise (and allow) the checker. */
+export const USER_AGENT = 'agent-ready-check/1.0 (agent-readiness checker; isitagentready.com criteria)';
+
+/** A fetched document, or why it could not be fetched. */
+export interface Fetched {
+  /** The URL finally answered (after same-origin redirects). */
+  url: string;
+  /** HTTP status; 0 when no response arrived. */
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+  text: string;
+  /** Set when the request failed: network error, timeout, body too large, off-origin redirect. */
+  error?: string;
+}
+
+export interface GetOptions {
+  accept?: string;
+  /** Body cap for this request (default {@link MAX_BODY_BYTES}). */
+  maxBytes?: number;
+}
+
+const memo = new WeakMap<CheckContext, Map<string, Promise<Fetched>>>();
+
+/** Absolute URL of `path` on the audited origin. */
+export function siteUrl(ctx: CheckContext, path: string): string {
+  return new URL(path, ctx.baseUrl + '/').href;
+}
+
+/** True when `url` is on the audited origin. */
+export function sameOrigin(ctx: CheckContext, url: string): boolean {
+  try {
+    return new URL(url).origin === new URL(ctx.baseUrl).origin;
+  } catch {
+    return false; // not a URL at all: certainly not ours
+  }
+}
+
+/** GET `pathOrUrl` (memoised per context, URL and Accept). Never throws. */
+export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = {}): Promise<Fetched> {
+  const url = siteUrl(ctx, pathOrUrl);
+  const key = `${url}\n${options.accept ?? ''}\n${options.maxBytes ?? MAX_BODY_BYTES}`;
+  let cache = memo.get(ctx);
+  if (!cache) memo.set(ctx, (cache = new Map()));
+  let pending = cache.get(key);
+  if (!pending) cache.set(key, (pending = fetchOnce(ctx, url, options)));
+  return pending;
+}
+
+async function fetchOnce(ctx: CheckContext, start: string, options: GetOptions): Promise<Fetched> {
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+  if (options.accept) headers.accept = options.accept;
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    let response: Response;
+    const timeoutMs = ctx.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      response = await ctx.fetch(url, { method: 'GET', headers, redirect: 'manual', signal });
+    } catch (error) {
+      return failed(url, 0, new Headers(), describeError(error, timeoutMs));
+    }
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      const next = new URL(location, url).href;
+      if (!sameOrigin(ctx, next)) return failed(url, response.status, response.headers, `redirects off the origin to ${next} (not followed)`);
+      if (hop >= MAX_REDIRECTS) return failed(url, response.status, response.headers, `more than ${MAX_REDIRECTS} redirects`);
+      url = next;
+      continue;
+    }
+    try {
+      const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+      const bytes = await readCapped(response, maxBytes);
+      if (!bytes) return failed(url, response.status, response.headers, `body larger than ${maxBytes} bytes`);
+      return { url, status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes) };
+    } catch (error) {
+      return failed(url, response.status, response.headers, describeError(error, timeoutMs));
+    }
+  }
+}
+
+function failed(url: string, status: number, headers: Headers, error: string): Fetched {
+  return { url, status, headers, bytes: new Uint8Array(), text: '', error };
+}
+
+function describeError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? error.message;
+  }
+  return String(error);
+}
+
+/** The body, or null when it exceeds `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | null> {
+  if (!response.body) return new Uint8Array();
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body.cancel();
+    return null;
+  }
+  return readStreamCapped(response.body, maxBytes);
+}
+
+/** Reads a byte stream to the end, or returns null (and cancels it) past `maxBytes`. */
+export async function readStreamCapped(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The media type of a response, lower-case, without parameters (`''` when absent). */
+export function mediaType(res: Fetched): string {
+  return (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** `application/json` or any `+json` type. */
+export function isJsonType(type: string): boolean {
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+/** A body that is an HTML document (what a soft 404 or an SPA shell returns). */
+export function looksLikeHtml(text: string): boolean {
+  return /^\s*(?:<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
+}
+
+/** `GET /path → 404` style summary of a response, for reasons. */
+export function summary(ctx: CheckContext, res: Fetched): string {
+  const where = sameOrigin(ctx, res.url) ? new URL(res.url).pathname + new URL(res.url).search : res.url;
+  if (res.error) return `GET ${where}: ${res.error}`;
+  return `GET ${where} → ${res.status}${mediaType(res) ? ` ${mediaType(res)}` : ''}`;
+}
+
+/** A 200 answer with a body, or the one-line reason it is not one (soft 404s included). */
+export function problemWith(ctx: CheckContext, res: Fetched, expected: 'json' | 'text'): string | null {
+  if (res.error || res.status !== 200) return summary(ctx, res);
+  if (expected === 'json' && (mediaType(res) === 'text/html' || looksLikeHtml(res.text))) return `${summary(ctx, res)}: an HTML page where JSON belongs (soft 404)`;
+  if (expected === 'text' && mediaType(res) === 'text/html') return `${summary(ctx, res)}: an HTML page (soft 404)`;
+  return null;
+}
+
+/** Parses a JSON object body; a string reason when it is not one. */
+export function parseJsonObject(res: Fetched): Record<string, unknown> | string {
+  try {
+    const value: unknown = JSON.parse(res.text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    return 'the body is JSON but not an object';
+  } catch {
+    return 'the body is not valid JSON'; // the parser's position detail is noise in a one-line reason
+  }
+}
+
+/**
+ * Fetches a JSON discovery document: 200, a JSON media type, an object body. Returns the object or
+ * a one-line reason. The scanner asks only for "200 JSON"; RFC 8259/6838 make the media type part
+ * of that, so a JSON body served as text/plain fails here (stricter reading).
+ */
+export async function getJsonDocument(ctx: CheckContext, path: string, accept = 'application/json'): Promise<{ doc: Record<string, unknown>; res: Fetched } | { problem: string; res: Fetched }> {
+  const res = await get(ctx, path, { accept });
+  const problem = problemWith(ctx, res, 'json');
+  if (problem) return { problem, res };
+  if (!isJsonType(mediaType(res))) return { problem: `${summary(ctx, res)}: expected a JSON media type`, res };
+  const doc = parseJsonObject(res);
+  if (typeof doc === 'string') return { problem: `${summary(ctx, res)}: ${doc}`, res };
+  return { doc, res };
+}
+
+/** An absolute http(s) URL string. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false; // unparsable: not a URL
+  }
+}
+
+/** Loopback hosts, where plain http is acceptable for identifiers that must otherwise be https. */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/** An absolute https URL (or http on a loopback host, so local builds can be checked). */
+export function isSecureUrl(value: unknown): value is string {
+  return isHttpUrl(value) && (new URL(value).protocol === 'https:' || isLoopback(value));
+}
+
+/** SHA-256 of `bytes` as lower-case hex. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,191 @@
+/**
+ * Every check against the fixture site: the good site passes all of them; each mutation breaks one
+ * thing and exactly that check fails, with a reason that names the defect and a fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_ORIGIN, TOOL_NAME, doc, goodRoutes, json, memoryFetch, type Routes } from '../../../tests/fixtures/agent-ready/site.ts';
+import { CHECKS, runChecks } from './registry.ts';
+import type { CheckResult, WebMcpProbe } from './types.ts';
+
+const O = FIXTURE_ORIGIN;
+
+async function run(mutate?: (routes: Routes) => void | Promise<void>, probe: WebMcpProbe = async () => [TOOL_NAME]): Promise<CheckResult[]> {
+  const routes = goodRoutes(O);
+  await mutate?.(routes);
+  return runChecks({ baseUrl: O, fetch: memoryFetch(routes), probeWebMcp: probe });
+}
+
+/** The current response of a route (to derive a mutated copy from it). */
+async function current(routes: Routes, path: string, accept?: string): Promise<Response> {
+  return routes.get(path)!(new Request(O + path, { headers: accept ? { accept } : {} }));
+}
+
+async function editJson(routes: Routes, path: string, edit: (doc: Record<string, any>) => void): Promise<void> {
+  const res = await current(routes, path);
+  const body = (await res.json()) as Record<string, any>;
+  edit(body);
+  routes.set(path, json(body, Object.fromEntries(res.headers)));
+}
+
+async function editText(routes: Routes, path: string, edit: (text: string) => string, headers?: Record<string, string>): Promise<void> {
+  const res = await current(routes, path);
+  const text = edit(await res.text());
+  routes.set(path, doc(text, headers ?? Object.fromEntries(res.headers)));
+}
+
+/** `/` with its HTML and markdown variants rebuilt by `edit`. */
+async function editHome(routes: Routes, edit: (variant: 'html' | 'markdown', res: Response) => Response): Promise<void> {
+  const home = routes.get('/')!;
+  routes.set('/', async (req) => {
+    const res = await home(req);
+    return edit(res.headers.get('content-type')!.startsWith('text/markdown') ? 'markdown' : 'html', res);
+  });
+}
+
+function withHeaders(res: Response, change: (h: Headers) => void): Response {
+  const headers = new Headers(res.headers);
+  change(headers);
+  return new Response(res.body, { status: res.status, headers });
+}
+
+const plain = { 'content-type': 'text/plain; charset=utf-8' };
+
+type Mutation = [check: string, what: string, mutate: (routes: Routes) => void | Promise<void>, reason: RegExp, probe?: WebMcpProbe];
+
+const MUTATIONS: Mutation[] = [
+  ['robotsTxt', 'robots.txt is served as application/octet-stream', (r) => editText(r, '/robots.txt', (t) => t, { 'content-type': 'application/octet-stream' }), /expected text\/plain/],
+  ['robotsTxtAiRules', 'robots.txt has only the wildcard group', (r) => void r.set('/robots.txt', doc(`User-agent: *\nContent-Signal: search=yes\nAllow: /\n\nSitemap: ${O}/sitemap.xml\n`, plain)), /names none of the AI crawlers/],
+  ['robotsTxtAiRules', 'robots.txt names only crawlers the scanner does not look for', (r) => editText(r, '/robots.txt', (t) => t.replace(/User-agent: (GPTBot|CCBot|anthropic-ai)/g, 'User-agent: ClaudeBot')), /names none of the AI crawlers/],
+  ['contentSignals', 'robots.txt has no Content-Signal', (r) => editText(r, '/robots.txt', (t) => t.replace(/^Content-Signal:.*\n/gm, '')), /no Content-Signal directive/],
+  ['contentSignals', 'a Content-Signal value is not yes/no', (r) => editText(r, '/robots.txt', (t) => t.replace('ai-train=no', 'ai-train=maybe')), /line 8 has ai-train=maybe \(expected yes or no\)/],
+  ['contentSignals', 'the only Content-Signal precedes every User-agent line', (r) => editText(r, '/robots.txt', (t) => `Content-Signal: search=yes\n${t.replace(/^Content-Signal:.*\n/gm, '')}`), /outside any User-agent group/],
+  ['sitemap', 'the sitemap is not well-formed XML', (r) => editText(r, '/sitemap.xml', (t) => t.replace('</urlset>', '')), /not well-formed XML/],
+  ['sitemap', 'the sitemap robots.txt names is missing', (r) => void r.delete('/sitemap.xml'), /robots\.txt names https:\/\/fixture\.example\/sitemap\.xml, but GET \/sitemap\.xml → 404/],
+  ['sitemap', 'the root element is not urlset', (r) => editText(r, '/sitemap.xml', (t) => t.replace(/urlset/g, 'urls')), /root element is <urls>/],
+  ['linkHeaders', '/ sends no Link header', (r) => editHome(r, (_, res) => withHeaders(res, (h) => h.delete('link'))), /no Link header/],
+  ['linkHeaders', 'the Link header has only rel="sitemap"', (r) => editHome(r, (_, res) => withHeaders(res, (h) => h.set('link', '</sitemap.xml>; rel="sitemap"'))), /no agent-useful relation \(found: sitemap\)/],
+  ['linkHeaders', 'a Link target is missing', (r) => editHome(r, (_, res) => withHeaders(res, (h) => h.append('link', '</docs/missing>; rel="service-doc"'))), /points at \/docs\/missing, but GET \/docs\/missing → 404/],
+  ['markdownNegotiation', 'the markdown variant lacks Vary', (r) => editHome(r, (v, res) => (v === 'markdown' ? withHeaders(res, (h) => h.delete('vary')) : res)), /markdown response of \/ has no `Vary: Accept`/],
+  ['markdownNegotiation', 'the HTML variant lacks Vary', (r) => editHome(r, (v, res) => (v === 'html' ? withHeaders(res, (h) => h.delete('vary')) : res)), /HTML response of \/ has no `Vary: Accept`/],
+  ['markdownNegotiation', '/ ignores Accept: text/markdown', async (r) => {
+    const html = await current(r, '/');
+    const [body, headers] = [await html.text(), Object.fromEntries(html.headers)];
+    r.set('/', () => new Response(body, { headers }));
+  }, /with Accept: text\/markdown, GET \/ answers text\/html/],
+  ['llmsTxt', 'llms.txt has no H1', (r) => editText(r, '/llms.txt', (t) => t.replace('# Fixture', 'Fixture')), /does not start with an H1/],
+  ['apiCatalog', 'the catalog is served as application/json', (r) => editText(r, '/.well-known/api-catalog', (t) => t, { 'content-type': 'application/json' }), /expected application\/linkset\+json/],
+  ['apiCatalog', 'the linkset is empty', (r) => editJson(r, '/.well-known/api-catalog', (d) => (d.linkset = [])), /"linkset" is empty/],
+  ['apiCatalog', 'a link context has no anchor', (r) => editJson(r, '/.well-known/api-catalog', (d) => delete d.linkset[0].anchor), /linkset\[0\] has no "anchor"/],
+  ['oauthDiscovery', 'the issuer has a trailing slash', (r) => editJson(r, '/.well-known/oauth-authorization-server', (d) => (d.issuer = `${O}/`)), /not the origin https:\/\/fixture\.example \(RFC 8414 §3\.3\)/],
+  ['oauthDiscovery', 'response_types_supported is missing', (r) => editJson(r, '/.well-known/oauth-authorization-server', (d) => delete d.response_types_supported), /no "response_types_supported"/],
+  ['oauthProtectedResource', 'the root PRM describes /mcp', (r) => editJson(r, '/.well-known/oauth-protected-resource', (d) => (d.resource = `${O}/mcp`)), /resource mismatch/],
+  ['authMd', 'auth.md has an H2 instead of the H1', (r) => editText(r, '/auth.md', (t) => t.replace('# auth.md', '## auth.md')), /missing the expected Auth\.md heading/],
+  ['authMd', "auth.md's only auth.md H1 is inside a code fence", (r) => editText(r, '/auth.md', (t) => t.replace('# auth.md', '# Agents').replace('# not this one', '# auth.md')), /missing the expected Auth\.md heading/],
+  ['authMd', 'the PRM has empty authorization_servers', (r) => editJson(r, '/.well-known/oauth-protected-resource', (d) => (d.authorization_servers = [])), /lists no authorization_servers/],
+  ['authMd', 'agent_auth has no claim_uri', (r) => editJson(r, '/.well-known/oauth-authorization-server', (d) => delete d.agent_auth.claim_uri), /agent_auth\.claim_uri is missing/],
+  ['authMd', 'the identity type has no credential types', (r) => editJson(r, '/.well-known/oauth-authorization-server', (d) => delete d.agent_auth.anonymous.credential_types_supported), /agent_auth\.anonymous\.credential_types_supported is missing/],
+  ['authMd', '/auth.md is an HTML soft 404', (r) => void r.set('/auth.md', doc('<!doctype html><title>Not found</title>', { 'content-type': 'text/html' })), /soft 404/],
+  ['mcpServerCard', 'the card has no serverInfo', (r) => editJson(r, '/.well-known/mcp/server-card.json', (d) => delete d.serverInfo), /server-card\.json: no "serverInfo"/],
+  ['agentSkills', 'SKILL.md changed after its digest was published', (r) => editText(r, '/.well-known/agent-skills/register-agent/SKILL.md', (t) => `${t}\nOne more line.\n`), /skill "register-agent": digest mismatch/],
+  ['agentSkills', 'a referenced file of an RFC-style skill changed', (r) => editText(r, '/.well-known/agent-skills/query-api/references/api.md', (t) => t.toUpperCase()), /skill "query-api": digest mismatch for references\/api\.md/],
+  ['agentSkills', 'the skill-level digest matches nothing served', (r) => editJson(r, '/.well-known/agent-skills/index.json', (d) => (d.skills[1].digest = `sha256:${'0'.repeat(64)}`)), /skill "query-api": digest mismatch \(index sha256:000000000000/],
+  ['agentSkills', 'the index lists a skill without a digest', (r) => editJson(r, '/.well-known/agent-skills/index.json', (d) => delete d.skills[0].digest), /has no "digest"/],
+  ['ard', 'an entry has one representative query', (r) => editJson(r, '/.well-known/ai-catalog.json', (d) => (d.entries[0].representativeQueries = ['only one'])), /needs 2-5 "representativeQueries"/],
+  ['ard', 'the catalog has no Access-Control-Allow-Origin', (r) => editText(r, '/.well-known/ai-catalog.json', (t) => t, { 'content-type': 'application/json' }), /lacks Access-Control-Allow-Origin: \*/],
+  ['webMcp', 'the page registers no tool', () => {}, /no WebMCP tool was registered/, async () => []],
+];
+
+describe('the good fixture site', () => {
+  it('passes every check, in registry order', async () => {
+    const results = await run();
+    expect(results.map((r) => r.id)).toEqual(CHECKS.map((c) => c.id));
+    expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
+    expect(results.every((r) => r.fix === undefined)).toBe(true);
+  });
+});
+
+describe('one defect fails exactly its check', () => {
+  it.each(MUTATIONS)('%s: %s', async (id, _what, mutate, reason, probe) => {
+    const results = await run(mutate, probe);
+    const notPassing = results.filter((r) => r.status !== 'pass');
+    expect(notPassing.map((r) => `${r.id}: ${r.reason}`)).toEqual([expect.stringMatching(new RegExp(`^${id}: `))]);
+    expect(notPassing[0]!.status).toBe('fail');
+    expect(notPassing[0]!.reason).toMatch(reason);
+    expect(notPassing[0]!.reason).not.toMatch(/\n/);
+    expect(notPassing[0]!.fix).toMatch(/\S{10}/);
+  });
+
+  it('every check that can fail has at least one mutation', () => {
+    const covered = new Set(MUTATIONS.map((m) => m[0]));
+    expect(CHECKS.map((c) => c.id).filter((id) => !covered.has(id))).toEqual(['webBotAuth']);
+  });
+});
+
+describe('checks that never fail', () => {
+  it('webBotAuth is neutral, not failed, without a valid key directory', async () => {
+    for (const mutate of [(r: Routes) => void r.delete('/.well-known/http-message-signatures-directory'), (r: Routes) => editJson(r, '/.well-known/http-message-signatures-directory', (d) => (d.keys = []))]) {
+      const results = await run(mutate);
+      const notPassing = results.filter((r) => r.status !== 'pass');
+      expect(notPassing.map((r) => [r.id, r.status])).toEqual([['webBotAuth', 'neutral']]);
+      expect(notPassing[0]!.fix).toMatch(/^Only if your own bots sign their requests/);
+    }
+  });
+
+  it('webMcp is neutral without a browser, and fails when the page cannot be loaded', async () => {
+    const none = await runChecks({ baseUrl: O, fetch: memoryFetch(goodRoutes(O)) });
+    expect(none.find((r) => r.id === 'webMcp')).toMatchObject({ status: 'neutral', reason: 'not checked: no browser available' });
+    const noBrowser = await run(undefined, async () => null);
+    expect(noBrowser.find((r) => r.id === 'webMcp')).toMatchObject({ status: 'neutral', reason: 'not checked: the browser could not be started' });
+    const broken = await run(undefined, async () => {
+      throw new Error('net::ERR_CONNECTION_REFUSED at http://x/\nstack');
+    });
+    expect(broken.find((r) => r.id === 'webMcp')).toMatchObject({ status: 'fail', reason: 'the page could not be loaded in the browser: net::ERR_CONNECTION_REFUSED at http://x/' });
+  });
+
+  it('a check that throws is a neutral checker error with a fix, and the run goes on', async () => {
+    const boom = { id: 'boom', title: 'Boom', scored: true, run: async () => Promise.reject(new Error('bad input')) };
+    const results = await runChecks({ baseUrl: O, fetch: memoryFetch(goodRoutes(O)) }, [boom, CHECKS[0]!]);
+    expect(results.map((r) => [r.id, r.status, r.reason])).toEqual([
+      ['boom', 'neutral', 'not checked: checker error (bad input)'],
+      ['robotsTxt', 'pass', 'robots.txt with 2 group(s) and 1 Sitemap line(s)'],
+    ]);
+    expect(results[0]!.fix).toMatch(/bug in the checker/);
+  });
+
+  it('the probe is asked about the home page of the audited origin', async () => {
+    const asked: string[] = [];
+    await run(undefined, async (url) => (asked.push(url), [TOOL_NAME]));
+    expect(asked).toEqual([`${O}/`]);
+  });
+});
+
+describe('sites that are not agent-ready', () => {
+  it('an empty site fails every check except the ones that cannot fail', async () => {
+    const results = await runChecks({ baseUrl: O, fetch: memoryFetch(new Map()), probeWebMcp: async () => [] });
+    expect(results.filter((r) => r.status !== 'fail').map((r) => [r.id, r.status])).toEqual([['webBotAuth', 'neutral']]);
+    expect(results.find((r) => r.id === 'robotsTxt')!.reason).toBe('GET /robots.txt → 404 text/plain');
+  });
+
+  it('a soft-404 site (every unknown path 200 text/html) fails the JSON checks as soft 404s', async () => {
+    const routes = goodRoutes(O);
+    for (const path of ['/.well-known/ai-catalog.json', '/.well-known/mcp/server-card.json', '/.well-known/oauth-protected-resource']) {
+      routes.set(path, doc('<!doctype html><html><body>App shell</body></html>', { 'content-type': 'text/html; charset=utf-8' }));
+    }
+    const results = await runChecks({ baseUrl: O, fetch: memoryFetch(routes), probeWebMcp: async () => [TOOL_NAME] });
+    const failed = Object.fromEntries(results.filter((r) => r.status === 'fail').map((r) => [r.id, r.reason]));
+    expect(Object.keys(failed).sort()).toEqual(['ard', 'authMd', 'mcpServerCard', 'oauthProtectedResource']);
+    expect(failed.ard).toMatch(/soft 404/);
+    expect(failed.oauthProtectedResource).toMatch(/soft 404/);
+  });
+
+  it('robots.txt is read once however many checks use it', async () => {
+    const log: Request[] = [];
+    await runChecks({ baseUrl: O, fetch: memoryFetch(goodRoutes(O), log) });
+    const count = (path: string, accept: string | null = null) => log.filter((r) => new URL(r.url).pathname === path && r.headers.get('accept') === accept).length;
+    expect(count('/robots.txt')).toBe(1);
+    expect(count('/')).toBe(1);
+    expect(count('/', 'text/markdown')).toBe(1);
+    expect(count('/.well-known/oauth-protected-resource', 'application/json')).toBe(1);
+  });
+});
+
