@@ -166,9 +166,9 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
           operationId: 'token',
           tags: ['oauth'],
           summary: 'Get an access token (RFC 6749)',
-          description: '`grant_type=client_credentials` with HTTP Basic or `client_secret_post`. Optional `scope` and `resource` (RFC 8707, default the MCP server). RS256 JWT, `expires_in` 3600. Errors per RFC 6749 §5.2; a failed Basic authentication is 401 with `WWW-Authenticate: Basic`.',
+          description: '`grant_type=client_credentials` with HTTP Basic or `client_secret_post`, or `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier` (PKCE S256) and `client_id` (public clients). Optional `scope` (client_credentials) and `resource` (RFC 8707, default the MCP server). RS256 JWT, `expires_in` 3600. A code is single use and valid 60 s; a replay revokes the token issued from it. Errors per RFC 6749 §5.2; a failed Basic authentication is 401 with `WWW-Authenticate: Basic`.',
           security: [{ clientBasic: [] }, {}],
-          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['grant_type'], properties: { grant_type: { enum: ['client_credentials', 'authorization_code'] }, scope: { type: 'string' }, resource: { type: 'string', format: 'uri' }, client_id: { type: 'string' }, client_secret: { type: 'string' } } } } } },
+          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['grant_type'], properties: { grant_type: { enum: ['client_credentials', 'authorization_code'] }, scope: { type: 'string' }, resource: { type: 'string', format: 'uri' }, client_id: { type: 'string' }, client_secret: { type: 'string' }, code: { type: 'string' }, redirect_uri: { type: 'string', format: 'uri' }, code_verifier: { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$' } } } } } },
           'x-examples': [{ method: 'POST', path: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic <base64 client_id:client_secret>' }, body: 'grant_type=client_credentials&scope=content%3Aexport' }],
           responses: {
             '200': { description: 'The token.', content: { 'application/json': { schema: { type: 'object', required: ['access_token', 'token_type', 'expires_in', 'scope'], properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' }, scope: { type: 'string' } } } } } },
@@ -186,6 +186,35 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
           security: [{ clientBasic: [] }, {}],
           requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' }, token_type_hint: { enum: ['access_token', 'refresh_token'] } } } } } },
           responses: { '200': { description: 'Revoked (or nothing to revoke).' }, '400': oauthError('invalid_request, unsupported_token_type.'), '401': oauthError('invalid_client.') },
+        },
+      },
+      '/oauth/authorize': {
+        get: {
+          operationId: 'authorize',
+          tags: ['oauth'],
+          summary: 'Authorization endpoint with a consent page (HTML)',
+          description: 'Authorization code with PKCE S256 only. Unknown client or unregistered `redirect_uri`: 400 error page, never a redirect. Other errors: 303 to the redirect URI with `error`, `state` and `iss` (RFC 9207). Otherwise an HTML consent page whose Approve / Deny form posts back here and answers 303 with `code`, `state` and `iss`, or `error=access_denied`.',
+          parameters: ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'].map((name) => ({ name, in: 'query', required: ['response_type', 'client_id', 'code_challenge', 'code_challenge_method'].includes(name), schema: name === 'response_type' ? { const: 'code' } : name === 'code_challenge_method' ? { const: 'S256' } : { type: 'string' } })),
+          responses: { '200': { description: 'The consent page.', content: { 'text/html': {} } }, '303': { description: 'Back to the client with an error.' }, '400': { description: 'Error page (bad client or redirect URI).', content: { 'text/html': {} } } },
+        },
+      },
+      '/oauth/claim': {
+        post: {
+          operationId: 'claim',
+          tags: ['oauth'],
+          summary: 'Claim an anonymous registration (start or poll)',
+          description: '`{"claim_token"}` starts a claim: a `user_code` and a `verification_uri` for a person to approve (10 minutes). `{"claim_attempt_id"}` polls (at most every 5 s) until `status` is `claimed`. Claimed registrations no longer expire. Errors: `invalid_request`, `invalid_claim_token`, `expired_claim_token` (410), `already_claimed` (409), `invalid_claim_attempt`, `expired_claim_attempt` (410), `access_denied` (403), `slow_down`, `rate_limited` (429).',
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { claim_token: { type: 'string', pattern: '^clm_' }, claim_attempt_id: { type: 'string', pattern: '^cla_' } } } } } },
+          'x-examples': [{ method: 'POST', path: '/oauth/claim', headers: { 'content-type': 'application/json' }, body: '{"claim_token":"clm_…"}' }],
+          responses: {
+            '200': { description: 'Started, pending or claimed.', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { enum: ['pending', 'claimed'] }, client_id: { type: 'string' }, claim_attempt_id: { type: 'string' }, user_code: { type: 'string' }, verification_uri: { type: 'string', format: 'uri' }, verification_uri_complete: { type: 'string', format: 'uri' }, expires_in: { type: 'integer' }, interval: { type: 'integer' } } } } } },
+            '400': oauthError('invalid_request, invalid_claim_token, invalid_claim_attempt, slow_down.'),
+            '403': oauthError('access_denied.'),
+            '409': oauthError('already_claimed.'),
+            '410': oauthError('expired_claim_token, expired_claim_attempt.'),
+            '415': oauthError('invalid_request (not JSON).'),
+            '429': oauthError('rate_limited (`Retry-After`).'),
+          },
         },
       },
       '/oauth/jwks.json': {
