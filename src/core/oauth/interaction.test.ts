@@ -50,9 +50,9 @@ describe('interaction tickets', () => {
 describe('assertSameOrigin', () => {
   const req = (headers: Record<string, string>) => new Request(AUDIENCE, { method: 'POST', headers });
   it('allows our origin, a null origin (no-referrer pages), none, and same-origin fetch metadata', () => {
-    for (const headers of <Record<string, string>[]>[{}, { origin: ISSUER }, { origin: 'null' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }]) expect(() => assertSameOrigin(req(headers), ISSUER)).not.toThrow();
+    for (const headers of [{}, { origin: ISSUER }, { origin: 'null' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }] as Record<string, string>[]) expect(() => assertSameOrigin(req(headers), ISSUER)).not.toThrow();
   });
   it('refuses a foreign origin and cross-site or same-site fetch metadata', () => {
-    for (const headers of <Record<string, string>[]>[{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) expect(() => assertSameOrigin(req(headers), ISSUER)).toThrow(InteractionError);
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) expect(() => assertSameOrigin(req(headers), ISSUER)).toThrow(InteractionError);
   });
 });
