@@ -11,9 +11,12 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
-import { SERVER_NAME } from '../../src/core/mcp/server-info.ts';
+import { readFileSync } from 'node:fs';
+import { serverIdentity } from '../../src/core/mcp/server-info.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 
+/** The name the server derives from the built catalogue's company name. */
+const SERVER_NAME = serverIdentity((JSON.parse(readFileSync('generated/data/catalog.json', 'utf8')) as { company: { name: string } }).company.name).name;
 const TOOL_NAMES = ['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index'];
 const PRM_URL = `${TEST_ORIGIN}/.well-known/oauth-protected-resource/mcp`;
 const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };

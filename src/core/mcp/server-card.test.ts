@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { handleServerCard, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATHS, SERVER_CARD_SCHEMA_URL, serverCard } from './server-card.ts';
-import { SERVER_CAPABILITIES, SERVER_NAME, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
+import { SERVER_CAPABILITIES, serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 
 const ORIGIN = 'https://acme-ai.example';
-const deps = { origin: ORIGIN, version: '1.2.3' };
+const SITE_NAME = 'Example AI';
+const SERVER_NAME = serverIdentity(SITE_NAME).name;
+const deps = { origin: ORIGIN, version: '1.2.3', siteName: SITE_NAME };
 const get = (path: string, init: RequestInit = {}) => handleServerCard(new Request(`${ORIGIN}${path}`, init), deps);
 
 describe('serverCard', () => {
-  const card = serverCard(ORIGIN, '1.2.3');
+  const card = serverCard(ORIGIN, '1.2.3', SITE_NAME);
 
   it('has the v1 required fields within their limits', () => {
     expect(card.$schema).toBe(SERVER_CARD_SCHEMA_URL);
@@ -70,5 +72,17 @@ describe('handleServerCard', () => {
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     }
+  });
+});
+
+describe('serverIdentity', () => {
+  it('derives every brand string from the company name, within the card limits', () => {
+    const identity = serverIdentity('Nimbus Systems');
+    expect(identity.name).toBe('nimbus-systems/site');
+    expect(identity.title).toBe('Nimbus Systems site');
+    expect(identity.description).toContain('Nimbus Systems');
+    expect(identity.instructions).toContain('Nimbus Systems');
+    expect(serverIdentity('艾克米').name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
+    expect(serverIdentity('X'.repeat(120)).description.length).toBeLessThanOrEqual(100);
   });
 });

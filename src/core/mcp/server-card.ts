@@ -10,7 +10,7 @@
 import { methodNotAllowed, problemResponse } from '../http/problem.ts';
 import { absoluteUrl, paths } from '../site/paths.ts';
 import { resourceMetadataUrl } from './auth.ts';
-import { SERVER_CAPABILITIES, SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE, SUPPORTED_PROTOCOL_VERSIONS, serverInfo, type ServerInfo } from './server-info.ts';
+import { SERVER_CAPABILITIES, SUPPORTED_PROTOCOL_VERSIONS, serverIdentity, serverInfo, type ServerInfo } from './server-info.ts';
 import { EXPORT_SCOPE } from './tools/export-article-index.ts';
 
 /** `$schema` of a v1 server card (the only value the v1 schema accepts). */
@@ -57,18 +57,19 @@ export interface ServerCard {
   };
 }
 
-/** The card for a deploy at `origin` with `version`. */
-export function serverCard(origin: string, version: string): ServerCard {
+/** The card for the site `siteName` deployed at `origin` with `version`. */
+export function serverCard(origin: string, version: string, siteName: string): ServerCard {
   const endpoint = absoluteUrl(origin, paths.mcp);
+  const identity = serverIdentity(siteName);
   return {
     $schema: SERVER_CARD_SCHEMA_URL,
-    name: SERVER_NAME,
-    title: SERVER_TITLE,
+    name: identity.name,
+    title: identity.title,
     version,
-    description: SERVER_DESCRIPTION,
+    description: identity.description,
     websiteUrl: absoluteUrl(origin, paths.apiDocs),
     remotes: [{ type: TRANSPORT, url: endpoint, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] }],
-    serverInfo: serverInfo(version),
+    serverInfo: serverInfo(identity, version),
     transport: { type: TRANSPORT, endpoint },
     endpoint,
     capabilities: SERVER_CAPABILITIES,
@@ -80,6 +81,8 @@ export function serverCard(origin: string, version: string): ServerCard {
 export interface ServerCardDeps {
   origin: string;
   version: string;
+  /** The company name (content/company.yaml): the card's name, title and description derive from it. */
+  siteName: string;
 }
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -110,9 +113,9 @@ let cached: { key: string; body: string; etag: string } | undefined;
 
 /** The serialized card and its ETag, computed once per origin and version. */
 async function representation(deps: ServerCardDeps): Promise<{ body: string; etag: string }> {
-  const key = `${deps.origin}\n${deps.version}`;
+  const key = `${deps.origin}\n${deps.version}\n${deps.siteName}`;
   if (cached?.key !== key) {
-    const body = JSON.stringify(serverCard(deps.origin, deps.version));
+    const body = JSON.stringify(serverCard(deps.origin, deps.version, deps.siteName));
     cached = { key, body, etag: await strongEtag(body) };
   }
   return cached;

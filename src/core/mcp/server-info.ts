@@ -19,23 +19,36 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [...MODERN_PROTOCO
 /** The revision `initialize` answers with when the client asks for one we do not speak. */
 export const LATEST_LEGACY_PROTOCOL_VERSION = LEGACY_PROTOCOL_VERSIONS[0]!;
 
-/** Server card style name (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`, mcp-oauth.md §9): reverse domain / server. */
-export const SERVER_NAME = 'example.acme-ai/site';
+/** Who the server says it is; every string derives from the company name in content/company.yaml. */
+export interface ServerIdentity {
+  /** Server card style name (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`, mcp-oauth.md §9). */
+  name: string;
+  title: string;
+  /** One line, at most 100 characters (the server card limit). */
+  description: string;
+  /** Guidance for the model (`initialize` / `server/discover` `instructions`). */
+  instructions: string;
+}
 
-/** Human-readable server title. */
-export const SERVER_TITLE = 'Acme AI site';
+const DESCRIPTION_MAX_CHARS = 100;
 
-/** One-line description (≤ 100 characters, the server card limit). */
-export const SERVER_DESCRIPTION = 'Search and read Acme AI articles, solutions, products and company facts.';
-
-/** Guidance for the model using this server (`initialize` / `server/discover` `instructions`). */
-export const SERVER_INSTRUCTIONS = [
-  'Read-only access to the Acme AI website (a placeholder enterprise AI vendor).',
-  'Use search_articles to find articles and solutions (Chinese and English), then get_article with a slug for the full markdown.',
-  'list_products describes the product line; get_company_info gives the profile, contact channels and key resources.',
-  'export_article_index pages through the whole article index and needs an OAuth access token with scope content:export.',
-  'Cite the page URLs returned by the tools when quoting content.',
-].join(' ');
+/** The identity of the MCP server of the site called `siteName`. */
+export function serverIdentity(siteName: string): ServerIdentity {
+  const slug = siteName.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'site';
+  const description = `Search and read ${siteName} articles, solutions, products and company facts.`;
+  return {
+    name: `${slug}/site`,
+    title: `${siteName} site`,
+    description: description.length <= DESCRIPTION_MAX_CHARS ? description : 'Search and read articles, solutions, products and company facts.',
+    instructions: [
+      `Read-only access to the ${siteName} website.`,
+      'Use search_articles to find articles and solutions (Chinese and English), then get_article with a slug for the full markdown.',
+      'list_products describes the product line; get_company_info gives the profile, contact channels and key resources.',
+      'export_article_index pages through the whole article index and needs an OAuth access token with scope content:export.',
+      'Cite the page URLs returned by the tools when quoting content.',
+    ].join(' '),
+  };
+}
 
 /** What we declare: tools only, and the tool list never changes during a deploy. */
 export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
@@ -48,6 +61,6 @@ export interface ServerInfo {
 }
 
 /** The `serverInfo` object for a deploy of `version`. */
-export function serverInfo(version: string): ServerInfo {
-  return { name: SERVER_NAME, title: SERVER_TITLE, version };
+export function serverInfo(identity: ServerIdentity, version: string): ServerInfo {
+  return { name: identity.name, title: identity.title, version };
 }

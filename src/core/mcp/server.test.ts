@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DEPS, FIXTURE_ORIGIN, LEGACY_HEADERS, MODERN_META, mcpRequest, modernRequest } from './test-fixtures.ts';
 import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';
-import { SERVER_NAME, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
+import { serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
+
+const SERVER_NAME = serverIdentity(FIXTURE_DEPS.catalog.company.name).name;
 
 const call = (req: Request, deps: McpDeps = FIXTURE_DEPS): Promise<Response> => handleMcp(req, deps);
 

@@ -27,9 +27,10 @@ import {
   LEGACY_PROTOCOL_VERSIONS,
   MODERN_PROTOCOL_VERSIONS,
   SERVER_CAPABILITIES,
-  SERVER_INSTRUCTIONS,
   SUPPORTED_PROTOCOL_VERSIONS,
+  serverIdentity,
   serverInfo,
+  type ServerIdentity,
 } from './server-info.ts';
 import { findTool, TOOLS } from './tools/registry.ts';
 import type { ToolContext } from './tools/tool.ts';
@@ -260,12 +261,21 @@ async function dispatch(req: Request, message: Exclude<ReturnType<typeof parseMe
   return routeLegacy(req, message.id, method, params, deps);
 }
 
+let identityCache: { siteName: string; identity: ServerIdentity } | undefined;
+/** The server identity for the deployed catalogue (computed once). */
+function identityOf(deps: McpDeps): ServerIdentity {
+  const siteName = deps.catalog.company.name;
+  if (identityCache?.siteName !== siteName) identityCache = { siteName, identity: serverIdentity(siteName) };
+  return identityCache.identity;
+}
+
 function routeLegacy(req: Request, id: JsonRpcId, method: string, params: JsonObject | undefined, deps: McpDeps): Promise<Answer> | Answer {
   switch (method) {
     case 'initialize': {
       const requested = params?.protocolVersion;
       const protocolVersion = typeof requested === 'string' && LEGACY_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_LEGACY_PROTOCOL_VERSION;
-      return ok(id, { protocolVersion, capabilities: SERVER_CAPABILITIES, serverInfo: serverInfo(deps.version), instructions: SERVER_INSTRUCTIONS });
+      const identity = identityOf(deps);
+      return ok(id, { protocolVersion, capabilities: SERVER_CAPABILITIES, serverInfo: serverInfo(identity, deps.version), instructions: identity.instructions });
     }
     case 'ping':
       return ok(id, {});
@@ -279,13 +289,14 @@ function routeLegacy(req: Request, id: JsonRpcId, method: string, params: JsonOb
 }
 
 function routeModern(req: Request, id: JsonRpcId, method: string, params: JsonObject | undefined, deps: McpDeps): Promise<Answer> | Answer {
-  const extras = { resultType: 'complete', _meta: { [META_SERVER_INFO]: serverInfo(deps.version) } };
+  const identity = identityOf(deps);
+  const extras = { resultType: 'complete', _meta: { [META_SERVER_INFO]: serverInfo(identity, deps.version) } };
   switch (method) {
     case 'server/discover':
       return ok(id, {
         supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
         capabilities: SERVER_CAPABILITIES,
-        instructions: SERVER_INSTRUCTIONS,
+        instructions: identity.instructions,
         ttlMs: LIST_TTL_MS,
         cacheScope: 'public',
         ...extras,
