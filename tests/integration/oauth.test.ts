@@ -3,6 +3,7 @@
  * real clients: oauth4webapi (strict, standards-checking) and the MCP SDK v1 client with its
  * client-credentials provider; raw HTTP for the negative cases.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -282,3 +283,21 @@ async function signingKeyFromLocalBlobs(): Promise<{ kid: string; key: CryptoKey
   const active = records.find((r) => r.retired_at === undefined)!;
   return { kid: active.kid, key: (await importJWK(active.private_jwk, 'RS256')) as CryptoKey };
 }
+
+describe('concurrency', () => {
+  it('50 concurrent registrations: all stored, none lost or duplicated, each secret matching its stored digest', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => site.runtime.handle(new Request(`${TEST_ORIGIN}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.7.${i}` },
+      body: JSON.stringify({ client_name: `parallel ${i}`, grant_types: ['client_credentials'] }),
+    }))));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201));
+    const bodies = await Promise.all(answers.map((a) => a.json() as Promise<{ client_id: string; client_secret: string; client_name: string }>));
+    expect(new Set(bodies.map((b) => b.client_id)).size).toBe(50);
+    for (const body of bodies) {
+      const stored = JSON.parse(readFileSync(path.resolve(`.netlify/blobs-serve/entries/0/site:oauth/client/${body.client_id}`), 'utf8'));
+      expect(stored.client_name).toBe(body.client_name);
+      expect(stored.client_secret_sha256).toBe(createHash('sha256').update(body.client_secret).digest('hex'));
+    }
+  }, 120_000);
+});
