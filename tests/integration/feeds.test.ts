@@ -61,7 +61,12 @@ describe('llms.txt and llms-full.txt', () => {
     const links = [...body.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(: .+)?$/gm)].map((m) => m[2]!);
     expect(links.length).toBeGreaterThan(25);
     expect(links.filter((l) => l.endsWith('.md')).length).toBeGreaterThan(20);
-    for (const link of links) expect((await site.fetchPath(local(link))).status, link).toBe(200);
+    expect(body).toContain('\n## For agents\n');
+    for (const link of links) {
+      // The MCP endpoint is listed as an entry point but takes POST only.
+      const expected = link === `${TEST_ORIGIN}/mcp` ? 405 : 200;
+      expect((await site.fetchPath(local(link))).status, link).toBe(expected);
+    }
     expect(links).toContain(`${TEST_ORIGIN}/llms-full.txt`);
   });
 

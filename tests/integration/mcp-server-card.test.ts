@@ -70,8 +70,8 @@ describe('MCP server card', () => {
       const etag = res.headers.get('etag');
       expect(etag, path).toMatch(/^"[^"]+"$/);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('access-control-allow-methods')).toBe('GET');
-      expect(res.headers.get('access-control-expose-headers')).toBe('ETag');
+      expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+      expect(res.headers.get('access-control-expose-headers')).toBe('ETag, Link');
       expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
       const cached = await site.fetchPath(path, { headers: { 'if-none-match': etag! } });
       expect(cached.status, path).toBe(304);

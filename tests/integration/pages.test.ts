@@ -45,6 +45,8 @@ describe('pages and their markdown twins', () => {
       expect(link, method).toContain('</openapi.json>; rel="service-desc"; type="application/json"');
       expect(link, method).toContain('</docs/api>; rel="service-doc"; type="text/html"');
       expect(link, method).toContain('</llms.txt>; rel="describedby"; type="text/plain"');
+      expect(link, method).toContain('</.well-known/api-catalog>; rel="api-catalog"; type="application/linkset+json"');
+      expect(link, method).toContain('</.well-known/ai-catalog.json>; rel="ai-catalog"; type="application/json"');
       for (const target of link.matchAll(/<([^>]+)>/g)) {
         expect((await site.fetchPath(target[1]!)).status, target[1]).toBe(200);
       }

@@ -3,6 +3,7 @@
  * llms-full.txt. Pure functions of the catalogue and the page registry.
  * @module
  */
+import { AGENT_ENTRY_POINTS } from '../discovery/entry-points.ts';
 import { absoluteUrl, paths } from '../site/paths.ts';
 import { type Catalog, documentsOf } from './catalog.ts';
 import { demoteHeadings } from './markdown.ts';
@@ -89,14 +90,8 @@ export function rssXml(catalog: Catalog): string {
   ].join('\n');
 }
 
-/** Extra sections for llms.txt (agent entry points appear here as they are built). */
-export interface LlmsSection {
-  heading: string;
-  links: { title: string; url: string; note: string }[];
-}
-
 /** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */
-export function llmsTxt(catalog: Catalog, extraSections: readonly LlmsSection[] = []): string {
+export function llmsTxt(catalog: Catalog): string {
   const { origin, company, categories } = catalog;
   const section = (heading: string, lines: string[]): string => `## ${heading}\n\n${lines.join('\n')}`;
   const link = (title: string, url: string, note: string): string => `- [${title}](${url}): ${note}`;
@@ -108,7 +103,7 @@ export function llmsTxt(catalog: Catalog, extraSections: readonly LlmsSection[] 
     section('Products', catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary))),
     section('Solutions', catalog.solutions.map((s) => link(s.title, twinUrl(origin, s.path), `${s.industry}, ${s.lang}. ${s.excerpt}`))),
     section('Articles', catalog.articles.map((a) => link(a.title, twinUrl(origin, a.path), `${a.date}, ${categoryName(categories, a.category, a.lang)}, ${a.lang}. ${a.excerpt}`))),
-    ...extraSections.map((s) => section(s.heading, s.links.map((l) => link(l.title, l.url, l.note)))),
+    section('For agents', AGENT_ENTRY_POINTS.map((e) => link(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`))),
     section('Optional', [
       link('Full text', absoluteUrl(origin, paths.llmsFull), 'every article, solution and product in one markdown file'),
       link('Blog index', twinUrl(origin, paths.blog), 'articles, newest first'),

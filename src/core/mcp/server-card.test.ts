@@ -47,8 +47,8 @@ describe('handleServerCard', () => {
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-methods')).toBe('GET');
-    expect(res.headers.get('access-control-expose-headers')).toBe('ETag');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers.get('access-control-expose-headers')).toBe('ETag, Link');
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     for (const inm of [etag, `W/${etag}`, `"nope", ${etag}`, '*']) {
       const cached = await get('/mcp/server-card', { headers: { 'if-none-match': inm } });

@@ -7,6 +7,7 @@
  * `capabilities` and an `authentication` hint for the one protected tool.
  * @module
  */
+import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../http/document.ts';
 import { methodNotAllowed, problemResponse } from '../http/problem.ts';
 import { absoluteUrl, paths } from '../site/paths.ts';
 import { resourceMetadataUrl } from './auth.ts';
@@ -20,7 +21,7 @@ export const SERVER_CARD_SCHEMA_URL = 'https://static.modelcontextprotocol.io/sc
 export const SERVER_CARD_MEDIA_TYPE = 'application/mcp-server-card+json';
 
 /** SEP-2127 location: `<streamable-http-url>/server-card`. */
-export const SERVER_CARD_PATH = '/mcp/server-card';
+export const SERVER_CARD_PATH = paths.mcpServerCard;
 
 /** SEP-1649 locations the scanner probes; served as `application/json`. */
 export const WELL_KNOWN_SERVER_CARD_PATHS: readonly string[] = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'];
@@ -85,40 +86,15 @@ export interface ServerCardDeps {
   siteName: string;
 }
 
-const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET',
-  'access-control-allow-headers': 'Content-Type, If-None-Match',
-  'access-control-expose-headers': 'ETag',
-};
-
-const ALLOW = 'GET, HEAD, OPTIONS';
-
-/** A strong ETag: the first 128 bits of the SHA-256 of the body, base64url. */
-async function strongEtag(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
-  const b64 = btoa(String.fromCharCode(...digest.subarray(0, 16)));
-  return `"${b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
-}
-
-/** RFC 9110 §13.1.2: `If-None-Match` uses the weak comparison; `*` matches any current representation. */
-function noneMatch(header: string | null, etag: string): boolean {
-  if (header === null) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}
-
-let cached: { key: string; body: string; etag: string } | undefined;
+let cached: { key: string; doc: PublicDocument } | undefined;
 
 /** The serialized card and its ETag, computed once per origin and version. */
-async function representation(deps: ServerCardDeps): Promise<{ body: string; etag: string }> {
+async function representation(deps: ServerCardDeps): Promise<PublicDocument> {
   const key = `${deps.origin}\n${deps.version}\n${deps.siteName}`;
   if (cached?.key !== key) {
-    const body = JSON.stringify(serverCard(deps.origin, deps.version, deps.siteName));
-    cached = { key, body, etag: await strongEtag(body) };
+    cached = { key, doc: await publicDocument(JSON.stringify(serverCard(deps.origin, deps.version, deps.siteName)), 'application/json') };
   }
-  return cached;
+  return cached.doc;
 }
 
 /**
@@ -126,17 +102,10 @@ async function representation(deps: ServerCardDeps): Promise<{ body: string; eta
  * hour, with a strong ETag and `If-None-Match` → 304. `OPTIONS` → 204; other methods → 405.
  */
 export async function handleServerCard(req: Request, deps: ServerCardDeps): Promise<Response> {
-  if (req.method === 'OPTIONS') {
-    return new Response(null, { status: 204, headers: { ...CORS_HEADERS, 'access-control-max-age': '86400', allow: ALLOW } });
-  }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    const res = problemResponse(methodNotAllowed(['GET', 'HEAD', 'OPTIONS']));
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.headers.set(name, value);
-    return res;
-  }
-  const { body, etag } = await representation(deps);
-  const headers: Record<string, string> = { ...CORS_HEADERS, 'cache-control': `public, max-age=${SERVER_CARD_MAX_AGE_SECONDS}`, etag };
-  if (noneMatch(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-  headers['content-type'] = new URL(req.url).pathname === SERVER_CARD_PATH ? SERVER_CARD_MEDIA_TYPE : 'application/json';
-  return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers });
+  const doc = await representation(deps);
+  const contentType = new URL(req.url).pathname === SERVER_CARD_PATH ? SERVER_CARD_MEDIA_TYPE : doc.contentType;
+  return serveDocument(req, { ...doc, contentType }, {
+    maxAgeSeconds: SERVER_CARD_MAX_AGE_SECONDS,
+    methodNotAllowed: () => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS)),
+  });
 }

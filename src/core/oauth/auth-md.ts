@@ -4,6 +4,7 @@
  * and lifetime it states is the one the server enforces.
  * @module
  */
+import { AGENT_ENTRY_POINTS } from '../discovery/entry-points.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { absoluteUrl } from '../site/paths.ts';
 import { CLAIM_START_RATE_LIMIT } from './claim.ts';
@@ -236,5 +237,9 @@ token=eyJhbGciOiJSUzI1NiIs…&token_type_hint=access_token
 
 The answer is \`200 {}\`, also for unknown tokens. A revoked token is refused everywhere from then on.
 To stop using a registration altogether, stop using it: an unclaimed one disappears ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days after its last use.
+
+## Every entry point for agents
+
+${AGENT_ENTRY_POINTS.map((e) => `- [${e.title}](${absoluteUrl(o, e.path)}) (\`${e.type}\`): ${e.description}`).join('\n')}
 `;
 }

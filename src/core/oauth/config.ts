@@ -3,7 +3,7 @@
  * lifetimes. Metadata documents, auth.md, tokens and the resource server all read this one place.
  * @module
  */
-import { absoluteUrl } from '../site/paths.ts';
+import { absoluteUrl, paths } from '../site/paths.ts';
 
 export const SCOPES = ['articles:read', 'content:export'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -42,8 +42,8 @@ export const OAUTH_PATHS = {
   asMetadata: '/.well-known/oauth-authorization-server',
   prmRoot: '/.well-known/oauth-protected-resource',
   prmMcp: '/.well-known/oauth-protected-resource/mcp',
-  authMd: '/auth.md',
-  mcp: '/mcp',
+  authMd: paths.authMd,
+  mcp: paths.mcp,
 } as const;
 
 export interface OAuthConfig {

@@ -3,8 +3,10 @@
  * auth.md convention) and RFC 9728 protected resource metadata, all derived from {@link oauthConfig}.
  * @module
  */
+import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../http/document.ts';
 import { absoluteUrl } from '../site/paths.ts';
 import { type OAuthConfig, OAUTH_PATHS, SCOPES } from './config.ts';
+import { OAuthError, oauthErrorResponse } from './errors.ts';
 
 export function authorizationServerMetadata(config: OAuthConfig): Record<string, unknown> {
   const authMd = absoluteUrl(config.issuer, OAUTH_PATHS.authMd);
@@ -52,21 +54,22 @@ export function protectedResourceMetadata(config: OAuthConfig, resource: string,
   };
 }
 
+/** Metadata changes only with a deploy or a key rotation; five minutes keeps rotation visible. */
+export const METADATA_MAX_AGE_SECONDS = 300;
+
+const documents = new Map<string, PublicDocument>();
+
 /** Serves a metadata document: JSON, CORS open, cacheable, strong ETag with 304. */
 export async function metadataResponse(req: Request, document: unknown): Promise<Response> {
-  const headers: Record<string, string> = {
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-    'access-control-expose-headers': 'ETag',
-  };
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers });
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return new Response(JSON.stringify({ error: 'invalid_request', error_description: 'Use GET.' }), { status: 405, headers: { ...headers, allow: 'GET, HEAD, OPTIONS', 'content-type': 'application/json' } });
-  }
   const body = JSON.stringify(document, null, 2);
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
-  const etag = `"${[...new Uint8Array(digest)].slice(0, 16).map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
-  const common = { ...headers, etag, 'cache-control': 'public, max-age=300' };
-  if (req.headers.get('if-none-match')?.split(',').map((t) => t.trim()).includes(etag)) return new Response(null, { status: 304, headers: common });
-  return new Response(req.method === 'HEAD' ? null : body, { headers: { ...common, 'content-type': 'application/json; charset=utf-8' } });
+  let doc = documents.get(body);
+  if (!doc) {
+    doc = await publicDocument(body, 'application/json; charset=utf-8');
+    if (documents.size > 16) documents.clear(); // bodies change only with rotation: keep the map small
+    documents.set(body, doc);
+  }
+  return serveDocument(req, doc, {
+    maxAgeSeconds: METADATA_MAX_AGE_SECONDS,
+    methodNotAllowed: () => oauthErrorResponse(new OAuthError('invalid_request', 'Use GET.', { status: 405, headers: { allow: PUBLIC_DOCUMENT_METHODS.join(', ') } })),
+  });
 }

@@ -27,6 +27,16 @@ export const paths = {
   llmsFull: '/llms-full.txt',
   rss: '/rss.xml',
   mcp: '/mcp',
+  mcpServerCard: '/mcp/server-card',
+  health: '/health',
+  apiSearch: '/api/search',
+  authMd: '/auth.md',
+  apiCatalog: '/.well-known/api-catalog',
+  aiCatalog: '/.well-known/ai-catalog.json',
+  /** ARD 0.91 renamed the AI Catalog path; both serve the same bytes. */
+  ard: '/.well-known/ard.json',
+  agentSkills: '/.well-known/agent-skills/index.json',
+  agentSkill: (name: string): string => `/.well-known/agent-skills/${name}/SKILL.md`,
 } as const;
 
 /**

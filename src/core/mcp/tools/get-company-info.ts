@@ -4,14 +4,12 @@
  */
 import * as v from 'valibot';
 import { absoluteUrl, paths } from '../../site/paths.ts';
+import { AGENT_ENTRY_POINTS } from '../../discovery/entry-points.ts';
 import { defineTool } from './tool.ts';
 
 /** Resources every answer lists, whatever the company file says (the catalogue's own entries win on the same URL). */
 export const STANDARD_RESOURCES: readonly { title: string; url: string; description: string }[] = [
-  { title: 'llms.txt', url: paths.llms, description: 'A plain-text map of this site for language models and agents.' },
-  { title: 'API reference', url: paths.apiDocs, description: 'Endpoints, authentication and error codes of the public API and the MCP server.' },
-  { title: 'OpenAPI description', url: paths.openApi, description: 'Machine-readable OpenAPI description of the public HTTP API.' },
-  { title: 'Agent authorization guide', url: '/auth.md', description: 'How agents obtain OAuth tokens for the protected MCP tools and which scopes exist.' },
+  ...AGENT_ENTRY_POINTS.map((e) => ({ title: e.title, url: e.path, description: e.description })),
   { title: 'Blog', url: paths.blog, description: 'Technical articles in English and Chinese.' },
 ];
 

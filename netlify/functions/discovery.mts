@@ -1,0 +1,13 @@
+// The discovery documents for agents (API catalog, AI catalog, agent skills), built in src/core/discovery.
+import type { Config } from '@netlify/functions';
+import { handleDiscovery } from '../../src/core/discovery/documents.ts';
+import { build, catalog } from './_shared/deps.ts';
+
+const deps = { origin: build.origin, version: build.version, catalog };
+
+export default (req: Request): Promise<Response> => handleDiscovery(req, deps);
+
+// Literal paths (the in-source config parser reads only literals): `paths` in src/core/site/paths.ts.
+export const config: Config = {
+  path: ['/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/agent-skills/*'],
+};

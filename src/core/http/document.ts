@@ -1,0 +1,87 @@
+/**
+ * Public documents (discovery JSON, metadata, server card, skills): the one place that serves a
+ * fixed body with CORS open, a cache lifetime, a strong ETag and `If-None-Match` → 304.
+ * @module
+ */
+
+/** A body ready to serve: its bytes as text, media type and strong ETag. */
+export interface PublicDocument {
+  body: string;
+  contentType: string;
+  etag: string;
+  /** Extra headers sent with every answer for this document (e.g. a `Link`). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Read by any origin; `If-None-Match` may be sent cross-origin and the ETag read back. */
+export const PUBLIC_DOCUMENT_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, If-None-Match',
+  'access-control-expose-headers': 'ETag, Link',
+};
+
+export const PUBLIC_DOCUMENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/** A strong ETag: the first 128 bits of the SHA-256 of the body, base64url. */
+export async function strongEtag(body: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
+  const b64 = btoa(String.fromCharCode(...digest.subarray(0, 16)));
+  return `"${b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
+}
+
+/** Wraps a body as a {@link PublicDocument} (hashes it once; callers keep the result). */
+export async function publicDocument(body: string, contentType: string, headers?: Readonly<Record<string, string>>): Promise<PublicDocument> {
+  return { body, contentType, etag: await strongEtag(body), ...(headers ? { headers } : {}) };
+}
+
+/** RFC 9110 §13.1.2: `If-None-Match` uses the weak comparison; `*` matches any current representation. */
+export function noneMatch(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * Answers `GET`/`HEAD` with the document (or 304), `OPTIONS` with 204. Any other method gets the
+ * caller's 405, since each family words its errors its own way (problem JSON, RFC 6749 JSON).
+ */
+export function serveDocument(req: Request, doc: PublicDocument, options: { maxAgeSeconds: number; methodNotAllowed: () => Response }): Response {
+  if (req.method === 'OPTIONS') {
+    return new Response(null, { status: 204, headers: { ...PUBLIC_DOCUMENT_CORS_HEADERS, 'access-control-max-age': '86400', allow: PUBLIC_DOCUMENT_METHODS.join(', ') } });
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const res = options.methodNotAllowed();
+    for (const [name, value] of Object.entries(PUBLIC_DOCUMENT_CORS_HEADERS)) res.headers.set(name, value);
+    return res;
+  }
+  const headers: Record<string, string> = { ...PUBLIC_DOCUMENT_CORS_HEADERS, ...doc.headers, 'cache-control': `public, max-age=${options.maxAgeSeconds}`, etag: doc.etag };
+  if (noneMatch(req.headers.get('if-none-match'), doc.etag)) return new Response(null, { status: 304, headers });
+  headers['content-type'] = doc.contentType;
+  return new Response(req.method === 'HEAD' ? null : doc.body, { status: 200, headers });
+}
+
+/**
+ * Validators for a static file read through the CDN (an edge function's `context.next()`): the
+ * CDN's own ETag is kept when it sends one; otherwise (the local emulation sends none) a strong
+ * ETag is computed from the bytes. `If-None-Match` then answers 304, so static discovery documents
+ * revalidate like the function-served ones.
+ */
+export async function withValidators(req: Request, res: Response): Promise<Response> {
+  if (res.status !== 200 || (req.method !== 'GET' && req.method !== 'HEAD')) return res;
+  const headers = new Headers(res.headers);
+  let body: string | null = null;
+  if (!headers.has('etag')) {
+    body = await res.text();
+    headers.set('etag', await strongEtag(body));
+  }
+  const etag = headers.get('etag')!;
+  if (noneMatch(req.headers.get('if-none-match'), etag)) {
+    for (const name of ['content-length', 'content-type', 'content-encoding']) headers.delete(name);
+    return new Response(null, { status: 304, headers });
+  }
+  if (req.method === 'HEAD') return new Response(null, { status: 200, headers });
+  headers.delete('content-length');
+  return new Response(body ?? res.body, { status: 200, headers });
+}
