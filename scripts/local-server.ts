@@ -21,23 +21,31 @@ export interface LocalRuntime {
 /** Hop-by-hop headers that must not be copied from the emulated response to the socket. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
 
-/** An emulator-internal failure: a per-request bundle folder under .netlify/functions-serve vanished mid-load. */
-const EPHEMERAL_BUNDLE_RACE = /ENOENT[^\n]*\.netlify\/functions-serve\/_/;
+/**
+ * An emulator-internal failure: a per-request bundle folder under .netlify/functions-serve vanished
+ * mid-load (reported as ENOENT, or as "Cannot find module" when the worker's import loses the race).
+ */
+const EPHEMERAL_BUNDLE_RACE = /(?:ENOENT|Cannot find module)[^\n]*\.netlify\/functions-serve\/_/;
+/** Attempts per request in all (the race is rare; the second retry is margin on a loaded machine). */
+const BUNDLE_RACE_ATTEMPTS = 3;
 
 /**
- * Runs a request through @netlify/dev, retrying once when the emulator itself lost the per-request
- * copy of a function bundle (seen with concurrent requests to one function: a 500 whose body is an
- * ENOENT inside .netlify/functions-serve/_xxxx). Production has no such folders; app errors are
- * never retried.
+ * Runs a request through @netlify/dev, retrying (up to BUNDLE_RACE_ATTEMPTS in all) when the
+ * emulator itself lost the per-request copy of a function bundle (seen with concurrent requests to
+ * one function: a 500 whose body names a missing file inside .netlify/functions-serve/_xxxx).
+ * Production has no such folders; application errors are never retried.
  */
 async function handleOnce(dev: NetlifyDev, request: Request): Promise<Response | undefined> {
-  const spare = request.body ? request.clone() : request;
-  const response = await dev.handle(request);
-  if (!response || response.status < 500) return response;
-  const text = await response.clone().text();
-  if (!EPHEMERAL_BUNDLE_RACE.test(text)) return response;
-  console.warn(`local runtime: retrying ${request.method} ${new URL(request.url).pathname} after an emulator bundle race`);
-  return dev.handle(spare);
+  const spares = Array.from({ length: BUNDLE_RACE_ATTEMPTS - 1 }, () => (request.body ? request.clone() : request));
+  let response = await dev.handle(request);
+  for (const spare of spares) {
+    if (!response || response.status < 500) return response;
+    const text = await response.clone().text();
+    if (!EPHEMERAL_BUNDLE_RACE.test(text)) return response;
+    console.warn(`local runtime: retrying ${request.method} ${new URL(request.url).pathname} after an emulator bundle race`);
+    response = await dev.handle(spare);
+  }
+  return response;
 }
 
 export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<LocalRuntime> {

@@ -120,6 +120,16 @@ describe('fuzz', () => {
     headers: fc.record({ 'content-type': contentType, cookie: fc.string({ maxLength: 40 }), origin: fc.constantFrom('http://localhost:8899', 'https://evil.example') }),
     body: formBody,
   }).filter((c) => !(c.method === 'POST' && c.path.startsWith('/oauth/authorize?response_type'))));
+  fuzz('discovery documents (/.well-known)', 'any', fc.record({
+    method,
+    path: fc.oneof(
+      fc.constantFrom('/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/agent-skills/index.json', '/.well-known/mcp/server-card.json', '/mcp/server-card', '/.well-known/oauth-authorization-server', '/oauth/jwks.json'),
+      webPath.map((p) => `/.well-known/agent-skills${p}`),
+      webPath.map((p) => `/.well-known${p}`),
+    ),
+    headers: fc.record({ 'if-none-match': fc.oneof(fc.constantFrom('*', 'W/"x"', '""', ','), fc.string({ maxLength: 40 })), accept: fc.string({ maxLength: 40 }) }, { requiredKeys: [] }),
+    body: junkText,
+  }));
   fuzz('negotiation and unknown paths', 'any', fc.record({
     method: fc.constantFrom('GET', 'HEAD'),
     path: fc.oneof(fc.constantFrom('/', '/blog', '/contact', '/docs/api', '/llms.txt', '/auth.md', '/index.md'), webPath),

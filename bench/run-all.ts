@@ -1,0 +1,33 @@
+/**
+ * `npm run bench`: every benchmark of BENCHMARKS.md in one run, one after another (they share two
+ * cores, so running them side by side would measure each other). Pass `--quick` for a smoke run
+ * with small sizes and short durations; the recorded figures come from the full run.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const quick = process.argv.includes('--quick');
+const BENCH_DIR = import.meta.dirname;
+
+/** Script and arguments, full run and quick run. */
+const STEPS: { script: string; full: string[]; quick: string[] }[] = [
+  { script: 'search.bench.ts', full: ['--n', '10000'], quick: ['--n', '1000', '--runs', '1'] },
+  { script: 'mcp.bench.ts', full: ['--requests', '2000', '--seconds', '15', '--cold', '10', '--emulated', '20'], quick: ['--requests', '200', '--seconds', '3', '--cold', '2', '--emulated', '2'] },
+  { script: 'build.bench.ts', full: ['--sizes', '100,1000,10000'], quick: ['--sizes', '100', '--runs', '1'] },
+  { script: 'serve.bench.ts', full: ['--seconds', '30'], quick: ['--seconds', '3'] },
+  { script: 'cold-start.bench.ts', full: [], quick: ['--sizes', '1000', '--runs', '2'] },
+  { script: 'pagefind.bench.ts', full: ['--n', '10000'], quick: ['--n', '1000'] },
+  { script: 'soak.bench.ts', full: ['--minutes', '5'], quick: ['--minutes', '0.5'] },
+];
+
+let failed = 0;
+for (const step of STEPS) {
+  const args = quick ? step.quick : step.full;
+  console.log(`\n=== node bench/${step.script} ${args.join(' ')}`);
+  const run = spawnSync(process.execPath, [path.join(BENCH_DIR, step.script), ...args], { stdio: 'inherit' });
+  if (run.status !== 0) {
+    failed++;
+    console.error(`bench/${step.script} exited with ${run.status ?? run.signal}`);
+  }
+}
+process.exit(failed ? 1 : 0);
