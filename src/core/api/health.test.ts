@@ -15,6 +15,14 @@ describe('GET /health', () => {
     expect(body).toMatchObject({ status: 'ok', version: '1.0.0', commit: 'abc123', checks: { search_index: { ok: true, documents: 21 }, blobs: { ok: true } } });
   });
 
+  it('stays ok when many checks overlap, and leaves no probe records behind', async () => {
+    const store = blobs.store('ratelimit');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, store, now: Date.now })));
+    const bodies = await Promise.all(answers.map((a) => a.json() as Promise<{ status: string; checks: { blobs: { error?: string } } }>));
+    expect(bodies.map((b) => b.checks.blobs.error ?? b.status)).toEqual(Array(20).fill('ok'));
+    expect(await store.list('health/probe')).toEqual([]);
+  });
+
   it('is 503 degraded when Blobs cannot be reached (a real client against a closed port)', async () => {
     const unreachable = blobsStore('ratelimit', { siteID: 's', token: 't', edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9' });
     const res = await handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, store: unreachable, now: Date.now });

@@ -26,21 +26,27 @@ export const HealthSchema = v.object({
 
 /** A Blobs round trip slower than this counts as failed. */
 export const BLOBS_CHECK_TIMEOUT_MS = 3000;
-const PROBE_KEY = 'health/probe';
+/** Each check writes its own key (`health/probe/<stamp>`), so overlapping checks cannot overwrite each other. */
+const PROBE_PREFIX = 'health/probe/';
 
 function timeout(ms: number): Promise<never> {
   return new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms));
 }
 
-/** Writes and reads back a probe record; returns the round-trip time. */
+/** Writes, reads back and deletes a probe record of its own; returns the round-trip time. */
 export async function probeStore(store: Store, now: () => number): Promise<number> {
   const started = now();
   const stamp = `${started}-${Math.random().toString(36).slice(2)}`;
+  const key = `${PROBE_PREFIX}${stamp}`;
   await Promise.race([
     (async () => {
-      await store.set(PROBE_KEY, { stamp });
-      const back = await store.get<{ stamp: string }>(PROBE_KEY);
-      if (back?.value.stamp !== stamp) throw new Error('probe read back a different value');
+      try {
+        await store.set(key, { stamp });
+        const back = await store.get<{ stamp: string }>(key);
+        if (back?.value.stamp !== stamp) throw new Error('probe read back a different value');
+      } finally {
+        await store.delete(key);
+      }
     })(),
     timeout(BLOBS_CHECK_TIMEOUT_MS),
   ]);
