@@ -253,8 +253,8 @@ export const median = (values: readonly number[]): number => {
 /** Nearest-rank percentile of an ascending array. */
 export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
-/** Least-squares slope and intercept of y over x. */
-export function linearRegression(xs: readonly number[], ys: readonly number[]): { slope: number; intercept: number } {
+/** Least-squares slope and intercept of y over x, and the standard error of the slope. */
+export function linearRegression(xs: readonly number[], ys: readonly number[]): { slope: number; intercept: number; slopeSE: number } {
   const n = xs.length;
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = ys.reduce((a, b) => a + b, 0) / n;
@@ -265,7 +265,11 @@ export function linearRegression(xs: readonly number[], ys: readonly number[]): 
     den += (xs[i]! - mx) ** 2;
   }
   const slope = den === 0 ? 0 : num / den;
-  return { slope, intercept: my - slope * mx };
+  const intercept = my - slope * mx;
+  let residuals = 0;
+  for (let i = 0; i < n; i++) residuals += (ys[i]! - intercept - slope * xs[i]!) ** 2;
+  const slopeSE = n > 2 && den > 0 ? Math.sqrt(residuals / (n - 2) / den) : Number.POSITIVE_INFINITY;
+  return { slope, intercept, slopeSE };
 }
 
 export const loadAverage = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' ');

@@ -122,14 +122,21 @@ try {
 
 const loadAfter = loadAverage();
 const half = samples.filter((s) => s.t >= samples.at(-1)!.t / 2);
-const slope = (key: 'rssMB' | 'heapMB'): number => linearRegression(half.map((s) => s.t), half.map((s) => s[key])).slope;
+const regression = (key: 'rssMB' | 'heapMB') => linearRegression(half.map((s) => s.t), half.map((s) => s[key]));
+const slope = (key: 'rssMB' | 'heapMB'): number => regression(key).slope;
 const fullSlope = (key: 'rssMB' | 'heapMB'): number => linearRegression(samples.map((s) => s.t), samples.map((s) => s[key])).slope;
 const rssSlope = slope('rssMB');
 const heapSlope = slope('heapMB');
 const errors = (result?.errors ?? 0) + (result?.timeouts ?? 0);
 const failures = Object.values(perScenario).reduce((a, s) => a + s.non2xx + s.badBodies, 0) + errors;
-const growth = rssSlope > LIMITS.rssMBPerMin || heapSlope > LIMITS.heapMBPerMin;
-const verdict = `${growth ? 'GROWTH TREND: investigate' : 'no growth trend'} (limits: RSS ≤ ${LIMITS.rssMBPerMin} MB/min, heap ≤ ${LIMITS.heapMBPerMin} MB/min over the second half); ${failures === 0 ? 'no errors' : `${failures} failed requests`}`;
+// Growth = a second-half slope above its limit whose 95% interval (±2 standard errors) excludes 0:
+// RSS of a runtime that starts a worker per request swings by ±50 MB between samples.
+const rssSE = regression('rssMB').slopeSE;
+const heapSE = regression('heapMB').slopeSE;
+const significant = (value: number, se: number, limit: number): boolean => value > limit && value - 2 * se > 0;
+const growth = significant(rssSlope, rssSE, LIMITS.rssMBPerMin) || significant(heapSlope, heapSE, LIMITS.heapMBPerMin);
+const aboveLimit = rssSlope > LIMITS.rssMBPerMin || heapSlope > LIMITS.heapMBPerMin;
+const verdict = `${growth ? 'GROWTH TREND: investigate' : aboveLimit ? 'no significant growth trend (a slope above its limit, but its 95% interval includes 0)' : 'no growth trend'} (limits: RSS ≤ ${LIMITS.rssMBPerMin} MB/min, heap ≤ ${LIMITS.heapMBPerMin} MB/min over the second half, growth counted only when the 95% interval excludes 0); ${failures === 0 ? 'no errors' : `${failures} failed requests`}`;
 
 const range = (key: 'rssMB' | 'heapMB', list: Sample[]): string => `${fixed(Math.min(...list.map((s) => s[key])))}–${fixed(Math.max(...list.map((s) => s[key])))}`;
 const command = `node bench/soak.bench.ts --minutes ${MINUTES} --connections ${CONNECTIONS} --mode ${MODE} --edge ${EDGE ? 'on' : 'off'}`;
@@ -147,7 +154,7 @@ const table = [
   `| socket errors / timeouts | ${result?.errors ?? 0} / ${result?.timeouts ?? 0} |`,
   `| runtime tree RSS, first half → second half range (MB) | ${range('rssMB', samples.filter((s) => !half.includes(s)))} → ${range('rssMB', half)} (${samples.at(-1)?.processes ?? 0} processes at the end) |`,
   `| runtime heap after GC, first half → second half range (MB) | ${range('heapMB', samples.filter((s) => !half.includes(s)))} → ${range('heapMB', half)} |`,
-  `| **slope over the second half** (${half.length} samples) | **RSS ${fixed(rssSlope, 2)} MB/min, heap ${fixed(heapSlope, 2)} MB/min** (whole run: ${fixed(fullSlope('rssMB'), 2)} / ${fixed(fullSlope('heapMB'), 2)}) |`,
+  `| **slope over the second half** (${half.length} samples) | **RSS ${fixed(rssSlope, 2)} ± ${fixed(2 * rssSE, 2)} MB/min, heap ${fixed(heapSlope, 2)} ± ${fixed(2 * heapSE, 2)} MB/min** (± 2 standard errors) (whole run: ${fixed(fullSlope('rssMB'), 2)} / ${fixed(fullSlope('heapMB'), 2)}) |`,
   `| second-half slope per process | ${processSlopes.join('; ')} |`,
   `| verdict | ${verdict}${aborted ? `; **${aborted}**` : ''} |`,
 ].join('\n');
@@ -156,6 +163,6 @@ if (problems.size) console.log(`Failures by kind:\n${[...problems].map(([p, c]) 
 console.log(`Runtime log: bench/.out/soak-runtime.log, ${runtimeErrorLines} error/retry lines.`);
 writeFileSync(
   path.join(OUT, 'soak.json'),
-  JSON.stringify({ command, startedAt, machine: machineFacts(), loadBefore, loadAfter, connections: CONNECTIONS, minutes: MINUTES, mode: MODE, edge: EDGE, aborted, rssSlope, heapSlope, processSlopes, verdict, perScenario, problems: Object.fromEntries(problems), errors: result?.errors, timeouts: result?.timeouts, latency: result?.latency, total: result?.requests.total, runtimeErrorLines, samples }, null, 2),
+  JSON.stringify({ command, startedAt, machine: machineFacts(), loadBefore, loadAfter, connections: CONNECTIONS, minutes: MINUTES, mode: MODE, edge: EDGE, aborted, rssSlope, rssSlopeSE: rssSE, heapSlope, heapSlopeSE: heapSE, processSlopes, verdict, perScenario, problems: Object.fromEntries(problems), errors: result?.errors, timeouts: result?.timeouts, latency: result?.latency, total: result?.requests.total, runtimeErrorLines, samples }, null, 2),
 );
 console.log('Wrote bench/.out/soak.json');
