@@ -98,7 +98,7 @@ try {
   });
 
   const t0 = performance.now();
-  let instance: (Promise<autocannon.Result> & { stop(): void }) | undefined;
+  let instance: autocannon.Instance | undefined;
   const sample = async (): Promise<void> => {
     const tree = treeRss(runtime.pid);
     const memory = await runtime.memory();
@@ -111,7 +111,7 @@ try {
   };
   await sample();
   const timer = setInterval(() => void sample(), SAMPLE_MS);
-  instance = autocannon({ url: runtime.url, connections: CONNECTIONS, duration: MINUTES * 60, timeout: 30, requests }) as unknown as Promise<autocannon.Result> & { stop(): void };
+  instance = autocannon({ url: runtime.url, connections: CONNECTIONS, duration: MINUTES * 60, timeout: 30, requests });
   result = await instance;
   clearInterval(timer);
   await sample();
