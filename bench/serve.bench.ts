@@ -109,15 +109,16 @@ const startedAt = new Date();
 const results: RunResult[] = [];
 const clients: Record<string, string> = {};
 for (const mode of MODES) {
-  // The bundled runtime leaves edge functions off: its static row is then plain file serving, and the
-  // emulator's row (edge negotiation through the local Deno server) shows what that emulation costs.
-  const runtime = await startRuntimeProcess(mode, { edge: mode === 'emulator', log: runtimeLog });
-  try {
-    const { client, sourceAddress } = await registerClient(runtime.url, `serve-bench ${mode}`);
-    clients[mode] = `${client.client_id} (registered from ${sourceAddress})`;
-    const all = scenarios(client);
-    for (const name of SCENARIOS) {
-      const scenario = all[name];
+  for (const name of SCENARIOS) {
+    // A fresh runtime per row: every row starts from the same state, and the emulator's local Deno
+    // edge server (which grows by about 11 MB per request, see BENCHMARKS.md) is restarted.
+    // The bundled runtime leaves edge functions off: its static row is then plain file serving, and
+    // the emulator's row (edge negotiation through the local Deno server) shows what that costs.
+    const runtime = await startRuntimeProcess(mode, { edge: mode === 'emulator', log: runtimeLog });
+    try {
+      const { client, sourceAddress } = await registerClient(runtime.url, `serve-bench ${mode} ${name}`);
+      clients[`${mode} ${name}`] = `${client.client_id} (registered from ${sourceAddress})`;
+      const scenario = scenarios(client)[name];
       if (!scenario) throw new Error(`unknown scenario ${name}`);
       await probe(runtime.url, scenario); // fails fast with the reason
       appendFileSync(logFile, `${new Date().toISOString()} --- ${mode} ${name}: warm-up\n`);
@@ -147,20 +148,20 @@ for (const mode of MODES) {
       };
       results.push(run);
       console.error(
-        `${mode} ${name}: ${fixed(run.rps)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts}, bad bodies ${badBodies}${problems.length ? ` (${problems.join(' | ')})` : ''}, load ${run.loadAfter}`,
+        `${mode} ${name}: ${fixed(run.rps)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts}, bad bodies ${badBodies}${problems.length ? ` (${problems.join(' | ')})` : ''}, load ${run.loadAfter}, runtime RSS ${fixed(run.runtimeRssMB, 0)} MB`,
       );
+    } finally {
+      await runtime.stop();
     }
-  } finally {
-    await runtime.stop();
   }
 }
 
 const command = `node bench/serve.bench.ts --seconds ${SECONDS} --connections ${CONNECTIONS} --modes ${MODES.join(',')} --scenarios ${SCENARIOS.join(',')}`;
 const table = [
-  '| runtime | endpoint | req/s | p50 ms | p99 ms | max ms | requests | non-2xx | errors | timeouts | wrong bodies | 1-min load before → after |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  '| runtime | endpoint | req/s | p50 ms | p99 ms | max ms | requests | non-2xx | errors | timeouts | wrong bodies | runtime RSS after, MB | 1-min load before → after |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ...results.map((r) =>
-    `| ${MODE_LABEL[r.mode]} | ${r.describe} | ${fixed(r.rps)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.total} | ${r.non2xx} | ${r.errors} | ${r.timeouts} | ${r.badBodies} | ${r.loadBefore.split(' ')[0]} → ${r.loadAfter.split(' ')[0]} |`,
+    `| ${MODE_LABEL[r.mode]} | ${r.describe} | ${fixed(r.rps)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.total} | ${r.non2xx} | ${r.errors} | ${r.timeouts} | ${r.badBodies} | ${fixed(r.runtimeRssMB, 0)} | ${r.loadBefore.split(' ')[0]} → ${r.loadAfter.split(' ')[0]} |`,
   ),
 ].join('\n');
 const failures = results.filter((r) => r.non2xx || r.errors || r.timeouts || r.badBodies);
