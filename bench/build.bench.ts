@@ -12,9 +12,9 @@
  * tree), outputs, caches and build logs in bench/.out/build/.
  * @module
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,12 +65,15 @@ interface BuildRun {
   pagesPerS: number;
   /** Highest sum of RSS over the process and all its descendants, sampled every POLL_MS. */
   peakTreeBytes: number;
-  /** Largest single-process max RSS, from GNU time (null without /usr/bin/time). */
-  peakSingleBytes: number | null;
-  cpuS: number | null;
+  /** Largest RSS of any one process of the tree. */
+  peakSingleBytes: number;
+  /** CPU seconds (user + system) of every process of the tree, as last sampled. */
+  cpuS: number;
   outBytes: number;
   /** Files the build writes outside its public output (ours: generated/). */
   sideBytes: number;
+  /** Ours: seconds spent in Pagefind (from the site-data integration's log line). */
+  pagefindS: number | null;
   load1: number;
   log: string;
 }
@@ -78,9 +81,20 @@ interface BuildRun {
 // ---------------------------------------------------------------------------------------------
 // Measuring one process tree
 
-/** pid → [ppid, rss bytes] for every process, from /proc/<pid>/stat. */
-function processTable(): Map<number, [number, number]> {
-  const table = new Map<number, [number, number]>();
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+interface ProcessEntry {
+  ppid: number;
+  rss: number;
+  /** utime + stime, in clock ticks. */
+  cpuTicks: number;
+  /** Start time in ticks since boot: with the pid it names one process even if pids are reused. */
+  start: number;
+}
+
+/** Every process, from /proc/<pid>/stat. */
+function processTable(): Map<number, ProcessEntry> {
+  const table = new Map<number, ProcessEntry>();
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
     if (!Number.isInteger(pid)) continue;
@@ -90,49 +104,74 @@ function processTable(): Map<number, [number, number]> {
     } catch {
       continue; // exited between readdir and read
     }
-    // Fields after "(comm)": state ppid ... ; rss is field 24 (1-based), i.e. index 21 after the ')'.
+    // Fields after "(comm) ": state ppid ...; utime, stime, starttime and rss are fields 14, 15, 22 and 24 (1-based).
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    table.set(pid, [Number(fields[1]), Number(fields[21]) * PAGE_BYTES]);
+    table.set(pid, { ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]), start: Number(fields[19]), rss: Number(fields[21]) * PAGE_BYTES });
   }
   return table;
 }
 
-/** Sum of RSS over `root`'s descendants (and `root` itself unless it is only the GNU time wrapper). */
-function treeRss(root: number, includeRoot: boolean): number {
-  const table = processTable();
-  const children = new Map<number, number[]>();
-  for (const [pid, [ppid]] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  let sum = includeRoot ? (table.get(root)?.[1] ?? 0) : 0;
-  const stack = [...(children.get(root) ?? [])];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    sum += table.get(pid)?.[1] ?? 0;
-    stack.push(...(children.get(pid) ?? []));
+/** Samples a process tree: peak of the summed RSS, peak of any one process, CPU time per process as last seen. */
+class TreeSampler {
+  peakTree = 0;
+  peakSingle = 0;
+  private cpu = new Map<string, number>();
+  private root: number;
+  private includeRoot: boolean;
+
+  constructor(root: number, includeRoot: boolean) {
+    this.root = root;
+    this.includeRoot = includeRoot;
   }
-  return sum;
+
+  sample(): void {
+    const table = processTable();
+    const children = new Map<number, number[]>();
+    for (const [pid, { ppid }] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    const members = this.includeRoot ? [this.root] : [];
+    const stack = [...(children.get(this.root) ?? [])];
+    while (stack.length) {
+      const pid = stack.pop()!;
+      members.push(pid);
+      stack.push(...(children.get(pid) ?? []));
+    }
+    let sum = 0;
+    for (const pid of members) {
+      const entry = table.get(pid);
+      if (!entry) continue;
+      sum += entry.rss;
+      this.peakSingle = Math.max(this.peakSingle, entry.rss);
+      this.cpu.set(`${pid}:${entry.start}`, entry.cpuTicks);
+    }
+    this.peakTree = Math.max(this.peakTree, sum);
+  }
+
+  cpuSeconds(): number {
+    let ticks = 0;
+    for (const value of this.cpu.values()) ticks += value;
+    return ticks / CLOCK_TICKS;
+  }
 }
 
 interface Measured {
   wallS: number;
   peakTreeBytes: number;
-  peakSingleBytes: number | null;
-  cpuS: number | null;
+  peakSingleBytes: number;
+  cpuS: number;
 }
 
 /** Runs a command to completion, logging its output to `logFile`; throws on a non-zero exit. */
 async function measure(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<Measured> {
+  // GNU time (when present) reports the exact peak of the process it waits for, which a 50 ms poll can miss on short builds.
   const wrapped = GNU_TIME ? [GNU_TIME, ['-v', command, ...args]] as const : [command, args] as const;
   const chunks: Buffer[] = [];
   const started = performance.now();
   const child = spawn(wrapped[0], wrapped[1], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-  let peak = 0;
-  const poll = (): void => {
-    if (child.pid) peak = Math.max(peak, treeRss(child.pid, !GNU_TIME));
-  };
-  const timer = setInterval(poll, POLL_MS);
-  poll();
+  const sampler = new TreeSampler(child.pid!, !GNU_TIME);
+  const timer = setInterval(() => sampler.sample(), POLL_MS);
+  sampler.sample();
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', resolve);
@@ -142,18 +181,13 @@ async function measure(command: string, args: string[], options: { cwd: string; 
   const output = Buffer.concat(chunks).toString('utf8');
   await writeFile(options.logFile, output);
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${code}; log ${options.logFile}:\n${output.slice(-3000)}`);
-  const field = (name: string): number | null => {
-    const match = new RegExp(`${name}: ([\\d.]+)`).exec(output);
-    return match ? Number(match[1]) : null;
-  };
-  const maxRssKb = field('Maximum resident set size \\(kbytes\\)');
-  const user = field('User time \\(seconds\\)');
-  const system = field('System time \\(seconds\\)');
+  const maxRssKb = /Maximum resident set size \(kbytes\): (\d+)/.exec(output);
+  const exactSingle = maxRssKb ? Number(maxRssKb[1]) * 1024 : 0;
   return {
     wallS,
-    peakTreeBytes: peak,
-    peakSingleBytes: maxRssKb === null ? null : maxRssKb * 1024,
-    cpuS: user === null || system === null ? null : user + system,
+    peakTreeBytes: Math.max(sampler.peakTree, exactSingle),
+    peakSingleBytes: Math.max(sampler.peakSingle, exactSingle),
+    cpuS: sampler.cpuSeconds(),
   };
 }
 
@@ -285,7 +319,9 @@ async function buildOnce(tool: Tool, size: number, run: number, contentDir: stri
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   const logFile = path.join(OUT_ROOT, 'logs', `${size}-${tool}-${run}.log`);
-  const env = baseEnv();
+  // The astro CLI turns on Node's module compile cache (os.tmpdir()/node-compile-cache, keyed by file path): an
+  // output path reused by the previous run would let it skip compiling the 50-80 MB data-store chunk (~5 s at 10k).
+  const env: NodeJS.ProcessEnv = { ...baseEnv(), NODE_COMPILE_CACHE: path.join(work, 'node-compile-cache') };
   let measured: Measured;
   const load1 = os.loadavg()[0]!;
   if (tool === 'ours') {
@@ -309,7 +345,9 @@ async function buildOnce(tool: Tool, size: number, run: number, contentDir: stri
   }
   const out = await folderStats(outDir);
   const side = await folderStats(sideDir);
+  const pagefind = /Pagefind index written \((\d+) HTML files in ([\d.]+) s\)/.exec(await readFile(logFile, 'utf8'));
   return {
+    pagefindS: pagefind ? Number(pagefind[2]) : null,
     tool,
     run,
     ...measured,
@@ -340,17 +378,16 @@ interface Summary {
   htmlPages: number;
   pagesPerS: number;
   peakTreeMB: number;
-  peakSingleMB: number | null;
-  cpuS: number | null;
+  peakSingleMB: number;
+  cpuS: number;
   outMB: number;
   sideMB: number;
   load1: number;
+  pagefindS: number | null;
 }
 
 function summarize(list: BuildRun[]): Summary {
   const walls = list.map((r) => r.wallS);
-  const singles = list.map((r) => r.peakSingleBytes).filter((v): v is number => v !== null);
-  const cpus = list.map((r) => r.cpuS).filter((v): v is number => v !== null);
   return {
     wallS: median(walls),
     minWallS: Math.min(...walls),
@@ -358,11 +395,12 @@ function summarize(list: BuildRun[]): Summary {
     htmlPages: list[0]!.htmlPages,
     pagesPerS: median(list.map((r) => r.pagesPerS)),
     peakTreeMB: median(list.map((r) => r.peakTreeBytes)) / MB,
-    peakSingleMB: singles.length ? median(singles) / MB : null,
-    cpuS: cpus.length ? median(cpus) : null,
+    peakSingleMB: median(list.map((r) => r.peakSingleBytes)) / MB,
+    cpuS: median(list.map((r) => r.cpuS)),
     outMB: median(list.map((r) => r.outBytes)) / MB,
     sideMB: median(list.map((r) => r.sideBytes)) / MB,
     load1: median(list.map((r) => r.load1)),
+    pagefindS: list.every((r) => r.pagefindS !== null) ? median(list.map((r) => r.pagefindS!)) : null,
   };
 }
 
@@ -417,14 +455,18 @@ for (const { size, summary } of perSize) {
     const s = summary[tool];
     lines.push(row([
       size.toLocaleString('en'), LABEL[tool], `${fmt(s.wallS, 2)} (${fmt(s.minWallS, 2)}–${fmt(s.maxWallS, 2)})`, s.htmlPages.toLocaleString('en'), fmt(s.pagesPerS, 0),
-      fmt(s.peakTreeMB, 0), fmt(s.outMB, 1) + (s.sideMB > 0 ? ` + ${fmt(s.sideMB, 1)}` : ''), s.cpuS === null ? '–' : fmt(s.cpuS, 1), fmt(s.load1, 2),
+      fmt(s.peakTreeMB, 0), fmt(s.outMB, 1) + (s.sideMB > 0 ? ` + ${fmt(s.sideMB, 1)}` : ''), fmt(s.cpuS, 1), fmt(s.load1, 2),
     ]));
   }
 }
-lines.push('', row(['articles', 'wall ours / bare Astro', 'wall ours / Hugo', 'peak ours / bare Astro', 'peak ours / Hugo']), row(['---:', '---:', '---:', '---:', '---:']));
+lines.push('', row(['articles', 'wall ours / bare Astro', 'wall ours / Hugo', 'peak ours / bare Astro', 'peak ours / Hugo', 'Pagefind s (share of ours)', 'ours without Pagefind / bare Astro']), row(['---:', '---:', '---:', '---:', '---:', '---:', '---:']));
 for (const { size, summary } of perSize) {
   const { ours, bare, hugo } = summary;
-  lines.push(row([size.toLocaleString('en'), `${fmt(ours.wallS / bare.wallS, 2)}×`, `${fmt(ours.wallS / hugo.wallS, 1)}×`, `${fmt(ours.peakTreeMB / bare.peakTreeMB, 2)}×`, `${fmt(ours.peakTreeMB / hugo.peakTreeMB, 1)}×`]));
+  const pf = ours.pagefindS;
+  lines.push(row([
+    size.toLocaleString('en'), `${fmt(ours.wallS / bare.wallS, 2)}×`, `${fmt(ours.wallS / hugo.wallS, 1)}×`, `${fmt(ours.peakTreeMB / bare.peakTreeMB, 2)}×`, `${fmt(ours.peakTreeMB / hugo.peakTreeMB, 1)}×`,
+    pf === null ? '–' : `${fmt(pf, 1)} (${fmt((100 * pf) / ours.wallS, 0)}%)`, pf === null ? '–' : `${fmt((ours.wallS - pf) / bare.wallS, 2)}×`,
+  ]));
 }
 const goalRow = perSize.find((p) => p.size === GOAL.size);
 let goal: { ratio: number; wallS: number; peakBytes: number; holds: boolean } | null = null;
@@ -441,7 +483,7 @@ if (goalRow) {
 lines.push(
   '',
   `- Pages: HTML files in the output folder. Output: bytes of the public output folder${perSize.some((p) => p.summary.ours.sideMB > 0) ? '; "+ N" is what the full build writes to generated/ (catalogue, search index) outside it' : ''}.`,
-  `- Peak: highest sum of RSS over the build process and its descendants, sampled every ${POLL_MS} ms from /proc (shared pages count once per process).${GNU_TIME ? ' Largest single process (GNU time) and CPU seconds are in the JSON.' : ''}`,
+  `- Peak: highest sum of RSS over the build process and its descendants (Pagefind's indexer, esbuild, ...), sampled every ${POLL_MS} ms from /proc; the largest single process is in the JSON. CPU: user + system seconds of every process of the tree as last sampled (the last ≤ ${POLL_MS} ms of each process are missed).`,
 );
 console.log(lines.join('\n'));
 
@@ -460,7 +502,9 @@ await writeFile(
       documents,
       bodyMB,
       summary,
-      ratios: { wallOursToBare: summary.ours.wallS / summary.bare.wallS, wallOursToHugo: summary.ours.wallS / summary.hugo.wallS, peakOursToBare: summary.ours.peakTreeMB / summary.bare.peakTreeMB, peakOursToHugo: summary.ours.peakTreeMB / summary.hugo.peakTreeMB },
+      ratios: {
+        wallOursWithoutPagefindToBare: summary.ours.pagefindS === null ? null : (summary.ours.wallS - summary.ours.pagefindS) / summary.bare.wallS,
+        wallOursToBare: summary.ours.wallS / summary.bare.wallS, wallOursToHugo: summary.ours.wallS / summary.hugo.wallS, peakOursToBare: summary.ours.peakTreeMB / summary.bare.peakTreeMB, peakOursToHugo: summary.ours.peakTreeMB / summary.hugo.peakTreeMB },
       runs: list,
     })),
   }, null, 2)}\n`,
