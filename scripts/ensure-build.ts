@@ -30,7 +30,7 @@ export function buildFingerprint(origin: string, contentDir: string): string {
   return hash.digest('hex');
 }
 
-/** Runs `astro build` for `origin` unless dist/ already holds that exact build. Returns whether it built. */
+/** Runs `astro build` and the Pagefind step for `origin` unless dist/ already holds that exact build. Returns whether it built. */
 export function ensureBuild(origin: string, options: { contentDir?: string; force?: boolean; quiet?: boolean } = {}): boolean {
   const contentDir = options.contentDir ?? process.env.CONTENT_DIR ?? './content';
   const fingerprint = buildFingerprint(origin, contentDir);
@@ -46,6 +46,16 @@ export function ensureBuild(origin: string, options: { contentDir?: string; forc
   if (result.status !== 0) {
     const output = options.quiet ? `\n${result.stdout}\n${result.stderr}` : '';
     throw new Error(`astro build failed (exit ${result.status})${output}`);
+  }
+  // The second build step, as in `npm run build`: Pagefind in its own process.
+  const indexed = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'pagefind-index.ts'), path.join(ROOT, 'dist')], {
+    cwd: ROOT,
+    stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+  });
+  if (indexed.status !== 0) {
+    const output = options.quiet ? `\n${indexed.stdout}\n${indexed.stderr}` : '';
+    throw new Error(`Pagefind indexing failed (exit ${indexed.status})${output}`);
   }
   writeFileSync(FINGERPRINT_FILE, fingerprint + '\n');
   return true;

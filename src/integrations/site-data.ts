@@ -1,6 +1,7 @@
 /**
  * Build hook: after Astro writes dist/, move the machine-only data (catalogue, search index) out of
- * the public folder into generated/, record build facts, and index the pages with Pagefind.
+ * the public folder into generated/ and record build facts. The Pagefind index is the next build
+ * step (scripts/pagefind-index.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +9,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import * as pagefind from 'pagefind';
 
 /** Folder (inside dist/) where prerendered data endpoints land before being moved out. */
 export const GENERATED_ROUTE_DIR = 'generated';
@@ -27,21 +27,6 @@ function currentCommit(): string {
     return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return 'unknown'; // not a git checkout (e.g. an unpacked archive): the build still works
-  }
-}
-
-/** Indexes every HTML file of `siteDir`; returns how many files Pagefind read. */
-async function runPagefind(siteDir: string): Promise<number> {
-  const { index, errors } = await pagefind.createIndex({});
-  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  try {
-    const added = await index.addDirectory({ path: siteDir });
-    if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: path.join(siteDir, 'pagefind') });
-    if (written.errors.length) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
-    return added.page_count;
-  } finally {
-    await pagefind.close();
   }
 }
 
@@ -71,11 +56,9 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
           content_dir: process.env.CONTENT_DIR ?? './content',
         };
         await writeFile(path.join(outDir, 'build-info.json'), JSON.stringify(info, null, 2) + '\n');
-        // Pagefind is the longest step of a large build (BENCHMARKS.md, "Build"): log its share.
-        const pagefindStarted = performance.now();
-        const htmlFiles = await runPagefind(distDir);
-        const pagefindS = (performance.now() - pagefindStarted) / 1000;
-        logger.info(`data moved to generated/, Pagefind index written (${htmlFiles} HTML files in ${pagefindS.toFixed(1)} s); origin ${options.origin}`);
+        // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
+        // peak adds to Astro's and a 10,000-article build passed 4 GB (BENCHMARKS.md, "Build").
+        logger.info(`data moved to generated/; origin ${options.origin}`);
       },
     },
   };
