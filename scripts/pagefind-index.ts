@@ -9,12 +9,15 @@
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 
-/** Indexes every HTML file of `siteDir` into `siteDir/pagefind`; returns how many pages Pagefind read. */
+/** The pages the /search page searches: articles, solutions and products (one level below their section). Listing pages hold no `data-pagefind-body` and would be read only to be dropped. */
+export const PAGEFIND_GLOB = '{blog,solutions,products}/*/index.html';
+
+/** Indexes the HTML files of `siteDir` matching {@link PAGEFIND_GLOB} into `siteDir/pagefind`; returns how many pages Pagefind read. */
 export async function runPagefind(siteDir: string): Promise<number> {
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
   try {
-    const added = await index.addDirectory({ path: siteDir });
+    const added = await index.addDirectory({ path: siteDir, glob: PAGEFIND_GLOB });
     if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
     const written = await index.writeFiles({ outputPath: path.join(siteDir, 'pagefind') });
     if (written.errors.length) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
