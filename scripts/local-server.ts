@@ -23,9 +23,9 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 
 /**
  * An emulator-internal failure: a per-request bundle folder under .netlify/functions-serve vanished
- * mid-load (reported as ENOENT, or as "Cannot find module" when the worker's import loses the race).
+ * mid-load (reported as ENOENT, or as "Cannot find module/package" when the worker's import loses the race).
  */
-const EPHEMERAL_BUNDLE_RACE = /(?:ENOENT|Cannot find module)[^\n]*\.netlify\/functions-serve\/_/;
+const EPHEMERAL_BUNDLE_RACE = /(?:ENOENT|Cannot find (?:module|package))[^\n]*\.netlify\/functions-serve\/_/;
 /** Attempts per request in all (the race is rare; the second retry is margin on a loaded machine). */
 const BUNDLE_RACE_ATTEMPTS = 3;
 
