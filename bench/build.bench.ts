@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { argValue, generateCorpus, writeCorpus } from './generate-corpus.ts';
+import { median } from './stats.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS_ROOT = path.join(ROOT, 'bench', '.corpus', 'build');
@@ -367,11 +368,6 @@ async function buildOnce(tool: Tool, size: number, run: number, contentDir: stri
 // ---------------------------------------------------------------------------------------------
 // Main
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const fmt = (value: number, digits = 1): string => value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 interface Summary {

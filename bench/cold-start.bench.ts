@@ -24,9 +24,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import type { Catalog } from '../src/core/content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
+import { bundleFunction } from './bundle-function.ts';
 import { argValue, generateCorpus } from './generate-corpus.ts';
 import { fixed, loadAverage, machineFacts, median, MCP_HEADERS, requireBuild, ROOT } from './serving-support.ts';
 
@@ -64,21 +65,9 @@ function dataRedirect(files: { index?: string; catalog?: string }): Plugin {
   };
 }
 
-async function bundle(fn: 'search' | 'mcp', name: string, files: { index?: string; catalog?: string }): Promise<{ file: string; bytes: number }> {
+function bundle(fn: 'search' | 'mcp', name: string, files: { index?: string; catalog?: string }): Promise<{ file: string; bytes: number }> {
   const entry = fn === 'search' ? 'netlify/functions/api-search.mts' : 'netlify/functions/mcp.mts';
-  const file = path.join(OUT, `${name}.mjs`);
-  await build({
-    entryPoints: [path.join(ROOT, entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile: file,
-    logLevel: 'warning',
-    plugins: [dataRedirect(files)],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
-  return { file, bytes: statSync(file).size };
+  return bundleFunction(entry, path.join(OUT, `${name}.mjs`), [dataRedirect(files)]);
 }
 
 interface ColdRun {

@@ -12,14 +12,15 @@
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { serve, startRuntime, type LocalRuntime } from '../scripts/local-server.ts';
+import { bundleFunction } from './bundle-function.ts';
 import { argValue } from './generate-corpus.ts';
+import { median, percentile } from './stats.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'bench', '.out', 'mcp');
@@ -38,26 +39,10 @@ const HEADERS = { 'content-type': 'application/json', accept: 'application/json,
 const body = (i: number): string =>
   JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_articles', arguments: { query: QUERIES[i % QUERIES.length], limit: 10 } } });
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 50);
 const ms = (value: number): string => value.toFixed(value < 10 ? 2 : 1);
 
-/** Bundles a function entry the way Netlify's esbuild bundler does (ESM for .mts, node platform). */
-async function bundle(entry: string, name: string): Promise<{ file: string; bytes: number }> {
-  const file = path.join(OUT, `${name}.mjs`);
-  await build({
-    entryPoints: [path.join(ROOT, entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile: file,
-    logLevel: 'warning',
-    // CommonJS dependencies (the SDK's ajv, …) call require(); Netlify's ESM bundles provide it the same way.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
-  return { file, bytes: statSync(file).size };
-}
+/** Bundles a function entry the way Netlify's esbuild bundler does. */
+const bundle = (entry: string, name: string): Promise<{ file: string; bytes: number }> => bundleFunction(entry, path.join(OUT, `${name}.mjs`));
 
 /** Fresh Node process: import the bundle (search index included) and answer one tools/call. */
 function coldStart(file: string): { importMs: number; firstMs: number; totalMs: number } {

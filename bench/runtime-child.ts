@@ -18,8 +18,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { serve, startRuntime, type LocalRuntime } from '../scripts/local-server.ts';
+import { bundleFunction } from './bundle-function.ts';
 import { argValue } from './generate-corpus.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,17 +43,7 @@ type Handler = (req: Request, context: unknown) => Promise<Response> | Response;
 
 /** Bundles one function like Netlify's esbuild bundler (ESM, node platform, JSON data inlined). */
 async function bundle(entry: string, outDir: string): Promise<Handler> {
-  const file = path.join(outDir, `${path.basename(entry, '.mts')}.mjs`);
-  await build({
-    entryPoints: [path.join(ROOT, entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile: file,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
+  const { file } = await bundleFunction(entry, path.join(outDir, `${path.basename(entry, '.mts')}.mjs`));
   return ((await import(pathToFileURL(file).href)) as { default: Handler }).default;
 }
 

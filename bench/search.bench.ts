@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
 import { argValue, generateBenchQueries, generateCorpus } from './generate-corpus.ts';
+import { median } from './stats.ts';
 
 /** Generated latency queries added to the planted ones (search.md §8: 30 planted + 170 generated). */
 const GENERATED_QUERY_COUNT = 170;
@@ -32,11 +33,6 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(benchDir, '.out');
 mkdirSync(outDir, { recursive: true });
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const MB = 1_000_000;
 const fmt = (value: number, digits = 2): string => value.toFixed(digits);
 

@@ -244,14 +244,7 @@ export function classify(problem: string): string {
 
 // --- statistics and facts -------------------------------------------------------------------
 
-export const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-/** Nearest-rank percentile of an ascending array. */
-export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+export { median, percentile } from './stats.ts';
 
 /** Least-squares slope and intercept of y over x, and the standard error of the slope. */
 export function linearRegression(xs: readonly number[], ys: readonly number[]): { slope: number; intercept: number; slopeSE: number } {
