@@ -10,7 +10,7 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FINGERPRINT_FILE = path.join(ROOT, 'generated', 'fingerprint.txt');
 /** Everything a build reads. */
-const INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'netlify.toml'];
+const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'netlify.toml', 'scripts/pagefind-index.ts'];
 
 function* files(entry: string): Generator<string> {
   if (!existsSync(entry)) return;

@@ -116,7 +116,7 @@ describe('an agent that knows only the base URL', () => {
     expect(challengeRes.status).toBe(401);
     const challenge = challengeRes.headers.get('www-authenticate')!;
     expect(challenge).toMatch(/^Bearer /);
-    expect(denied).toBeDefined();
+    expect(denied).toBeInstanceOf(Error); // the SDK surfaces the 401 as an error
     const prmUrl = challengeParam(challenge, 'resource_metadata')!;
     const scope = challengeParam(challenge, 'scope')!;
     await anonymous.client.close();

@@ -5,9 +5,8 @@
  * @module
  */
 import type { GenericSchema } from 'valibot';
-import { AGENT_ENTRY_POINTS } from '../discovery/entry-points.ts';
+import { entryPointList } from '../discovery/entry-points.ts';
 import { jsonSchemaOf } from '../http/json-schema.ts';
-import { absoluteUrl } from '../site/paths.ts';
 import { ProblemSchema } from '../http/problem.ts';
 import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema } from './contact.ts';
 import { HealthSchema } from './health.ts';
@@ -317,6 +316,6 @@ export function apiDocsMarkdown(origin: string, doc: JsonSchema): string {
     lines.push('| status | meaning |', '| --- | --- |', ...op.responses.map((r) => `| ${r.status} | ${r.description.replace(/\|/g, '\\|')} |`), '');
     for (const example of op.examples) lines.push('```sh', curlCommand(origin, example), '```', '');
   }
-  lines.push('## Discovery for agents', '', ...AGENT_ENTRY_POINTS.map((e) => `- [${e.title}](${absoluteUrl(origin, e.path)}) (\`${e.type}\`): ${e.description}`), '');
+  lines.push('## Discovery for agents', '', entryPointList(origin), '');
   return lines.join('\n');
 }

@@ -34,11 +34,9 @@ export function articlesOnPage(articles: readonly Article[], page: number): Arti
   return articles.slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE);
 }
 
-/** Older and newer neighbours of an article in publication order. */
-export function neighbours(articles: readonly Article[], slug: string): { older?: Article | undefined; newer?: Article | undefined } {
-  const i = articles.findIndex((a) => a.slug === slug);
-  if (i < 0) return {};
-  return { newer: articles[i - 1], older: articles[i + 1] };
+/** Each article (newest first) with its newer and older neighbours, in one pass over the list. */
+export function withNeighbours(articles: readonly Article[]): { doc: Article; newer?: Article | undefined; older?: Article | undefined }[] {
+  return articles.map((doc, i) => ({ doc, newer: articles[i - 1], older: articles[i + 1] }));
 }
 
 export function categoryName(categories: readonly Category[], slug: string, lang: Lang = 'en'): string {

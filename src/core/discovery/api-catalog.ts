@@ -25,7 +25,7 @@ export function apiCatalog(origin: string, siteName: string): Linkset {
   return {
     linkset: [
       {
-        anchor: url('/api'),
+        anchor: url(paths.api),
         'service-desc': [{ href: url(paths.openApi), type: 'application/json', title: `${siteName} HTTP API (OpenAPI 3.1)` }],
         'service-doc': [{ href: url(paths.apiDocs), type: 'text/html', title: `${siteName} API reference` }],
         'service-meta': [{ href: url(paths.authMd), type: 'text/markdown', title: 'How agents authenticate (auth.md)' }],

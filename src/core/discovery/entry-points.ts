@@ -4,7 +4,7 @@
  * @module
  */
 import { OAUTH_PATHS } from '../oauth/config.ts';
-import { paths } from '../site/paths.ts';
+import { absoluteUrl, paths } from '../site/paths.ts';
 
 export interface EntryPoint {
   title: string;
@@ -32,3 +32,8 @@ export const AGENT_ENTRY_POINTS: readonly EntryPoint[] = [
   { title: 'OAuth protected resource metadata', path: OAUTH_PATHS.prmMcp, type: 'application/json', description: 'RFC 9728 metadata of the MCP server: its resource identifier, authorization server and scopes.' },
   { title: 'Health', path: paths.health, type: 'application/json', description: 'Service status and build version.' },
 ];
+
+/** The entry points as a markdown list of absolute links with their media types (auth.md, the API reference). */
+export function entryPointList(origin: string): string {
+  return AGENT_ENTRY_POINTS.map((e) => `- [${e.title}](${absoluteUrl(origin, e.path)}) (\`${e.type}\`): ${e.description}`).join('\n');
+}

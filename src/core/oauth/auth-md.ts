@@ -4,7 +4,7 @@
  * and lifetime it states is the one the server enforces.
  * @module
  */
-import { AGENT_ENTRY_POINTS } from '../discovery/entry-points.ts';
+import { entryPointList } from '../discovery/entry-points.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { absoluteUrl } from '../site/paths.ts';
 import { CLAIM_START_RATE_LIMIT } from './claim.ts';
@@ -240,6 +240,6 @@ To stop using a registration altogether, stop using it: an unclaimed one disappe
 
 ## Every entry point for agents
 
-${AGENT_ENTRY_POINTS.map((e) => `- [${e.title}](${absoluteUrl(o, e.path)}) (\`${e.type}\`): ${e.description}`).join('\n')}
+${entryPointList(o)}
 `;
 }

@@ -29,6 +29,8 @@ export const paths = {
   mcp: '/mcp',
   mcpServerCard: '/mcp/server-card',
   health: '/health',
+  /** The HTTP API's base: the api-catalog anchor of the API that /openapi.json describes. */
+  api: '/api',
   apiSearch: '/api/search',
   authMd: '/auth.md',
   apiCatalog: '/.well-known/api-catalog',
