@@ -1,0 +1,60 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGEFIND_MAX_FRAGMENTS, runPagefind } from './pagefind-index.ts';
+
+const page = (lang: string, title: string, body: string) =>
+  `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body><nav>Site menu</nav><article data-pagefind-body><h1>${title}</h1><p>${body}</p></article></body></html>`;
+
+async function site(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pagefind-index-'));
+  for (const [file, html] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), html);
+  }
+  return dir;
+}
+
+describe('runPagefind (the build step after astro build)', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('indexes only the article, solution and product pages, one index per language, and reports the count', async () => {
+    const dir = await site({
+      'blog/gateway/index.html': page('en', 'API gateway rate limits', 'Token buckets per tenant.'),
+      'blog/siyouhua/index.html': page('zh-CN', '私有化部署', '显存估算与推理集群。'),
+      'solutions/bank/index.html': page('en', 'Banking assistant', 'On-premise agents for banks.'),
+      'products/gateway/index.html': page('en', 'Gateway', 'One API for every model.'),
+      // Listing and other pages are outside the glob even when they carry a pagefind body.
+      'blog/index.html': page('en', 'Blog', 'Listing page.'),
+      'blog/page/2/index.html': page('en', 'Blog page 2', 'Listing page.'),
+      'index.html': page('en', 'Home', 'Home page.'),
+    });
+    dirs.push(dir);
+    expect(await runPagefind(dir)).toBe(4);
+    const entry = JSON.parse(await readFile(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    expect(Object.fromEntries(Object.entries(entry.languages).map(([lang, info]) => [lang, info.page_count]))).toEqual({ en: 3, 'zh-cn': 1 });
+    expect((await readdir(path.join(dir, 'pagefind', 'fragment'))).length).toBe(4); // under PAGEFIND_MAX_FRAGMENTS: one file per page
+  });
+
+  it('bundles fragments once a language has more pages than PAGEFIND_MAX_FRAGMENTS', async () => {
+    const count = PAGEFIND_MAX_FRAGMENTS + 20;
+    const files: Record<string, string> = {};
+    for (let i = 0; i < count; i++) files[`blog/post-${i}/index.html`] = page('en', `Post ${i}`, `Gateway note number ${i}.`);
+    const dir = await site(files);
+    dirs.push(dir);
+    expect(await runPagefind(dir)).toBe(count);
+    const fragments = (await readdir(path.join(dir, 'pagefind', 'fragment'))).length;
+    expect(fragments).toBeLessThanOrEqual(PAGEFIND_MAX_FRAGMENTS);
+    expect(fragments).toBeGreaterThan(0);
+  });
+
+  it('fails with Pagefind\'s own explanation when there is nothing to index', async () => {
+    const dir = await site({ 'about/index.html': page('en', 'About', 'Not an indexed section.') });
+    dirs.push(dir);
+    await expect(runPagefind(dir)).rejects.toThrow(/Pagefind failed \(exit 1\)[\s\S]*not able to build an index/);
+  });
+});
