@@ -6,7 +6,8 @@
  * Corpus: bench/generate-corpus.ts (N documents, 40% zh / 50% en / 10% mixed). Ours: the site's
  * builder (`buildSearchIndex` + `serializeSearchIndex`), measured by bench/search-child.ts. Pagefind:
  * its Node API (`createIndex`, one `addCustomRecord` per document with the same text we index (title,
- * excerpt, tags, markdown as plain text), language zh-cn or en, `writeFiles`), measured by
+ * excerpt, tags, markdown as plain text), language zh-cn or en, `writeFiles`; `maxFragments` as the
+ * site's build step sets it), measured by
  * bench/pagefind-child.ts, which loads the generated pagefind.js in Node. Same queries both sides:
  * 30 planted queries with known targets + 170 generated (search.bench.ts's mix); `--runs` fresh
  * processes per engine, interleaved; medians. Writes bench/.out/pagefind.json.
@@ -22,6 +23,7 @@ import type { Document } from '../src/core/content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
 import { markdownToSearchText } from '../src/core/search/markdown-text.ts';
 import { loadSearchIndex } from '../src/core/search/search-index.ts';
+import { PAGEFIND_MAX_FRAGMENTS } from '../scripts/pagefind-index.ts';
 import { argValue, generateBenchQueries, generateCorpus } from './generate-corpus.ts';
 import { fixed, loadAverage, machineFacts, median, ROOT } from './serving-support.ts';
 
@@ -70,7 +72,7 @@ const answerGzipBytes = corpus.planted.map((p) => gzipSync(JSON.stringify(search
 const pagefindText = (doc: Document): string => `${doc.title}\n${doc.excerpt}\n${doc.tags.join('\n')}\n${markdownToSearchText(doc.markdown)}`;
 t = performance.now();
 rmSync(PAGEFIND_DIR, { recursive: true, force: true });
-const { index, errors } = await pagefind.createIndex({});
+const { index, errors } = await pagefind.createIndex({ maxFragments: PAGEFIND_MAX_FRAGMENTS });
 if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
 const BATCH = 200;
 for (let i = 0; i < corpus.documents.length; i += BATCH) {

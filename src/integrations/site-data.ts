@@ -1,7 +1,8 @@
 /**
  * Build hook: after Astro writes dist/, move the machine-only data (catalogue, search index) out of
- * the public folder into generated/ and record build facts. The Pagefind index is the next build
- * step (scripts/pagefind-index.ts).
+ * the public folder into generated/, write the markdown twins from the catalogue and record build
+ * facts. In `npm run dev` it injects the route that serves the twins instead. The Pagefind index is
+ * the next build step (scripts/pagefind-index.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +10,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
+import type { Catalog } from '../core/content/catalog.ts';
+import { writeMarkdownTwins } from './markdown-twins.ts';
 
 /** Folder (inside dist/) where prerendered data endpoints land before being moved out. */
 export const GENERATED_ROUTE_DIR = 'generated';
@@ -34,6 +37,9 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
   return {
     name: 'site-data',
     hooks: {
+      'astro:config:setup': ({ command, injectRoute }) => {
+        if (command === 'dev') injectRoute({ pattern: '/[...twin].md', entrypoint: new URL('../routes/markdown-twin.ts', import.meta.url), prerender: true });
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const distDir = fileURLToPath(dir);
         const root = process.cwd();
@@ -44,6 +50,8 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
         if (existsSync(staged)) {
           await rename(staged, path.join(outDir, 'data'));
         }
+        const catalog = JSON.parse(await readFile(path.join(outDir, 'data', 'catalog.json'), 'utf8')) as Catalog;
+        const twins = await writeMarkdownTwins(distDir, catalog);
         // The contact page doubles as the template of the no-JavaScript error answer (src/core/api/contact-page.ts).
         const contactHtml = await readFile(path.join(distDir, 'contact', 'index.html'), 'utf8');
         await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ html: contactHtml }));
@@ -58,7 +66,7 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
         await writeFile(path.join(outDir, 'build-info.json'), JSON.stringify(info, null, 2) + '\n');
         // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
         // peak adds to Astro's and a 10,000-article build passed 4 GB (BENCHMARKS.md, "Build").
-        logger.info(`data moved to generated/; origin ${options.origin}`);
+        logger.info(`${twins} markdown twins written; data moved to generated/; origin ${options.origin}`);
       },
     },
   };

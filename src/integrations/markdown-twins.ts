@@ -1,0 +1,33 @@
+/**
+ * Writes every page's markdown twin into the built site in one batch (`astro:build:done`). As one
+ * Astro route per twin, a 10,000-article build spent ≈ 5 s writing 11,000 small files one after the
+ * other; here the writes overlap. Same pages, same bytes as the dev route (src/routes/markdown-twin.ts):
+ * both come from `sitePages` in the core.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Catalog } from '../core/content/catalog.ts';
+import { sitePages } from '../core/content/pages.ts';
+import { twinPathOf } from '../core/site/paths.ts';
+
+/** File writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit. */
+const TWIN_WRITES_IN_FLIGHT = 64;
+
+/** Writes `<distDir>/<page>.md` for every page of `catalog`; returns how many files it wrote. */
+export async function writeMarkdownTwins(distDir: string, catalog: Catalog): Promise<number> {
+  const twins = sitePages(catalog).map((page) => {
+    const twinPath = twinPathOf(page.path);
+    if (!twinPath) throw new Error(`page ${page.path} has no markdown twin path`);
+    return { file: path.join(distDir, twinPath), markdown: page.markdown };
+  });
+  for (const dir of new Set(twins.map((twin) => path.dirname(twin.file)))) await mkdir(dir, { recursive: true });
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < twins.length) {
+      const twin = twins[next++]!;
+      await writeFile(twin.file, twin.markdown);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TWIN_WRITES_IN_FLIGHT, twins.length) }, worker));
+  return twins.length;
+}
