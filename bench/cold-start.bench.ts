@@ -1,19 +1,22 @@
 /**
- * Cold start of the search function (`netlify/functions/api-search.mts`) and the MCP function
- * (`netlify/functions/mcp.mts`) at 1,000 and 10,000 generated articles (issue 7).
+ * Cold start of the search function (`netlify/functions/api-search.mts`), the MCP function
+ * (`netlify/functions/mcp.mts`) and, as the example of a function that needs only the site profile,
+ * the OAuth metadata function (`netlify/functions/oauth-metadata.mts`) at 1,000 and 10,000 generated
+ * articles (issue 7).
  *
  *     node bench/cold-start.bench.ts [--sizes 1000,10000] [--runs 10] [--seed 42]
  *
  * For each size: generate the corpus (bench/generate-corpus.ts), build its search index with the
  * site's own builder and a catalogue holding its articles and solutions (the two build artefacts
- * the functions import), and bundle each function with esbuild the way Netlify does, the import
- * of generated/data/search-index.json and catalog.json redirected to these files so esbuild inlines
- * them. The MCP function is also bundled with the generated index but the site's own (small)
+ * the functions import; the site profile derives from it), and bundle each function with esbuild the
+ * way Netlify does, the imports of generated/data/search-index.json, catalog.json and
+ * site-profile.json redirected to these files so esbuild inlines them. The MCP function is also bundled with the generated index but the site's own (small)
  * catalogue, to separate the two costs. Peer in the same run: both functions bundled with the
  * current build's data (the seed content).
  *
  * Cold start = a fresh Node process imports the bundle and answers one request (search:
- * `GET /api/search?q=私有化部署`; MCP: `tools/call search_articles`); median of `--runs` processes,
+ * `GET /api/search?q=私有化部署`; MCP: `tools/call search_articles`; OAuth metadata:
+ * `GET /.well-known/oauth-authorization-server`); median of `--runs` processes,
  * the bundles interleaved so machine noise spreads over all of them. Process spawn and exit are
  * reported separately. Writes bench/.out/cold-start.json.
  *
@@ -25,7 +28,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
-import type { Catalog } from '../src/core/content/catalog.ts';
+import { type Catalog, siteProfile } from '../src/core/content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
 import { bundleFunction } from './bundle-function.ts';
 import { argValue, generateCorpus } from './generate-corpus.ts';
@@ -41,8 +44,21 @@ const MB = 1_000_000;
 const SEARCH_QUERY = '私有化部署';
 const MCP_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_articles', arguments: { query: SEARCH_QUERY, limit: 10 } } });
 
+type FunctionName = 'search' | 'mcp' | 'oauth-metadata';
+const ENTRIES: Record<FunctionName, string> = {
+  search: 'netlify/functions/api-search.mts',
+  mcp: 'netlify/functions/mcp.mts',
+  'oauth-metadata': 'netlify/functions/oauth-metadata.mts',
+};
+
+interface DataFiles {
+  index: string;
+  catalog: string;
+  profile: string;
+}
+
 interface Variant {
-  fn: 'search' | 'mcp';
+  fn: FunctionName;
   label: string;
   articles: number;
   data: string;
@@ -53,21 +69,19 @@ interface Variant {
 }
 
 /** Redirects the functions' build-artefact imports to the given files (esbuild then inlines them). */
-function dataRedirect(files: { index?: string; catalog?: string }): Plugin {
+function dataRedirect(files: DataFiles): Plugin {
   return {
     name: 'bench-data',
     setup(b) {
-      b.onResolve({ filter: /generated\/data\/(search-index|catalog)\.json$/ }, (args) => {
-        const file = args.path.endsWith('search-index.json') ? files.index : files.catalog;
-        return file ? { path: file } : undefined;
-      });
+      b.onResolve({ filter: /generated\/data\/(search-index|catalog|site-profile)\.json$/ }, (args) => ({
+        path: args.path.endsWith('search-index.json') ? files.index : args.path.endsWith('site-profile.json') ? files.profile : files.catalog,
+      }));
     },
   };
 }
 
-function bundle(fn: 'search' | 'mcp', name: string, files: { index?: string; catalog?: string }): Promise<{ file: string; bytes: number }> {
-  const entry = fn === 'search' ? 'netlify/functions/api-search.mts' : 'netlify/functions/mcp.mts';
-  return bundleFunction(entry, path.join(OUT, `${name}.mjs`), [dataRedirect(files)]);
+function bundle(fn: FunctionName, name: string, files: DataFiles): Promise<{ file: string; bytes: number }> {
+  return bundleFunction(ENTRIES[fn], path.join(OUT, `${name}.mjs`), [dataRedirect(files)]);
 }
 
 interface ColdRun {
@@ -79,11 +93,12 @@ interface ColdRun {
 
 /** One fresh process: import the bundle, answer one request, check the answer. */
 function coldStart(variant: Variant): ColdRun {
-  const request =
-    variant.fn === 'search'
-      ? `new Request('http://localhost/api/search?q=' + encodeURIComponent(${JSON.stringify(SEARCH_QUERY)}))`
-      : `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(MCP_BODY)} })`;
-  const expect = variant.fn === 'search' ? `text.startsWith('[{"slug"')` : `text.includes('"results":[{')`;
+  const request = {
+    search: `new Request('http://localhost/api/search?q=' + encodeURIComponent(${JSON.stringify(SEARCH_QUERY)}))`,
+    mcp: `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(MCP_BODY)} })`,
+    'oauth-metadata': `new Request('http://localhost/.well-known/oauth-authorization-server')`,
+  }[variant.fn];
+  const expect = { search: `text.startsWith('[{"slug"')`, mcp: `text.includes('"results":[{')`, 'oauth-metadata': `text.includes('"issuer"')` }[variant.fn];
   const script = `
     const t0 = performance.now();
     const { default: handler } = await import(${JSON.stringify(pathToFileURL(variant.file).href)});
@@ -105,17 +120,20 @@ const startedAt = new Date();
 const siteCatalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as Catalog;
 const siteIndexFile = path.join(ROOT, 'generated', 'data', 'search-index.json');
 const siteCatalogFile = path.join(ROOT, 'generated', 'data', 'catalog.json');
+const siteProfileFile = path.join(ROOT, 'generated', 'data', 'site-profile.json');
 
 const variants: Variant[] = [];
-const add = async (fn: 'search' | 'mcp', label: string, articles: number, data: string, files: { index: string; catalog: string }, name: string): Promise<void> => {
+const add = async (fn: FunctionName, label: string, articles: number, data: string, files: DataFiles, name: string): Promise<void> => {
   const { file, bytes } = await bundle(fn, name, files);
   variants.push({ fn, label, articles, data, indexBytes: statSync(files.index).size, catalogBytes: statSync(files.catalog).size, file, bundleBytes: bytes });
 };
+const siteFiles: DataFiles = { index: siteIndexFile, catalog: siteCatalogFile, profile: siteProfileFile };
 
 // Peer: the current build (seed content).
 const siteDocs = siteCatalog.articles.length + siteCatalog.solutions.length;
-await add('search', 'api-search', siteDocs, 'site build (seed content)', { index: siteIndexFile, catalog: siteCatalogFile }, 'search-site');
-await add('mcp', 'mcp', siteDocs, 'site build (seed content)', { index: siteIndexFile, catalog: siteCatalogFile }, 'mcp-site');
+await add('search', 'api-search', siteDocs, 'site build (seed content)', siteFiles, 'search-site');
+await add('mcp', 'mcp', siteDocs, 'site build (seed content)', siteFiles, 'mcp-site');
+await add('oauth-metadata', 'oauth-metadata', siteDocs, 'site build (seed content)', siteFiles, 'oauth-metadata-site');
 
 const corpusFacts: Record<number, { generateS: number; indexBuildS: number }> = {};
 for (const n of SIZES) {
@@ -135,9 +153,13 @@ for (const n of SIZES) {
   };
   const catalogFile = path.join(OUT, `catalog-${n}.json`);
   writeFileSync(catalogFile, JSON.stringify(catalog));
-  await add('search', 'api-search', n, 'generated index + catalogue', { index: indexFile, catalog: catalogFile }, `search-${n}`);
-  await add('mcp', 'mcp', n, 'generated index + catalogue', { index: indexFile, catalog: catalogFile }, `mcp-${n}`);
-  await add('mcp', 'mcp', n, 'generated index, seed catalogue', { index: indexFile, catalog: siteCatalogFile }, `mcp-${n}-index-only`);
+  const profileFile = path.join(OUT, `site-profile-${n}.json`);
+  writeFileSync(profileFile, JSON.stringify(siteProfile(catalog)));
+  const files: DataFiles = { index: indexFile, catalog: catalogFile, profile: profileFile };
+  await add('search', 'api-search', n, 'generated index + catalogue', files, `search-${n}`);
+  await add('mcp', 'mcp', n, 'generated index + catalogue', files, `mcp-${n}`);
+  await add('mcp', 'mcp', n, 'generated index, seed catalogue', { ...files, catalog: siteCatalogFile }, `mcp-${n}-index-only`);
+  await add('oauth-metadata', 'oauth-metadata', n, 'generated catalogue (profile only)', files, `oauth-metadata-${n}`);
 }
 
 // Interleaved fresh processes: run r of every bundle, then run r + 1.

@@ -1,9 +1,9 @@
 // The discovery documents for agents (API catalog, AI catalog, agent skills), built in src/core/discovery.
 import type { Config } from '@netlify/functions';
 import { handleDiscovery } from '../../src/core/discovery/documents.ts';
-import { build, catalog } from './_shared/deps.ts';
+import { build, site } from './_shared/deps.ts';
 
-const deps = { origin: build.origin, version: build.version, catalog };
+const deps = { origin: build.origin, version: build.version, site };
 
 export default (req: Request): Promise<Response> => handleDiscovery(req, deps);
 

@@ -2,9 +2,9 @@
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config } from '@netlify/functions';
 import { handleServerCard } from '../../src/core/mcp/server-card.ts';
-import { build, catalog } from './_shared/deps.ts';
+import { build, site } from './_shared/deps.ts';
 
-const deps = { origin: build.origin, version: build.version, siteName: catalog.company.name };
+const deps = { origin: build.origin, version: build.version, siteName: site.company.name };
 
 export default (req: Request): Promise<Response> => handleServerCard(req, deps);
 

@@ -2,9 +2,9 @@
 import type { Config } from '@netlify/functions';
 import { withPageErrors } from '../../src/core/http/html.ts';
 import { handleAuthorize } from '../../src/core/oauth/authorize.ts';
-import { catalog } from './_shared/deps.ts';
+import { site } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
-export default (req: Request): Promise<Response> => withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(), siteName: catalog.company.name }));
+export default (req: Request): Promise<Response> => withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(), siteName: site.company.name }));
 
 export const config: Config = { path: '/oauth/authorize' };

@@ -1,7 +1,7 @@
 // RFC 8414 and RFC 9728 metadata and the JWKS: public documents, CORS open, ETag.
 import type { Config } from '@netlify/functions';
 import { authorizationServerMetadata, metadataResponse, protectedResourceMetadata } from '../../src/core/oauth/metadata.ts';
-import { build, catalog } from './_shared/deps.ts';
+import { build, site } from './_shared/deps.ts';
 import { oauth, signingKeys } from './_shared/oauth.ts';
 
 export default async (req: Request): Promise<Response> => {
@@ -9,7 +9,7 @@ export default async (req: Request): Promise<Response> => {
   if (pathname === '/oauth/jwks.json') return metadataResponse(req, { keys: (await signingKeys()).publicJwks });
   if (pathname === '/.well-known/oauth-authorization-server') return metadataResponse(req, authorizationServerMetadata(oauth));
   const resource = pathname.endsWith('/mcp') ? oauth.mcpResource : build.origin;
-  return metadataResponse(req, protectedResourceMetadata(oauth, resource, catalog.company.name));
+  return metadataResponse(req, protectedResourceMetadata(oauth, resource, site.company.name));
 };
 
 export const config: Config = {

@@ -5,9 +5,10 @@
 import type { Context } from '@netlify/functions';
 import buildInfo from '../../../generated/build-info.json' with { type: 'json' };
 import catalogData from '../../../generated/data/catalog.json' with { type: 'json' };
+import siteProfileData from '../../../generated/data/site-profile.json' with { type: 'json' };
 import snapshotData from '../../../generated/data/tweets-snapshot.json' with { type: 'json' };
 import { parseTweetFeed, type TweetFeed } from '../../../src/core/api/tweets.ts';
-import type { Catalog } from '../../../src/core/content/catalog.ts';
+import type { Catalog, SiteProfile } from '../../../src/core/content/catalog.ts';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../src/core/config.ts';
 import type { StoreFactory } from '../../../src/core/storage/store.ts';
 import { blobsStores } from './blobs-store.ts';
@@ -20,7 +21,10 @@ function environment(): Record<string, string | undefined> {
 
 /** Build facts (origin, version, commit, time) written by the build. */
 export const build = buildInfo as { origin: string; version: string; commit: string; built_at: string };
+/** The whole catalogue, article bodies included: only the MCP server needs it (tools read and export articles). */
 export const catalog = catalogData as unknown as Catalog;
+/** Company, categories, products: all any other function needs; small however many articles there are. */
+export const site = siteProfileData as unknown as SiteProfile;
 export const tweetSnapshot: TweetFeed = parseTweetFeed(snapshotData);
 
 let config: RuntimeConfig | undefined;

@@ -86,6 +86,23 @@ export interface Catalog {
   products: Product[];
 }
 
+/**
+ * The part of the catalogue every function but the MCP server needs: who the company is, the
+ * categories and products, and one article slug for examples. No documents: the full catalogue
+ * inlines every article body (35 MB of JSON at 10,000 articles), and each function that imported it
+ * only for the company name carried it (BENCHMARKS.md, "Cold start").
+ */
+export interface SiteProfile extends Pick<Catalog, 'origin' | 'company' | 'categories' | 'products'> {
+  /** An English article when there is one (examples in agent skills), else any; `example` for an empty site. */
+  exampleArticleSlug: string;
+}
+
+export function siteProfile(catalog: Catalog): SiteProfile {
+  const { origin, company, categories, products, articles } = catalog;
+  const exampleArticleSlug = articles.find((a) => a.lang === 'en')?.slug ?? articles[0]?.slug ?? 'example';
+  return { origin, company, categories, products, exampleArticleSlug };
+}
+
 /** Articles and solutions together: the searchable documents, newest first. */
 export function documentsOf(catalog: Pick<Catalog, 'articles' | 'solutions'>): Document[] {
   return [...catalog.articles, ...catalog.solutions].sort(byNewest);

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { frontMatter } from '../agent-ready/agent-skills.ts';
 import { aiCatalogProblem } from '../agent-ready/ai-catalog.ts';
 import { linksetProblem } from '../agent-ready/api-catalog.ts';
+import { siteProfile } from '../content/catalog.ts';
 import { FIXTURE_CATALOG } from '../mcp/test-fixtures.ts';
 import { AGENT_SKILLS_SCHEMA_URL } from './agent-skills.ts';
 import { didWeb } from './ai-catalog.ts';
 import { DISCOVERY_MAX_AGE_SECONDS, discoveryDocuments, handleDiscovery } from './documents.ts';
 
 const ORIGIN = 'https://acme-ai.example';
-const deps = { origin: ORIGIN, version: '2.0.1', catalog: FIXTURE_CATALOG };
+const deps = { origin: ORIGIN, version: '2.0.1', site: siteProfile(FIXTURE_CATALOG) };
 const get = (path: string, init: RequestInit = {}): Promise<Response> => handleDiscovery(new Request(`${ORIGIN}${path}`, init), deps);
 const json = async (path: string): Promise<Record<string, unknown>> => (await (await get(path)).json()) as Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 /**
  * Serves the discovery documents: the API catalog, the AI catalog (two paths, same bytes), the
- * skills index and each SKILL.md. All are rendered once per deploy from the catalogue and config,
+ * skills index and each SKILL.md. All are rendered once per deploy from the site profile and config,
  * hashed once, and answered with CORS open, a cache lifetime, ETag and 304.
  * @module
  */
-import type { Catalog } from '../content/catalog.ts';
+import type { SiteProfile } from '../content/catalog.ts';
 import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../http/document.ts';
 import { methodNotAllowed, notFound, problemResponse } from '../http/problem.ts';
 import { paths } from '../site/paths.ts';
@@ -21,22 +21,22 @@ const API_CATALOG_LINK = `<${paths.apiCatalog}>; rel="api-catalog"`;
 export interface DiscoveryDeps {
   origin: string;
   version: string;
-  catalog: Pick<Catalog, 'company' | 'categories' | 'products' | 'articles'>;
+  site: Pick<SiteProfile, 'company' | 'categories' | 'products' | 'exampleArticleSlug'>;
 }
 
 /** Every discovery document by path. */
 export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<string, PublicDocument>> {
-  const { origin, version, catalog } = deps;
-  const siteName = catalog.company.name;
-  const categoryNames = catalog.categories.map((c) => c.name);
+  const { origin, version, site } = deps;
+  const siteName = site.company.name;
+  const categoryNames = site.categories.map((c) => c.name);
   const skills = await renderSkills({
     origin,
     siteName,
-    categorySlugs: catalog.categories.map((c) => c.slug),
-    exampleSlug: catalog.articles.find((a) => a.lang === 'en')?.slug ?? catalog.articles[0]?.slug ?? 'example',
+    categorySlugs: site.categories.map((c) => c.slug),
+    exampleSlug: site.exampleArticleSlug,
     exampleQuery: categoryNames[0] ?? siteName,
   });
-  const aiCatalogJson = JSON.stringify(aiCatalog({ origin, version, company: catalog.company, categoryNames, productNames: catalog.products.map((p) => p.name) }), null, 2);
+  const aiCatalogJson = JSON.stringify(aiCatalog({ origin, version, company: site.company, categoryNames, productNames: site.products.map((p) => p.name) }), null, 2);
   const aiCatalogDoc = await publicDocument(aiCatalogJson, 'application/json; charset=utf-8');
   const entries: [string, PublicDocument][] = [
     [paths.apiCatalog, await publicDocument(JSON.stringify(apiCatalog(origin, siteName), null, 2), API_CATALOG_CONTENT_TYPE, { link: API_CATALOG_LINK })],

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_CATALOG } from '../mcp/test-fixtures.ts';
+import { siteProfile } from './catalog.ts';
+
+describe('siteProfile', () => {
+  it('keeps company, categories and products and drops every document body', () => {
+    const profile = siteProfile(FIXTURE_CATALOG);
+    expect(profile.company).toEqual(FIXTURE_CATALOG.company);
+    expect(profile.categories).toEqual(FIXTURE_CATALOG.categories);
+    expect(profile.products).toEqual(FIXTURE_CATALOG.products);
+    expect(profile.origin).toBe(FIXTURE_CATALOG.origin);
+    const json = JSON.stringify(profile);
+    for (const doc of [...FIXTURE_CATALOG.articles, ...FIXTURE_CATALOG.solutions]) expect(json).not.toContain(doc.markdown);
+    expect(Object.keys(profile).sort()).toEqual(['categories', 'company', 'exampleArticleSlug', 'origin', 'products']);
+  });
+
+  it('names an English article as the example when there is one, else any article, else "example"', () => {
+    const english = FIXTURE_CATALOG.articles.find((a) => a.lang === 'en')!;
+    expect(siteProfile(FIXTURE_CATALOG).exampleArticleSlug).toBe(english.slug);
+    const chineseOnly = FIXTURE_CATALOG.articles.filter((a) => a.lang === 'zh');
+    expect(chineseOnly.length).toBeGreaterThan(0);
+    expect(siteProfile({ ...FIXTURE_CATALOG, articles: chineseOnly }).exampleArticleSlug).toBe(chineseOnly[0]!.slug);
+    expect(siteProfile({ ...FIXTURE_CATALOG, articles: [] }).exampleArticleSlug).toBe('example');
+  });
+});
