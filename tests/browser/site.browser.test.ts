@@ -345,6 +345,8 @@ describe('Lighthouse', () => {
   const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
   /** Milliseconds, except CLS (unitless). */
   const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+  /** Runtime errors Lighthouse reports as a failed trace recording ("Please run Lighthouse again"). */
+  const TRACE_RETRY_CODES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
 
   it('scores 1.0 for accessibility, best practices and SEO on key pages', { timeout: 150_000 }, async () => {
     const article = catalog.articles.find((a) => a.lang === 'en') ?? catalog.articles[0]!;
@@ -356,7 +358,12 @@ describe('Lighthouse', () => {
     const failures: string[] = [];
     try {
       for (const target of targets) {
-        const result = await lighthouse(site.url(target), { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
+        let result = await lighthouse(site.url(target), { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
+        // Lighthouse's own trace-recording failures say "Please run Lighthouse again": one retry for
+        // those only (seen once on a loaded machine); any other runtime error or score still fails.
+        if (result && TRACE_RETRY_CODES.has(result.lhr.runtimeError?.code ?? '')) {
+          result = await lighthouse(site.url(target), { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
+        }
         if (!result) throw new Error(`Lighthouse returned nothing for ${target}`);
         const { lhr } = result;
         expect(lhr.runtimeError, `${target}: ${lhr.runtimeError?.message}`).toBeUndefined();

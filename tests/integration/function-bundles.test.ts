@@ -3,13 +3,14 @@
  * esbuild bundler does, with the catalogue replaced by one holding a marker: only the MCP server
  * (get_article, export) may inline it. Any other function that imported the full catalogue would
  * carry every article body (53 MB and ≈ 270 ms more cold start at 10,000 articles).
+ * It lives here, not beside the functions: Netlify treats every file in netlify/functions/ as a function.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const FUNCTIONS_DIR = import.meta.dirname;
+const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '..', '..', 'netlify', 'functions');
 const MARKER = 'ARTICLE-BODY-MARKER-7f3a';
 const markerCatalog: Plugin = {
   name: 'marker-catalog',
