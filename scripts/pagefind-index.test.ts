@@ -40,6 +40,12 @@ describe('runPagefind (the build step after astro build)', () => {
     expect((await readdir(path.join(dir, 'pagefind', 'fragment'))).length).toBe(4); // under PAGEFIND_MAX_FRAGMENTS: one file per page
   });
 
+  it('counts a single page too (Pagefind says "1 page")', async () => {
+    const dir = await site({ 'blog/only/index.html': page('en', 'Only', 'The one article.') });
+    dirs.push(dir);
+    expect(await runPagefind(dir)).toBe(1);
+  });
+
   it('bundles fragments once a language has more pages than PAGEFIND_MAX_FRAGMENTS', async () => {
     const count = PAGEFIND_MAX_FRAGMENTS + 20;
     const files: Record<string, string> = {};

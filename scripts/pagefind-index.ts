@@ -39,8 +39,8 @@ export function runPagefind(siteDir: string): Promise<number> {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      // "Total:\n  Indexed 2 languages\n  Indexed 10004 pages" (per-language lines come before it).
-      const pages = /Total:[\s\S]*?Indexed (\d+) pages/.exec(output)?.[1];
+      // "Total:\n  Indexed 2 languages\n  Indexed 10004 pages" ("1 page" for one).
+      const pages = /Total:[\s\S]*?Indexed (\d+) pages?\b/.exec(output)?.[1];
       if (code !== 0 || pages === undefined) reject(new Error(`Pagefind failed (exit ${code}):\n${output.trim()}`));
       else resolve(Number(pages));
     });
