@@ -12,8 +12,10 @@ import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, Co
 import { HealthSchema } from './health.ts';
 import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from './search.ts';
 import { TweetFeedSchema } from './tweets.ts';
+import { OAUTH_PATHS, SCOPE_DESCRIPTIONS } from '../oauth/config.ts';
 import { RegistrationSchema } from '../oauth/register.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
+import { absoluteUrl, paths } from '../site/paths.ts';
 
 /** Version of the HTTP API (not of the site). */
 export const API_VERSION = '1.0.0';
@@ -243,7 +245,14 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
     },
     components: {
       securitySchemes: {
-        oauth2: { type: 'oauth2', description: 'Anonymous agents register at /oauth/register first.', flows: { clientCredentials: { tokenUrl: `${origin}/oauth/token`, scopes: { 'articles:read': 'Read articles', 'content:export': 'Export the article index (MCP export_article_index)' } } } },
+        oauth2: {
+          type: 'oauth2',
+          description: `Anonymous agents register at ${OAUTH_PATHS.register} first (RFC 7591; guide: ${paths.authMd}).`,
+          flows: {
+            clientCredentials: { tokenUrl: absoluteUrl(origin, OAUTH_PATHS.token), scopes: { ...SCOPE_DESCRIPTIONS } },
+            authorizationCode: { authorizationUrl: absoluteUrl(origin, OAUTH_PATHS.authorize), tokenUrl: absoluteUrl(origin, OAUTH_PATHS.token), scopes: { ...SCOPE_DESCRIPTIONS } },
+          },
+        },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (RFC 9068)' },
         clientBasic: { type: 'http', scheme: 'basic', description: 'client_id:client_secret at the token and revocation endpoints' },
       },

@@ -11,6 +11,7 @@
  */
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { DEFAULT_EXPORT_PAGE_SIZE, EXPORT_SCOPE, MAX_EXPORT_PAGE_SIZE } from '../mcp/tools/export-article-index.ts';
+import { registrationRequestExample } from '../oauth/auth-md.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, OAUTH_PATHS } from '../oauth/config.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_RESULT_LIMIT } from '../search/search-index.ts';
 import { absoluteUrl, paths } from '../site/paths.ts';
@@ -108,13 +109,7 @@ anonymous and self-service. The full guide, with every error, is \`${absoluteUrl
 
 1. Register (RFC 7591). Keep \`client_id\` and \`client_secret\`: the secret is shown once.
 
-\`\`\`http
-POST ${OAUTH_PATHS.register} HTTP/1.1
-Host: ${host}
-Content-Type: application/json
-
-{"client_name":"my-agent","grant_types":["client_credentials"],"scope":"articles:read ${EXPORT_SCOPE}","token_endpoint_auth_method":"client_secret_basic"}
-\`\`\`
+${registrationRequestExample(host)}
 
 2. Get an access token (valid ${ACCESS_TOKEN_TTL_SECONDS} s; ask again when it expires).
 

@@ -16,6 +16,12 @@ import { REGISTRATION_RATE_LIMIT } from './register.ts';
 
 const days = (seconds: number): number => Math.round(seconds / 86400);
 
+/** The RFC 7591 registration an agent sends for client_credentials with every scope, as an HTTP example (auth.md, the get-export-token skill). */
+export function registrationRequestExample(host: string): string {
+  const body = { client_name: 'my-agent', grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_basic', scope: SCOPES.join(' ') };
+  return ['```http', `POST ${OAUTH_PATHS.register} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', '', JSON.stringify(body), '```'].join('\n');
+}
+
 export function renderAuthMd(config: OAuthConfig, siteName: string): string {
   const o = config.issuer;
   const host = new URL(o).host;
@@ -73,13 +79,7 @@ The signing keys are at \`${e.jwks}\`.
 
 ## 3. Register
 
-\`\`\`http
-POST ${OAUTH_PATHS.register} HTTP/1.1
-Host: ${host}
-Content-Type: application/json
-
-{"client_name": "my-agent", "grant_types": ["client_credentials"], "token_endpoint_auth_method": "client_secret_basic", "scope": "${SCOPES.join(' ')}"}
-\`\`\`
+${registrationRequestExample(host)}
 
 \`\`\`http
 HTTP/1.1 201 Created
