@@ -59,6 +59,7 @@ export function invalidTokenChallenge(origin: string, description: string): stri
 const INVALID_TOKEN_TEXT: Readonly<Record<string, string>> = {
   expired: 'the access token has expired',
   revoked: 'the access token was revoked',
+  issued_in_future: 'the access token is dated in the future',
   wrong_audience: 'the access token was issued for another resource',
   not_bearer: 'the Authorization header is not a Bearer token',
 };

@@ -10,12 +10,13 @@
  * @module
  */
 import { escapeHtml, htmlPage, htmlResponse, seeOther } from '../http/html.ts';
-import { parseScope, SCOPE_DESCRIPTIONS, type Scope } from './config.ts';
+import { intersectScope, SCOPE_DESCRIPTIONS, type Scope } from './config.ts';
 import { getClient, isExpired, type ClientRecord } from './clients.ts';
 import { issueCode } from './codes.ts';
 import type { OAuthDeps } from './deps.ts';
 import type { OAuthErrorCode } from './errors.ts';
 import { assertSameOrigin, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
+import { matchRedirectUri } from './redirect-uris.ts';
 import { randomSecret } from './secrets.ts';
 
 export interface AuthorizeDeps extends OAuthDeps {
@@ -40,34 +41,6 @@ const S256_CHALLENGE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const STATE_MAX_LENGTH = 1024;
 /** Longest authorization request query or consent post. */
 const REQUEST_MAX_BYTES = 8 * 1024;
-const LOOPBACK_IPS = ['127.0.0.1', '[::1]'];
-
-/**
- * The registered redirect URI a request names: an exact string match, except that a loopback IP
- * literal may use any port (RFC 8252 §7.3). Absent means the only registered one, if there is one.
- */
-export function matchRedirectUri(registered: readonly string[], requested: string | undefined): string | null {
-  if (requested === undefined) return registered.length === 1 ? registered[0]! : null;
-  if (registered.includes(requested)) return requested;
-  let asked: URL;
-  try {
-    asked = new URL(requested);
-  } catch {
-    return null;
-  }
-  if (asked.protocol !== 'http:' || !LOOPBACK_IPS.includes(asked.hostname) || requested.includes('#')) return null;
-  const portless = (u: URL): string => `${u.protocol}//${u.hostname}${u.pathname}${u.search}`;
-  const match = registered.find((r) => {
-    try {
-      const url = new URL(r);
-      return url.protocol === 'http:' && LOOPBACK_IPS.includes(url.hostname) && portless(url) === portless(asked);
-    } catch {
-      return false;
-    }
-  });
-  return match ? requested : null;
-}
-
 /** `redirect_uri` with the response parameters added (its own query kept), `iss` exactly once (RFC 9207). */
 export function authorizationResponseUrl(redirectUri: string, issuer: string, params: Record<string, string | null>): string {
   const url = new URL(redirectUri);
@@ -154,11 +127,9 @@ async function validateRequest(search: URLSearchParams, deps: AuthorizeDeps): Pr
   if (method !== 'S256') fail('invalid_request', method === undefined ? 'code_challenge_method is required and must be S256 (absent means plain, which is not allowed).' : `code_challenge_method "${method}" is not supported; use S256.`);
   if (!S256_CHALLENGE_PATTERN.test(challenge!)) fail('invalid_request', 'code_challenge must be the 43-character base64url SHA-256 of the code_verifier.');
   request.code_challenge = challenge!;
-  const { known, unknown } = parseScope(params.get('scope') ?? client.scope.join(' '));
-  if (unknown.length || known.length === 0) fail('invalid_scope', `Unknown or empty scope; this client may request: ${client.scope.join(' ')}.`);
-  const notAllowed = known.filter((s) => !client.scope.includes(s));
-  if (notAllowed.length) fail('invalid_scope', `This client is not registered for ${notAllowed.join(' ')}.`);
-  request.scope = known.join(' ');
+  const granted = intersectScope(client.scope, params.get('scope'));
+  if (!granted) fail('invalid_scope', `None of the requested scopes is registered for this client; it may request: ${client.scope.join(' ')}.`);
+  request.scope = granted!.join(' ');
   const resource = params.get('resource');
   if (resource !== undefined && resource !== deps.config.mcpResource) fail('invalid_target', `resource must be ${deps.config.mcpResource}.`);
   return { client, request };

@@ -9,7 +9,8 @@
  * 3. The person opens the page, compares the code with the one the agent shows, and approves (a
  *    consent step; nobody is identified).
  * 4. The agent polls `POST /oauth/claim {"claim_attempt_id"}` every `interval` seconds until
- *    `status: "claimed"`. A claimed registration no longer expires; its claim token is spent.
+ *    `status: "claimed"`. A claimed registration expires only after a year without use (not
+ *    30 days); its claim token is spent.
  *
  * Errors are JSON `{error, error_description}` with stable codes: `invalid_request`,
  * `invalid_claim_token`, `expired_claim_token`, `already_claimed`, `invalid_claim_attempt`,
@@ -20,7 +21,7 @@ import { escapeHtml, htmlPage, htmlResponse } from '../http/html.ts';
 import { mediaTypeOf, readBodyText } from '../http/respond.ts';
 import { consume } from '../ratelimit/fixed-window.ts';
 import type { Store } from '../storage/store.ts';
-import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, SCOPE_DESCRIPTIONS } from './config.ts';
+import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, SCOPE_DESCRIPTIONS } from './config.ts';
 import { clientKey, getClient, isExpired, type ClientRecord } from './clients.ts';
 import type { OAuthDeps } from './deps.ts';
 import { OAuthError, oauthJson } from './errors.ts';
@@ -270,7 +271,7 @@ async function answerVerification(req: Request, deps: ClaimDeps): Promise<Respon
   }
   const claimed = await updateClient(deps.clients, ticket.client_id, (c) => {
     if (c.claim.status === 'claimed' || c.claim.attempt_sha256 !== ticket.attempt_sha256) return c;
-    return { ...c, expires_at: null, claim: { ...c.claim, status: 'claimed', token_sha256: null, claimed_at: now } };
+    return { ...c, expires_at: now + CLAIMED_CLIENT_TTL_SECONDS, last_used_at: now, claim: { ...c.claim, status: 'claimed', token_sha256: null, claimed_at: now } };
   });
   if (!claimed || claimed.claim.status !== 'claimed' || claimed.claim.attempt_sha256 !== ticket.attempt_sha256) {
     return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error" role="alert">This registration was claimed by another attempt, replaced by a newer attempt, or no longer exists.</p>', 409, headers);

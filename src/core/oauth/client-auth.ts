@@ -1,12 +1,14 @@
 /**
- * Client authentication at the token and revocation endpoints (RFC 6749 §2.3): HTTP Basic,
- * `client_secret_post`, or `none` for public clients; exactly the method the client registered.
+ * Client authentication at the token and revocation endpoints (RFC 6749 §2.3). A confidential
+ * client sends its secret with HTTP Basic or in the form body (`client_secret_post`), whichever it
+ * registered: both carry the same secret over TLS, and clients differ in their default (the
+ * contract and openid-client post it, oauth4webapi's examples and the MCP SDK use Basic), so
+ * refusing one would only break clients. A public client (`none`) sends `client_id` alone.
  * @module
  */
 import type { Store } from '../storage/store.ts';
-import { clientKey, getClient, isExpired, type ClientRecord } from './clients.ts';
+import { clientKey, getClient, idleLifetimeSeconds, isExpired, type ClientRecord } from './clients.ts';
 import { OAuthError } from './errors.ts';
-import { UNCLAIMED_CLIENT_TTL_SECONDS } from './config.ts';
 import { sha256Hex, timingSafeEqual } from './secrets.ts';
 
 const BASIC_CHALLENGE = 'Basic realm="oauth", charset="UTF-8"';
@@ -63,18 +65,20 @@ export async function authenticateClient(req: Request, form: Map<string, string>
   if (!clientId) throw fail('Client authentication is required (HTTP Basic, or client_id with client_secret).');
   const client = await getClient(deps.clients, clientId);
   if (!client || isExpired(client, deps.nowSeconds)) throw fail('Unknown or expired client.');
-  if (client.token_endpoint_auth_method !== method) throw fail(`This client authenticates with ${client.token_endpoint_auth_method}.`);
-  if (method !== 'none') {
+  const isPublic = client.token_endpoint_auth_method === 'none';
+  if (isPublic && method !== 'none') throw fail('This is a public client (token_endpoint_auth_method "none"): send client_id alone, without a secret.');
+  if (!isPublic && method === 'none') throw fail('This client must authenticate with its client_secret (HTTP Basic, or client_secret in the form body).');
+  if (!isPublic) {
     const secret = basic?.secret ?? form.get('client_secret') ?? '';
     if (!client.client_secret_sha256 || !timingSafeEqual(await sha256Hex(secret), client.client_secret_sha256)) throw fail('Client authentication failed.');
   }
   return client;
 }
 
-/** Records use of a client: unclaimed registrations expire 30 days after their last use. */
+/** Records use of a client: registrations expire 30 days (a year once claimed) after their last use. */
 export async function touchClient(store: Store, client: ClientRecord, nowSeconds: number): Promise<void> {
   // Rewriting on every request would be wasteful; once an hour is enough for a 30-day window.
   if (nowSeconds - client.last_used_at < 3600) return;
-  const expires_at = client.claim.status === 'claimed' ? null : nowSeconds + UNCLAIMED_CLIENT_TTL_SECONDS;
+  const expires_at = nowSeconds + idleLifetimeSeconds(client);
   await store.set(clientKey(client.client_id), { ...client, last_used_at: nowSeconds, expires_at });
 }

@@ -4,18 +4,33 @@
  * @module
  */
 import type { Store } from '../storage/store.ts';
-import type { Scope } from './config.ts';
+import { CLAIMED_CLIENT_TTL_SECONDS, type Scope, UNCLAIMED_CLIENT_TTL_SECONDS } from './config.ts';
 
-export type GrantType = 'client_credentials' | 'authorization_code';
-export type AuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none';
+export const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+export const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
 
-export interface ClientRecord {
+/** RFC 7591 §2 metadata kept only to be echoed back (never shown as verified, never fetched). */
+export interface DescriptiveMetadata {
+  application_type?: 'web' | 'native';
+  client_uri?: string;
+  logo_uri?: string;
+  software_id?: string;
+  software_version?: string;
+}
+
+export interface ClientRecord extends DescriptiveMetadata {
   client_id: string;
   client_secret_sha256: string | null;
   client_name: string;
   grant_types: GrantType[];
   response_types: ('code')[];
   redirect_uris: string[];
+  /**
+   * What the client registered (or the RFC 7591 default, client_secret_basic). A confidential
+   * client may send its secret either way (see client-auth.ts); `none` means a public client.
+   */
   token_endpoint_auth_method: AuthMethod;
   scope: Scope[];
   client_id_issued_at: number;
@@ -29,7 +44,10 @@ export interface ClientRecord {
     attempt_sha256?: string | null;
     claimed_at?: number;
   };
-  /** Epoch seconds; refreshed on use. Unclaimed clients expire when it passes. */
+  /**
+   * Epoch seconds; pushed forward on use (30 days unclaimed, a year claimed). The client expires
+   * when it passes. Null only in records claimed before claimed clients expired (see expiresAt).
+   */
   expires_at: number | null;
   last_used_at: number;
 }
@@ -42,7 +60,17 @@ export async function getClient(store: Store, clientId: string): Promise<ClientR
   return found?.value ?? null;
 }
 
-/** Whether an unclaimed registration has expired. */
+/** When a registration expires: its `expires_at`, or a year after last use for records claimed before claims expired. */
+export function expiresAt(client: ClientRecord): number {
+  return client.expires_at ?? client.last_used_at + CLAIMED_CLIENT_TTL_SECONDS;
+}
+
+/** Idle lifetime after a use: a year once claimed, 30 days before. */
+export function idleLifetimeSeconds(client: Pick<ClientRecord, 'claim'>): number {
+  return client.claim.status === 'claimed' ? CLAIMED_CLIENT_TTL_SECONDS : UNCLAIMED_CLIENT_TTL_SECONDS;
+}
+
+/** Whether a registration has expired. */
 export function isExpired(client: ClientRecord, nowSeconds: number): boolean {
-  return client.expires_at !== null && client.expires_at <= nowSeconds;
+  return expiresAt(client) <= nowSeconds;
 }

@@ -4,6 +4,7 @@ import { AUTHORIZATION_CODE_TTL_SECONDS } from './config.ts';
 import type { ClientRecord } from './clients.ts';
 import { issueCode, redeemCode } from './codes.ts';
 import { OAuthError } from './errors.ts';
+import { createGrant, recordAccessToken } from './grants.ts';
 import { sha256Base64url, sha256Hex } from './secrets.ts';
 import { isRevoked } from './tokens.ts';
 
@@ -34,21 +35,25 @@ describe('authorization codes', () => {
     expect((await redeem(code, T0 + AUTHORIZATION_CODE_TTL_SECONDS - 1)).scope).toBe('content:export');
   });
 
-  it('a replay after a successful redemption revokes the tokens issued from the code', async () => {
+  it('a replay after a successful redemption revokes the grant and the tokens issued under it', async () => {
+    const store = blobs.store('oauth');
     const code = await newCode();
     const first = await redeem(code, T0 + 1);
-    await first.onIssued('jti-a', T0 + 3600);
+    expect(await createGrant(store, { grant_id: first.grantId, client_id: client.client_id, subject: first.subject, scope: first.scope, resource: first.resource, refreshable: true }, T0 + 1)).not.toBeNull();
+    expect(await recordAccessToken(store, first.grantId, { jti: 'jti-a', exp: T0 + 3600 }, T0 + 1)).toBe(true);
     await expect(redeem(code, T0 + 2)).rejects.toBeInstanceOf(OAuthError);
-    expect(await isRevoked(blobs.store('oauth'), 'jti-a')).toBe(true);
+    expect(await isRevoked(store, 'jti-a')).toBe(true);
   });
 
-  it('a replay that races the first redemption still gets its token revoked', async () => {
+  it('a replay that races the first redemption leaves a revoked tombstone: the grant cannot be created', async () => {
+    const store = blobs.store('oauth');
     const code = await newCode();
     const first = await redeem(code, T0 + 1);
-    // The replay lands between consumption and the token being recorded.
+    // The replay lands between consumption and the grant being written.
     await expect(redeem(code, T0 + 1)).rejects.toMatchObject({ code: 'invalid_grant' });
-    await first.onIssued('jti-b', T0 + 3600);
-    expect(await isRevoked(blobs.store('oauth'), 'jti-b')).toBe(true);
+    expect(await createGrant(store, { grant_id: first.grantId, client_id: client.client_id, subject: first.subject, scope: first.scope, resource: first.resource, refreshable: true }, T0 + 1)).toBeNull();
+    expect(await recordAccessToken(store, first.grantId, { jti: 'jti-b', exp: T0 + 3600 }, T0 + 1)).toBe(false);
+    expect(await isRevoked(store, 'jti-b')).toBe(true);
   });
 
   it('of 20 concurrent redemptions exactly one wins', async () => {

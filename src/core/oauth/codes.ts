@@ -4,8 +4,9 @@
  * client, redirect URI, PKCE challenge, scope and resource of the authorization request.
  *
  * Single use is a create-only marker (`code-used/<digest>`, Blobs `onlyIfNew`): of any number of
- * concurrent redemptions exactly one creates it. Every later (or concurrent) redemption of the
- * same code is a replay: it fails, and every token issued from the code is revoked (§4.1.2).
+ * concurrent redemptions exactly one creates it, naming the grant it is about to create. Every
+ * later (or concurrent) redemption of the same code is a replay: it fails, and the grant, with every
+ * access and refresh token issued under it, is revoked (§4.1.2; see grants.ts).
  * @module
  */
 import type { Store } from '../storage/store.ts';
@@ -13,7 +14,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, CLOCK_SKEW_SE
 import type { ClientRecord } from './clients.ts';
 import { OAuthError } from './errors.ts';
 import { randomSecret, sha256Base64url, sha256Hex, timingSafeEqual } from './secrets.ts';
-import { revokeJti } from './tokens.ts';
+import { newGrantId, revokeGrant } from './grants.ts';
 
 /** What an approved authorization request grants, as stored under `code/<sha256(code)>`. */
 export interface CodeRecord {
@@ -30,21 +31,15 @@ export interface CodeRecord {
   expires_at: number;
 }
 
-/** The single-use marker, `code-used/<sha256(code)>`: the token issued from the code. Only the winning redemption writes it. */
+/** The single-use marker, `code-used/<sha256(code)>`: the grant the winning redemption creates. */
 export interface CodeUseRecord {
-  tokens: { jti: string; exp: number }[];
-  /** Kept until every token issued from the code has expired (then the sweep removes it). */
-  expires_at: number;
-}
-
-/** Written by every replay, `code-replayed/<sha256(code)>`; kept as long as the use marker. */
-export interface CodeReplayRecord {
+  grant_id: string;
+  /** Kept while a replay could still revoke the first redemption's access token (then the sweep removes it). */
   expires_at: number;
 }
 
 const codeKey = (digest: string): string => `code/${digest}`;
 const useKey = (digest: string): string => `code-used/${digest}`;
-const replayKey = (digest: string): string => `code-replayed/${digest}`;
 /** RFC 7636 §4.1: 43-128 unreserved characters. */
 const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
 
@@ -65,7 +60,7 @@ export async function redeemCode(
   form: Map<string, string>,
   client: ClientRecord,
   deps: { grants: Store; nowSeconds: () => number },
-): Promise<{ scope: string; resource: string; subject: string; onIssued: (jti: string, exp: number) => Promise<void> }> {
+): Promise<{ grantId: string; scope: string; resource: string; subject: string }> {
   const code = form.get('code');
   if (!code) throw new OAuthError('invalid_request', 'code is required.');
   const verifier = form.get('code_verifier');
@@ -87,25 +82,14 @@ export async function redeemCode(
   const resource = form.get('resource');
   if (resource !== undefined && resource !== grant.resource) throw new OAuthError('invalid_target', `resource must be the one authorized: ${grant.resource}.`);
 
+  const grantId = newGrantId();
   const keepUntil = grant.expires_at + ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS;
-  const first = await deps.grants.set(useKey(digest), { tokens: [], expires_at: keepUntil } satisfies CodeUseRecord, { onlyIfNew: true });
+  const first = await deps.grants.set(useKey(digest), { grant_id: grantId, expires_at: keepUntil } satisfies CodeUseRecord, { onlyIfNew: true });
   if (!first.modified) {
-    // Replay: flag it, then revoke what the winner has recorded so far. The winner records its
-    // token, then looks for the flag; each side writes before it reads, so with strongly
-    // consistent storage at least one of them sees the other and the token is revoked either way.
-    await deps.grants.set(replayKey(digest), { expires_at: keepUntil } satisfies CodeReplayRecord);
+    // Replay: revoke the grant the winner created (or is creating: a tombstone makes its creation fail).
     const use = await deps.grants.get<CodeUseRecord>(useKey(digest));
-    await Promise.all((use?.value.tokens ?? []).map((t) => revokeJti(deps.grants, t.jti, t.exp)));
+    if (use?.value.grant_id) await revokeGrant(deps.grants, use.value.grant_id, now);
     throw new OAuthError('invalid_grant', 'The authorization code was already used; the tokens issued from it are revoked.');
   }
-  return {
-    scope: grant.scope,
-    resource: grant.resource,
-    subject: grant.subject,
-    onIssued: async (jti, exp) => {
-      // Only the winning redemption writes the use marker, so a plain write cannot lose an update.
-      await deps.grants.set(useKey(digest), { tokens: [{ jti, exp }], expires_at: keepUntil } satisfies CodeUseRecord);
-      if (await deps.grants.get(replayKey(digest))) await revokeJti(deps.grants, jti, exp);
-    },
-  };
+  return { grantId, scope: grant.scope, resource: grant.resource, subject: grant.subject };
 }

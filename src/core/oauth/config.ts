@@ -20,6 +20,15 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 /** Unclaimed anonymous registrations expire after this long without use. */
 export const UNCLAIMED_CLIENT_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * Claimed registrations expire after this long without use: a script can approve its own claim,
+ * so a claim proves persistence, not a person, and nothing is kept forever.
+ */
+export const CLAIMED_CLIENT_TTL_SECONDS = 365 * 24 * 3600;
+/** A refresh token must be used within this time, or the grant lapses (each use starts a new window). */
+export const REFRESH_TOKEN_IDLE_TTL_SECONDS = 30 * 24 * 3600;
+/** However often it is refreshed, a grant ends this long after the consent that created it. */
+export const REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS = 90 * 24 * 3600;
 /** Every client_id starts with this, so an id is recognisable in logs and never collides with a `sub` of another kind. */
 export const CLIENT_ID_PREFIX = 'agt_';
 /** A consent or claim-approval form must be answered within this time. */
@@ -28,7 +37,7 @@ export const INTERACTION_TTL_SECONDS = 600;
 export const CLAIM_ATTEMPT_TTL_SECONDS = 600;
 /** Minimum seconds between two polls of one claim attempt (RFC 8628 §3.5 `interval`). */
 export const CLAIM_POLL_INTERVAL_SECONDS = 5;
-/** Allowed clock skew when verifying tokens. */
+/** Allowed clock skew when verifying tokens (`exp`, and `iat` in the future). */
 export const CLOCK_SKEW_SECONDS = 30;
 
 export const OAUTH_PATHS = {
@@ -68,6 +77,17 @@ export function oauthConfig(origin: string): OAuthConfig {
       jwks: url(OAUTH_PATHS.jwks),
     },
   };
+}
+
+/**
+ * The scope to grant (RFC 6749 §3.3): what was requested (all of `allowed` when nothing was) and
+ * is in `allowed`; unknown or unregistered scopes are left out, and the response's `scope` says
+ * what was granted. Null when nothing is left.
+ */
+export function intersectScope(allowed: readonly Scope[], requested: string | undefined | null): Scope[] | null {
+  if (requested === undefined || requested === null) return allowed.length ? [...allowed] : null;
+  const granted = parseScope(requested).known.filter((s) => allowed.includes(s));
+  return granted.length ? granted : null;
 }
 
 /** Parses a space-separated scope string; unknown scopes are returned separately. */

@@ -11,4 +11,6 @@ export interface OAuthDeps {
   grants: Store;
   keys: () => Promise<KeySet>;
   nowSeconds: () => number;
+  /** Lifetime of new access tokens: ACCESS_TOKEN_TTL_SECONDS unless the operator set another. */
+  accessTokenTtlSeconds?: number;
 }

@@ -6,9 +6,10 @@ import * as v from 'valibot';
 import { readBodyText, mediaTypeOf } from '../http/respond.ts';
 import { consume } from '../ratelimit/fixed-window.ts';
 import type { Store } from '../storage/store.ts';
-import { CLIENT_ID_PREFIX, type OAuthConfig, parseScope, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS } from './config.ts';
+import { CLIENT_ID_PREFIX, intersectScope, type OAuthConfig, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS } from './config.ts';
 import { claimTokenKey } from './claim.ts';
-import { clientKey, type ClientRecord } from './clients.ts';
+import { AUTH_METHODS, type AuthMethod, clientKey, type ClientRecord, type DescriptiveMetadata, GRANT_TYPES, type GrantType } from './clients.ts';
+import { redirectUriProblem } from './redirect-uris.ts';
 import { OAuthError, oauthJson } from './errors.ts';
 import { randomSecret, sha256Hex } from './secrets.ts';
 
@@ -19,27 +20,47 @@ export const REGISTRATION_BODY_LIMIT_BYTES = 8 * 1024;
 /** How long a claim token can start the claim ceremony. */
 export const CLAIM_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
-export const RegistrationSchema = v.object({
-  client_name: v.optional(v.pipe(v.string('client_name must be a string'), v.trim(), v.maxLength(100, 'client_name must be at most 100 characters'))),
-  grant_types: v.optional(v.pipe(v.array(v.string()), v.minLength(1, 'grant_types must not be empty'))),
-  response_types: v.optional(v.array(v.string())),
-  redirect_uris: v.optional(v.pipe(v.array(v.string()), v.maxLength(10, 'at most 10 redirect_uris'))),
-  token_endpoint_auth_method: v.optional(v.string()),
-  scope: v.optional(v.string('scope must be a space-separated string')),
-});
+/**
+ * Characters refused in a client name: C0/C1 controls and the bidirectional formatting marks,
+ * which could reverse or hide the "(unverified)" label next to the name on the consent page.
+ */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const DESCRIPTIVE_TEXT_MAX_LENGTH = 200;
 
-/** Whether a redirect URI is allowed: https, or http on a loopback host (RFC 8252 §7.3); no fragment. */
-export function isAllowedRedirectUri(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.hash || value.includes('#')) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
-}
+const optionalText = (name: string) =>
+  v.optional(v.pipe(v.string(`${name} must be a string`), v.trim(), v.maxLength(DESCRIPTIVE_TEXT_MAX_LENGTH, `${name} must be at most ${DESCRIPTIVE_TEXT_MAX_LENGTH} characters`)));
+/** `client_uri`, `logo_uri`: web addresses (echoed back, never fetched or linked as verified). */
+const optionalWebUrl = (name: string) =>
+  v.optional(v.pipe(v.string(`${name} must be a string`), v.maxLength(2048, `${name} must be at most 2048 characters`), v.check((value) => {
+    try {
+      return ['https:', 'http:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `${name} must be an http(s) URL`)));
+
+/**
+ * RFC 7591 §2 client metadata. Members not listed here are ignored, as §2 requires of metadata a
+ * server does not understand (MCP clients also send e.g. `contacts` or `tos_uri`).
+ */
+export const RegistrationSchema = v.object({
+  client_name: v.optional(v.pipe(
+    v.string('client_name must be a string'),
+    v.trim(),
+    v.maxLength(100, 'client_name must be at most 100 characters'),
+    v.check((name) => !UNSAFE_NAME_CHARACTERS.test(name), 'client_name must not contain control or bidirectional-formatting characters'),
+  )),
+  grant_types: v.optional(v.pipe(v.array(v.string('grant_types must be strings')), v.minLength(1, 'grant_types must not be empty'))),
+  response_types: v.optional(v.array(v.string('response_types must be strings'))),
+  redirect_uris: v.optional(v.pipe(v.array(v.string('redirect_uris must be strings')), v.maxLength(10, 'at most 10 redirect_uris'))),
+  token_endpoint_auth_method: v.optional(v.string('token_endpoint_auth_method must be a string')),
+  scope: v.optional(v.string('scope must be a space-separated string')),
+  application_type: v.optional(v.picklist(['web', 'native'], 'application_type must be "web" or "native"')),
+  client_uri: optionalWebUrl('client_uri'),
+  logo_uri: optionalWebUrl('logo_uri'),
+  software_id: optionalText('software_id'),
+  software_version: optionalText('software_version'),
+});
 
 export interface RegisterDeps {
   config: OAuthConfig;
@@ -69,17 +90,20 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
   if (!parsed.success) throw new OAuthError('invalid_client_metadata', `${v.getDotPath(parsed.issues[0]) ?? 'body'}: ${parsed.issues[0].message}`);
   const meta = parsed.output;
 
-  const grantTypes = meta.grant_types ?? ['authorization_code'];
-  const badGrant = grantTypes.find((g) => g !== 'client_credentials' && g !== 'authorization_code');
-  if (badGrant) throw new OAuthError('invalid_client_metadata', `grant_types: "${badGrant}" is not supported; use client_credentials and/or authorization_code.`);
+  const grantTypes = [...new Set(meta.grant_types ?? ['authorization_code'])];
+  const badGrant = grantTypes.find((g) => !(GRANT_TYPES as readonly string[]).includes(g));
+  if (badGrant) throw new OAuthError('invalid_client_metadata', `grant_types: "${badGrant}" is not supported; use ${GRANT_TYPES.join(', ')}.`);
+  if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code')) {
+    throw new OAuthError('invalid_client_metadata', 'grant_types: refresh_token is issued only with authorization_code; client_credentials clients ask for a new token instead.');
+  }
   const method = meta.token_endpoint_auth_method ?? 'client_secret_basic';
-  if (method !== 'client_secret_basic' && method !== 'client_secret_post' && method !== 'none') {
-    throw new OAuthError('invalid_client_metadata', `token_endpoint_auth_method "${method}" is not supported; use client_secret_basic, client_secret_post or none.`);
+  if (!(AUTH_METHODS as readonly string[]).includes(method)) {
+    throw new OAuthError('invalid_client_metadata', `token_endpoint_auth_method "${method}" is not supported; use ${AUTH_METHODS.join(', ')}.`);
   }
   if (method === 'none' && grantTypes.includes('client_credentials')) {
     throw new OAuthError('invalid_client_metadata', 'A public client (token_endpoint_auth_method "none") cannot use client_credentials.');
   }
-  const responseTypes = meta.response_types ?? (grantTypes.includes('authorization_code') ? ['code'] : []);
+  const responseTypes = [...new Set(meta.response_types ?? (grantTypes.includes('authorization_code') ? ['code'] : []))];
   if (responseTypes.some((r) => r !== 'code') || (grantTypes.includes('authorization_code') && !responseTypes.includes('code'))) {
     throw new OAuthError('invalid_client_metadata', 'response_types must be ["code"] with authorization_code (and empty otherwise).');
   }
@@ -87,12 +111,16 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
   if (grantTypes.includes('authorization_code') && redirectUris.length === 0) {
     throw new OAuthError('invalid_redirect_uri', 'redirect_uris is required for authorization_code.');
   }
-  const badRedirect = redirectUris.find((u) => !isAllowedRedirectUri(u));
-  if (badRedirect) throw new OAuthError('invalid_redirect_uri', `redirect_uri "${badRedirect}" must be https, or http on a loopback address, without a fragment.`);
-  const { known, unknown } = parseScope(meta.scope ?? SCOPES.join(' '));
-  if (unknown.length) throw new OAuthError('invalid_client_metadata', `scope: unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; supported: ${SCOPES.join(' ')}.`);
-  if (known.length === 0) throw new OAuthError('invalid_client_metadata', `scope must name at least one of: ${SCOPES.join(' ')}.`);
+  for (const uri of redirectUris) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw new OAuthError('invalid_redirect_uri', `redirect_uri "${uri}" ${problem}.`);
+  }
+  const scope = intersectScope(SCOPES, meta.scope);
+  if (!scope) throw new OAuthError('invalid_client_metadata', `scope must name at least one of: ${SCOPES.join(' ')}.`);
 
+  const descriptive: DescriptiveMetadata = Object.fromEntries(
+    (['application_type', 'client_uri', 'logo_uri', 'software_id', 'software_version'] as const).filter((k) => meta[k]).map((k) => [k, meta[k]]),
+  );
   const now = deps.nowSeconds();
   const decision = await consume(deps.limits, `register/${await sha256Hex(deps.clientIp)}`, REGISTRATION_RATE_LIMIT, now * 1000);
   if (!decision.allowed) {
@@ -106,11 +134,12 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     client_id: clientId,
     client_secret_sha256: secret ? await sha256Hex(secret) : null,
     client_name: meta.client_name || 'Unnamed agent',
-    grant_types: grantTypes as ClientRecord['grant_types'],
+    grant_types: grantTypes as GrantType[],
     response_types: responseTypes as ClientRecord['response_types'],
     redirect_uris: redirectUris,
-    token_endpoint_auth_method: method,
-    scope: known,
+    token_endpoint_auth_method: method as AuthMethod,
+    scope,
+    ...descriptive,
     client_id_issued_at: now,
     registration_type: 'anonymous',
     claim: { status: 'unclaimed', token_sha256: await sha256Hex(claimToken), token_expires_at: now + CLAIM_TOKEN_TTL_SECONDS },
@@ -132,6 +161,7 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     redirect_uris: record.redirect_uris,
     token_endpoint_auth_method: record.token_endpoint_auth_method,
     scope: record.scope.join(' '),
+    ...descriptive,
     registration_type: 'anonymous',
     claim_token: claimToken,
     claim_token_expires: record.claim.token_expires_at,

@@ -1,11 +1,14 @@
 /**
- * `POST /oauth/revoke` (RFC 7009): the client authenticates; a token it owns goes on the revocation
- * list until it would have expired. Unknown, foreign or garbage tokens also get 200 (§2.2).
+ * `POST /oauth/revoke` (RFC 7009): the client authenticates; an access token it owns goes on the
+ * revocation list until it would have expired; a refresh token it owns ends its whole grant, the
+ * access tokens issued under it included (§2.1). Unknown, foreign or garbage tokens also get 200
+ * (§2.2). `token_type_hint` is only a hint: an unknown value is ignored and both kinds are tried.
  * @module
  */
 import { authenticateClient, readOAuthForm } from './client-auth.ts';
 import type { OAuthDeps } from './deps.ts';
 import { OAuthError, oauthJson } from './errors.ts';
+import { revokeRefreshToken } from './grants.ts';
 import { revokeJti, verifyAccessToken } from './tokens.ts';
 
 
@@ -16,10 +19,7 @@ export async function handleRevoke(req: Request, deps: OAuthDeps): Promise<Respo
   const client = await authenticateClient(req, form, { clients: deps.clients, nowSeconds: now });
   const token = form.get('token');
   if (!token) throw new OAuthError('invalid_request', 'token is required.');
-  const hint = form.get('token_type_hint');
-  if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
-    throw new OAuthError('unsupported_token_type', `token_type_hint "${hint}" is not supported; this server issues access tokens only.`);
-  }
+  if (await revokeRefreshToken(deps.grants, token, client.client_id, now)) return oauthJson({}, 200);
   // Ownership check: the signature must be ours and the token the client's own; expiry does not matter.
   const check = await verifyAccessToken(token, { keys: await deps.keys(), issuer: deps.config.issuer, nowSeconds: now, revocations: null, ignoreExpiry: true });
   if (check.ok && check.claims.client_id === client.client_id && check.claims.exp > now) {

@@ -1,12 +1,14 @@
 /**
  * Daily clean-up of the `oauth` store: removes every record whose purpose has passed, so the store
- * does not grow with abandoned anonymous registrations. Each record kind carries its own expiry.
+ * does not grow with abandoned anonymous registrations. Each record kind carries its own expiry;
+ * registrations, claimed ones included, expire after their idle lifetime (clients.ts).
  * @module
  */
 import type { Store } from '../storage/store.ts';
 import type { ClaimAttemptRecord } from './claim.ts';
 import { isExpired, type ClientRecord } from './clients.ts';
-import type { CodeRecord, CodeReplayRecord, CodeUseRecord } from './codes.ts';
+import type { CodeRecord, CodeUseRecord } from './codes.ts';
+import { grantKeepUntil, type GrantRecord, type RefreshTokenRecord } from './grants.ts';
 
 export interface SweepCounts {
   clients: number;
@@ -16,6 +18,8 @@ export interface SweepCounts {
   claimAttempts: number;
   userCodes: number;
   revocations: number;
+  grants: number;
+  refreshTokens: number;
 }
 
 /** Records without their own expiry field keep this long after the one they depend on. */
@@ -23,7 +27,7 @@ const ORPHAN_GRACE_SECONDS = 3600;
 
 /** Deletes expired records; returns how many of each kind went. */
 export async function sweepOAuthStore(store: Store, nowSeconds: number): Promise<SweepCounts> {
-  const counts: SweepCounts = { clients: 0, claimTokens: 0, codes: 0, codeUses: 0, claimAttempts: 0, userCodes: 0, revocations: 0 };
+  const counts: SweepCounts = { clients: 0, claimTokens: 0, codes: 0, codeUses: 0, claimAttempts: 0, userCodes: 0, revocations: 0, grants: 0, refreshTokens: 0 };
   const keys = await store.list();
   const liveClients = new Set<string>();
   const expiredAt = async <T>(key: string, expiry: (value: T) => number | null): Promise<boolean> => {
@@ -56,7 +60,12 @@ export async function sweepOAuthStore(store: Store, nowSeconds: number): Promise
     } else if (key.startsWith('code-used/')) {
       if (await expiredAt<CodeUseRecord>(key, (r) => r.expires_at)) counts.codeUses++;
     } else if (key.startsWith('code-replayed/')) {
-      if (await expiredAt<CodeReplayRecord>(key, (r) => r.expires_at)) counts.codeUses++;
+      // Replay flags of an earlier version: same lifetime as the use marker.
+      if (await expiredAt<{ expires_at: number }>(key, (r) => r.expires_at)) counts.codeUses++;
+    } else if (key.startsWith('grant/')) {
+      if (await expiredAt<GrantRecord>(key, grantKeepUntil)) counts.grants++;
+    } else if (key.startsWith('refresh/')) {
+      if (await expiredAt<RefreshTokenRecord>(key, (r) => r.expires_at)) counts.refreshTokens++;
     } else if (key.startsWith('claim/')) {
       if (await expiredAt<ClaimAttemptRecord>(key, (r) => r.expires_at + ORPHAN_GRACE_SECONDS)) counts.claimAttempts++;
     } else if (key.startsWith('usercode/')) {

@@ -21,7 +21,7 @@ export interface AccessTokenClaims {
 }
 
 /** Mints a token; returns it with its claims. */
-export async function mintAccessToken(keys: KeySet, input: { issuer: string; audience: string; clientId: string; subject: string; scope: string; nowSeconds: number }): Promise<{ token: string; claims: AccessTokenClaims }> {
+export async function mintAccessToken(keys: KeySet, input: { issuer: string; audience: string; clientId: string; subject: string; scope: string; nowSeconds: number; ttlSeconds?: number | undefined }): Promise<{ token: string; claims: AccessTokenClaims }> {
   const claims: AccessTokenClaims = {
     iss: input.issuer,
     aud: input.audience,
@@ -30,7 +30,7 @@ export async function mintAccessToken(keys: KeySet, input: { issuer: string; aud
     scope: input.scope,
     jti: randomSecret(16),
     iat: input.nowSeconds,
-    exp: input.nowSeconds + ACCESS_TOKEN_TTL_SECONDS,
+    exp: input.nowSeconds + (input.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS),
   };
   const token = await new SignJWT({ client_id: claims.client_id, scope: claims.scope })
     .setProtectedHeader({ alg: SIGNING_ALG, kid: keys.active.kid, typ: 'at+jwt' })
@@ -45,7 +45,7 @@ export async function mintAccessToken(keys: KeySet, input: { issuer: string; aud
 }
 
 /** Why a token was refused (logged; the wire says `invalid_token`). */
-export type TokenRejection = 'malformed' | 'unknown_key' | 'bad_signature' | 'expired' | 'wrong_issuer' | 'wrong_audience' | 'wrong_type' | 'missing_claims' | 'revoked';
+export type TokenRejection = 'malformed' | 'unknown_key' | 'bad_signature' | 'expired' | 'issued_in_future' | 'wrong_issuer' | 'wrong_audience' | 'wrong_type' | 'missing_claims' | 'revoked';
 
 export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: TokenRejection };
 
@@ -103,6 +103,8 @@ export async function verifyAccessToken(
   if (typeof payload.client_id !== 'string' || typeof payload.scope !== 'string' || typeof payload.jti !== 'string' || typeof payload.sub !== 'string') {
     return { ok: false, reason: 'missing_claims' };
   }
+  // jose checks `iat` only for age limits; a token dated ahead of our clock was not minted by this server's clock.
+  if (typeof payload.iat !== 'number' || payload.iat > options.nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'issued_in_future' };
   const aud = Array.isArray(payload.aud) ? String(payload.aud[0]) : String(payload.aud);
   const claims: AccessTokenClaims = {
     iss: String(payload.iss), aud, sub: payload.sub, client_id: payload.client_id, scope: payload.scope, jti: payload.jti, iat: Number(payload.iat), exp: Number(payload.exp),
