@@ -4,13 +4,13 @@ import { withPageErrors } from '../../src/core/http/html.ts';
 import { handleClaim, handleClaimVerification } from '../../src/core/oauth/claim.ts';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
-import { clientIp, site, stores } from './_shared/deps.ts';
+import { clientIpDigest, site, stores } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
 export default (req: Request, context: Context): Promise<Response> => {
-  const deps = { ...oauthDeps(), limits: stores('ratelimit'), clientIp: clientIp(context), siteName: site.company.name };
-  if (new URL(req.url).pathname === '/oauth/claim') return withOAuthCors(req, () => withOAuthErrors(req, () => handleClaim(req, deps)));
-  return withPageErrors(req, () => handleClaimVerification(req, deps));
+  const deps = async () => ({ ...oauthDeps(), limits: stores('ratelimit'), clientIpDigest: await clientIpDigest(context), siteName: site.company.name });
+  if (new URL(req.url).pathname === '/oauth/claim') return withOAuthCors(req, () => withOAuthErrors(req, async () => handleClaim(req, await deps())));
+  return withPageErrors(req, async () => handleClaimVerification(req, await deps()));
 };
 
 export const config: Config = { path: ['/oauth/claim', '/oauth/claim/verify'] };

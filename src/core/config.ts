@@ -5,6 +5,11 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamConfig } from './api/tweets.ts';
+import { IP_DIGEST_SECRET_MIN_LENGTH } from './http/ip-digest.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
+
+/** Bounds of OAUTH_ACCESS_TOKEN_TTL_SECONDS: short enough to test refresh, at most a day. */
+const ACCESS_TOKEN_TTL_RANGE_SECONDS = { min: 2, max: 86_400 } as const;
 
 const optionalUrl = v.optional(v.pipe(v.string(), v.trim(), v.url()));
 
@@ -16,11 +21,19 @@ const EnvSchema = v.object({
   TWEETS_FEED_URL: optionalUrl,
   TWEETS_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(100), v.maxValue(30_000)), String(DEFAULT_UPSTREAM_TIMEOUT_MS)),
   CONTACT_WEBHOOK_URL: optionalUrl,
+  IP_DIGEST_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.minLength(IP_DIGEST_SECRET_MIN_LENGTH, `must be at least ${IP_DIGEST_SECRET_MIN_LENGTH} characters`))),
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(ACCESS_TOKEN_TTL_RANGE_SECONDS.min), v.maxValue(ACCESS_TOKEN_TTL_RANGE_SECONDS.max)),
+    String(ACCESS_TOKEN_TTL_SECONDS),
+  ),
 });
 
 export interface RuntimeConfig {
   tweets: UpstreamConfig | null;
   contactWebhookUrl: string | null;
+  /** Operator-set key for IP digests; null: generated and kept in Blobs. */
+  ipDigestSecret: string | null;
+  accessTokenTtlSeconds: number;
 }
 
 /** Environment variables this module reads (README, "Configuration"). */
@@ -46,5 +59,5 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
     if (!e.TWEETS_FEED_URL) throw new Error('TWEETS_SOURCE=json needs TWEETS_FEED_URL');
     tweets = { kind: 'json', url: e.TWEETS_FEED_URL, timeoutMs: e.TWEETS_TIMEOUT_MS };
   }
-  return { tweets, contactWebhookUrl: e.CONTACT_WEBHOOK_URL ?? null };
+  return { tweets, contactWebhookUrl: e.CONTACT_WEBHOOK_URL ?? null, ipDigestSecret: e.IP_DIGEST_SECRET ?? null, accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS };
 }

@@ -10,6 +10,7 @@ import snapshotData from '../../../generated/data/tweets-snapshot.json' with { t
 import { parseTweetFeed, type TweetFeed } from '../../../src/core/api/tweets.ts';
 import type { Catalog, SiteProfile } from '../../../src/core/content/catalog.ts';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../src/core/config.ts';
+import { ipDigest, loadIpDigestSecret } from '../../../src/core/http/ip-digest.ts';
 import type { StoreFactory } from '../../../src/core/storage/store.ts';
 import { blobsStores } from './blobs-store.ts';
 
@@ -39,6 +40,14 @@ export const stores: StoreFactory = blobsStores;
 /** The client's IP as Netlify reports it. */
 export function clientIp(context: Pick<Context, 'ip'>): string {
   return context.ip || '0.0.0.0';
+}
+
+let ipSecret: Promise<string> | undefined;
+/** The keyed digest of the client's IP: what rate limits and enquiry records use instead of the address. */
+export async function clientIpDigest(context: Pick<Context, 'ip'>): Promise<string> {
+  ipSecret ??= loadIpDigestSecret({ envValue: runtimeConfig().ipDigestSecret, store: stores('keys') });
+  ipSecret.catch(() => (ipSecret = undefined));
+  return ipDigest(await ipSecret, clientIp(context));
 }
 
 export const now = (): number => Date.now();

@@ -2,7 +2,7 @@
 import { oauthConfig } from '../../../src/core/oauth/config.ts';
 import type { OAuthDeps } from '../../../src/core/oauth/deps.ts';
 import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/keys.ts';
-import { build, stores } from './deps.ts';
+import { build, runtimeConfig, stores } from './deps.ts';
 
 declare const Netlify: { env: { get(name: string): string | undefined } } | undefined;
 
@@ -29,5 +29,5 @@ export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');
 /** What every authorization-server endpoint needs; clients and grants share the `oauth` store. */
 export function oauthDeps(): OAuthDeps {
   const store = clientsStore();
-  return { config: oauth, clients: store, grants: store, keys: signingKeys, nowSeconds };
+  return { config: oauth, clients: store, grants: store, keys: signingKeys, nowSeconds, accessTokenTtlSeconds: runtimeConfig().accessTokenTtlSeconds };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../tests/support/blobs.ts';
 import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
+import { ipDigest } from '../http/ip-digest.ts';
 import { type Enquiry, MAX_NOTIFY_ATTEMPTS, retryNotifications, submitContact, validateContact, webhookNotifier } from './contact.ts';
 
 const blobs = useBlobs();
@@ -8,8 +9,9 @@ const webhook = useFakeUpstream();
 let clock = Date.parse('2026-11-20T10:00:00Z');
 const now = (): number => clock;
 let n = 0;
-const deps = (ip: string, notify: ReturnType<typeof webhookNotifier> | null) => ({
-  enquiries: blobs.store('enquiries'), limits: blobs.store('ratelimit'), clientIp: ip, now, newId: () => `id-${++n}`, notify,
+const SECRET = 'unit-test-secret-of-at-least-32-characters';
+const deps = async (ip: string, notify: ReturnType<typeof webhookNotifier> | null) => ({
+  enquiries: blobs.store('enquiries'), limits: blobs.store('ratelimit'), clientIpDigest: await ipDigest(SECRET, ip), now, newId: () => `id-${++n}`, notify,
 });
 const valid = { name: 'Wang Fang', email: 'wang@example.com', company: '', message: 'hello' };
 
@@ -30,19 +32,20 @@ describe('validateContact', () => {
 describe('enquiries and the notification webhook', () => {
   it('stores the enquiry without personal IP data and marks it sent when the webhook answers 2xx', async () => {
     webhook.respondWith((_req, _body, res) => sendJson(res, 204, ''));
-    const result = await submitContact(valid, deps('203.0.113.1', webhookNotifier(`${webhook.url}/hook`, fetch, 500)), 'test-agent');
+    const result = await submitContact(valid, await deps('203.0.113.1', webhookNotifier(`${webhook.url}/hook`, fetch, 500)), 'test-agent');
     expect(result.kind).toBe('accepted');
     const [enquiry] = (await stored()).filter((e) => result.kind === 'accepted' && e.id === result.id);
     expect(enquiry!.notification.status).toBe('sent');
     expect(JSON.stringify(enquiry)).not.toContain('203.0.113.1');
-    expect(enquiry!.client_ip_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(enquiry!.client_ip_digest).toBe(await ipDigest(SECRET, '203.0.113.1'));
+    expect(enquiry!.client_ip_digest).not.toBe(await ipDigest('another-secret-of-at-least-32-characters', '203.0.113.1'));
     expect(JSON.parse(webhook.requests.at(-1)!.body).enquiry.email).toBe('wang@example.com');
   });
 
   it('keeps the enquiry when the webhook fails and delivers it on a later scheduled retry', async () => {
     webhook.respondWith((_req, _body, res) => sendJson(res, 500, { error: 'down' }));
     const notify = webhookNotifier(`${webhook.url}/hook`, fetch, 500);
-    const result = await submitContact(valid, deps('203.0.113.2', notify), 'test-agent');
+    const result = await submitContact(valid, await deps('203.0.113.2', notify), 'test-agent');
     expect(result.kind).toBe('accepted');
     const id = result.kind === 'accepted' ? result.id : '';
     const pending = (await stored()).find((e) => e.id === id)!;
@@ -59,7 +62,7 @@ describe('enquiries and the notification webhook', () => {
   it('stops retrying after MAX_NOTIFY_ATTEMPTS but never deletes the enquiry', async () => {
     webhook.respondWith((req) => req.socket.destroy());
     const notify = webhookNotifier(`${webhook.url}/hook`, fetch, 500);
-    const result = await submitContact(valid, deps('203.0.113.3', notify), 'test-agent');
+    const result = await submitContact(valid, await deps('203.0.113.3', notify), 'test-agent');
     const id = result.kind === 'accepted' ? result.id : '';
     for (let i = 0; i < MAX_NOTIFY_ATTEMPTS + 2; i++) {
       clock += 24 * 3600_000;

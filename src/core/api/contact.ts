@@ -48,7 +48,8 @@ export interface Enquiry extends ContactInput {
   id: string;
   received_at: string;
   /** SHA-256 of the client IP: enough to spot abuse, not a stored address. */
-  client_ip_sha256: string;
+  /** HMAC-SHA-256 of the client IP under the server's secret (never the address). */
+  client_ip_digest: string;
   user_agent: string;
   notification: NotificationState;
 }
@@ -59,7 +60,8 @@ export type Notifier = (enquiry: Enquiry) => Promise<void>;
 export interface ContactDeps {
   enquiries: Store;
   limits: Store;
-  clientIp: string;
+  /** Keyed digest of the client's IP (src/core/http/ip-digest.ts); the address itself never reaches the core. */
+  clientIpDigest: string;
   now: () => number;
   newId: () => string;
   notify: Notifier | null;
@@ -75,11 +77,6 @@ export function validateContact(fields: Record<string, unknown>): { ok: true; va
     if (!invalid.has(name)) invalid.set(name, issue.message);
   }
   return { ok: false, invalid: [...invalid].map(([name, reason]) => ({ name, reason })) };
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Store key: time-ordered, so a listing reads oldest first. */
@@ -104,7 +101,7 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
     const echo = Object.fromEntries(Object.entries(fields).filter(([k, val]) => typeof val === 'string' && k !== HONEYPOT_FIELD)) as Record<string, string>;
     return { kind: 'invalid', invalid: checked.invalid, fields: echo };
   }
-  const limitKey = `contact/${await sha256Hex(deps.clientIp)}`;
+  const limitKey = `contact/${deps.clientIpDigest}`;
   const decision = await consume(deps.limits, limitKey, CONTACT_RATE_LIMIT, deps.now());
   if (!decision.allowed) return { kind: 'limited', retryAfterSeconds: decision.retryAfterSeconds };
 
@@ -112,7 +109,7 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
     id: deps.newId(),
     received_at: new Date(deps.now()).toISOString(),
     ...checked.value,
-    client_ip_sha256: await sha256Hex(deps.clientIp),
+    client_ip_digest: deps.clientIpDigest,
     user_agent: userAgent.slice(0, 300),
     notification: deps.notify ? { status: 'pending', attempts: 0, last_error: '', next_attempt_at: new Date(deps.now()).toISOString() } : { status: 'not_configured' },
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { renderAuthMd } from './auth-md.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, oauthConfig, SCOPES } from './config.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, oauthConfig, REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS, REFRESH_TOKEN_IDLE_TTL_SECONDS, SCOPES } from './config.ts';
 import { authorizationServerMetadata } from './metadata.ts';
 import { REGISTRATION_RATE_LIMIT } from './register.ts';
 
@@ -28,5 +28,14 @@ describe('auth.md', () => {
     expect(text).toContain(`"expires_in": ${ACCESS_TOKEN_TTL_SECONDS}`);
     expect(text).toContain(`At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour`);
     expect(text).toContain(`At most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour`);
+    expect(text).toContain(`used within ${REFRESH_TOKEN_IDLE_TTL_SECONDS / 86400} days`);
+    expect(text).toContain(`${REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS / 86400} days after the consent`);
+    expect(text).toContain(`${CLAIMED_CLIENT_TTL_SECONDS / 86400} days without use`);
+  });
+
+  it("shows the contract's token request (secret in the body) and Basic as the alternative", () => {
+    expect(text).toContain('grant_type=client_credentials&client_id=agt_Xy…&client_secret=…&scope=content%3Aexport');
+    expect(text).toContain('Authorization: Basic base64(client_id:client_secret)');
+    expect(text).toContain('grant_type=refresh_token&refresh_token=rt_…');
   });
 });

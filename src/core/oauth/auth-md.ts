@@ -9,8 +9,9 @@ import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { absoluteUrl } from '../site/paths.ts';
 import { CLAIM_START_RATE_LIMIT } from './claim.ts';
 import {
-  ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLIENT_ID_PREFIX,
-  type OAuthConfig, OAUTH_PATHS, SCOPE_DESCRIPTIONS, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS,
+  ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS,
+  CLIENT_ID_PREFIX, CLOCK_SKEW_SECONDS, type OAuthConfig, OAUTH_PATHS, REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS, REFRESH_TOKEN_IDLE_TTL_SECONDS,
+  SCOPE_DESCRIPTIONS, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS,
 } from './config.ts';
 import { REGISTRATION_RATE_LIMIT } from './register.ts';
 
@@ -18,7 +19,7 @@ const days = (seconds: number): number => Math.round(seconds / 86400);
 
 /** The RFC 7591 registration an agent sends for client_credentials with every scope, as an HTTP example (auth.md, the get-export-token skill). */
 export function registrationRequestExample(host: string): string {
-  const body = { client_name: 'my-agent', grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_basic', scope: SCOPES.join(' ') };
+  const body = { client_name: 'my-agent', grant_types: ['client_credentials'], scope: SCOPES.join(' ') };
   return ['```http', `POST ${OAUTH_PATHS.register} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', '', JSON.stringify(body), '```'].join('\n');
 }
 
@@ -73,9 +74,11 @@ The signing keys are at \`${e.jwks}\`.
 
 - **You act for yourself (machine to machine):** register a confidential client with
   \`grant_types: ["client_credentials"]\` and use the client_credentials grant. This is the usual choice.
-- **A person in a browser should approve access:** register with \`grant_types: ["authorization_code"]\`,
-  a \`redirect_uris\` entry (https, or http on \`127.0.0.1\` / \`[::1]\` with any port) and
+- **A person in a browser should approve access:** register with
+  \`grant_types: ["authorization_code", "refresh_token"]\`, a \`redirect_uris\` entry (https, or http on
+  \`127.0.0.1\` / \`[::1]\` with any port, or \`localhost\` with the exact port) and
   \`token_endpoint_auth_method: "none"\` (public client), then use authorization code with PKCE S256.
+  This is what MCP clients (the MCP SDKs, mcp-remote, the Inspector) send, and it works as they send it.
 
 ## 3. Register
 
@@ -107,13 +110,22 @@ Cache-Control: no-store
 \`\`\`
 
 - The \`client_secret\` and the \`claim_token\` are shown **once**; the server keeps only their SHA-256 digests.
-- \`client_id\` always starts with \`${CLIENT_ID_PREFIX}\`. Omitted \`token_endpoint_auth_method\` means \`client_secret_basic\`; omitted \`scope\` means all scopes.
+- \`client_id\` always starts with \`${CLIENT_ID_PREFIX}\`. Omitted \`token_endpoint_auth_method\` is recorded as \`client_secret_basic\`
+  (the RFC 7591 default), but every confidential client may send its secret **either** with HTTP Basic **or** as
+  \`client_secret\` in the form body, whatever it registered. \`none\` registers a public client (no secret).
+- Omitted \`scope\` means all scopes; unknown scopes are left out (the response's \`scope\` says what you got), and
+  a registration naming no known scope is refused.
+- \`grant_types\` may hold \`client_credentials\`, \`authorization_code\` and \`refresh_token\` (the last only with
+  \`authorization_code\`). \`application_type\`, \`client_uri\`, \`logo_uri\`, \`software_id\` and \`software_version\`
+  are stored and echoed back, never shown as verified; other metadata is ignored (RFC 7591 §2).
+- \`client_name\` must not contain control or bidirectional-formatting characters (they could disguise the name on the consent page).
 - At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per IP address (\`429 rate_limited\` with \`Retry-After\`).
-- An **unclaimed** registration expires after ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days without use; each use extends it. A claimed one does not expire.
+- An **unclaimed** registration expires after ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days without use; each use extends it. A claimed
+  one expires after ${days(CLAIMED_CLIENT_TTL_SECONDS)} days without use.
 
 ## 4. Claim (optional)
 
-Claiming asks a person to confirm the registration so it stops expiring. It does not change scopes.
+Claiming asks a person to confirm the registration, so it lasts ${days(CLAIMED_CLIENT_TTL_SECONDS)} days (not ${days(UNCLAIMED_CLIENT_TTL_SECONDS)}) without use. It does not change scopes.
 
 \`\`\`http
 POST ${OAUTH_PATHS.claim} HTTP/1.1
@@ -146,7 +158,18 @@ At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour per IP address.
 
 ## 5. Exchange: get an access token
 
-Client credentials (HTTP Basic with \`client_id:client_secret\`, or \`client_id\` and \`client_secret\` in the body if you registered \`client_secret_post\`):
+Client credentials, with the secret in the form body:
+
+\`\`\`http
+POST ${OAUTH_PATHS.token} HTTP/1.1
+Host: ${host}
+Content-Type: application/x-www-form-urlencoded
+
+grant_type=client_credentials&client_id=${CLIENT_ID_PREFIX}Xy…&client_secret=…&scope=content%3Aexport
+\`\`\`
+
+or with HTTP Basic (\`client_id:client_secret\`, each form-urlencoded first, RFC 6749 §2.3.1); both work for every
+confidential client:
 
 \`\`\`http
 POST ${OAUTH_PATHS.token} HTTP/1.1
@@ -161,9 +184,12 @@ grant_type=client_credentials&scope=content%3Aexport&resource=${encodeURICompone
 {"access_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIs…", "token_type": "Bearer", "expires_in": ${ACCESS_TOKEN_TTL_SECONDS}, "scope": "content:export"}
 \`\`\`
 
-- \`scope\` is optional (default: every registered scope) and must be within the registered scopes.
+- \`scope\` is optional (default: every registered scope). You get the requested scopes that your registration
+  holds; the response's \`scope\` says which (RFC 6749 §3.3). Only when none is left is the answer \`invalid_scope\`.
 - \`resource\` (RFC 8707) is optional; the only accepted value, and the default, is \`${mcp}\`.
-- The token is an RS256 JWT (\`typ: at+jwt\`, RFC 9068) with \`iss\`, \`aud\`, \`sub\`, \`client_id\`, \`scope\`, \`jti\`, \`iat\`, \`exp\`; it lasts ${ACCESS_TOKEN_TTL_SECONDS} seconds. There are no refresh tokens: ask for a new token when it expires.
+- The token is an RS256 JWT (\`typ: at+jwt\`, RFC 9068) with \`iss\`, \`aud\`, \`sub\`, \`client_id\`, \`scope\`, \`jti\`, \`iat\`, \`exp\`;
+  it lasts ${ACCESS_TOKEN_TTL_SECONDS} seconds. Clients of the client_credentials grant get no refresh token: ask for a new access token when it expires.
+  A token whose \`iat\` lies more than ${CLOCK_SKEW_SECONDS} seconds in the future is refused.
 
 Authorization code with PKCE (public client): send the person to
 
@@ -182,7 +208,26 @@ Content-Type: application/x-www-form-urlencoded
 grant_type=authorization_code&code=…&redirect_uri=…&code_verifier=…&client_id=…
 \`\`\`
 
-Only \`S256\` is accepted (\`plain\` is refused); the redirect URI must match exactly; a code used twice fails and revokes the tokens issued from it.
+Only \`S256\` is accepted (\`plain\` is refused); the redirect URI must match exactly (a loopback IP literal may
+change only its port, and must be spelled canonically: no userinfo, no dot-segments, no \`0x7f.1\`); a code used
+twice fails and revokes every token issued from it. The consent page answers each request once: a second
+Approve or Deny for the same page gets "already answered".
+
+Clients registered for \`refresh_token\` also receive a \`refresh_token\` (\`rt_…\`). Exchange it for a new access token:
+
+\`\`\`http
+POST ${OAUTH_PATHS.token} HTTP/1.1
+Host: ${host}
+Content-Type: application/x-www-form-urlencoded
+
+grant_type=refresh_token&refresh_token=rt_…&client_id=…
+\`\`\`
+
+- Every refresh returns a **new** refresh token; the old one is spent. Presenting a spent refresh token again
+  revokes the whole grant (every access and refresh token from that consent, RFC 9700 §4.14.2): start again with a person.
+- A refresh token is bound to its client, scope and resource. \`scope\` may narrow the grant, never widen it.
+- It must be used within ${days(REFRESH_TOKEN_IDLE_TTL_SECONDS)} days (idle lifetime); however often you refresh, the grant ends
+  ${days(REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS)} days after the consent (absolute lifetime). The server keeps only its SHA-256 digest.
 
 ## 6. Use
 
@@ -205,11 +250,12 @@ Send the token only in the \`Authorization\` header (never in the URL). At most 
 | \`invalid_client_metadata\` | register | 400 | Fix the field named in \`error_description\`; do not retry unchanged. |
 | \`invalid_redirect_uri\` | register | 400 | Use https, or http on a loopback IP, without a fragment. |
 | \`rate_limited\` | register, claim | 429 | Wait for \`Retry-After\` seconds. |
-| \`invalid_client\` | token, revoke | 401 | Wrong or expired credentials, or not the registered auth method: register again if expired. |
-| \`invalid_grant\` | token | 400 | Code unknown, expired, already used, for another client, or verifier/redirect mismatch: start the authorization again. |
-| \`invalid_scope\` | token, authorize | 400 | Ask only for scopes you registered. |
+| \`invalid_client\` | token, revoke | 401 | Wrong or expired credentials (a public client sending a secret, a confidential one sending none): register again if expired. |
+| \`invalid_grant\` | token | 400 | Code or refresh token unknown, expired, already used, for another client, or verifier/redirect mismatch: start the authorization again. |
+| \`unauthorized_client\` | token | 400 | The client is not registered for this grant type. |
+| \`invalid_scope\` | token, authorize | 400 | None of the requested scopes is registered: ask for one you registered. |
 | \`invalid_target\` | token, authorize | 400 | Omit \`resource\` or send \`${mcp}\`. |
-| \`unsupported_grant_type\` | token | 400 | Use \`client_credentials\` or \`authorization_code\`. |
+| \`unsupported_grant_type\` | token | 400 | Use \`client_credentials\`, \`authorization_code\` or \`refresh_token\`. |
 | \`invalid_request\` | all | 400 | A parameter is missing, repeated or malformed: read \`error_description\`. |
 | \`invalid_claim_token\` | claim | 400 | Unknown or spent claim token, or the registration expired. |
 | \`expired_claim_token\` | claim | 410 | The claim token is too old; the registration can still be used until it expires. |
@@ -236,7 +282,10 @@ token=eyJhbGciOiJSUzI1NiIs…&token_type_hint=access_token
 \`\`\`
 
 The answer is \`200 {}\`, also for unknown tokens. A revoked token is refused everywhere from then on.
-To stop using a registration altogether, stop using it: an unclaimed one disappears ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days after its last use.
+Revoking a refresh token ends its whole grant, the access tokens issued under it included. \`token_type_hint\`
+(\`access_token\` or \`refresh_token\`) is optional and only a hint; an unknown value is ignored.
+To stop using a registration altogether, stop using it: an unclaimed one disappears ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days after its last use,
+a claimed one ${days(CLAIMED_CLIENT_TTL_SECONDS)} days after.
 
 ## Every entry point for agents
 

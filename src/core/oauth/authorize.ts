@@ -11,11 +11,11 @@
  */
 import { escapeHtml, htmlPage, htmlResponse, seeOther } from '../http/html.ts';
 import { intersectScope, SCOPE_DESCRIPTIONS, type Scope } from './config.ts';
-import { getClient, isExpired, type ClientRecord } from './clients.ts';
+import { clientNameHtml, getClient, isExpired, plainClientName, type ClientRecord } from './clients.ts';
 import { issueCode } from './codes.ts';
 import type { OAuthDeps } from './deps.ts';
 import type { OAuthErrorCode } from './errors.ts';
-import { assertSameOrigin, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
+import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
 import { matchRedirectUri } from './redirect-uris.ts';
 import { randomSecret } from './secrets.ts';
 
@@ -138,10 +138,11 @@ async function validateRequest(search: URLSearchParams, deps: AuthorizeDeps): Pr
 function consentBody(client: ClientRecord, request: ConsentRequest, ticket: string, deps: AuthorizeDeps): string {
   const redirect = new URL(request.redirect_uri);
   const scopes = request.scope.split(' ').map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(SCOPE_DESCRIPTIONS[s as Scope])}</li>`).join('\n');
-  return `<h1>Allow “${escapeHtml(client.client_name)}” to use ${escapeHtml(deps.siteName)}?</h1>
-<p class="warn">The name “${escapeHtml(client.client_name)}” was chosen by whoever registered this client. ${escapeHtml(deps.siteName)} has not verified it. Approve only if you started this from an application you trust.</p>
+  const name = clientNameHtml(client.client_name, escapeHtml);
+  return `<h1>Allow “${name}” to use ${escapeHtml(deps.siteName)}?</h1>
+<p class="warn">The name “${name}” was chosen by whoever registered this client. ${escapeHtml(deps.siteName)} has not verified it. Approve only if you started this from an application you trust.</p>
 <dl>
-<dt>Application</dt><dd>${escapeHtml(client.client_name)} (unverified)</dd>
+<dt>Application</dt><dd>${name} (unverified)</dd>
 <dt>Client ID</dt><dd><code>${escapeHtml(client.client_id)}</code></dd>
 <dt>Returns to</dt><dd><strong>${escapeHtml(redirect.host)}</strong> (${escapeHtml(request.redirect_uri)})</dd>
 <dt>Resource</dt><dd>${escapeHtml(request.resource)}</dd>
@@ -176,7 +177,7 @@ async function showConsent(req: Request, deps: AuthorizeDeps): Promise<Response>
   const { ticket, setCookie } = await issueTicket(await deps.keys(), {
     issuer: deps.config.issuer, audience: deps.config.endpoints.authorize, kind: 'consent', payload: { ...request }, nowSeconds: deps.nowSeconds(),
   });
-  const html = htmlPage(`Authorize ${client.client_name} – ${deps.siteName}`, consentBody(client, request, ticket, deps));
+  const html = htmlPage(`Authorize ${plainClientName(client.client_name)} – ${deps.siteName}`, consentBody(client, request, ticket, deps));
   return htmlResponse(req.method === 'HEAD' ? '' : html, { headers: [['set-cookie', setCookie]], formTargets: [new URL(request.redirect_uri).origin] });
 }
 
@@ -194,9 +195,12 @@ async function answerConsent(req: Request, deps: AuthorizeDeps): Promise<Respons
   let clearCookie: string;
   try {
     assertSameOrigin(req, deps.config.issuer);
-    ({ payload: request, clearCookie } = await verifyTicket<ConsentRequest>(await deps.keys(), {
+    const verified = await verifyTicket<ConsentRequest>(await deps.keys(), {
       issuer: deps.config.issuer, audience: deps.config.endpoints.authorize, kind: 'consent', ticket: params.get('ticket') ?? '', cookieHeader: req.headers.get('cookie'), nowSeconds: now,
-    }));
+    });
+    ({ payload: request, clearCookie } = verified);
+    // Approve or Deny, once: a replayed post (or Deny, then Approve) is refused before any effect.
+    await consumeTicket(deps.grants, verified);
   } catch (error) {
     if (error instanceof InteractionError) return errorPage(403, error.message, deps.siteName);
     throw error;

@@ -22,15 +22,16 @@ import { mediaTypeOf, readBodyText } from '../http/respond.ts';
 import { consume } from '../ratelimit/fixed-window.ts';
 import type { Store } from '../storage/store.ts';
 import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, SCOPE_DESCRIPTIONS } from './config.ts';
-import { clientKey, getClient, isExpired, type ClientRecord } from './clients.ts';
+import { clientKey, clientNameHtml, getClient, isExpired, type ClientRecord } from './clients.ts';
 import type { OAuthDeps } from './deps.ts';
 import { OAuthError, oauthJson } from './errors.ts';
-import { assertSameOrigin, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
+import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
 import { randomSecret, sha256Hex } from './secrets.ts';
 
 export interface ClaimDeps extends OAuthDeps {
   limits: Store;
-  clientIp: string;
+  /** Keyed digest of the client's IP (src/core/http/ip-digest.ts); the address itself never reaches the core. */
+  clientIpDigest: string;
   siteName: string;
 }
 
@@ -104,7 +105,7 @@ async function readClaimBody(req: Request): Promise<Record<string, unknown>> {
 
 async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response> {
   const now = deps.nowSeconds();
-  const limited = await consume(deps.limits, `claim/${await sha256Hex(deps.clientIp)}`, CLAIM_START_RATE_LIMIT, now * 1000);
+  const limited = await consume(deps.limits, `claim/${deps.clientIpDigest}`, CLAIM_START_RATE_LIMIT, now * 1000);
   if (!limited.allowed) throw new OAuthError('rate_limited', `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in ${limited.retryAfterSeconds} s.`, { headers: { 'retry-after': String(limited.retryAfterSeconds) } });
   const tokenDigest = await sha256Hex(claimToken);
   const index = await deps.clients.get<{ client_id: string }>(claimTokenKey(tokenDigest));
@@ -207,7 +208,7 @@ async function showVerification(req: Request, deps: ClaimDeps): Promise<Response
   const userCode = normalizeUserCode(raw);
   if (!userCode) return page(deps, 'Claim a registration', codeForm(deps, 'That is not a valid code: 8 letters, like BCDF-GHJK.', raw.slice(0, 20)), 400);
   const now = deps.nowSeconds();
-  const limited = await consume(deps.limits, `claim-verify/${await sha256Hex(deps.clientIp)}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
+  const limited = await consume(deps.limits, `claim-verify/${deps.clientIpDigest}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
   if (!limited.allowed) return page(deps, 'Too many attempts', codeForm(deps, `Too many codes tried; wait ${limited.retryAfterSeconds} seconds.`), 429, [['retry-after', String(limited.retryAfterSeconds)]]);
   const entry = await deps.grants.get<{ attempt_sha256: string; client_id: string; expires_at: number }>(userCodeKey(await sha256Hex(userCode)));
   const client = entry && entry.value.expires_at > now ? await getClient(deps.clients, entry.value.client_id) : null;
@@ -222,7 +223,7 @@ async function showVerification(req: Request, deps: ClaimDeps): Promise<Response
 <p>Check that your agent shows exactly this code:</p>
 <p class="code">${escapeHtml(userCode)}</p>
 <dl>
-<dt>Agent</dt><dd>${escapeHtml(client.client_name)} (name chosen by the agent, unverified)</dd>
+<dt>Agent</dt><dd>${clientNameHtml(client.client_name, escapeHtml)} (name chosen by the agent, unverified)</dd>
 <dt>Client ID</dt><dd><code>${escapeHtml(client.client_id)}</code></dd>
 <dt>Registered</dt><dd>${new Date(client.client_id_issued_at * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC</dd>
 </dl>
@@ -252,9 +253,11 @@ async function answerVerification(req: Request, deps: ClaimDeps): Promise<Respon
   let clearCookie: string;
   try {
     assertSameOrigin(req, deps.config.issuer);
-    ({ payload: ticket, clearCookie } = await verifyTicket<ClaimTicket>(await deps.keys(), {
+    const verified = await verifyTicket<ClaimTicket>(await deps.keys(), {
       issuer: deps.config.issuer, audience: deps.config.endpoints.claimVerify, kind: 'claim', ticket: form.get('ticket') ?? '', cookieHeader: req.headers.get('cookie'), nowSeconds: now,
-    }));
+    });
+    ({ payload: ticket, clearCookie } = verified);
+    await consumeTicket(deps.grants, verified);
   } catch (error) {
     if (error instanceof InteractionError) return page(deps, 'Claim failed', `<h1>Claim failed</h1><p class="error" role="alert">${escapeHtml(error.message)}</p>`, 403);
     throw error;
@@ -280,7 +283,7 @@ async function answerVerification(req: Request, deps: ClaimDeps): Promise<Respon
   // told "already claimed"); the user code is dropped and the attempt marked.
   await deps.grants.set(attemptKey(ticket.attempt_sha256), { ...attempt.value, status: 'approved' });
   await deps.grants.delete(userCodeKey(await sha256Hex(ticket.user_code)));
-  return page(deps, 'Registration claimed', `<h1>Registration claimed</h1><p>“${escapeHtml(claimed.client_name)}” (<code>${escapeHtml(claimed.client_id)}</code>) is claimed and will not expire. The agent sees this on its next poll. You can close this page.</p>`, 200, headers);
+  return page(deps, 'Registration claimed', `<h1>Registration claimed</h1><p>“${clientNameHtml(claimed.client_name, escapeHtml)}” (<code>${escapeHtml(claimed.client_id)}</code>) is claimed: it stays registered as long as it is used at least once a year. The agent sees this on its next poll. You can close this page.</p>`, 200, headers);
 }
 
 /** `GET|POST /oauth/claim/verify`: the page a person opens to approve a claim. */

@@ -52,6 +52,25 @@ export interface ClientRecord extends DescriptiveMetadata {
   last_used_at: number;
 }
 
+/**
+ * Characters a client name may not contain: C0/C1 controls and the bidirectional formatting marks,
+ * which could reverse or hide the "(unverified)" label beside the name. Refused at registration.
+ */
+export const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * A client name for a page: unsafe characters dropped (names registered before they were refused),
+ * HTML-escaped and isolated in `<bdi>`, so right-to-left text cannot reorder what follows it.
+ */
+export function clientNameHtml(name: string, escape: (text: string) => string): string {
+  return `<bdi>${escape(plainClientName(name))}</bdi>`;
+}
+
+/** A client name with unsafe characters dropped (for a page title, where no markup is possible). */
+export function plainClientName(name: string): string {
+  return name.replace(UNSAFE_NAME_CHARACTERS, '');
+}
+
 export const clientKey = (clientId: string): string => `client/${clientId}`;
 
 export async function getClient(store: Store, clientId: string): Promise<ClientRecord | null> {

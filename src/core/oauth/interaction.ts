@@ -6,10 +6,13 @@
  * its own `typ`, so it can never pass as an access token). The same response sets a per-ticket
  * cookie (HttpOnly, SameSite=Strict, Path=/oauth); the JWT holds only the cookie value's SHA-256.
  * A POST is accepted only with both, so a cross-site page cannot answer the form (CSRF, RFC 9700
- * §4.7) and a leaked ticket is useless without the browser that opened it.
+ * §4.7) and a leaked ticket is useless without the browser that opened it. Each ticket is answered
+ * once: the first answer writes a create-only marker (`answered/<ticket id>`), so a replayed post,
+ * or Deny then Approve with one ticket, finds it and gets the "already answered" page.
  * @module
  */
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Store } from '../storage/store.ts';
 import { INTERACTION_TTL_SECONDS } from './config.ts';
 import { SIGNING_ALG, type KeySet } from './keys.ts';
 import { randomSecret, sha256Hex, timingSafeEqual } from './secrets.ts';
@@ -72,7 +75,7 @@ function readCookie(header: string | null, name: string): string | null {
 export async function verifyTicket<T>(
   keys: KeySet,
   input: { issuer: string; audience: string; kind: InteractionKind; ticket: string; cookieHeader: string | null; nowSeconds: number },
-): Promise<{ payload: T; clearCookie: string }> {
+): Promise<{ payload: T; clearCookie: string; ticketId: string; expiresAt: number }> {
   let claims: JWTPayload;
   try {
     ({ payload: claims } = await jwtVerify(input.ticket, (header) => {
@@ -89,7 +92,22 @@ export async function verifyTicket<T>(
   if (!cookieValue || !timingSafeEqual(await sha256Hex(cookieValue), String(claims.csrf))) {
     throw new InteractionError('This form was not opened in this browser, or it was already answered. Start again from the application.');
   }
-  return { payload: claims.payload as T, clearCookie: `${name}=; ${cookieAttributes(input.issuer, 0)}` };
+  return { payload: claims.payload as T, clearCookie: `${name}=; ${cookieAttributes(input.issuer, 0)}`, ticketId: String(claims.jti), expiresAt: Number(claims.exp) };
+}
+
+/** The record that a ticket was answered; kept until the ticket expires (then the sweep removes it). */
+export interface TicketAnswerRecord {
+  expires_at: number;
+}
+export const ticketAnswerKey = (ticketId: string): string => `answered/${ticketId}`;
+
+/**
+ * Claims the one answer a ticket allows. Throws {@link InteractionError} when the ticket was
+ * already answered (of concurrent answers exactly one wins).
+ */
+export async function consumeTicket(store: Store, ticket: { ticketId: string; expiresAt: number }): Promise<void> {
+  const written = await store.set(ticketAnswerKey(ticket.ticketId), { expires_at: ticket.expiresAt } satisfies TicketAnswerRecord, { onlyIfNew: true });
+  if (!written.modified) throw new InteractionError('This request was already answered. Start again from the application if you need to.');
 }
 
 /**

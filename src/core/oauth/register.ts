@@ -8,7 +8,7 @@ import { consume } from '../ratelimit/fixed-window.ts';
 import type { Store } from '../storage/store.ts';
 import { CLIENT_ID_PREFIX, intersectScope, type OAuthConfig, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS } from './config.ts';
 import { claimTokenKey } from './claim.ts';
-import { AUTH_METHODS, type AuthMethod, clientKey, type ClientRecord, type DescriptiveMetadata, GRANT_TYPES, type GrantType } from './clients.ts';
+import { AUTH_METHODS, type AuthMethod, clientKey, type ClientRecord, type DescriptiveMetadata, GRANT_TYPES, type GrantType, plainClientName } from './clients.ts';
 import { redirectUriProblem } from './redirect-uris.ts';
 import { OAuthError, oauthJson } from './errors.ts';
 import { randomSecret, sha256Hex } from './secrets.ts';
@@ -20,11 +20,6 @@ export const REGISTRATION_BODY_LIMIT_BYTES = 8 * 1024;
 /** How long a claim token can start the claim ceremony. */
 export const CLAIM_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
-/**
- * Characters refused in a client name: C0/C1 controls and the bidirectional formatting marks,
- * which could reverse or hide the "(unverified)" label next to the name on the consent page.
- */
-const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 const DESCRIPTIVE_TEXT_MAX_LENGTH = 200;
 
 const optionalText = (name: string) =>
@@ -48,7 +43,7 @@ export const RegistrationSchema = v.object({
     v.string('client_name must be a string'),
     v.trim(),
     v.maxLength(100, 'client_name must be at most 100 characters'),
-    v.check((name) => !UNSAFE_NAME_CHARACTERS.test(name), 'client_name must not contain control or bidirectional-formatting characters'),
+    v.check((name) => plainClientName(name) === name, 'client_name must not contain control or bidirectional-formatting characters'),
   )),
   grant_types: v.optional(v.pipe(v.array(v.string('grant_types must be strings')), v.minLength(1, 'grant_types must not be empty'))),
   response_types: v.optional(v.array(v.string('response_types must be strings'))),
@@ -66,7 +61,8 @@ export interface RegisterDeps {
   config: OAuthConfig;
   clients: Store;
   limits: Store;
-  clientIp: string;
+  /** Keyed digest of the client's IP (src/core/http/ip-digest.ts); the address itself never reaches the core. */
+  clientIpDigest: string;
   nowSeconds: () => number;
 }
 
@@ -122,7 +118,7 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     (['application_type', 'client_uri', 'logo_uri', 'software_id', 'software_version'] as const).filter((k) => meta[k]).map((k) => [k, meta[k]]),
   );
   const now = deps.nowSeconds();
-  const decision = await consume(deps.limits, `register/${await sha256Hex(deps.clientIp)}`, REGISTRATION_RATE_LIMIT, now * 1000);
+  const decision = await consume(deps.limits, `register/${deps.clientIpDigest}`, REGISTRATION_RATE_LIMIT, now * 1000);
   if (!decision.allowed) {
     throw new OAuthError('rate_limited', `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client; retry in ${decision.retryAfterSeconds} s.`, { headers: { 'retry-after': String(decision.retryAfterSeconds) } });
   }

@@ -42,12 +42,14 @@ describe('sweepOAuthStore', () => {
       'grant/new': grant('new', NOW - 3600 + 60),
       'refresh/old': { grant_id: 'old', client_id: 'agt_live', issued_at: 0, expires_at: NOW - 1, used_at: null },
       'refresh/new': { grant_id: 'new', client_id: 'agt_live', issued_at: 0, expires_at: NOW + 60, used_at: null },
+      'answered/old': { expires_at: NOW - 1 },
+      'answered/new': { expires_at: NOW + 60 },
     };
     for (const [key, value] of Object.entries(records)) await store.set(key, value);
     const counts = await sweepOAuthStore(store, NOW);
-    expect(counts).toEqual({ clients: 3, claimTokens: 1, codes: 1, codeUses: 2, claimAttempts: 1, userCodes: 1, revocations: 1, grants: 1, refreshTokens: 1 });
+    expect(counts).toEqual({ clients: 3, claimTokens: 1, codes: 1, codeUses: 2, claimAttempts: 1, userCodes: 1, revocations: 1, grants: 1, refreshTokens: 1, answeredTickets: 1 });
     expect((await store.list()).sort()).toEqual([
-      'claimtoken/bb', 'client/agt_claimed', 'client/agt_claimed_legacy_live', 'client/agt_live', 'code-used/new', 'code/new', 'grant/new', 'refresh/new', 'revoked/new', 'usercode/new',
+      'answered/new', 'claimtoken/bb', 'client/agt_claimed', 'client/agt_claimed_legacy_live', 'client/agt_live', 'code-used/new', 'code/new', 'grant/new', 'refresh/new', 'revoked/new', 'usercode/new',
     ]);
     // A second run finds nothing more to do.
     expect(Object.values(await sweepOAuthStore(store, NOW)).every((n) => n === 0)).toBe(true);

@@ -8,6 +8,7 @@ import type { Store } from '../storage/store.ts';
 import type { ClaimAttemptRecord } from './claim.ts';
 import { isExpired, type ClientRecord } from './clients.ts';
 import type { CodeRecord, CodeUseRecord } from './codes.ts';
+import type { TicketAnswerRecord } from './interaction.ts';
 import { grantKeepUntil, type GrantRecord, type RefreshTokenRecord } from './grants.ts';
 
 export interface SweepCounts {
@@ -20,6 +21,7 @@ export interface SweepCounts {
   revocations: number;
   grants: number;
   refreshTokens: number;
+  answeredTickets: number;
 }
 
 /** Records without their own expiry field keep this long after the one they depend on. */
@@ -27,7 +29,7 @@ const ORPHAN_GRACE_SECONDS = 3600;
 
 /** Deletes expired records; returns how many of each kind went. */
 export async function sweepOAuthStore(store: Store, nowSeconds: number): Promise<SweepCounts> {
-  const counts: SweepCounts = { clients: 0, claimTokens: 0, codes: 0, codeUses: 0, claimAttempts: 0, userCodes: 0, revocations: 0, grants: 0, refreshTokens: 0 };
+  const counts: SweepCounts = { clients: 0, claimTokens: 0, codes: 0, codeUses: 0, claimAttempts: 0, userCodes: 0, revocations: 0, grants: 0, refreshTokens: 0, answeredTickets: 0 };
   const keys = await store.list();
   const liveClients = new Set<string>();
   const expiredAt = async <T>(key: string, expiry: (value: T) => number | null): Promise<boolean> => {
@@ -64,6 +66,8 @@ export async function sweepOAuthStore(store: Store, nowSeconds: number): Promise
       if (await expiredAt<{ expires_at: number }>(key, (r) => r.expires_at)) counts.codeUses++;
     } else if (key.startsWith('grant/')) {
       if (await expiredAt<GrantRecord>(key, grantKeepUntil)) counts.grants++;
+    } else if (key.startsWith('answered/')) {
+      if (await expiredAt<TicketAnswerRecord>(key, (r) => r.expires_at)) counts.answeredTickets++;
     } else if (key.startsWith('refresh/')) {
       if (await expiredAt<RefreshTokenRecord>(key, (r) => r.expires_at)) counts.refreshTokens++;
     } else if (key.startsWith('claim/')) {
