@@ -198,21 +198,32 @@ describe('token and registration endpoint errors (raw HTTP)', () => {
   const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}` });
   let id = '';
   let secret = '';
+  let publicId = '';
   beforeAll(async () => {
     const reg = await register({ grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_basic', scope: 'articles:read' });
     id = reg.client.client_id;
     secret = reg.secret;
+    publicId = (await register({ grant_types: ['authorization_code'], redirect_uris: ['http://127.0.0.1:3000/cb'], token_endpoint_auth_method: 'none' })).client.client_id;
+  });
+
+  it('a client that registered client_secret_basic may also post its secret (and the reverse): both carry the same secret', async () => {
+    const asPost = await form({ grant_type: 'client_credentials', client_id: id, client_secret: secret });
+    expect(asPost.status).toBe(200);
+    const postClient = await register({ grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_post' });
+    expect((await form({ grant_type: 'client_credentials' }, basic(postClient.client.client_id, postClient.secret))).status).toBe(200);
   });
 
   it.each([
     ['bad secret (Basic)', () => form({ grant_type: 'client_credentials' }, basic(id, 'wrong')), 401, 'invalid_client'],
     ['unknown client', () => form({ grant_type: 'client_credentials' }, basic('agt_nobody', 'x')), 401, 'invalid_client'],
-    ['wrong auth method (post for a basic client)', () => form({ grant_type: 'client_credentials', client_id: id, client_secret: secret }), 401, 'invalid_client'],
+    ['a public client sending a secret', () => form({ grant_type: 'authorization_code', client_id: publicId, client_secret: 'x', code: 'c', code_verifier: 'v'.repeat(43) }), 401, 'invalid_client'],
+    ['a confidential client sending only its client_id', () => form({ grant_type: 'client_credentials', client_id: id }), 401, 'invalid_client'],
     ['no client authentication', () => form({ grant_type: 'client_credentials' }), 401, 'invalid_client'],
     ['password grant', () => form({ grant_type: 'password', username: 'a', password: 'b' }, basic(id, secret)), 400, 'unsupported_grant_type'],
     ['missing grant_type', () => form({}, basic(id, secret)), 400, 'invalid_request'],
-    ['scope not registered', () => form({ grant_type: 'client_credentials', scope: 'content:export' }, basic(id, secret)), 400, 'invalid_scope'],
-    ['unknown scope', () => form({ grant_type: 'client_credentials', scope: 'admin' }, basic(id, secret)), 400, 'invalid_scope'],
+    ['only a scope not registered', () => form({ grant_type: 'client_credentials', scope: 'content:export' }, basic(id, secret)), 400, 'invalid_scope'],
+    ['only an unknown scope', () => form({ grant_type: 'client_credentials', scope: 'admin' }, basic(id, secret)), 400, 'invalid_scope'],
+    ['refresh_token for a client_credentials client', () => form({ grant_type: 'refresh_token', refresh_token: 'rt_x' }, basic(id, secret)), 400, 'unauthorized_client'],
     ['foreign resource', () => form({ grant_type: 'client_credentials', resource: 'https://other.example/mcp' }, basic(id, secret)), 400, 'invalid_target'],
     ['authorization_code for a client_credentials client', () => form({ grant_type: 'authorization_code', code: 'x', code_verifier: 'y' }, basic(id, secret)), 400, 'unauthorized_client'],
     ['JSON body', () => site.fetchPath('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json', ...basic(id, secret) }, body: '{"grant_type":"client_credentials"}' }), 400, 'invalid_request'],
@@ -232,13 +243,59 @@ describe('token and registration endpoint errors (raw HTTP)', () => {
     ['http redirect off loopback', { grant_types: ['authorization_code'], redirect_uris: ['http://evil.example/cb'] }, 'invalid_redirect_uri'],
     ['redirect with fragment', { grant_types: ['authorization_code'], redirect_uris: ['https://app.example/cb#x'] }, 'invalid_redirect_uri'],
     ['public client with client_credentials', { grant_types: ['client_credentials'], token_endpoint_auth_method: 'none' }, 'invalid_client_metadata'],
-    ['unknown scope', { grant_types: ['client_credentials'], scope: 'admin' }, 'invalid_client_metadata'],
+    ['only unknown scopes', { grant_types: ['client_credentials'], scope: 'admin' }, 'invalid_client_metadata'],
     ['client_name not a string', { grant_types: ['client_credentials'], client_name: 42 }, 'invalid_client_metadata'],
+    ['refresh_token without authorization_code', { grant_types: ['client_credentials', 'refresh_token'] }, 'invalid_client_metadata'],
+    ['a right-to-left override in client_name', { grant_types: ['client_credentials'], client_name: 'Good App\u202E(deifirevnu)' }, 'invalid_client_metadata'],
+    ['a control character in client_name', { grant_types: ['client_credentials'], client_name: 'line\u0007bell' }, 'invalid_client_metadata'],
+    ['an isolate in client_name', { grant_types: ['client_credentials'], client_name: 'x\u2067y' }, 'invalid_client_metadata'],
+    ['application_type other than web or native', { grant_types: ['client_credentials'], application_type: 'service' }, 'invalid_client_metadata'],
+    ['a javascript: client_uri', { grant_types: ['client_credentials'], client_uri: 'javascript:alert(1)' }, 'invalid_client_metadata'],
+    ['loopback redirect in another spelling', { grant_types: ['authorization_code'], redirect_uris: ['http://0x7f.1:3000/cb'] }, 'invalid_redirect_uri'],
+    ['redirect with userinfo', { grant_types: ['authorization_code'], redirect_uris: ['http://user@127.0.0.1:3000/cb'] }, 'invalid_redirect_uri'],
+    ['redirect with dot-segments', { grant_types: ['authorization_code'], redirect_uris: ['http://127.0.0.1:3000/a/../cb'] }, 'invalid_redirect_uri'],
   ])('registration: %s -> 400 %s', async (_name, body, code) => {
     const res = await site.fetchPath('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.0.1' }, body: JSON.stringify(body) });
     expect(res.status).toBe(400);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await res.json()).error).toBe(code);
+  });
+
+  it('registration as MCP clients send it (mcp-remote, the SDKs, the Inspector) is accepted and echoed', async () => {
+    const metadata = {
+      client_name: 'MCP CLI Proxy', redirect_uris: ['http://localhost:3334/oauth/callback'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
+      token_endpoint_auth_method: 'none', application_type: 'native', client_uri: 'https://github.com/geelen/mcp-remote', logo_uri: 'https://example.com/logo.png',
+      software_id: '2e6dc280-f3c3-4e01-99a7-8181dbd1d23d', software_version: '0.15.1', contacts: ['ops@example.com'], tos_uri: 'https://example.com/tos',
+      scope: 'articles:read content:export openid',
+    };
+    const res = await site.fetchPath('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.0.2' }, body: JSON.stringify(metadata) });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', redirect_uris: metadata.redirect_uris,
+      application_type: 'native', client_uri: metadata.client_uri, software_id: metadata.software_id, software_version: '0.15.1', scope: 'articles:read content:export',
+    });
+    expect(body).not.toHaveProperty('client_secret');
+    expect(body).not.toHaveProperty('contacts');
+  });
+
+  it('revocation ignores an unknown token_type_hint (RFC 7009 §2.1)', async () => {
+    const access = (await form({ grant_type: 'client_credentials' }, basic(id, secret)).then((r) => r.json())).access_token as string;
+    const revoked = await site.fetchPath('/oauth/revoke', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...basic(id, secret) }, body: new URLSearchParams({ token: access, token_type_hint: 'id_token_of_the_future' }).toString() });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({});
+    expect((await mcpCall('search_articles', { query: 'llm' }, `Bearer ${access}`)).status).toBe(401);
+  });
+
+  it('an access token dated in the future beyond the allowed skew is refused', async () => {
+    const ownKey = await signingKeyFromLocalBlobs();
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { iss: TEST_ORIGIN, aud: MCP, sub: id, client_id: id, scope: 'content:export', jti: `future-${now}` };
+    const sign = (iat: number) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: ownKey.kid }).setIssuedAt(iat).setExpirationTime(iat + 3600).sign(ownKey.key);
+    const future = await mcpCall('export_article_index', {}, `Bearer ${await sign(now + 300)}`);
+    expect(future.status).toBe(401);
+    expect(future.headers.get('www-authenticate')).toContain('dated in the future');
+    expect((await mcpCall('export_article_index', {}, `Bearer ${await sign(now + 5)}`)).status).toBe(200);
   });
 
   it('registration is rate limited per IP with Retry-After', async () => {

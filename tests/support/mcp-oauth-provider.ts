@@ -1,0 +1,67 @@
+/**
+ * An OAuthClientProvider as an MCP host application writes one (kept in memory), for the MCP SDK
+ * v1 and v2 clients. It registers with the metadata MCP clients send by default and, where a host
+ * would open a browser, drives the consent page over HTTP (Approve) and keeps the code for
+ * `transport.finishAuth`. Nothing in it adapts the client to this server.
+ */
+import { authorizeThroughConsent } from './consent.ts';
+
+/** The registration MCP clients send (the SDK examples, mcp-remote, the Inspector). */
+export function defaultMcpClientMetadata(redirectUrl: string, authMethod: 'none' | 'client_secret_post' = 'none'): Record<string, unknown> {
+  return {
+    client_name: 'MCP SDK test client',
+    redirect_uris: [redirectUrl],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: authMethod,
+    client_uri: 'https://github.com/modelcontextprotocol/typescript-sdk',
+    software_id: 'mcp-sdk-test',
+    software_version: '1.0.0',
+  };
+}
+
+export class InMemoryOAuthProvider {
+  readonly redirectUrl: string;
+  readonly clientMetadata: Record<string, unknown>;
+  #client: Record<string, unknown> | undefined;
+  #tokens: Record<string, unknown> | undefined;
+  #verifier = '';
+  /** Every token response saved, in order (to see refreshes). */
+  readonly savedTokens: Record<string, unknown>[] = [];
+  /** The code from the last consent, for `transport.finishAuth` (v1). */
+  code: string | null = null;
+  /** The whole authorization response (code, state, iss), for `transport.finishAuth` (v2). */
+  callbackParams: URLSearchParams | null = null;
+
+  constructor(redirectUrl: string, authMethod: 'none' | 'client_secret_post' = 'none') {
+    this.redirectUrl = redirectUrl;
+    this.clientMetadata = defaultMcpClientMetadata(redirectUrl, authMethod);
+  }
+
+  clientInformation(): Record<string, unknown> | undefined {
+    return this.#client;
+  }
+  saveClientInformation(info: Record<string, unknown>): void {
+    this.#client = info;
+  }
+  tokens(): Record<string, unknown> | undefined {
+    return this.#tokens;
+  }
+  saveTokens(tokens: Record<string, unknown>): void {
+    this.#tokens = tokens;
+    this.savedTokens.push(tokens);
+  }
+  saveCodeVerifier(verifier: string): void {
+    this.#verifier = verifier;
+  }
+  codeVerifier(): string {
+    return this.#verifier;
+  }
+  /** Where a host opens the browser: a person approves on the consent page. */
+  async redirectToAuthorization(url: URL): Promise<void> {
+    const callback = await authorizeThroughConsent((input, init) => fetch(input, init), url.href);
+    if (callback.searchParams.get('iss') === null) throw new Error('the authorization response has no iss (RFC 9207)');
+    this.code = callback.searchParams.get('code');
+    this.callbackParams = callback.searchParams;
+  }
+}
