@@ -2,15 +2,16 @@
  * The MCP SDK v1 and v2 clients with an OAuthClientProvider as a host writes one, registering with
  * the metadata MCP clients send by default (authorization_code + refresh_token, public or
  * client_secret_post), over real HTTP: the 401 starts registration and consent, the export
- * succeeds, and after the access token expires (a 3-second lifetime in this file) the SDK refreshes
- * on its own and the export succeeds again. Then RFC 9700 §4.14.2: a spent refresh token presented
+ * succeeds, and after the access token expires (a 3-second lifetime in this file, plus the 30 s
+ * clock-skew allowance) the SDK refreshes on its own and the export succeeds again. Then RFC 9700 §4.14.2: a spent refresh token presented
  * again revokes the whole grant.
  */
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2, UnauthorizedError as UnauthorizedErrorV2 } from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOCK_SKEW_SECONDS } from '../../src/core/oauth/config.ts';
 import { useServedSite } from '../support/browser.ts';
 import { InMemoryOAuthProvider } from '../support/mcp-oauth-provider.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
@@ -56,44 +57,65 @@ async function expectReuseRevokesGrant(provider: InMemoryOAuthProvider): Promise
   expect((await afterReplay.json()).error_description).toMatch(/revoked/);
 }
 
-describe('MCP SDK v1 with an OAuth provider at its default metadata', () => {
-  it('public client: 401 → registration → consent → export; after expiry the SDK refreshes; a reused refresh token revokes the grant', async () => {
-    const provider = new InMemoryOAuthProvider('http://localhost:47111/callback', 'none');
-    const client = new Client({ name: 'sdk-v1-host', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(MCP, { authProvider: provider as never });
-    await client.connect(transport);
-    await expect(client.callTool(EXPORT)).rejects.toBeInstanceOf(UnauthorizedError);
-    expect(provider.clientInformation()).toMatchObject({ token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
-    await transport.finishAuth(provider.code!);
-    expectExported((await client.callTool(EXPORT)) as ToolResult);
-    expect(provider.savedTokens).toHaveLength(1);
-    expect(provider.savedTokens[0]).toMatchObject({ token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS });
+interface Signed {
+  provider: InMemoryOAuthProvider;
+  callTool: () => Promise<ToolResult>;
+  close: () => Promise<void>;
+}
 
-    await sleep((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
-    expectExported((await client.callTool(EXPORT)) as ToolResult);
+/** SDK v1, public client (what mcp-remote and the Inspector register). */
+async function signInWithSdkV1(): Promise<Signed> {
+  const provider = new InMemoryOAuthProvider('http://localhost:47111/callback', 'none');
+  const client = new Client({ name: 'sdk-v1-host', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(MCP, { authProvider: provider as never });
+  await client.connect(transport);
+  await expect(client.callTool(EXPORT)).rejects.toBeInstanceOf(UnauthorizedError);
+  await transport.finishAuth(provider.code!);
+  return { provider, callTool: async () => (await client.callTool(EXPORT)) as ToolResult, close: () => client.close() };
+}
+
+/** SDK v2, confidential client with client_secret_post (the SDK's own example metadata). */
+async function signInWithSdkV2(): Promise<Signed> {
+  const provider = new InMemoryOAuthProvider('http://127.0.0.1:47112/callback', 'client_secret_post');
+  const client = new ClientV2({ name: 'sdk-v2-host', version: '1.0.0' });
+  const transport = new TransportV2(MCP, { authProvider: provider as never });
+  await client.connect(transport);
+  await expect(client.callTool(EXPORT)).rejects.toBeInstanceOf(UnauthorizedErrorV2);
+  await transport.finishAuth(provider.callbackParams!);
+  return { provider, callTool: async () => (await client.callTool(EXPORT)) as ToolResult, close: () => client.close() };
+}
+
+describe('MCP SDK clients with an OAuth provider at their default metadata', () => {
+  const signedIn: Record<'v1' | 'v2', Signed> = {} as never;
+
+  beforeAll(async () => {
+    signedIn.v1 = await signInWithSdkV1();
+    signedIn.v2 = await signInWithSdkV2();
+    for (const { provider, callTool } of Object.values(signedIn)) {
+      expectExported(await callTool());
+      expect(provider.savedTokens).toHaveLength(1);
+      expect(provider.savedTokens[0]).toMatchObject({ token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS });
+    }
+    // One wait for both: past the lifetime and the verifier's clock-skew allowance.
+    await sleep((ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS + 1) * 1000);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const { close } of Object.values(signedIn)) await close();
+  });
+
+  it('registration as the SDKs send it was accepted (public and client_secret_post)', () => {
+    expect(signedIn.v1.provider.clientInformation()).toMatchObject({ token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    expect(signedIn.v1.provider.clientInformation()).not.toHaveProperty('client_secret');
+    expect(signedIn.v2.provider.clientInformation()).toMatchObject({ token_endpoint_auth_method: 'client_secret_post' });
+    expect(String(signedIn.v2.provider.clientInformation()!.client_secret).length).toBeGreaterThan(0);
+  });
+
+  it.each(['v1', 'v2'] as const)('SDK %s: after the access token expired, the SDK refreshes on its own; a reused refresh token then revokes the grant', async (sdk) => {
+    const { provider, callTool } = signedIn[sdk];
+    expectExported(await callTool());
     expect(provider.savedTokens.length).toBeGreaterThanOrEqual(2);
     expect(provider.savedTokens.at(-1)!.access_token).not.toBe(provider.savedTokens[0]!.access_token);
-    await client.close();
     await expectReuseRevokesGrant(provider);
-  }, 120_000);
-});
-
-describe('MCP SDK v2 with an OAuth provider at its default metadata', () => {
-  it('confidential client (client_secret_post): consent, export, refresh after expiry, reuse detection', async () => {
-    const provider = new InMemoryOAuthProvider('http://127.0.0.1:47112/callback', 'client_secret_post');
-    const client = new ClientV2({ name: 'sdk-v2-host', version: '1.0.0' });
-    const transport = new TransportV2(MCP, { authProvider: provider as never });
-    await client.connect(transport);
-    await expect(client.callTool(EXPORT)).rejects.toBeInstanceOf(UnauthorizedErrorV2);
-    expect(provider.clientInformation()).toMatchObject({ token_endpoint_auth_method: 'client_secret_post' });
-    expect(String(provider.clientInformation()!.client_secret).length).toBeGreaterThan(0);
-    await transport.finishAuth(provider.callbackParams!);
-    expectExported((await client.callTool(EXPORT)) as ToolResult);
-
-    await sleep((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
-    expectExported((await client.callTool(EXPORT)) as ToolResult);
-    expect(provider.savedTokens.length).toBeGreaterThanOrEqual(2);
-    await client.close();
-    await expectReuseRevokesGrant(provider);
-  }, 120_000);
+  }, 60_000);
 });

@@ -11,7 +11,7 @@
  */
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { DEFAULT_EXPORT_PAGE_SIZE, EXPORT_SCOPE, MAX_EXPORT_PAGE_SIZE } from '../mcp/tools/export-article-index.ts';
-import { registrationRequestExample } from '../oauth/auth-md.ts';
+import { clientCredentialsTokenExample, registrationRequestExample } from '../oauth/auth-md.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, OAUTH_PATHS } from '../oauth/config.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_RESULT_LIMIT } from '../search/search-index.ts';
 import { absoluteUrl, paths } from '../site/paths.ts';
@@ -111,16 +111,10 @@ anonymous and self-service. The full guide, with every error, is \`${absoluteUrl
 
 ${registrationRequestExample(host)}
 
-2. Get an access token (valid ${ACCESS_TOKEN_TTL_SECONDS} s; ask again when it expires).
+2. Get an access token (valid ${ACCESS_TOKEN_TTL_SECONDS} s; ask again when it expires). HTTP Basic with
+\`client_id:client_secret\` works as well as the secret in the body.
 
-\`\`\`http
-POST ${OAUTH_PATHS.token} HTTP/1.1
-Host: ${host}
-Authorization: Basic base64(client_id:client_secret)
-Content-Type: application/x-www-form-urlencoded
-
-grant_type=client_credentials&scope=${encodeURIComponent(EXPORT_SCOPE)}
-\`\`\`
+${clientCredentialsTokenExample(host, EXPORT_SCOPE)}
 
 3. Call the tool with \`Authorization: Bearer <access_token>\` at \`${absoluteUrl(s.origin, paths.mcp)}\`:
 

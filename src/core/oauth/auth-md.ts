@@ -23,6 +23,12 @@ export function registrationRequestExample(host: string): string {
   return ['```http', `POST ${OAUTH_PATHS.register} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', '', JSON.stringify(body), '```'].join('\n');
 }
 
+/** The contract's token request for client_credentials: the secret in the form body (auth.md, the get-export-token skill). */
+export function clientCredentialsTokenExample(host: string, scope = 'content:export'): string {
+  const body = `grant_type=client_credentials&client_id=${CLIENT_ID_PREFIX}Xy…&client_secret=…&scope=${encodeURIComponent(scope)}`;
+  return ['```http', `POST ${OAUTH_PATHS.token} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/x-www-form-urlencoded', '', body, '```'].join('\n');
+}
+
 export function renderAuthMd(config: OAuthConfig, siteName: string): string {
   const o = config.issuer;
   const host = new URL(o).host;
@@ -160,13 +166,7 @@ At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour per IP address.
 
 Client credentials, with the secret in the form body:
 
-\`\`\`http
-POST ${OAUTH_PATHS.token} HTTP/1.1
-Host: ${host}
-Content-Type: application/x-www-form-urlencoded
-
-grant_type=client_credentials&client_id=${CLIENT_ID_PREFIX}Xy…&client_secret=…&scope=content%3Aexport
-\`\`\`
+${clientCredentialsTokenExample(host)}
 
 or with HTTP Basic (\`client_id:client_secret\`, each form-urlencoded first, RFC 6749 §2.3.1); both work for every
 confidential client:
