@@ -3,7 +3,7 @@
  * real clients: oauth4webapi (strict, standards-checking) and the MCP SDK v1 client with its
  * client-credentials provider; raw HTTP for the negative cases.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -324,7 +324,27 @@ describe('token and registration endpoint errors (raw HTTP)', () => {
     expect(dump).not.toContain(s);
     expect(dump).not.toContain(String(raw.claim_token));
   });
+
+  it('client IPs are kept only as keyed digests: no address and no plain SHA-256 of it, in keys or records', async () => {
+    const address = '203.0.113.177';
+    const res = await oauth.dynamicClientRegistrationRequest(as, { grant_types: ['client_credentials'] }, { [oauth.customFetch]: fetchFrom(address), [oauth.allowInsecureRequests]: true });
+    expect(res.status).toBe(201);
+    const root = path.resolve('.netlify/blobs-serve');
+    const everything = `${listTree(root).join('\n')}\n${readTree(root)}`;
+    expect(everything).not.toContain(address);
+    expect(everything).not.toContain(createHash('sha256').update(address).digest('hex'));
+    const { secret } = JSON.parse(readFileSync(path.join(root, 'entries/0/site:keys/ip-digest-secret'), 'utf8')) as { secret: string };
+    expect(everything).toContain(`register/${createHmac('sha256', secret).update(address).digest('hex')}`);
+  });
 });
+
+/** Every file path under `dir`, relative to it (Blobs keys are paths). */
+function listTree(dir: string, prefix = ''): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? listTree(full, `${prefix}${name}/`) : [`${prefix}${name}`];
+  });
+}
 
 function readTree(dir: string): string {
   return readdirSync(dir).map((name) => {

@@ -11,7 +11,7 @@ import { redeemCode } from './codes.ts';
 import type { OAuthDeps } from './deps.ts';
 import { OAuthError, oauthJson } from './errors.ts';
 import { createGrant, type GrantRecord, issueRefreshToken, recordAccessToken, redeemRefreshToken } from './grants.ts';
-import { mintAccessToken } from './tokens.ts';
+import { type AccessTokenClaims, mintAccessToken } from './tokens.ts';
 
 
 /** The audience for a token: `resource` if given (it must be ours), else the MCP resource. */
@@ -30,7 +30,10 @@ export function grantedScope(allowed: readonly Scope[], requested: string | unde
   return granted.join(' ');
 }
 
-const GRANT_TYPE_LIST = 'client_credentials, authorization_code or refresh_token';
+/** The RFC 6749 §5.1 success body. */
+function tokenResponse(token: string, claims: AccessTokenClaims, refreshToken?: string): Record<string, unknown> {
+  return { access_token: token, token_type: 'Bearer', expires_in: claims.exp - claims.iat, scope: claims.scope, ...(refreshToken ? { refresh_token: refreshToken } : {}) };
+}
 
 /** Mints an access token under a grant (and a rotated refresh token when the client may refresh). */
 async function issueUnderGrant(
@@ -45,7 +48,7 @@ async function issueUnderGrant(
     throw new OAuthError('invalid_grant', 'The grant was revoked while the token was being issued (the code or refresh token was replayed).');
   }
   const refreshToken = client.grant_types.includes('refresh_token') ? await issueRefreshToken(deps.grants, grant, now) : undefined;
-  return { access_token: token, token_type: 'Bearer', expires_in: claims.exp - claims.iat, scope, ...(refreshToken ? { refresh_token: refreshToken } : {}) };
+  return tokenResponse(token, claims, refreshToken);
 }
 
 async function authorizationCodeGrant(form: Map<string, string>, client: ClientRecord, deps: OAuthDeps, now: number): Promise<Record<string, unknown>> {
@@ -76,7 +79,7 @@ export async function handleToken(req: Request, deps: OAuthDeps): Promise<Respon
   const grantType = form.get('grant_type');
   if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.');
   if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
-    throw new OAuthError('unsupported_grant_type', `grant_type "${grantType}" is not supported; use ${GRANT_TYPE_LIST}.`);
+    throw new OAuthError('unsupported_grant_type', `grant_type "${grantType}" is not supported; use ${GRANT_TYPES.join(', ')}.`);
   }
   const now = deps.nowSeconds();
   const client = await authenticateClient(req, form, { clients: deps.clients, nowSeconds: now });
@@ -87,7 +90,7 @@ export async function handleToken(req: Request, deps: OAuthDeps): Promise<Respon
     const scope = grantedScope(client.scope, form.get('scope'));
     const audience = audienceOf(deps.config, form.get('resource'));
     const { token, claims } = await mintAccessToken(await deps.keys(), { issuer: deps.config.issuer, audience, clientId: client.client_id, subject: client.client_id, scope, nowSeconds: now, ttlSeconds: deps.accessTokenTtlSeconds });
-    body = { access_token: token, token_type: 'Bearer', expires_in: claims.exp - claims.iat, scope };
+    body = tokenResponse(token, claims);
   } else if (grantType === 'authorization_code') {
     body = await authorizationCodeGrant(form, client, deps, now);
   } else {
