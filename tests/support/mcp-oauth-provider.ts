@@ -51,6 +51,14 @@ export class InMemoryOAuthProvider {
     this.#tokens = tokens;
     this.savedTokens.push(tokens);
   }
+  #discovery: unknown;
+  /** SDK v2 binds the callback to the authorization server it discovered (SEP-2352): keep it with the verifier. */
+  saveDiscoveryState(state: unknown): void {
+    this.#discovery = state;
+  }
+  discoveryState(): unknown {
+    return this.#discovery;
+  }
   saveCodeVerifier(verifier: string): void {
     this.#verifier = verifier;
   }
