@@ -90,6 +90,11 @@ export function queryParameters(schema: GenericSchema, descriptions: Record<stri
   }));
 }
 
+/** An object schema whose members are all required except `optional`. */
+export function objectSchema(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
+  return { type: 'object', required: Object.keys(properties).filter((name) => !optional.includes(name)), properties };
+}
+
 /** JSON Schema of an example value's shape: every member required, typed as in the value. */
 export function shapeOf(value: unknown): JsonSchema {
   if (Array.isArray(value)) return { type: 'array', items: value.length ? shapeOf(value[0]) : {} };

@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES } from '../mcp/server.ts';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/server-info.ts';
 import { EXPORT_SCOPE } from '../mcp/tools/export-article-index.ts';
 import { TOOLS } from '../mcp/tools/registry.ts';
-import { type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, response, schemaRef } from './openapi-components.ts';
+import { type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, objectSchema, response, schemaRef } from './openapi-components.ts';
 
 const publicTools = TOOLS.filter((tool) => tool.requiredScope === undefined).map((tool) => `\`${tool.name}\``);
 const protectedTools = TOOLS.filter((tool) => tool.requiredScope !== undefined).map((tool) => `\`${tool.name}\` (OAuth scope \`${tool.requiredScope}\`)`);
@@ -33,32 +33,29 @@ function toolErrorEnvelope(errors: readonly string[]): JsonSchema {
   };
 }
 
+const capabilities = objectSchema({ tools: { type: 'object' } });
 /** Results by method: each alternative names the members that identify it. */
-const capabilities = { type: 'object', required: ['tools'], properties: { tools: { type: 'object' } } };
 const RESULT_SHAPES: JsonSchema[] = [
   {
     title: 'initialize',
-    required: ['protocolVersion', 'capabilities', 'serverInfo'],
-    properties: { protocolVersion: { enum: [...SUPPORTED_PROTOCOL_VERSIONS] }, capabilities, serverInfo: { type: 'object', required: ['name', 'version'], properties: { name: { type: 'string' }, version: { type: 'string' } } } },
+    ...objectSchema({
+      protocolVersion: { enum: [...SUPPORTED_PROTOCOL_VERSIONS] },
+      capabilities,
+      serverInfo: objectSchema({ name: { type: 'string' }, version: { type: 'string' } }),
+    }),
   },
-  { title: 'server/discover', required: ['supportedVersions', 'capabilities'], properties: { supportedVersions: { type: 'array', items: { type: 'string' } }, capabilities } },
-  {
-    title: 'tools/list',
-    required: ['tools'],
-    properties: { tools: { type: 'array', items: { type: 'object', required: ['name', 'inputSchema'], properties: { name: { type: 'string' }, inputSchema: { type: 'object' } } } } },
-  },
+  { title: 'server/discover', ...objectSchema({ supportedVersions: { type: 'array', items: { type: 'string' } }, capabilities }) },
+  { title: 'tools/list', ...objectSchema({ tools: { type: 'array', items: objectSchema({ name: { type: 'string' }, inputSchema: { type: 'object' } }) } }) },
   { title: 'tools/call', $ref: '#/components/schemas/McpToolResult' },
   { title: 'ping', type: 'object', maxProperties: 0 },
 ];
 
 export function mcpSchemas(): Record<string, JsonSchema> {
-  const textContent = { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } };
+  const textContent = objectSchema({ type: { const: 'text' }, text: { type: 'string' } });
   return {
     McpToolResult: {
-      type: 'object',
       description: 'An MCP `CallToolResult`: the data as `structuredContent` and as JSON text; `isError` for errors the model can act on.',
-      required: ['content'],
-      properties: { content: { type: 'array', minItems: 1, items: textContent }, structuredContent: { type: 'object' }, isError: { type: 'boolean' } },
+      ...objectSchema({ content: { type: 'array', minItems: 1, items: textContent }, structuredContent: { type: 'object' }, isError: { type: 'boolean' } }, ['structuredContent', 'isError']),
     },
     McpToolError: { allOf: [schemaRef('McpToolResult'), { required: ['isError'], properties: { isError: { const: true } } }] },
     McpResponse: {

@@ -19,11 +19,12 @@ import {
 } from '../oauth/config.ts';
 import { authorizationServerMetadata, protectedResourceMetadata } from '../oauth/metadata.ts';
 import { REGISTRATION_BODY_LIMIT_BYTES, REGISTRATION_RATE_LIMIT, RegistrationSchema } from '../oauth/register.ts';
-import { type JsonSchema, html, json, oauthError, response, schemaRef, shapeOf, unexpected } from './openapi-components.ts';
+import { type JsonSchema, html, json, oauthError, objectSchema, response, schemaRef, shapeOf, unexpected } from './openapi-components.ts';
 
 /** Grants the token endpoint documents (refresh_token is being added to the server). */
 const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+/** readOAuthForm's default limit (src/core/oauth/client-auth.ts). */
 const OAUTH_FORM_LIMIT_BYTES = 16 * 1024;
 
 /** RFC 7591 client metadata: what the handler validates, plus the informational RFC 7591 fields. */
@@ -40,36 +41,45 @@ const ClientMetadataSchema = v.object({
 
 const uri = { type: 'string', format: 'uri' };
 const scopeString = { type: 'string', description: `Space-separated scopes: ${SCOPES.join(', ')}.` };
-const stringList = { type: 'array', items: { type: 'string' } };
+const scopeList = { type: 'array', items: { enum: [...SCOPES] } };
 /** Allow on the OAuth POST endpoints (the 405 answers name POST and the preflight). */
 const postOnly = oauthError(['invalid_request'], 'A method other than POST or OPTIONS.', ['Allow']);
+/** What the token and revocation endpoints share: client authentication and the form reader. */
+const clientAuthenticatedErrors = {
+  '401': oauthError(['invalid_client'], 'Client authentication failed.', ['WWW-Authenticate-Basic']),
+  '405': postOnly,
+  '413': oauthError(['invalid_request'], `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`),
+  '500': unexpected.oauth,
+};
 
 export function oauthSchemas(origin: string, siteName: string): Record<string, JsonSchema> {
   const config = oauthConfig(origin);
+  const pending = { status: { const: 'pending' }, client_id: { type: 'string' }, expires_in: { type: 'integer' }, interval: { type: 'integer' } };
   return {
     ClientMetadata: jsonSchemaOf(ClientMetadataSchema, 'input'),
     ClientInformation: {
-      type: 'object',
       description: 'RFC 7591 §3.2.1 client information plus the one-time claim token (auth.md convention).',
-      required: ['client_id', 'client_id_issued_at', 'client_name', 'grant_types', 'response_types', 'redirect_uris', 'token_endpoint_auth_method', 'scope', 'registration_type', 'claim_token', 'claim_token_expires', 'claim_url', 'pre_claim_scopes', 'post_claim_scopes'],
-      properties: {
-        client_id: { type: 'string', pattern: `^${CLIENT_ID_PREFIX}` },
-        client_secret: { type: 'string', description: 'Shown once; absent for public clients (`none`).' },
-        client_secret_expires_at: { const: 0 },
-        client_id_issued_at: { type: 'integer' },
-        client_name: { type: 'string' },
-        grant_types: { type: 'array', items: { enum: [...GRANT_TYPES] } },
-        response_types: { type: 'array', items: { const: 'code' } },
-        redirect_uris: { type: 'array', items: uri },
-        token_endpoint_auth_method: { enum: [...AUTH_METHODS] },
-        scope: scopeString,
-        registration_type: { const: 'anonymous' },
-        claim_token: { type: 'string', pattern: '^clm_' },
-        claim_token_expires: { type: 'integer', description: 'Unix time.' },
-        claim_url: uri,
-        pre_claim_scopes: { type: 'array', items: { enum: [...SCOPES] } },
-        post_claim_scopes: { type: 'array', items: { enum: [...SCOPES] } },
-      },
+      ...objectSchema(
+        {
+          client_id: { type: 'string', pattern: `^${CLIENT_ID_PREFIX}` },
+          client_secret: { type: 'string', description: 'Shown once; absent for public clients (`none`).' },
+          client_secret_expires_at: { const: 0 },
+          client_id_issued_at: { type: 'integer' },
+          client_name: { type: 'string' },
+          grant_types: { type: 'array', items: { enum: [...GRANT_TYPES] } },
+          response_types: { type: 'array', items: { const: 'code' } },
+          redirect_uris: { type: 'array', items: uri },
+          token_endpoint_auth_method: { enum: [...AUTH_METHODS] },
+          scope: scopeString,
+          registration_type: { const: 'anonymous' },
+          claim_token: { type: 'string', pattern: '^clm_' },
+          claim_token_expires: { type: 'integer', description: 'Unix time.' },
+          claim_url: uri,
+          pre_claim_scopes: scopeList,
+          post_claim_scopes: scopeList,
+        },
+        ['client_secret', 'client_secret_expires_at'],
+      ),
     },
     TokenRequest: {
       type: 'object',
@@ -86,40 +96,44 @@ export function oauthSchemas(origin: string, siteName: string): Record<string, J
         refresh_token: { type: 'string', description: 'refresh_token grant.' },
       },
     },
-    TokenResponse: {
-      type: 'object',
-      required: ['access_token', 'token_type', 'expires_in', 'scope'],
-      properties: {
+    TokenResponse: objectSchema(
+      {
         access_token: { type: 'string', description: 'RS256 JWT (RFC 9068, `typ: at+jwt`).' },
         token_type: { const: 'Bearer' },
         expires_in: { type: 'integer', description: `Seconds (${ACCESS_TOKEN_TTL_SECONDS}).` },
         scope: scopeString,
         refresh_token: { type: 'string', description: 'With the authorization_code and refresh_token grants.' },
       },
-    },
+      ['refresh_token'],
+    ),
     ClaimStatus: {
       description: 'A started claim (user code to show a person), a pending poll, or the claimed registration.',
       anyOf: [
-        {
-          type: 'object',
-          required: ['status', 'client_id', 'claim_attempt_id', 'user_code', 'verification_uri', 'verification_uri_complete', 'expires_in', 'interval'],
-          properties: { status: { const: 'pending' }, client_id: { type: 'string' }, claim_attempt_id: { type: 'string', pattern: '^cla_' }, user_code: { type: 'string', pattern: '^[A-Z]{4}-[A-Z]{4}$' }, verification_uri: uri, verification_uri_complete: uri, expires_in: { type: 'integer' }, interval: { type: 'integer' } },
-        },
-        { type: 'object', required: ['status', 'client_id', 'expires_in', 'interval'], properties: { status: { const: 'pending' }, client_id: { type: 'string' }, expires_in: { type: 'integer' }, interval: { type: 'integer' } } },
-        { type: 'object', required: ['status', 'client_id', 'claimed_at'], properties: { status: { const: 'claimed' }, client_id: { type: 'string' }, claimed_at: { type: ['integer', 'null'] } } },
+        objectSchema({
+          ...pending,
+          claim_attempt_id: { type: 'string', pattern: '^cla_' },
+          user_code: { type: 'string', pattern: '^[A-Z]{4}-[A-Z]{4}$' },
+          verification_uri: uri,
+          verification_uri_complete: uri,
+        }),
+        objectSchema(pending),
+        objectSchema({ status: { const: 'claimed' }, client_id: { type: 'string' }, claimed_at: { type: ['integer', 'null'] } }),
       ],
     },
-    JsonWebKeySet: {
-      type: 'object',
-      required: ['keys'],
-      properties: {
-        keys: {
-          type: 'array',
-          minItems: 1,
-          items: { type: 'object', required: ['kty', 'n', 'e', 'kid', 'alg', 'use'], properties: { kty: { const: 'RSA' }, n: { type: 'string' }, e: { type: 'string' }, kid: { type: 'string' }, alg: { const: 'RS256' }, use: { const: 'sig' } } },
-        },
+    JsonWebKeySet: objectSchema({
+      keys: {
+        type: 'array',
+        minItems: 1,
+        items: objectSchema({
+          kty: { const: 'RSA' },
+          n: { type: 'string' },
+          e: { type: 'string' },
+          kid: { type: 'string' },
+          alg: { const: 'RS256' },
+          use: { const: 'sig' },
+        }),
       },
-    },
+    }),
     AuthorizationServerMetadata: { description: 'RFC 8414 metadata with the `agent_auth` block.', ...shapeOf(authorizationServerMetadata(config)) },
     ProtectedResourceMetadata: { description: 'RFC 9728 metadata.', ...shapeOf(protectedResourceMetadata(config, config.mcpResource, siteName)) },
   };
@@ -178,10 +192,7 @@ export function oauthPaths(): Record<string, JsonSchema> {
         responses: {
           '200': response('The token.', json(schemaRef('TokenResponse')), ['Cache-Control']),
           '400': oauthError(['invalid_request', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target'], 'RFC 6749 §5.2 (also a wrong content type, a repeated parameter or a query string: `invalid_request`).'),
-          '401': oauthError(['invalid_client'], 'Client authentication failed.', ['WWW-Authenticate-Basic']),
-          '405': postOnly,
-          '413': oauthError(['invalid_request'], `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`),
-          '500': unexpected.oauth,
+          ...clientAuthenticatedErrors,
         },
       },
     },
@@ -192,14 +203,16 @@ export function oauthPaths(): Record<string, JsonSchema> {
         security: [{ clientBasic: [] }, {}],
         summary: 'Revoke an access token (RFC 7009)',
         description: 'Client-authenticated like the token endpoint. 200 with `{}` also for unknown, foreign or expired tokens (RFC 7009 §2.2); a revoked token is refused by /mcp until it would have expired.',
-        requestBody: formBody({ type: 'object', required: ['token'], properties: { token: { type: 'string' }, token_type_hint: { enum: ['access_token', 'refresh_token'] }, client_id: { type: 'string' }, client_secret: { type: 'string' } } }),
+        requestBody: formBody(
+          objectSchema(
+            { token: { type: 'string' }, token_type_hint: { enum: ['access_token', 'refresh_token'] }, client_id: { type: 'string' }, client_secret: { type: 'string' } },
+            ['token_type_hint', 'client_id', 'client_secret'],
+          ),
+        ),
         responses: {
           '200': response('Revoked, or nothing to revoke: an empty JSON object.', json({ type: 'object', maxProperties: 0 })),
           '400': oauthError(['invalid_request', 'unsupported_token_type'], '`token` missing, an unknown `token_type_hint`, a wrong content type or a repeated parameter.'),
-          '401': oauthError(['invalid_client'], 'Client authentication failed.', ['WWW-Authenticate-Basic']),
-          '405': postOnly,
-          '413': oauthError(['invalid_request'], `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`),
-          '500': unexpected.oauth,
+          ...clientAuthenticatedErrors,
         },
       },
     },
@@ -232,7 +245,7 @@ export function oauthPaths(): Record<string, JsonSchema> {
         security: [],
         summary: 'Approve or deny on the consent page (form post)',
         description: 'The consent form posts `ticket` and `decision`; the ticket must match the cookie set with the page (CSRF) and the request must come from this origin. Answers 303 to the client with `code` (or `error=access_denied`), `state` and `iss`.',
-        requestBody: formBody({ type: 'object', required: ['ticket', 'decision'], properties: { ticket: { type: 'string' }, decision: { enum: ['approve', 'deny'] } } }),
+        requestBody: formBody(objectSchema({ ticket: { type: 'string' }, decision: { enum: ['approve', 'deny'] } })),
         responses: {
           '303': response('Back to the client with `code` or `error=access_denied`, `state` and `iss`.', undefined, ['Location']),
           '400': response('Error page: no decision, a repeated field, or the client or redirect URI is no longer registered.', html),
@@ -250,7 +263,14 @@ export function oauthPaths(): Record<string, JsonSchema> {
         security: [],
         summary: 'Claim an anonymous registration (start or poll)',
         description: `\`{"claim_token"}\` starts a claim: a \`user_code\` and a \`verification_uri\` for a person to approve (${CLAIM_ATTEMPT_TTL_SECONDS} s). \`{"claim_attempt_id"}\` polls (at most every ${CLAIM_POLL_INTERVAL_SECONDS} s) until \`status\` is \`claimed\`. Claimed registrations no longer expire. ${CLAIM_START_RATE_LIMIT.limit} starts per ${CLAIM_START_RATE_LIMIT.windowSeconds} s per IP.`,
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'Exactly one of the two.', properties: { claim_token: { type: 'string', pattern: '^clm_' }, claim_attempt_id: { type: 'string', pattern: '^cla_' } } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', description: 'Exactly one of the two.', properties: { claim_token: { type: 'string', pattern: '^clm_' }, claim_attempt_id: { type: 'string', pattern: '^cla_' } } },
+            },
+          },
+        },
         'x-examples': [{ method: 'POST', path: OAUTH_PATHS.claim, headers: { 'content-type': 'application/json' }, body: '{"claim_token":"clm_…"}' }],
         responses: {
           '200': response('Started, pending or claimed.', json(schemaRef('ClaimStatus')), ['Cache-Control']),
