@@ -36,9 +36,25 @@ describe('OpenAPI description', () => {
     }
   });
 
+  it('types query parameters as parsed (limit is an integer) and states security on every operation', async () => {
+    const doc = await (await site.fetchPath('/openapi.json')).json();
+    const limit = doc.paths['/api/search'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 50, default: 10 });
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        expect(op.security, `${method} ${path}`).toBeDefined();
+        if (path === '/mcp') expect(op.security).toContainEqual({ oauth2: ['content:export'] });
+        else if (!path.startsWith('/oauth/token') && !path.startsWith('/oauth/revoke')) expect(op.security, `${method} ${path}`).toEqual([]);
+      }
+    }
+  });
+
   it('/docs/api renders every operation with a curl example, and has a markdown twin', async () => {
+    const doc = await (await site.fetchPath('/openapi.json')).json();
     const html = await (await site.fetchPath('/docs/api')).text();
-    for (const op of ['GET /api/search', 'GET /api/tweets', 'POST /api/contact', 'GET /health']) expect(html).toContain(op);
+    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations.length).toBeGreaterThanOrEqual(15);
+    for (const op of operations) expect(html).toContain(op);
     expect(html).toContain(`curl -sS &#39;${TEST_ORIGIN}/api/search?q=`);
     // No page script beyond JSON-LD and the site-wide WebMCP module (src/scripts/webmcp.ts).
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));

@@ -4,40 +4,22 @@
  * built from {@link openApiDocument}, so the description cannot drift from the code.
  * @module
  */
-import type { GenericSchema } from 'valibot';
+import type { Company } from '../content/catalog.ts';
 import { entryPointList } from '../discovery/entry-points.ts';
 import { jsonSchemaOf } from '../http/json-schema.ts';
-import { ProblemSchema } from '../http/problem.ts';
-import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema } from './contact.ts';
-import { HealthSchema } from './health.ts';
-import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from './search.ts';
-import { TweetFeedSchema } from './tweets.ts';
 import { OAUTH_PATHS, SCOPE_DESCRIPTIONS } from '../oauth/config.ts';
-import { RegistrationSchema } from '../oauth/register.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
 import { absoluteUrl, paths } from '../site/paths.ts';
+import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema } from './contact.ts';
+import { HealthSchema } from './health.ts';
+import { HEADERS, type JsonSchema, html, json, problem, problemBody, queryParameters, response, schemaRef, sharedSchemas, unexpected } from './openapi-components.ts';
+import { mcpPaths, mcpSchemas } from './openapi-mcp.ts';
+import { oauthPaths, oauthSchemas } from './openapi-oauth.ts';
+import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from './search.ts';
+import { TWEETS_CACHE_CONTROL, TweetFeedSchema } from './tweets.ts';
 
 /** Version of the HTTP API (not of the site). */
 export const API_VERSION = '1.0.0';
-
-type JsonSchema = Record<string, unknown>;
-
-
-/** The properties of an object schema as OpenAPI query parameters. */
-function queryParameters(schema: GenericSchema, descriptions: Record<string, string>): JsonSchema[] {
-  const object = jsonSchemaOf(schema, 'input') as { properties: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(object.properties).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: object.required?.includes(name) ?? false,
-    description: descriptions[name] ?? '',
-    schema: property,
-  }));
-}
-
-const problem = (description: string): JsonSchema => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
-const oauthError = (description: string): JsonSchema => ({ description, content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } } } } });
-const cors = { 'Access-Control-Allow-Origin': { description: 'Always `*`: public read API.', schema: { type: 'string' } } };
 
 /** An example request per operation, rendered as curl on the docs page. */
 export interface OperationExample {
@@ -47,17 +29,107 @@ export interface OperationExample {
   body?: string;
 }
 
-/** Builds the document for `origin` (the server URL). */
-export function openApiDocument(origin: string, siteName: string): JsonSchema {
+/** 405 from `requireMethod`: a problem naming the allowed methods in `Allow`. */
+const wrongMethod = (allowed: string): JsonSchema => problem(405, `A method other than ${allowed} (\`Allow\` lists them).`, ['Allow']);
+
+/** `/api/*` and `/health`. */
+function sitePaths(): Record<string, JsonSchema> {
+  const health = (status: 'ok' | 'degraded'): Record<string, JsonSchema> => json({ allOf: [schemaRef('Health'), { properties: { status: { const: status } } }] });
+  return {
+    [paths.apiSearch]: {
+      get: {
+        operationId: 'searchArticles',
+        tags: ['content'],
+        security: [],
+        summary: 'Search articles and solutions',
+        description: `BM25 over a build-time index: Chinese as character bigrams, English stemmed, mixed queries work; the last English word matches as a prefix and longer words tolerate typos. Results are best first. \`q\`: 1 to ${MAX_QUERY_CHARS} characters; \`limit\`: 1 to ${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}; each at most once.`,
+        parameters: queryParameters(SearchQuerySchema, { q: 'Search text in Chinese, English or both.', limit: `Maximum results (1-${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}).` }),
+        'x-examples': [{ method: 'GET', path: `${paths.apiSearch}?q=%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2%20LLM&limit=3` }],
+        responses: {
+          '200': response(`Results, best first. \`Cache-Control: ${SEARCH_CACHE_CONTROL}\`.`, json({ type: 'array', items: schemaRef('SearchResult') }), ['Cache-Control', 'Access-Control-Allow-Origin']),
+          '400': problem(400, '`q` missing, blank, too long or repeated, or `limit` not a whole number in range; `invalid_params` names the parameter.'),
+          '405': wrongMethod('GET, HEAD or OPTIONS'),
+          '500': unexpected.problem,
+        },
+      },
+    },
+    '/api/tweets': {
+      get: {
+        operationId: 'getTweets',
+        tags: ['content'],
+        security: [],
+        summary: 'AI-industry feed',
+        description: `Newest first. Refreshed hourly from the configured upstream; a build-time snapshot answers until a live feed is stored. \`X-Feed-Source\` says which (\`live\` or \`snapshot\`). \`Cache-Control: ${TWEETS_CACHE_CONTROL}\`.`,
+        'x-examples': [{ method: 'GET', path: '/api/tweets' }],
+        responses: {
+          '200': response('The feed.', json(schemaRef('TweetFeed')), ['Cache-Control', 'Access-Control-Allow-Origin', 'X-Feed-Source']),
+          '405': wrongMethod('GET, HEAD or OPTIONS'),
+          '500': unexpected.problem,
+        },
+      },
+    },
+    '/api/contact': {
+      post: {
+        operationId: 'sendEnquiry',
+        tags: ['contact'],
+        security: [],
+        summary: 'Send an enquiry',
+        description: `JSON or form-encoded, at most ${CONTACT_BODY_LIMIT_BYTES} bytes. ${CONTACT_RATE_LIMIT.limit} accepted enquiry per ${CONTACT_RATE_LIMIT.windowSeconds} s per client IP; invalid submissions do not count. The answer comes only after the enquiry is stored. A form post from a browser (\`Accept: text/html\`) gets a 303 to the thank-you page, or the form again (HTML) with the errors.`,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: schemaRef('ContactRequest') },
+            'application/x-www-form-urlencoded': { schema: schemaRef('ContactRequest') },
+          },
+        },
+        'x-examples': [{ method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json' }, body: '{"name":"Li Wei","email":"li.wei@example.com","company":"Example Bank","message":"We want a sizing workshop for 70B models."}' }],
+        responses: {
+          '200': response('Stored.', json(schemaRef('ContactAccepted'))),
+          '303': response('Browser form post accepted: the thank-you page.', undefined, ['Location']),
+          '400': response('Invalid fields (one `invalid_params` entry per field), malformed JSON or not UTF-8; a browser form post gets the form again.', { ...problemBody(400), ...html }),
+          '405': wrongMethod('POST or OPTIONS'),
+          '413': problem(413, `Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`),
+          '415': problem(415, 'Content type other than JSON or form-encoded.', ['Accept-Post']),
+          '429': response('Limit reached (`retry_after` in seconds); a browser form post gets the form again with a notice.', { ...problemBody(429), ...html }, ['Retry-After']),
+          '500': unexpected.problem,
+        },
+      },
+    },
+    [paths.health]: {
+      get: {
+        operationId: 'getHealth',
+        tags: ['operations'],
+        security: [],
+        summary: 'Health and build facts',
+        description: 'Checks the search index and a Blobs round trip. `Cache-Control: no-store`.',
+        'x-examples': [{ method: 'GET', path: paths.health }],
+        responses: {
+          '200': response('All checks pass (`status: "ok"`).', health('ok'), ['Cache-Control']),
+          '405': wrongMethod('GET or HEAD'),
+          '500': unexpected.problem,
+          '503': response('A check failed (`status: "degraded"`); `checks` says which.', health('degraded'), ['Cache-Control']),
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Builds the document for `origin` (the server URL). The content's terms (attribution) stand in
+ * for a licence: the API serves that content.
+ */
+export function openApiDocument(origin: string, company: Pick<Company, 'name' | 'operator_attribution'>): JsonSchema {
+  const siteName = company.name;
   return {
     openapi: '3.1.0',
     info: {
       title: `${siteName} public API`,
       version: API_VERSION,
-      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server. /api errors are RFC 9457 problem documents; /mcp speaks JSON-RPC 2.0.`,
-      contact: { name: siteName, url: `${origin}/contact` },
+      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server and its authorization server. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp speaks JSON-RPC 2.0. Every endpoint answers CORS preflights (OPTIONS) with 204.`,
+      contact: { name: siteName, url: absoluteUrl(origin, paths.contact) },
+      license: { name: company.operator_attribution, url: absoluteUrl(origin, paths.llms) },
     },
-    servers: [{ url: origin }],
+    servers: [{ url: origin, description: `${siteName} website` }],
     tags: [
       { name: 'content', description: 'Search and feeds' },
       { name: 'contact', description: 'Enquiries' },
@@ -65,184 +137,7 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
       { name: 'oauth', description: 'Authorization server for anonymous agents' },
       { name: 'operations', description: 'Health' },
     ],
-    paths: {
-      '/api/search': {
-        get: {
-          operationId: 'searchArticles',
-          tags: ['content'],
-          summary: 'Search articles and solutions',
-          description: `BM25 over a build-time index: Chinese as character bigrams, English stemmed, mixed queries work; the last English word matches as a prefix and longer words tolerate typos. Results are best first. \`q\`: 1 to ${MAX_QUERY_CHARS} characters; \`limit\`: 1 to ${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}.`,
-          parameters: queryParameters(SearchQuerySchema, { q: 'Search text in Chinese, English or both.', limit: `Maximum results (1-${MAX_RESULT_LIMIT}).` }),
-          'x-examples': [{ method: 'GET', path: '/api/search?q=%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2%20LLM&limit=3' }],
-          responses: {
-            '200': {
-              description: `Results, best first. \`Cache-Control: ${SEARCH_CACHE_CONTROL}\`.`,
-              headers: cors,
-              content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/SearchResult' } } } },
-            },
-            '400': problem('`q` missing, blank or too long, or `limit` out of range; `invalid_params` names the parameter.'),
-            '405': problem('Method other than GET, HEAD or OPTIONS (`Allow` lists them).'),
-          },
-        },
-      },
-      '/api/tweets': {
-        get: {
-          operationId: 'getTweets',
-          tags: ['content'],
-          summary: 'AI-industry feed',
-          description: 'Newest first. Refreshed hourly from the configured upstream; a build-time snapshot answers until a live feed is stored. `X-Feed-Source` says which (`live` or `snapshot`).',
-          'x-examples': [{ method: 'GET', path: '/api/tweets' }],
-          responses: {
-            '200': { description: 'The feed.', headers: cors, content: { 'application/json': { schema: { $ref: '#/components/schemas/TweetFeed' } } } },
-            '405': problem('Method other than GET, HEAD or OPTIONS.'),
-          },
-        },
-      },
-      '/api/contact': {
-        post: {
-          operationId: 'sendEnquiry',
-          tags: ['contact'],
-          summary: 'Send an enquiry',
-          description: `JSON or form-encoded, at most ${CONTACT_BODY_LIMIT_BYTES} bytes. ${CONTACT_RATE_LIMIT.limit} accepted enquiry per ${CONTACT_RATE_LIMIT.windowSeconds} s per client IP; invalid submissions do not count. The answer comes only after the enquiry is stored. A form post from a browser (\`Accept: text/html\`) gets a 303 to the thank-you page, or the form again with the errors.`,
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': { schema: { $ref: '#/components/schemas/ContactRequest' } },
-              'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/ContactRequest' } },
-            },
-          },
-          'x-examples': [{ method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json' }, body: '{"name":"Li Wei","email":"li.wei@example.com","company":"Example Bank","message":"We want a sizing workshop for 70B models."}' }],
-          responses: {
-            '200': { description: 'Stored.', content: { 'application/json': { schema: { $ref: '#/components/schemas/ContactAccepted' } } } },
-            '303': { description: 'Browser form post accepted: redirect to the thank-you page.' },
-            '400': problem('Invalid fields, one `invalid_params` entry per field; malformed JSON.'),
-            '405': problem('Method other than POST or OPTIONS.'),
-            '413': problem(`Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`),
-            '415': problem('Content type other than JSON or form-encoded.'),
-            '429': { ...problem('Limit reached; `Retry-After` says when to try again.'), headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } },
-          },
-        },
-      },
-      '/mcp': {
-        post: {
-          operationId: 'mcp',
-          tags: ['agents'],
-          security: [{}, { bearer: [] }, { oauth2: ['content:export'] }],
-          summary: 'MCP server (JSON-RPC 2.0 over Streamable HTTP)',
-          description: 'Stateless Model Context Protocol endpoint for both protocol eras: the handshake era (`initialize`, 2025-03-26, 2025-06-18, 2025-11-25) and 2026-07-28 (`server/discover`, per-request `_meta`, `MCP-Protocol-Version` / `Mcp-Method` / `Mcp-Name` headers). Tools: `search_articles`, `get_article`, `list_products`, `get_company_info` (public) and `export_article_index` (OAuth scope `content:export`). Send `Accept: application/json, text/event-stream`; answers are JSON. `GET` and `DELETE` answer 405.',
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: { type: 'object', required: ['jsonrpc', 'method'], properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, method: { type: 'string' }, params: { type: 'object' } } } } },
-          },
-          'x-examples': [{ method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_articles","arguments":{"query":"agent 编排","limit":3}}}' }],
-          responses: {
-            '200': { description: 'A JSON-RPC response (results, tool errors with `isError`, and handshake-era protocol errors).', content: { 'application/json': { schema: { type: 'object' } } } },
-            '202': { description: 'A notification or response was accepted (no body).' },
-            '400': { description: 'Malformed JSON (-32700), not JSON-RPC or a batch (-32600), modern header or `_meta` problems (-32020, -32602), unsupported protocol version (-32022).', content: { 'application/json': { schema: { type: 'object' } } } },
-            '401': { description: '`export_article_index` without a valid access token: `WWW-Authenticate: Bearer resource_metadata=…, scope="content:export"` and a tool error in the body.', content: { 'application/json': { schema: { type: 'object' } } } },
-            '403': { description: 'Origin not allowed (DNS-rebinding protection).' },
-            '404': { description: 'Unknown or removed method in the 2026-07-28 era (-32601).' },
-            '405': { description: 'GET or DELETE (`Allow: POST`).' },
-            '406': { description: '`Accept` excludes application/json.' },
-            '413': { description: 'Body over 1 MiB.' },
-            '415': { description: 'Content type other than application/json.' },
-          },
-        },
-      },
-      '/oauth/register': {
-        post: {
-          operationId: 'registerClient',
-          tags: ['oauth'],
-          summary: 'Register an anonymous agent (RFC 7591)',
-          description: 'No account needed. Returns `client_id`, `client_secret` (once) and a one-time `claim_token`. Errors are RFC 7591 `invalid_client_metadata` / `invalid_redirect_uri`; 20 registrations per hour per IP.',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ClientMetadata' } } } },
-          'x-examples': [{ method: 'POST', path: '/oauth/register', headers: { 'content-type': 'application/json' }, body: '{"client_name":"my agent","grant_types":["client_credentials"],"token_endpoint_auth_method":"client_secret_basic"}' }],
-          responses: {
-            '201': { description: 'Registered.', content: { 'application/json': { schema: { type: 'object' } } } },
-            '400': oauthError('Invalid metadata.'),
-            '429': oauthError('Too many registrations from this client (`Retry-After`).'),
-          },
-        },
-      },
-      '/oauth/token': {
-        post: {
-          operationId: 'token',
-          tags: ['oauth'],
-          summary: 'Get an access token (RFC 6749)',
-          description: '`grant_type=client_credentials` with HTTP Basic or `client_secret_post`, or `grant_type=authorization_code` with `code`, `redirect_uri`, `code_verifier` (PKCE S256) and `client_id` (public clients). Optional `scope` (client_credentials) and `resource` (RFC 8707, default the MCP server). RS256 JWT, `expires_in` 3600. A code is single use and valid 60 s; a replay revokes the token issued from it. Errors per RFC 6749 §5.2; a failed Basic authentication is 401 with `WWW-Authenticate: Basic`.',
-          security: [{ clientBasic: [] }, {}],
-          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['grant_type'], properties: { grant_type: { enum: ['client_credentials', 'authorization_code'] }, scope: { type: 'string' }, resource: { type: 'string', format: 'uri' }, client_id: { type: 'string' }, client_secret: { type: 'string' }, code: { type: 'string' }, redirect_uri: { type: 'string', format: 'uri' }, code_verifier: { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$' } } } } } },
-          'x-examples': [{ method: 'POST', path: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic <base64 client_id:client_secret>' }, body: 'grant_type=client_credentials&scope=content%3Aexport' }],
-          responses: {
-            '200': { description: 'The token.', content: { 'application/json': { schema: { type: 'object', required: ['access_token', 'token_type', 'expires_in', 'scope'], properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' }, scope: { type: 'string' } } } } } },
-            '400': oauthError('invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope, invalid_target.'),
-            '401': oauthError('invalid_client.'),
-          },
-        },
-      },
-      '/oauth/revoke': {
-        post: {
-          operationId: 'revoke',
-          tags: ['oauth'],
-          summary: 'Revoke an access token (RFC 7009)',
-          description: 'Client-authenticated. 200 also for unknown tokens.',
-          security: [{ clientBasic: [] }, {}],
-          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' }, token_type_hint: { enum: ['access_token', 'refresh_token'] } } } } } },
-          responses: { '200': { description: 'Revoked (or nothing to revoke).' }, '400': oauthError('invalid_request, unsupported_token_type.'), '401': oauthError('invalid_client.') },
-        },
-      },
-      '/oauth/authorize': {
-        get: {
-          operationId: 'authorize',
-          tags: ['oauth'],
-          summary: 'Authorization endpoint with a consent page (HTML)',
-          description: 'Authorization code with PKCE S256 only. Unknown client or unregistered `redirect_uri`: 400 error page, never a redirect. Other errors: 303 to the redirect URI with `error`, `state` and `iss` (RFC 9207). Otherwise an HTML consent page whose Approve / Deny form posts back here and answers 303 with `code`, `state` and `iss`, or `error=access_denied`.',
-          parameters: ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'].map((name) => ({ name, in: 'query', required: ['response_type', 'client_id', 'code_challenge', 'code_challenge_method'].includes(name), schema: name === 'response_type' ? { const: 'code' } : name === 'code_challenge_method' ? { const: 'S256' } : { type: 'string' } })),
-          responses: { '200': { description: 'The consent page.', content: { 'text/html': {} } }, '303': { description: 'Back to the client with an error.' }, '400': { description: 'Error page (bad client or redirect URI).', content: { 'text/html': {} } } },
-        },
-      },
-      '/oauth/claim': {
-        post: {
-          operationId: 'claim',
-          tags: ['oauth'],
-          summary: 'Claim an anonymous registration (start or poll)',
-          description: '`{"claim_token"}` starts a claim: a `user_code` and a `verification_uri` for a person to approve (10 minutes). `{"claim_attempt_id"}` polls (at most every 5 s) until `status` is `claimed`. Claimed registrations no longer expire. Errors: `invalid_request`, `invalid_claim_token`, `expired_claim_token` (410), `already_claimed` (409), `invalid_claim_attempt`, `expired_claim_attempt` (410), `access_denied` (403), `slow_down`, `rate_limited` (429).',
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { claim_token: { type: 'string', pattern: '^clm_' }, claim_attempt_id: { type: 'string', pattern: '^cla_' } } } } } },
-          'x-examples': [{ method: 'POST', path: '/oauth/claim', headers: { 'content-type': 'application/json' }, body: '{"claim_token":"clm_…"}' }],
-          responses: {
-            '200': { description: 'Started, pending or claimed.', content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { enum: ['pending', 'claimed'] }, client_id: { type: 'string' }, claim_attempt_id: { type: 'string' }, user_code: { type: 'string' }, verification_uri: { type: 'string', format: 'uri' }, verification_uri_complete: { type: 'string', format: 'uri' }, expires_in: { type: 'integer' }, interval: { type: 'integer' } } } } } },
-            '400': oauthError('invalid_request, invalid_claim_token, invalid_claim_attempt, slow_down.'),
-            '403': oauthError('access_denied.'),
-            '409': oauthError('already_claimed.'),
-            '410': oauthError('expired_claim_token, expired_claim_attempt.'),
-            '415': oauthError('invalid_request (not JSON).'),
-            '429': oauthError('rate_limited (`Retry-After`).'),
-          },
-        },
-      },
-      '/oauth/jwks.json': {
-        get: { operationId: 'jwks', tags: ['oauth'], summary: 'Public signing keys (JWKS)', description: 'RS256 keys with `kid`; ETag and 304.', responses: { '200': { description: 'The key set.', content: { 'application/json': { schema: { type: 'object' } } } } } },
-      },
-      '/.well-known/oauth-authorization-server': {
-        get: { operationId: 'authorizationServerMetadata', tags: ['oauth'], summary: 'RFC 8414 metadata with agent_auth', description: 'Every endpoint, grant, auth method, scope, and the `agent_auth` block.', responses: { '200': { description: 'Metadata.', content: { 'application/json': { schema: { type: 'object' } } } } } },
-      },
-      '/.well-known/oauth-protected-resource/mcp': {
-        get: { operationId: 'protectedResourceMetadata', tags: ['oauth'], summary: 'RFC 9728 metadata of the MCP server', description: '`resource` is `<origin>/mcp`; the root document describes the origin.', responses: { '200': { description: 'Metadata.', content: { 'application/json': { schema: { type: 'object' } } } } } },
-      },
-      '/health': {
-        get: {
-          operationId: 'getHealth',
-          tags: ['operations'],
-          summary: 'Health and build facts',
-          description: 'Checks the search index and a Blobs round trip. `Cache-Control: no-store`.',
-          'x-examples': [{ method: 'GET', path: '/health' }],
-          responses: {
-            '200': { description: 'All checks pass.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
-            '503': { description: 'A check failed (`status: "degraded"`).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
-          },
-        },
-      },
-    },
+    paths: { ...sitePaths(), ...mcpPaths(), ...oauthPaths() },
     components: {
       securitySchemes: {
         oauth2: {
@@ -253,17 +148,18 @@ export function openApiDocument(origin: string, siteName: string): JsonSchema {
             authorizationCode: { authorizationUrl: absoluteUrl(origin, OAUTH_PATHS.authorize), tokenUrl: absoluteUrl(origin, OAUTH_PATHS.token), scopes: { ...SCOPE_DESCRIPTIONS } },
           },
         },
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (RFC 9068)' },
         clientBasic: { type: 'http', scheme: 'basic', description: 'client_id:client_secret at the token and revocation endpoints' },
       },
+      headers: HEADERS,
       schemas: {
-        ClientMetadata: jsonSchemaOf(RegistrationSchema, 'input'),
-        Problem: jsonSchemaOf(ProblemSchema),
+        ...sharedSchemas(),
         SearchResult: jsonSchemaOf(SearchResultSchema),
         TweetFeed: jsonSchemaOf(TweetFeedSchema),
         ContactRequest: jsonSchemaOf(ContactRequestSchema, 'input'),
         ContactAccepted: jsonSchemaOf(ContactAcceptedSchema),
         Health: jsonSchemaOf(HealthSchema),
+        ...mcpSchemas(),
+        ...oauthSchemas(origin, siteName),
       },
     },
   };

@@ -11,6 +11,9 @@ import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT, type SearchEng
 /** Results are fixed for a deploy, so the CDN may keep them; browsers revalidate after a minute. */
 export const SEARCH_CACHE_CONTROL = 'public, max-age=60, s-maxage=86400, stale-while-revalidate=604800';
 
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}`;
+
+/** The query of `/api/search`; an absent `limit` means {@link DEFAULT_RESULT_LIMIT} (the engine's default). */
 export const SearchQuerySchema = v.object({
   q: v.pipe(
     v.string('q is required: the search text'),
@@ -18,15 +21,19 @@ export const SearchQuerySchema = v.object({
     v.minLength(1, 'q must not be blank'),
     v.maxLength(MAX_QUERY_CHARS, `q must be at most ${MAX_QUERY_CHARS} characters`),
   ),
+  // Digits first (a query string is text), then the number: the OpenAPI document describes the
+  // parsed value, so `limit` is an integer there and generated clients may send `limit: 2`.
   limit: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,3}$/, `limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}`),
-      v.transform(Number),
-      v.minValue(1, `limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}`),
-      v.maxValue(MAX_RESULT_LIMIT, `limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}`),
+      v.regex(/^\d{1,3}$/, LIMIT_MESSAGE),
+      v.toNumber(),
+      v.number(),
+      v.integer(),
+      v.minValue(1, LIMIT_MESSAGE),
+      v.maxValue(MAX_RESULT_LIMIT, LIMIT_MESSAGE),
+      v.metadata({ default: DEFAULT_RESULT_LIMIT }),
     ),
-    String(DEFAULT_RESULT_LIMIT),
   ),
 });
 

@@ -237,7 +237,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
     description: `The ${company.name} HTTP API: search, feed, contact, health; OpenAPI 3.1 at /openapi.json.`,
     lang: 'en',
     lastmod: today,
-    markdown: apiDocsMarkdown(origin, openApiDocument(origin, company.name)),
+    markdown: apiDocsMarkdown(origin, openApiDocument(origin, company)),
   });
 
   pages.push({

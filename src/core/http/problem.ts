@@ -82,4 +82,5 @@ export const ProblemSchema = v.object({
   instance: v.optional(v.string()),
   invalid_params: v.optional(v.array(v.object({ name: v.string(), reason: v.string() }))),
   retry_after: v.optional(v.pipe(v.number(), v.integer())),
+  request_id: v.optional(v.string()),
 });
