@@ -18,25 +18,19 @@ import {
   SCOPES,
 } from '../oauth/config.ts';
 import { authorizationServerMetadata, protectedResourceMetadata } from '../oauth/metadata.ts';
+import { OAUTH_FORM_LIMIT_BYTES } from '../oauth/client-auth.ts';
+import { AUTH_METHODS, GRANT_TYPES } from '../oauth/clients.ts';
 import { REGISTRATION_BODY_LIMIT_BYTES, REGISTRATION_RATE_LIMIT, RegistrationSchema } from '../oauth/register.ts';
 import { type JsonSchema, html, json, oauthError, objectSchema, response, schemaRef, shapeOf, unexpected } from './openapi-components.ts';
 
-/** Grants the token endpoint documents (refresh_token is being added to the server). */
-const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
-const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
-/** readOAuthForm's default limit (src/core/oauth/client-auth.ts). */
-const OAUTH_FORM_LIMIT_BYTES = 16 * 1024;
-
-/** RFC 7591 client metadata: what the handler validates, plus the informational RFC 7591 fields. */
+/**
+ * RFC 7591 client metadata as the handler validates it; the two lists it checks after parsing
+ * (grant types, auth methods) are stated as enums for generated clients.
+ */
 const ClientMetadataSchema = v.object({
   ...RegistrationSchema.entries,
   grant_types: v.optional(v.pipe(v.array(v.picklist(GRANT_TYPES)), v.minLength(1))),
   token_endpoint_auth_method: v.optional(v.picklist(AUTH_METHODS)),
-  client_uri: v.optional(v.pipe(v.string(), v.url())),
-  logo_uri: v.optional(v.pipe(v.string(), v.url())),
-  software_id: v.optional(v.string()),
-  software_version: v.optional(v.string()),
-  application_type: v.optional(v.picklist(['web', 'native'])),
 });
 
 const uri = { type: 'string', format: 'uri' };
@@ -77,8 +71,13 @@ export function oauthSchemas(origin: string, siteName: string): Record<string, J
           claim_url: uri,
           pre_claim_scopes: scopeList,
           post_claim_scopes: scopeList,
+          application_type: { enum: ['web', 'native'] },
+          client_uri: uri,
+          logo_uri: uri,
+          software_id: { type: 'string' },
+          software_version: { type: 'string' },
         },
-        ['client_secret', 'client_secret_expires_at'],
+        ['client_secret', 'client_secret_expires_at', 'application_type', 'client_uri', 'logo_uri', 'software_id', 'software_version'],
       ),
     },
     TokenRequest: {
@@ -169,7 +168,7 @@ export function oauthPaths(): Record<string, JsonSchema> {
         summary: 'Register an anonymous agent (RFC 7591)',
         description: `No account needed. JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes. Returns \`client_id\`, \`client_secret\` (once) and a one-time \`claim_token\`. ${REGISTRATION_RATE_LIMIT.limit} registrations per ${REGISTRATION_RATE_LIMIT.windowSeconds} s per IP.`,
         requestBody: { required: true, content: { 'application/json': { schema: schemaRef('ClientMetadata') } } },
-        'x-examples': [{ method: 'POST', path: OAUTH_PATHS.register, headers: { 'content-type': 'application/json' }, body: '{"client_name":"my agent","grant_types":["client_credentials"],"token_endpoint_auth_method":"client_secret_basic"}' }],
+        'x-examples': [{ method: 'POST', path: OAUTH_PATHS.register, headers: { 'content-type': 'application/json' }, body: '{"client_name":"my agent","grant_types":["client_credentials"],"scope":"content:export"}' }],
         responses: {
           '201': response('Registered.', json(schemaRef('ClientInformation'))),
           '400': oauthError(['invalid_client_metadata', 'invalid_redirect_uri'], 'Invalid metadata, a body that is not a JSON object (or too large), or a content type other than JSON.'),
@@ -186,9 +185,9 @@ export function oauthPaths(): Record<string, JsonSchema> {
         // HTTP Basic, or credentials in the form (client_secret_post) / public clients: no scheme.
         security: [{ clientBasic: [] }, {}],
         summary: 'Get an access token (RFC 6749)',
-        description: `\`client_credentials\` (HTTP Basic or \`client_secret_post\`), \`authorization_code\` with \`code\`, \`redirect_uri\`, \`code_verifier\` (PKCE S256) and \`client_id\` for public clients, or \`refresh_token\`. Optional \`scope\` and \`resource\` (RFC 8707, default the MCP server). RS256 JWT, \`expires_in\` ${ACCESS_TOKEN_TTL_SECONDS}. A code is single use and valid ${AUTHORIZATION_CODE_TTL_SECONDS} s; a replay revokes the token issued from it. Parameters go in the body, never the query string.`,
+        description: `\`client_credentials\` (HTTP Basic or \`client_secret_post\`), \`authorization_code\` with \`code\`, \`redirect_uri\`, \`code_verifier\` (PKCE S256) and \`client_id\` for public clients, or \`refresh_token\`. Optional \`scope\` and \`resource\` (RFC 8707, default the MCP server). RS256 JWT, \`expires_in\` ${ACCESS_TOKEN_TTL_SECONDS}. A confidential client sends its secret with HTTP Basic or in the body, whichever it registered. The scope granted is the requested scopes the client registered (named in the response). A code is single use and valid ${AUTHORIZATION_CODE_TTL_SECONDS} s; a replay revokes its grant. Clients registered for \`refresh_token\` also get a rotated refresh token; presenting a spent one revokes the grant. Parameters go in the body, never the query string.`,
         requestBody: formBody(schemaRef('TokenRequest')),
-        'x-examples': [{ method: 'POST', path: OAUTH_PATHS.token, headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic <base64 client_id:client_secret>' }, body: 'grant_type=client_credentials&scope=content%3Aexport' }],
+        'x-examples': [{ method: 'POST', path: OAUTH_PATHS.token, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&client_id=${CLIENT_ID_PREFIX}…&client_secret=…&scope=content%3Aexport` }],
         responses: {
           '200': response('The token.', json(schemaRef('TokenResponse')), ['Cache-Control']),
           '400': oauthError(['invalid_request', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target'], 'RFC 6749 §5.2 (also a wrong content type, a repeated parameter or a query string: `invalid_request`).'),
@@ -201,17 +200,17 @@ export function oauthPaths(): Record<string, JsonSchema> {
         operationId: 'revoke',
         tags: ['oauth'],
         security: [{ clientBasic: [] }, {}],
-        summary: 'Revoke an access token (RFC 7009)',
-        description: 'Client-authenticated like the token endpoint. 200 with `{}` also for unknown, foreign or expired tokens (RFC 7009 §2.2); a revoked token is refused by /mcp until it would have expired.',
+        summary: 'Revoke an access or refresh token (RFC 7009)',
+        description: 'Client-authenticated like the token endpoint. 200 with `{}` also for unknown, foreign or expired tokens (RFC 7009 §2.2); a revoked access token is refused by /mcp until it would have expired; a revoked refresh token ends its grant. `token_type_hint` is only a hint: an unknown value is ignored.',
         requestBody: formBody(
           objectSchema(
-            { token: { type: 'string' }, token_type_hint: { enum: ['access_token', 'refresh_token'] }, client_id: { type: 'string' }, client_secret: { type: 'string' } },
+            { token: { type: 'string' }, token_type_hint: { type: 'string', examples: ['access_token', 'refresh_token'] }, client_id: { type: 'string' }, client_secret: { type: 'string' } },
             ['token_type_hint', 'client_id', 'client_secret'],
           ),
         ),
         responses: {
           '200': response('Revoked, or nothing to revoke: an empty JSON object.', json({ type: 'object', maxProperties: 0 })),
-          '400': oauthError(['invalid_request', 'unsupported_token_type'], '`token` missing, an unknown `token_type_hint`, a wrong content type or a repeated parameter.'),
+          '400': oauthError(['invalid_request'], '`token` missing, a wrong content type or a repeated parameter.'),
           ...clientAuthenticatedErrors,
         },
       },

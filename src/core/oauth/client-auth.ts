@@ -13,8 +13,11 @@ import { sha256Hex, timingSafeEqual } from './secrets.ts';
 
 const BASIC_CHALLENGE = 'Basic realm="oauth", charset="UTF-8"';
 
+/** Largest token or revocation request body. */
+export const OAUTH_FORM_LIMIT_BYTES = 16 * 1024;
+
 /** Reads an `application/x-www-form-urlencoded` body; a repeated parameter is `invalid_request` (RFC 6749 §3.2). */
-export async function readOAuthForm(req: Request, limitBytes = 16 * 1024): Promise<Map<string, string>> {
+export async function readOAuthForm(req: Request, limitBytes = OAUTH_FORM_LIMIT_BYTES): Promise<Map<string, string>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
   const declared = Number(req.headers.get('content-length'));

@@ -12,7 +12,6 @@ export type OAuthErrorCode =
   | 'unsupported_grant_type'
   | 'invalid_scope'
   | 'invalid_target'
-  | 'unsupported_token_type'
   | 'invalid_client_metadata'
   | 'invalid_redirect_uri'
   | 'access_denied'
