@@ -10,7 +10,7 @@ import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngine } from './_shared/search.ts';
 
 const credentials = memoisedCheck((req) => credentialCheck(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }));
-const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${clientId}`, EXPORT_RATE_LIMIT, Date.now());
+const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
 const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version, credentials, authorize: tokenGate({ check: credentials, consumeExport }) };
 
 export default (req: Request): Promise<Response> => handleMcp(req, deps);

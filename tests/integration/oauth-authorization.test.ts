@@ -6,10 +6,12 @@
  * Checklist numbers refer to mcp-oauth.md §6.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerFormPage, authorizeThroughConsent, openFormPage, type Fetch } from '../support/consent.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
@@ -518,3 +520,71 @@ function readTree(dir: string): string {
     return statSync(full).isDirectory() ? readTree(full) : readFileSync(full, 'utf8');
   }).join('\n');
 }
+
+describe('Client ID Metadata Documents (the client_id is the URL of its metadata)', () => {
+  let documentServer: Server;
+  let docBase = '';
+  const documents = new Map<string, { status?: number; body: unknown; location?: string }>();
+
+  beforeAll(async () => {
+    documentServer = createServer((req, res) => {
+      const doc = documents.get(req.url ?? '');
+      if (!doc) return void res.writeHead(404).end();
+      res.writeHead(doc.status ?? 200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(doc.location ? { location: doc.location } : {}) });
+      res.end(JSON.stringify(doc.body));
+    });
+    await new Promise<void>((resolve) => documentServer.listen(0, '127.0.0.1', resolve));
+    docBase = `http://127.0.0.1:${(documentServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    documentServer.closeAllConnections();
+    await new Promise<void>((resolve) => documentServer.close(() => resolve()));
+  });
+
+  const publish = (pathname: string, body: Record<string, unknown>, extra: { status?: number; location?: string } = {}): string => {
+    const url = `${docBase}${pathname}`;
+    documents.set(pathname, { body: { client_id: url, ...body }, ...extra });
+    return url;
+  };
+
+  it('the metadata advertises it, and a client known only by its document completes the flow: consent, token with refresh, export', async () => {
+    expect((as as unknown as Record<string, unknown>).client_id_metadata_document_supported).toBe(true);
+    expect(as.token_endpoint_auth_methods_supported).toContain('none');
+    const clientId = publish('/app/client.json', { client_name: 'Document App', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'] });
+    const client: oauth.Client = { client_id: clientId, token_endpoint_auth_method: 'none' };
+    const request = await authorizationRequest(clientId);
+    const page = await openFormPage(web(), request.url);
+    expect(page.response.status).toBe(200);
+    expect(page.html).toContain('<bdi>Document App</bdi> (unverified)');
+    const callback = new URL((await answerFormPage(web(), page, 'approve')).headers.get('location')!);
+    const params = oauth.validateAuthResponse(as, client, callback, request.state);
+    const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, request.verifier, options()));
+    expect(tokens.refresh_token).toMatch(/^rt_/);
+    expect(decodeJwt(tokens.access_token).client_id).toBe(clientId);
+    expect((await mcpExport(tokens.access_token)).status).toBe(200);
+    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, options()));
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+  });
+
+  it.each([
+    ['a redirect URI the document does not list', () => publish('/other/client.json', { redirect_uris: ['http://127.0.0.1:3000/elsewhere'] }), /not registered/],
+    ['a document whose client_id is another URL', () => { const url = `${docBase}/liar/client.json`; documents.set('/liar/client.json', { body: { client_id: `${docBase}/someone-else.json`, redirect_uris: [REDIRECT] } }); return url; }, /not exactly its URL/],
+    ['a document that redirects', () => publish('/moved/client.json', { redirect_uris: [REDIRECT] }, { status: 302, location: '/app/client.json' }), /redirect/],
+    ['a missing document', () => `${docBase}/absent/client.json`, /HTTP 404/],
+    ['an http document off loopback', () => 'http://app.example/client.json', /https/],
+    ['a document on a private address', () => 'https://10.0.0.1/client.json', /not public/],
+    ['the cloud metadata address', () => 'https://169.254.169.254/latest/client.json', /not public/],
+  ])('%s: an error page naming the problem, never a redirect', async (_name, clientIdOf, why) => {
+    const res = await web()((await authorizationRequest(clientIdOf())).url, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toMatch(why);
+  });
+
+  it('at the token endpoint a document client is public: a secret is refused', async () => {
+    const clientId = publish('/public/client.json', { redirect_uris: [REDIRECT] });
+    const res = await tokenForm({ grant_type: 'authorization_code', client_id: clientId, client_secret: 'x', code: 'c', code_verifier: 'v'.repeat(43) });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toBe('invalid_client');
+  });
+});

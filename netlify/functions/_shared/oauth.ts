@@ -2,6 +2,8 @@
 import { oauthConfig } from '../../../src/core/oauth/config.ts';
 import type { OAuthDeps } from '../../../src/core/oauth/deps.ts';
 import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/keys.ts';
+import { ClientMetadataResolver } from '../../../src/core/oauth/client-metadata-document.ts';
+import { clientMetadataFetcher } from './client-metadata-fetch.ts';
 import { build, runtimeConfig, stores } from './deps.ts';
 
 declare const Netlify: { env: { get(name: string): string | undefined } } | undefined;
@@ -24,10 +26,13 @@ export function signingKeys(): Promise<KeySet> {
   return cached.keys;
 }
 
+/** One per instance: it caches documents as their HTTP caching allows. */
+const clientMetadata = new ClientMetadataResolver(clientMetadataFetcher(build.origin), oauth.issuer);
+
 export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');
 
 /** What every authorization-server endpoint needs; clients and grants share the `oauth` store. */
 export function oauthDeps(): OAuthDeps {
   const store = clientsStore();
-  return { config: oauth, clients: store, grants: store, keys: signingKeys, nowSeconds, accessTokenTtlSeconds: runtimeConfig().accessTokenTtlSeconds };
+  return { config: oauth, clients: store, grants: store, keys: signingKeys, nowSeconds, clientMetadata, accessTokenTtlSeconds: runtimeConfig().accessTokenTtlSeconds };
 }

@@ -11,10 +11,11 @@
  */
 import { escapeHtml, htmlPage, htmlResponse, seeOther } from '../http/html.ts';
 import { intersectScope, SCOPE_DESCRIPTIONS, type Scope } from './config.ts';
-import { clientNameHtml, getClient, isExpired, plainClientName, type ClientRecord } from './clients.ts';
+import { findClient } from './client-lookup.ts';
+import { clientNameHtml, isExpired, plainClientName, type ClientRecord } from './clients.ts';
 import { issueCode } from './codes.ts';
 import type { OAuthDeps } from './deps.ts';
-import type { OAuthErrorCode } from './errors.ts';
+import { OAuthError, type OAuthErrorCode } from './errors.ts';
 import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
 import { matchRedirectUri } from './redirect-uris.ts';
 import { randomSecret } from './secrets.ts';
@@ -88,7 +89,14 @@ function singleParams(search: URLSearchParams): { params: Map<string, string>; d
 
 async function usableClient(deps: AuthorizeDeps, clientId: string | undefined): Promise<ClientRecord> {
   if (!clientId) throw new PageError(400, 'The request has no client_id.');
-  const client = await getClient(deps.clients, clientId);
+  let client: ClientRecord | null;
+  try {
+    client = await findClient(deps, clientId, deps.nowSeconds());
+  } catch (error) {
+    // A metadata document that cannot be used: say why, on the page (never a redirect).
+    if (error instanceof OAuthError) throw new PageError(400, error.message);
+    throw error;
+  }
   if (!client || isExpired(client, deps.nowSeconds())) throw new PageError(400, 'The client_id is not registered here, or its registration has expired.');
   if (!client.grant_types.includes('authorization_code')) throw new PageError(400, 'This client is not registered for the authorization_code grant.');
   return client;

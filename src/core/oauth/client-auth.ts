@@ -7,7 +7,8 @@
  * @module
  */
 import type { Store } from '../storage/store.ts';
-import { clientKey, getClient, idleLifetimeSeconds, isExpired, type ClientRecord } from './clients.ts';
+import { type ClientLookupDeps, findClient } from './client-lookup.ts';
+import { clientKey, idleLifetimeSeconds, isExpired, type ClientRecord } from './clients.ts';
 import { OAuthError } from './errors.ts';
 import { sha256Hex, timingSafeEqual } from './secrets.ts';
 
@@ -54,7 +55,7 @@ function decodeBasic(header: string): { id: string; secret: string } | null {
  * Authenticates the client of a token or revocation request. Failures are 401 `invalid_client`,
  * with `WWW-Authenticate: Basic` when the client used Basic.
  */
-export async function authenticateClient(req: Request, form: Map<string, string>, deps: { clients: Store; nowSeconds: number }): Promise<ClientRecord> {
+export async function authenticateClient(req: Request, form: Map<string, string>, deps: ClientLookupDeps & { nowSeconds: number }): Promise<ClientRecord> {
   const header = req.headers.get('authorization');
   const basic = header ? decodeBasic(header) : null;
   if (header && !basic) throw new OAuthError('invalid_client', 'The Authorization header is not valid HTTP Basic.', { headers: { 'www-authenticate': BASIC_CHALLENGE } });
@@ -66,7 +67,7 @@ export async function authenticateClient(req: Request, form: Map<string, string>
   const fail = (why: string): OAuthError =>
     new OAuthError('invalid_client', why, basic ? { headers: { 'www-authenticate': BASIC_CHALLENGE } } : {});
   if (!clientId) throw fail('Client authentication is required (HTTP Basic, or client_id with client_secret).');
-  const client = await getClient(deps.clients, clientId);
+  const client = await findClient(deps, clientId, deps.nowSeconds);
   if (!client || isExpired(client, deps.nowSeconds)) throw fail('Unknown or expired client.');
   const isPublic = client.token_endpoint_auth_method === 'none';
   if (isPublic && method !== 'none') throw fail('This is a public client (token_endpoint_auth_method "none"): send client_id alone, without a secret.');
@@ -81,7 +82,8 @@ export async function authenticateClient(req: Request, form: Map<string, string>
 /** Records use of a client: registrations expire 30 days (a year once claimed) after their last use. */
 export async function touchClient(store: Store, client: ClientRecord, nowSeconds: number): Promise<void> {
   // Rewriting on every request would be wasteful; once an hour is enough for a 30-day window.
-  if (nowSeconds - client.last_used_at < 3600) return;
+  // Metadata-document clients are not stored; their document is their registration.
+  if (client.registration_type === 'metadata_document' || nowSeconds - client.last_used_at < 3600) return;
   const expires_at = nowSeconds + idleLifetimeSeconds(client);
   await store.set(clientKey(client.client_id), { ...client, last_used_at: nowSeconds, expires_at });
 }

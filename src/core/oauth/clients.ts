@@ -34,7 +34,8 @@ export interface ClientRecord extends DescriptiveMetadata {
   token_endpoint_auth_method: AuthMethod;
   scope: Scope[];
   client_id_issued_at: number;
-  registration_type: 'anonymous';
+  /** `metadata_document`: a Client ID Metadata Document client, built from its document on each use, never stored. */
+  registration_type: 'anonymous' | 'metadata_document';
   claim: {
     status: 'unclaimed' | 'claimed';
     /** Digest of the claim token; null once spent. */

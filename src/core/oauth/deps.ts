@@ -1,5 +1,6 @@
 /** What every authorization-server endpoint is given by its adapter. @module */
 import type { Store } from '../storage/store.ts';
+import type { ClientMetadataResolver } from './client-metadata-document.ts';
 import type { OAuthConfig } from './config.ts';
 import type { KeySet } from './keys.ts';
 
@@ -11,6 +12,8 @@ export interface OAuthDeps {
   grants: Store;
   keys: () => Promise<KeySet>;
   nowSeconds: () => number;
+  /** Resolves https `client_id`s (Client ID Metadata Documents); absent: only registered clients. */
+  clientMetadata?: ClientMetadataResolver | undefined;
   /** Lifetime of new access tokens: ACCESS_TOKEN_TTL_SECONDS unless the operator set another. */
   accessTokenTtlSeconds?: number;
 }

@@ -26,6 +26,7 @@ export function authorizationServerMetadata(config: OAuthConfig): Record<string,
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     code_challenge_methods_supported: ['S256'],
     authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
     service_documentation: authMd,
     agent_auth: {
       skill: authMd,

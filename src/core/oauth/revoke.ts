@@ -16,7 +16,7 @@ export async function handleRevoke(req: Request, deps: OAuthDeps): Promise<Respo
   if (req.method !== 'POST') throw new OAuthError('invalid_request', 'Use POST.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
   const form = await readOAuthForm(req);
   const now = deps.nowSeconds();
-  const client = await authenticateClient(req, form, { clients: deps.clients, nowSeconds: now });
+  const client = await authenticateClient(req, form, { clients: deps.clients, clientMetadata: deps.clientMetadata, nowSeconds: now });
   const token = form.get('token');
   if (!token) throw new OAuthError('invalid_request', 'token is required.');
   if (await revokeRefreshToken(deps.grants, token, client.client_id, now)) return oauthJson({}, 200);

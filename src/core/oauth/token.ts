@@ -82,7 +82,7 @@ export async function handleToken(req: Request, deps: OAuthDeps): Promise<Respon
     throw new OAuthError('unsupported_grant_type', `grant_type "${grantType}" is not supported; use ${GRANT_TYPES.join(', ')}.`);
   }
   const now = deps.nowSeconds();
-  const client = await authenticateClient(req, form, { clients: deps.clients, nowSeconds: now });
+  const client = await authenticateClient(req, form, { clients: deps.clients, clientMetadata: deps.clientMetadata, nowSeconds: now });
   if (!client.grant_types.includes(grantType as GrantType)) throw new OAuthError('unauthorized_client', `This client is not registered for ${grantType}.`);
 
   let body: Record<string, unknown>;
