@@ -8,6 +8,7 @@ import { entryPointList } from '../discovery/entry-points.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { absoluteUrl } from '../site/paths.ts';
 import { CLAIM_START_RATE_LIMIT } from './claim.ts';
+import { CLIENT_METADATA_MAX_BYTES, CLIENT_METADATA_MAX_CACHE_SECONDS, CLIENT_METADATA_TIMEOUT_MS } from './client-metadata-document.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS,
   CLIENT_ID_PREFIX, CLOCK_SKEW_SECONDS, type OAuthConfig, OAUTH_PATHS, REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS, REFRESH_TOKEN_IDLE_TTL_SECONDS,
@@ -85,6 +86,12 @@ The signing keys are at \`${e.jwks}\`.
   \`127.0.0.1\` / \`[::1]\` with any port, or \`localhost\` with the exact port) and
   \`token_endpoint_auth_method: "none"\` (public client), then use authorization code with PKCE S256.
   This is what MCP clients (the MCP SDKs, mcp-remote, the Inspector) send, and it works as they send it.
+- **You publish a Client ID Metadata Document** (MCP 2026-07-28, draft-ietf-oauth-client-id-metadata-document):
+  skip registration and use the document's https URL as \`client_id\` in the authorization request. The
+  document must be JSON with \`client_id\` equal to its URL, \`redirect_uris\`, optionally \`client_name\`,
+  \`grant_types\` (\`authorization_code\`, \`refresh_token\`) and \`scope\`; no secret (\`token_endpoint_auth_method\`
+  \`none\`). It is fetched over https from a public address (no redirects, at most ${CLIENT_METADATA_MAX_BYTES} bytes,
+  ${CLIENT_METADATA_TIMEOUT_MS / 1000} s) and cached as its \`Cache-Control\` allows, up to ${CLIENT_METADATA_MAX_CACHE_SECONDS / 3600} hours.
 
 ## 3. Register
 
