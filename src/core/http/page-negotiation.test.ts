@@ -27,8 +27,8 @@ describe('404 for markdown clients', () => {
     expect(res.headers.get('vary')).toBe('Accept');
     const body = await res.text();
     expect(body).toMatch(/^# Not found\n/);
-    expect(body).toContain(`(${ORIGIN}/llms.txt)`);
-    expect(body).toContain(`(${ORIGIN}/sitemap.xml)`);
+    expect(body).toContain('(/llms.txt)');
+    expect(body).toContain('(/sitemap.xml)');
     expect(body).toContain(`\`${path}\``);
   });
 

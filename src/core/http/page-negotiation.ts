@@ -4,7 +4,7 @@
  * @module
  */
 import { estimateTokens } from '../content/markdown.ts';
-import { absoluteUrl, twinPathOf } from '../site/paths.ts';
+import { twinPathOf } from '../site/paths.ts';
 import { choosePageVariant, PAGE_VARIANTS, type PageVariant } from './negotiation.ts';
 import { methodNotAllowed, problemResponse } from './problem.ts';
 
@@ -118,14 +118,15 @@ function asksForHtml(accept: string | null): boolean {
  * site's indexes, instead of the HTML 404 page.
  */
 export function markdownNotFound(req: Request, variant: Exclude<PageVariant, 'text/html'>): Response {
-  const { origin, pathname } = new URL(req.url);
+  // Relative links: behind a proxy (and in the local emulation) the request URL's host is not the site's.
+  const { pathname } = new URL(req.url);
   const markdown = `# Not found
 
 There is no page at \`${pathname}\` on this site.
 
-- [llms.txt](${absoluteUrl(origin, '/llms.txt')}): what this site offers and where to find it
-- [sitemap.xml](${absoluteUrl(origin, '/sitemap.xml')}): every page (append \`.md\` to a page URL for its markdown)
-- [Home](${absoluteUrl(origin, '/')})
+- [llms.txt](/llms.txt): what this site offers and where to find it
+- [sitemap.xml](/sitemap.xml): every page (append \`.md\` to a page URL for its markdown)
+- [Home](/)
 `;
   const headers = new Headers({ vary: 'Accept', 'cache-control': 'no-store' });
   markdownHeaders(headers, markdown, null, `${variant}; charset=utf-8`);
