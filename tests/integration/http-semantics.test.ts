@@ -3,7 +3,9 @@
  * GET without the body, writes to static files are 405, markdown clients get a markdown 404, every
  * route family carries the security headers, and the contact form refuses cross-site posts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../scripts/local-server.ts';
 import { DATA_CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SITE_CONTENT_SECURITY_POLICY } from '../../src/core/http/security-headers.ts';
@@ -163,6 +165,17 @@ const SECURED: [family: string, path: string, init: RequestInit, csp: string | R
 ];
 
 describe('security headers on every route family', () => {
+  it('every HTTP function answers through httpHandler (scheduled ones answer no request)', () => {
+    const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
+    const unwrapped = readdirSync(dir)
+      .filter((name) => name.endsWith('.mts'))
+      .filter((name) => {
+        const source = readFileSync(path.join(dir, name), 'utf8');
+        return !/\bschedule:/.test(source) && !/^export default httpHandler\(/m.test(source);
+      });
+    expect(unwrapped).toEqual([]);
+  });
+
   it.each(SECURED)('%s', async (_family, path, init, csp) => {
     const res = await site.fetchPath(path, init);
     await res.arrayBuffer();
