@@ -109,6 +109,13 @@ describe('static files and pages only read', () => {
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
+  it('OPTIONS on a static discovery document is a CORS preflight that allows If-None-Match', async () => {
+    const res = await site.fetchPath('/llms.txt', { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/If-None-Match/i);
+  });
+
   it('POST still reaches the functions', async () => {
     const mcp = await site.fetchPath('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
     expect(mcp.status).toBe(200);
