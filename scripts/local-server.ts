@@ -48,6 +48,33 @@ async function handleOnce(dev: NetlifyDev, request: Request): Promise<Response |
   return response;
 }
 
+/** One request through the emulation; unmatched paths get the 404 page, as on Netlify. */
+async function route(dev: NetlifyDev, request: Request): Promise<Response> {
+  const matched = await handleOnce(dev, request);
+  // Netlify's CDN answers a miss with the site's 404.html (status 404); a bare 404 from the
+  // emulation (no body type) is such a miss. A 404 with a body (a function's JSON) stands.
+  if (matched && !(matched.status === 404 && !matched.headers.get('content-type'))) return matched;
+  const page = await dev.handle(new Request(new URL('/404.html', request.url), { headers: { accept: 'text/html' } }));
+  if (!page) throw new Error('dist/404.html is missing: run the build');
+  const headers = new Headers(page.headers);
+  if (matched) matched.headers.forEach((value, name) => { if (name === 'vary') headers.set(name, value); });
+  return new Response(page.body, { status: 404, headers });
+}
+
+/**
+ * The HEAD answer made from the GET answer, as a CDN answers HEAD: same status and headers,
+ * `Content-Length` the byte length of the body, no body (RFC 9110 §9.3.2, §8.6). The emulation
+ * cannot give it: an edge function's answer loses its Content-Length in Netlify's edge bootstrap
+ * and its body in Deno's server, static files ignore the method, functions keep their GET body.
+ */
+async function headOf(response: Response): Promise<Response> {
+  if (!response.body) return response;
+  const length = (await response.arrayBuffer()).byteLength;
+  const headers = new Headers(response.headers);
+  headers.set('content-length', String(length));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
 export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<LocalRuntime> {
   const dev = new NetlifyDev({
     projectRoot: ROOT,
@@ -62,15 +89,8 @@ export async function startRuntime(options: { edgeFunctions?: boolean } = {}): P
   return {
     dev,
     async handle(request) {
-      const matched = await handleOnce(dev, request);
-      // Netlify's CDN answers a miss with the site's 404.html (status 404); a bare 404 from the
-      // emulation (no body type) is such a miss. A 404 with a body (a function's JSON) stands.
-      if (matched && !(matched.status === 404 && !matched.headers.get('content-type'))) return matched;
-      const page = await dev.handle(new Request(new URL('/404.html', request.url), { headers: { accept: 'text/html' } }));
-      if (!page) throw new Error('dist/404.html is missing: run the build');
-      const headers = new Headers(page.headers);
-      if (matched) matched.headers.forEach((value, name) => { if (name === 'vary') headers.set(name, value); });
-      return new Response(request.method === 'HEAD' ? null : page.body, { status: 404, headers });
+      if (request.method !== 'HEAD') return route(dev, request);
+      return headOf(await route(dev, new Request(request, { method: 'GET' })));
     },
     stop: () => dev.stop(),
   };
@@ -118,7 +138,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 
 /** Serves the runtime over HTTP on `port` (0 = any free port). */
 export async function serve(runtime: LocalRuntime, port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
-  const origin = `http://localhost:${port}`;
+  let origin = `http://localhost:${port}`;
   const server = createServer((req, res) => {
     runtime.handle(toRequest(req, origin)).then(
       (response) => send(res, response),
@@ -132,5 +152,7 @@ export async function serve(runtime: LocalRuntime, port: number, host = '127.0.0
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  return { server, url: `http://localhost:${actualPort}` };
+  // Port 0: requests carry the port actually bound, not 0.
+  origin = `http://localhost:${actualPort}`;
+  return { server, url: origin };
 }

@@ -1,15 +1,16 @@
 import type { Config, Context } from '@netlify/functions';
 import { handleContact, webhookNotifier } from '../../src/core/api/contact.ts';
+import { httpHandler } from '../../src/core/http/handler.ts';
 import { withProblems } from '../../src/core/http/problem.ts';
 import { contactPages } from './_shared/contact-page.ts';
 import { clientIpDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
 
-export default (req: Request, context: Context): Promise<Response> =>
+export default httpHandler((req: Request, context: Context): Promise<Response> =>
   withProblems(req, async () => {
     const webhook = runtimeConfig().contactWebhookUrl;
     const notify = webhook ? webhookNotifier(webhook, fetch) : null;
     const deps = { enquiries: stores('enquiries'), limits: stores('ratelimit'), clientIpDigest: await clientIpDigest(context), now, newId, notify };
     return handleContact(req, deps, contactPages);
-  });
+  }));
 
 export const config: Config = { path: '/api/contact' };

@@ -1,9 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { handleSearch } from '../../src/core/api/search.ts';
+import { httpHandler } from '../../src/core/http/handler.ts';
 import { withProblems } from '../../src/core/http/problem.ts';
 import { build } from './_shared/deps.ts';
 import { searchEngine } from './_shared/search.ts';
 
-export default (req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine: searchEngine, origin: build.origin }));
+export default httpHandler((req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine: searchEngine, origin: build.origin })));
 
 export const config: Config = { path: '/api/search' };

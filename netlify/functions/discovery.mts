@@ -1,11 +1,12 @@
 // The discovery documents for agents (API catalog, AI catalog, agent skills), built in src/core/discovery.
 import type { Config } from '@netlify/functions';
 import { handleDiscovery } from '../../src/core/discovery/documents.ts';
+import { httpHandler } from '../../src/core/http/handler.ts';
 import { build, site } from './_shared/deps.ts';
 
 const deps = { origin: build.origin, version: build.version, site };
 
-export default (req: Request): Promise<Response> => handleDiscovery(req, deps);
+export default httpHandler((req: Request): Promise<Response> => handleDiscovery(req, deps));
 
 // Literal paths (the in-source config parser reads only literals): `paths` in src/core/site/paths.ts.
 export const config: Config = {

@@ -1,6 +1,7 @@
 // POST /mcp: the site's MCP server (stateless, dual-era); all logic lives in src/core/mcp.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config } from '@netlify/functions';
+import { httpHandler } from '../../src/core/http/handler.ts';
 import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
 import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
 import { credentialCheck } from '../../src/core/oauth/resource-server.ts';
@@ -13,6 +14,6 @@ const credentials = memoisedCheck((req) => credentialCheck(req, { config: oauth,
 const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
 const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version, credentials, authorize: tokenGate({ check: credentials, consumeExport }) };
 
-export default (req: Request): Promise<Response> => handleMcp(req, deps);
+export default httpHandler((req: Request): Promise<Response> => handleMcp(req, deps));
 
 export const config: Config = { path: '/mcp' };

@@ -1,10 +1,11 @@
 // The authorization endpoint and its consent page (HTML, works without JavaScript).
 import type { Config } from '@netlify/functions';
+import { httpHandler } from '../../src/core/http/handler.ts';
 import { withPageErrors } from '../../src/core/http/html.ts';
 import { handleAuthorize } from '../../src/core/oauth/authorize.ts';
 import { site } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
-export default (req: Request): Promise<Response> => withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(), siteName: site.company.name }));
+export default httpHandler((req: Request): Promise<Response> => withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(), siteName: site.company.name })));
 
 export const config: Config = { path: '/oauth/authorize' };

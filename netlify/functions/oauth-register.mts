@@ -1,11 +1,12 @@
 import type { Config, Context } from '@netlify/functions';
+import { httpHandler } from '../../src/core/http/handler.ts';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
 import { handleRegister } from '../../src/core/oauth/register.ts';
 import { clientIpDigest, stores } from './_shared/deps.ts';
 import { clientsStore, nowSeconds, oauth } from './_shared/oauth.ts';
 
-export default (req: Request, context: Context): Promise<Response> =>
-  withOAuthCors(req, () => withOAuthErrors(req, async () => handleRegister(req, { config: oauth, clients: clientsStore(), limits: stores('ratelimit'), clientIpDigest: await clientIpDigest(context), nowSeconds })));
+export default httpHandler((req: Request, context: Context): Promise<Response> =>
+  withOAuthCors(req, () => withOAuthErrors(req, async () => handleRegister(req, { config: oauth, clients: clientsStore(), limits: stores('ratelimit'), clientIpDigest: await clientIpDigest(context), nowSeconds }))));
 
 export const config: Config = { path: '/oauth/register' };

@@ -113,13 +113,17 @@ describe('pages and their markdown twins', () => {
     expect(html).toMatch(/rel="(prev|next)"/);
   });
 
-  it('answers unknown paths with the 404 page and status 404, as HTML and for markdown', async () => {
-    for (const accept of ['text/html', 'text/markdown', '*/*']) {
+  it('answers unknown paths with the 404 page and status 404, and markdown clients with a markdown 404', async () => {
+    for (const accept of ['text/html', '*/*']) {
       const res = await site.fetchPath('/no-such-page', { headers: { accept } });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await res.text()).toContain('Page not found');
     }
+    const markdown = await site.fetchPath('/no-such-page', { headers: { accept: 'text/markdown' } });
+    expect(markdown.status).toBe(404);
+    expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await markdown.text()).toContain('[llms.txt](/llms.txt)');
     expect((await site.fetchPath('/blog/no-such-article.md')).status).toBe(404);
     expect((await site.fetchPath('/generated/catalog.json')).status).toBe(404);
   });

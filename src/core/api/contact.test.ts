@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../tests/support/blobs.ts';
 import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
 import { ipDigest } from '../http/ip-digest.ts';
-import { type Enquiry, MAX_NOTIFY_ATTEMPTS, retryNotifications, submitContact, validateContact, webhookNotifier } from './contact.ts';
+import { HttpProblem } from '../http/problem.ts';
+import { type ContactPages, type Enquiry, handleContact, MAX_NOTIFY_ATTEMPTS, retryNotifications, submitContact, validateContact, webhookNotifier } from './contact.ts';
 
 const blobs = useBlobs();
 const webhook = useFakeUpstream();
@@ -71,5 +72,32 @@ describe('enquiries and the notification webhook', () => {
     const enquiry = (await stored()).find((e) => e.id === id)!;
     expect(enquiry.notification).toMatchObject({ status: 'failed', attempts: MAX_NOTIFY_ATTEMPTS });
     expect(enquiry.email).toBe('wang@example.com');
+  });
+});
+
+describe('CSRF on POST /api/contact', () => {
+  const pages: ContactPages = {
+    thanksPath: '/contact/thanks',
+    formWithErrors: (_fields, _invalid, status) => new Response('form', { status, headers: { 'content-type': 'text/html' } }),
+  };
+  const SITE = 'https://site.example';
+  const formPost = (headers: Record<string, string>) =>
+    new Request(`${SITE}/api/contact`, { method: 'POST', body: new URLSearchParams(valid), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers } });
+
+  it('refuses a cross-site form post with 403', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+      const error = await handleContact(formPost(headers), await deps('203.0.113.50', null), pages).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpProblem);
+      expect((error as HttpProblem).status).toBe(403);
+    }
+  });
+
+  it('accepts a same-origin form post (303) and a JSON post without browser headers (200)', async () => {
+    const form = await handleContact(formPost({ origin: SITE, 'sec-fetch-site': 'same-origin' }), await deps('203.0.113.51', null), pages);
+    expect(form.status).toBe(303);
+    const jsonPost = new Request(`${SITE}/api/contact`, { method: 'POST', body: JSON.stringify(valid), headers: { 'content-type': 'application/json' } });
+    const res = await handleContact(jsonPost, await deps('203.0.113.52', null), pages);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'accepted' });
   });
 });

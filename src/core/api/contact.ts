@@ -5,8 +5,9 @@
  * @module
  */
 import * as v from 'valibot';
-import { badRequest, type InvalidParam, tooManyRequests } from '../http/problem.ts';
+import { badRequest, forbidden, type InvalidParam, tooManyRequests } from '../http/problem.ts';
 import { json, readFields, requireMethod } from '../http/respond.ts';
+import { isCrossSiteRequest } from '../http/same-origin.ts';
 import { consume, refund } from '../ratelimit/fixed-window.ts';
 import type { Store } from '../storage/store.ts';
 
@@ -185,6 +186,8 @@ export interface ContactPages {
 export async function handleContact(req: Request, deps: ContactDeps, pages: ContactPages): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
   requireMethod(req, ['POST']);
+  // CSRF: a browser's post from another site is refused before the body is read.
+  if (isCrossSiteRequest(req, req.url)) throw forbidden('This form can only be sent from this site: open the contact page here and send it again.');
   const { fields, form } = await readFields(req, CONTACT_BODY_LIMIT_BYTES);
   const html = wantsHtml(req, form);
   const result = await submitContact(fields, deps, req.headers.get('user-agent') ?? '');

@@ -43,14 +43,17 @@ export function noneMatch(header: string | null, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
+/** The answer to OPTIONS (a CORS preflight, e.g. for `If-None-Match`) on a public document. */
+export function documentPreflight(): Response {
+  return new Response(null, { status: 204, headers: { ...PUBLIC_DOCUMENT_CORS_HEADERS, 'access-control-max-age': '86400', allow: PUBLIC_DOCUMENT_METHODS.join(', ') } });
+}
+
 /**
  * Answers `GET`/`HEAD` with the document (or 304), `OPTIONS` with 204. Any other method gets the
  * caller's 405, since each family words its errors its own way (problem JSON, RFC 6749 JSON).
  */
 export function serveDocument(req: Request, doc: PublicDocument, options: { maxAgeSeconds: number; methodNotAllowed: () => Response }): Response {
-  if (req.method === 'OPTIONS') {
-    return new Response(null, { status: 204, headers: { ...PUBLIC_DOCUMENT_CORS_HEADERS, 'access-control-max-age': '86400', allow: PUBLIC_DOCUMENT_METHODS.join(', ') } });
-  }
+  if (req.method === 'OPTIONS') return documentPreflight();
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const res = options.methodNotAllowed();
     for (const [name, value] of Object.entries(PUBLIC_DOCUMENT_CORS_HEADERS)) res.headers.set(name, value);

@@ -4,6 +4,7 @@
  * headers such pages need (no caching, no framing, no referrer).
  * @module
  */
+import { withSecurityHeaders } from './security-headers.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(text: string): string {
@@ -60,15 +61,11 @@ export async function htmlResponse(html: string, init: { status?: number; header
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     pragma: 'no-cache',
-    'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
-    'x-content-type-options': 'nosniff',
-    // Static files get these from netlify.toml; function responses must carry their own.
-    'strict-transport-security': 'max-age=63072000; includeSubDomains',
     'content-security-policy': `default-src 'none'; style-src ${await styleSource()}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
   });
   for (const [name, value] of Array.isArray(init.headers) ? init.headers : Object.entries(init.headers ?? {})) headers.append(name, value);
-  return new Response(html, { status: init.status ?? 200, headers });
+  return withSecurityHeaders(new Response(html, { status: init.status ?? 200, headers }));
 }
 
 /** A `303 See Other` (RFC 9700 §4.12: never 307 after a form post). */

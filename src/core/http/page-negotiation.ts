@@ -5,7 +5,8 @@
  */
 import { estimateTokens } from '../content/markdown.ts';
 import { twinPathOf } from '../site/paths.ts';
-import { choosePageVariant, PAGE_VARIANTS } from './negotiation.ts';
+import { choosePageVariant, PAGE_VARIANTS, type PageVariant } from './negotiation.ts';
+import { methodNotAllowed, problemResponse } from './problem.ts';
 
 /** Reads one path of the static build with the given method. */
 export type FetchPath = (path: string, method: 'GET' | 'HEAD') => Promise<Response>;
@@ -53,6 +54,7 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
 
   if (pathname.endsWith('.md')) {
     const res = await fetchPath(pathname, 'GET');
+    if (res.status === 404 && !asksForHtml(req.headers.get('accept'))) return markdownNotFound(req, 'text/markdown');
     if (!res.ok) return res;
     const markdown = await res.text();
     return withHeaders(res, (h) => markdownHeaders(h, markdown, pagePathOfTwin(pathname)), method === 'HEAD' ? null : markdown);
@@ -77,6 +79,7 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
   if (!twinRes.ok) {
     // No twin: either no such page (its 404 stands) or a page without a markdown variant.
     const page = await fetchPath(pathname, method);
+    if (page.status === 404 && variant !== null) return markdownNotFound(req, variant);
     if (!page.ok) return withHeaders(page, (h) => appendVary(h, 'Accept'));
     return notAcceptable(['text/html'], method);
   }
@@ -103,4 +106,43 @@ export function notAcceptable(available: readonly string[], method: 'GET' | 'HEA
     status: 406,
     headers: { 'content-type': 'application/problem+json', vary: 'Accept', 'cache-control': 'no-store' },
   });
+}
+
+/** Whether the client names HTML as what it wants (browsers do); a bare wildcard does not count. */
+function asksForHtml(accept: string | null): boolean {
+  return /\btext\/html\b/i.test(accept ?? '') && choosePageVariant(accept) === 'text/html';
+}
+
+/**
+ * The 404 for a client that asked for markdown (or plain text): a short text pointing at the
+ * site's indexes, instead of the HTML 404 page.
+ */
+export function markdownNotFound(req: Request, variant: Exclude<PageVariant, 'text/html'>): Response {
+  // Relative links: behind a proxy (and in the local emulation) the request URL's host is not the site's.
+  const { pathname } = new URL(req.url);
+  const markdown = `# Not found
+
+There is no page at \`${pathname}\` on this site.
+
+- [llms.txt](/llms.txt): what this site offers and where to find it
+- [sitemap.xml](/sitemap.xml): every page (append \`.md\` to a page URL for its markdown)
+- [Home](/)
+`;
+  const headers = new Headers({ vary: 'Accept', 'cache-control': 'no-store' });
+  markdownHeaders(headers, markdown, null, `${variant}; charset=utf-8`);
+  return new Response(req.method === 'HEAD' ? null : markdown, { status: 404, headers });
+}
+
+/** Methods a static file or page answers. */
+export const STATIC_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * Static files and pages only read: OPTIONS gets `Allow`, any other method but GET and HEAD a 405
+ * (the CDN would answer a POST with the page). `null` for GET and HEAD.
+ */
+export function staticMethodResponse(req: Request): Response | null {
+  if (req.method === 'GET' || req.method === 'HEAD') return null;
+  const allow = STATIC_METHODS.join(', ');
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
+  return problemResponse(methodNotAllowed(STATIC_METHODS), new URL(req.url).pathname);
 }

@@ -48,6 +48,7 @@ export function problemResponse(problem: HttpProblem, instance?: string): Respon
 
 export const badRequest = (detail: string, invalidParams?: InvalidParam[]): HttpProblem =>
   new HttpProblem(400, 'Bad Request', detail, invalidParams ? { extensions: { invalid_params: invalidParams } } : {});
+export const forbidden = (detail: string): HttpProblem => new HttpProblem(403, 'Forbidden', detail);
 export const notFound = (detail: string): HttpProblem => new HttpProblem(404, 'Not Found', detail);
 export const methodNotAllowed = (allow: readonly string[]): HttpProblem =>
   new HttpProblem(405, 'Method Not Allowed', `Use ${allow.join(' or ')}.`, { headers: { allow: allow.join(', ') } });

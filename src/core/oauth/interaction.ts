@@ -12,6 +12,7 @@
  * @module
  */
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { isCrossSiteRequest } from '../http/same-origin.ts';
 import type { Store } from '../storage/store.ts';
 import { INTERACTION_TTL_SECONDS } from './config.ts';
 import { SIGNING_ALG, type KeySet } from './keys.ts';
@@ -115,10 +116,5 @@ export async function consumeTicket(store: Store, ticket: { ticketId: string; ex
  * Sec-Fetch-Site), before any ticket work: defence in depth next to the cookie binding.
  */
 export function assertSameOrigin(req: Request, issuer: string): void {
-  // `Origin: null` is what Chromium sends for a form post from a page with
-  // `Referrer-Policy: no-referrer` (ours), so only a concrete foreign origin is refused.
-  const origin = req.headers.get('origin');
-  if (origin && origin !== 'null' && origin !== new URL(issuer).origin) throw new InteractionError('This form can only be sent from this site.');
-  const site = req.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') throw new InteractionError('This form can only be sent from this site.');
+  if (isCrossSiteRequest(req, issuer)) throw new InteractionError('This form can only be sent from this site.');
 }

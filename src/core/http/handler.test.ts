@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { asGet, httpHandler } from './handler.ts';
+
+describe('httpHandler', () => {
+  it('runs HEAD as GET and returns the GET body for the server to drop (it keeps the length)', async () => {
+    const seen: string[] = [];
+    const handler = httpHandler(async (req: Request, extra: string) => {
+      seen.push(`${req.method} ${new URL(req.url).search} ${req.headers.get('accept')} ${extra}`);
+      return new Response(req.method === 'HEAD' ? null : 'héllo', { headers: { 'content-type': 'text/plain' } });
+    });
+    const res = await handler(new Request('https://site.example/x?q=1', { method: 'HEAD', headers: { accept: 'text/plain' } }), 'ctx');
+    expect(seen).toEqual(['GET ?q=1 text/plain ctx']);
+    expect(await res.text()).toBe('héllo');
+  });
+
+  it('adds the security headers to every answer, and leaves other methods alone', async () => {
+    const handler = httpHandler((req: Request) => new Response(req.method, { status: 405 }));
+    const res = await handler(new Request('https://site.example/', { method: 'POST', body: 'x' }));
+    expect(await res.text()).toBe('POST');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('asGet keeps GET and POST requests as they are', () => {
+    const get = new Request('https://site.example/');
+    expect(asGet(get)).toBe(get);
+  });
+});
+

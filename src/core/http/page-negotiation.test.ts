@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { markdownNotFound, negotiatePage, staticMethodResponse } from './page-negotiation.ts';
+
+const ORIGIN = 'https://site.example';
+/** A static build with one page and its twin; anything else is the CDN's 404 page. */
+const FILES: Record<string, [string, string]> = {
+  '/about': ['text/html; charset=utf-8', '<!doctype html><title>About</title>'],
+  '/about.md': ['text/markdown; charset=utf-8', '# About\n'],
+};
+const fetchPath = async (path: string) => {
+  const file = FILES[path];
+  return file ? new Response(file[1], { headers: { 'content-type': file[0] } }) : new Response('<!doctype html><title>Not found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
+};
+const get = (path: string, accept?: string) => new Request(ORIGIN + path, { headers: accept ? { accept } : {} });
+
+describe('404 for markdown clients', () => {
+  it.each<[string, string | undefined, string]>([
+    ['/nope', 'text/markdown', 'text/markdown; charset=utf-8'],
+    ['/nope', 'text/plain', 'text/plain; charset=utf-8'],
+    ['/blog/nope.md', undefined, 'text/markdown; charset=utf-8'],
+    ['/blog/nope.md', '*/*', 'text/markdown; charset=utf-8'],
+    ['/blog/nope.md', 'text/markdown', 'text/markdown; charset=utf-8'],
+  ])('%s with Accept %s is a markdown 404', async (path, accept, type) => {
+    const res = (await negotiatePage(get(path, accept), fetchPath))!;
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(res.headers.get('vary')).toBe('Accept');
+    const body = await res.text();
+    expect(body).toMatch(/^# Not found\n/);
+    expect(body).toContain('(/llms.txt)');
+    expect(body).toContain('(/sitemap.xml)');
+    expect(body).toContain(`\`${path}\``);
+  });
+
+  it.each<[string, string | undefined]>([
+    ['/nope', undefined],
+    ['/nope', 'text/html,*/*;q=0.8'],
+    ['/blog/nope.md', 'text/html,application/xhtml+xml,*/*;q=0.8'],
+  ])('%s with Accept %s keeps the HTML 404 page', async (path, accept) => {
+    const res = (await negotiatePage(get(path, accept), fetchPath))!;
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/html');
+  });
+
+  it('still serves existing pages and twins', async () => {
+    expect((await negotiatePage(get('/about', 'text/markdown'), fetchPath))!.status).toBe(200);
+    expect((await negotiatePage(get('/about.md'), fetchPath))!.status).toBe(200);
+  });
+
+  it('a HEAD 404 has the headers and no body', async () => {
+    const res = markdownNotFound(new Request(`${ORIGIN}/x`, { method: 'HEAD' }), 'text/markdown');
+    expect(res.status).toBe(404);
+    expect(res.body).toBeNull();
+  });
+});
+
+describe('methods on static files', () => {
+  it('GET and HEAD go on', () => {
+    expect(staticMethodResponse(get('/about'))).toBeNull();
+    expect(staticMethodResponse(new Request(`${ORIGIN}/about`, { method: 'HEAD' }))).toBeNull();
+  });
+  it('OPTIONS lists the methods', () => {
+    const res = staticMethodResponse(new Request(`${ORIGIN}/about`, { method: 'OPTIONS' }))!;
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s is 405 with Allow', async (method) => {
+    const res = staticMethodResponse(new Request(`${ORIGIN}/llms.txt`, { method, body: method === 'DELETE' ? null : 'x=1' }))!;
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+  });
+});

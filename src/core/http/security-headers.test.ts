@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATA_CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SITE_CONTENT_SECURITY_POLICY, withSecurityHeaders } from './security-headers.ts';
+
+/** The `[headers.values]` of netlify.toml's `for = "/*"` block, names lowercased. */
+function netlifyTomlSiteHeaders(): Record<string, string> {
+  const toml = readFileSync(path.resolve(import.meta.dirname, '../../../netlify.toml'), 'utf8');
+  const block = toml.split('[[headers]]').find((b) => /for\s*=\s*"\/\*"/.test(b));
+  if (!block) throw new Error('netlify.toml has no [[headers]] for "/*"');
+  return Object.fromEntries([...block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"(.*)"\s*$/gm)].filter(([, name]) => name !== 'for').map(([, name, value]) => [name!.toLowerCase(), value!]));
+}
+
+describe('security headers', () => {
+  it('netlify.toml gives static files exactly the headers functions get (one source)', () => {
+    expect(netlifyTomlSiteHeaders()).toEqual({ ...SECURITY_HEADERS, 'content-security-policy': SITE_CONTENT_SECURITY_POLICY });
+  });
+
+  it('adds every header and the data CSP to a JSON response', async () => {
+    const res = withSecurityHeaders(new Response('{"a":1}', { status: 201, headers: { 'content-type': 'application/json' } }));
+    expect(res.status).toBe(201);
+    expect(await res.text()).toBe('{"a":1}');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+    expect(res.headers.get('content-security-policy')).toBe(DATA_CONTENT_SECURITY_POLICY);
+  });
+
+  it('gives HTML without a CSP the site CSP, and keeps a page its own CSP and Referrer-Policy', () => {
+    const page = withSecurityHeaders(new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+    expect(page.headers.get('content-security-policy')).toBe(SITE_CONTENT_SECURITY_POLICY);
+    const own = withSecurityHeaders(new Response('<p>x</p>', { headers: { 'content-type': 'text/html', 'content-security-policy': "default-src 'none'", 'referrer-policy': 'no-referrer' } }));
+    expect(own.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(own.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(own.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('works on immutable fetched headers, bodiless statuses and keeps repeated headers', async () => {
+    const redirect = withSecurityHeaders(Response.redirect('https://example.com/', 303));
+    expect(redirect.headers.get('location')).toBe('https://example.com/');
+    expect(redirect.headers.get('x-content-type-options')).toBe('nosniff');
+    const notModified = withSecurityHeaders(new Response(null, { status: 304, headers: [['set-cookie', 'a=1'], ['set-cookie', 'b=2']] }));
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * HTTP semantics through the real runtime (and over a socket, as `npm start` serves): HEAD equals
+ * GET without the body, writes to static files are 405, markdown clients get a markdown 404, every
+ * route family carries the security headers, and the contact form refuses cross-site posts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../../scripts/local-server.ts';
+import { DATA_CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SITE_CONTENT_SECURITY_POLICY } from '../../src/core/http/security-headers.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
+import { useRuntime } from '../support/runtime.ts';
+
+const site = useRuntime();
+const TWIN = '/blog/building-reliable-ai-agents.md';
+
+/** Headers that differ between any two answers (time, per-request tickets; x-nf-* timings and ids). */
+const VOLATILE = new Set(['date', 'age', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'set-cookie']);
+const stable = (res: Response): Record<string, string> => Object.fromEntries([...res.headers].filter(([name]) => !VOLATILE.has(name) && !name.startsWith('x-nf-')));
+
+/** [path, request headers, whether the body changes between two GETs (a latency figure)]. */
+const HEAD_CASES: [path: string, headers: Record<string, string>, dynamic?: boolean][] = [
+  ['/products', {}],
+  ['/', { accept: 'text/html' }],
+  [TWIN, {}],
+  ['/products', { accept: 'text/markdown' }],
+  ['/products', { accept: 'application/json' }],
+  ['/llms.txt', {}],
+  ['/robots.txt', {}],
+  ['/sitemap.xml', {}],
+  ['/favicon.svg', {}],
+  ['/.well-known/api-catalog', {}],
+  ['/.well-known/mcp/server-card.json', {}],
+  ['/.well-known/oauth-authorization-server', {}],
+  ['/oauth/jwks.json', {}],
+  ['/api/search?q=x', {}],
+  ['/api/nope', {}],
+  ['/mcp', {}],
+  ['/health', {}, true],
+  ['/no-such-page', {}],
+  ['/no-such-page', { accept: 'text/markdown' }],
+  ['/blog/no-such-article.md', {}],
+];
+
+describe('HEAD answers with the headers of GET (RFC 9110 §9.3.2)', () => {
+  it.each(HEAD_CASES)('%s %j', async (path, headers, dynamic) => {
+    const get = await site.fetchPath(path, { headers });
+    const getLength = (await get.arrayBuffer()).byteLength;
+    const head = await site.fetchPath(path, { method: 'HEAD', headers });
+    expect(head.status).toBe(get.status);
+    expect(stable(head)).toEqual(stable(get));
+    expect(await head.text()).toBe('');
+    const length = Number(head.headers.get('content-length'));
+    if (dynamic) expect(Math.abs(length - getLength)).toBeLessThanOrEqual(4);
+    else expect(length).toBe(getLength);
+    expect(length).toBeGreaterThan(0);
+  });
+});
+
+describe('over HTTP, as npm start serves', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    ({ server, url: base } = await serve(site.runtime, 0));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['/products', {}],
+    [TWIN, {}],
+    ['/products', { accept: 'text/markdown' }],
+    ['/llms.txt', {}],
+    ['/.well-known/api-catalog', {}],
+    ['/api/search?q=x', {}],
+    ['/no-such-page', { accept: 'text/markdown' }],
+  ])('HEAD %s %j: Content-Length of the GET body, no body', async (path, headers) => {
+    const get = await fetch(base + path, { headers });
+    const getLength = (await get.arrayBuffer()).byteLength;
+    const head = await fetch(base + path, { method: 'HEAD', headers });
+    expect(head.status).toBe(get.status);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('content-length')).toBe(String(getLength));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('requests carry the port actually bound when started on port 0 (a same-origin form post passes the CSRF check)', async () => {
+    const form = new URLSearchParams({ name: 'Li Wei', email: 'li.wei@example.com', message: 'Over HTTP.' }).toString();
+    const res = await fetch(`${base}/api/contact`, { method: 'POST', redirect: 'manual', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: base, 'sec-fetch-site': 'same-origin' } });
+    expect(res.status).toBe(303);
+  });
+});
+
+describe('static files and pages only read', () => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a page, a twin, a file -> 405 with Allow', async (method) => {
+    for (const path of ['/products', TWIN, '/llms.txt', '/robots.txt', '/favicon.svg', '/contact']) {
+      const res = await site.fetchPath(path, { method, ...(method === 'DELETE' ? {} : { body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }) });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), path).toBe('GET, HEAD, OPTIONS');
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    }
+  });
+
+  it('OPTIONS on a page lists the methods', async () => {
+    const res = await site.fetchPath('/products', { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('OPTIONS on a static discovery document is a CORS preflight that allows If-None-Match', async () => {
+    const res = await site.fetchPath('/llms.txt', { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/If-None-Match/i);
+  });
+
+  it('POST still reaches the functions', async () => {
+    const mcp = await site.fetchPath('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    expect(mcp.status).toBe(200);
+    const register = await site.fetchPath('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.9.1' }, body: '{}' });
+    expect(register.status).not.toBe(405);
+    expect(register.headers.get('content-type')).toMatch(/json/);
+  });
+});
+
+describe('404 in markdown for markdown clients', () => {
+  it.each<[string, Record<string, string>]>([
+    ['/no-such-page', { accept: 'text/markdown' }],
+    ['/blog/no-such-article', { accept: 'text/markdown, text/plain, */*' }],
+    ['/blog/no-such-article.md', {}],
+    ['/blog/no-such-article.md', { accept: 'text/markdown' }],
+  ])('%s %j', async (path, headers) => {
+    const res = await site.fetchPath(path, { headers });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const body = await res.text();
+    expect(body).toMatch(/^# Not found/);
+    expect(body).toContain('/llms.txt)');
+    expect(body).toContain('/sitemap.xml)');
+  });
+
+  it('a browser still gets the HTML 404 page', async () => {
+    const res = await site.fetchPath('/blog/no-such-article.md', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+});
+
+/** [route family, path, request init, expected CSP]. */
+const SECURED: [family: string, path: string, init: RequestInit, csp: string | RegExp][] = [
+  ['page', '/products', {}, SITE_CONTENT_SECURITY_POLICY],
+  ['twin by URL', TWIN, {}, SITE_CONTENT_SECURITY_POLICY],
+  ['twin by Accept', '/products', { headers: { accept: 'text/markdown' } }, SITE_CONTENT_SECURITY_POLICY],
+  ['406', '/products', { headers: { accept: 'application/json' } }, DATA_CONTENT_SECURITY_POLICY],
+  ['static discovery file', '/llms.txt', {}, SITE_CONTENT_SECURITY_POLICY],
+  ['405 on a page', '/products', { method: 'POST', body: 'x' }, DATA_CONTENT_SECURITY_POLICY],
+  ['markdown 404', '/no-such-page', { headers: { accept: 'text/markdown' } }, DATA_CONTENT_SECURITY_POLICY],
+  ['/api/search', '/api/search?q=agents', {}, DATA_CONTENT_SECURITY_POLICY],
+  ['/api/* 404 problem', '/api/nope', {}, DATA_CONTENT_SECURITY_POLICY],
+  ['/api/contact 405', '/api/contact', {}, DATA_CONTENT_SECURITY_POLICY],
+  ['/health', '/health', {}, DATA_CONTENT_SECURITY_POLICY],
+  ['/mcp', '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }, DATA_CONTENT_SECURITY_POLICY],
+  ['/mcp server card', '/mcp/server-card', {}, DATA_CONTENT_SECURITY_POLICY],
+  ['/oauth/* JSON', '/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=nope' }, DATA_CONTENT_SECURITY_POLICY],
+  ['/oauth/jwks.json', '/oauth/jwks.json', {}, DATA_CONTENT_SECURITY_POLICY],
+  ['/oauth/authorize HTML', '/oauth/authorize', {}, /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/],
+  ['/.well-known/ function', '/.well-known/api-catalog', {}, DATA_CONTENT_SECURITY_POLICY],
+  ['/.well-known/ OAuth metadata', '/.well-known/oauth-authorization-server', {}, DATA_CONTENT_SECURITY_POLICY],
+  ['/.well-known/ skills 404', '/.well-known/agent-skills/nope', {}, DATA_CONTENT_SECURITY_POLICY],
+];
+
+describe('security headers on every route family', () => {
+  it('every HTTP function answers through httpHandler (scheduled ones answer no request)', () => {
+    const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
+    const unwrapped = readdirSync(dir)
+      .filter((name) => name.endsWith('.mts'))
+      .filter((name) => {
+        const source = readFileSync(path.join(dir, name), 'utf8');
+        return !/\bschedule:/.test(source) && !/^export default httpHandler\(/m.test(source);
+      });
+    expect(unwrapped).toEqual([]);
+  });
+
+  it.each(SECURED)('%s', async (_family, path, init, csp) => {
+    const res = await site.fetchPath(path, init);
+    await res.arrayBuffer();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      // Pages that must not leak their URL (OAuth parameters) send a stricter Referrer-Policy.
+      if (name === 'referrer-policy' && path.startsWith('/oauth/authorize')) expect(res.headers.get(name)).toBe('no-referrer');
+      else expect(res.headers.get(name), name).toBe(value);
+    }
+    if (typeof csp === 'string') expect(res.headers.get('content-security-policy')).toBe(csp);
+    else expect(res.headers.get('content-security-policy')).toMatch(csp);
+  });
+});
+
+describe('the contact form', () => {
+  let ip = 0;
+  const post = (body: string, headers: Record<string, string>) =>
+    site.fetchPath('/api/contact', { method: 'POST', body, headers: { 'x-forwarded-for': `198.18.77.${++ip}`, ...headers } });
+  const valid = { name: 'Li Wei', email: 'li.wei@example.com', company: 'Example Bank', message: 'Framing test.' };
+  const browserForm = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+  it('its no-JavaScript error page, with the posted values in it, cannot be framed', async () => {
+    const res = await post(new URLSearchParams({ name: 'Mallory', email: 'nope' }).toString(), { ...browserForm, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('value="Mallory"');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toBe(SITE_CONTENT_SECURITY_POLICY);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Origin: null from another site', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
+  ])('refuses a cross-site form post (%s) with 403', async (_name, headers) => {
+    const res = await post(new URLSearchParams(valid).toString(), { ...browserForm, ...headers });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect((await res.json()).detail).toMatch(/only be sent from this site/);
+  });
+
+  it('accepts a same-origin form post (303) and a JSON post from a non-browser client (200)', async () => {
+    const form = await post(new URLSearchParams(valid).toString(), { ...browserForm, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' });
+    expect(form.status).toBe(303);
+    const json = await post(JSON.stringify(valid), { 'content-type': 'application/json' });
+    expect(json.status).toBe(200);
+    expect((await json.json()).status).toBe('accepted');
+  });
+});
