@@ -77,6 +77,29 @@ function documentMeta(origin: string, doc: Article | Solution, categories: reado
   ];
 }
 
+/** The markdown twin of one article or solution (its page's `.md`; also what MCP `resources/read` returns). */
+export function documentTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'products'>, doc: Article | Solution): string {
+  const { origin, categories, products } = catalog;
+  if (doc.type === 'article') return markdownDocument(doc.title, doc.excerpt, documentMeta(origin, doc, categories), doc.markdown);
+  const related = doc.products.map((slug) => products.find((p) => p.slug === slug)).filter((p): p is Product => Boolean(p));
+  return markdownDocument(doc.title, doc.excerpt, documentMeta(origin, doc, categories),
+    [doc.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : ''].filter(Boolean).join('\n\n'));
+}
+
+/** The markdown twin of one category's listing page (its articles, newest first). */
+export function categoryTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'articles'>, category: Category): string {
+  const { origin, categories, articles } = catalog;
+  const items = articles.filter((a) => a.category === category.slug);
+  return markdownDocument(`${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, paths.category(category.slug))], ['Articles', items.length]],
+    items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : 'No articles in this category yet.');
+}
+
+/** The markdown twin of one product page. */
+export function productTwin(origin: string, product: Product): string {
+  return markdownDocument(product.name, product.summary, [['URL', absoluteUrl(origin, product.path)], ['Product link', product.url]],
+    [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n'));
+}
+
 /** Builds every page of the site from the catalogue. */
 export function sitePages(catalog: Catalog): SitePage[] {
   const { origin, company, categories, articles, solutions, products } = catalog;
@@ -142,8 +165,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: category.description,
       lang: 'en',
       lastmod: newest(items.map((a) => a.updated ?? a.date), today),
-      markdown: markdownDocument(`${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, path)], ['Articles', items.length]],
-        items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : 'No articles in this category yet.'),
+      markdown: categoryTwin(catalog, category),
     });
   }
 
@@ -155,7 +177,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: article.excerpt,
       lang: article.lang,
       lastmod: article.updated ?? article.date,
-      markdown: markdownDocument(article.title, article.excerpt, documentMeta(origin, article, categories), article.markdown),
+      markdown: documentTwin(catalog, article),
     });
   }
 
@@ -170,7 +192,6 @@ export function sitePages(catalog: Catalog): SitePage[] {
       solutions.map((s) => docLine(origin, s, categories)).join('\n')),
   });
   for (const solution of solutions) {
-    const related = solution.products.map((slug) => products.find((p) => p.slug === slug)).filter((p): p is Product => Boolean(p));
     pages.push({
       path: solution.path,
       kind: 'solution',
@@ -178,8 +199,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: solution.excerpt,
       lang: solution.lang,
       lastmod: solution.updated ?? solution.date,
-      markdown: markdownDocument(solution.title, solution.excerpt, documentMeta(origin, solution, categories),
-        [solution.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : ''].filter(Boolean).join('\n\n')),
+      markdown: documentTwin(catalog, solution),
     });
   }
 
@@ -200,8 +220,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: product.summary,
       lang: 'en',
       lastmod: today,
-      markdown: markdownDocument(product.name, product.summary, [['URL', absoluteUrl(origin, product.path)], ['Product link', product.url]],
-        [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n')),
+      markdown: productTwin(origin, product),
     });
   }
 
