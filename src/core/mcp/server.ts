@@ -42,8 +42,6 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const DEPLOY_CACHE_TTL_MS = 3_600_000;
 /** 2026-07-28 cache hints: nothing we list or read depends on the caller, so `public`. */
 const CACHE_HINTS = { ttlMs: DEPLOY_CACHE_TTL_MS, cacheScope: 'public' } as const;
-/** Resource-not-found: 2025-11-25 used -32002; 2026-07-28 (SEP-2164) uses invalid params. */
-const LEGACY_RESOURCE_NOT_FOUND = -32002;
 
 /** Reserved `_meta` keys of MCP 2026-07-28. */
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
@@ -290,7 +288,7 @@ function routeLegacy(req: Request, id: JsonRpcId, method: string, params: JsonOb
       return callTool(req, id, params, deps, {});
     default:
       return (
-        answerResourceMethod(id, method, params, deps, { extras: {}, cacheHints: {}, notFoundCode: LEGACY_RESOURCE_NOT_FOUND }) ??
+        answerResourceMethod(id, method, params, deps, { extras: {}, cacheHints: {}, notFoundCode: JsonRpcErrorCode.LEGACY_RESOURCE_NOT_FOUND }) ??
         err(200, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}.`)
       );
   }
