@@ -8,7 +8,7 @@
  * @module
  */
 import { byNewest, type Catalog } from '../content/catalog.ts';
-import { categoryTwin, documentTwin, productTwin } from '../content/pages.ts';
+import { categoryTwin, documentTwin, productTwin } from '../content/twins.ts';
 import { absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { JsonObject } from './jsonrpc.ts';
