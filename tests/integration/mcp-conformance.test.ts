@@ -7,7 +7,7 @@
  * `server-stateless` runs against the same handler (`handleMcp` with the built catalogue and search
  * index) behind a plain Node HTTP server instead of the emulation: its three subscriptions/listen
  * probes abort after 800-1500 ms, and the emulation starts a fresh worker for every function call
- * (0.5 s idle, 2-6 s on a loaded two-core machine), so against it the 404 -32601 (scored SKIPPED:
+ * (measured 1.0-1.2 s for listen at load 3, 2-7 s at load 10 on two cores), so against it the 404 -32601 (scored SKIPPED:
  * no subscription capability) often arrives too late and is scored as a failure to open the stream.
  * Not run: `resources-read-*`, `resources-templates-read`, `completion-complete`, `prompts-*`,
  * `tools-call-*`, `input-required-result-*`: they read the runner's own fixtures (`test://static-text`,
