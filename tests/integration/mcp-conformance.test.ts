@@ -3,28 +3,47 @@
  * C2, C5): `@modelcontextprotocol/conformance` server scenarios in both eras and the MCP
  * Inspector CLI in strict mode, each as a child process with a timeout, on loopback only.
  * Known fixture-only failures are listed, with reasons, in tests/fixtures/conformance-baseline.yml.
+ *
+ * `server-stateless` runs against the same handler (`handleMcp` with the built catalogue and search
+ * index) behind a plain Node HTTP server instead of the emulation: its three subscriptions/listen
+ * probes abort after 800-1500 ms, and the emulation starts a fresh worker for every function call
+ * (measured 1.0-1.2 s for listen at load 3, 2-7 s at load 10 on two cores), so against it the 404 -32601 (scored SKIPPED:
+ * no subscription capability) often arrives too late and is scored as a failure to open the stream.
+ * Not run: `resources-read-*`, `resources-templates-read`, `completion-complete`, `prompts-*`,
+ * `tools-call-*`, `input-required-result-*`: they read the runner's own fixtures (`test://static-text`,
+ * `test://template/{id}/data`, `test_prompt_with_arguments`, `test_simple_text`, …).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import type { Catalog } from '../../src/core/content/catalog.ts';
+import { handleMcp } from '../../src/core/mcp/server.ts';
+import { loadSearchIndex, type SearchIndexData } from '../../src/core/search/search-index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CONFORMANCE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const INSPECTOR = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 const BASELINE = path.join(ROOT, 'tests', 'fixtures', 'conformance-baseline.yml');
-const CHILD_TIMEOUT_MS = 90_000;
+/** The runner's own per-scenario limit (its default, 30 s, is too short for the emulation on a loaded machine). */
+const SCENARIO_TIMEOUT_MS = 100_000;
+const CHILD_TIMEOUT_MS = 120_000;
+const TEST_TIMEOUT_MS = 150_000;
 
 /** mcp-oauth.md §10 C1 (legacy era) and C2 (2026-07-28). */
-const LEGACY_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
-const MODERN_SCENARIOS = ['tools-list', 'server-stateless', 'http-header-validation', 'caching', 'dns-rebinding-protection'];
+const LEGACY_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
+const MODERN_SCENARIOS = ['tools-list', 'resources-list', 'sep-2164-resource-not-found', 'http-header-validation', 'caching', 'dns-rebinding-protection'];
+/** Run against the handler without the emulation (see the module comment). */
+const DISPATCHER_SCENARIOS = ['server-stateless'];
 
 let runtime: LocalRuntime;
 let server: Server;
 let mcpUrl: string;
+let dispatcher: Server;
+let dispatcherUrl: string;
 let outputDir: string;
 
 beforeAll(async () => {
@@ -33,13 +52,21 @@ beforeAll(async () => {
   server = served.server;
   // A localhost URL: dns-rebinding-protection only runs against one.
   mcpUrl = `${served.url}/mcp`;
+  // The function adapter's wiring minus OAuth (server-stateless calls no protected tool).
+  const built = (file: string): unknown => JSON.parse(readFileSync(path.join(ROOT, 'generated', file), 'utf8'));
+  const { origin, version } = built('build-info.json') as { origin: string; version: string };
+  const deps = { catalog: built('data/catalog.json') as Catalog, engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData), origin, version };
+  const direct = await serve({ handle: (req: Request) => handleMcp(req, deps) } as unknown as LocalRuntime, 0);
+  dispatcher = direct.server;
+  dispatcherUrl = `${direct.url}/mcp`;
   outputDir = mkdtempSync(path.join(tmpdir(), 'mcp-conformance-'));
 });
 
 afterAll(async () => {
-  if (server) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const open of [server, dispatcher]) {
+    if (!open) continue;
+    open.closeAllConnections();
+    await new Promise<void>((resolve) => open.close(() => resolve()));
   }
   await runtime?.stop();
   if (outputDir) rmSync(outputDir, { recursive: true, force: true });
@@ -55,22 +82,31 @@ function run(script: string, args: string[]): Promise<{ code: number; output: st
   });
 }
 
-const scenario = (name: string, version: string) =>
-  run(CONFORMANCE, ['server', '--url', mcpUrl, '--scenario', name, '--spec-version', version, '--expected-failures', BASELINE, '-o', path.join(outputDir, version)]);
+const scenario = (name: string, version: string, url = mcpUrl) =>
+  run(CONFORMANCE, ['server', '--url', url, '--scenario', name, '--spec-version', version, '--timeout', String(SCENARIO_TIMEOUT_MS), '--expected-failures', BASELINE, '-o', path.join(outputDir, version)]);
 
 describe('C1: conformance, legacy era (2025-11-25)', () => {
   it.each(LEGACY_SCENARIOS)('%s passes', async (name) => {
     const { code, output } = await scenario(name, '2025-11-25');
     expect(code, output).toBe(0);
     expect(output).not.toMatch(/\bFAILURE\b/);
-  }, 120_000);
+  }, TEST_TIMEOUT_MS);
 });
 
 describe('C2: conformance, 2026-07-28 (fixture-only checks baselined)', () => {
   it.each(MODERN_SCENARIOS)('%s passes against the baseline', async (name) => {
     const { code, output } = await scenario(name, '2026-07-28');
     expect(code, output).toBe(0);
-  }, 120_000);
+  }, TEST_TIMEOUT_MS);
+});
+
+describe('C3: conformance, 2026-07-28, the handler without the emulation (fixture-only checks baselined)', () => {
+  it.each(DISPATCHER_SCENARIOS)('%s passes against the baseline', async (name) => {
+    const { code, output } = await scenario(name, '2026-07-28', dispatcherUrl);
+    expect(code, output).toBe(0);
+    // The listen probes are scored SKIPPED (not applicable), never failed.
+    expect(output).toMatch(/sep-2575-server-sends-subscription-ack\s*\]\s*\S*SKIPPED/);
+  }, TEST_TIMEOUT_MS);
 });
 
 describe('C5: MCP Inspector CLI, strict', () => {
@@ -79,5 +115,5 @@ describe('C5: MCP Inspector CLI, strict', () => {
     expect(code, output).toBe(0);
     const listed = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as { tools: { name: string }[] };
     expect(listed.tools.map((t) => t.name)).toEqual(['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index']);
-  }, 120_000);
+  }, TEST_TIMEOUT_MS);
 });

@@ -3,8 +3,10 @@
  * 10–12): one card at three paths, consistent with what `POST /mcp` says about itself.
  */
 import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { SERVER_CAPABILITIES } from '../../src/core/mcp/server-info.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
 
@@ -47,7 +49,7 @@ describe('MCP server card', () => {
     expect(card.serverInfo).toMatchObject({ name: card.name, version: card.version });
     expect(card.transport).toEqual({ type: 'streamable-http', endpoint: `${TEST_ORIGIN}/mcp` });
     expect(card.endpoint).toBe(`${TEST_ORIGIN}/mcp`);
-    expect(card.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(card.capabilities).toEqual(SERVER_CAPABILITIES);
     expect(card.authentication.resourceMetadata).toBe(`${TEST_ORIGIN}/.well-known/oauth-protected-resource/mcp`);
   });
 
@@ -100,5 +102,23 @@ describe('MCP server card', () => {
     expect(body).not.toHaveProperty('$schema');
     const unknown = await site.fetchPath('/mcp/server-cards');
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('MCP Registry server.json', () => {
+  const validateServerJson = new Ajv({ strict: true, validateFormats: false, allErrors: true }).compile(
+    JSON.parse(readFileSync(new URL('../fixtures/server-json.schema.json', import.meta.url), 'utf8')),
+  );
+
+  it('is served per deploy, valid, and names the card\'s remote and version', async () => {
+    const res = await site.fetchPath('/.well-known/mcp/server.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('etag')).toBeTruthy();
+    const doc = await res.json();
+    expect(validateServerJson(doc), JSON.stringify(validateServerJson.errors)).toBe(true);
+    const card = await (await site.fetchPath('/mcp/server-card')).json();
+    expect(doc).toMatchObject({ version: card.version, description: card.description, title: card.title, remotes: [{ type: 'streamable-http', url: `${TEST_ORIGIN}/mcp` }] });
+    expect(doc.name).toBe(`localhost/${card.name.split('/')[1]}`);
   });
 });

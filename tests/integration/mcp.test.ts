@@ -12,7 +12,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
 import { readFileSync } from 'node:fs';
-import { serverIdentity } from '../../src/core/mcp/server-info.ts';
+import { SERVER_CAPABILITIES, serverIdentity } from '../../src/core/mcp/server-info.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 
 /** The name the server derives from the built catalogue's company name. */
@@ -78,7 +78,7 @@ describe('A. legacy era: v1 SDK Client', () => {
 
   it('A1 connects at 2025-11-25 with our serverInfo; no session id anywhere; GET /mcp is 405', async () => {
     expect(client.getServerVersion()).toMatchObject({ name: SERVER_NAME, version: expect.any(String) });
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    expect(client.getServerCapabilities()).toEqual(SERVER_CAPABILITIES);
     expect(client.getInstructions()).toContain('search_articles');
     const init = log.find((e) => e.body?.method === 'initialize')!;
     expect(init.status).toBe(200);
@@ -197,6 +197,78 @@ describe('B. modern era: v2 SDK Client', () => {
       expect((await client.listTools()).tools).toHaveLength(5);
       const result = await client.callTool({ name: 'list_products', arguments: {} });
       expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+const ARTICLE_SLUG = 'mcp-oauth-agent-integrations';
+const ARTICLE_URI = `${TEST_ORIGIN}/blog/${ARTICLE_SLUG}.md`;
+const ARTICLE_TEMPLATE = `${TEST_ORIGIN}/blog/{slug}.md`;
+
+/** What both SDK generations expose for resources and completion. */
+interface ResourceClient {
+  listResources(): Promise<{ resources: { uri: string; mimeType?: string }[]; nextCursor?: string }>;
+  listResourceTemplates(): Promise<{ resourceTemplates: { uriTemplate: string }[] }>;
+  readResource(params: { uri: string }): Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>;
+  complete(params: { ref: { type: 'ref/resource'; uri: string }; argument: { name: string; value: string } }): Promise<{ completion: { values: string[] } }>;
+}
+
+/** Lists, reads a listed article and its template form, and completes a slug; the twin is the served .md. */
+async function exerciseResources(client: ResourceClient): Promise<void> {
+  const { resources } = await client.listResources();
+  expect(resources.map((r) => r.uri)).toContain(ARTICLE_URI);
+  expect(resources.every((r) => r.mimeType === 'text/markdown')).toBe(true);
+  const { resourceTemplates } = await client.listResourceTemplates();
+  expect(resourceTemplates.map((t) => t.uriTemplate)).toContain(ARTICLE_TEMPLATE);
+  const { completion } = await client.complete({ ref: { type: 'ref/resource', uri: ARTICLE_TEMPLATE }, argument: { name: 'slug', value: 'mcp-oauth' } });
+  expect(completion.values).toContain(ARTICLE_SLUG);
+  const read = await client.readResource({ uri: ARTICLE_TEMPLATE.replace('{slug}', completion.values[0]!) });
+  expect(read.contents).toHaveLength(1);
+  expect(read.contents[0]).toMatchObject({ mimeType: 'text/markdown' });
+  const twin = await (await fetch(new URL(`/blog/${completion.values[0]}.md`, mcpUrl))).text();
+  expect(read.contents[0]!.text).toBe(twin);
+}
+
+describe('resources and completion with both SDK generations', () => {
+  it('v1 Client, handshake era (2025-11-25)', async () => {
+    const client = new Client({ name: 'v1-resources', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl));
+    try {
+      await exerciseResources(client);
+      const missing = await client.readResource({ uri: `${TEST_ORIGIN}/blog/does-not-exist.md` }).catch((e: unknown) => e);
+      expect(missing).toBeInstanceOf(McpError);
+      expect((missing as McpError).code).toBe(-32002);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('v2 Client, handshake era (its default negotiation)', async () => {
+    const log: Exchange[] = [];
+    const client = new ClientV2({ name: 'v2-resources-legacy', version: '1.0.0' });
+    await client.connect(new TransportV2(mcpUrl, { fetch: recordingFetch(log) }));
+    try {
+      expect(log[0]!.body.method).toBe('initialize');
+      await exerciseResources(client as unknown as ResourceClient);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('v2 Client, 2026-07-28 (auto negotiation): Mcp-Name carries the URI; results carry cache hints', async () => {
+    const log: Exchange[] = [];
+    const client = new ClientV2({ name: 'v2-resources-modern', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new TransportV2(mcpUrl, { fetch: recordingFetch(log) }));
+    try {
+      expect(log[0]!.body.method).toBe('server/discover');
+      await exerciseResources(client as unknown as ResourceClient);
+      const read = log.find((e) => e.body?.method === 'resources/read')!;
+      expect(read.status).toBe(200);
+      expect(read.headers.get('mcp-name')).toBe(read.body.params.uri);
+      const direct = await client.readResource({ uri: ARTICLE_URI });
+      expect(direct).toMatchObject({ ttlMs: expect.any(Number), cacheScope: 'public' });
     } finally {
       await client.close();
     }

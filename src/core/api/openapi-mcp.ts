@@ -33,7 +33,7 @@ function toolErrorEnvelope(errors: readonly string[]): JsonSchema {
   };
 }
 
-const capabilities = objectSchema({ tools: { type: 'object' } });
+const capabilities = objectSchema({ tools: { type: 'object' }, resources: { type: 'object' }, completions: { type: 'object' } });
 /** Results by method: each alternative names the members that identify it. */
 const RESULT_SHAPES: JsonSchema[] = [
   {
@@ -47,6 +47,10 @@ const RESULT_SHAPES: JsonSchema[] = [
   { title: 'server/discover', ...objectSchema({ supportedVersions: { type: 'array', items: { type: 'string' } }, capabilities }) },
   { title: 'tools/list', ...objectSchema({ tools: { type: 'array', items: objectSchema({ name: { type: 'string' }, inputSchema: { type: 'object' } }) } }) },
   { title: 'tools/call', $ref: '#/components/schemas/McpToolResult' },
+  { title: 'resources/list', ...objectSchema({ resources: { type: 'array', items: objectSchema({ uri: { type: 'string' }, name: { type: 'string' } }) } }) },
+  { title: 'resources/templates/list', ...objectSchema({ resourceTemplates: { type: 'array', items: objectSchema({ uriTemplate: { type: 'string' }, name: { type: 'string' } }) } }) },
+  { title: 'resources/read', ...objectSchema({ contents: { type: 'array', minItems: 1, items: objectSchema({ uri: { type: 'string' }, mimeType: { type: 'string' }, text: { type: 'string' } }) } }) },
+  { title: 'completion/complete', ...objectSchema({ completion: objectSchema({ values: { type: 'array', maxItems: 100, items: { type: 'string' } } }) }) },
   { title: 'ping', type: 'object', maxProperties: 0 },
 ];
 
@@ -59,10 +63,10 @@ export function mcpSchemas(): Record<string, JsonSchema> {
     },
     McpToolError: { allOf: [schemaRef('McpToolResult'), { required: ['isError'], properties: { isError: { const: true } } }] },
     McpResponse: {
-      description: 'A JSON-RPC result of one of the methods, or a JSON-RPC error sent with 200 (handshake-era unknown method, bad params, unknown tool).',
+      description: 'A JSON-RPC result of one of the methods, or a JSON-RPC error sent with 200 (handshake-era unknown method, bad params, unknown tool, unknown resource: -32602, or -32002 in the handshake era).',
       oneOf: [
         { allOf: [schemaRef('JsonRpcResult'), { properties: { result: { anyOf: RESULT_SHAPES } } }] },
-        jsonRpcErrorWith([Code.METHOD_NOT_FOUND, Code.INVALID_PARAMS]),
+        jsonRpcErrorWith([Code.METHOD_NOT_FOUND, Code.INVALID_PARAMS, Code.LEGACY_RESOURCE_NOT_FOUND]),
       ],
     },
   };
@@ -79,11 +83,11 @@ export function mcpPaths(): Record<string, JsonSchema> {
         // Public tools need no token; the protected export tool needs an OAuth token with its scope.
         security: [{}, { oauth2: [EXPORT_SCOPE] }],
         summary: 'MCP server (JSON-RPC 2.0 over Streamable HTTP)',
-        description: `Stateless Model Context Protocol endpoint for both protocol eras: the handshake era (\`initialize\`, ${SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== LATEST_PROTOCOL_VERSION).join(', ')}) and ${LATEST_PROTOCOL_VERSION} (\`server/discover\`, per-request \`_meta\`, \`MCP-Protocol-Version\` / \`Mcp-Method\` / \`Mcp-Name\` headers). Tools: ${publicTools.join(', ')} (public) and ${protectedTools.join(', ')}. Send \`Accept: application/json, text/event-stream\`; answers are JSON, never SSE. A presented token must be valid even for public methods. \`GET\` and \`DELETE\` answer 405; \`OPTIONS\` is a CORS preflight (204).`,
+        description: `Stateless Model Context Protocol endpoint for both protocol eras: the handshake era (\`initialize\`, ${SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== LATEST_PROTOCOL_VERSION).join(', ')}) and ${LATEST_PROTOCOL_VERSION} (\`server/discover\`, per-request \`_meta\`, \`MCP-Protocol-Version\` / \`Mcp-Method\` / \`Mcp-Name\` headers). Tools: ${publicTools.join(', ')} (public) and ${protectedTools.join(', ')}. Resources: every article, solution, product and category listing as its markdown twin (URI = the twin's URL), with templates and \`completion/complete\` for their variables. Send \`Accept: application/json, text/event-stream\`; answers are JSON, never SSE. A presented token must be valid even for public methods. \`GET\` and \`DELETE\` answer 405; \`OPTIONS\` is a CORS preflight (204).`,
         parameters: [
           mcpHeader('MCP-Protocol-Version', `Protocol revision; ${LATEST_PROTOCOL_VERSION} selects the modern era, where this header, \`Mcp-Method\` and (for named methods) \`Mcp-Name\` must match the body.`),
           mcpHeader('Mcp-Method', `The JSON-RPC method (required in ${LATEST_PROTOCOL_VERSION}).`),
-          mcpHeader('Mcp-Name', `The tool name of \`tools/call\` (required there in ${LATEST_PROTOCOL_VERSION}).`),
+          mcpHeader('Mcp-Name', `The tool name of \`tools/call\` or the URI of \`resources/read\` (required there in ${LATEST_PROTOCOL_VERSION}).`),
         ],
         requestBody: {
           required: true,

@@ -4,9 +4,12 @@
  * @module
  */
 import { apiDocsMarkdown, openApiDocument } from '../api/openapi.ts';
-import { ARTICLES_PER_PAGE, absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
-import { type Article, type Catalog, type Category, type Document, type Lang, type Product, type Solution } from './catalog.ts';
-import { markdownDocument, type MetaEntry } from './markdown.ts';
+import { ARTICLES_PER_PAGE, absoluteUrl, paths } from '../site/paths.ts';
+import { type Article, type Catalog, type Lang } from './catalog.ts';
+import { markdownDocument } from './markdown.ts';
+import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from './twins.ts';
+
+export { categoryName, twinUrl };
 
 export type PageKind = 'home' | 'list' | 'article' | 'solution' | 'product' | 'static';
 
@@ -39,42 +42,8 @@ export function withNeighbours(articles: readonly Article[]): { doc: Article; ne
   return articles.map((doc, i) => ({ doc, newer: articles[i - 1], older: articles[i + 1] }));
 }
 
-export function categoryName(categories: readonly Category[], slug: string, lang: Lang = 'en'): string {
-  const category = categories.find((c) => c.slug === slug);
-  if (!category) return slug;
-  return lang === 'zh' ? category.name_zh : category.name;
-}
-
 function newest(dates: (string | undefined)[], fallback: string): string {
   return dates.filter((d): d is string => Boolean(d)).sort().at(-1) ?? fallback;
-}
-
-/** Twin URL of a page path, absolute. */
-export function twinUrl(origin: string, path: string): string {
-  return absoluteUrl(origin, twinPathOf(path) ?? path);
-}
-
-function docLine(origin: string, doc: Document, categories: readonly Category[]): string {
-  return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${doc.date}, ${categoryName(categories, doc.category, doc.lang)}, ${doc.lang}): ${doc.excerpt}`;
-}
-
-function productLine(origin: string, product: Product): string {
-  return `- [${product.name}](${twinUrl(origin, product.path)}): ${product.summary}`;
-}
-
-function documentMeta(origin: string, doc: Article | Solution, categories: readonly Category[]): MetaEntry[] {
-  return [
-    ['URL', absoluteUrl(origin, doc.path)],
-    ['Type', doc.type === 'article' ? 'Article' : 'Solution'],
-    ['Language', doc.lang],
-    ['Category', categoryName(categories, doc.category, doc.lang)],
-    ...(doc.type === 'solution' ? ([['Industry', doc.industry]] as MetaEntry[]) : []),
-    ['Published', doc.date],
-    ['Updated', doc.updated],
-    ['Author', doc.type === 'article' ? doc.author : undefined],
-    ['Tags', doc.tags.join(', ')],
-    ['Reading time', `${doc.readingMinutes} min`],
-  ];
 }
 
 /** Builds every page of the site from the catalogue. */
@@ -142,8 +111,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: category.description,
       lang: 'en',
       lastmod: newest(items.map((a) => a.updated ?? a.date), today),
-      markdown: markdownDocument(`${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, path)], ['Articles', items.length]],
-        items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : 'No articles in this category yet.'),
+      markdown: categoryTwin(catalog, category),
     });
   }
 
@@ -155,7 +123,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: article.excerpt,
       lang: article.lang,
       lastmod: article.updated ?? article.date,
-      markdown: markdownDocument(article.title, article.excerpt, documentMeta(origin, article, categories), article.markdown),
+      markdown: documentTwin(catalog, article),
     });
   }
 
@@ -170,7 +138,6 @@ export function sitePages(catalog: Catalog): SitePage[] {
       solutions.map((s) => docLine(origin, s, categories)).join('\n')),
   });
   for (const solution of solutions) {
-    const related = solution.products.map((slug) => products.find((p) => p.slug === slug)).filter((p): p is Product => Boolean(p));
     pages.push({
       path: solution.path,
       kind: 'solution',
@@ -178,8 +145,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: solution.excerpt,
       lang: solution.lang,
       lastmod: solution.updated ?? solution.date,
-      markdown: markdownDocument(solution.title, solution.excerpt, documentMeta(origin, solution, categories),
-        [solution.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : ''].filter(Boolean).join('\n\n')),
+      markdown: documentTwin(catalog, solution),
     });
   }
 
@@ -200,8 +166,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: product.summary,
       lang: 'en',
       lastmod: today,
-      markdown: markdownDocument(product.name, product.summary, [['URL', absoluteUrl(origin, product.path)], ['Product link', product.url]],
-        [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n')),
+      markdown: productTwin(origin, product),
     });
   }
 

@@ -19,6 +19,8 @@ export const JsonRpcErrorCode = {
   MISSING_REQUIRED_CLIENT_CAPABILITY: -32021,
   /** MCP 2026-07-28: the requested protocol revision is not one we speak. */
   UNSUPPORTED_PROTOCOL_VERSION: -32022,
+  /** MCP 2025-11-25 resource-not-found (the handshake era); 2026-07-28 uses INVALID_PARAMS (SEP-2164). */
+  LEGACY_RESOURCE_NOT_FOUND: -32002,
 } as const;
 export type JsonRpcErrorCode = (typeof JsonRpcErrorCode)[keyof typeof JsonRpcErrorCode];
 

@@ -45,13 +45,17 @@ export function serverIdentity(siteName: string): ServerIdentity {
       'Use search_articles to find articles and solutions (Chinese and English), then get_article with a slug for the full markdown.',
       'list_products describes the product line; get_company_info gives the profile, contact channels and key resources.',
       'export_article_index pages through the whole article index and needs an OAuth access token with scope content:export.',
+      'Every article, solution, product and category listing is also a resource: its markdown twin at its page URL plus .md (resources/templates/list; completion/complete fills the slug).',
       'Cite the page URLs returned by the tools when quoting content.',
     ].join(' '),
   };
 }
 
-/** What we declare: tools only, and the tool list never changes during a deploy. */
-export const SERVER_CAPABILITIES = { tools: { listChanged: false } } as const;
+/**
+ * What we declare: tools, resources and completions. Nothing changes during a deploy, so no
+ * list-changed notifications and no resource subscriptions (hence no `subscriptions/listen`).
+ */
+export const SERVER_CAPABILITIES = { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, completions: {} } as const;
 
 /** `serverInfo` (an MCP `Implementation`). */
 export interface ServerInfo {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DEPS, FIXTURE_ORIGIN, LEGACY_HEADERS, MODERN_META, mcpRequest, modernRequest } from './test-fixtures.ts';
 import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';
-import { serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
+import { SERVER_CAPABILITIES, serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 
 const SERVER_NAME = serverIdentity(FIXTURE_DEPS.catalog.company.name).name;
 
@@ -149,7 +149,7 @@ describe('legacy era (handshake, 2025-03-26 … 2025-11-25)', () => {
     const { result } = await body(res);
     expect(result.protocolVersion).toBe(answered);
     expect(result.serverInfo).toEqual({ name: SERVER_NAME, title: expect.any(String), version: '9.9.9' });
-    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(result.capabilities).toEqual(SERVER_CAPABILITIES);
     expect(typeof result.instructions).toBe('string');
   });
 
@@ -168,7 +168,8 @@ describe('legacy era (handshake, 2025-03-26 … 2025-11-25)', () => {
   });
 
   it.each([
-    ['unknown method', 'resources/list', {}, 200, -32601],
+    ['unknown method', 'prompts/list', {}, 200, -32601],
+    ['resources/subscribe (no subscribe capability)', 'resources/subscribe', { uri: 'x' }, 200, -32601],
     ['logging/setLevel', 'logging/setLevel', { level: 'info' }, 200, -32601],
     ['tools/list with a cursor', 'tools/list', { cursor: 'abc' }, 200, -32602],
     ['tools/call without a name', 'tools/call', { arguments: {} }, 200, -32602],

@@ -32,13 +32,16 @@ import {
   serverInfo,
   type ServerIdentity,
 } from './server-info.ts';
+import { completeTemplateArgument, listResources, readResource, resourceTemplates } from './resources.ts';
 import { findTool, TOOLS } from './tools/registry.ts';
 import type { ToolContext } from './tools/tool.ts';
 
 /** Largest request body accepted (413 beyond it). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** How long clients may cache `tools/list` and `server/discover` (fixed for a deploy). */
-export const LIST_TTL_MS = 3_600_000;
+/** How long clients may cache discover, lists and resource reads: all fixed for a deploy. */
+export const DEPLOY_CACHE_TTL_MS = 3_600_000;
+/** 2026-07-28 cache hints: nothing we list or read depends on the caller, so `public`. */
+const CACHE_HINTS = { ttlMs: DEPLOY_CACHE_TTL_MS, cacheScope: 'public' } as const;
 
 /** Reserved `_meta` keys of MCP 2026-07-28. */
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
@@ -284,7 +287,10 @@ function routeLegacy(req: Request, id: JsonRpcId, method: string, params: JsonOb
     case 'tools/call':
       return callTool(req, id, params, deps, {});
     default:
-      return err(200, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}.`);
+      return (
+        answerResourceMethod(id, method, params, deps, { extras: {}, cacheHints: {}, notFoundCode: JsonRpcErrorCode.LEGACY_RESOURCE_NOT_FOUND }) ??
+        err(200, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}.`)
+      );
   }
 }
 
@@ -297,17 +303,72 @@ function routeModern(req: Request, id: JsonRpcId, method: string, params: JsonOb
         supportedVersions: SUPPORTED_PROTOCOL_VERSIONS,
         capabilities: SERVER_CAPABILITIES,
         instructions: identity.instructions,
-        ttlMs: LIST_TTL_MS,
-        cacheScope: 'public',
+        ...CACHE_HINTS,
         ...extras,
       });
     case 'tools/list':
       // The list is the same for every caller (the protected tool is listed for everyone), so public.
-      return listTools(id, params, { ...extras, ttlMs: LIST_TTL_MS, cacheScope: 'public' });
+      return listTools(id, params, { ...extras, ...CACHE_HINTS });
     case 'tools/call':
       return callTool(req, id, params, deps, extras);
+    case 'subscriptions/listen':
+      // Nothing here changes during a deploy, so no listChanged/subscribe capability is declared and
+      // listen is not implemented: the transport's answer for an unimplemented method (404 -32601).
+      return err(404, id, JsonRpcErrorCode.METHOD_NOT_FOUND, 'Method not found: subscriptions/listen (this server declares no listChanged or subscribe capability; its lists are fixed for a deploy).');
     default:
-      return err(404, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method} (protocol ${LATEST_PROTOCOL_VERSION}).`);
+      return (
+        answerResourceMethod(id, method, params, deps, { extras, cacheHints: CACHE_HINTS, notFoundCode: JsonRpcErrorCode.INVALID_PARAMS }) ??
+        err(404, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method} (protocol ${LATEST_PROTOCOL_VERSION}).`)
+      );
+  }
+}
+
+/** How one era shapes resource answers. */
+interface ResourceEra {
+  /** `resultType` and `_meta` (2026-07-28) or nothing (handshake era). */
+  extras: JsonObject;
+  /** `ttlMs`/`cacheScope` on cacheable results (2026-07-28 only). */
+  cacheHints: JsonObject;
+  notFoundCode: number;
+}
+
+/** `resources/*` and `completion/complete`, the same in both eras but for the era's shapes; undefined for other methods. */
+function answerResourceMethod(id: JsonRpcId, method: string, params: JsonObject | undefined, deps: McpDeps, era: ResourceEra): Answer | undefined {
+  const { catalog } = deps;
+  switch (method) {
+    case 'resources/list': {
+      const page = listResources(catalog, params?.cursor);
+      if (!page) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous page unchanged, or omit cursor.');
+      return ok(id, { ...page, ...era.cacheHints, ...era.extras });
+    }
+    case 'resources/templates/list':
+      if (params?.cursor !== undefined) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: resources/templates/list has a single page; omit cursor.');
+      return ok(id, { resourceTemplates: resourceTemplates(catalog), ...era.cacheHints, ...era.extras });
+    case 'resources/read': {
+      const uri = params?.uri;
+      if (typeof uri !== 'string') return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: resources/read needs {"uri": string}.');
+      const contents = readResource(catalog, uri);
+      if (!contents) {
+        return err(200, id, era.notFoundCode, `Resource not found: ${uri}. Call resources/list, or fill a template from resources/templates/list.`, { uri });
+      }
+      return ok(id, { contents, ...era.cacheHints, ...era.extras });
+    }
+    case 'completion/complete': {
+      const ref = params?.ref;
+      const argument = params?.argument;
+      if (!isObject(ref) || !isObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
+        return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: completion/complete needs {"ref": object, "argument": {"name": string, "value": string}}.');
+      }
+      if (ref.type === 'ref/prompt') return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, `Unknown prompt ${String(ref.name)}: this server has no prompts.`);
+      if (ref.type !== 'ref/resource' || typeof ref.uri !== 'string') {
+        return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: ref must be {"type": "ref/resource", "uri": <a template from resources/templates/list>}.');
+      }
+      const outcome = completeTemplateArgument(catalog, ref.uri, argument.name, argument.value);
+      if (!outcome.ok) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, outcome.message);
+      return ok(id, { completion: outcome.completion, ...era.extras });
+    }
+    default:
+      return undefined;
   }
 }
 

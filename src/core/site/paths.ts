@@ -28,6 +28,8 @@ export const paths = {
   rss: '/rss.xml',
   mcp: '/mcp',
   mcpServerCard: '/mcp/server-card',
+  /** The MCP Registry's server.json for this deploy (what `mcp-publisher publish` uploads). */
+  mcpServerJson: '/.well-known/mcp/server.json',
   health: '/health',
   /** The HTTP API's base: the api-catalog anchor of the API that /openapi.json describes. */
   api: '/api',

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { documentsOf } from '../../content/catalog.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
 import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
 import { defineTool } from './tool.ts';
 
@@ -16,26 +17,7 @@ export const DEFAULT_EXPORT_PAGE_SIZE = 100;
 /** Upper bound on `limit`. */
 export const MAX_EXPORT_PAGE_SIZE = 500;
 
-const CURSOR_PREFIX = 'idx1:';
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_EXPORT_PAGE_SIZE}`;
-
-/** Encodes a position as an opaque cursor (base64url; clients must not parse it). */
-export function encodeCursor(offset: number): string {
-  return btoa(`${CURSOR_PREFIX}${offset}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Decodes a cursor into a position, or null when it is not one we issued. */
-export function decodeCursor(cursor: string): number | null {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(cursor)) return null;
-  let text: string;
-  try {
-    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null; // not base64: not ours
-  }
-  const match = /^idx1:([1-9]\d{0,8})$/.exec(text);
-  return match ? Number(match[1]) : null;
-}
 
 export const ExportArticleIndexInput = v.strictObject({
   limit: v.optional(

@@ -1,7 +1,8 @@
 /** The five tools: listings (schemas, annotations), results and tool errors. */
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../test-fixtures.ts';
-import { decodeCursor, encodeCursor, exportArticleIndex, MAX_EXPORT_PAGE_SIZE } from './export-article-index.ts';
+import { decodeCursor, encodeCursor } from '../cursor.ts';
+import { exportArticleIndex, MAX_EXPORT_PAGE_SIZE } from './export-article-index.ts';
 import { findTool, TOOLS } from './registry.ts';
 
 const ctx = { catalog: FIXTURE_CATALOG, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN };

@@ -1,0 +1,69 @@
+/**
+ * The markdown twins of single pages (an article or solution, a product, a category listing):
+ * shared by the page registry (pages.ts) and MCP `resources/read`, and kept apart from the registry
+ * so the MCP function does not bundle every page builder (and the OpenAPI document) with them.
+ * @module
+ */
+import { absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
+import type { Article, Catalog, Category, Document, Lang, Product, Solution } from './catalog.ts';
+import { markdownDocument, type MetaEntry } from './markdown.ts';
+
+/** A category's display name in `lang`, or the slug when the category is unknown. */
+export function categoryName(categories: readonly Category[], slug: string, lang: Lang = 'en'): string {
+  const category = categories.find((c) => c.slug === slug);
+  if (!category) return slug;
+  return lang === 'zh' ? category.name_zh : category.name;
+}
+
+/** Twin URL of a page path, absolute. */
+export function twinUrl(origin: string, path: string): string {
+  return absoluteUrl(origin, twinPathOf(path) ?? path);
+}
+
+/** A listing line for an article or solution: title linked to its twin, date, category, language, excerpt. */
+export function docLine(origin: string, doc: Document, categories: readonly Category[]): string {
+  return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${doc.date}, ${categoryName(categories, doc.category, doc.lang)}, ${doc.lang}): ${doc.excerpt}`;
+}
+
+/** A listing line for a product: name linked to its twin, and its summary. */
+export function productLine(origin: string, product: Product): string {
+  return `- [${product.name}](${twinUrl(origin, product.path)}): ${product.summary}`;
+}
+
+function documentMeta(origin: string, doc: Article | Solution, categories: readonly Category[]): MetaEntry[] {
+  return [
+    ['URL', absoluteUrl(origin, doc.path)],
+    ['Type', doc.type === 'article' ? 'Article' : 'Solution'],
+    ['Language', doc.lang],
+    ['Category', categoryName(categories, doc.category, doc.lang)],
+    ...(doc.type === 'solution' ? ([['Industry', doc.industry]] as MetaEntry[]) : []),
+    ['Published', doc.date],
+    ['Updated', doc.updated],
+    ['Author', doc.type === 'article' ? doc.author : undefined],
+    ['Tags', doc.tags.join(', ')],
+    ['Reading time', `${doc.readingMinutes} min`],
+  ];
+}
+
+/** The markdown twin of one article or solution (its page's `.md`; also what MCP `resources/read` returns). */
+export function documentTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'products'>, doc: Article | Solution): string {
+  const { origin, categories, products } = catalog;
+  if (doc.type === 'article') return markdownDocument(doc.title, doc.excerpt, documentMeta(origin, doc, categories), doc.markdown);
+  const related = doc.products.map((slug) => products.find((p) => p.slug === slug)).filter((p): p is Product => Boolean(p));
+  return markdownDocument(doc.title, doc.excerpt, documentMeta(origin, doc, categories),
+    [doc.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : ''].filter(Boolean).join('\n\n'));
+}
+
+/** The markdown twin of one category's listing page (its articles, newest first). */
+export function categoryTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'articles'>, category: Category): string {
+  const { origin, categories, articles } = catalog;
+  const items = articles.filter((a) => a.category === category.slug);
+  return markdownDocument(`${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, paths.category(category.slug))], ['Articles', items.length]],
+    items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : 'No articles in this category yet.');
+}
+
+/** The markdown twin of one product page. */
+export function productTwin(origin: string, product: Product): string {
+  return markdownDocument(product.name, product.summary, [['URL', absoluteUrl(origin, product.path)], ['Product link', product.url]],
+    [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n'));
+}
