@@ -1,17 +1,18 @@
 /**
- * The local production runtime: Netlify's own emulation (@netlify/dev) of the CDN, headers,
- * edge functions, functions and Blobs over the built site, behind a plain Node HTTP server.
- * Used by `npm start`, the integration tests and the benchmarks.
+ * Netlify's own emulation (@netlify/dev) of the CDN, headers, edge functions, functions and Blobs
+ * over the built site, behind a plain Node HTTP server: the runtime `npm start` used before
+ * scripts/runtime/index.ts. Kept only as the baseline of the parity test
+ * (tests/integration/runtime-parity.test.ts) and of the benchmarks' "emulator" rows.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
-import './blobs-emulation.ts';
+import '../blobs-emulation.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-export interface LocalRuntime {
+export interface EmulatorRuntime {
   dev: NetlifyDev;
   /** Runs one request through the Netlify chain; unmatched paths get the 404 page, as on Netlify. */
   handle(request: Request): Promise<Response>;
@@ -48,7 +49,7 @@ async function handleOnce(dev: NetlifyDev, request: Request): Promise<Response |
   return response;
 }
 
-export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<LocalRuntime> {
+export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<EmulatorRuntime> {
   const dev = new NetlifyDev({
     projectRoot: ROOT,
     skipGitignore: true,
@@ -117,7 +118,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /** Serves the runtime over HTTP on `port` (0 = any free port). */
-export async function serve(runtime: LocalRuntime, port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
+export async function serve(runtime: Pick<EmulatorRuntime, 'handle'>, port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
   const origin = `http://localhost:${port}`;
   const server = createServer((req, res) => {
     runtime.handle(toRequest(req, origin)).then(
