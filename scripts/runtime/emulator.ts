@@ -135,3 +135,22 @@ export async function serve(runtime: Pick<EmulatorRuntime, 'handle'>, port: numb
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return { server, url: `http://localhost:${actualPort}` };
 }
+
+/**
+ * `node scripts/runtime/emulator.ts [port]`: the emulator served on its own, as a child process of the
+ * parity test (its Netlify global and Blobs context must not share a process with the warm runtime).
+ * Prints `READY <url>` when listening.
+ */
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const runtime = await startRuntime();
+  const { server, url } = await serve(runtime, Number(process.argv[2] ?? 0));
+  console.log(`READY ${url}`);
+  const stop = async (): Promise<void> => {
+    server.closeAllConnections();
+    server.close();
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
