@@ -107,6 +107,7 @@ export class StaticSite {
   methodNotAllowed(pathname: string): Response {
     const headers = new Headers(headersFor(this.#headerRules, pathname));
     headers.set('allow', STATIC_METHODS.join(', '));
+    headers.set('cache-control', 'no-store'); // not the file's lifetime (e.g. /_astro/* immutable)
     headers.set('content-type', 'text/plain; charset=utf-8');
     return new Response('Method Not Allowed\n', { status: 405, headers });
   }
