@@ -5,7 +5,8 @@
  *   sequential over one keep-alive connection (the latency the runtime adds), and under autocannon
  *   with 10 connections for a bounded time (throughput, errors);
  * - the same function's handler called in-process (`runtime.functions[…].handler`), and the ratio;
- * - RSS of the runtime process over 20,000 mixed requests (autocannon, 10 connections).
+ * - RSS of the runtime process over 20,000 mixed requests (autocannon, 10 connections), then over
+ *   20,000 more (growth after warm-up: a leak shows there).
  *
  *     node bench/runtime.bench.ts [--seconds 10] [--requests 20000]
  *
@@ -33,23 +34,6 @@ const MIXED_REQUESTS = Number(argValue(argv, 'requests') ?? 20_000);
 /** Sequential samples per row (after as many warm-up calls). */
 const SEQUENTIAL_SAMPLES = 500;
 const STATIC_PAGE = '/blog/';
-
-if (argv.includes('--child')) {
-  const blobsDir = mkdtempSync(path.join(tmpdir(), 'bench-runtime-blobs-'));
-  const runtime = await startRuntime({ blobsDir });
-  const { url, server } = await serve(runtime, 0, { trustedProxies: [] });
-  console.log(`READY ${JSON.stringify({ url, pid: process.pid })}`);
-  process.on('SIGTERM', () => {
-    server.closeAllConnections();
-    server.close();
-    void runtime.stop().finally(() => {
-      rmSync(blobsDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
-} else {
-  await main();
-}
 
 interface Row {
   name: string;
@@ -89,8 +73,8 @@ async function sequentialP50(call: (i: number) => Promise<number>): Promise<numb
   return median(samples);
 }
 
-async function startChild(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [import.meta.filename, '--child'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startChild(): Promise<{ url: string; pid: number; heapAfterGc(): Promise<number>; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--expose-gc', import.meta.filename, '--child'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const ready = await new Promise<{ url: string; pid: number }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -103,6 +87,11 @@ async function startChild(): Promise<{ url: string; pid: number; stop(): Promise
   return {
     url: ready.url.replace('localhost', '127.0.0.1'),
     pid: ready.pid,
+    heapAfterGc: () =>
+      new Promise((resolve) => {
+        child.once('message', (message: { heapUsed: number }) => resolve(message.heapUsed));
+        child.send('heap');
+      }),
     stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
   };
 }
@@ -153,9 +142,15 @@ async function main(): Promise<void> {
       { method: 'GET', path: '/health' },
       { method: 'GET', path: '/.well-known/api-catalog' },
     ];
+    // Twice: the first batch includes warm-up (heap growth to its working size), the second shows a leak if there is one.
+    const heap = [await child.heapAfterGc()];
     const before = treeRss(child.pid).bytes;
     const soak = await autocannon({ url: child.url, connections: LOAD_CONNECTIONS, amount: MIXED_REQUESTS, requests: mixed });
     const after = treeRss(child.pid).bytes;
+    heap.push(await child.heapAfterGc());
+    const again = await autocannon({ url: child.url, connections: LOAD_CONNECTIONS, amount: MIXED_REQUESTS, requests: mixed });
+    const afterAgain = treeRss(child.pid).bytes;
+    heap.push(await child.heapAfterGc());
     const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
     console.log(`\n${new Date().toISOString()}, ${machineFacts()}, load average ${loadAverage()}`);
     console.log(`\nready (child process spawn → listening): ${Math.round(readyMs)} ms\n`);
@@ -163,7 +158,7 @@ async function main(): Promise<void> {
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const line of lines) console.log(line);
     console.log(
-      `\nRSS over ${soak.requests.total} mixed requests (${mixed.length} kinds, ${LOAD_CONNECTIONS} connections, p50 ${soak.latency.p50} ms, p99 ${soak.latency.p99} ms): ${mb(before)} MB → ${mb(after)} MB (${after >= before ? '+' : ''}${mb(after - before)} MB), ${soak.errors + soak.timeouts} errors, ${soak.non2xx} non-2xx (the /nope requests are 404 by design)`,
+      `\nRSS over ${soak.requests.total} mixed requests (${mixed.length} kinds, ${LOAD_CONNECTIONS} connections, p50 ${soak.latency.p50} ms, p99 ${soak.latency.p99} ms): ${mb(before)} MB → ${mb(after)} MB (${after >= before ? '+' : ''}${mb(after - before)} MB), ${soak.errors + soak.timeouts} errors, ${soak.non2xx} non-2xx (the /nope requests are 404 by design); the next ${again.requests.total}: ${mb(after)} MB → ${mb(afterAgain)} MB (${afterAgain >= after ? '+' : ''}${mb(afterAgain - after)} MB), ${again.errors + again.timeouts} errors; V8 heap after a forced GC: ${heap.map(mb).join(' → ')} MB`,
     );
   } finally {
     await local.stop();
@@ -172,3 +167,26 @@ async function main(): Promise<void> {
     agent.destroy();
   }
 }
+
+/** The runtime under test, in its own process. */
+async function serveRuntimeChild(): Promise<void> {
+  const blobsDir = mkdtempSync(path.join(tmpdir(), 'bench-runtime-blobs-'));
+  const runtime = await startRuntime({ blobsDir });
+  const { url, server } = await serve(runtime, 0, { trustedProxies: [] });
+  console.log(`READY ${JSON.stringify({ url, pid: process.pid })}`);
+  process.on('message', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ heapUsed: process.memoryUsage().heapUsed });
+  });
+  process.on('SIGTERM', () => {
+    server.closeAllConnections();
+    server.close();
+    void runtime.stop().finally(() => {
+      rmSync(blobsDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}
+
+if (argv.includes('--child')) await serveRuntimeChild();
+else await main();

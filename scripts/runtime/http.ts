@@ -166,6 +166,8 @@ export async function serve(runtime: Handler, port: number, hostOrOptions: strin
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
     res.on('error', () => undefined); // a client that went away; nothing to answer
     answer(runtime, req, res, origin, proxies).catch((error: unknown) => {
+      // A client that closed mid-response (load generators do at the end) is not a failure.
+      if (req.socket.destroyed || (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return void res.destroy();
       console.error(`${req.method} ${req.url} failed:`, error);
       if (!res.headersSent) plain(res, 500, 'Internal Server Error');
       else res.destroy();
