@@ -65,6 +65,8 @@ export async function invokeFunction(fn: LoadedFunction, request: Request, invoc
   const context = functionContext(request, invocation, requestId);
   try {
     const response = await requestContext.run(context, () => fn.handler(request, context));
+    // No Response (a scheduled function, say): 204, as Netlify's bootstrap answers.
+    if (response === undefined) return new Response(null, { status: 204 });
     if (!(response instanceof Response)) throw new Error(`function ${fn.name} returned ${typeof response}, not a Response`);
     return response;
   } catch (error) {

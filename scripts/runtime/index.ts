@@ -15,15 +15,14 @@ import { startPlatform } from './platform.ts';
 import { loadRedirects, type Redirects } from './redirects.ts';
 import { assertUnambiguous, edgeEntries, findEdgeFunctions, findFunction, listFunctionEntries, type EdgeEntry } from './routes.ts';
 import { loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
+import { localBlobsDir } from '../local-blobs-dir.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-/** Where `npm start` keeps Blobs (the layout @netlify/dev used: scripts/enquiries.ts and keys.ts read it). */
-export const DEFAULT_BLOBS_DIR = path.join(ROOT, '.netlify', 'blobs-serve');
 /** The address an in-process caller stands for when it names none. */
 const IN_PROCESS_IP = '127.0.0.1';
 
 export interface RuntimeOptions {
-  /** Blobs storage folder (default .netlify/blobs-serve); tests give each file its own. */
+  /** Blobs storage folder (default NETLIFY_LOCAL_BLOBS_DIR or .netlify/blobs-serve, where scripts/enquiries.ts and keys.ts read); tests give each file its own. */
   blobsDir?: string;
   /** Run the edge function (default true). */
   edgeFunctions?: boolean;
@@ -64,7 +63,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
     loadRedirects(root, distDir),
   ]);
   assertUnambiguous(functionEntries);
-  const platform = await startPlatform(options.blobsDir ?? DEFAULT_BLOBS_DIR);
+  const platform = await startPlatform(options.blobsDir ?? localBlobsDir());
   try {
     const functions = await loadFunctions(functionEntries);
     const edge = options.edgeFunctions === false ? [] : await loadEdge(path.join(root, 'netlify', 'edge-functions'));
