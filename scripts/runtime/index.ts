@@ -8,6 +8,7 @@
  * Request chain (docs.netlify.com/platform/request-chain): edge function → function (a static file
  * first if the route prefers it) → redirects/rewrites → static file → 404.html.
  */
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { runEdgeFunction, loadEdgeFunction, type EdgeHandler } from './edge.ts';
 import { invokeFunction, loadFunctions, type LoadedFunction } from './functions.ts';
@@ -75,7 +76,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
 }
 
 async function loadEdge(dir: string): Promise<LoadedEdge[]> {
-  const { readdir } = await import('node:fs/promises');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => /\.(?:m?ts|m?js)$/.test(f)).sort();
   const modules = await Promise.all(files.map(async (file) => ({ name: file.replace(/\.[^.]+$/, ''), mainFile: path.join(dir, file), ...(await loadEdgeFunction(path.join(dir, file))) })));
   return edgeEntries(modules).map((entry) => ({ ...entry, handler: modules.find((m) => m.name === entry.name)!.handler }));

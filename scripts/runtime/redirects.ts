@@ -52,11 +52,17 @@ export async function loadRedirects(root: string, distDir: string): Promise<Redi
   return {
     async match(request) {
       const url = new URL(request.url);
+      let decodedPath: string;
+      try {
+        decodedPath = decodeURIComponent(url.pathname);
+      } catch {
+        return undefined; // @netlify/redirects would throw here; no rule can match such a path
+      }
       const headers = Object.fromEntries(request.headers);
       const rule = matcher.match({
         scheme: url.protocol.replace(/:.*$/, ''),
         host: url.hostname,
-        path: decodeURIComponent(url.pathname),
+        path: decodedPath,
         query: url.search.slice(1),
         headers,
         cookieValues: {},

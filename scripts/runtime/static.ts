@@ -76,7 +76,13 @@ export class StaticSite {
     const cached = this.#lookups.get(pathname);
     if (cached !== undefined) return cached ?? undefined;
     let found: StaticFile | null = null;
-    for (const variation of urlVariations(decodeURIComponent(pathname))) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined; // not a file name (the HTTP server answers such paths 400 before here)
+    }
+    for (const variation of urlVariations(decoded)) {
       const file = path.join(this.distDir, ...variation.split('/').filter(Boolean));
       if (file !== this.distDir && !file.startsWith(this.distDir + path.sep)) continue; // never outside dist/
       const info = await stat(file).catch(() => undefined);

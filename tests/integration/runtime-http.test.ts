@@ -75,6 +75,10 @@ describe('malformed requests get an answer, never a crash', () => {
     });
   }
 
+  it('in-process, a path that does not decode is a miss, not an exception', async () => {
+    expect((await site.fetchPath('/%')).status).toBe(404);
+  });
+
   it('an absolute-form target is served as its path (RFC 9112 §3.2.2)', async () => {
     expect(statusOf(await raw('GET http://localhost/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'))).toBe(200);
   });
