@@ -14,6 +14,8 @@ import mime from 'mime-types';
 const ASSET_EXTENSION = /\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/;
 /** @netlify/static's headers on every file. */
 const BASE_HEADERS = { age: '0', 'cache-control': 'public, max-age=0, must-revalidate' };
+/** Remembered path lookups (hits and misses) before the cache starts afresh: bounds memory under probing. */
+const MAX_CACHED_LOOKUPS = 10_000;
 /** The methods a static file answers. */
 export const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
@@ -91,7 +93,7 @@ export class StaticSite {
       found = { file, size: info.size, etag, contentType: mime.contentType(path.extname(file)) };
       break;
     }
-    if (this.#lookups.size > 10_000) this.#lookups.clear(); // misses are cached too: bound them
+    if (this.#lookups.size > MAX_CACHED_LOOKUPS) this.#lookups.clear();
     this.#lookups.set(pathname, found);
     return found ?? undefined;
   }
