@@ -59,7 +59,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
   const root = options.root ?? ROOT;
   const distDir = path.join(root, 'dist');
   const [functionEntries, headerRules, redirects] = await Promise.all([
-    listFunctionEntries(path.join(root, 'netlify', 'functions')),
+    listFunctionEntries(path.join(root, 'netlify', 'functions'), { cacheDir: routeCacheDir(root), root }),
     loadHeaderRules(root, distDir),
     loadRedirects(root, distDir),
   ]);
@@ -67,7 +67,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
   const platform = await startPlatform(options.blobsDir ?? localBlobsDir());
   try {
     const functions = await loadFunctions(functionEntries);
-    const edge = options.edgeFunctions === false ? [] : await loadEdge(path.join(root, 'netlify', 'edge-functions'));
+    const edge = options.edgeFunctions === false ? [] : await loadEdge(root);
     return createRuntime({ root, platform, functions, edge, site: new StaticSite(distDir, headerRules), redirects });
   } catch (error) {
     await platform.stop();
@@ -75,10 +75,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
   }
 }
 
-async function loadEdge(dir: string): Promise<LoadedEdge[]> {
+/** Where the parsed route tables are kept between starts (see route-cache.ts). */
+const routeCacheDir = (root: string): string => path.join(root, 'node_modules', '.cache', 'local-runtime');
+
+async function loadEdge(root: string): Promise<LoadedEdge[]> {
+  const dir = path.join(root, 'netlify', 'edge-functions');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => /\.(?:m?ts|m?js)$/.test(f)).sort();
   const modules = await Promise.all(files.map(async (file) => ({ name: file.replace(/\.[^.]+$/, ''), mainFile: path.join(dir, file), ...(await loadEdgeFunction(path.join(dir, file))) })));
-  return edgeEntries(modules).map((entry) => ({ ...entry, handler: modules.find((m) => m.name === entry.name)!.handler }));
+  return (await edgeEntries(modules, { cacheDir: routeCacheDir(root), root })).map((entry) => ({ ...entry, handler: modules.find((m) => m.name === entry.name)!.handler }));
 }
 
 function lastForwardedFor(request: Request): string | undefined {

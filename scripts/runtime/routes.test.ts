@@ -2,7 +2,7 @@
  * The local runtime's route table comes from Netlify's parsers (ISC, edge manifest, redirect parser)
  * and is matched as @netlify/dev matches it; the rebuild watcher notices a new build.
  */
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,6 +46,14 @@ describe('function routes (zip-it-and-ship-it ISC)', () => {
     expect(findFunction(functions, '/blog/', 'GET')).toBeUndefined();
   });
 
+  it('caches the parsed table under the sources: the same table from the cache', async () => {
+    const cacheDir = scratchDir();
+    const parsed = await listFunctionEntries(path.join(ROOT, 'netlify', 'functions'), { cacheDir, root: ROOT });
+    const cached = await listFunctionEntries(path.join(ROOT, 'netlify', 'functions'), { cacheDir, root: ROOT });
+    expect(cached).toEqual(parsed);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+  });
+
   it('refuses a path two functions claim, and a config the parser reads differently', () => {
     expect(() => assertUnambiguous([entry('a', [{ pattern: '/x', literal: '/x' }]), entry('b', [{ pattern: '/*', expression: '^(?:/(.*))/?$' }])])).toThrow(/\/x: a and b/);
     expect(() => assertUnambiguous([entry('a', [{ pattern: '/x', literal: '/x' }]), entry('b', [{ pattern: '/*', expression: '^(?:/(.*))/?$' }], ['/x'])])).not.toThrow();
@@ -56,8 +64,8 @@ describe('function routes (zip-it-and-ship-it ISC)', () => {
 });
 
 describe('edge routes (edge-bundler manifest)', () => {
-  it('matches the negotiate function on pages, not on excluded paths', () => {
-    const edges = edgeEntries([{ name: 'negotiate', mainFile: '/x/negotiate.ts', config: { path: '/*', excludedPath: ['/api/*', '/_astro/*'] } }]);
+  it('matches the negotiate function on pages, not on excluded paths', async () => {
+    const edges = await edgeEntries([{ name: 'negotiate', mainFile: '/x/negotiate.ts', config: { path: '/*', excludedPath: ['/api/*', '/_astro/*'] } }]);
     expect(findEdgeFunctions(edges, '/blog/x', 'GET').map((e) => e.name)).toEqual(['negotiate']);
     expect(findEdgeFunctions(edges, '/api/search', 'GET')).toEqual([]);
     expect(findEdgeFunctions(edges, '/_astro/a.css', 'GET')).toEqual([]);

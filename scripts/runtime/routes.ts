@@ -4,9 +4,10 @@
  * edge-bundler's manifest generator. Matching copies @netlify/functions-dev and
  * @netlify/edge-functions-dev, so both runtimes route a request the same way.
  */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateManifest, mergeDeclarations } from '@netlify/edge-bundler';
-import { listFunctions } from '@netlify/zip-it-and-ship-it';
+import { cachedJson } from './route-cache.ts';
 
 export interface PathMatcher {
   /** The path as written in `config` (`/api/*`). */
@@ -40,28 +41,46 @@ export interface EdgeEntry {
 /** `/.netlify/functions/<name>`: reaches only functions without routes (scheduled ones), as in the emulator. */
 const DEFAULT_FUNCTION_URL = /^\/\.netlify\/(?:functions|builders)\/([^/]+)/;
 
-/** Functions and their routes, as Netlify's build would deploy them (ISC parsing, esbuild bundler). */
-export async function listFunctionEntries(functionsDir: string): Promise<FunctionEntry[]> {
-  const listed = await listFunctions([functionsDir], {
-    parseISC: true,
-    config: { '*': { nodeBundler: 'esbuild' } },
-  });
+interface RawMatcher {
+  pattern: string;
+  literal?: string;
+  expression?: string;
+}
+type RawFunction = Omit<FunctionEntry, 'routes' | 'excluded'> & { routes: (RawMatcher & { methods: string[]; preferStatic: boolean })[]; excluded: RawMatcher[] };
+type RawEdge = Omit<EdgeEntry, 'pattern' | 'excluded'> & { pattern: string; excluded: string[] };
+
+/** Functions and their routes as Netlify's build would deploy them (zip-it-and-ship-it's ISC parser, esbuild bundler). */
+async function parseFunctionRoutes(functionsDir: string): Promise<RawFunction[]> {
+  const { listFunctions } = await import('@netlify/zip-it-and-ship-it'); // ~2 s to import: only on a cache miss
+  const listed = await listFunctions([functionsDir], { parseISC: true, config: { '*': { nodeBundler: 'esbuild' } } });
+  const raw = (route: RawMatcher): RawMatcher => ({ pattern: route.pattern, ...(route.literal !== undefined ? { literal: route.literal } : {}), ...(route.expression !== undefined ? { expression: route.expression } : {}) });
   return listed
     .map((fn) => ({
       name: fn.name,
       mainFile: fn.mainFile,
       ...(fn.schedule ? { schedule: fn.schedule } : {}),
-      routes: (fn.routes ?? []).map((route) => ({
-        ...toMatcher(route),
-        methods: route.methods ?? [],
-        preferStatic: Boolean((route as { prefer_static?: boolean }).prefer_static),
-      })),
-      excluded: (fn.excludedRoutes ?? []).map(toMatcher),
+      routes: (fn.routes ?? []).map((route) => ({ ...raw(route), methods: route.methods ?? [], preferStatic: Boolean((route as { prefer_static?: boolean }).prefer_static) })),
+      excluded: (fn.excludedRoutes ?? []).map(raw),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function toMatcher(route: { pattern: string; literal?: string; expression?: string }): PathMatcher {
+/** The edge functions' routes from the manifest edge-bundler writes at deploy, over their imported `config`. */
+async function parseEdgeRoutes(functions: { name: string; mainFile: string; config: object | undefined }[]): Promise<RawEdge[]> {
+  const { generateManifest, mergeDeclarations } = await import('@netlify/edge-bundler');
+  const configs = Object.fromEntries(functions.filter((f) => f.config).map((f) => [f.name, f.config!]));
+  const declarations = mergeDeclarations([], configs, {}, []);
+  const { manifest } = generateManifest({ declarations, userFunctionConfig: configs, functions: functions.map((f) => ({ name: f.name, path: f.mainFile })) });
+  return [...manifest.routes, ...manifest.post_cache_routes].map((route) => ({
+    name: route.function,
+    mainFile: functions.find((f) => f.name === route.function)!.mainFile,
+    pattern: route.pattern,
+    excluded: [...route.excluded_patterns, ...(manifest.function_config[route.function]?.excluded_patterns ?? [])],
+    methods: route.methods ?? [],
+  }));
+}
+
+function compileMatcher(route: RawMatcher): PathMatcher {
   return {
     pattern: route.pattern,
     ...(route.literal !== undefined ? { literal: route.literal } : {}),
@@ -69,18 +88,34 @@ function toMatcher(route: { pattern: string; literal?: string; expression?: stri
   };
 }
 
-/** The edge functions' routes from the manifest edge-bundler writes at deploy, over their imported `config`. */
-export function edgeEntries(functions: { name: string; mainFile: string; config: object | undefined }[]): EdgeEntry[] {
-  const configs = Object.fromEntries(functions.filter((f) => f.config).map((f) => [f.name, f.config!]));
-  const declarations = mergeDeclarations([], configs, {}, []);
-  const { manifest } = generateManifest({ declarations, userFunctionConfig: configs, functions: functions.map((f) => ({ name: f.name, path: f.mainFile })) });
-  return [...manifest.routes, ...manifest.post_cache_routes].map((route) => ({
-    name: route.function,
-    mainFile: functions.find((f) => f.name === route.function)!.mainFile,
-    pattern: new RegExp(route.pattern),
-    excluded: [...route.excluded_patterns, ...(manifest.function_config[route.function]?.excluded_patterns ?? [])].map((p) => new RegExp(p)),
-    methods: route.methods ?? [],
-  }));
+function packageVersion(root: string, name: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The function route table. Netlify's parser takes seconds to load, so its answer is cached
+ * (`cacheDir`) under a key of the parser's version and every file in the functions folder.
+ */
+export async function listFunctionEntries(functionsDir: string, options: { cacheDir?: string; root?: string } = {}): Promise<FunctionEntry[]> {
+  const files = createHash('sha256');
+  for (const entry of readdirSync(functionsDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    files.update(entry.name).update('\0');
+    if (entry.isFile()) files.update(readFileSync(path.join(functionsDir, entry.name))).update('\0');
+  }
+  const key = ['functions', functionsDir, packageVersion(options.root ?? '.', '@netlify/zip-it-and-ship-it'), files.digest('hex')];
+  const raw = await cachedJson(options.cacheDir, key, () => parseFunctionRoutes(functionsDir));
+  return raw.map((fn) => ({ ...fn, routes: fn.routes.map((r) => ({ ...compileMatcher(r), methods: r.methods, preferStatic: r.preferStatic })), excluded: fn.excluded.map(compileMatcher) }));
+}
+
+/** The edge route table, cached like the function table under edge-bundler's version and the functions' configs. */
+export async function edgeEntries(functions: { name: string; mainFile: string; config: object | undefined }[], options: { cacheDir?: string; root?: string } = {}): Promise<EdgeEntry[]> {
+  const key = ['edge', packageVersion(options.root ?? '.', '@netlify/edge-bundler'), JSON.stringify(functions.map(({ name, mainFile, config }) => [name, mainFile, config]))];
+  const raw = await cachedJson(options.cacheDir, key, () => parseEdgeRoutes(functions));
+  return raw.map((e) => ({ ...e, pattern: new RegExp(e.pattern), excluded: e.excluded.map((x) => new RegExp(x)) }));
 }
 
 function matches(matcher: PathMatcher, pathname: string): boolean {
