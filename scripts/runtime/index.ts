@@ -15,10 +15,13 @@ import { invokeFunction, loadFunctions, type LoadedFunction } from './functions.
 import { startPlatform } from './platform.ts';
 import { loadRedirects, type Redirects } from './redirects.ts';
 import { assertUnambiguous, edgeEntries, findEdgeFunctions, findFunction, listFunctionEntries, type EdgeEntry } from './routes.ts';
-import { loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
 import { localBlobsDir } from '../local-blobs-dir.ts';
+import { loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** Where the parsed route tables are kept between starts (see route-cache.ts). */
+const routeCacheDir = (root: string): string => path.join(root, 'node_modules', '.cache', 'local-runtime');
+
 /** The address an in-process caller stands for when it names none. */
 const IN_PROCESS_IP = '127.0.0.1';
 
@@ -74,9 +77,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
     throw error;
   }
 }
-
-/** Where the parsed route tables are kept between starts (see route-cache.ts). */
-const routeCacheDir = (root: string): string => path.join(root, 'node_modules', '.cache', 'local-runtime');
 
 async function loadEdge(root: string): Promise<LoadedEdge[]> {
   const dir = path.join(root, 'netlify', 'edge-functions');
