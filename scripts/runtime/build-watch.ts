@@ -3,10 +3,10 @@
  * functions keep the build data they imported at start (ES modules cannot be re-imported), so the
  * runtime says clearly that a restart is needed.
  */
-import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** How often the build stamp is polled: a stat call, cheap; quick enough for a person. */
+/** How often the build stamp is read (a small file): quick enough for a person, nothing for the CPU. */
 const POLL_INTERVAL_MS = 2_000;
 
 function builtAt(file: string): string | undefined {
@@ -22,12 +22,14 @@ export function watchBuild(root: string, onRebuild: (builtAt: string, startedWit
   const file = path.join(root, 'generated', 'build-info.json');
   const startedWith = builtAt(file);
   let seen = startedWith;
-  const listener = (): void => {
+  // Polls the stamp itself rather than the file's mtime (fs.watchFile): a change made before the
+  // first stat, or within the mtime's resolution, would otherwise go unseen.
+  const timer = setInterval(() => {
     const now = builtAt(file);
     if (!now || now === seen) return;
     seen = now;
     onRebuild(now, startedWith);
-  };
-  watchFile(file, { interval: POLL_INTERVAL_MS, persistent: false }, listener);
-  return () => unwatchFile(file, listener);
+  }, POLL_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -113,5 +113,5 @@ describe('rebuild watch', () => {
     });
     writeFileSync(file, JSON.stringify({ built_at: '2026-01-02T00:00:00Z' }));
     expect(await seen).toBe('2026-01-02T00:00:00Z');
-  });
+  }, 10_000);
 });
