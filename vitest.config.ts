@@ -1,17 +1,50 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that hold the test origin's port (8899: the test build bakes http://localhost:8899 into its
+ * links and OAuth issuer, so link-following clients and browsers must reach that port): one at a time.
+ */
+const PORT_8899_FILES = [
+  'tests/browser/**/*.test.ts',
+  'tests/integration/agent-journey.test.ts',
+  'tests/integration/agent-ready.test.ts',
+  'tests/integration/oauth-clients.test.ts',
+  'tests/integration/oauth-conformance.test.ts',
+  'tests/integration/oauth-refresh.test.ts',
+];
+
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'netlify/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
     globalSetup: ['tests/global-setup.ts'],
     reporters: ['default', './tests/summary-reporter.ts'],
-    // Integration tests make dozens of sequential requests, each a fresh function worker in the
-    // emulation (~0.5 s, several seconds on a loaded two-core machine): time limits catch hangs, not speed.
+    // Time limits catch hangs, not speed: a loaded two-core machine can be many times slower.
     testTimeout: 90_000,
     hookTimeout: 180_000,
-    // One file at a time: every local runtime (@netlify/dev) rebuilds the function bundles under the
-    // shared .netlify/functions-serve, so two at once can delete each other's files mid-request.
-    fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'parallel',
+          include: ['src/**/*.test.ts', 'netlify/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: PORT_8899_FILES,
+          // Safe in parallel: every runtime is in-process or on a free port with its own Blobs folder
+          // (tests/support/runtime.ts), and nothing writes per-request bundles any more (@netlify/dev
+          // did, under the shared .netlify/functions-serve; only the parity test still starts it).
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'port-8899',
+          include: PORT_8899_FILES,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -34,6 +34,8 @@ declare module 'autocannon' {
       connections?: number;
       /** Seconds. */
       duration?: number;
+      /** Stop after this many requests in all (instead of after `duration`). */
+      amount?: number;
       /** Seconds before a request counts as a timeout. */
       timeout?: number;
       requests?: RequestSpec[];

@@ -3,7 +3,7 @@
  * bundled `/mcp` function, against the official v1 SDK's stateless server with the same tool
  * (bench/mcp-sdk-peer.ts) as the peer. Both are bundled the way Netlify bundles functions
  * (esbuild, `--bundle --platform=node --format=esm`) and served through the same
- * scripts/local-server.ts `serve()` adapter; the function is also measured through the full local
+ * scripts/runtime/emulator.ts `serve()` adapter; the function is also measured through the full local
  * Netlify emulation. Prints a markdown table and writes bench/MCP-RESULTS.md.
  *
  *     node bench/mcp.bench.ts [--requests 2000] [--seconds 15] [--cold 10] [--emulated 20]
@@ -17,7 +17,7 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, startRuntime, type LocalRuntime } from '../scripts/local-server.ts';
+import { serve, startRuntime, type EmulatorRuntime as LocalRuntime } from '../scripts/runtime/emulator.ts';
 import { bundleFunction } from './bundle-function.ts';
 import { argValue } from './generate-corpus.ts';
 import { median, percentile } from './stats.ts';
@@ -169,7 +169,7 @@ ${table}
 How it is measured:
 - Both servers are bundled like Netlify bundles a function: esbuild \`--bundle --platform=node --format=esm\` (plus a \`require\` shim for CommonJS dependencies), the build's search index and catalogue inlined.
 - **Cold start:** a fresh Node process imports the bundle and answers one \`tools/call search_articles\`; the figure is import + first response, median of ${COLD_RUNS} processes (process spawn itself excluded).
-- **Warm HTTP:** the bundle's handler behind the same \`scripts/local-server.ts\` \`serve()\` adapter (node:http on 127.0.0.1, a free port), ${WARMUP} warm-up requests, then sequential requests over one keep-alive connection, capped at ${MAX_REQUESTS} requests or ${MAX_SECONDS} s; queries cycle through ${QUERIES.length} Chinese/English queries, \`limit: 10\`. The peer runs the v1 SDK's documented stateless pattern (new server + transport per request, JSON responses) with the same tool over the same index.
+- **Warm HTTP:** the bundle's handler behind the same \`scripts/runtime/emulator.ts\` \`serve()\` adapter (node:http on 127.0.0.1, a free port), ${WARMUP} warm-up requests, then sequential requests over one keep-alive connection, capped at ${MAX_REQUESTS} requests or ${MAX_SECONDS} s; queries cycle through ${QUERIES.length} Chinese/English queries, \`limit: 10\`. The peer runs the v1 SDK's documented stateless pattern (new server + transport per request, JSON responses) with the same tool over the same index.
 - **Full local Netlify emulation:** \`startRuntime()\` (@netlify/dev) + \`serve()\`. It runs every v2 function invocation in a new worker thread, so every request there re-imports the function: it measures the emulator's per-request cold start, not the function's warm latency, and is not comparable with a warm Netlify instance.
 `,
 );

@@ -4,7 +4,7 @@
  *
  *     node --expose-gc bench/runtime-child.ts --mode emulator|bundled [--port 0] [--edge on|off]
  *
- * - `emulator`: scripts/local-server.ts `startRuntime()` + `serve()`, i.e. `npm start`: Netlify's
+ * - `emulator`: scripts/runtime/emulator.ts `startRuntime()` + `serve()`, what `npm start` ran before the warm runtime (scripts/runtime/): Netlify's
  *   own local emulation (@netlify/dev) of the built site, functions, edge functions and Blobs. Every
  *   v2 function call runs in a fresh worker there (a per-request cold start).
  * - `bundled`: the same runtime for static files, edge functions and Blobs, but the measured
@@ -18,7 +18,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, startRuntime, type LocalRuntime } from '../scripts/local-server.ts';
+import { serve, startRuntime, type EmulatorRuntime as LocalRuntime } from '../scripts/runtime/emulator.ts';
 import { bundleFunction } from './bundle-function.ts';
 import { argValue } from './generate-corpus.ts';
 

@@ -16,7 +16,15 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { BlobsServer } from '@netlify/blobs/server';
+
+/** The BlobsServer whose internals this patches (package.json pins it); another version must be re-checked first. */
+const PATCHED_BLOBS_VERSION = '11.1.1';
+const installed = (createRequire(import.meta.url)('@netlify/blobs/package.json') as { version: string }).version;
+if (installed !== PATCHED_BLOBS_VERSION) {
+  throw new Error(`scripts/blobs-emulation.ts patches @netlify/blobs ${PATCHED_BLOBS_VERSION}, but ${installed} is installed: re-check the patch (src/core/ratelimit/fixed-window.test.ts) and update PATCHED_BLOBS_VERSION`);
+}
 
 type Handler = (this: unknown, req: unknown) => Promise<Response>;
 interface PatchableServer {

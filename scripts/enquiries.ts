@@ -1,16 +1,15 @@
 /**
  * `npm run enquiries -- [list|json|csv] [--production]`: read contact enquiries from Blobs.
- * Locally it opens the emulated Blobs under .netlify/blobs-serve (what `npm start` writes);
+ * Locally it opens the Blobs `npm start` writes (.netlify/blobs-serve, or NETLIFY_LOCAL_BLOBS_DIR);
  * with --production it reads the deployed site's Blobs (NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN).
  */
-import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
+import { localBlobsDir } from './local-blobs-dir.ts';
 import type { Enquiry } from '../src/core/api/contact.ts';
 import type { Store } from '../src/core/storage/store.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-/** The site ID under which the local emulation (@netlify/dev) keeps an unlinked project's Blobs. */
+/** The site ID under which the local runtime (as @netlify/dev did) keeps an unlinked project's Blobs. */
 const LOCAL_SITE_ID = '0';
 const FORMATS = ['list', 'json', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
@@ -51,7 +50,7 @@ async function main(args: string[]): Promise<void> {
     return;
   }
   const token = 'local-enquiries-reader';
-  const server = new BlobsServer({ directory: path.join(ROOT, '.netlify', 'blobs-serve'), token, port: 0 });
+  const server = new BlobsServer({ directory: localBlobsDir(), token, port: 0 });
   const { port } = await server.start();
   try {
     const edgeURL = `http://127.0.0.1:${port}`;

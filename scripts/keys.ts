@@ -6,20 +6,19 @@
  *                                     expire, print the new value to set
  *   npm run keys -- --rotate --local  rotate the key kept in local Blobs (what `npm start` uses)
  */
-import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
+import { localBlobsDir } from './local-blobs-dir.ts';
 import { generateKeyRecord, liveRecords, parseKeyRecords, rotate, rotateStoredKeys } from '../src/core/oauth/keys.ts';
 import './blobs-emulation.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const now = Math.floor(Date.now() / 1000);
 const args = process.argv.slice(2);
 
 async function main(): Promise<void> {
   if (args.includes('--local')) {
     const token = 'local-keys-tool';
-    const server = new BlobsServer({ directory: path.join(ROOT, '.netlify', 'blobs-serve'), token, port: 0 });
+    const server = new BlobsServer({ directory: localBlobsDir(), token, port: 0 });
     const { port } = await server.start();
     try {
       const edgeURL = `http://127.0.0.1:${port}`;

@@ -1,16 +1,28 @@
 /** `npm start`: build when needed, then serve the production build with every function on $PORT (default 8888). */
 import { resolveOrigin } from '../src/core/site/origin.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { serve, startRuntime } from './local-server.ts';
+import { watchBuild } from './runtime/build-watch.ts';
+import { ROOT, serve, startRuntime } from './runtime/index.ts';
 
 const port = Number(process.env.PORT || 8888);
 const origin = resolveOrigin({ SITE_URL: process.env.SITE_URL, PORT: String(port) });
 ensureBuild(origin);
+const started = performance.now();
 const runtime = await startRuntime();
-const { url } = await serve(runtime, port, process.env.HOST ?? 'localhost');
-console.log(`\n  Site, functions and Blobs running at ${url}  (Ctrl-C to stop)\n`);
+const { url, server } = await serve(runtime, port, process.env.HOST ?? 'localhost');
+const trusted = process.env.TRUSTED_PROXIES ? `; X-Forwarded-For trusted from ${process.env.TRUSTED_PROXIES}` : '';
+console.log(`\n  Site, functions and Blobs running at ${url}  (ready in ${Math.round(performance.now() - started)} ms${trusted}; Ctrl-C to stop)\n`);
+
+const stopWatching = watchBuild(ROOT, (builtAt) => {
+  void runtime.reloadStatic().then(() =>
+    console.warn(`\n  dist/ was rebuilt (${builtAt}): pages and files are served from the new build now, but the functions still run the build they started with. Restart npm start to serve the new build everywhere.\n`),
+  );
+});
 
 const stop = async (): Promise<void> => {
+  stopWatching();
+  server.closeAllConnections();
+  server.close();
   await runtime.stop();
   process.exit(0);
 };

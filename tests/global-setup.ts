@@ -1,6 +1,7 @@
 /**
  * Once per `npm test`: build the site for the test origin when stale, and start every test run
- * with empty local Blobs (NetlifyDev keeps them in .netlify/ across runs).
+ * with empty default local Blobs (the parity test's @netlify/dev keeps them in .netlify/ across runs;
+ * every other runtime in the tests has its own temporary folder).
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';

@@ -5,13 +5,14 @@
  * records what the page registers. The script uses relative URLs, so any free port works here
  * (site.browser.test.ts holds the test origin's port).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { testBlobsDir } from '../support/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as {
@@ -35,7 +36,7 @@ let base: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  runtime = await startRuntime();
+  runtime = await startRuntime({ blobsDir: testBlobsDir() });
   ({ server, url: base } = await serve(runtime, 0));
   browser = await launchBrowser();
 });
@@ -47,6 +48,7 @@ afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
   await runtime?.stop();
+  if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
 });
 
 async function openWithStub(pathname: string): Promise<Page> {

@@ -4,15 +4,17 @@
  * TEST_ORIGIN. Every check must pass; Web Bot Auth stays neutral (the site signs no bot requests,
  * so publishing a key directory would be untruthful), which is why the level is 4, not 5.
  */
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../../src/core/agent-ready/registry.ts';
 import { buildReport } from '../../src/core/agent-ready/score.ts';
 import type { CheckResult } from '../../src/core/agent-ready/types.ts';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { createWebMcpProbe } from '../../scripts/webmcp-probe.ts';
 import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
+import { testBlobsDir } from '../support/runtime.ts';
 
 /** How long to wait for another test run to release TEST_PORT. */
 const PORT_WAIT_MS = 120_000;
@@ -39,7 +41,7 @@ const webMcp = createWebMcpProbe();
 let results: CheckResult[] = [];
 
 beforeAll(async () => {
-  runtime = await startRuntime();
+  runtime = await startRuntime({ blobsDir: testBlobsDir() });
   await waitForFreePort(TEST_PORT);
   ({ server } = await serve(runtime, TEST_PORT));
   results = await runChecks({ baseUrl: TEST_ORIGIN, fetch, probeWebMcp: webMcp.probe });
@@ -52,6 +54,7 @@ afterAll(async () => {
     await new Promise<void>((resolve) => server!.close(() => resolve()));
   }
   await runtime?.stop();
+  if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
 });
 
 describe('agent readiness of the real site', () => {

@@ -19,10 +19,11 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import type { Catalog } from '../../src/core/content/catalog.ts';
 import { handleMcp } from '../../src/core/mcp/server.ts';
 import { loadSearchIndex, type SearchIndexData } from '../../src/core/search/search-index.ts';
+import { testBlobsDir } from '../support/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CONFORMANCE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
@@ -47,7 +48,7 @@ let dispatcherUrl: string;
 let outputDir: string;
 
 beforeAll(async () => {
-  runtime = await startRuntime();
+  runtime = await startRuntime({ blobsDir: testBlobsDir() });
   const served = await serve(runtime, 0);
   server = served.server;
   // A localhost URL: dns-rebinding-protection only runs against one.
@@ -69,6 +70,7 @@ afterAll(async () => {
     await new Promise<void>((resolve) => open.close(() => resolve()));
   }
   await runtime?.stop();
+  if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
   if (outputDir) rmSync(outputDir, { recursive: true, force: true });
 });
 

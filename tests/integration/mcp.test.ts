@@ -10,10 +10,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
-import { readFileSync } from 'node:fs';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
+import { readFileSync, rmSync } from 'node:fs';
 import { SERVER_CAPABILITIES, serverIdentity } from '../../src/core/mcp/server-info.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
+import { testBlobsDir } from '../support/runtime.ts';
 
 /** The name the server derives from the built catalogue's company name. */
 const SERVER_NAME = serverIdentity((JSON.parse(readFileSync('generated/data/catalog.json', 'utf8')) as { company: { name: string } }).company.name).name;
@@ -26,7 +27,7 @@ let server: Server;
 let mcpUrl: URL;
 
 beforeAll(async () => {
-  runtime = await startRuntime();
+  runtime = await startRuntime({ blobsDir: testBlobsDir() });
   const served = await serve(runtime, 0);
   server = served.server;
   mcpUrl = new URL('/mcp', served.url);
@@ -35,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   await runtime?.stop();
+  if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
 });
 
 /** Every request a client sends and the status/headers it got back. */

@@ -360,7 +360,7 @@ describe('§6.7–6.9, §6.13 redeeming codes', () => {
     const issued = await approvedCode();
     const res = await tokenForm({ grant_type: 'authorization_code', code: issued.code, redirect_uri: REDIRECT, code_verifier: issued.verifier, client_id: issued.clientId });
     const { access_token: accessToken } = await res.json();
-    const dump = readTree(path.resolve('.netlify/blobs-serve'));
+    const dump = readTree(site.runtime.blobsDir);
     expect(dump).toContain(issued.clientId);
     expect(dump).not.toContain(issued.code);
     expect(dump).not.toContain(issued.verifier);
@@ -406,7 +406,7 @@ describe('the claim ceremony', () => {
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe('already_claimed');
     // A claimed registration expires only after a year without use.
-    const stored = JSON.parse(readFileSync(path.resolve(`.netlify/blobs-serve/entries/0/site:oauth/client/${registered.client_id}`), 'utf8'));
+    const stored = JSON.parse(readFileSync(path.join(site.runtime.blobsDir, `entries/0/site:oauth/client/${registered.client_id}`), 'utf8'));
     expect(stored.expires_at - Date.now() / 1000).toBeGreaterThan(364 * 86400);
     expect(stored.expires_at - Date.now() / 1000).toBeLessThanOrEqual(365 * 86400);
     expect(stored.claim.status).toBe('claimed');

@@ -11,9 +11,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { answerFormPage, openFormPage } from '../support/consent.ts';
 import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
+import { testBlobsDir } from '../support/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CONFORMANCE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
@@ -25,7 +26,7 @@ let server: Server;
 let outputDir: string;
 
 beforeAll(async () => {
-  runtime = await startRuntime();
+  runtime = await startRuntime({ blobsDir: testBlobsDir() });
   server = (await serve(runtime, TEST_PORT)).server;
   outputDir = mkdtempSync(path.join(tmpdir(), 'oauth-conformance-'));
 });
@@ -36,6 +37,7 @@ afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
   await runtime?.stop();
+  if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
   if (outputDir) rmSync(outputDir, { recursive: true, force: true });
 });
 

@@ -319,7 +319,7 @@ describe('token and registration endpoint errors (raw HTTP)', () => {
 
   it('no secret, claim token or access token is stored in plaintext in Blobs', async () => {
     const { secret: s, raw } = await register({ grant_types: ['client_credentials'] , token_endpoint_auth_method: 'client_secret_basic' });
-    const dump = readTree(path.resolve('.netlify/blobs-serve'));
+    const dump = readTree(site.runtime.blobsDir);
     expect(dump).toContain(String(raw.client_id));
     expect(dump).not.toContain(s);
     expect(dump).not.toContain(String(raw.claim_token));
@@ -329,7 +329,7 @@ describe('token and registration endpoint errors (raw HTTP)', () => {
     const address = '203.0.113.177';
     const res = await oauth.dynamicClientRegistrationRequest(as, { grant_types: ['client_credentials'] }, { [oauth.customFetch]: fetchFrom(address), [oauth.allowInsecureRequests]: true });
     expect(res.status).toBe(201);
-    const root = path.resolve('.netlify/blobs-serve');
+    const root = site.runtime.blobsDir;
     const everything = `${listTree(root).join('\n')}\n${readTree(root)}`;
     expect(everything).not.toContain(address);
     expect(everything).not.toContain(createHash('sha256').update(address).digest('hex'));
@@ -355,7 +355,7 @@ function readTree(dir: string): string {
 
 /** The active signing key as the local runtime stores it (to mint deliberately wrong tokens with the real key). */
 async function signingKeyFromLocalBlobs(): Promise<{ kid: string; key: CryptoKey }> {
-  const file = path.resolve('.netlify/blobs-serve/entries/0/site:keys/signing');
+  const file = path.join(site.runtime.blobsDir, 'entries/0/site:keys/signing');
   const records = JSON.parse(readFileSync(file, 'utf8')) as { kid: string; private_jwk: Record<string, unknown>; retired_at?: number }[];
   const active = records.find((r) => r.retired_at === undefined)!;
   return { kid: active.kid, key: (await importJWK(active.private_jwk, 'RS256')) as CryptoKey };
@@ -374,7 +374,7 @@ describe('concurrency', () => {
     const bodies = texts.map((t) => JSON.parse(t) as { client_id: string; client_secret: string; client_name: string });
     expect(new Set(bodies.map((b) => b.client_id)).size).toBe(50);
     for (const body of bodies) {
-      const stored = JSON.parse(readFileSync(path.resolve(`.netlify/blobs-serve/entries/0/site:oauth/client/${body.client_id}`), 'utf8'));
+      const stored = JSON.parse(readFileSync(path.join(site.runtime.blobsDir, `entries/0/site:oauth/client/${body.client_id}`), 'utf8'));
       expect(stored.client_name).toBe(body.client_name);
       expect(stored.client_secret_sha256).toBe(createHash('sha256').update(body.client_secret).digest('hex'));
     }

@@ -43,9 +43,9 @@ describe('scheduled functions in the local runtime', () => {
     const { id } = await post.json();
     expect(upstream.requests.some((r) => r.url === '/hook')).toBe(true);
 
-    const listed = JSON.parse(execFileSync(process.execPath, ['scripts/enquiries.ts', 'json'], { encoding: 'utf8' })) as { id: string; notification: { status: string } }[];
+    const listed = JSON.parse(execFileSync(process.execPath, ['scripts/enquiries.ts', 'json'], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir } })) as { id: string; notification: { status: string } }[];
     expect(listed.find((e) => e.id === id)?.notification.status).toBe('pending');
-    const csv = execFileSync(process.execPath, ['scripts/enquiries.ts', 'csv'], { encoding: 'utf8' });
+    const csv = execFileSync(process.execPath, ['scripts/enquiries.ts', 'csv'], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir } });
     expect(csv.split('\r\n')[0]).toBe('id,received_at,name,email,company,message,notification');
     expect(csv).toContain(`"${id}"`);
   });

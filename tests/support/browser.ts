@@ -8,8 +8,9 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { TEST_ORIGIN, TEST_PORT } from './origin.ts';
+import { testBlobsDir } from './runtime.ts';
 
 export { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../../scripts/chromium.ts';
 
@@ -31,8 +32,9 @@ export function useServedSite(): ServedSite {
   let runtime: LocalRuntime | undefined;
   let server: Server | undefined;
   beforeAll(async () => {
-    runtime = await startRuntime();
-    ({ server } = await serve(runtime, TEST_PORT));
+    runtime = await startRuntime({ blobsDir: testBlobsDir() });
+    // The tests stand in for Netlify's proxy: their X-Forwarded-For picks the client (rate-limit keys).
+    ({ server } = await serve(runtime, TEST_PORT, { trustedProxies: ['127.0.0.1', '::1'] }));
   });
   afterAll(async () => {
     if (server) {
@@ -40,6 +42,7 @@ export function useServedSite(): ServedSite {
       await new Promise<void>((resolve) => server!.close(() => resolve()));
     }
     await runtime?.stop();
+    if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
   });
   return {
     origin: TEST_ORIGIN,

@@ -1,6 +1,12 @@
-/** One local Netlify runtime per test file, over the test build; `fetchPath` sends a real Request through it. */
+/**
+ * One local runtime per test file, over the test build, with its own Blobs folder (so files can run
+ * in parallel); `fetchPath` sends a real Request through it in-process.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { startRuntime, type LocalRuntime } from '../../scripts/local-server.ts';
+import { startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { TEST_ORIGIN } from './origin.ts';
 
 export interface RuntimeHandle {
@@ -8,13 +14,19 @@ export interface RuntimeHandle {
   readonly runtime: LocalRuntime;
 }
 
+/** A fresh Blobs folder for one test file's runtime. */
+export function testBlobsDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'runtime-blobs-'));
+}
+
 export function useRuntime(): RuntimeHandle {
   let runtime: LocalRuntime | undefined;
   beforeAll(async () => {
-    runtime = await startRuntime();
+    runtime = await startRuntime({ blobsDir: testBlobsDir() });
   });
   afterAll(async () => {
     await runtime?.stop();
+    if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
   });
   return {
     fetchPath: (path, init) => runtime!.handle(new Request(new URL(path, TEST_ORIGIN), init)),

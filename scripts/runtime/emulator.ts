@@ -1,17 +1,18 @@
 /**
- * The local production runtime: Netlify's own emulation (@netlify/dev) of the CDN, headers,
- * edge functions, functions and Blobs over the built site, behind a plain Node HTTP server.
- * Used by `npm start`, the integration tests and the benchmarks.
+ * Netlify's own emulation (@netlify/dev) of the CDN, headers, edge functions, functions and Blobs
+ * over the built site, behind a plain Node HTTP server: the runtime `npm start` used before
+ * scripts/runtime/index.ts. Kept only as the baseline of the parity test
+ * (tests/integration/runtime-parity.test.ts) and of the benchmarks' "emulator" rows.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
-import './blobs-emulation.ts';
+import '../blobs-emulation.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-export interface LocalRuntime {
+export interface EmulatorRuntime {
   dev: NetlifyDev;
   /** Runs one request through the Netlify chain; unmatched paths get the 404 page, as on Netlify. */
   handle(request: Request): Promise<Response>;
@@ -75,7 +76,7 @@ async function headOf(response: Response): Promise<Response> {
   return new Response(null, { status: response.status, statusText: response.statusText, headers });
 }
 
-export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<LocalRuntime> {
+export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<EmulatorRuntime> {
   const dev = new NetlifyDev({
     projectRoot: ROOT,
     skipGitignore: true,
@@ -137,7 +138,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /** Serves the runtime over HTTP on `port` (0 = any free port). */
-export async function serve(runtime: LocalRuntime, port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
+export async function serve(runtime: Pick<EmulatorRuntime, 'handle'>, port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
   let origin = `http://localhost:${port}`;
   const server = createServer((req, res) => {
     runtime.handle(toRequest(req, origin)).then(
@@ -155,4 +156,23 @@ export async function serve(runtime: LocalRuntime, port: number, host = '127.0.0
   // Port 0: requests carry the port actually bound, not 0.
   origin = `http://localhost:${actualPort}`;
   return { server, url: origin };
+}
+
+/**
+ * `node scripts/runtime/emulator.ts [port]`: the emulator served on its own, as a child process of the
+ * parity test (its Netlify global and Blobs context must not share a process with the warm runtime).
+ * Prints `READY <url>` when listening.
+ */
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const runtime = await startRuntime();
+  const { server, url } = await serve(runtime, Number(process.argv[2] ?? 0));
+  console.log(`READY ${url}`);
+  const stop = async (): Promise<void> => {
+    server.closeAllConnections();
+    server.close();
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }

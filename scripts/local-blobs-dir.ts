@@ -1,0 +1,6 @@
+/** Where the local runtime (`npm start`) keeps Netlify Blobs, and where the CLIs read them: `NETLIFY_LOCAL_BLOBS_DIR` or .netlify/blobs-serve. */
+import path from 'node:path';
+
+export function localBlobsDir(env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(env.NETLIFY_LOCAL_BLOBS_DIR || path.join(import.meta.dirname, '..', '.netlify', 'blobs-serve'));
+}

@@ -1,0 +1,173 @@
+/**
+ * The local runtime: the built site as Netlify serves it, from one warm process. Functions are
+ * imported once and routed by their own `config` (Netlify's parser), the edge function runs in
+ * front of the static layer, static files come from dist/ with the netlify.toml headers, Blobs go
+ * through a local Blobs server. Used by `npm start`, the tests and the benchmarks; the parity test
+ * compares it with Netlify's emulator (scripts/runtime/emulator.ts).
+ *
+ * Request chain (docs.netlify.com/platform/request-chain): edge function → function (a static file
+ * first if the route prefers it) → redirects/rewrites → static file → 404.html.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { runEdgeFunction, loadEdgeFunction, type EdgeHandler } from './edge.ts';
+import { invokeFunction, loadFunctions, type LoadedFunction } from './functions.ts';
+import { startPlatform } from './platform.ts';
+import { loadRedirects, type Redirects } from './redirects.ts';
+import { assertUnambiguous, edgeEntries, findEdgeFunctions, findFunction, listFunctionEntries, type EdgeEntry } from './routes.ts';
+import { localBlobsDir } from '../local-blobs-dir.ts';
+import { loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** Where the parsed route tables are kept between starts (see route-cache.ts). */
+const routeCacheDir = (root: string): string => path.join(root, 'node_modules', '.cache', 'local-runtime');
+
+/** The address an in-process caller stands for when it names none. */
+const IN_PROCESS_IP = '127.0.0.1';
+
+export interface RuntimeOptions {
+  /** Blobs storage folder (default NETLIFY_LOCAL_BLOBS_DIR or .netlify/blobs-serve, where scripts/enquiries.ts and keys.ts read); tests give each file its own. */
+  blobsDir?: string;
+  /** Run the edge function (default true). */
+  edgeFunctions?: boolean;
+  root?: string;
+}
+
+export interface HandleOptions {
+  /**
+   * The client's IP (`context.ip`). The HTTP server passes the socket's address. Without it, an
+   * in-process caller acts as a trusted proxy: the last X-Forwarded-For entry, else 127.0.0.1.
+   */
+  ip?: string;
+}
+
+export interface LocalRuntime {
+  /** Runs one request through the chain; misses get the 404 page, as on Netlify. */
+  handle(request: Request, options?: HandleOptions): Promise<Response>;
+  /** Runs a scheduled function as Netlify's scheduler does. */
+  invokeScheduled(name: string): Promise<Response>;
+  readonly blobsDir: string;
+  readonly functions: readonly LoadedFunction[];
+  readonly edge: readonly EdgeEntry[];
+  /** Drop what was read from dist/ (after a rebuild): pages are new, functions keep their build. */
+  reloadStatic(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface LoadedEdge extends EdgeEntry {
+  handler: EdgeHandler;
+}
+
+export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalRuntime> {
+  const root = options.root ?? ROOT;
+  const distDir = path.join(root, 'dist');
+  const [functionEntries, headerRules, redirects] = await Promise.all([
+    listFunctionEntries(path.join(root, 'netlify', 'functions'), { cacheDir: routeCacheDir(root), root }),
+    loadHeaderRules(root, distDir),
+    loadRedirects(root, distDir),
+  ]);
+  assertUnambiguous(functionEntries);
+  const platform = await startPlatform(options.blobsDir ?? localBlobsDir());
+  try {
+    const functions = await loadFunctions(functionEntries);
+    const edge = options.edgeFunctions === false ? [] : await loadEdge(root);
+    return createRuntime({ root, platform, functions, edge, site: new StaticSite(distDir, headerRules), redirects });
+  } catch (error) {
+    await platform.stop();
+    throw error;
+  }
+}
+
+async function loadEdge(root: string): Promise<LoadedEdge[]> {
+  const dir = path.join(root, 'netlify', 'edge-functions');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => /\.(?:m?ts|m?js)$/.test(f)).sort();
+  const modules = await Promise.all(files.map(async (file) => ({ name: file.replace(/\.[^.]+$/, ''), mainFile: path.join(dir, file), ...(await loadEdgeFunction(path.join(dir, file))) })));
+  return (await edgeEntries(modules, { cacheDir: routeCacheDir(root), root })).map((entry) => ({ ...entry, handler: modules.find((m) => m.name === entry.name)!.handler }));
+}
+
+function lastForwardedFor(request: Request): string | undefined {
+  return request.headers.get('x-forwarded-for')?.split(',').pop()?.trim() || undefined;
+}
+
+function createRuntime(parts: {
+  root: string;
+  platform: Awaited<ReturnType<typeof startPlatform>>;
+  functions: LoadedFunction[];
+  edge: LoadedEdge[];
+  site: StaticSite;
+  redirects: Redirects | null;
+}): LocalRuntime {
+  const { functions, edge, site, redirects, platform, root } = parts;
+  const pending = new Set<Promise<unknown>>();
+  const waitUntil = (promise: Promise<unknown>): void => {
+    const tracked = promise.catch((error: unknown) => console.error('waitUntil task failed:', error)).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+
+  async function callFunction(fn: LoadedFunction, request: Request, route: Parameters<typeof invokeFunction>[2]['route'], ip: string): Promise<Response> {
+    return invokeFunction(fn, request, { ip, origin: new URL(request.url).origin, route, waitUntil });
+  }
+
+  /** Everything behind the edge: function → redirects → static → 404 page. */
+  async function origin(request: Request, ip: string, rewritten = false): Promise<Response> {
+    const url = new URL(request.url);
+    const found = findFunction(functions, url.pathname, request.method);
+    if (found && !(found.route?.preferStatic && (await site.find(url.pathname)))) return callFunction(found.fn, request, found.route, ip);
+
+    const rule = !rewritten && redirects ? await redirects.match(request) : undefined;
+    if (rule) {
+      if (rule.status === 404 && rule.force) return site.notFound(request);
+      const shadowed = !rule.force && (await site.find(url.pathname));
+      if (!shadowed) {
+        if (rule.redirect) return new Response(null, { status: rule.status, headers: { location: rule.target.href } });
+        // A rewrite: to a function (once), else to a file, answered with the rule's status.
+        const target = new Request(rule.target, { method: request.method, headers: request.headers, body: request.body, duplex: 'half' } as RequestInit);
+        const viaFunction = findFunction(functions, rule.target.pathname, request.method);
+        if (viaFunction && !viaFunction.route?.preferStatic) return callFunction(viaFunction.fn, target, viaFunction.route, ip);
+        const file = await site.find(rule.target.pathname);
+        if (file) return site.respond(target, file, { status: rule.status, rulesPath: rule.target.pathname });
+      }
+    }
+
+    const file = await site.find(url.pathname);
+    if (!file) return site.notFound(request);
+    if (!STATIC_METHODS.includes(request.method)) return site.methodNotAllowed(url.pathname);
+    return site.respond(request, file);
+  }
+
+  return {
+    blobsDir: platform.blobsDir,
+    functions,
+    edge,
+    async handle(request, options = {}) {
+      const ip = options.ip ?? lastForwardedFor(request) ?? IN_PROCESS_IP;
+      const pathname = new URL(request.url).pathname;
+      // Several edge functions on one path chain in manifest order, each one's next() the following.
+      const chain = findEdgeFunctions(edge, pathname, request.method).reduceRight<(r: Request) => Promise<Response>>(
+        (next, fn) => (r) => runEdgeFunction(fn.name, (fn as LoadedEdge).handler, r, next, ip),
+        (r) => origin(r, ip),
+      );
+      return chain(request);
+    },
+    async invokeScheduled(name) {
+      const fn = functions.find((f) => f.name === name && f.schedule);
+      if (!fn) throw new Error(`No scheduled function ${name}`);
+      // What Netlify's scheduler sends (@netlify/functions-dev: user agent and event header).
+      const request = new Request(`http://localhost/.netlify/functions/${name}`, {
+        method: 'POST',
+        headers: { 'user-agent': 'Netlify Clockwork', 'x-nf-event': 'schedule' },
+        body: JSON.stringify({ next_run: new Date(Date.now() + 60_000).toISOString() }),
+      });
+      return callFunction(fn, request, undefined, IN_PROCESS_IP);
+    },
+    async reloadStatic() {
+      site.reset(await loadHeaderRules(root, site.distDir));
+    },
+    async stop() {
+      await Promise.allSettled([...pending]);
+      await platform.stop();
+    },
+  };
+}
+
+export { serve, TrustedProxies } from './http.ts';

@@ -1,0 +1,67 @@
+/**
+ * The Netlify platform around the functions: a local Netlify Blobs server (with our conditional-write
+ * fixes) and the `Netlify` global (`Netlify.env`, `Netlify.context`), set up by Netlify's own
+ * @netlify/runtime as @netlify/dev does it (dist/main.js getRuntime), without the rest of the emulator.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import '../blobs-emulation.ts';
+import { BlobsServer } from '@netlify/blobs/server';
+import { startRuntime as startNetlifyRuntime } from '@netlify/runtime';
+
+/** The site ID @netlify/dev uses offline: stored blobs live under `entries/0/site:<store>/` (scripts/enquiries.ts, keys.ts). */
+export const LOCAL_SITE_ID = '0';
+const LOCAL_DEPLOY_ID = '0';
+
+/** The request context of the function running now, for `Netlify.context`. */
+export const requestContext = new AsyncLocalStorage<object>();
+
+export interface Platform {
+  readonly blobsDir: string;
+  stop(): Promise<void>;
+}
+
+let running = false;
+
+/** Starts Blobs and installs the `Netlify` global. One per process: the global and the Blobs context are process-wide. */
+export async function startPlatform(blobsDir: string): Promise<Platform> {
+  if (running) throw new Error('A local runtime is already running in this process (the Netlify global and Blobs context are process-wide)');
+  running = true;
+  mkdirSync(blobsDir, { recursive: true });
+  const token = randomUUID();
+  const blobs = new BlobsServer({ directory: blobsDir, token, port: 0 });
+  const { port } = await blobs.start();
+  const blobsURL = `http://127.0.0.1:${port}`;
+
+  // Variables set through Netlify.env are undone on stop, as @netlify/dev does.
+  const changed = new Map<string, string | undefined>();
+  const remember = (key: string): void => void (changed.has(key) || changed.set(key, process.env[key]));
+  const env = {
+    get: (key: string) => process.env[key],
+    has: (key: string) => process.env[key] !== undefined,
+    set: (key: string, value: string) => { remember(key); process.env[key] = value; },
+    delete: (key: string) => { remember(key); delete process.env[key]; },
+    toObject: () => Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)),
+  };
+  startNetlifyRuntime({
+    blobs: { edgeURL: blobsURL, uncachedEdgeURL: blobsURL, primaryRegion: 'us-east-2', token },
+    cache: { getCacheAPIContext: () => null, purgeToken: '' },
+    deployID: LOCAL_DEPLOY_ID,
+    siteID: LOCAL_SITE_ID,
+    env,
+    getRequestContext: () => (requestContext.getStore() ?? null) as never,
+  });
+
+  return {
+    blobsDir,
+    async stop() {
+      for (const [key, value] of changed) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      await blobs.stop();
+      running = false;
+    },
+  };
+}

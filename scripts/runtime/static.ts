@@ -1,0 +1,134 @@
+/**
+ * The static layer: files from dist/ as Netlify's CDN serves them, with the `netlify.toml` and
+ * `_headers` rules read by Netlify's own parser (@netlify/headers-parser). URL variations and the
+ * base headers copy @netlify/static; unlike it, the method is checked (405) and files carry an ETag
+ * (If-None-Match → 304), as the CDN does. A miss is the site's 404.html with status 404.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
+import mime from 'mime-types';
+
+/** @netlify/static: no `.html`/`/index.html` variations for these. */
+const ASSET_EXTENSION = /\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/;
+/** @netlify/static's headers on every file. */
+const BASE_HEADERS = { age: '0', 'cache-control': 'public, max-age=0, must-revalidate' };
+/** Remembered path lookups (hits and misses) before the cache starts afresh: bounds memory under probing. */
+const MAX_CACHED_LOOKUPS = 10_000;
+/** The methods a static file answers. */
+export const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** Reads the header rules (dist/_headers first, then netlify.toml) once; a syntax error refuses to start. */
+export async function loadHeaderRules(root: string, distDir: string): Promise<Header[]> {
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles: [path.join(distDir, '_headers')],
+    netlifyConfigPath: path.join(root, 'netlify.toml'),
+    configHeaders: [],
+    minimal: false,
+  });
+  if (errors.length) throw new AggregateError(errors, `netlify headers: ${errors.map((e) => e.message).join('; ')}`);
+  return headers as Header[];
+}
+
+/** Every matching rule merged in order, a later one overwriting the same name (as @netlify/headers). */
+export function headersFor(rules: readonly Header[], pathname: string): Record<string, string> {
+  return Object.assign({}, ...rules.filter((rule) => rule.forRegExp.test(pathname)).map((rule) => rule.values));
+}
+
+/** The candidate files for a URL path, in @netlify/static's order. */
+function urlVariations(pathname: string): string[] {
+  const paths: string[] = [];
+  if (pathname.endsWith('/')) {
+    if (pathname !== '/') paths.push(`${pathname.slice(0, -1)}.html`, `${pathname.slice(0, -1)}.htm`);
+    paths.push(`${pathname}index.html`, `${pathname}index.htm`);
+  } else if (!ASSET_EXTENSION.test(pathname)) {
+    paths.push(`${pathname}.html`, `${pathname}.htm`, `${pathname}/index.html`, `${pathname}/index.htm`);
+  }
+  return paths.includes(pathname) ? paths : [pathname, ...paths];
+}
+
+interface StaticFile {
+  file: string;
+  size: number;
+  etag: string;
+  contentType: string | false;
+}
+
+export class StaticSite {
+  /** pathname → file (or null for a miss); cleared when the build changes. */
+  #lookups = new Map<string, StaticFile | null>();
+  #headerRules: readonly Header[];
+
+  readonly distDir: string;
+
+  constructor(distDir: string, headerRules: readonly Header[]) {
+    this.distDir = distDir;
+    this.#headerRules = headerRules;
+  }
+
+  /** Forget what was read from dist/ (after a rebuild). */
+  reset(headerRules: readonly Header[]): void {
+    this.#lookups.clear();
+    this.#headerRules = headerRules;
+  }
+
+  /** The file a path serves, if any. `pathname` is the raw (encoded) URL path. */
+  async find(pathname: string): Promise<StaticFile | undefined> {
+    const cached = this.#lookups.get(pathname);
+    if (cached !== undefined) return cached ?? undefined;
+    let found: StaticFile | null = null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined; // not a file name (the HTTP server answers such paths 400 before here)
+    }
+    for (const variation of urlVariations(decoded)) {
+      const file = path.join(this.distDir, ...variation.split('/').filter(Boolean));
+      if (file !== this.distDir && !file.startsWith(this.distDir + path.sep)) continue; // never outside dist/
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) continue;
+      const etag = `"${createHash('sha256').update(await readFile(file)).digest('base64url').slice(0, 27)}"`;
+      found = { file, size: info.size, etag, contentType: mime.contentType(path.extname(file)) };
+      break;
+    }
+    if (this.#lookups.size > MAX_CACHED_LOOKUPS) this.#lookups.clear();
+    this.#lookups.set(pathname, found);
+    return found ?? undefined;
+  }
+
+  /** The response for a found file; `rulesPath` is the path whose header rules apply. */
+  async respond(request: Request, found: StaticFile, options: { status?: number; rulesPath?: string } = {}): Promise<Response> {
+    const headers = new Headers(BASE_HEADERS);
+    if (found.contentType) headers.set('content-type', found.contentType);
+    headers.set('etag', found.etag);
+    for (const [name, value] of Object.entries(headersFor(this.#headerRules, options.rulesPath ?? new URL(request.url).pathname))) headers.set(name, value);
+    const status = options.status ?? 200;
+    if (status === 200 && ifNoneMatch(request.headers.get('if-none-match'), found.etag)) return new Response(null, { status: 304, headers });
+    headers.set('content-length', String(found.size));
+    const body = request.method === 'HEAD' ? null : await readFile(found.file);
+    return new Response(body, { status, headers });
+  }
+
+  /** 405 for a method a static file does not answer. */
+  methodNotAllowed(pathname: string): Response {
+    const headers = new Headers(headersFor(this.#headerRules, pathname));
+    headers.set('allow', STATIC_METHODS.join(', '));
+    headers.set('cache-control', 'no-store'); // not the file's lifetime (e.g. /_astro/* immutable)
+    headers.set('content-type', 'text/plain; charset=utf-8');
+    return new Response('Method Not Allowed\n', { status: 405, headers });
+  }
+
+  /** The site's 404 page for a miss (rules of /404.html, not of the missing path). */
+  async notFound(request: Request): Promise<Response> {
+    const page = await this.find('/404.html');
+    if (!page) return new Response('Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return this.respond(request, page, { status: 404, rulesPath: '/404.html' });
+  }
+}
+
+function ifNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

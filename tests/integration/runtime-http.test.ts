@@ -1,0 +1,137 @@
+/**
+ * The local runtime's HTTP server (scripts/runtime/http.ts): malformed HTTP sent as raw bytes must be
+ * answered (400/405/413/431/501), never crash the process, and the server must still answer after;
+ * the client IP comes from the socket unless the peer is a trusted proxy (TRUSTED_PROXIES).
+ */
+import { connect } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, TrustedProxies } from '../../scripts/runtime/index.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../../scripts/runtime/http.ts';
+import { useRuntime } from '../support/runtime.ts';
+
+const site = useRuntime();
+let direct: { server: Server; url: string };
+let behindProxy: { server: Server; url: string };
+
+beforeAll(async () => {
+  direct = await serve(site.runtime, 0, { trustedProxies: [] });
+  behindProxy = await serve(site.runtime, 0, { trustedProxies: '127.0.0.0/8, ::1' });
+});
+afterAll(async () => {
+  for (const { server } of [direct, behindProxy]) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+const port = (served: { url: string }): number => Number(new URL(served.url).port);
+
+/** Sends raw bytes and returns everything the server wrote until it closed or went quiet. */
+function raw(bytes: string | Buffer, options: { quietMs?: number } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port(direct), '127.0.0.1');
+    let received = '';
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(received);
+    };
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      clearTimeout(timer);
+      timer = setTimeout(finish, options.quietMs ?? 300);
+    });
+    socket.on('end', finish);
+    socket.on('close', finish);
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish() : reject(error)));
+    socket.write(bytes);
+  });
+}
+
+const statusOf = (response: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
+
+describe('malformed requests get an answer, never a crash', () => {
+  const cases: [string, string, number][] = [
+    ['TRACE', 'TRACE / HTTP/1.1\r\nHost: x\r\n\r\n', 501],
+    ['PROPFIND (WebDAV)', 'PROPFIND / HTTP/1.1\r\nHost: x\r\n\r\n', 501],
+    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 501],
+    ['an unknown method', 'BREW / HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['a space in the target', 'GET /a b HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['asterisk-form', 'GET * HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['a protocol-relative target (would pick the host)', 'GET //evil.example/x HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['a broken absolute-form', 'GET http://[::1 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['a bad percent escape', 'GET /% HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['a truncated UTF-8 escape', 'GET /%E0%A4%A HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['Content-Length with Transfer-Encoding', 'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+    ['binary garbage', '\x00\x01\x02\xff\r\n\r\n', 400],
+    ['a 1 MB header', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(1024 * 1024)}\r\n\r\n`, 431],
+    ['POST to a static page', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n', 405],
+  ];
+  for (const [name, bytes, status] of cases) {
+    it(`${name} → ${status}`, async () => {
+      expect(statusOf(await raw(bytes))).toBe(status);
+    });
+  }
+
+  it('in-process, a path that does not decode is a miss, not an exception', async () => {
+    expect((await site.fetchPath('/%')).status).toBe(404);
+  });
+
+  it('an absolute-form target is served as its path (RFC 9112 §3.2.2)', async () => {
+    expect(statusOf(await raw('GET http://localhost/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'))).toBe(200);
+  });
+
+  it(`a request body over ${MAX_REQUEST_BODY_BYTES} bytes → 413`, async () => {
+    const res = await fetch(`${direct.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1) });
+    expect(res.status).toBe(413);
+  });
+
+  it('a half-sent request does not hold up others, and the server still answers after everything above', async () => {
+    const slow = connect(port(direct), '127.0.0.1');
+    slow.on('error', () => undefined);
+    slow.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    try {
+      const res = await fetch(`${direct.url}/health`);
+      expect(res.status).toBe(200);
+      expect((await fetch(`${direct.url}/`)).status).toBe(200);
+    } finally {
+      slow.destroy();
+    }
+  });
+});
+
+describe('client IP', () => {
+  it('comes from the socket; X-Forwarded-For only from a trusted proxy', () => {
+    const none = new TrustedProxies(undefined);
+    expect(none.clientIp('127.0.0.1', '9.9.9.9')).toBe('127.0.0.1');
+    const proxies = new TrustedProxies('127.0.0.1, 10.0.0.0/8, ::1');
+    expect(proxies.clientIp('127.0.0.1', '1.1.1.1, 9.9.9.9')).toBe('9.9.9.9');
+    expect(proxies.clientIp('127.0.0.1', '1.1.1.1, 9.9.9.9, 10.1.2.3')).toBe('9.9.9.9');
+    expect(proxies.clientIp('127.0.0.1', undefined)).toBe('127.0.0.1');
+    expect(proxies.clientIp('203.0.113.5', '9.9.9.9')).toBe('203.0.113.5');
+    expect(proxies.clientIp('::1', 'not-an-ip')).toBe('::1');
+    expect(() => new TrustedProxies('example.com')).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  const register = (base: string, forwardedFor: string): Promise<Response> =>
+    fetch(`${base}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ grant_types: ['client_credentials'] }),
+    });
+
+  it('a spoofed X-Forwarded-For does not escape the per-IP limit (20 registrations per hour)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await register(direct.url, `198.51.100.${i}`)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('behind a trusted proxy the forwarded client is the key', async () => {
+    // 127.0.0.1 is spent above; clients named by the trusted proxy have their own windows.
+    expect((await register(behindProxy.url, '198.51.100.77')).status).toBe(201);
+    expect((await register(behindProxy.url, '203.0.113.9, 198.51.100.78')).status).toBe(201);
+  });
+});
