@@ -41,6 +41,19 @@ export interface HandleOptions {
   ip?: string;
 }
 
+/**
+ * The HEAD answer made from the GET answer (RFC 9110 §9.3.2, §8.6): same status and headers,
+ * `Content-Length` the body's byte length, no body. Functions and the edge function answer HEAD as
+ * GET with the body (Netlify's edge bootstrap drops lengths), so the length is known only here.
+ */
+async function headOf(response: Response): Promise<Response> {
+  if (!response.body) return response;
+  const length = (await response.arrayBuffer()).byteLength;
+  const headers = new Headers(response.headers);
+  headers.set('content-length', String(length));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
 export interface LocalRuntime {
   /** Runs one request through the chain; misses get the 404 page, as on Netlify. */
   handle(request: Request, options?: HandleOptions): Promise<Response>;
@@ -141,13 +154,17 @@ function createRuntime(parts: {
     edge,
     async handle(request, options = {}) {
       const ip = options.ip ?? lastForwardedFor(request) ?? IN_PROCESS_IP;
-      const pathname = new URL(request.url).pathname;
-      // Several edge functions on one path chain in manifest order, each one's next() the following.
-      const chain = findEdgeFunctions(edge, pathname, request.method).reduceRight<(r: Request) => Promise<Response>>(
-        (next, fn) => (r) => runEdgeFunction(fn.name, (fn as LoadedEdge).handler, r, next, ip),
-        (r) => origin(r, ip),
-      );
-      return chain(request);
+      const dispatch = (r: Request): Promise<Response> => {
+        // Several edge functions on one path chain in manifest order, each one's next() the following.
+        const chain = findEdgeFunctions(edge, new URL(r.url).pathname, r.method).reduceRight<(req: Request) => Promise<Response>>(
+          (next, fn) => (req) => runEdgeFunction(fn.name, (fn as LoadedEdge).handler, req, next, ip),
+          (req) => origin(req, ip),
+        );
+        return chain(r);
+      };
+      // As Netlify's CDN answers HEAD: GET's status and headers, Content-Length of GET's body, no body.
+      if (request.method === 'HEAD') return headOf(await dispatch(new Request(request, { method: 'GET' })));
+      return dispatch(request);
     },
     async invokeScheduled(name) {
       const fn = functions.find((f) => f.name === name && f.schedule);
