@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import '../blobs-emulation.ts';
+import { headOf } from './head.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -60,20 +61,6 @@ async function route(dev: NetlifyDev, request: Request): Promise<Response> {
   const headers = new Headers(page.headers);
   if (matched) matched.headers.forEach((value, name) => { if (name === 'vary') headers.set(name, value); });
   return new Response(page.body, { status: 404, headers });
-}
-
-/**
- * The HEAD answer made from the GET answer, as a CDN answers HEAD: same status and headers,
- * `Content-Length` the byte length of the body, no body (RFC 9110 §9.3.2, §8.6). The emulation
- * cannot give it: an edge function's answer loses its Content-Length in Netlify's edge bootstrap
- * and its body in Deno's server, static files ignore the method, functions keep their GET body.
- */
-async function headOf(response: Response): Promise<Response> {
-  if (!response.body) return response;
-  const length = (await response.arrayBuffer()).byteLength;
-  const headers = new Headers(response.headers);
-  headers.set('content-length', String(length));
-  return new Response(null, { status: response.status, statusText: response.statusText, headers });
 }
 
 export async function startRuntime(options: { edgeFunctions?: boolean } = {}): Promise<EmulatorRuntime> {

@@ -17,6 +17,7 @@ import { loadRedirects, type Redirects } from './redirects.ts';
 import { assertUnambiguous, edgeEntries, findEdgeFunctions, findFunction, listFunctionEntries, type EdgeEntry } from './routes.ts';
 import { localBlobsDir } from '../local-blobs-dir.ts';
 import { loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
+import { headOf } from './head.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Where the parsed route tables are kept between starts (see route-cache.ts). */
@@ -39,19 +40,6 @@ export interface HandleOptions {
    * in-process caller acts as a trusted proxy: the last X-Forwarded-For entry, else 127.0.0.1.
    */
   ip?: string;
-}
-
-/**
- * The HEAD answer made from the GET answer (RFC 9110 §9.3.2, §8.6): same status and headers,
- * `Content-Length` the body's byte length, no body. Functions and the edge function answer HEAD as
- * GET with the body (Netlify's edge bootstrap drops lengths), so the length is known only here.
- */
-async function headOf(response: Response): Promise<Response> {
-  if (!response.body) return response;
-  const length = (await response.arrayBuffer()).byteLength;
-  const headers = new Headers(response.headers);
-  headers.set('content-length', String(length));
-  return new Response(null, { status: response.status, statusText: response.statusText, headers });
 }
 
 export interface LocalRuntime {
