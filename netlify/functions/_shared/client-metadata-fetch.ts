@@ -12,6 +12,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { addressKind } from '../../../src/core/http/ip-ranges.ts';
+import { isLoopbackOrigin } from '../../../src/core/site/origin.ts';
 import { CLIENT_METADATA_MAX_BYTES, CLIENT_METADATA_TIMEOUT_MS, type ClientMetadataFetcher, type FetchedDocument } from '../../../src/core/oauth/client-metadata-document.ts';
 
 type Lookup = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
@@ -108,6 +109,6 @@ export function safeFetchDocument(url: string, options: SafeFetchOptions): Promi
 
 /** The fetcher the authorization server uses for a site at `origin`. */
 export function clientMetadataFetcher(origin: string): ClientMetadataFetcher {
-  const allowLoopback = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(origin).hostname);
+  const allowLoopback = isLoopbackOrigin(origin);
   return (url) => safeFetchDocument(url, { allowLoopback });
 }

@@ -18,10 +18,15 @@ function hex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The imported key of the secret last used (an instance has one secret; importing per request is waste). */
+let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
 /** HMAC-SHA-256 of `ip` under `secret`, as hex. */
 export async function ipDigest(secret: string, ip: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(ip)));
+  if (cachedKey?.secret !== secret) {
+    cachedKey = { secret, key: crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) };
+  }
+  return hex(await crypto.subtle.sign('HMAC', await cachedKey.key, new TextEncoder().encode(ip)));
 }
 
 /** The operator's secret, or the one generated and stored on first use. */

@@ -76,7 +76,6 @@ function ipv6Groups(ip: string): number[] | null {
 
 function ipv6Kind(groups: number[]): AddressKind {
   const [a, b, c, d, e, f, g, h] = groups as [number, number, number, number, number, number, number, number];
-  void d;
   const embeddedV4 = g * 65536 + h;
   if (groups.every((x) => x === 0)) return 'reserved';
   if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && g === 0 && h === 1) return 'loopback';

@@ -35,6 +35,7 @@ import {
 import { completeTemplateArgument, listResources, readResource, resourceTemplates } from './resources.ts';
 import { findTool, TOOLS } from './tools/registry.ts';
 import type { ToolContext } from './tools/tool.ts';
+import { isLoopbackOrigin } from '../site/origin.ts';
 
 /** Largest request body accepted (413 beyond it). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -112,17 +113,6 @@ function acceptsJson(accept: string | null): boolean {
   });
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** `true` for an http(s) origin on a loopback host (any port). */
-function isLoopbackOrigin(origin: string): boolean {
-  try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname);
-  } catch {
-    return false; // not a URL (e.g. "null"): not loopback
-  }
-}
 
 /**
  * Origin rule (mcp-oauth.md §3 step 1, §4.3): the configured origins (default: the site origin);

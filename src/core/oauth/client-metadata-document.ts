@@ -9,6 +9,7 @@
  * the tests) also accepts an http URL on a loopback host, so a local client can serve its document.
  * @module
  */
+import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../site/origin.ts';
 import { OAuthError } from './errors.ts';
 import { intersectScope, SCOPES } from './config.ts';
 import { type ClientRecord, type GrantType, plainClientName } from './clients.ts';
@@ -23,14 +24,10 @@ export const CLIENT_METADATA_MAX_CACHE_SECONDS = 24 * 3600;
 /** Without caching headers a document is reused this long. */
 export const CLIENT_METADATA_DEFAULT_CACHE_SECONDS = 300;
 
-const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
-
 /** Whether a `client_id` is meant as a metadata document URL (rather than a registered `agt_…` id). */
 export function isClientIdUrl(clientId: string): boolean {
   return /^https?:\/\//i.test(clientId);
 }
-
-const isLoopbackOrigin = (origin: string): boolean => LOOPBACK_HOSTS.includes(new URL(origin).hostname);
 
 /** Why `clientId` cannot be used as a metadata document URL by the server at `issuer`, or null. */
 export function clientIdUrlProblem(clientId: string, issuer: string): string | null {
@@ -44,7 +41,7 @@ export function clientIdUrlProblem(clientId: string, issuer: string): string | n
   if (url.hash || url.username || url.password) return 'must not have a fragment or userinfo';
   if (url.pathname === '/') return 'must have a path (draft-ietf-oauth-client-id-metadata-document §3)';
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && isLoopbackOrigin(issuer) && LOOPBACK_HOSTS.includes(url.hostname)) return null;
+  if (url.protocol === 'http:' && isLoopbackOrigin(issuer) && LOOPBACK_HOSTNAMES.includes(url.hostname)) return null;
   return 'must be an https URL';
 }
 

@@ -10,8 +10,8 @@
  * @module
  */
 
-/** Hosts that count as loopback for plain http (RFC 8252 §7.3, §8.3). */
-const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
+import { LOOPBACK_HOSTNAMES } from '../site/origin.ts';
+
 /** Port variance is allowed for IP literals only, not the name "localhost" (RFC 8252 §8.3). */
 const LOOPBACK_IPS = ['127.0.0.1', '[::1]'];
 
@@ -34,7 +34,7 @@ export function redirectUriProblem(value: string): string | null {
   if (value.includes('#')) return 'must not have a fragment';
   if (url.username || url.password) return 'must not contain userinfo';
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname)) return null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTNAMES.includes(url.hostname)) return null;
   return 'must be https, or http on a loopback address (127.0.0.1, [::1] or localhost)';
 }
 

@@ -43,3 +43,16 @@ export function normalizeOrigin(value: string): string {
   }
   return parsed.origin;
 }
+
+/** Host names of the loopback interface as they appear in a URL's `hostname`. */
+export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Whether an http(s) origin or URL is on a loopback host (any port); false for anything that is not a URL. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTNAMES.includes(url.hostname);
+  } catch {
+    return false; // not a URL (e.g. "null"): not loopback
+  }
+}
