@@ -8,11 +8,11 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/core/agent-ready/registry.ts';
-import { buildReport } from '../../src/core/agent-ready/score.ts';
-import type { CheckResult } from '../../src/core/agent-ready/types.ts';
+import { runChecks } from '../../tools/agent-ready/registry.ts';
+import { buildReport } from '../../tools/agent-ready/score.ts';
+import type { CheckResult } from '../../tools/agent-ready/types.ts';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
-import { createWebMcpProbe } from '../../scripts/webmcp-probe.ts';
+import { createWebMcpProbe } from '../../tools/agent-ready/node/webmcp-probe.ts';
 import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
 import { testBlobsDir } from '../support/runtime.ts';
 

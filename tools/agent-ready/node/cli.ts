@@ -4,10 +4,10 @@
  * table (or a JSON report) with the score and level, and exits non-zero when a check fails.
  */
 import { parseArgs } from 'node:util';
-import { get, REQUEST_TIMEOUT_MS, USER_AGENT } from '../src/core/agent-ready/http.ts';
-import { runChecks } from '../src/core/agent-ready/registry.ts';
-import { buildReport, type Report } from '../src/core/agent-ready/score.ts';
-import type { CheckContext, CheckResult } from '../src/core/agent-ready/types.ts';
+import { get, REQUEST_TIMEOUT_MS, USER_AGENT } from '../http.ts';
+import { runChecks } from '../registry.ts';
+import { buildReport, type Report } from '../score.ts';
+import type { CheckContext, CheckResult } from '../types.ts';
 import { createWebMcpProbe } from './webmcp-probe.ts';
 
 /** Exit codes. */

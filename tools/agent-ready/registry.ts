@@ -5,19 +5,19 @@
  * profile) and the commerce checks (neutral for non-commerce sites) are not run.
  * @module
  */
-import { checkAgentSkills } from './agent-skills.ts';
-import { checkAiCatalog } from './ai-catalog.ts';
-import { checkApiCatalog } from './api-catalog.ts';
-import { checkAuthMd } from './auth-md.ts';
-import { checkLinkHeaders } from './link-header.ts';
-import { checkLlmsTxt, checkMarkdownNegotiation } from './markdown.ts';
-import { checkMcpServerCard } from './mcp-server-card.ts';
-import { checkOAuthDiscovery, checkProtectedResource } from './oauth.ts';
-import { checkContentSignals, checkRobotsAiRules, checkRobotsTxt } from './robots.ts';
-import { checkSitemap } from './sitemap.ts';
+import { checkAgentSkills } from './checks/agent-skills.ts';
+import { checkAiCatalog } from './checks/ai-catalog.ts';
+import { checkApiCatalog } from './checks/api-catalog.ts';
+import { checkAuthMd } from './checks/auth-md.ts';
+import { checkLinkHeaders } from './checks/link-headers.ts';
+import { checkLlmsTxt, checkMarkdownNegotiation } from './checks/markdown.ts';
+import { checkMcpServerCard } from './checks/mcp-server-card.ts';
+import { checkOAuthDiscovery, checkProtectedResource } from './checks/oauth.ts';
+import { checkContentSignals, checkRobotsAiRules, checkRobotsTxt } from './checks/robots.ts';
+import { checkSitemap } from './checks/sitemap.ts';
 import { type Check, type CheckContext, type CheckResult, neutral } from './types.ts';
-import { checkWebBotAuth } from './web-bot-auth.ts';
-import { checkWebMcp } from './webmcp.ts';
+import { checkWebBotAuth } from './checks/web-bot-auth.ts';
+import { checkWebMcp } from './checks/webmcp.ts';
 
 export const CHECKS: readonly Check[] = [
   { id: 'robotsTxt', title: 'robots.txt', scored: true, run: checkRobotsTxt },

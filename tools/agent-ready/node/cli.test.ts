@@ -6,8 +6,8 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../src/core/agent-ready/score.ts';
-import { startFixtureServer, TOOL_NAME } from '../tests/fixtures/agent-ready/site.ts';
+import type { Report } from '../score.ts';
+import { startFixtureServer, TOOL_NAME } from '../../../tests/fixtures/agent-ready/site.ts';
 
 const SCRIPT = path.join(import.meta.dirname, 'check-agent-ready.ts');
 

@@ -3,7 +3,7 @@
  * thing and exactly that check fails, with a reason that names the defect and a fix.
  */
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGIN, TOOL_NAME, doc, goodRoutes, json, memoryFetch, type Routes } from '../../../tests/fixtures/agent-ready/site.ts';
+import { FIXTURE_ORIGIN, TOOL_NAME, doc, goodRoutes, json, memoryFetch, type Routes } from '../../tests/fixtures/agent-ready/site.ts';
 import { CHECKS, runChecks } from './registry.ts';
 import type { CheckResult, WebMcpProbe } from './types.ts';
 

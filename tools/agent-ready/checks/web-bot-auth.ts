@@ -3,8 +3,8 @@
  * reports `neutral` unless a valid directory exists), but it is one of the Level 5 requirements.
  * @module
  */
-import { getJsonDocument } from './http.ts';
-import { type CheckContext, neutral, pass, type Verdict } from './types.ts';
+import { getJsonDocument } from '../http.ts';
+import { type CheckContext, neutral, pass, type Verdict } from '../types.ts';
 
 export const WEB_BOT_AUTH_PATH = '/.well-known/http-message-signatures-directory';
 
