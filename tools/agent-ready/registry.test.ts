@@ -197,7 +197,7 @@ describe('checks that never fail', () => {
     const failing = await dnsAid({ resolveDns: async () => Promise.reject(new Error('SERVFAIL')) });
     expect(failing).toMatchObject({ status: 'neutral', reason: 'not checked: the DNS lookup of _index._agents.fixture.example HTTPS failed (SERVFAIL)' });
     const local = await runChecks({ baseUrl: 'http://127.0.0.1:8899', fetch: memoryFetch(new Map()) });
-    expect(local.find((r) => r.id === 'dnsAid')).toMatchObject({ status: 'neutral', reason: 'not checked: 127.0.0.1 is not a public DNS name (DNS-AID records live in public, DNSSEC-signed DNS)', fix: expect.stringContaining('_index._agents.example.com. 3600 IN HTTPS 1 example.com. alpn="h2,h3" port=8899') });
+    expect(local.find((r) => r.id === 'dnsAid')).toMatchObject({ status: 'neutral', reason: 'not checked: 127.0.0.1 is not a public DNS name (DNS-AID records live in public, DNSSEC-signed DNS)', fix: expect.stringContaining('_index._agents.example.com. 3600 IN HTTPS 1 example.com. alpn="h2,h3" port=443') });
   });
 
   it('the resolver is asked for HTTPS and SVCB records of each _agents name of the audited host', async () => {

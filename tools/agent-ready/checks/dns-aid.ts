@@ -32,8 +32,9 @@ export function isPublicDnsName(host: string): boolean {
  */
 export async function recommendedRecords(ctx: CheckContext): Promise<string[]> {
   const url = new URL(ctx.baseUrl);
-  const host = isPublicDnsName(url.hostname) ? url.hostname : 'example.com';
-  const port = url.port || '443';
+  const published = isPublicDnsName(url.hostname);
+  const host = published ? url.hostname : 'example.com';
+  const port = (published && url.port) || '443';
   const offers = async (path: string): Promise<boolean> => (await get(ctx, path, { accept: 'application/json' })).status === 200;
   const labels: string[] = ['_index._agents'];
   if (await offers(SERVER_CARD_PATHS[0])) labels.push('_mcp._agents');
