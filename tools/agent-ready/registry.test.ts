@@ -145,6 +145,20 @@ describe('Web Bot Auth directories that pass', () => {
     expect(await verdictFor(directoryRoute({ profile: 'library' }))).toMatchObject({ status: 'pass', reason: `${WBA}: 1 Ed25519 key(s), signed by 1 of 1 key(s), without content-digest (the -02 draft asks for it)` });
   });
 
+  it("the draft's \"Signed Directory Response\" test vector (httpsig-protocol, appendix)", async () => {
+    const body = '{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U","x":"JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs","use":"sig"}]}';
+    const headers = {
+      'content-type': 'application/http-message-signatures-directory+json',
+      'content-digest': 'sha-256=:CADMT2aBdV/rqQr/NIru64ERQkCobVvllA4V0fLFDu0=:',
+      'signature-input': 'binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";tag="http-message-signatures-directory"',
+      signature: 'binding=:l6P8R67tm3kujAxbHWio7ll01qrEZ0dKD/WWlGhNYEmTnFZM8Wt0VQ9zqGfvo7T/UMkBxsigzChM1Gpz7gOVBg==:',
+    };
+    const site = (origin: string) => runChecks({ baseUrl: origin, fetch: memoryFetch(new Map([[WBA, doc(body, headers)]])) }, CHECKS.filter((c) => c.id === 'webBotAuth'));
+    expect(await site('https://signature-agent.test')).toMatchObject([{ status: 'pass', reason: `${WBA}: 1 Ed25519 key(s), signed by 1 of 1 key(s), with content-digest` }]);
+    // The signature binds the authority it was made for.
+    expect(await site('https://elsewhere.test')).toMatchObject([{ status: 'fail', reason: `${WBA}: signature "binding" does not verify: invalid signature` }]);
+  });
+
   it('two keys during a rotation, each signing (two signatures in one field)', async () => {
     for (const profile of ['draft-02', 'library'] as const) {
       expect(await verdictFor(directoryRoute({ keys: [DIRECTORY_KEY, OTHER_KEY], profile }))).toMatchObject({ status: 'pass', reason: expect.stringMatching(/2 Ed25519 key\(s\), signed by 2 of 2 key\(s\)/) });
