@@ -26,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'parallel',
-          include: ['src/**/*.test.ts', 'netlify/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'netlify/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: PORT_8899_FILES,
           // Safe in parallel: every runtime is in-process or on a free port with its own Blobs folder
           // (tests/support/runtime.ts), and nothing writes per-request bundles any more (@netlify/dev

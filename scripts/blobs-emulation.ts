@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { BlobsServer } from '@netlify/blobs/server';
+import { answerHelp } from './usage.ts';
 
 /** The BlobsServer whose internals this patches (package.json pins it); another version must be re-checked first. */
 const PATCHED_BLOBS_VERSION = '11.1.1';
@@ -72,3 +73,5 @@ if (!statics.__atomicWrites) {
     }
   };
 }
+
+if (import.meta.main) answerHelp('Usage: imported, not run: importing it patches the local Netlify Blobs server (conditional writes, ETags) for npm start, the tests and npm run keys.');

@@ -6,6 +6,13 @@
 import { resolveOrigin } from '../src/core/site/origin.ts';
 import { TEST_ORIGIN } from '../tests/support/origin.ts';
 import { ensureBuild } from './ensure-build.ts';
+import { answerHelp } from './usage.ts';
+
+answerHelp(`Usage: node scripts/build-if-needed.ts [--for-tests]
+
+Builds the site (astro build + the Pagefind index) unless dist/ already holds the build for this
+origin and these sources. --for-tests builds for the test origin (${TEST_ORIGIN}); otherwise the
+origin comes from SITE_URL (or http://localhost:$PORT).`);
 
 const origin = process.argv.includes('--for-tests') ? TEST_ORIGIN : resolveOrigin(process.env);
 const built = ensureBuild(origin, { quiet: true });

@@ -1,13 +1,21 @@
 /**
- * `npm run enquiries -- [list|json|csv] [--production]`: read contact enquiries from Blobs.
- * Locally it opens the Blobs `npm start` writes (.netlify/blobs-serve, or NETLIFY_LOCAL_BLOBS_DIR);
- * with --production it reads the deployed site's Blobs (NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN).
+ * `npm run enquiries -- [list|json|csv] [--production] [--output <file>] [--time-zone <zone>]`: read
+ * contact enquiries from Blobs. Locally it opens the Blobs `npm start` writes (.netlify/blobs-serve,
+ * or NETLIFY_LOCAL_BLOBS_DIR); with --production it reads the deployed site's Blobs
+ * (NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN).
+ *
+ * The CSV starts with a UTF-8 byte order mark (Excel, Chinese Windows included, otherwise opens
+ * UTF-8 as the ANSI code page and garbles 中文) and has the local time beside the UTC one. The
+ * count goes to stderr for csv and json, so stdout stays one parseable document.
  */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
 import { localBlobsDir } from './local-blobs-dir.ts';
 import type { Enquiry } from '../src/core/api/contact.ts';
 import type { Store } from '../src/core/storage/store.ts';
+import { answerHelp } from './usage.ts';
 
 /** The site ID under which the local runtime (as @netlify/dev did) keeps an unlinked project's Blobs. */
 const LOCAL_SITE_ID = '0';
@@ -21,7 +29,20 @@ export async function readEnquiries(store: Store): Promise<Enquiry[]> {
   return records.filter((r) => r !== null).map((r) => r.value);
 }
 
-const CSV_COLUMNS = ['id', 'received_at', 'name', 'email', 'company', 'message', 'notification'] as const;
+/** Excel reads a CSV as UTF-8 only when it starts with this byte order mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/** The machine's time zone (TZ, else the system's). */
+export const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** `2026-11-24 20:15:03` in `timeZone`, and its offset (`GMT+08:00`). */
+export function localTime(iso: string, timeZone: string): { wall: string; offset: string } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return { wall: `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`, offset: part('timeZoneName') === 'GMT' ? 'GMT+00:00' : part('timeZoneName') };
+}
+
+const CSV_COLUMNS = ['id', 'received_at', 'received_local', 'name', 'email', 'company', 'message', 'notification'] as const;
 
 function csvCell(value: string): string {
   // Quote always; double quotes inside; neutralise spreadsheet formulas (CSV injection).
@@ -29,41 +50,112 @@ function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export function formatEnquiries(enquiries: readonly Enquiry[], format: Format): string {
-  if (format === 'json') return JSON.stringify(enquiries, null, 2) + '\n';
-  if (format === 'csv') {
-    const rows = enquiries.map((e) => CSV_COLUMNS.map((c) => csvCell(c === 'notification' ? e.notification.status : String(e[c] ?? ''))).join(','));
-    return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
-  }
-  if (enquiries.length === 0) return 'No enquiries.\n';
-  return enquiries.map((e) => `${e.received_at}  ${e.id}  ${e.name} <${e.email}>${e.company ? ` (${e.company})` : ''}  [notification: ${e.notification.status}]\n    ${e.message.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n') + '\n';
+/** "1 enquiry" / "3 enquiries". */
+export function countLine(count: number): string {
+  return `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`;
 }
 
-async function main(args: string[]): Promise<void> {
-  const format = (args.find((a) => !a.startsWith('--')) ?? 'list') as Format;
-  if (!FORMATS.includes(format)) throw new Error(`Unknown format "${format}": use ${FORMATS.join(', ')}`);
-  if (args.includes('--production')) {
+/**
+ * The enquiries as `format`. csv: BOM, header, CRLF rows; `received_at` is UTC (ISO 8601),
+ * `received_local` the wall-clock time in `timeZone` (`YYYY-MM-DD HH:mm:ss`, which Excel reads as a
+ * date) with the zone in the header. list: a count line, then each enquiry with both times.
+ */
+export function formatEnquiries(enquiries: readonly Enquiry[], format: Format, timeZone: string = LOCAL_TIME_ZONE): string {
+  if (format === 'json') return JSON.stringify(enquiries, null, 2) + '\n';
+  if (format === 'csv') {
+    const header = CSV_COLUMNS.map((c) => (c === 'received_local' ? `received_local (${timeZone})` : c)).join(',');
+    const value = (e: Enquiry, c: (typeof CSV_COLUMNS)[number]): string =>
+      c === 'notification' ? e.notification.status : c === 'received_local' ? localTime(e.received_at, timeZone).wall : String(e[c] ?? '');
+    const rows = enquiries.map((e) => CSV_COLUMNS.map((c) => csvCell(value(e, c))).join(','));
+    return UTF8_BOM + [header, ...rows].join('\r\n') + '\r\n';
+  }
+  if (enquiries.length === 0) return 'No enquiries.\n';
+  const lines = enquiries.map((e) => {
+    const local = localTime(e.received_at, timeZone);
+    return `${e.received_at}  (${local.wall} ${local.offset})  ${e.id}  ${e.name} <${e.email}>${e.company ? ` (${e.company})` : ''}  [notification: ${e.notification.status}]\n    ${e.message.replace(/\s+/g, ' ').slice(0, 160)}`;
+  });
+  return `${countLine(enquiries.length)}, oldest first; times in UTC and ${timeZone}\n\n${lines.join('\n')}\n`;
+}
+
+const USAGE = `Usage: npm run enquiries -- [list|json|csv] [--production] [--output <file>] [--time-zone <zone>]
+
+Prints the contact enquiries, oldest first: from the local Blobs that npm start writes
+(.netlify/blobs-serve, or NETLIFY_LOCAL_BLOBS_DIR), or with --production from the deployed site
+(needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN).
+
+  list             (default) a count line, then one enquiry per entry, UTC and local time
+  json             the stored records as a JSON array
+  csv              UTF-8 with a byte order mark (opens correctly in Excel), UTC and local time
+  --output <file>  write to <file> instead of stdout (npm run prints its own banner on stdout:
+                   use this, or npm run --silent, when redirecting)
+  --time-zone <z>  the zone of the local time (IANA name, e.g. Asia/Shanghai; default ${LOCAL_TIME_ZONE})
+
+For csv and json the count goes to stderr, so stdout (or the file) holds only the document.`;
+
+class UsageError extends Error {}
+
+function parseOptions(args: string[]): { format: Format; production: boolean; output?: string; timeZone: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { production: { type: 'boolean' }, output: { type: 'string', short: 'o' }, 'time-zone': { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [format = 'list', ...rest] = parsed.positionals;
+  if (!(FORMATS as readonly string[]).includes(format) || rest.length) throw new UsageError(`Unknown format "${parsed.positionals.join(' ')}": use ${FORMATS.join(', ')}`);
+  const timeZone = parsed.values['time-zone'] ?? LOCAL_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw new UsageError(`Unknown time zone "${timeZone}" (use an IANA name such as Asia/Shanghai)`); // RangeError text adds nothing
+  }
+  return { format: format as Format, production: parsed.values.production ?? false, output: parsed.values.output, timeZone };
+}
+
+async function main(args: string[]): Promise<number> {
+  answerHelp(USAGE, args);
+  let options;
+  try {
+    options = parseOptions(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`error: ${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  let enquiries: Enquiry[];
+  if (options.production) {
     const siteID = process.env.NETLIFY_SITE_ID;
     const token = process.env.NETLIFY_AUTH_TOKEN;
     if (!siteID || !token) throw new Error('--production needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token)');
-    process.stdout.write(formatEnquiries(await readEnquiries(blobsStore('enquiries', { siteID, token })), format));
-    return;
+    enquiries = await readEnquiries(blobsStore('enquiries', { siteID, token }));
+  } else {
+    const token = 'local-enquiries-reader';
+    const server = new BlobsServer({ directory: localBlobsDir(), token, port: 0 });
+    const { port } = await server.start();
+    try {
+      const edgeURL = `http://127.0.0.1:${port}`;
+      enquiries = await readEnquiries(blobsStore('enquiries', { siteID: LOCAL_SITE_ID, token, edgeURL, uncachedEdgeURL: edgeURL }));
+    } finally {
+      await server.stop();
+    }
   }
-  const token = 'local-enquiries-reader';
-  const server = new BlobsServer({ directory: localBlobsDir(), token, port: 0 });
-  const { port } = await server.start();
-  try {
-    const edgeURL = `http://127.0.0.1:${port}`;
-    const store = blobsStore('enquiries', { siteID: LOCAL_SITE_ID, token, edgeURL, uncachedEdgeURL: edgeURL });
-    process.stdout.write(formatEnquiries(await readEnquiries(store), format));
-  } finally {
-    await server.stop();
+  const text = formatEnquiries(enquiries, options.format, options.timeZone);
+  if (options.output) {
+    writeFileSync(options.output, text);
+    process.stderr.write(`${countLine(enquiries.length)} written to ${options.output}\n`);
+  } else {
+    process.stdout.write(text);
+    if (options.format !== 'list') process.stderr.write(`${countLine(enquiries.length)}\n`);
   }
+  return 0;
 }
 
 if (import.meta.main) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => void (process.exitCode = code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
 }

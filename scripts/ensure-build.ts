@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { answerHelp } from './usage.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FINGERPRINT_FILE = path.join(ROOT, 'generated', 'fingerprint.txt');
@@ -59,4 +60,8 @@ export function ensureBuild(origin: string, options: { contentDir?: string; forc
   }
   writeFileSync(FINGERPRINT_FILE, fingerprint + '\n');
   return true;
+}
+
+if (import.meta.main) {
+  answerHelp('Usage: imported, not run: ensureBuild(origin) builds the site when it is stale (npm start and the tests call it). The command is: node scripts/build-if-needed.ts [--for-tests]');
 }

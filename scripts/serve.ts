@@ -3,6 +3,16 @@ import { resolveOrigin } from '../src/core/site/origin.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
+import { answerHelp } from './usage.ts';
+
+answerHelp(`Usage: npm start   (node scripts/serve.ts)
+
+Builds the site when the last build is stale, then serves the production build with every
+function, the edge function and local Blobs on http://localhost:$PORT.
+
+Environment: PORT (default 8888), HOST (default localhost), SITE_URL (the public origin baked into
+the build; default http://localhost:$PORT), TRUSTED_PROXIES (IPs/CIDRs whose X-Forwarded-For is
+believed), NETLIFY_LOCAL_BLOBS_DIR (default .netlify/blobs-serve).`);
 
 const port = Number(process.env.PORT || 8888);
 const origin = resolveOrigin({ SITE_URL: process.env.SITE_URL, PORT: String(port) });

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import '../blobs-emulation.ts';
 import { headOf } from './head.ts';
+import { answerHelp } from '../usage.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -151,6 +152,10 @@ export async function serve(runtime: Pick<EmulatorRuntime, 'handle'>, port: numb
  * Prints `READY <url>` when listening.
  */
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  answerHelp(`Usage: node scripts/runtime/emulator.ts [port]
+
+Serves the production build through Netlify's own emulator (@netlify/dev) on port (default: a free
+one) and prints "READY <url>"; the runtime parity test starts it as a child process.`);
   const runtime = await startRuntime();
   const { server, url } = await serve(runtime, Number(process.argv[2] ?? 0));
   console.log(`READY ${url}`);

@@ -1,24 +1,31 @@
-/** The domain core runs unchanged in Node functions, Deno edge functions and the Astro build. */
+/**
+ * The domain core runs unchanged in Node functions, Deno edge functions and the Astro build; the
+ * agent-readiness checker's library (tools/agent-ready, all but its Node CLI in node/) runs in any
+ * runtime with fetch and Web Crypto, so the same rules hold there.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const CORE = import.meta.dirname;
+const CHECKER = path.resolve(CORE, '../../tools/agent-ready');
 const FORBIDDEN = /(?:from\s+|import\s*\(\s*|import\s+)['"](node:|astro:|@netlify\/)[^'"]*['"]/;
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, skipDirs: readonly string[] = []): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
+    if (entry.isDirectory()) return skipDirs.includes(full) ? [] : sourceFiles(full, skipDirs);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
   });
 }
 
-describe('src/core is runtime-neutral', () => {
-  const files = sourceFiles(CORE);
+describe('src/core and the checker library are runtime-neutral', () => {
+  const checkerFiles = sourceFiles(CHECKER, [path.join(CHECKER, 'node')]);
+  const files = [...sourceFiles(CORE), ...checkerFiles];
 
   it('has source files to check', () => {
     expect(files.length).toBeGreaterThan(5);
+    expect(checkerFiles.map((f) => path.relative(CHECKER, f))).toEqual(expect.arrayContaining(['registry.ts', 'http.ts', 'checks/web-bot-auth.ts']));
   });
 
   it('imports nothing from node:, astro: or @netlify/', () => {

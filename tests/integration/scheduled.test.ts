@@ -2,7 +2,7 @@
  * The scheduled functions end to end in the local runtime, against fake third parties on loopback:
  * the hourly tweet refresh feeds /api/tweets, and the contact webhook retry delivers what failed.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, useFakeUpstream } from '../support/fake-upstream.ts';
 import { useRuntime } from '../support/runtime.ts';
@@ -45,8 +45,9 @@ describe('scheduled functions in the local runtime', () => {
 
     const listed = JSON.parse(execFileSync(process.execPath, ['scripts/enquiries.ts', 'json'], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir } })) as { id: string; notification: { status: string } }[];
     expect(listed.find((e) => e.id === id)?.notification.status).toBe('pending');
-    const csv = execFileSync(process.execPath, ['scripts/enquiries.ts', 'csv'], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir } });
-    expect(csv.split('\r\n')[0]).toBe('id,received_at,name,email,company,message,notification');
-    expect(csv).toContain(`"${id}"`);
+    const csv = spawnSync(process.execPath, ['scripts/enquiries.ts', 'csv'], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir, TZ: 'Asia/Shanghai' } });
+    expect(csv.stdout.split('\r\n')[0]).toBe('\uFEFFid,received_at,received_local (Asia/Shanghai),name,email,company,message,notification');
+    expect(csv.stdout).toContain(`"${id}"`);
+    expect(csv.stderr).toBe(`${listed.length} ${listed.length === 1 ? 'enquiry' : 'enquiries'}\n`);
   });
 });

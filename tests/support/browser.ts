@@ -12,7 +12,7 @@ import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/in
 import { TEST_ORIGIN, TEST_PORT } from './origin.ts';
 import { testBlobsDir } from './runtime.ts';
 
-export { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../../scripts/chromium.ts';
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../../tools/agent-ready/node/chromium.ts';
 
 /** A fresh profile directory for a Chromium not started by Playwright (Lighthouse); removed by the caller. */
 export function freshProfileDir(): { dir: string; remove(): void } {

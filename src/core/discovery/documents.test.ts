@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { frontMatter } from '../agent-ready/agent-skills.ts';
-import { aiCatalogProblem } from '../agent-ready/ai-catalog.ts';
-import { linksetProblem } from '../agent-ready/api-catalog.ts';
+import { frontMatter } from '../../../tools/agent-ready/checks/agent-skills.ts';
+import { aiCatalogProblem } from '../../../tools/agent-ready/checks/ai-catalog.ts';
+import { linksetProblem } from '../../../tools/agent-ready/checks/api-catalog.ts';
 import { siteProfile } from '../content/catalog.ts';
 import { FIXTURE_CATALOG } from '../mcp/test-fixtures.ts';
 import { AGENT_SKILLS_SCHEMA_URL } from './agent-skills.ts';

@@ -3,8 +3,8 @@
  * and RFC 9728 protected resource metadata at the origin's root.
  * @module
  */
-import { getJsonDocument, isSecureUrl, summary } from './http.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { getJsonDocument, isSecureUrl, summary } from '../http.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 export const OIDC_CONFIGURATION_PATH = '/.well-known/openid-configuration';

@@ -3,7 +3,7 @@
  * thing and exactly that check fails, with a reason that names the defect and a fix.
  */
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGIN, TOOL_NAME, doc, goodRoutes, json, memoryFetch, type Routes } from '../../../tests/fixtures/agent-ready/site.ts';
+import { DIRECTORY_KEY, FIXTURE_ORIGIN, TOOL_NAME, directoryRoute, doc, fakeResolver, goodRoutes, json, memoryFetch, newSigningKey, type Routes } from '../../tests/fixtures/agent-ready/site.ts';
 import { CHECKS, runChecks } from './registry.ts';
 import type { CheckResult, WebMcpProbe } from './types.ts';
 
@@ -12,8 +12,11 @@ const O = FIXTURE_ORIGIN;
 async function run(mutate?: (routes: Routes) => void | Promise<void>, probe: WebMcpProbe = async () => [TOOL_NAME]): Promise<CheckResult[]> {
   const routes = goodRoutes(O);
   await mutate?.(routes);
-  return runChecks({ baseUrl: O, fetch: memoryFetch(routes), probeWebMcp: probe });
+  return runChecks({ baseUrl: O, fetch: memoryFetch(routes), probeWebMcp: probe, resolveDns: fakeResolver('fixture.example') });
 }
+
+const OTHER_KEY = await newSigningKey();
+const WBA = '/.well-known/http-message-signatures-directory';
 
 /** The current response of a route (to derive a mutated copy from it). */
 async function current(routes: Routes, path: string, accept?: string): Promise<Response> {
@@ -92,6 +95,25 @@ const MUTATIONS: Mutation[] = [
   ['agentSkills', 'the index lists a skill without a digest', (r) => editJson(r, '/.well-known/agent-skills/index.json', (d) => delete d.skills[0].digest), /has no "digest"/],
   ['ard', 'an entry has one representative query', (r) => editJson(r, '/.well-known/ai-catalog.json', (d) => (d.entries[0].representativeQueries = ['only one'])), /needs 2-5 "representativeQueries"/],
   ['ard', 'the catalog has no Access-Control-Allow-Origin', (r) => editText(r, '/.well-known/ai-catalog.json', (t) => t, { 'content-type': 'application/json' }), /lacks Access-Control-Allow-Origin: \*/],
+  ['a2aAgentCard', 'a v0.3 card (top-level url, no supportedInterfaces)', (r) => editJson(r, '/.well-known/agent-card.json', (d) => { d.url = d.supportedInterfaces[0].url; d.preferredTransport = 'JSONRPC'; delete d.supportedInterfaces; }), /a v0\.3 card .*supportedInterfaces/],
+  ['a2aAgentCard', 'an interface has no protocolVersion', (r) => editJson(r, '/.well-known/agent-card.json', (d) => delete d.supportedInterfaces[0].protocolVersion), /supportedInterfaces\[0\] has no "protocolVersion"/],
+  ['a2aAgentCard', 'a skill has no tags', (r) => editJson(r, '/.well-known/agent-card.json', (d) => delete d.skills[0].tags), /skill "search_docs" has no "tags"/],
+  ['a2aAgentCard', 'defaultOutputModes is empty', (r) => editJson(r, '/.well-known/agent-card.json', (d) => (d.defaultOutputModes = [])), /"defaultOutputModes" is missing or empty/],
+  ['a2aAgentCard', 'the card is an HTML soft 404', (r) => void r.set('/.well-known/agent-card.json', doc('<!doctype html><title>Not found</title>', { 'content-type': 'text/html' })), /soft 404/],
+  ['webBotAuth', 'the directory is served as application/json', (r) => void r.set(WBA, directoryRoute({ contentType: 'application/json' })), /expected application\/http-message-signatures-directory\+json/],
+  ['webBotAuth', 'a key carries its private part', (r) => void r.set(WBA, directoryRoute({ publish: () => [DIRECTORY_KEY.privateJwk] })), /keys\[0\] publishes private key material/],
+  ['webBotAuth', 'kid is not the JWK thumbprint', (r) => void r.set(WBA, directoryRoute({ publish: (keys) => keys.map((k) => ({ ...k, kid: 'key-1' })) })), /keys\[0\]\.kid is "key-1", not its JWK thumbprint/],
+  ['webBotAuth', 'a key is not an Ed25519 point', (r) => void r.set(WBA, directoryRoute({ signers: [], publish: (keys) => keys.map((k) => ({ ...k, x: 'AAAA' })) })), /keys\[0\] \(OKP Ed25519\) is not a key Web Bot Auth verifiers can use/],
+  ['webBotAuth', 'the body changed after it was digested and signed', (r) => void r.set(WBA, directoryRoute({ tamper: (body) => body.replace('"keys"', '"keys" ') })), /covers content-digest, but Content-Digest is missing or does not match/],
+  ['webBotAuth', 'signed by a key the directory does not publish', (r) => void r.set(WBA, directoryRoute({ signers: [OTHER_KEY] })), /names keyid ".+", which is no published key's thumbprint/],
+  ['webBotAuth', 'the signature has expired', (r) => void r.set(WBA, directoryRoute({ createdIn: -600, expiresIn: -300 })), /does not verify: Signature expired/],
+  ['webBotAuth', 'the signature carries the request tag', (r) => void r.set(WBA, directoryRoute({ tag: 'web-bot-auth' })), /tag "web-bot-auth", not "http-message-signatures-directory"/],
+  ['webBotAuth', 'the signature bytes were altered', (r) => void r.set(WBA, async (req) => {
+    const res = await directoryRoute()(req);
+    const headers = new Headers(res.headers);
+    headers.set('signature', headers.get('signature')!.replace(/=:(.)/, (_m, c: string) => `=:${c === 'A' ? 'B' : 'A'}`));
+    return new Response(res.body, { headers });
+  }), /does not verify: invalid signature/],
   ['webMcp', 'the page registers no tool', () => {}, /no WebMCP tool was registered/, async () => []],
 ];
 
@@ -101,6 +123,46 @@ describe('the good fixture site', () => {
     expect(results.map((r) => r.id)).toEqual(CHECKS.map((c) => c.id));
     expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
     expect(results.every((r) => r.fix === undefined)).toBe(true);
+  });
+
+  it('verifies the signed key directory and the v1.0 agent card, and says what it saw', async () => {
+    const results = await run();
+    const reason = (id: string) => results.find((r) => r.id === id)!.reason;
+    expect(reason('webBotAuth')).toBe(`${WBA}: 1 Ed25519 key(s), signed by 1 of 1 key(s), with content-digest`);
+    expect(reason('a2aAgentCard')).toBe('/.well-known/agent-card.json: Fixture agent 1.0.0, 1 skill(s), JSONRPC 1.0');
+    expect(reason('dnsAid')).toBe('1 DNSSEC-validated DNS-AID record(s) at _index._agents.fixture.example');
+  });
+});
+
+describe('Web Bot Auth directories that pass', () => {
+  const verdictFor = async (route: ReturnType<typeof directoryRoute>) => (await run((r) => void r.set(WBA, route))).find((r) => r.id === 'webBotAuth')!;
+
+  it('unsigned (signing is only RECOMMENDED)', async () => {
+    expect(await verdictFor(directoryRoute({ signers: [] }))).toMatchObject({ status: 'pass', reason: `${WBA}: 1 Ed25519 key(s), unsigned (signing the directory is RECOMMENDED)` });
+  });
+
+  it("signed as web-bot-auth's directoryResponseHeaders signs (no content-digest), with a note", async () => {
+    expect(await verdictFor(directoryRoute({ profile: 'library' }))).toMatchObject({ status: 'pass', reason: `${WBA}: 1 Ed25519 key(s), signed by 1 of 1 key(s), without content-digest (the -02 draft asks for it)` });
+  });
+
+  it("the draft's \"Signed Directory Response\" test vector (httpsig-protocol, appendix)", async () => {
+    const body = '{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U","x":"JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs","use":"sig"}]}';
+    const headers = {
+      'content-type': 'application/http-message-signatures-directory+json',
+      'content-digest': 'sha-256=:CADMT2aBdV/rqQr/NIru64ERQkCobVvllA4V0fLFDu0=:',
+      'signature-input': 'binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";tag="http-message-signatures-directory"',
+      signature: 'binding=:l6P8R67tm3kujAxbHWio7ll01qrEZ0dKD/WWlGhNYEmTnFZM8Wt0VQ9zqGfvo7T/UMkBxsigzChM1Gpz7gOVBg==:',
+    };
+    const site = (origin: string) => runChecks({ baseUrl: origin, fetch: memoryFetch(new Map([[WBA, doc(body, headers)]])) }, CHECKS.filter((c) => c.id === 'webBotAuth'));
+    expect(await site('https://signature-agent.test')).toMatchObject([{ status: 'pass', reason: `${WBA}: 1 Ed25519 key(s), signed by 1 of 1 key(s), with content-digest` }]);
+    // The signature binds the authority it was made for.
+    expect(await site('https://elsewhere.test')).toMatchObject([{ status: 'fail', reason: `${WBA}: signature "binding" does not verify: invalid signature` }]);
+  });
+
+  it('two keys during a rotation, each signing (two signatures in one field)', async () => {
+    for (const profile of ['draft-02', 'library'] as const) {
+      expect(await verdictFor(directoryRoute({ keys: [DIRECTORY_KEY, OTHER_KEY], profile }))).toMatchObject({ status: 'pass', reason: expect.stringMatching(/2 Ed25519 key\(s\), signed by 2 of 2 key\(s\)/) });
+    }
   });
 });
 
@@ -117,18 +179,45 @@ describe('one defect fails exactly its check', () => {
 
   it('every check that can fail has at least one mutation', () => {
     const covered = new Set(MUTATIONS.map((m) => m[0]));
-    expect(CHECKS.map((c) => c.id).filter((id) => !covered.has(id))).toEqual(['webBotAuth']);
+    expect(CHECKS.map((c) => c.id).filter((id) => !covered.has(id))).toEqual(['dnsAid']);
   });
 });
 
 describe('checks that never fail', () => {
-  it('webBotAuth is neutral, not failed, without a valid key directory', async () => {
-    for (const mutate of [(r: Routes) => void r.delete('/.well-known/http-message-signatures-directory'), (r: Routes) => editJson(r, '/.well-known/http-message-signatures-directory', (d) => (d.keys = []))]) {
+  it('webBotAuth is neutral, not failed, without a key directory or with no keys in it', async () => {
+    for (const mutate of [(r: Routes) => void r.delete(WBA), (r: Routes) => void r.set(WBA, directoryRoute({ keys: [] }))]) {
       const results = await run(mutate);
       const notPassing = results.filter((r) => r.status !== 'pass');
       expect(notPassing.map((r) => [r.id, r.status])).toEqual([['webBotAuth', 'neutral']]);
       expect(notPassing[0]!.fix).toMatch(/^Only if your own bots sign their requests/);
     }
+  });
+
+  it('a2aAgentCard is neutral without a card', async () => {
+    const results = await run((r) => void r.delete('/.well-known/agent-card.json'));
+    expect(results.filter((r) => r.status !== 'pass').map((r) => [r.id, r.status, r.reason])).toEqual([
+      ['a2aAgentCard', 'neutral', 'no A2A agent card (GET /.well-known/agent-card.json → 404 text/plain); only sites that offer an A2A endpoint need one'],
+    ]);
+  });
+
+  it('dnsAid never fails: without a resolver it lists the records to add, and unvalidated or missing records stay neutral', async () => {
+    const ctx = { baseUrl: O, fetch: memoryFetch(goodRoutes(O)) };
+    const dnsAid = async (extra: object) => (await runChecks({ ...ctx, ...extra })).find((r) => r.id === 'dnsAid')!;
+    const none = await dnsAid({});
+    expect(none).toMatchObject({ status: 'neutral', scored: false, reason: 'not checked: needs a DNSSEC-validating resolver (--doh <url>); records to add for fixture.example are listed in the fix' });
+    expect(none.fix).toBe('Publish in your DNSSEC-signed zone (DNS-AID, draft-mozleywilliams-dnsop-dnsaid-02): _index._agents.fixture.example. 3600 IN HTTPS 1 fixture.example. alpn="h2,h3" port=443; _mcp._agents.fixture.example. 3600 IN HTTPS 1 fixture.example. alpn="h2,h3" port=443; _a2a._agents.fixture.example. 3600 IN HTTPS 1 fixture.example. alpn="h2,h3" port=443');
+    expect(await dnsAid({ resolveDns: fakeResolver('fixture.example', { dnssecValidated: false }) })).toMatchObject({ status: 'neutral', reason: expect.stringMatching(/not DNSSEC-validated/) });
+    expect(await dnsAid({ resolveDns: fakeResolver('fixture.example', { records: false }) })).toMatchObject({ status: 'neutral', reason: expect.stringMatching(/^no DNS-AID record under _agents\.fixture\.example/) });
+    const failing = await dnsAid({ resolveDns: async () => Promise.reject(new Error('SERVFAIL')) });
+    expect(failing).toMatchObject({ status: 'neutral', reason: 'not checked: the DNS lookup of _index._agents.fixture.example HTTPS failed (SERVFAIL)' });
+    const local = await runChecks({ baseUrl: 'http://127.0.0.1:8899', fetch: memoryFetch(new Map()) });
+    expect(local.find((r) => r.id === 'dnsAid')).toMatchObject({ status: 'neutral', reason: 'not checked: 127.0.0.1 is not a public DNS name (DNS-AID records live in public, DNSSEC-signed DNS)', fix: expect.stringContaining('_index._agents.example.com. 3600 IN HTTPS 1 example.com. alpn="h2,h3" port=443') });
+  });
+
+  it('the resolver is asked for HTTPS and SVCB records of each _agents name of the audited host', async () => {
+    const resolver = fakeResolver('fixture.example');
+    await runChecks({ baseUrl: O, fetch: memoryFetch(goodRoutes(O)), resolveDns: resolver });
+    expect(resolver.asked).toEqual(['_index._agents', '_mcp._agents', '_a2a._agents'].flatMap((l) => [`${l}.fixture.example HTTPS`, `${l}.fixture.example SVCB`]));
   });
 
   it('webMcp is neutral without a browser, and fails when the page cannot be loaded', async () => {
@@ -162,7 +251,7 @@ describe('checks that never fail', () => {
 describe('sites that are not agent-ready', () => {
   it('an empty site fails every check except the ones that cannot fail', async () => {
     const results = await runChecks({ baseUrl: O, fetch: memoryFetch(new Map()), probeWebMcp: async () => [] });
-    expect(results.filter((r) => r.status !== 'fail').map((r) => [r.id, r.status])).toEqual([['webBotAuth', 'neutral']]);
+    expect(results.filter((r) => r.status !== 'fail').map((r) => [r.id, r.status])).toEqual([['a2aAgentCard', 'neutral'], ['webBotAuth', 'neutral'], ['dnsAid', 'neutral']]);
     expect(results.find((r) => r.id === 'robotsTxt')!.reason).toBe('GET /robots.txt → 404 text/plain');
   });
 

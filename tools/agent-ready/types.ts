@@ -11,6 +11,22 @@ export type CheckStatus = 'pass' | 'fail' | 'neutral';
 /** Loads a page in a real browser and returns the names of the WebMCP tools it registered, or null when no browser could run. */
 export type WebMcpProbe = (url: string) => Promise<string[] | null>;
 
+/** One SVCB or HTTPS resource record (RFC 9460) in presentation form, e.g. `1 example.com. alpn="h2" port=443`. */
+export interface DnsRecord {
+  name: string;
+  type: 'SVCB' | 'HTTPS';
+  data: string;
+}
+
+/** A resolver's answer: the records, and whether the resolver validated them with DNSSEC (the AD bit). */
+export interface DnsAnswer {
+  records: DnsRecord[];
+  dnssecValidated: boolean;
+}
+
+/** Looks up SVCB or HTTPS records (a validating resolver, e.g. DNS over HTTPS); throws when it cannot. */
+export type DnsResolver = (name: string, type: DnsRecord['type']) => Promise<DnsAnswer>;
+
 /** What a check may use: the site's origin and the I/O it is allowed to do. */
 export interface CheckContext {
   /** The audited origin, e.g. `https://example.com` (no path, no trailing slash). */
@@ -21,6 +37,8 @@ export interface CheckContext {
   probeWebMcp?: WebMcpProbe;
   /** Per-request budget; defaults to REQUEST_TIMEOUT_MS (tests shorten it). */
   requestTimeoutMs?: number;
+  /** A DNSSEC-validating resolver; absent = the dnsAid check explains the records and is neutral ("not checked"). */
+  resolveDns?: DnsResolver;
 }
 
 /** The outcome of one check, as printed and as serialised by `--json`. */
@@ -33,7 +51,7 @@ export interface CheckResult {
   reason: string;
   /** One line: what to change (whenever the check does not pass). */
   fix?: string;
-  /** False for checks the scanner reports but does not score (llms.txt). */
+  /** False for checks reported but not scored (llms.txt: guidance for the scanner; dnsAid: informational here). */
   scored: boolean;
 }
 

@@ -38,17 +38,18 @@ export function scoreOf(results: readonly CheckResult[]): number {
 const L1 = ['robotsTxt', 'sitemap', 'linkHeaders'];
 const L2 = ['robotsTxtAiRules', 'contentSignals'];
 const L3 = ['markdownNegotiation'];
-/** The scanner's L4 list also has a2aAgentCard, which is not checked here. */
-const INTEGRATIONS = ['mcpServerCard', 'agentSkills', 'apiCatalog'];
+/** The four integration documents (L4: any one; L5 option b: all four). */
+const INTEGRATIONS = ['mcpServerCard', 'a2aAgentCard', 'agentSkills', 'apiCatalog'];
 const AUTH = ['oauthDiscovery', 'authMd'];
 
 /**
- * The level and what the next one needs.
+ * The level and what the next one needs (the scanner's published rubric, isitagentready.com
+ * llms-full.txt):
  * - L1: 2 of robotsTxt, sitemap, linkHeaders. L2: + robotsTxtAiRules and contentSignals.
- *   L3: + markdownNegotiation. L4: + 1 of mcpServerCard, agentSkills, apiCatalog (or a2aAgentCard).
- * - L5: + 2 of 3: webBotAuth; "all integrations"; auth metadata (oauthDiscovery or authMd).
- *   "All integrations" includes the A2A agent card, which this checker does not verify, so it is
- *   never credited (stricter reading): L5 here needs webBotAuth and auth metadata.
+ *   L3: + markdownNegotiation. L4: + 1 of mcpServerCard, a2aAgentCard, agentSkills, apiCatalog.
+ * - L5: + 2 of 3: (a) webBotAuth; (b) all four integration documents; (c) auth metadata
+ *   (oauthDiscovery or authMd). Only passing checks count: a neutral webBotAuth or a2aAgentCard
+ *   (nothing published) does not.
  */
 export function levelOf(results: readonly CheckResult[]): { level: number; next: NextLevel | null } {
   const passed = new Set(results.filter((r) => r.status === 'pass').map((r) => r.id));
@@ -60,11 +61,9 @@ export function levelOf(results: readonly CheckResult[]): { level: number; next:
     { ok: L3.every(has), needs: () => missing(L3) },
     { ok: INTEGRATIONS.some(has), needs: () => [`1 of ${INTEGRATIONS.join(', ')}`] },
     {
-      ok: [has('webBotAuth'), false, AUTH.some(has)].filter(Boolean).length >= 2,
+      ok: [has('webBotAuth'), INTEGRATIONS.every(has), AUTH.some(has)].filter(Boolean).length >= 2,
       needs: () => [
-        ...(has('webBotAuth') ? [] : ['webBotAuth']),
-        ...(AUTH.some(has) ? [] : [`1 of ${AUTH.join(', ')}`]),
-        'or all integrations (incl. an A2A agent card, not checked here)',
+        `2 of 3: webBotAuth${has('webBotAuth') ? ' (met)' : ''}; all of ${INTEGRATIONS.join(', ')}${INTEGRATIONS.every(has) ? ' (met)' : ` (missing: ${missing(INTEGRATIONS).join(', ')})`}; 1 of ${AUTH.join(', ')}${AUTH.some(has) ? ' (met)' : ''}`,
       ],
     },
   ];

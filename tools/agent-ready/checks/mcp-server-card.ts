@@ -3,8 +3,8 @@
  * the well-known paths the scanner probes.
  * @module
  */
-import { get, isJsonType, isSecureUrl, mediaType, problemWith, summary } from './http.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { get, isJsonType, isSecureUrl, mediaType, problemWith, summary } from '../http.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 /** Probed in this order; the first valid card wins. */
 export const SERVER_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/.well-known/mcp/server-cards.json'] as const;

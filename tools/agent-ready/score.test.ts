@@ -34,9 +34,14 @@ describe('levels', () => {
     [[...L3, 'mcpServerCard'], 4],
     [[...L4, 'oauthDiscovery'], 4],
     [[...L4, 'webBotAuth'], 4],
+    [[...L3, 'a2aAgentCard'], 4],
     [[...L4, 'mcpServerCard', 'agentSkills', 'authMd'], 4],
+    [[...L4, 'mcpServerCard', 'agentSkills', 'a2aAgentCard'], 4],
     [[...L4, 'webBotAuth', 'oauthDiscovery'], 5],
     [[...L4, 'webBotAuth', 'authMd'], 5],
+    [[...L4, 'mcpServerCard', 'agentSkills', 'a2aAgentCard', 'authMd'], 5],
+    [[...L4, 'mcpServerCard', 'agentSkills', 'a2aAgentCard', 'webBotAuth'], 5],
+    [[...L4, 'mcpServerCard', 'agentSkills', 'webBotAuth'], 4],
   ];
   it.each(table)('%j → L%i', (ids, level) => {
     expect(levelOf(passing(...ids)).level).toBe(level);
@@ -45,7 +50,9 @@ describe('levels', () => {
   it('names what the next level needs', () => {
     expect(levelOf(passing('robotsTxt')).next).toEqual({ level: 1, name: 'Basic Web Presence', requirements: ['2 of robotsTxt, sitemap, linkHeaders (missing: sitemap, linkHeaders)'] });
     expect(levelOf(passing(...L1, 'contentSignals')).next).toEqual({ level: 2, name: 'Bot-Aware', requirements: ['robotsTxtAiRules'] });
-    expect(levelOf(passing(...L4, 'oauthDiscovery')).next!.requirements[0]).toBe('webBotAuth');
+    expect(levelOf(passing(...L4, 'oauthDiscovery')).next!.requirements).toEqual([
+      '2 of 3: webBotAuth; all of mcpServerCard, a2aAgentCard, agentSkills, apiCatalog (missing: mcpServerCard, a2aAgentCard, agentSkills); 1 of oauthDiscovery, authMd (met)',
+    ]);
     expect(levelOf(passing(...L4, 'webBotAuth', 'authMd')).next).toBeNull();
   });
 

@@ -4,9 +4,9 @@
  * @module
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { type Fetched, get, isHttpUrl, readStreamCapped, sameOrigin, summary } from './http.ts';
+import { type Fetched, get, isHttpUrl, readStreamCapped, sameOrigin, summary } from '../http.ts';
 import { fetchRobots } from './robots.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 /** Tried in this order when robots.txt names no same-origin sitemap (the scanner's list). */
 export const SITEMAP_FALLBACK_PATHS = ['/sitemap-index.xml', '/sitemap.xml.gz', '/sitemap_index.xml', '/sitemap.xml'] as const;

@@ -4,7 +4,7 @@
  * page script runs, and returns the names of the tools the page registers while it loads.
  */
 import type { Browser } from 'playwright-core';
-import type { WebMcpProbe } from '../src/core/agent-ready/types.ts';
+import type { WebMcpProbe } from '../types.ts';
 import { launchBrowser } from './chromium.ts';
 
 /** Budget for the navigation, up to the load event. */

@@ -1,10 +1,10 @@
 /** The small parsers the checks rely on: robots.txt groups, Content-Signal values, Link headers, the auth.md heading, SKILL.md front matter. */
 import { describe, expect, it } from 'vitest';
-import { frontMatter, manifestDigest } from './agent-skills.ts';
-import { hasAuthMdHeading } from './auth-md.ts';
-import { isAgentLink, parseLinkHeader } from './link-header.ts';
-import { contentSignalProblem, parseRobots } from './robots.ts';
-import { sitemapProblem } from './sitemap.ts';
+import { frontMatter, manifestDigest } from './checks/agent-skills.ts';
+import { hasAuthMdHeading } from './checks/auth-md.ts';
+import { isAgentLink, parseLinkHeader } from './checks/link-headers.ts';
+import { contentSignalProblem, parseRobots } from './checks/robots.ts';
+import { sitemapProblem } from './checks/sitemap.ts';
 
 describe('parseRobots (RFC 9309 groups)', () => {
   it('groups consecutive User-agent lines, keeps Sitemap global, ignores comments and case', () => {

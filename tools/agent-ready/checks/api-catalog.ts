@@ -2,8 +2,8 @@
  * apiCatalog check: RFC 9727 `/.well-known/api-catalog`, a linkset (RFC 9264 §4.2).
  * @module
  */
-import { get, mediaType, parseJsonObject, problemWith, summary } from './http.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { get, mediaType, parseJsonObject, problemWith, summary } from '../http.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 export const API_CATALOG_PATH = '/.well-known/api-catalog';
 export const LINKSET_MEDIA_TYPE = 'application/linkset+json';

@@ -2,8 +2,8 @@
  * Content for agents: markdown by content negotiation on the home page, and llms.txt.
  * @module
  */
-import { get, looksLikeHtml, mediaType, problemWith, summary } from './http.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { get, looksLikeHtml, mediaType, problemWith, summary } from '../http.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 export const LLMS_TXT_PATH = '/llms.txt';
 

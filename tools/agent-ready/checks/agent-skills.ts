@@ -4,8 +4,8 @@
  * with the digest the index publishes.
  * @module
  */
-import { type Fetched, get, getJsonDocument, sha256Hex, summary } from './http.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { type Fetched, get, getJsonDocument, sha256Hex, summary } from '../http.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 /** Probed in this order; the legacy path only when the first is missing. */
 export const SKILLS_INDEX_PATHS = ['/.well-known/agent-skills/index.json', '/.well-known/skills/index.json'] as const;

@@ -3,8 +3,8 @@
  * groups, and Content Signals (contentsignals.org, draft-romm-aipref-contentsignals).
  * @module
  */
-import { type Fetched, get, looksLikeHtml, mediaType, problemWith, summary } from './http.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { type Fetched, get, looksLikeHtml, mediaType, problemWith, summary } from '../http.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 export const ROBOTS_PATH = '/robots.txt';
 

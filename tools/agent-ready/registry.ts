@@ -1,23 +1,25 @@
 /**
  * The agent-readiness checks, in report order, and the runner. Ids are the isitagentready.com
  * scanner's (llmsTxt is ours: the scanner treats llms.txt as guidance, so it is reported but not
- * scored). DNS-AID (needs DNSSEC-validated DNS), the A2A card (off in the scanner's default
- * profile) and the commerce checks (neutral for non-commerce sites) are not run.
+ * scored). dnsAid is reported but not scored here (it needs a DNSSEC-validating resolver, which a
+ * local run does not have). The commerce checks (neutral for non-commerce sites) are not run.
  * @module
  */
-import { checkAgentSkills } from './agent-skills.ts';
-import { checkAiCatalog } from './ai-catalog.ts';
-import { checkApiCatalog } from './api-catalog.ts';
-import { checkAuthMd } from './auth-md.ts';
-import { checkLinkHeaders } from './link-header.ts';
-import { checkLlmsTxt, checkMarkdownNegotiation } from './markdown.ts';
-import { checkMcpServerCard } from './mcp-server-card.ts';
-import { checkOAuthDiscovery, checkProtectedResource } from './oauth.ts';
-import { checkContentSignals, checkRobotsAiRules, checkRobotsTxt } from './robots.ts';
-import { checkSitemap } from './sitemap.ts';
+import { checkA2aAgentCard } from './checks/a2a-agent-card.ts';
+import { checkAgentSkills } from './checks/agent-skills.ts';
+import { checkAiCatalog } from './checks/ai-catalog.ts';
+import { checkApiCatalog } from './checks/api-catalog.ts';
+import { checkAuthMd } from './checks/auth-md.ts';
+import { checkDnsAid } from './checks/dns-aid.ts';
+import { checkLinkHeaders } from './checks/link-headers.ts';
+import { checkLlmsTxt, checkMarkdownNegotiation } from './checks/markdown.ts';
+import { checkMcpServerCard } from './checks/mcp-server-card.ts';
+import { checkOAuthDiscovery, checkProtectedResource } from './checks/oauth.ts';
+import { checkContentSignals, checkRobotsAiRules, checkRobotsTxt } from './checks/robots.ts';
+import { checkSitemap } from './checks/sitemap.ts';
 import { type Check, type CheckContext, type CheckResult, neutral } from './types.ts';
-import { checkWebBotAuth } from './web-bot-auth.ts';
-import { checkWebMcp } from './webmcp.ts';
+import { checkWebBotAuth } from './checks/web-bot-auth.ts';
+import { checkWebMcp } from './checks/webmcp.ts';
 
 export const CHECKS: readonly Check[] = [
   { id: 'robotsTxt', title: 'robots.txt', scored: true, run: checkRobotsTxt },
@@ -32,27 +34,39 @@ export const CHECKS: readonly Check[] = [
   { id: 'oauthProtectedResource', title: 'Protected resource metadata (RFC 9728)', scored: true, run: checkProtectedResource },
   { id: 'authMd', title: 'auth.md + agent_auth', scored: true, run: checkAuthMd },
   { id: 'mcpServerCard', title: 'MCP server card', scored: true, run: checkMcpServerCard },
+  { id: 'a2aAgentCard', title: 'A2A agent card', scored: true, run: checkA2aAgentCard },
   { id: 'agentSkills', title: 'Agent skills', scored: true, run: checkAgentSkills },
   { id: 'ard', title: 'AI catalog', scored: true, run: checkAiCatalog },
   { id: 'webBotAuth', title: 'Web Bot Auth', scored: true, run: checkWebBotAuth },
   { id: 'webMcp', title: 'WebMCP', scored: true, run: checkWebMcp },
+  // Last: it reuses the cards fetched above to tailor the records it suggests.
+  { id: 'dnsAid', title: 'DNS-AID', scored: false, run: checkDnsAid },
 ];
+
+/** Called around each check, e.g. to show progress; never changes the results. */
+export interface RunHooks {
+  onStart?(check: Check, index: number, total: number): void;
+  onDone?(result: CheckResult, index: number, total: number): void;
+}
 
 /**
  * Runs every check in order (one at a time: polite to the site, and the request trace is
  * deterministic). A check that throws is a checker bug, not a site defect: it is reported as
  * neutral with the error, so it neither hides nor invents a failure.
  */
-export async function runChecks(ctx: CheckContext, checks: readonly Check[] = CHECKS): Promise<CheckResult[]> {
+export async function runChecks(ctx: CheckContext, checks: readonly Check[] = CHECKS, hooks: RunHooks = {}): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
-  for (const check of checks) {
+  for (const [index, check] of checks.entries()) {
+    hooks.onStart?.(check, index, checks.length);
     let verdict;
     try {
       verdict = await check.run(ctx);
     } catch (error) {
       verdict = neutral(`not checked: checker error (${error instanceof Error ? error.message : String(error)})`, 'This is a bug in the checker, not the site: report it with the URL.');
     }
-    results.push({ id: check.id, title: check.title, ...verdict, scored: check.scored });
+    const result: CheckResult = { id: check.id, title: check.title, ...verdict, scored: check.scored };
+    results.push(result);
+    hooks.onDone?.(result, index, checks.length);
   }
   return results;
 }

@@ -6,10 +6,12 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../src/core/agent-ready/score.ts';
-import { startFixtureServer, TOOL_NAME } from '../tests/fixtures/agent-ready/site.ts';
+import { CHECKS } from '../registry.ts';
+import type { Report } from '../score.ts';
+import { createProgress } from './cli.ts';
+import { startFixtureServer, TOOL_NAME } from '../../../tests/fixtures/agent-ready/site.ts';
 
-const SCRIPT = path.join(import.meta.dirname, 'check-agent-ready.ts');
+const SCRIPT = path.join(import.meta.dirname, 'cli.ts');
 
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -35,9 +37,11 @@ describe('against the good fixture site', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain(`Agent readiness of ${site.origin}`);
-    expect(stdout).not.toMatch(/FAIL|fix:/);
+    expect(stdout).not.toMatch(/FAIL/);
+    expect(stdout.match(/fix:/g)).toHaveLength(1); // DNS-AID's records to add
     expect(stdout).toMatch(new RegExp(`PASS {2}WebMCP +/ registers 1 WebMCP tool\\(s\\): ${TOOL_NAME}`));
-    expect(stdout).toContain('Score 100/100 (16 pass, 0 fail, 0 neutral');
+    expect(stdout).toContain('Score 100/100 (17 pass, 0 fail, 1 neutral');
+    expect(stdout).toMatch(/ -- {3}DNS-AID \* +not checked: 127\.0\.0\.1 is not a public DNS name/);
     expect(stdout).toContain('Level 5: Agent-Native');
   });
 
@@ -45,8 +49,9 @@ describe('against the good fixture site', () => {
     const { code, stdout } = await cli([site.origin, '--json', '--no-browser']);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as Report;
-    expect(report).toMatchObject({ url: site.origin, score: 100, level: 5, levelName: 'Agent-Native', counts: { pass: 15, fail: 0, neutral: 1 }, nextLevel: null });
-    expect(report.checks).toHaveLength(16);
+    expect(report).toMatchObject({ url: site.origin, score: 100, level: 5, levelName: 'Agent-Native', counts: { pass: 16, fail: 0, neutral: 2 }, nextLevel: null });
+    expect(report.checks).toHaveLength(18);
+    expect(report.checks.filter((c) => ['a2aAgentCard', 'webBotAuth'].includes(c.id)).map((c) => c.status)).toEqual(['pass', 'pass']);
     expect(report.checks.find((c) => c.id === 'webMcp')).toMatchObject({ status: 'neutral', reason: 'not checked: no browser available' });
     expect(Date.parse(report.checkedAt)).not.toBeNaN();
   });
@@ -71,8 +76,8 @@ describe('when a check fails', () => {
       expect(json.code).toBe(1);
       const report = JSON.parse(json.stdout) as Report;
       expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['authMd']);
-      expect(report.score).toBe(93); // 13 of 14 scored (llms.txt unscored, WebMCP neutral)
-      expect(report.level).toBe(5); // auth metadata is oauthDiscovery or authMd
+      expect(report.score).toBe(93); // 14 of 15 scored (llms.txt and DNS-AID unscored, WebMCP neutral)
+      expect(report.level).toBe(5); // Web Bot Auth and all four integration documents still pass
     } finally {
       site.routes.set('/auth.md', original);
     }
@@ -96,6 +101,37 @@ describe('when a check fails', () => {
   });
 });
 
+describe('progress', () => {
+  it('--progress writes one line per check to stderr and leaves the JSON on stdout untouched', async () => {
+    const quiet = await cli([site.origin, '--json', '--no-browser']);
+    const loud = await cli([site.origin, '--json', '--no-browser', '--progress']);
+    expect(quiet.stderr).toBe('');
+    expect(loud.code).toBe(0);
+    const lines = loud.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(CHECKS.length);
+    expect(lines[0]).toBe(`[1/${CHECKS.length}] robotsTxt: pass`);
+    expect(lines.at(-1)).toBe(`[${CHECKS.length}/${CHECKS.length}] dnsAid: neutral`);
+    const strip = (r: Report) => ({ ...r, checkedAt: '' });
+    expect(strip(JSON.parse(loud.stdout) as Report)).toEqual(strip(JSON.parse(quiet.stdout) as Report));
+  });
+
+  it('on a terminal it rewrites one line and clears it at the end', () => {
+    const written: string[] = [];
+    const progress = createProgress({ isTTY: true, columns: 30, write: (t: string) => written.push(t) }, false);
+    progress.step('[1/19] robots.txt …');
+    progress.done('robotsTxt', 'pass', 0, 19);
+    progress.step('[2/19] a title far longer than the terminal is wide');
+    progress.clear();
+    expect(written).toEqual(['\r\x1b[2K[1/19] robots.txt …', '\r\x1b[2K[2/19] a title far longer tha', '\r\x1b[2K']);
+    const piped: string[] = [];
+    const silent = createProgress({ isTTY: false, write: (t: string) => piped.push(t) }, false);
+    silent.step('x');
+    silent.done('robotsTxt', 'pass', 0, 19);
+    silent.clear();
+    expect(piped).toEqual([]);
+  });
+});
+
 describe('usage and reachability', () => {
   it.each([
     [[], 'missing <url>'],
@@ -104,6 +140,7 @@ describe('usage and reachability', () => {
     [['ftp://example.com'], 'only http and https URLs'],
     [['https://example.com', '--bogus'], "Unknown option '--bogus'"],
     [['https://example.com', '--timeout-ms', 'soon'], '--timeout-ms must be a positive integer'],
+    [['https://example.com', '--doh', 'resolver'], "--doh needs the resolver's http(s) URL"],
   ])('%j → usage error, exit 2', async (args, message) => {
     const { code, stdout, stderr } = await cli(args);
     expect(code).toBe(2);

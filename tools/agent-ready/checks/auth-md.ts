@@ -4,9 +4,9 @@
  * `agent_auth` block in the origin's RFC 8414 metadata.
  * @module
  */
-import { get, getJsonDocument, isSecureUrl, looksLikeHtml, mediaType, problemWith, sameOrigin, summary } from './http.ts';
+import { get, getJsonDocument, isSecureUrl, looksLikeHtml, mediaType, problemWith, sameOrigin, summary } from '../http.ts';
 import { AS_METADATA_PATH, PRM_PATH } from './oauth.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 export const AUTH_MD_PATH = '/auth.md';
 export const AUTH_MD_ACCEPT = 'text/markdown, text/plain, */*';

@@ -5,7 +5,7 @@
  * "unable to check".
  * @module
  */
-import { type CheckContext, fail, neutral, pass, type Verdict } from './types.ts';
+import { type CheckContext, fail, neutral, pass, type Verdict } from '../types.ts';
 
 const FIX = 'On page load, feature-detect navigator.modelContext (and document.modelContext) and call registerTool({name, description, inputSchema, execute}) for each tool.';
 

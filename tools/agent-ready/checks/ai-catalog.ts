@@ -3,8 +3,8 @@
  * by Agentic Resource Discovery.
  * @module
  */
-import { getJsonDocument } from './http.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { getJsonDocument } from '../http.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 

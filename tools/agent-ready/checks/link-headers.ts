@@ -3,8 +3,8 @@
  * descriptions, and those targets exist.
  * @module
  */
-import { get, sameOrigin, summary } from './http.ts';
-import { type CheckContext, fail, pass, type Verdict } from './types.ts';
+import { get, sameOrigin, summary } from '../http.ts';
+import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 /** One parsed link-value. */
 export interface ParsedLink {

@@ -1,0 +1,52 @@
+/**
+ * Every script answers --help: exit 0, a usage line on stdout, and nothing written, built or
+ * started. Node's permission model enforces "nothing written": the scripts run with read access
+ * only (no file writes, no child processes, no workers), so one that builds, starts the Blobs
+ * server or writes a cache dies with ERR_ACCESS_DENIED instead of passing.
+ * (scripts/keys.ts is left to the Web Bot Auth work, which owns it.)
+ */
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const NOT_YET = ['scripts/keys.ts'];
+const SCRIPTS = [
+  ...readdirSync(path.join(ROOT, 'scripts'))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
+    .map((name) => `scripts/${name}`)
+    .filter((script) => !NOT_YET.includes(script)),
+  'scripts/runtime/emulator.ts',
+  'tools/agent-ready/node/cli.ts',
+];
+const READ_ONLY = ['--permission', '--allow-fs-read=*'];
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [...READ_ONLY, ...args], { cwd: ROOT, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('--help', () => {
+  it('the read-only sandbox refuses writes (so the assertions below can fail)', async () => {
+    const { code, stderr } = await run(['-e', `require('node:fs').writeFileSync(${JSON.stringify(path.join(ROOT, 'generated', 'help-test.txt'))}, 'x')`]);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain('ERR_ACCESS_DENIED');
+  });
+
+  it('covers the scripts that build, serve and read data', () => {
+    expect(SCRIPTS).toEqual(expect.arrayContaining(['scripts/serve.ts', 'scripts/build-if-needed.ts', 'scripts/enquiries.ts', 'scripts/pagefind-index.ts', 'scripts/ensure-build.ts']));
+  });
+
+  it.each(SCRIPTS)('%s --help: exit 0, usage on stdout, nothing written', async (script) => {
+    // -h as well for the one whose plain run does the most (build, then serve).
+    for (const flag of script === 'scripts/serve.ts' ? ['--help', '-h'] : ['--help']) {
+      const { code, stdout, stderr } = await run([script, flag]);
+      expect({ code, stderr }, `${script} ${flag}`).toEqual({ code: 0, stderr: '' });
+      expect(stdout).toMatch(/^Usage: \S/);
+    }
+  });
+});
