@@ -1,9 +1,8 @@
-import { verify as verifyMessage } from 'http-message-sig';
 import { describe, expect, it } from 'vitest';
-import { verifierFromJWK } from 'web-bot-auth/crypto';
-import { contentDigest, contentDigestMatches } from './content-digest.ts';
-import { DIRECTORY_MEDIA_TYPE, DIRECTORY_SIGNATURE_LIFETIME_SECONDS, DIRECTORY_SIGNATURE_TAG, handleSignaturesDirectory } from './directory.ts';
-import { DIRECTORY_MAX_AGE_SECONDS, type PublicJwk, rotateKeys, type SigningJwk, signingKeySet } from './keys.ts';
+import { provenDirectoryKeys } from '../../../tests/support/web-bot-auth.ts';
+import { contentDigest } from './content-digest.ts';
+import { DIRECTORY_MEDIA_TYPE, DIRECTORY_SIGNATURE_LIFETIME_SECONDS, handleSignaturesDirectory } from './directory.ts';
+import { DIRECTORY_MAX_AGE_SECONDS, rotateKeys, type SigningJwk, signingKeySet } from './keys.ts';
 
 const URL_ = 'https://site.example/.well-known/http-message-signatures-directory';
 
@@ -11,39 +10,8 @@ function deps(keys: SigningJwk[], nowMs = Date.now()) {
   return { keys: () => signingKeySet(keys, Math.floor(nowMs / 1000)), now: () => nowMs };
 }
 
-/**
- * Verifies each directory signature as a verifier of the draft's appendix would, with
- * http-message-sig (the library under web-bot-auth): its `verify` reads one signature per message,
- * so each `bindingN` member is checked on its own. Returns the keyids whose proof holds.
- */
-async function verifiedBindings(request: { url: string; method?: string }, res: Response, body: string): Promise<string[]> {
-  const { keys } = JSON.parse(body) as { keys: PublicJwk[] };
-  if (!(await contentDigestMatches(res.headers.get('content-digest'), body))) return [];
-  // Members are separated by ", "; inner lists use single spaces, so the split is exact here.
-  const inputs = res.headers.get('signature-input')!.split(', ');
-  const signatures = res.headers.get('signature')!.split(', ');
-  const proven: string[] = [];
-  for (const [i, input] of inputs.entries()) {
-    const message = {
-      request: { method: request.method ?? 'GET', url: request.url, headers: {} },
-      response: { status: res.status, headers: { 'content-digest': res.headers.get('content-digest')!, 'signature-input': input, signature: signatures[i]! } },
-    };
-    try {
-      await verifyMessage(message, async (data, signature, params) => {
-        if (params.tag !== DIRECTORY_SIGNATURE_TAG) throw new Error('wrong tag');
-        if (!(params.created instanceof Date) || params.created.getTime() > Date.now()) throw new Error('created in the future');
-        if (!/^binding\d*=\("@authority";req "content-digest"\)/.test(input)) throw new Error('must cover @authority;req and content-digest');
-        const key = keys.find((k) => k.kid === params.keyid);
-        if (!key) throw new Error('unknown keyid');
-        await (await verifierFromJWK(key))(data, signature, params as never);
-      });
-      proven.push(/keyid="([^"]+)"/.exec(input)![1]!);
-    } catch {
-      // Not proven: the caller compares the list.
-    }
-  }
-  return proven;
-}
+/** The directory's proof as a verifier checks it (tests/support/web-bot-auth.ts). */
+const verifiedBindings = (request: { url: string }, res: Response, body: string): Promise<string[]> => provenDirectoryKeys(request.url, res, body);
 
 describe('GET /.well-known/http-message-signatures-directory', () => {
   it('the digest and the verifier used below reproduce the draft\'s "Signed Directory Response" test vector', async () => {
