@@ -1,8 +1,8 @@
 /**
  * The agent-readiness checker against the real local runtime (the production build through
  * Netlify's emulation), served on TEST_PORT because the test build bakes absolute URLs for
- * TEST_ORIGIN. Every check must pass; Web Bot Auth stays neutral (the site signs no bot requests,
- * so publishing a key directory would be untruthful), which is why the level is 4, not 5.
+ * TEST_ORIGIN. Every check must pass, Web Bot Auth included (the site signs its webhooks and feed
+ * fetches and publishes its key directory), so with the auth metadata the level is 5.
  */
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -58,14 +58,14 @@ afterAll(async () => {
 });
 
 describe('agent readiness of the real site', () => {
-  it('passes every check (Web Bot Auth neutral)', () => {
+  it('passes every check, Web Bot Auth included', () => {
     const notPassing = results.filter((r) => r.status !== 'pass').map((r) => `${r.id} [${r.status}]: ${r.reason}`);
-    expect(notPassing).toEqual([expect.stringMatching(/^webBotAuth \[neutral\]: /)]);
+    expect(notPassing).toEqual([]);
   });
 
-  it('scores 100 at level 4', () => {
+  it('scores 100 at level 5', () => {
     const report = buildReport(TEST_ORIGIN, results);
-    expect({ score: report.score, level: report.level }).toEqual({ score: 100, level: 4 });
+    expect({ score: report.score, level: report.level }).toEqual({ score: 100, level: 5 });
   });
 
   it('WebMCP sees the tools the site registers', () => {
