@@ -2,10 +2,13 @@
  * Web Bot Auth end to end: the site (the local runtime, served over real HTTP on TEST_PORT because
  * `Signature-Agent` names the build's origin) delivers a contact webhook and fetches the tweet feed
  * from fake third parties on loopback; each recorded request is verified as a receiver would, with
- * Cloudflare's web-bot-auth at its defaults and the key fetched from our directory over HTTP.
+ * Cloudflare's web-bot-auth at its defaults and the key fetched from our directory over HTTP, and
+ * with the README's example for webhook receivers, run as written.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { sendJson, useFakeUpstream } from '../support/fake-upstream.ts';
@@ -34,6 +37,26 @@ afterAll(async () => {
   await runtime?.stop();
   if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
 });
+
+/**
+ * The README's "Verifying our webhooks" example, run as written (only its SITE set to the test
+ * origin), so the recipe we give receivers keeps working. Written under node_modules/.cache so its
+ * bare imports resolve to this project's web-bot-auth.
+ */
+async function readmeVerifier(): Promise<(request: Request) => Promise<{ enquiry: { id: string } }>> {
+  const readme = readFileSync(path.join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  const code = /## Verifying our webhooks[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!code?.includes("const SITE = 'https://www.acme-ai.example';")) throw new Error('README example not found');
+  const dir = path.join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'readme-examples');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `verify-webhook-${process.pid}.mjs`);
+  writeFileSync(file, code.replace("'https://www.acme-ai.example'", JSON.stringify(TEST_ORIGIN)));
+  try {
+    return ((await import(pathToFileURL(file).href)) as { verifyWebhook: (request: Request) => Promise<{ enquiry: { id: string } }> }).verifyWebhook;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
 
 const liveTweet = { id: '77', text: 'Signed fetch', author: { name: 'Feed', username: 'feed' }, created_at: '2026-11-24T12:00:00Z', url: 'https://x.com/feed/status/77' };
 
@@ -72,6 +95,10 @@ describe('Web Bot Auth for the site\'s own requests', () => {
 
     const { keys } = await fetchDirectory(TEST_ORIGIN);
     expect(await verifySignedRequest(asRequest(delivery!))).toEqual({ agent: TEST_ORIGIN, keyid: keys[0]!.kid });
+    const verifyWebhook = await readmeVerifier();
+    expect((await verifyWebhook(asRequest(delivery!))).enquiry.id).toBe(id);
+    await expect(verifyWebhook(asRequest(delivery!, { body: delivery!.body.replace('verify me', 'forged') }))).rejects.toThrow('body changed');
+    await expect(verifyWebhook(asRequest(delivery!, { path: '/hooks/other' }))).rejects.toThrow();
 
     const body = JSON.parse(delivery!.body) as { enquiry: { message: string } };
     const forged = JSON.stringify({ ...body, enquiry: { ...body.enquiry, message: 'wire the money' } });
