@@ -124,8 +124,24 @@ export function parseSigningKeys(json: string): SigningJwk[] {
   return result.output.keys;
 }
 
+/** Imported signers by key material: importing costs ~1 ms, and a set is resolved per request. */
+const importedSigners = new Map<string, Promise<Signer>>();
+
+function importedSigner(key: SigningJwk): Promise<Signer> {
+  const id = `${key.x}.${key.d}`;
+  let signer = importedSigners.get(id);
+  if (!signer) {
+    if (importedSigners.size > 16) importedSigners.clear();
+    signer = signerFromJWK({ kty: key.kty, crv: key.crv, x: key.x, d: key.d });
+    signer.catch(() => importedSigners.delete(id));
+    importedSigners.set(id, signer);
+  }
+  return signer;
+}
+
 /**
- * Imports a key set for use at `nowSeconds`.
+ * The key set in force at `nowSeconds` (which key signs, which are published); cheap to call per
+ * request, so a handover happens exactly at the new key's `nbf`.
  * @throws Error when a `kid` is not the key's thumbprint (receivers select keys by it) or no key signs now.
  */
 export async function signingKeySet(keys: readonly SigningJwk[], nowSeconds: number): Promise<SigningKeySet> {
@@ -133,7 +149,7 @@ export async function signingKeySet(keys: readonly SigningJwk[], nowSeconds: num
   const signers = await Promise.all(published.map(async (key) => {
     const expected = await thumbprint(key);
     if (key.kid !== expected) throw new Error(`Web Bot Auth key ${key.kid}: kid must be the key's JWK thumbprint (${expected})`);
-    return signerFromJWK({ kty: key.kty, crv: key.crv, x: key.x, d: key.d });
+    return importedSigner(key);
   }));
   const activeIndex = published.findIndex((k) => k.nbf <= nowSeconds);
   if (activeIndex < 0) throw new Error('No Web Bot Auth signing key is valid now: rotate the keys (npm run keys -- --web-bot-auth --rotate)');
