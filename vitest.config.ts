@@ -11,6 +11,7 @@ const PORT_8899_FILES = [
   'tests/integration/oauth-clients.test.ts',
   'tests/integration/oauth-conformance.test.ts',
   'tests/integration/oauth-refresh.test.ts',
+  'tests/integration/web-bot-auth.test.ts',
 ];
 
 export default defineConfig({

@@ -3,7 +3,6 @@
  * started. Node's permission model enforces "nothing written": the scripts run with read access
  * only (no file writes, no child processes, no workers), so one that builds, starts the Blobs
  * server or writes a cache dies with ERR_ACCESS_DENIED instead of passing.
- * (scripts/keys.ts is left to the Web Bot Auth work, which owns it.)
  */
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -11,12 +10,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const NOT_YET = ['scripts/keys.ts'];
 const SCRIPTS = [
   ...readdirSync(path.join(ROOT, 'scripts'))
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
-    .map((name) => `scripts/${name}`)
-    .filter((script) => !NOT_YET.includes(script)),
+    .map((name) => `scripts/${name}`),
   'scripts/runtime/emulator.ts',
   'tools/agent-ready/node/cli.ts',
 ];

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamConfig } from './api/tweets.ts';
 import { IP_DIGEST_SECRET_MIN_LENGTH } from './http/ip-digest.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
+import { type SigningJwk, SigningJwksSchema } from './web-bot-auth/keys.ts';
 
 /** Bounds of OAUTH_ACCESS_TOKEN_TTL_SECONDS: short enough to test refresh, at most a day. */
 const ACCESS_TOKEN_TTL_RANGE_SECONDS = { min: 2, max: 86_400 } as const;
@@ -26,6 +27,8 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(ACCESS_TOKEN_TTL_RANGE_SECONDS.min), v.maxValue(ACCESS_TOKEN_TTL_RANGE_SECONDS.max)),
     String(ACCESS_TOKEN_TTL_SECONDS),
   ),
+  /** A JWKS of private Ed25519 JWKs, newest first, as `npm run keys -- --web-bot-auth` prints it. */
+  WEB_BOT_AUTH_SIGNING_KEYS: v.optional(v.pipe(v.string(), v.trim(), v.parseJson(undefined, 'must be JSON (the value `npm run keys -- --web-bot-auth` prints)'), SigningJwksSchema)),
 });
 
 export interface RuntimeConfig {
@@ -34,6 +37,8 @@ export interface RuntimeConfig {
   /** Operator-set key for IP digests; null: generated and kept in Blobs. */
   ipDigestSecret: string | null;
   accessTokenTtlSeconds: number;
+  /** Keys that sign outbound requests (Web Bot Auth); null: generated and kept in Blobs. */
+  webBotAuthKeys: SigningJwk[] | null;
 }
 
 /** Environment variables this module reads (README, "Configuration"). */
@@ -59,5 +64,5 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
     if (!e.TWEETS_FEED_URL) throw new Error('TWEETS_SOURCE=json needs TWEETS_FEED_URL');
     tweets = { kind: 'json', url: e.TWEETS_FEED_URL, timeoutMs: e.TWEETS_TIMEOUT_MS };
   }
-  return { tweets, contactWebhookUrl: e.CONTACT_WEBHOOK_URL ?? null, ipDigestSecret: e.IP_DIGEST_SECRET ?? null, accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS };
+  return { tweets, contactWebhookUrl: e.CONTACT_WEBHOOK_URL ?? null, ipDigestSecret: e.IP_DIGEST_SECRET ?? null, accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS, webBotAuthKeys: e.WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? null };
 }

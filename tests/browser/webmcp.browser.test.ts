@@ -1,8 +1,10 @@
 /**
  * WebMCP in real Chromium: every page registers `search_articles` and `get_article` with the
  * browser's model context (agent-discovery.md §2.15), and their execute functions reach the live
- * site. Chromium has no `navigator.modelContext` yet, so a stub installed before any page script
- * records what the page registers. The script uses relative URLs, so any free port works here
+ * site. Chromium has no model context yet, so a stub installed before any page script records what
+ * the page registers: one at `navigator.modelContext` (earlier Chrome builds), and one at
+ * `document.modelContext` that behaves as the W3C draft says (`registerTool(tool, {signal})`
+ * returns a promise; aborting the signal unregisters the tool and rejects the promise). The script uses relative URLs, so any free port works here
  * (site.browser.test.ts holds the test origin's port).
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -114,6 +116,58 @@ describe('WebMCP tools', () => {
     expect(twin).toContain(result.structuredContent.markdown.trim().split('\n').find((line: string) => line.trim().length > 20));
     const missing = await execute(page, 'get_article', { slug: 'no-such-article' });
     expect(missing.isError).toBe(true);
+    await page.close();
+  });
+
+  it('registers on document.modelContext with an AbortSignal, unregisters on pagehide and registers again on a back/forward-cache restore', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.addInitScript(() => {
+      // The draft's semantics (webmachinelearning/webmcp index.bs, "registerTool" method steps).
+      const tools = new Map<string, unknown>();
+      const log = { registered: 0, rejected: [] as string[] };
+      Object.defineProperty(window, '__draft', { value: { tools, log } });
+      const modelContext = {
+        registerTool(tool: { name: string }, options: { signal?: AbortSignal } = {}): Promise<undefined> {
+          if (tools.has(tool.name)) {
+            log.rejected.push(`duplicate ${tool.name}`);
+            return Promise.reject(new DOMException('duplicate', 'InvalidStateError'));
+          }
+          const { signal } = options;
+          if (signal?.aborted) return Promise.reject(signal.reason);
+          log.registered++;
+          tools.set(tool.name, tool);
+          return new Promise((_resolve, reject) => {
+            signal?.addEventListener('abort', () => {
+              tools.delete(tool.name);
+              reject(signal.reason);
+            });
+            if (!signal) log.rejected.push(`no signal for ${tool.name}`);
+          });
+        },
+      };
+      Object.defineProperty(document, 'modelContext', { value: modelContext });
+      // The same object at both places must not register twice.
+      Object.defineProperty(navigator, 'modelContext', { value: modelContext });
+    });
+    await page.goto(new URL('/', base).href, { waitUntil: 'load' });
+    const state = () => page.evaluate(() => {
+      const draft = (window as unknown as { __draft: { tools: Map<string, unknown>; log: { registered: number; rejected: string[] } } }).__draft;
+      return { tools: [...draft.tools.keys()], registered: draft.log.registered, rejected: draft.log.rejected };
+    });
+    await page.waitForFunction(() => (window as unknown as { __draft: { tools: Map<string, unknown> } }).__draft.tools.size === 2);
+    expect(await state()).toEqual({ tools: ['search_articles', 'get_article'], registered: 2, rejected: [] });
+
+    await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
+    expect(await state()).toEqual({ tools: [], registered: 2, rejected: [] });
+
+    await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(await state()).toEqual({ tools: ['search_articles', 'get_article'], registered: 4, rejected: [] });
+    // A first-load pageshow (persisted: false) does not register a second time.
+    await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })));
+    expect((await state()).rejected).toEqual([]);
+    expect(errors).toEqual([]); // the promises rejected by unregistration are handled
     await page.close();
   });
 

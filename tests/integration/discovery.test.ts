@@ -29,6 +29,7 @@ const DOCUMENTS: Record<string, RegExp> = {
   '/.well-known/oauth-protected-resource': /^application\/json/,
   '/.well-known/oauth-protected-resource/mcp': /^application\/json/,
   '/oauth/jwks.json': /^application\/json/,
+  '/.well-known/http-message-signatures-directory': /^application\/http-message-signatures-directory\+json$/,
   '/llms.txt': /^text\/plain; charset=utf-8$/,
   '/openapi.json': /^application\/json/,
   '/auth.md': /^text\/markdown; charset=utf-8$/,

@@ -77,6 +77,8 @@ describe('llms.txt and llms-full.txt', () => {
     for (const product of catalog.products) expect(body).toContain(`## ${product.name}`);
     const prose = body.replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
     expect(prose.match(/^# /gm)).toHaveLength(1);
+    // The twins' opening pointer to llms.txt is named once in the header, not once per document.
+    expect(body).not.toContain('Index of this site for agents');
   });
 });
 

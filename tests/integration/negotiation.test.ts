@@ -1,5 +1,6 @@
 /** The Accept table through the real edge function: which variant each client gets. */
 import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
 
 const site = useRuntime();
@@ -36,7 +37,7 @@ describe('Accept negotiation on a page URL', () => {
         continue;
       }
       if (type.startsWith('text/markdown') || type.startsWith('text/plain')) {
-        expect(body.startsWith('# Products')).toBe(true);
+        expect(body.startsWith(`> Index of this site for agents: ${TEST_ORIGIN}/llms.txt\n\n# Products`)).toBe(true);
         expect(Number(res.headers.get('x-markdown-tokens'))).toBe(Math.ceil(body.length / 4));
       } else if (status === 406) {
         expect(JSON.parse(body).available).toEqual(['text/html', 'text/markdown', 'text/plain']);
@@ -49,7 +50,7 @@ describe('Accept negotiation on a page URL', () => {
   it('negotiates the home page and trailing-slash paths too', async () => {
     const home = await site.fetchPath('/', { headers: { accept: 'text/markdown' } });
     expect(home.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect((await home.text()).startsWith('# ')).toBe(true);
+    expect((await home.text()).split('\n').slice(0, 3)).toEqual([`> Index of this site for agents: ${TEST_ORIGIN}/llms.txt`, '', expect.stringMatching(/^# /)]);
     const slash = await site.fetchPath('/blog/', { headers: { accept: 'text/markdown' } });
     expect(slash.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
   });

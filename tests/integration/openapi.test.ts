@@ -60,7 +60,7 @@ describe('OpenAPI description', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
     expect(scripts).toEqual([expect.stringMatching(/^<script type="module" src="\/_astro\/Base\.astro_astro_type_script_index_0_lang\.[\w-]+\.js">$/)]);
     const md = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();
-    expect(md).toMatch(/^# .*API/);
+    expect(md).toMatch(/^> Index of this site for agents: \S+\/llms\.txt\n\n# .*API/);
     expect(md).toContain('## POST /api/contact');
     expect(md).toContain('```sh\ncurl -sS');
   });

@@ -61,7 +61,8 @@ describe('pages and their markdown twins', () => {
       expect(res.headers.get('content-type'), twin).toBe('text/markdown; charset=utf-8');
       expect(Number(res.headers.get('x-markdown-tokens')), twin).toBeGreaterThan(0);
       const md = await res.text();
-      expect(md.startsWith('# '), twin).toBe(true);
+      // One line pointing at the site's index, then the twin's H1.
+      expect(md.startsWith(`> Index of this site for agents: ${TEST_ORIGIN}/llms.txt\n\n# `), twin).toBe(true);
       const prose = md.replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
       expect(prose, twin).not.toMatch(/<html|<\/?[A-Z][A-Za-z]*[\s>/]|^import\s|^export\s/m);
       // Links are absolute: no markdown link target starts with "/".

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Company } from '../content/catalog.ts';
+import { indexPointer } from '../content/markdown.ts';
 import { entryPointList } from '../discovery/entry-points.ts';
 import { jsonSchemaOf } from '../http/json-schema.ts';
 import { OAUTH_PATHS, SCOPE_DESCRIPTIONS } from '../oauth/config.ts';
@@ -209,7 +210,7 @@ export function curlCommand(origin: string, example: OperationExample): string {
 /** The markdown twin of /docs/api. */
 export function apiDocsMarkdown(origin: string, doc: JsonSchema): string {
   const info = doc.info as { title: string; version: string; description: string };
-  const lines = [`# ${info.title}`, '', `> ${info.description}`, '', `- URL: ${origin}/docs/api`, `- Version: ${info.version}`, `- OpenAPI: ${origin}/openapi.json`, ''];
+  const lines = [indexPointer(origin), '', `# ${info.title}`, '', `> ${info.description}`, '', `- URL: ${origin}/docs/api`, `- Version: ${info.version}`, `- OpenAPI: ${origin}/openapi.json`, ''];
   for (const op of documentedOperations(doc)) {
     lines.push(`## ${op.method} ${op.path}: ${op.summary}`, '', op.description, '');
     if (op.parameters.length) {

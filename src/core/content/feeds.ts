@@ -6,7 +6,7 @@
 import { AGENT_ENTRY_POINTS } from '../discovery/entry-points.ts';
 import { absoluteUrl, paths } from '../site/paths.ts';
 import { type Catalog, documentsOf } from './catalog.ts';
-import { demoteHeadings } from './markdown.ts';
+import { demoteHeadings, withoutIndexPointer } from './markdown.ts';
 import { categoryName, type SitePage, twinUrl } from './pages.ts';
 
 /** The Content Signals this site grants (contentsignals.org). */
@@ -119,8 +119,10 @@ export function llmsTxt(catalog: Catalog): string {
 export function llmsFullTxt(catalog: Catalog, pages: readonly SitePage[]): string {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const bodies = [...catalog.products.map((p) => p.path), ...documentsOf(catalog).map((d) => d.path)]
-    .map((path) => byPath.get(path)?.markdown.trim())
+    .map((path) => byPath.get(path)?.markdown)
     .filter((md): md is string => Boolean(md))
+    // One pointer to llms.txt in the header below, not one per document.
+    .map((md) => withoutIndexPointer(md).trim())
     // Demote each document one level so the file keeps a single H1.
     .map(demoteHeadings);
   return [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absolutizeLinks, estimateTokens, markdownDocument, readingMinutes, stripMdx, twinBody } from './markdown.ts';
+import { absolutizeLinks, estimateTokens, indexPointer, markdownDocument, readingMinutes, stripMdx, twinBody, withoutIndexPointer } from './markdown.ts';
 
 const O = 'https://acme.example';
 
@@ -45,8 +45,13 @@ describe('readingMinutes', () => {
 });
 
 describe('markdownDocument', () => {
-  it('builds title, summary, metadata and body, skipping empty metadata', () => {
-    expect(markdownDocument('T', 'S', [['Date', '2026-01-01'], ['Updated', undefined]], 'Body')).toBe('# T\n\n> S\n\n- Date: 2026-01-01\n\nBody\n');
+  it('opens with the pointer to llms.txt, then title, summary, metadata and body, skipping empty metadata', () => {
+    const twin = markdownDocument('https://site.example', 'T', 'S', [['Date', '2026-01-01'], ['Updated', undefined]], 'Body');
+    expect(twin).toBe('> Index of this site for agents: https://site.example/llms.txt\n\n# T\n\n> S\n\n- Date: 2026-01-01\n\nBody\n');
+    expect(twin.split('\n')[0]).toBe(indexPointer('https://site.example'));
+    expect(withoutIndexPointer(twin)).toBe('# T\n\n> S\n\n- Date: 2026-01-01\n\nBody\n');
+    // Only the opening pointer goes: text that merely starts like a blockquote stays.
+    expect(withoutIndexPointer('> Quote\n\n# T\n')).toBe('> Quote\n\n# T\n');
   });
   it('estimates tokens at four characters each', () => {
     expect(estimateTokens('12345678')).toBe(2);

@@ -2,6 +2,7 @@
  * Markdown twins: turning authored markdown/MDX into clean GFM that agents can read.
  * @module
  */
+import { absoluteUrl, paths } from '../site/paths.ts';
 
 const FENCE = /^( {0,3})(`{3,}|~{3,})/;
 
@@ -107,12 +108,28 @@ export function readingMinutes(markdown: string): number {
 /** One metadata line of a twin's header block. */
 export type MetaEntry = [label: string, value: string | number | undefined | null];
 
+const INDEX_POINTER_PREFIX = '> Index of this site for agents: ';
+
 /**
- * A complete twin document: `# Title`, a blockquote summary, a metadata list, then the body.
- * Entries with no value are left out.
+ * The line every twin opens with: an agent that lands on one page learns where the whole site is
+ * listed. Before the H1, as Mintlify's markdown pages put their index pointer; one line, so a
+ * reader that wants the title skips one blockquote line.
  */
-export function markdownDocument(title: string, summary: string | undefined, meta: MetaEntry[], body: string): string {
-  const lines = [`# ${title}`, ''];
+export function indexPointer(origin: string): string {
+  return `${INDEX_POINTER_PREFIX}${absoluteUrl(origin, paths.llms)}`;
+}
+
+/** A twin without its opening {@link indexPointer} (llms-full.txt joins twins and names llms.txt once). */
+export function withoutIndexPointer(markdown: string): string {
+  return markdown.startsWith(INDEX_POINTER_PREFIX) ? markdown.slice(markdown.indexOf('\n') + 1).replace(/^\n/, '') : markdown;
+}
+
+/**
+ * A complete twin document: the {@link indexPointer}, `# Title`, a blockquote summary, a metadata
+ * list, then the body. Entries with no value are left out.
+ */
+export function markdownDocument(origin: string, title: string, summary: string | undefined, meta: MetaEntry[], body: string): string {
+  const lines = [indexPointer(origin), '', `# ${title}`, ''];
   if (summary) lines.push(`> ${summary.replace(/\s*\n\s*/g, ' ')}`, '');
   const metaLines = meta.filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => `- ${k}: ${v}`);
   if (metaLines.length) lines.push(...metaLines, '');

@@ -59,7 +59,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
     description: company.description,
     lang: 'en',
     lastmod: today,
-    markdown: markdownDocument(company.name, company.tagline, [['URL', absoluteUrl(origin, '/')]], [
+    markdown: markdownDocument(origin, company.name, company.tagline, [['URL', absoluteUrl(origin, '/')]], [
       company.description,
       company.description_zh,
       '## Latest articles',
@@ -92,7 +92,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
       description: `Articles from ${company.name} on private LLM deployment, agents, AIGC and API gateways (page ${page} of ${totalPages}).`,
       lang: 'en',
       lastmod: newest(items.map((a) => a.updated ?? a.date), today),
-      markdown: markdownDocument(page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`, `Articles from ${company.name}, newest first.`, [['URL', absoluteUrl(origin, path)]], [
+      markdown: markdownDocument(origin, page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`, `Articles from ${company.name}, newest first.`, [['URL', absoluteUrl(origin, path)]], [
         items.map((a) => docLine(origin, a, categories)).join('\n'),
         nav ? `## More pages\n\n${nav}` : '',
         '## Categories',
@@ -134,7 +134,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
     description: `How ${company.name} platforms are deployed in finance, government, manufacturing and more.`,
     lang: 'en',
     lastmod: newest(solutions.map((s) => s.updated ?? s.date), today),
-    markdown: markdownDocument('Solutions', `Industry solutions built on ${company.name} products.`, [['URL', absoluteUrl(origin, paths.solutions)]],
+    markdown: markdownDocument(origin, 'Solutions', `Industry solutions built on ${company.name} products.`, [['URL', absoluteUrl(origin, paths.solutions)]],
       solutions.map((s) => docLine(origin, s, categories)).join('\n')),
   });
   for (const solution of solutions) {
@@ -156,7 +156,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
     description: `${company.name} products: ${products.map((p) => p.name).join(', ')}.`,
     lang: 'en',
     lastmod: today,
-    markdown: markdownDocument('Products', `What ${company.name} builds.`, [['URL', absoluteUrl(origin, paths.products)]], products.map((p) => productLine(origin, p)).join('\n')),
+    markdown: markdownDocument(origin, 'Products', `What ${company.name} builds.`, [['URL', absoluteUrl(origin, paths.products)]], products.map((p) => productLine(origin, p)).join('\n')),
   });
   for (const product of products) {
     pages.push({
@@ -177,7 +177,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
     description: `Search ${company.name} articles and solutions in Chinese or English.`,
     lang: 'en',
     lastmod: today,
-    markdown: markdownDocument('Search', `Search ${company.name} articles and solutions in Chinese or English.`, [['URL', absoluteUrl(origin, paths.search)]],
+    markdown: markdownDocument(origin, 'Search', `Search ${company.name} articles and solutions in Chinese or English.`, [['URL', absoluteUrl(origin, paths.search)]],
       `The search page runs in the browser. Agents can read the whole library at [llms-full.txt](${absoluteUrl(origin, paths.llmsFull)}) or list it at [llms.txt](${absoluteUrl(origin, paths.llms)}).`),
   });
 
@@ -188,7 +188,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
     description: `Contact ${company.name}: sales, partnerships and press.`,
     lang: 'en',
     lastmod: today,
-    markdown: markdownDocument(`Contact ${company.name}`, company.tagline, [['URL', absoluteUrl(origin, paths.contact)]], [
+    markdown: markdownDocument(origin, `Contact ${company.name}`, company.tagline, [['URL', absoluteUrl(origin, paths.contact)]], [
       '## Channels',
       company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
       `Headquarters: ${company.headquarters}.`,
@@ -213,7 +213,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
     lang: 'en',
     lastmod: today,
     listed: false,
-    markdown: markdownDocument('Thank you', `Your enquiry reached ${company.name}.`, [['URL', absoluteUrl(origin, paths.contactThanks)]],
+    markdown: markdownDocument(origin, 'Thank you', `Your enquiry reached ${company.name}.`, [['URL', absoluteUrl(origin, paths.contactThanks)]],
       `An engineer from ${company.name} answers within one working day. Meanwhile, read the [blog](${twinUrl(origin, paths.blog)}).`),
   });
 

@@ -48,9 +48,9 @@ function documentMeta(origin: string, doc: Article | Solution, categories: reado
 /** The markdown twin of one article or solution (its page's `.md`; also what MCP `resources/read` returns). */
 export function documentTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'products'>, doc: Article | Solution): string {
   const { origin, categories, products } = catalog;
-  if (doc.type === 'article') return markdownDocument(doc.title, doc.excerpt, documentMeta(origin, doc, categories), doc.markdown);
+  if (doc.type === 'article') return markdownDocument(origin, doc.title, doc.excerpt, documentMeta(origin, doc, categories), doc.markdown);
   const related = doc.products.map((slug) => products.find((p) => p.slug === slug)).filter((p): p is Product => Boolean(p));
-  return markdownDocument(doc.title, doc.excerpt, documentMeta(origin, doc, categories),
+  return markdownDocument(origin, doc.title, doc.excerpt, documentMeta(origin, doc, categories),
     [doc.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : ''].filter(Boolean).join('\n\n'));
 }
 
@@ -58,12 +58,12 @@ export function documentTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'p
 export function categoryTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'articles'>, category: Category): string {
   const { origin, categories, articles } = catalog;
   const items = articles.filter((a) => a.category === category.slug);
-  return markdownDocument(`${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, paths.category(category.slug))], ['Articles', items.length]],
+  return markdownDocument(origin, `${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, paths.category(category.slug))], ['Articles', items.length]],
     items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : 'No articles in this category yet.');
 }
 
 /** The markdown twin of one product page. */
 export function productTwin(origin: string, product: Product): string {
-  return markdownDocument(product.name, product.summary, [['URL', absoluteUrl(origin, product.path)], ['Product link', product.url]],
+  return markdownDocument(origin, product.name, product.summary, [['URL', absoluteUrl(origin, product.path)], ['Product link', product.url]],
     [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n'));
 }

@@ -30,6 +30,7 @@ export const AGENT_ENTRY_POINTS: readonly EntryPoint[] = [
   { title: 'Agent authorization guide (auth.md)', path: paths.authMd, type: 'text/markdown', description: 'How agents register anonymously, obtain OAuth tokens for the protected tool and revoke them.' },
   { title: 'OAuth authorization server metadata', path: OAUTH_PATHS.asMetadata, type: 'application/json', description: 'RFC 8414 metadata with the agent_auth block: every OAuth endpoint, grant and scope.' },
   { title: 'OAuth protected resource metadata', path: OAUTH_PATHS.prmMcp, type: 'application/json', description: 'RFC 9728 metadata of the MCP server: its resource identifier, authorization server and scopes.' },
+  { title: 'Web Bot Auth key directory', path: paths.httpMessageSignaturesDirectory, type: 'application/http-message-signatures-directory+json', description: 'Public Ed25519 keys (JWKS) that sign this site\'s own outbound requests (webhooks, feed fetches), with a signed response.' },
   { title: 'Health', path: paths.health, type: 'application/json', description: 'Service status and build version.' },
 ];
 

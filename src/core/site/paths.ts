@@ -41,6 +41,8 @@ export const paths = {
   ard: '/.well-known/ard.json',
   agentSkills: '/.well-known/agent-skills/index.json',
   agentSkill: (name: string): string => `/.well-known/agent-skills/${name}/SKILL.md`,
+  /** Web Bot Auth: the public keys that sign this site's outbound requests. */
+  httpMessageSignaturesDirectory: '/.well-known/http-message-signatures-directory',
 } as const;
 
 /**

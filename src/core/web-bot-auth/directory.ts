@@ -1,0 +1,92 @@
+/**
+ * `GET /.well-known/http-message-signatures-directory`: this site's Web Bot Auth public keys as a
+ * JWKS, served as `application/http-message-signatures-directory+json`, with the possession proof
+ * of the httpsig-protocol draft (appendix "Possession Proof on the Directory Response"): one
+ * signature per published key over `"@authority";req` and `content-digest`, with `created`,
+ * `expires`, `keyid` = the key's thumbprint and `tag="http-message-signatures-directory"`.
+ *
+ * Signed with http-message-sig (the library under web-bot-auth) rather than web-bot-auth's
+ * `directoryResponseHeaders`, which covers only `"@authority";req` (the older directory draft)
+ * and so does not meet the current draft's `content-digest` requirement.
+ * @module
+ */
+import { type Component, signatureHeaders } from 'http-message-sig';
+import { documentPreflight, PUBLIC_DOCUMENT_CORS_HEADERS, PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../http/document.ts';
+import { methodNotAllowed, problemResponse } from '../http/problem.ts';
+import { contentDigest } from './content-digest.ts';
+import { DIRECTORY_MAX_AGE_SECONDS, type SigningKeySet } from './keys.ts';
+
+export const DIRECTORY_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
+export const DIRECTORY_SIGNATURE_TAG = 'http-message-signatures-directory';
+/**
+ * How long a directory signature asserts the binding. The draft advises lifetimes well beyond any
+ * republication interval; a key's own `exp` ends it sooner.
+ */
+export const DIRECTORY_SIGNATURE_LIFETIME_SECONDS = 86_400;
+
+const COVERED: Component[] = [{ name: '@authority', parameters: new Map([['req', true]]) }, 'content-digest'];
+/** Browser-based verifiers need to read the proof, not only the body. */
+const EXPOSED_HEADERS = `${PUBLIC_DOCUMENT_CORS_HEADERS['access-control-expose-headers']}, Content-Digest, Signature, Signature-Input`;
+
+export interface DirectoryDeps {
+  keys: () => Promise<SigningKeySet>;
+  now: () => number;
+}
+
+/** Bodies change only with a rotation: keep the hashed document per body, a few at most. */
+const documents = new Map<string, { doc: PublicDocument; digest: string }>();
+
+async function directoryDocument(keys: SigningKeySet): Promise<{ doc: PublicDocument; digest: string }> {
+  const body = JSON.stringify({ keys: keys.published }, null, 2);
+  let found = documents.get(body);
+  if (!found) {
+    found = { doc: await publicDocument(body, DIRECTORY_MEDIA_TYPE), digest: await contentDigest(body) };
+    if (documents.size > 8) documents.clear();
+    documents.set(body, found);
+  }
+  return found;
+}
+
+/** `Signature-Input` and `Signature` for the response to `req`: one member per published key (`binding0`, `binding1`, …). */
+export async function directorySignatures(req: Request, digest: string, keys: SigningKeySet, nowMs: number): Promise<{ signatureInput: string; signature: string }> {
+  const message = { request: { method: req.method, url: req.url, headers: req.headers }, response: { status: 200, headers: { 'content-digest': digest } } };
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const members = await Promise.all(keys.signers.map((signer, i) => {
+    const keyExp = keys.published[i]!.exp;
+    const expiresSeconds = Math.min(nowSeconds + DIRECTORY_SIGNATURE_LIFETIME_SECONDS, keyExp ?? Number.POSITIVE_INFINITY);
+    return signatureHeaders(message, {
+      signer,
+      components: COVERED,
+      created: new Date(nowSeconds * 1000),
+      expires: new Date(expiresSeconds * 1000),
+      keyid: signer.keyid,
+      tag: DIRECTORY_SIGNATURE_TAG,
+      key: `binding${i}`,
+    });
+  }));
+  return { signatureInput: members.map((m) => m['Signature-Input']).join(', '), signature: members.map((m) => m.Signature).join(', ') };
+}
+
+/**
+ * Answers GET/HEAD with the signed directory (or a signed 304: the new signature replaces the
+ * cached one, and `Content-Digest` still matches the cached body), OPTIONS with 204, else 405.
+ */
+export async function handleSignaturesDirectory(req: Request, deps: DirectoryDeps): Promise<Response> {
+  const pathname = new URL(req.url).pathname;
+  const notAllowed = (): Response => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS), pathname);
+  if (req.method === 'OPTIONS') return documentPreflight();
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const res = notAllowed();
+    for (const [name, value] of Object.entries(PUBLIC_DOCUMENT_CORS_HEADERS)) res.headers.set(name, value);
+    return res;
+  }
+  const keys = await deps.keys();
+  const { doc, digest } = await directoryDocument(keys);
+  const res = serveDocument(req, doc, { maxAgeSeconds: DIRECTORY_MAX_AGE_SECONDS, methodNotAllowed: notAllowed });
+  const { signatureInput, signature } = await directorySignatures(req, digest, keys, deps.now());
+  res.headers.set('content-digest', digest);
+  res.headers.set('signature-input', signatureInput);
+  res.headers.set('signature', signature);
+  res.headers.set('access-control-expose-headers', EXPOSED_HEADERS);
+  return res;
+}

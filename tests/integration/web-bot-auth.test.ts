@@ -1,0 +1,121 @@
+/**
+ * Web Bot Auth end to end: the site (the local runtime, served over real HTTP on TEST_PORT because
+ * `Signature-Agent` names the build's origin) delivers a contact webhook and fetches the tweet feed
+ * from fake third parties on loopback; each recorded request is verified as a receiver would, with
+ * Cloudflare's web-bot-auth at its defaults and the key fetched from our directory over HTTP, and
+ * with the README's example for webhook receivers, run as written.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
+import { sendJson, useFakeUpstream } from '../support/fake-upstream.ts';
+import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
+import { testBlobsDir } from '../support/runtime.ts';
+import { asRequest, DIRECTORY_PATH, fetchDirectory, provenDirectoryKeys, verifySignedRequest } from '../support/web-bot-auth.ts';
+
+const upstream = useFakeUpstream();
+let runtime: LocalRuntime | undefined;
+let server: Server | undefined;
+
+beforeAll(async () => {
+  process.env.CONTACT_WEBHOOK_URL = `${upstream.url}/hooks/acme`;
+  process.env.TWEETS_SOURCE = 'json';
+  process.env.TWEETS_FEED_URL = `${upstream.url}/feed.json?lang=en`;
+  upstream.respondWith((req, _body, res) => (req.url?.startsWith('/feed.json') ? sendJson(res, 200, { tweets: [liveTweet] }) : sendJson(res, 204, '')));
+  runtime = await startRuntime({ blobsDir: testBlobsDir() });
+  ({ server } = await serve(runtime, TEST_PORT));
+});
+
+afterAll(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+  }
+  await runtime?.stop();
+  if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
+});
+
+/**
+ * The README's "Verifying our webhooks" example, run as written (only its SITE set to the test
+ * origin), so the recipe we give receivers keeps working. Written under node_modules/.cache so its
+ * bare imports resolve to this project's web-bot-auth.
+ */
+async function readmeVerifier(): Promise<(request: Request) => Promise<{ enquiry: { id: string } }>> {
+  const readme = readFileSync(path.join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  const code = /## Verifying our webhooks[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!code?.includes("const SITE = 'https://www.acme-ai.example';")) throw new Error('README example not found');
+  const dir = path.join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'readme-examples');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `verify-webhook-${process.pid}.mjs`);
+  writeFileSync(file, code.replace("'https://www.acme-ai.example'", JSON.stringify(TEST_ORIGIN)));
+  try {
+    return ((await import(pathToFileURL(file).href)) as { verifyWebhook: (request: Request) => Promise<{ enquiry: { id: string } }> }).verifyWebhook;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+const liveTweet = { id: '77', text: 'Signed fetch', author: { name: 'Feed', username: 'feed' }, created_at: '2026-11-24T12:00:00Z', url: 'https://x.com/feed/status/77' };
+
+async function postEnquiry(ip: string): Promise<string> {
+  const res = await fetch(`${TEST_ORIGIN}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ name: 'Signed Person', email: 'signed@example.com', message: 'verify me' }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('Web Bot Auth for the site\'s own requests', () => {
+  it('serves the key directory over HTTP with its media type and a proof that verifies', async () => {
+    const { response, body, keys } = await fetchDirectory(TEST_ORIGIN);
+    expect(response.headers.get('content-type')).toBe('application/http-message-signatures-directory+json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', use: 'sig' });
+    expect(keys[0]).not.toHaveProperty('d');
+    expect(await provenDirectoryKeys(`${TEST_ORIGIN}${DIRECTORY_PATH}`, response, body)).toEqual([keys[0]!.kid]);
+    // The proof is bound to the authority it was fetched from.
+    expect(await provenDirectoryKeys(`https://mirror.example${DIRECTORY_PATH}`, response, body)).toEqual([]);
+    const head = await fetch(`${TEST_ORIGIN}${DIRECTORY_PATH}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('signature-input')).toMatch(/^binding0=\("@authority";req "content-digest"\)/);
+  });
+
+  it('a delivered webhook verifies with web-bot-auth against the key in our directory; tampered copies do not', async () => {
+    const id = await postEnquiry('192.0.2.41');
+    const delivery = upstream.requests.find((r) => r.url === '/hooks/acme' && r.body.includes(id));
+    expect(delivery).toBeDefined();
+    expect(delivery!.headers['signature-agent']).toBe(`sig1="${TEST_ORIGIN}"`);
+    expect(delivery!.headers['signature-input']).toMatch(/^sig1=\("@method" "@authority" "@path" "content-type" "content-digest" "signature-agent"\);created=\d+;keyid="[\w-]+";alg="ed25519";expires=\d+;nonce="[^"]+";tag="web-bot-auth"$/);
+
+    const { keys } = await fetchDirectory(TEST_ORIGIN);
+    expect(await verifySignedRequest(asRequest(delivery!))).toEqual({ agent: TEST_ORIGIN, keyid: keys[0]!.kid });
+    const verifyWebhook = await readmeVerifier();
+    expect((await verifyWebhook(asRequest(delivery!))).enquiry.id).toBe(id);
+    await expect(verifyWebhook(asRequest(delivery!, { body: delivery!.body.replace('verify me', 'forged') }))).rejects.toThrow('body changed');
+    await expect(verifyWebhook(asRequest(delivery!, { path: '/hooks/other' }))).rejects.toThrow();
+
+    const body = JSON.parse(delivery!.body) as { enquiry: { message: string } };
+    const forged = JSON.stringify({ ...body, enquiry: { ...body.enquiry, message: 'wire the money' } });
+    await expect(verifySignedRequest(asRequest(delivery!, { body: forged }))).rejects.toThrow(/Content-Digest/);
+    await expect(verifySignedRequest(asRequest(delivery!, { path: '/hooks/other' }))).rejects.toThrow();
+    await expect(verifySignedRequest(asRequest(delivery!, { headers: { host: 'evil.example' } }))).rejects.toThrow();
+    await expect(verifySignedRequest(asRequest(delivery!, { headers: { 'signature-input': delivery!.headers['signature-input']!.toString().replace(/created=\d+/, 'created=1') } }))).rejects.toThrow();
+  });
+
+  it('the scheduled tweet refresh signs its feed fetch, and the query is covered', async () => {
+    const run = await runtime!.handle(new Request(`${TEST_ORIGIN}/.netlify/functions/tweets-refresh`, { method: 'POST' }));
+    expect(run.status).toBeLessThan(300);
+    const fetchOfFeed = upstream.requests.findLast((r) => r.url === '/feed.json?lang=en');
+    expect(fetchOfFeed).toBeDefined();
+    expect(fetchOfFeed!.headers['signature-input']).toMatch(/^sig1=\("@method" "@authority" "@path" "@query" "signature-agent"\)/);
+    expect((await verifySignedRequest(asRequest(fetchOfFeed!))).agent).toBe(TEST_ORIGIN);
+    await expect(verifySignedRequest(asRequest(fetchOfFeed!, { path: '/feed.json?lang=zh' }))).rejects.toThrow();
+    expect((await (await fetch(`${TEST_ORIGIN}/api/tweets`)).json()).tweets[0].id).toBe('77');
+  });
+});
