@@ -44,7 +44,7 @@ export function a2aSchemas(): Record<string, JsonSchema> {
                 result: {
                   anyOf: [
                     { title: 'SendMessage', ...objectSchema({ message: schemaRef('A2aMessage') }) },
-                    { title: 'ListTasks', ...objectSchema({ tasks: { type: 'array', maxItems: 0 }, nextPageToken: { const: '' }, pageSize: { type: 'integer' }, totalSize: { const: 0 } }) },
+                    { title: 'ListTasks', ...objectSchema({ tasks: { type: 'array', maxItems: 0, items: { type: 'object' } }, nextPageToken: { const: '' }, pageSize: { type: 'integer' }, totalSize: { const: 0 } }) },
                   ],
                 },
               },
