@@ -3,6 +3,7 @@
  * answers (search, article, skills by data part), every error the spec names for a server that
  * keeps no tasks, and the SDK client's reading of those errors.
  */
+import { AgentCard, GetTaskRequest, SendMessageRequest } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { TaskNotFoundError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
@@ -251,16 +252,17 @@ describe('the SDK client, in-process', () => {
     if (new URL(req.url).pathname === '/.well-known/agent-card.json') return Response.json(agentCard(DEPS.card));
     return handleA2a(req, DEPS);
   };
-  const client = () => new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl })] }).createFromAgentCard(agentCard(DEPS.card) as never);
+  const client = () => new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl })] }).createFromAgentCard(AgentCard.fromJSON(agentCard(DEPS.card)));
+  const say = (text: string) => SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } });
 
   it('reads the answer as a Message and the refusals as the SDK error classes', async () => {
     const c = await client();
-    const answer = await c.sendMessage({ message: { messageId: 'm', role: 1, parts: [{ content: { $case: 'text', value: 'vector search' } }] } } as never);
+    const answer = await c.sendMessage(say('vector search'));
     expect('messageId' in answer && answer.parts[0]!.content?.$case).toBe('text');
-    await expect(c.getTask({ id: 'task-1' } as never)).rejects.toBeInstanceOf(TaskNotFoundError);
+    await expect(c.getTask(GetTaskRequest.fromJSON({ id: 'task-1' }))).rejects.toBeInstanceOf(TaskNotFoundError);
     await expect(c.getAgentCard()).resolves.toMatchObject({ name: 'Acme AI site' });
     // The client falls back to SendMessage when the card declares no streaming.
-    const streamed = await c.sendMessageStream({ message: { messageId: 'm2', role: 1, parts: [{ content: { $case: 'text', value: 'RAG' } }] } } as never).next();
+    const streamed = await c.sendMessageStream(say('RAG')).next();
     expect(streamed.value).toMatchObject({ payload: { $case: 'message', value: { role: 2 } } });
   });
 
@@ -270,7 +272,7 @@ describe('the SDK client, in-process', () => {
       headers.delete('a2a-version');
       return fetchImpl(input, { ...init, headers });
     };
-    const c = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withoutVersion })] }).createFromAgentCard(agentCard(DEPS.card) as never);
-    await expect(c.sendMessage({ message: { messageId: 'm3', role: 1, parts: [{ content: { $case: 'text', value: 'x' } }] } } as never)).rejects.toBeInstanceOf(VersionNotSupportedError);
+    const c = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withoutVersion })] }).createFromAgentCard(AgentCard.fromJSON(agentCard(DEPS.card)));
+    await expect(c.sendMessage(say('x'))).rejects.toBeInstanceOf(VersionNotSupportedError);
   });
 });
