@@ -73,7 +73,6 @@ const SendMessageParamsSchema = v.looseObject({
     v.looseObject({ acceptedOutputModes: v.optional(v.array(v.string('acceptedOutputModes must list media types'), 'acceptedOutputModes must be an array')) }),
   ),
 });
-type Part = v.InferOutput<typeof PartSchema>;
 
 /** A data part that calls a skill. */
 const SkillCallSchema = v.strictObject(
@@ -112,7 +111,7 @@ export function answerMessage(params: unknown, ctx: ToolContext): AnswerOutcome 
       texts.push(part.text);
     } else {
       if (type !== '' && type !== DATA_INPUT_TYPE) return unsupportedType(index, type, [DATA_INPUT_TYPE]);
-      data.push({ index, value: (part as Part).data });
+      data.push({ index, value: part.data });
     }
   }
   if (data.length > 1) return invalid('Send at most one data part: one skill call per message.', [{ field: 'message.parts', description: `${data.length} data parts` }]);

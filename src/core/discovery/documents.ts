@@ -1,7 +1,7 @@
 /**
  * Serves the discovery documents: the API catalog, the AI catalog (two paths, same bytes), the
- * skills index and each SKILL.md, and the A2A agent card. All are rendered once per deploy from the site profile and config,
- * hashed once, and answered with CORS open, a cache lifetime, ETag and 304.
+ * skills index and each SKILL.md, and the A2A agent card. All are rendered once per deploy from the
+ * site profile and config, hashed once, and answered with CORS open, a cache lifetime, ETag and 304.
  * @module
  */
 import { AGENT_CARD_CONTENT_TYPE, agentCard, type AgentCardSource } from '../a2a/agent-card.ts';
