@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 const PORT_8899_FILES = [
   'tests/browser/**/*.test.ts',
+  'tests/integration/a2a.test.ts',
   'tests/integration/agent-journey.test.ts',
   'tests/integration/agent-ready.test.ts',
   'tests/integration/oauth-clients.test.ts',

@@ -34,5 +34,5 @@ export default async (req: Request, context: Context): Promise<Response | undefi
 
 export const config: Config = {
   path: '/*',
-  excludedPath: ['/.netlify/*', '/_astro/*', '/pagefind/*', '/api/*', '/oauth/*', '/mcp', '/mcp/*', '/.well-known/*', '/health'],
+  excludedPath: ['/.netlify/*', '/_astro/*', '/pagefind/*', '/api/*', '/oauth/*', '/mcp', '/mcp/*', '/a2a', '/.well-known/*', '/health'],
 };

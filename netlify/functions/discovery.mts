@@ -1,4 +1,4 @@
-// The discovery documents for agents (API catalog, AI catalog, agent skills), built in src/core/discovery.
+// The discovery documents for agents (API catalog, AI catalog, agent skills, A2A agent card), built in src/core/discovery.
 import type { Config } from '@netlify/functions';
 import { handleDiscovery } from '../../src/core/discovery/documents.ts';
 import { httpHandler } from '../../src/core/http/handler.ts';
@@ -10,5 +10,5 @@ export default httpHandler((req: Request): Promise<Response> => handleDiscovery(
 
 // Literal paths (the in-source config parser reads only literals): `paths` in src/core/site/paths.ts.
 export const config: Config = {
-  path: ['/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/agent-skills/*'],
+  path: ['/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/agent-skills/*', '/.well-known/agent-card.json'],
 };

@@ -3,10 +3,12 @@
  * on the test origin). The test knows only the base URL: every other URL comes from a document it
  * fetched on the way (robots.txt and llms.txt sit at their conventional root paths; the AS metadata
  * URL is built from the issuer as RFC 8414 prescribes). Clients are the ones agents use: the MCP
- * TypeScript SDK and oauth4webapi.
+ * TypeScript SDK, oauth4webapi and the A2A JavaScript SDK.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Role, SendMessageRequest, type Message } from '@a2a-js/sdk';
+import { ClientFactory } from '@a2a-js/sdk/client';
 import * as oauth from 'oauth4webapi';
 import { describe, expect, it } from 'vitest';
 import { useServedSite } from '../support/browser.ts';
@@ -157,4 +159,35 @@ describe('an agent that knows only the base URL', () => {
     expect(recorder.last()!.status).toBe(401);
     expect(recorder.last()!.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
   }, 180_000); // ~40 requests; the emulation starts a worker per function call (~0.5 s each, more on a busy machine)
+
+  it('takes the A2A route: finds the agent card from the origin, asks the agent, and follows a returned link to a markdown twin', async () => {
+    // 1. llms.txt names the card and the API catalog describes the A2A endpoint with it.
+    const llms = await (await get(new URL('/llms.txt', BASE).href, 'text/plain')).text();
+    const links = markdownLinks(llms);
+    const cardLink = links.find((l) => l.title === 'A2A agent card')!;
+    const catalogUrl = links.find((l) => l.title === 'API catalog')!.url;
+    const linkset = ((await (await get(catalogUrl, 'application/linkset+json')).json()) as { linkset: { anchor: string; 'service-desc': { href: string }[] }[] }).linkset;
+    const a2aContext = linkset.find((c) => c['service-desc'].some((t) => t.href === cardLink.url))!;
+
+    // 2. The A2A SDK client at its defaults resolves the card at the origin's well-known URI (A2A §8.2).
+    expect(new URL(cardLink.url).pathname).toBe('/.well-known/agent-card.json');
+    const a2a = await new ClientFactory().createFromUrl(BASE);
+    const card = await a2a.getAgentCard();
+    expect(card.supportedInterfaces[0]!.url).toBe(a2aContext.anchor);
+
+    // 3. SendMessage with the title of an article llms.txt lists: the answer is a Message, not a task.
+    const listed = links.find((l) => /\/blog\/[^/]+\.md$/.test(new URL(l.url).pathname))!;
+    const reply = (await a2a.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: listed.title }] } }))) as Message;
+    expect(reply.role).toBe(Role.ROLE_AGENT);
+    const data = reply.parts.find((p) => p.content?.$case === 'data')!.content!.value as { links: { title: string; url: string; markdown_url: string }[] };
+    const text = reply.parts.find((p) => p.content?.$case === 'text')!.content!.value as string;
+    const first = data.links[0]!;
+    expect(first.markdown_url).toBe(listed.url);
+    expect(text).toContain(first.markdown_url);
+
+    // 4. Follow the link: the markdown twin of that article.
+    const twin = await get(first.markdown_url, 'text/markdown');
+    expect(twin.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(await twin.text()).toContain(listed.title);
+  });
 });

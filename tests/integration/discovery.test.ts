@@ -24,6 +24,7 @@ const DOCUMENTS: Record<string, RegExp> = {
   '/.well-known/agent-skills/index.json': /^application\/json/,
   '/.well-known/agent-skills/search-library/SKILL.md': /^text\/markdown; charset=utf-8$/,
   '/.well-known/mcp/server-card.json': /^application\/json/,
+  '/.well-known/agent-card.json': /^application\/json/,
   '/mcp/server-card': /^application\/mcp-server-card\+json/,
   '/.well-known/oauth-authorization-server': /^application\/json/,
   '/.well-known/oauth-protected-resource': /^application\/json/,
@@ -70,7 +71,7 @@ describe('/.well-known/api-catalog', () => {
     }
     const doc = (await (await site.fetchPath('/.well-known/api-catalog')).json()) as { linkset: Record<string, unknown>[] };
     const targets = doc.linkset.flatMap((c) => Object.entries(c).filter(([rel]) => rel !== 'anchor').flatMap(([rel, t]) => (t as { href: string; type: string }[]).map((x) => ({ rel, ...x }))));
-    for (const path of ['/openapi.json', '/docs/api', '/health', '/mcp/server-card', '/auth.md']) expect(targets.map((t) => local(t.href))).toContain(path);
+    for (const path of ['/openapi.json', '/docs/api', '/health', '/mcp/server-card', '/auth.md', '/.well-known/agent-card.json']) expect(targets.map((t) => local(t.href))).toContain(path);
     for (const context of doc.linkset) for (const rel of ['service-desc', 'service-doc']) expect(context[rel], `${String(context.anchor)} ${rel}`).toBeDefined();
     for (const target of targets) {
       const res = await site.fetchPath(local(target.href));
@@ -86,12 +87,14 @@ describe('AI catalog', () => {
     expect(await (await site.fetchPath('/.well-known/ard.json')).text()).toBe(a);
     const doc = JSON.parse(a) as { host: { identifier: string }; entries: { identifier: string; type: string; url: string; representativeQueries: string[] }[] };
     expect(doc.host.identifier).toBe(`did:web:${new URL(TEST_ORIGIN).host.replace(':', '%3A')}`);
-    expect(doc.entries.map((e) => e.identifier.split(':').slice(3).join(':'))).toEqual(['mcp:site', 'api:public', 'content:library', 'skills:index']);
+    expect(doc.entries.map((e) => e.identifier.split(':').slice(3).join(':'))).toEqual(['mcp:site', 'a2a:site', 'api:public', 'content:library', 'skills:index']);
     for (const entry of doc.entries) {
       expect(entry.identifier).toMatch(new RegExp(`^urn:air:${new URL(TEST_ORIGIN).hostname}:`));
       const res = await site.fetchPath(local(entry.url));
       expect(res.status, entry.url).toBe(200);
-      expect(res.headers.get('content-type'), entry.url).toContain(entry.type);
+      // ARD names the A2A card application/a2a-agent-card+json; A2A registers no card media type, so it is served as JSON.
+      const served = entry.type === 'application/a2a-agent-card+json' ? 'application/json' : entry.type;
+      expect(res.headers.get('content-type'), entry.url).toContain(served);
       expect(entry.representativeQueries.length).toBeGreaterThanOrEqual(2);
     }
   });
@@ -136,7 +139,7 @@ describe('entry points', () => {
       expect(authMd, entry.path).toContain(`](${url})`);
       expect(docsMd, entry.path).toContain(`](${url})`);
       expect(docsHtml, entry.path).toContain(entry.postOnly ? `POST ${entry.path}` : `href="${entry.path}"`);
-      // GET answers every entry point except the POST-only MCP endpoint, which says how to call it.
+      // GET answers every entry point except the POST-only MCP and A2A endpoints, which say how to call them.
       const res = await site.fetchPath(entry.path);
       if (entry.postOnly) {
         expect(res.status, entry.path).toBe(405);
@@ -150,7 +153,7 @@ describe('entry points', () => {
 
 describe('unknown paths', () => {
   it('are real 404s, never a 200 HTML shell', async () => {
-    for (const path of ['/.well-known/nope', '/.well-known/agent-card.json', '/.well-known/agent-skills/nope/SKILL.md', '/.well-known/agent-skills/search-library/other.md', '/.well-known/mcp/nope.json', '/nope.md', '/blog/no-such-article.md', '/no-such-page', '/blog/no-such-article']) {
+    for (const path of ['/.well-known/nope', '/.well-known/agent-skills/nope/SKILL.md', '/.well-known/agent-skills/search-library/other.md', '/.well-known/mcp/nope.json', '/nope.md', '/blog/no-such-article.md', '/no-such-page', '/blog/no-such-article']) {
       const res = await site.fetchPath(path);
       expect(res.status, path).toBe(404);
       await res.arrayBuffer();

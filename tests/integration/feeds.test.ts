@@ -63,8 +63,8 @@ describe('llms.txt and llms-full.txt', () => {
     expect(links.filter((l) => l.endsWith('.md')).length).toBeGreaterThan(20);
     expect(body).toContain('\n## For agents\n');
     for (const link of links) {
-      // The MCP endpoint is listed as an entry point but takes POST only.
-      const expected = link === `${TEST_ORIGIN}/mcp` ? 405 : 200;
+      // The MCP and A2A endpoints are listed as entry points but take POST only.
+      const expected = link === `${TEST_ORIGIN}/mcp` || link === `${TEST_ORIGIN}/a2a` ? 405 : 200;
       expect((await site.fetchPath(local(link))).status, link).toBe(expected);
     }
     expect(links).toContain(`${TEST_ORIGIN}/llms-full.txt`);

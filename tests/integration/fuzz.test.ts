@@ -3,7 +3,7 @@
  * methods, headers, query strings and bodies. Whatever arrives, the answer is never a 5xx, and
  * every error names the problem in the format of its family: RFC 9457 problem JSON for /api/* and
  * negotiation, RFC 6749 `{error, error_description}` for /oauth/*, a JSON-RPC error (or tool error)
- * for /mcp, an HTML page with a heading for the consent and claim pages.
+ * for /mcp and /a2a, an HTML page with a heading for the consent and claim pages.
  * Bounded: a fixed number of runs per endpoint and a time limit, with a fixed seed for replay.
  */
 import fc from 'fast-check';
@@ -110,6 +110,21 @@ describe('fuzz', () => {
     headers: fc.record({ 'content-type': fc.constant('application/json'), 'mcp-protocol-version': fc.oneof(fc.constantFrom('2026-07-28', '2025-11-25', '1999-01-01'), fc.string({ maxLength: 12 })), 'mcp-method': fc.string({ maxLength: 12 }), 'mcp-name': fc.string({ maxLength: 12 }), authorization: fc.oneof(fc.constant('Bearer x.y.z'), fc.string({ maxLength: 40 })), origin: fc.constantFrom('http://localhost:8899', 'https://evil.example', 'null') }, { requiredKeys: ['content-type'] }),
     body: fc.constant(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search_articles', arguments: { query: 'llm' } } })),
   }));
+  fuzz('/a2a (bodies)', 'jsonrpc', fc.record({
+    method: fc.constantFrom('POST', 'POST', 'GET', 'OPTIONS'),
+    path: fc.constant('/a2a'),
+    headers: fc.record({ 'content-type': fc.constantFrom('application/json', 'application/json', 'text/plain'), 'a2a-version': fc.oneof(fc.constantFrom('1.0', '1.0', '0.3', '1.0.1'), fc.string({ maxLength: 8 })), origin: fc.constantFrom('http://localhost:8899', 'https://evil.example') }, { requiredKeys: ['content-type'] }),
+    body: fc.oneof(
+      junkJson,
+      fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.double()), method: fc.constantFrom('SendMessage', 'GetTask', 'ListTasks', 'CancelTask', 'SendStreamingMessage', 'SubscribeToTask', 'GetExtendedAgentCard', 'CreateTaskPushNotificationConfig', 'x'), params: fc.jsonValue({ maxDepth: 3 }) }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+      fc.record({
+        messageId: fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 1 })),
+        role: fc.constantFrom('ROLE_USER', 'ROLE_AGENT', 1, 'user'),
+        parts: fc.array(fc.oneof(fc.record({ text: junkText }), fc.record({ data: fc.jsonValue({ maxDepth: 3 }) }), fc.record({ data: fc.record({ skill: fc.constantFrom('search_articles', 'get_article', 'list_products', 'export_article_index', 'x'), arguments: fc.jsonValue({ maxDepth: 2 }) }) }), fc.record({ url: fc.string(), mediaType: fc.string({ maxLength: 12 }) })), { maxLength: 3 }),
+        taskId: fc.string({ maxLength: 8 }),
+      }, { requiredKeys: ['parts'] }).map((message) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message } })),
+    ),
+  }));
   fuzz('/oauth/register', 'oauth', fc.record({ method: fc.constantFrom('POST', 'POST', 'GET', 'PUT'), path: fc.constant('/oauth/register'), headers: fc.record({ 'content-type': contentType }), body: fc.oneof(junkJson, fc.record({ client_name: fc.jsonValue({ maxDepth: 1 }), grant_types: fc.jsonValue({ maxDepth: 2 }), redirect_uris: fc.array(fc.oneof(fc.webUrl(), junkText), { maxLength: 3 }), token_endpoint_auth_method: fc.jsonValue({ maxDepth: 1 }), scope: fc.jsonValue({ maxDepth: 1 }) }, { requiredKeys: [] }).map((v) => JSON.stringify(v))) }));
   fuzz('/oauth/token', 'oauth', fc.record({ method: fc.constantFrom('POST', 'POST', 'GET'), path: fc.oneof(fc.constant('/oauth/token'), queryString.map((q) => `/oauth/token?${q}`)), headers: fc.record({ 'content-type': contentType, authorization: fc.oneof(fc.constant('Basic Zm9vOmJhcg=='), fc.string({ maxLength: 40 }).map((s) => `Basic ${s}`), fc.string({ maxLength: 30 })) }, { requiredKeys: ['content-type'] }), body: formBody }));
   fuzz('/oauth/revoke', 'oauth', fc.record({ method: fc.constantFrom('POST', 'GET'), path: fc.constant('/oauth/revoke'), headers: fc.record({ 'content-type': contentType, authorization: fc.string({ maxLength: 40 }).map((s) => `Basic ${s}`) }, { requiredKeys: ['content-type'] }), body: formBody }));
@@ -123,7 +138,7 @@ describe('fuzz', () => {
   fuzz('discovery documents (/.well-known)', 'any', fc.record({
     method,
     path: fc.oneof(
-      fc.constantFrom('/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/agent-skills/index.json', '/.well-known/mcp/server-card.json', '/mcp/server-card', '/.well-known/oauth-authorization-server', '/oauth/jwks.json'),
+      fc.constantFrom('/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/agent-skills/index.json', '/.well-known/agent-card.json', '/.well-known/mcp/server-card.json', '/mcp/server-card', '/.well-known/oauth-authorization-server', '/oauth/jwks.json'),
       webPath.map((p) => `/.well-known/agent-skills${p}`),
       webPath.map((p) => `/.well-known${p}`),
     ),

@@ -101,6 +101,13 @@ const call = (name: string, args: Json = {}): Json => ({ jsonrpc: '2.0', id: 3, 
 const modern = (method: string, params: Json = {}, extra: Record<string, string> = {}): RequestInit =>
   mcp({ jsonrpc: '2.0', id: 9, method, params: { ...params, _meta: MODERN_META } }, { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': method, ...extra });
 
+const a2a = (message: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'a2a-version': '1.0', ...headers },
+  body: typeof message === 'string' ? message : JSON.stringify(message),
+});
+const send = (parts: unknown[], extra: Json = {}): Json => ({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts }, ...extra } });
+
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
@@ -202,6 +209,25 @@ const CASES: Case[] = [
   { op: 'post /mcp', name: 'Accept without JSON', status: 406, request: () => ['/mcp', mcp({ jsonrpc: '2.0', id: 7, method: 'ping' }, { accept: 'text/html' })] },
   { op: 'post /mcp', name: 'wrong content type', status: 415, request: () => ['/mcp', mcp('ping', { 'content-type': 'text/plain' })] },
   { op: 'post /mcp', name: 'over-size body', status: 413, request: () => ['/mcp', mcp(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(1024 * 1024)}"}}`)] },
+
+  { op: 'post /a2a', name: 'SendMessage: a search', status: 200, request: () => ['/a2a', a2a(send([{ text: 'agent orchestration' }]))] },
+  { op: 'post /a2a', name: 'SendMessage: an article by URL', status: 200, request: () => ['/a2a', a2a(send([{ text: `${TEST_ORIGIN}/blog/building-reliable-ai-agents` }]))] },
+  { op: 'post /a2a', name: 'SendMessage: a skill by data part, text/plain only', status: 200, request: () => ['/a2a', a2a(send([{ data: { skill: 'list_products' } }], { configuration: { acceptedOutputModes: ['text/plain'] } }))] },
+  { op: 'post /a2a', name: 'SendMessage: invalid params', status: 200, request: () => ['/a2a', a2a(send([]))] },
+  { op: 'post /a2a', name: 'SendMessage: a file part', status: 200, request: () => ['/a2a', a2a(send([{ url: 'https://x.example/a.pdf' }]))] },
+  { op: 'post /a2a', name: 'SendMessage without A2A-Version', status: 200, request: () => ['/a2a', a2a(send([{ text: 'x' }]), { 'a2a-version': '' })] },
+  { op: 'post /a2a', name: 'GetTask', status: 200, request: () => ['/a2a', a2a({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: 'task-1' } })] },
+  { op: 'post /a2a', name: 'ListTasks', status: 200, request: () => ['/a2a', a2a({ jsonrpc: '2.0', id: 3, method: 'ListTasks', params: {} })] },
+  { op: 'post /a2a', name: 'SendStreamingMessage', status: 200, request: () => ['/a2a', a2a({ ...send([{ text: 'x' }]), method: 'SendStreamingMessage' })] },
+  { op: 'post /a2a', name: 'CreateTaskPushNotificationConfig', status: 200, request: () => ['/a2a', a2a({ jsonrpc: '2.0', id: 4, method: 'CreateTaskPushNotificationConfig', params: { taskId: 't', url: 'https://hook.example' } })] },
+  { op: 'post /a2a', name: 'unknown method', status: 200, request: () => ['/a2a', a2a({ jsonrpc: '2.0', id: 5, method: 'tasks/get', params: {} })] },
+  { op: 'post /a2a', name: 'notification', status: 202, request: () => ['/a2a', a2a({ jsonrpc: '2.0', method: 'GetTask', params: { id: 't' } })] },
+  { op: 'post /a2a', name: 'malformed JSON', status: 400, request: () => ['/a2a', a2a('{"jsonrpc":')] },
+  { op: 'post /a2a', name: 'batch', status: 400, request: () => ['/a2a', a2a([send([{ text: 'x' }])])] },
+  { op: 'post /a2a', name: 'foreign Origin', status: 403, request: () => ['/a2a', a2a(send([{ text: 'x' }]), { origin: 'https://attacker.example' })] },
+  { op: 'post /a2a', name: 'wrong method', status: 405, request: () => ['/a2a', { method: 'GET' }] },
+  { op: 'post /a2a', name: 'over-size body', status: 413, request: () => ['/a2a', a2a(send([{ text: 'x'.repeat(70 * 1024) }]))] },
+  { op: 'post /a2a', name: 'wrong content type', status: 415, request: () => ['/a2a', a2a('x', { 'content-type': 'text/plain' })] },
 
   { op: 'post /oauth/register', name: 'public client', status: 201, request: () => ['/oauth/register', jsonPost({ grant_types: ['authorization_code'], redirect_uris: ['https://agent.example/cb'], token_endpoint_auth_method: 'none', client_uri: 'https://agent.example' })] },
   { op: 'post /oauth/register', name: 'unsupported grant', status: 400, request: () => ['/oauth/register', jsonPost({ grant_types: ['password'] })] },

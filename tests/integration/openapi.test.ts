@@ -24,7 +24,7 @@ describe('OpenAPI description', () => {
   it('documents every API function route, and every documented operation exists', async () => {
     const doc = await (await site.fetchPath('/openapi.json')).json();
     const documented = Object.keys(doc.paths);
-    for (const path of ['/api/search', '/api/tweets', '/api/contact', '/health', '/mcp', '/oauth/register', '/oauth/token', '/oauth/revoke', '/oauth/jwks.json']) expect(documented).toContain(path);
+    for (const path of ['/api/search', '/api/tweets', '/api/contact', '/health', '/mcp', '/a2a', '/oauth/register', '/oauth/token', '/oauth/revoke', '/oauth/jwks.json']) expect(documented).toContain(path);
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(methods)) {
         const res = await site.fetchPath(path, { method: method.toUpperCase(), headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' }, body: method === 'get' ? undefined : '{}' });

@@ -38,6 +38,7 @@ const asset = `/_astro/${readdirSync(path.join(ROOT, 'dist/_astro')).find((f) =>
 const json = { 'content-type': 'application/json' };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+const a2aHeaders = { 'content-type': 'application/json', 'a2a-version': '1.0' };
 const rpc = (method: string, params: object = {}, id = 1): string => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 
 const ROWS: Row[] = [
@@ -131,6 +132,13 @@ const ROWS: Row[] = [
   { name: 'MCP GET', path: '/mcp', headers: { accept: 'text/event-stream' } },
   { name: 'MCP DELETE', method: 'DELETE', path: '/mcp' },
   { name: 'MCP preflight', method: 'OPTIONS', path: '/mcp', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } },
+  // A2A: the agent card (discovery function) and the JSON-RPC endpoint, outside the edge function
+  { name: 'A2A agent card', path: '/.well-known/agent-card.json' },
+  { name: 'A2A SendMessage', method: 'POST', path: '/a2a', body: rpc('SendMessage', { message: { messageId: 'm-1', contextId: 'ctx-1', role: 'ROLE_USER', parts: [{ text: 'agent' }] } }), headers: a2aHeaders },
+  { name: 'A2A ListTasks', method: 'POST', path: '/a2a', body: rpc('ListTasks'), headers: a2aHeaders },
+  { name: 'A2A without A2A-Version', method: 'POST', path: '/a2a', body: rpc('GetTask', { id: 't' }), headers: json },
+  { name: 'A2A GET', path: '/a2a' },
+  { name: 'A2A preflight', method: 'OPTIONS', path: '/a2a', headers: { origin: 'http://localhost:8899', 'access-control-request-method': 'POST' } },
   // methods on static paths
   { name: 'POST to a page', method: 'POST', path: '/', body: 'x=1', headers: form },
   { name: 'PUT to an asset', method: 'PUT', path: asset, body: 'x' },
@@ -161,7 +169,7 @@ const HEADERS = [
   'mcp-protocol-version',
 ];
 /** JSON fields that differ per run or per store (ids, secrets, times), masked before comparing. */
-const VOLATILE_KEYS = new Set(['client_id', 'client_secret', 'claim_token', 'client_id_issued_at', 'client_secret_expires_at', 'id', 'received_at', 'built_at', 'uptime_seconds', 'latency_ms', 'duration_ms', 'time', 'checked_at', 'instance', 'enquiry_id', 'claim_token_expires']);
+const VOLATILE_KEYS = new Set(['messageId', 'client_id', 'client_secret', 'claim_token', 'client_id_issued_at', 'client_secret_expires_at', 'id', 'received_at', 'built_at', 'uptime_seconds', 'latency_ms', 'duration_ms', 'time', 'checked_at', 'instance', 'enquiry_id', 'claim_token_expires']);
 
 interface Answer {
   status: number;

@@ -14,6 +14,7 @@ import { absoluteUrl, paths } from '../site/paths.ts';
 import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema } from './contact.ts';
 import { HealthSchema } from './health.ts';
 import { HEADERS, type JsonSchema, html, json, problem, problemBody, queryParameters, response, schemaRef, sharedSchemas, unexpected } from './openapi-components.ts';
+import { a2aPaths, a2aSchemas } from './openapi-a2a.ts';
 import { mcpPaths, mcpSchemas } from './openapi-mcp.ts';
 import { oauthPaths, oauthSchemas } from './openapi-oauth.ts';
 import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from './search.ts';
@@ -126,7 +127,7 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
     info: {
       title: `${siteName} public API`,
       version: API_VERSION,
-      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server and its authorization server. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp speaks JSON-RPC 2.0. Every endpoint answers CORS preflights (OPTIONS) with 204.`,
+      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server, its authorization server and the A2A agent. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp and /a2a speak JSON-RPC 2.0. Every endpoint answers CORS preflights (OPTIONS) with 204.`,
       contact: { name: siteName, url: absoluteUrl(origin, paths.contact) },
       license: { name: company.operator_attribution, url: absoluteUrl(origin, paths.llms) },
     },
@@ -134,11 +135,11 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
     tags: [
       { name: 'content', description: 'Search and feeds' },
       { name: 'contact', description: 'Enquiries' },
-      { name: 'agents', description: 'Model Context Protocol server' },
+      { name: 'agents', description: 'Model Context Protocol server and A2A agent' },
       { name: 'oauth', description: 'Authorization server for anonymous agents' },
       { name: 'operations', description: 'Health' },
     ],
-    paths: { ...sitePaths(), ...mcpPaths(), ...oauthPaths() },
+    paths: { ...sitePaths(), ...mcpPaths(), ...a2aPaths(), ...oauthPaths() },
     components: {
       securitySchemes: {
         oauth2: {
@@ -160,6 +161,7 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
         ContactAccepted: jsonSchemaOf(ContactAcceptedSchema),
         Health: jsonSchemaOf(HealthSchema),
         ...mcpSchemas(),
+        ...a2aSchemas(),
         ...oauthSchemas(origin, siteName),
       },
     },

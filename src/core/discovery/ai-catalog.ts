@@ -1,13 +1,16 @@
 /**
  * The AI Catalog (`/.well-known/ai-catalog.json`, identical at `/.well-known/ard.json`), profiled by
  * Agentic Resource Discovery: one entry per thing an agent can use here (the MCP server, the HTTP
- * API, the content, the skills), each with example queries derived from the site's own content.
+ * API, the A2A agent, the content, the skills), each with example queries derived from the site's own content.
  * @module
  */
 import { absoluteUrl, paths } from '../site/paths.ts';
 import { API_CATALOG_CONTENT_TYPE } from './api-catalog.ts';
 
 export const AI_CATALOG_SPEC_VERSION = '1.0';
+
+/** ARD's entry type for an A2A agent card (a de-facto type; A2A itself registers none for the card). */
+export const A2A_AGENT_CARD_TYPE = 'application/a2a-agent-card+json';
 
 export interface AiCatalogEntry {
   identifier: string;
@@ -65,6 +68,20 @@ export function aiCatalog(source: AiCatalogSource): AiCatalog {
           `Read the ${company.name} article on ${topic(1)} as markdown`,
           `Which products does ${company.name} offer?`,
           `Export the full ${company.name} article index`,
+        ],
+      },
+      {
+        identifier: urn('a2a', 'site'),
+        displayName: `${company.name} A2A agent`,
+        description: `Ask ${company.name}'s site agent over A2A v1.0 (JSON-RPC): it searches the library or returns an article, with links to the pages and their markdown twins. Public, no authentication.`,
+        // ARD's type for an A2A agent card; the card itself is served as application/json.
+        type: A2A_AGENT_CARD_TYPE,
+        url: url(paths.agentCard),
+        version,
+        tags: ['a2a', 'search', 'articles'],
+        representativeQueries: [
+          `Ask the ${company.name} agent for articles about ${topic(0)}`,
+          `Have the ${company.name} agent return an article on ${topic(1)} in markdown`,
         ],
       },
       {

@@ -1,6 +1,6 @@
 /**
  * `/.well-known/api-catalog` (RFC 9727): a linkset (RFC 9264 §4.2) with one context per API this
- * site offers, each anchored at the API itself and linking its description, docs, policy and status.
+ * site offers (HTTP API, MCP server, A2A agent), each anchored at the API itself and linking its description, docs, policy and status.
  * @module
  */
 import { OAUTH_PATHS } from '../oauth/config.ts';
@@ -19,7 +19,7 @@ export interface Linkset {
   linkset: ({ anchor: string } & Record<string, LinkTarget[] | string>)[];
 }
 
-/** The catalogue for the site at `origin`: the HTTP API and the MCP server. */
+/** The catalogue for the site at `origin`: the HTTP API, the MCP server and the A2A agent (public: no auth metadata). */
 export function apiCatalog(origin: string, siteName: string): Linkset {
   const url = (path: string): string => absoluteUrl(origin, path);
   return {
@@ -39,6 +39,12 @@ export function apiCatalog(origin: string, siteName: string): Linkset {
           { href: url(paths.authMd), type: 'text/markdown', title: 'How agents authenticate (auth.md)' },
           { href: url(OAUTH_PATHS.prmMcp), type: 'application/json', title: 'OAuth protected resource metadata (RFC 9728)' },
         ],
+        status: [{ href: url(paths.health), type: 'application/json' }],
+      },
+      {
+        anchor: url(paths.a2a),
+        'service-desc': [{ href: url(paths.agentCard), type: 'application/json', title: `${siteName} A2A agent card (A2A v1.0)` }],
+        'service-doc': [{ href: url(paths.apiDocs), type: 'text/html', title: `${siteName} API reference (A2A section)` }],
         status: [{ href: url(paths.health), type: 'application/json' }],
       },
     ],

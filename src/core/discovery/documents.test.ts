@@ -23,11 +23,11 @@ describe('/.well-known/api-catalog', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
     const doc = (await res.json()) as { linkset: Record<string, unknown>[] };
-    expect(linksetProblem(doc)).toBe(2);
-    expect(doc.linkset.map((c) => c.anchor)).toEqual([`${ORIGIN}/api`, `${ORIGIN}/mcp`]);
+    expect(linksetProblem(doc)).toBe(3);
+    expect(doc.linkset.map((c) => c.anchor)).toEqual([`${ORIGIN}/api`, `${ORIGIN}/mcp`, `${ORIGIN}/a2a`]);
     const hrefs = doc.linkset.flatMap((c) => Object.values(c).filter(Array.isArray).flat() as { href: string }[]).map((t) => t.href);
     for (const href of hrefs) expect(href.startsWith(`${ORIGIN}/`), href).toBe(true);
-    for (const path of ['/openapi.json', '/docs/api', '/health', '/mcp/server-card', '/auth.md']) expect(hrefs).toContain(`${ORIGIN}${path}`);
+    for (const path of ['/openapi.json', '/docs/api', '/health', '/mcp/server-card', '/auth.md', '/.well-known/agent-card.json']) expect(hrefs).toContain(`${ORIGIN}${path}`);
   });
 
   it('answers HEAD with the api-catalog Link and no body (RFC 9727 §4)', async () => {
@@ -47,7 +47,7 @@ describe('AI catalog', () => {
     const text = await a.text();
     expect(await b.text()).toBe(text);
     const doc = JSON.parse(text) as Record<string, unknown>;
-    expect(aiCatalogProblem(doc)).toBe(4);
+    expect(aiCatalogProblem(doc)).toBe(5);
     expect(doc.host).toMatchObject({ displayName: FIXTURE_CATALOG.company.name, identifier: 'did:web:acme-ai.example' });
   });
 
@@ -55,7 +55,7 @@ describe('AI catalog', () => {
     const local = await handleDiscovery(new Request('http://localhost:8899/.well-known/ai-catalog.json'), { ...deps, origin: 'http://localhost:8899' });
     const doc = (await local.json()) as { host: { identifier: string }; entries: { identifier: string; url: string; representativeQueries: string[] }[] };
     expect(doc.host.identifier).toBe('did:web:localhost%3A8899');
-    expect(doc.entries.map((e) => e.identifier)).toEqual(['urn:air:localhost:mcp:site', 'urn:air:localhost:api:public', 'urn:air:localhost:content:library', 'urn:air:localhost:skills:index']);
+    expect(doc.entries.map((e) => e.identifier)).toEqual(['urn:air:localhost:mcp:site', 'urn:air:localhost:a2a:site', 'urn:air:localhost:api:public', 'urn:air:localhost:content:library', 'urn:air:localhost:skills:index']);
     for (const entry of doc.entries) expect(entry.url.startsWith('http://localhost:8899/')).toBe(true);
     const queries = doc.entries.flatMap((e) => e.representativeQueries).join('\n');
     expect(queries).toContain(FIXTURE_CATALOG.company.name);
@@ -66,6 +66,19 @@ describe('AI catalog', () => {
   it('encodes a port in did:web', () => {
     expect(didWeb('https://example.com')).toBe('did:web:example.com');
     expect(didWeb('http://127.0.0.1:3000')).toBe('did:web:127.0.0.1%3A3000');
+  });
+});
+
+describe('A2A agent card', () => {
+  it('is served as JSON at /.well-known/agent-card.json from the site profile, its interface at /a2a', async () => {
+    const res = await get('/.well-known/agent-card.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const card = (await res.json()) as { name: string; version: string; supportedInterfaces: { url: string }[]; skills: { examples: string[] }[] };
+    expect(card.version).toBe('2.0.1');
+    expect(card.supportedInterfaces[0]!.url).toBe(`${ORIGIN}/a2a`);
+    const article = siteProfile(FIXTURE_CATALOG).exampleArticleSlug;
+    expect(card.skills.flatMap((s) => s.examples)).toContain(`${ORIGIN}/blog/${article}`);
   });
 });
 
@@ -105,7 +118,7 @@ describe('agent skills', () => {
 describe('serving', () => {
   it('sends CORS, an hour of caching and a strong ETag on every document; If-None-Match -> 304 without a body', async () => {
     const docs = await discoveryDocuments(deps);
-    expect(docs.size).toBe(7);
+    expect(docs.size).toBe(8);
     for (const path of docs.keys()) {
       const res = await get(path);
       expect(res.status, path).toBe(200);

@@ -1,9 +1,10 @@
 /**
  * Serves the discovery documents: the API catalog, the AI catalog (two paths, same bytes), the
- * skills index and each SKILL.md. All are rendered once per deploy from the site profile and config,
- * hashed once, and answered with CORS open, a cache lifetime, ETag and 304.
+ * skills index and each SKILL.md, and the A2A agent card. All are rendered once per deploy from the
+ * site profile and config, hashed once, and answered with CORS open, a cache lifetime, ETag and 304.
  * @module
  */
+import { AGENT_CARD_CONTENT_TYPE, agentCard, type AgentCardSource } from '../a2a/agent-card.ts';
 import type { SiteProfile } from '../content/catalog.ts';
 import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../http/document.ts';
 import { methodNotAllowed, notFound, problemResponse } from '../http/problem.ts';
@@ -24,18 +25,27 @@ export interface DiscoveryDeps {
   site: Pick<SiteProfile, 'company' | 'categories' | 'products' | 'exampleArticleSlug'>;
 }
 
+/** What the agent skills and the A2A agent card are written from: the site profile's facts. */
+export function agentCardSource(deps: DiscoveryDeps): AgentCardSource {
+  const { origin, version, site } = deps;
+  const siteName = site.company.name;
+  return {
+    origin,
+    version,
+    siteName,
+    categorySlugs: site.categories.map((c) => c.slug),
+    exampleSlug: site.exampleArticleSlug,
+    exampleQuery: site.categories[0]?.name ?? siteName,
+  };
+}
+
 /** Every discovery document by path. */
 export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<string, PublicDocument>> {
   const { origin, version, site } = deps;
   const siteName = site.company.name;
   const categoryNames = site.categories.map((c) => c.name);
-  const skills = await renderSkills({
-    origin,
-    siteName,
-    categorySlugs: site.categories.map((c) => c.slug),
-    exampleSlug: site.exampleArticleSlug,
-    exampleQuery: categoryNames[0] ?? siteName,
-  });
+  const source = agentCardSource(deps);
+  const skills = await renderSkills(source);
   const aiCatalogJson = JSON.stringify(aiCatalog({ origin, version, company: site.company, categoryNames, productNames: site.products.map((p) => p.name) }), null, 2);
   const aiCatalogDoc = await publicDocument(aiCatalogJson, 'application/json; charset=utf-8');
   const entries: [string, PublicDocument][] = [
@@ -43,6 +53,7 @@ export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<strin
     [paths.aiCatalog, aiCatalogDoc],
     [paths.ard, aiCatalogDoc],
     [paths.agentSkills, await publicDocument(JSON.stringify(agentSkillsIndex(origin, skills), null, 2), 'application/json; charset=utf-8')],
+    [paths.agentCard, await publicDocument(JSON.stringify(agentCard(source), null, 2), AGENT_CARD_CONTENT_TYPE)],
     ...(await Promise.all(skills.map(async (s): Promise<[string, PublicDocument]> => [s.path, await publicDocument(s.markdown, SKILL_CONTENT_TYPE)]))),
   ];
   return new Map(entries);

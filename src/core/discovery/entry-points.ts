@@ -25,6 +25,8 @@ export const AGENT_ENTRY_POINTS: readonly EntryPoint[] = [
   { title: 'Agent skills', path: paths.agentSkills, type: 'application/json', description: 'Skills as SKILL.md files with sha256 digests: search the library, read an article, get an export token.' },
   { title: 'MCP server', path: paths.mcp, type: 'application/json', description: 'JSON-RPC 2.0 over Streamable HTTP (POST): search_articles, get_article, list_products, get_company_info, export_article_index.', postOnly: true },
   { title: 'MCP server card', path: paths.mcpServerCard, type: 'application/mcp-server-card+json', description: 'Name, version, transport and protocol versions of the MCP server (also at /.well-known/mcp/server-card.json).' },
+  { title: 'A2A agent card', path: paths.agentCard, type: 'application/json', description: 'A2A v1.0 agent card: the JSON-RPC interface and its skills (search, read an article, products, company facts), public and read-only.' },
+  { title: 'A2A endpoint', path: paths.a2a, type: 'application/json', description: 'A2A v1.0 JSON-RPC 2.0 (POST, A2A-Version: 1.0): SendMessage with a search query or an article URL answers at once with a Message and links; no tasks are kept.', postOnly: true },
   { title: 'OpenAPI description', path: paths.openApi, type: 'application/json', description: 'OpenAPI 3.1 description of the HTTP API and the OAuth endpoints.' },
   { title: 'API reference', path: paths.apiDocs, type: 'text/html', description: 'Endpoints, authentication and error codes of the public API and the MCP server.' },
   { title: 'Agent authorization guide (auth.md)', path: paths.authMd, type: 'text/markdown', description: 'How agents register anonymously, obtain OAuth tokens for the protected tool and revoke them.' },

@@ -35,7 +35,7 @@ import {
 import { completeTemplateArgument, listResources, readResource, resourceTemplates } from './resources.ts';
 import { findTool, TOOLS } from './tools/registry.ts';
 import type { ToolContext } from './tools/tool.ts';
-import { isLoopbackOrigin } from '../site/origin.ts';
+import { isAllowedBrowserOrigin } from '../http/browser-origin.ts';
 
 /** Largest request body accepted (413 beyond it). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -114,14 +114,9 @@ function acceptsJson(accept: string | null): boolean {
 }
 
 
-/**
- * Origin rule (mcp-oauth.md §3 step 1, §4.3): the configured origins (default: the site origin);
- * a build for a loopback origin (dev, tests) also accepts any loopback origin on any port, as
- * `http://localhost:*` in dev. Public deploys never have a loopback origin, so this adds nothing there.
- */
+/** Origin rule (mcp-oauth.md §3 step 1, §4.3), shared with `/a2a`: see {@link isAllowedBrowserOrigin}. */
 function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
-  if ((deps.allowedOrigins ?? [deps.origin]).includes(origin)) return true;
-  return isLoopbackOrigin(deps.origin) && isLoopbackOrigin(origin);
+  return isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins);
 }
 
 function corsHeaders(origin: string | null): Record<string, string> {

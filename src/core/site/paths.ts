@@ -30,6 +30,9 @@ export const paths = {
   mcpServerCard: '/mcp/server-card',
   /** The MCP Registry's server.json for this deploy (what `mcp-publisher publish` uploads). */
   mcpServerJson: '/.well-known/mcp/server.json',
+  /** The A2A v1.0 JSON-RPC endpoint (POST) and its agent card (RFC 8615 well-known URI, A2A §8.2). */
+  a2a: '/a2a',
+  agentCard: '/.well-known/agent-card.json',
   health: '/health',
   /** The HTTP API's base: the api-catalog anchor of the API that /openapi.json describes. */
   api: '/api',

@@ -59,6 +59,8 @@ export interface Tool {
   name: string;
   requiredScope: string | undefined;
   listing: ToolListing;
+  /** The arguments schema, for callers that check arguments before calling (the A2A agent answers bad ones with -32602). */
+  input: ObjectSchema;
   call(args: unknown, ctx: ToolContext): ToolResult;
 }
 
@@ -98,6 +100,7 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(spec:
     name: spec.name,
     requiredScope: spec.requiredScope,
     listing,
+    input: spec.input,
     call(args, ctx) {
       const parsed = v.safeParse(spec.input, args ?? {});
       if (!parsed.success) return toolError(`Invalid arguments: ${describeIssues(parsed.issues)}. Expected: ${JSON.stringify(listing.inputSchema)}`);

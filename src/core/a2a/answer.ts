@@ -1,0 +1,269 @@
+/**
+ * What the site's A2A agent answers to one user message: it reads the message's parts, picks the
+ * skill (a public MCP tool), runs that tool and words the result as a markdown text part with
+ * absolute links plus a JSON data part. Pure: the JSON-RPC layer turns a refusal into the A2A error
+ * it names, and an answer into the reply Message.
+ *
+ * How a message is read (the agent card's skill descriptions say the same):
+ * - a data part `{"skill": "<skill id>", "arguments": {...}}` calls that skill (its id is the MCP tool's name);
+ * - otherwise the text parts: a page URL of an article or solution of this site (or its markdown
+ *   twin, a root-relative path or a bare slug) reads that article; any other text is a search query.
+ * @module
+ */
+import * as v from 'valibot';
+import { documentsOf, type Catalog } from '../content/catalog.ts';
+import type { JsonObject } from '../mcp/jsonrpc.ts';
+import { findTool, TOOLS } from '../mcp/tools/registry.ts';
+import type { Tool, ToolContext } from '../mcp/tools/tool.ts';
+import { absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
+
+/** The skills an A2A caller may use: the public MCP tools (the export tool needs an OAuth token for `/mcp`, so it stays there). */
+export const A2A_SKILLS: readonly Tool[] = TOOLS.filter((tool) => tool.requiredScope === undefined);
+
+/** Media types of the parts this agent reads (`mediaType` may also be left out). */
+export const TEXT_INPUT_TYPES: readonly string[] = ['text/plain', 'text/markdown'];
+export const DATA_INPUT_TYPE = 'application/json';
+/** Media types of the parts it answers with. */
+export const TEXT_OUTPUT_TYPE = 'text/markdown';
+export const DATA_OUTPUT_TYPE = 'application/json';
+
+/** A request field that is wrong, as `google.rpc.BadRequest.FieldViolation`. */
+export interface FieldViolation {
+  field: string;
+  description: string;
+}
+
+/** Why a message is refused: the A2A error kind and what to tell the caller. */
+export type Refusal =
+  | { kind: 'invalid-params'; message: string; violations: FieldViolation[] }
+  | { kind: 'content-type-not-supported'; message: string };
+
+/** One answer: markdown for people and models, JSON for programs. */
+export interface Answer {
+  text: string;
+  data: JsonObject;
+}
+
+export type AnswerOutcome = { ok: true; answer: Answer; textType: string; includeData: boolean } | { ok: false; refusal: Refusal };
+
+/** One message part as ProtoJSON sends it: exactly one of `text`, `raw`, `url`, `data`. */
+const PartSchema = v.pipe(
+  v.looseObject({
+    text: v.optional(v.string('text must be a string')),
+    raw: v.optional(v.string('raw must be a base64 string')),
+    url: v.optional(v.string('url must be a string')),
+    data: v.optional(v.unknown()),
+    mediaType: v.optional(v.string('mediaType must be a string')),
+  }),
+  v.check((part) => ['text', 'raw', 'url', 'data'].filter((key) => key in part).length === 1, 'a part must have exactly one of text, raw, url or data'),
+);
+
+/** The `SendMessageRequest` members this agent reads; others (metadata, tenant, …) are passed over. */
+const SendMessageParamsSchema = v.looseObject({
+  message: v.looseObject(
+    {
+      messageId: v.pipe(v.string('messageId is required'), v.minLength(1, 'messageId must not be empty')),
+      // ProtoJSON allows an enum by name or by number.
+      role: v.picklist(['ROLE_USER', 1] as const, 'role must be ROLE_USER: this agent answers user messages'),
+      parts: v.pipe(v.array(PartSchema, 'parts must be an array of parts'), v.minLength(1, 'parts must hold at least one part')),
+    },
+    'message is required: a Message with messageId, role and parts',
+  ),
+  configuration: v.optional(
+    v.looseObject({ acceptedOutputModes: v.optional(v.array(v.string('acceptedOutputModes must list media types'), 'acceptedOutputModes must be an array')) }),
+  ),
+});
+
+/** A data part that calls a skill. */
+const SkillCallSchema = v.strictObject(
+  {
+    skill: v.string('skill must be a string: the id of one of the agent card skills'),
+    arguments: v.optional(v.record(v.string(), v.unknown(), 'arguments must be an object'), {}),
+  },
+  'a data part must be {"skill": "<skill id>", "arguments": {...}} with nothing else',
+);
+
+const violationsOf = (issues: readonly v.BaseIssue<unknown>[], prefix: string): FieldViolation[] =>
+  issues.map((issue) => ({ field: [prefix, v.getDotPath(issue)].filter(Boolean).join('.'), description: issue.message }));
+
+const invalid = (message: string, violations: FieldViolation[]): AnswerOutcome => ({ ok: false, refusal: { kind: 'invalid-params', message, violations } });
+
+const skillIds = (): string => A2A_SKILLS.map((s) => s.name).join(', ');
+
+/**
+ * Answers the `params` of a `SendMessage` call, or says why it cannot: -32602 for a message it
+ * cannot read, -32005 for parts of a kind or media type it does not take.
+ */
+export function answerMessage(params: unknown, ctx: ToolContext): AnswerOutcome {
+  const parsed = v.safeParse(SendMessageParamsSchema, params, { abortEarly: false });
+  if (!parsed.success) return invalid(`Invalid SendMessage params: ${parsed.issues.map((i) => i.message).join('; ')}.`, violationsOf(parsed.issues, ''));
+  const { message, configuration } = parsed.output;
+
+  const texts: string[] = [];
+  const data: { index: number; value: unknown }[] = [];
+  for (const [index, part] of message.parts.entries()) {
+    const type = part.mediaType ?? '';
+    if (part.raw !== undefined || part.url !== undefined) {
+      return { ok: false, refusal: { kind: 'content-type-not-supported', message: `message.parts[${index}] is a file part: this agent reads text parts and JSON data parts only.` } };
+    }
+    if (part.text !== undefined) {
+      if (type !== '' && !TEXT_INPUT_TYPES.includes(type)) return unsupportedType(index, type, TEXT_INPUT_TYPES);
+      texts.push(part.text);
+    } else {
+      if (type !== '' && type !== DATA_INPUT_TYPE) return unsupportedType(index, type, [DATA_INPUT_TYPE]);
+      data.push({ index, value: part.data });
+    }
+  }
+  if (data.length > 1) return invalid('Send at most one data part: one skill call per message.', [{ field: 'message.parts', description: `${data.length} data parts` }]);
+
+  const call = data.length === 1 ? skillCall(data[0]!.value, data[0]!.index) : textRequest(texts.join('\n').trim(), ctx);
+  if (!call.ok) return call;
+  const outcome = call.tool.call(call.args, ctx);
+  const accepted = configuration?.acceptedOutputModes ?? [];
+  return {
+    ok: true,
+    answer: outcome.isError ? toolRefusal(call.tool.name, outcome.content[0]?.text ?? 'The skill failed.') : word(call.tool.name, outcome.structuredContent ?? {}, ctx),
+    // acceptedOutputModes is a SHOULD: markdown is readable as plain text, and the data part is left
+    // out for a caller that takes no JSON. An empty list means any.
+    textType: accepted.length === 0 || accepted.includes(TEXT_OUTPUT_TYPE) || !accepted.includes('text/plain') ? TEXT_OUTPUT_TYPE : 'text/plain',
+    includeData: accepted.length === 0 || accepted.includes(DATA_OUTPUT_TYPE),
+  };
+}
+
+function unsupportedType(index: number, type: string, supported: readonly string[]): AnswerOutcome {
+  return { ok: false, refusal: { kind: 'content-type-not-supported', message: `message.parts[${index}] has mediaType "${type}"; this part kind takes ${supported.join(' or ')}.` } };
+}
+
+type SkillCall = { ok: true; tool: Tool; args: JsonObject } | { ok: false; refusal: Refusal };
+
+/** A data part naming a skill, with its arguments checked against the tool's own schema. */
+function skillCall(value: unknown, index: number): SkillCall {
+  const field = `message.parts.${index}.data`;
+  const parsed = v.safeParse(SkillCallSchema, value, { abortEarly: false });
+  if (!parsed.success) return { ok: false, refusal: { kind: 'invalid-params', message: `Invalid data part: ${parsed.issues.map((i) => i.message).join('; ')}.`, violations: violationsOf(parsed.issues, field) } };
+  const tool = A2A_SKILLS.find((s) => s.name === parsed.output.skill);
+  if (!tool) {
+    const hint = findTool(parsed.output.skill) ? ' It needs an OAuth token: call it over MCP (see the MCP server card).' : '';
+    return { ok: false, refusal: { kind: 'invalid-params', message: `Unknown skill "${parsed.output.skill}". Skills: ${skillIds()}.${hint}`, violations: [{ field: `${field}.skill`, description: `one of ${skillIds()}` }] } };
+  }
+  return checkedArguments(tool, parsed.output.arguments, `${field}.arguments`);
+}
+
+/** Text: an article request when it names a document of this site, otherwise a search. */
+function textRequest(text: string, ctx: ToolContext): SkillCall {
+  if (text === '') {
+    return {
+      ok: false,
+      refusal: {
+        kind: 'invalid-params',
+        message: 'The message has no text: send a search query or the URL or slug of an article, or a data part {"skill": ..., "arguments": {...}}.',
+        violations: [{ field: 'message.parts', description: 'no non-blank text part and no data part' }],
+      },
+    };
+  }
+  const slug = documentSlugIn(text, ctx.catalog, ctx.origin);
+  if (slug !== undefined) return checkedArguments(findTool('get_article')!, { slug }, 'message.parts');
+  return checkedArguments(findTool('search_articles')!, { query: text }, 'message.parts');
+}
+
+function checkedArguments(tool: Tool, args: unknown, field: string): SkillCall {
+  const parsed = v.safeParse(tool.input, args, { abortEarly: false });
+  if (parsed.success) return { ok: true, tool, args: parsed.output };
+  return { ok: false, refusal: { kind: 'invalid-params', message: `Invalid arguments for ${tool.name}: ${parsed.issues.map((i) => `${v.getDotPath(i) ?? 'arguments'}: ${i.message}`).join('; ')}.`, violations: violationsOf(parsed.issues, field) } };
+}
+
+/**
+ * The slug of the article or solution the text names: the whole text is a slug, or it holds a URL
+ * (absolute on this origin, or root-relative) of a document page or its markdown twin.
+ */
+export function documentSlugIn(text: string, catalog: Pick<Catalog, 'articles' | 'solutions'>, origin: string): string | undefined {
+  const documents = documentsOf(catalog);
+  const bare = text.replace(/^[\s`'"<]+|[\s`'">.]+$/g, '');
+  if (documents.some((d) => d.slug === bare)) return bare;
+  for (const token of text.split(/\s+/)) {
+    const candidate = token.replace(/^[`'"<(]+|[`'">),.;]+$/g, '');
+    if (!candidate.startsWith('/') && !/^https?:\/\//i.test(candidate)) continue;
+    let url: URL;
+    try {
+      url = new URL(candidate, origin);
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin) continue;
+    const page = url.pathname.replace(/\.md$/, '').replace(/\/+$/, '');
+    const doc = documents.find((d) => d.path === page);
+    if (doc) return doc.slug;
+  }
+  return undefined;
+}
+
+interface Link {
+  title: string;
+  url: string;
+  markdown_url?: string;
+}
+
+/** A page URL's markdown twin, absolute. */
+function twinOf(url: string, origin: string): string | undefined {
+  const twin = twinPathOf(new URL(url).pathname);
+  return twin ? absoluteUrl(origin, twin) : undefined;
+}
+
+function linkOf(title: string, url: string, origin: string): Link {
+  const markdownUrl = twinOf(url, origin);
+  return { title, url, ...(markdownUrl ? { markdown_url: markdownUrl } : {}) };
+}
+
+const markdownLink = (link: Link): string => `[${link.title.replace(/[[\]]/g, '')}](${link.url})${link.markdown_url ? ` (markdown: ${link.markdown_url})` : ''}`;
+
+function toolRefusal(skill: string, message: string): Answer {
+  return { text: message, data: { skill, error: message } };
+}
+
+/** Words a tool's structured result: the text part, and the data part `{skill, result, links}`. */
+function word(skill: string, result: JsonObject, ctx: ToolContext): Answer {
+  const { origin } = ctx;
+  switch (skill) {
+    case 'search_articles': {
+      const { query, results } = result as { query: string; results: { title: string; url: string; type: string; date: string; lang: string; excerpt: string }[] };
+      const links = results.map((r) => linkOf(r.title, r.url, origin));
+      const text = results.length
+        ? [`${results.length} result${results.length === 1 ? '' : 's'} for "${query}", best first:`, '', ...results.map((r, i) => `${i + 1}. ${markdownLink(links[i]!)}: ${r.type}, ${r.date}, ${r.lang}. ${r.excerpt}`)].join('\n')
+        : `No article or solution matches "${query}". Try other words (Chinese or English), or browse the index at ${absoluteUrl(origin, paths.llms)}.`;
+      return { text: `${text}\n\nSend a result's URL to read the article.`, data: { skill, result, links } };
+    }
+    case 'get_article': {
+      // The body is the text part; the data part carries the metadata without repeating it.
+      const { markdown, ...meta } = result as { markdown: string; title: string; url: string; markdown_url?: string; type: string; date: string; lang: string; reading_minutes: number };
+      const link: Link = { title: meta.title, url: meta.url, ...(meta.markdown_url ? { markdown_url: meta.markdown_url } : {}) };
+      const header = [`# ${meta.title}`, '', `- Page: ${meta.url}`, ...(meta.markdown_url ? [`- Markdown: ${meta.markdown_url}`] : []), `- ${meta.type}, ${meta.date}, ${meta.lang}, ${meta.reading_minutes} min read`];
+      return { text: `${header.join('\n')}\n\n${markdown}`, data: { skill, result: meta, links: [link] } };
+    }
+    case 'list_products': {
+      const { products } = result as { products: { name: string; summary: string; url: string }[] };
+      const links = products.map((p) => linkOf(p.name, p.url, origin));
+      return { text: products.map((p, i) => `- ${markdownLink(links[i]!)}: ${p.summary}`).join('\n'), data: { skill, result, links } };
+    }
+    case 'get_company_info': {
+      const info = result as { name: string; tagline: string; description: string; website: string; contact: { label: string; value: string }[]; resources: { title: string; url: string }[] };
+      const links = [linkOf(info.name, info.website, origin), ...info.resources.map((r) => ({ title: r.title, url: r.url }))];
+      const text = [
+        `# ${info.name}`,
+        '',
+        `${info.tagline} ${info.description}`,
+        '',
+        `Website: ${info.website}`,
+        '',
+        '## Contact',
+        ...info.contact.map((c) => `- ${c.label}: ${c.value}`),
+        '',
+        '## Resources',
+        ...info.resources.map((r) => `- [${r.title}](${r.url})`),
+      ].join('\n');
+      return { text, data: { skill, result, links } };
+    }
+    default:
+      // A new public tool answers with its JSON until it is given its own wording here.
+      return { text: JSON.stringify(result, null, 2), data: { skill, result } };
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * A fetch-style (`Request` → `Response`) front for the JSON-RPC server of `@a2a-js/sdk`, for Netlify
+ * Functions v2 (and any runtime with fetch types).
+ *
+ * Why this module exists: `@a2a-js/sdk` 1.3.0 ships its JSON-RPC server only as Express middleware
+ * (`jsonRpcHandler` in `@a2a-js/sdk/server/express`). Its transport-neutral part,
+ * `JsonRpcTransportHandler.handle(body, context)`, takes a parsed body and a `ServerCallContext`;
+ * the middleware around it reads the body, builds the context from the `A2A-Version` and
+ * `A2A-Extensions` headers, calls `validateVersion` (which the transport handler does not) and
+ * picks the HTTP status. This module does the same for a fetch `Request`, so the SDK's
+ * `DefaultRequestHandler` answers every method and error as it would behind Express. No upstream
+ * issue asks for a fetch adapter yet; when the SDK ships one, this module is what to replace.
+ *
+ * Deliberate differences from the Express middleware (each keeps JSON-RPC 2.0 §5.1 codes right):
+ * - malformed JSON is -32700 and a body that is not one request object is -32600, both with HTTP
+ *   400 (given text, the transport handler maps both to -32602);
+ * - a notification (no `id`) gets 202 and no body (JSON-RPC 2.0 §4.1: never answered);
+ * - a patch version (`1.0.2`) is read as its `Major.Minor` (A2A §3.6: patch versions MUST NOT be
+ *   considered), and the version may come as the `A2A-Version` query parameter (A2A §3.6.1);
+ * - streaming is never opened: agents served this way declare `capabilities.streaming: false`, so
+ *   the handler refuses `SendStreamingMessage`/`SubscribeToTask` before the first event; that
+ *   refusal is answered as JSON, and a stream that starts anyway is closed and answered -32603.
+ * @module
+ */
+import { Extensions } from '@a2a-js/sdk';
+import { toJsonRpcError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
+import { getSupportedVersions, JsonRpcTransportHandler, ServerCallContext, type A2ARequestHandler } from '@a2a-js/sdk/server';
+import { HttpProblem } from '../http/problem.ts';
+import { mediaTypeOf, readBodyText } from '../http/respond.ts';
+import { envelopeResponse, failure, isRejection, JsonRpcErrorCode, parseMessage, type JsonObject, type JsonRpcId, type JsonRpcSuccess } from '../mcp/jsonrpc.ts';
+
+/** The service-parameter names of A2A §3.2.6, sent as HTTP headers (§9.2). */
+export const A2A_VERSION_HEADER = 'A2A-Version';
+export const A2A_EXTENSIONS_HEADER = 'A2A-Extensions';
+/** A2A §3.6.2: "Agents MUST interpret empty value as 0.3 version." */
+export const ABSENT_VERSION = '0.3';
+
+/** One JSON-RPC request read from a POST. */
+export interface JsonRpcCall {
+  id: JsonRpcId;
+  method: string;
+  params: JsonObject | undefined;
+}
+
+/** A JSON-RPC error object as A2A §9.5 shapes it (`data` is a list of `@type` details). */
+export interface A2aErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The JSON-RPC error of an SDK error (`A2AError` subclasses carry a `google.rpc.ErrorInfo` detail). */
+export const errorObjectOf = (error: unknown): A2aErrorObject => toJsonRpcError(error);
+
+/** An error envelope as HTTP: 500 for an internal error, 200 otherwise (as the SDK's Express middleware answers). */
+export function errorResponse(id: JsonRpcId | null, error: A2aErrorObject): Response {
+  return envelopeResponse(failure(id, error.code, error.message, error.data), error.code === JsonRpcErrorCode.INTERNAL_ERROR ? 500 : 200);
+}
+
+/**
+ * Reads one JSON-RPC request from a POST: the call, or the answer to send instead (415, 413,
+ * 400 -32700 / -32600, 202 for a notification).
+ */
+export async function readJsonRpcCall(req: Request, maxBodyBytes: number): Promise<JsonRpcCall | Response> {
+  if (mediaTypeOf(req) !== 'application/json') {
+    return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Unsupported media type: send the JSON-RPC request as Content-Type: application/json (A2A §9.1).'), 415, {
+      'accept-post': 'application/json',
+    });
+  }
+  let text: string;
+  try {
+    text = await readBodyText(req, maxBodyBytes);
+  } catch (error) {
+    if (error instanceof HttpProblem && error.status === 413) {
+      return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Content too large: the body must be at most ${maxBodyBytes} bytes.`), 413);
+    }
+    if (error instanceof HttpProblem) return envelopeResponse(failure(null, JsonRpcErrorCode.PARSE_ERROR, 'Parse error: the body is not valid UTF-8 JSON.'), 400);
+    throw error;
+  }
+  const message = parseMessage(text);
+  if (isRejection(message)) return envelopeResponse(failure(message.id, message.code, message.message), 400);
+  if (message.kind === 'response') return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Invalid request: method is required (this endpoint takes requests, not responses).'), 400);
+  if (message.kind === 'notification') return new Response(null, { status: 202 });
+  return { id: message.id, method: message.method, params: message.params };
+}
+
+/**
+ * The `Major.Minor` the request asks for: the `A2A-Version` header, else the query parameter of
+ * that name, else {@link ABSENT_VERSION}. A malformed value is returned as sent, to be refused.
+ */
+export function requestedVersion(req: Request): string {
+  const raw = (req.headers.get(A2A_VERSION_HEADER) ?? new URL(req.url).searchParams.get(A2A_VERSION_HEADER) ?? '').trim();
+  if (raw === '') return ABSENT_VERSION;
+  const numbered = /^(\d+)\.(\d+)(?:\.\d+)?$/.exec(raw);
+  return numbered ? `${Number(numbered[1])}.${Number(numbered[2])}` : raw;
+}
+
+/**
+ * The call context the SDK's handler reads: the requested version and extensions, and `state`
+ * for the agent executor. Fails with VersionNotSupportedError (-32009) when the agent card lists
+ * no JSON-RPC interface of that version (the SDK's `validateVersion` rule).
+ */
+export async function callContext(req: Request, requestHandler: A2ARequestHandler, state: Map<string, unknown>): Promise<{ context: ServerCallContext } | { error: A2aErrorObject }> {
+  const version = requestedVersion(req);
+  const supported = getSupportedVersions(await requestHandler.getAgentCard(), 'JSONRPC');
+  if (!supported.has(version)) {
+    const sent = req.headers.get(A2A_VERSION_HEADER) ?? new URL(req.url).searchParams.get(A2A_VERSION_HEADER);
+    const why = sent === null || sent.trim() === '' ? `No ${A2A_VERSION_HEADER} header was sent, which A2A §3.6.2 reads as ${ABSENT_VERSION}` : `${A2A_VERSION_HEADER} "${sent}" is not supported`;
+    return { error: errorObjectOf(new VersionNotSupportedError({ message: `${why}. This agent speaks A2A ${[...supported].join(', ')}: send ${A2A_VERSION_HEADER}: ${[...supported][0]}.`, metadata: { requestedVersion: version, supportedVersions: [...supported].join(',') } })) };
+  }
+  const context = new ServerCallContext({ requestedVersion: version, requestedExtensions: Extensions.parseServiceParameter(req.headers.get(A2A_EXTENSIONS_HEADER) ?? undefined), state });
+  return { context };
+}
+
+/** Hands the call to the SDK's JSON-RPC transport handler and answers with its envelope. */
+export async function dispatch(transport: JsonRpcTransportHandler, call: JsonRpcCall, context: ServerCallContext): Promise<Response> {
+  const answer = await transport.handle({ jsonrpc: '2.0', id: call.id, method: call.method, ...(call.params ? { params: call.params } : {}) }, context);
+  if (Symbol.asyncIterator in answer) {
+    const stream = answer[Symbol.asyncIterator]();
+    try {
+      await stream.next();
+    } catch (error) {
+      // The refusal of a stream the card does not offer (UnsupportedOperationError, TaskNotFound, ...).
+      return errorResponse(call.id, errorObjectOf(error));
+    }
+    await stream.return?.(undefined);
+    return errorResponse(call.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: 'Internal error: streaming is not offered by this endpoint.' });
+  }
+  if ('error' in answer) return errorResponse(answer.id, answer.error as A2aErrorObject);
+  return envelopeResponse(answer as JsonRpcSuccess, 200);
+}

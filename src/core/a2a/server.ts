@@ -1,0 +1,145 @@
+/**
+ * `POST /a2a`: the site's A2A v1.0 agent over JSON-RPC 2.0 (A2A §9), served by `@a2a-js/sdk`'s
+ * `DefaultRequestHandler` through the fetch adapter (sdk-fetch-adapter.ts).
+ *
+ * - `SendMessage` answers at once with a Message (never a Task): a search or an article, worded
+ *   by answer.ts from the public MCP tools, with absolute links to the pages and their twins.
+ * - No task is ever kept (the task store keeps nothing), so `GetTask` and `CancelTask` answer
+ *   TaskNotFoundError (-32001), a message naming a `taskId` too, and `ListTasks` answers the empty
+ *   list (A2A §3.1.4 defines no error for it; an empty page is the truthful answer).
+ * - The card declares no streaming, push notifications or extended card, so the SDK answers
+ *   `SendStreamingMessage`/`SubscribeToTask` and `GetExtendedAgentCard` with
+ *   UnsupportedOperationError (-32004) and the push-config methods with
+ *   PushNotificationNotSupportedError (-32003), as A2A §3.3.4 requires.
+ *
+ * `A2A-Version` (A2A §3.6): only 1.0 is spoken. A request without the header is, by §3.6.2, a 0.3
+ * request, and is answered VersionNotSupportedError (-32009) naming 1.0, as is any other version.
+ * Serving 0.3 as well would help no one: a 0.3 client finds its endpoint in the card's top-level
+ * `url`, which a v1.0-only card does not have. Reading a missing header as 1.0 would be friendlier
+ * to curl but contradicts the spec's MUST, and every v1.0 SDK sends the header.
+ * @module
+ */
+import { AgentCard, Role, type Message } from '@a2a-js/sdk';
+import { ContentTypeNotSupportedError, RequestMalformedError } from '@a2a-js/sdk/errors';
+import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentExecutor, type TaskStore } from '@a2a-js/sdk/server';
+import { isAllowedBrowserOrigin } from '../http/browser-origin.ts';
+import { envelopeResponse, failure, JsonRpcErrorCode } from '../mcp/jsonrpc.ts';
+import type { ToolContext } from '../mcp/tools/tool.ts';
+import { agentCard, type AgentCardSource } from './agent-card.ts';
+import { answerMessage, DATA_OUTPUT_TYPE, type AnswerOutcome, type Refusal } from './answer.ts';
+import { callContext, dispatch, errorObjectOf, errorResponse, readJsonRpcCall, type A2aErrorObject } from './sdk-fetch-adapter.ts';
+
+/** Largest request body accepted (413 beyond it): a message is a query or a URL, not a document. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const CORS_ALLOW_HEADERS = 'Accept, Content-Type, A2A-Version, A2A-Extensions';
+
+/** What the endpoint needs: the catalogue and search engine (as the MCP tools), and the card's facts. */
+export interface A2aDeps extends ToolContext {
+  /** What the agent card is built from (the discovery documents' source: documents.ts `agentCardSource`). */
+  card: AgentCardSource;
+  /** Origins a browser may call from; default: the site origin only (the `/mcp` rule). */
+  allowedOrigins?: readonly string[];
+  /** Where unexpected failures are logged. */
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Where the prepared answer travels from the JSON-RPC layer to the executor (the call context's state). */
+const ANSWER_STATE_KEY = 'site-agent/answer';
+type PreparedAnswer = Extract<AnswerOutcome, { ok: true }>;
+
+/** Nothing is kept: the agent answers with Messages, so there is never a task to load or list. */
+const NO_TASKS: TaskStore = {
+  save: async () => undefined,
+  load: async () => undefined,
+  list: async (params) => ({ tasks: [], nextPageToken: '', pageSize: params.pageSize ?? 0, totalSize: 0 }),
+};
+
+/** The reply Message (SDK form) of a prepared answer. */
+function replyMessage(prepared: PreparedAnswer, contextId: string): Message {
+  const part = (content: NonNullable<Message['parts'][number]['content']>, mediaType: string): Message['parts'][number] => ({ content, mediaType, filename: '', metadata: undefined });
+  return {
+    messageId: crypto.randomUUID(),
+    contextId,
+    taskId: '',
+    role: Role.ROLE_AGENT,
+    parts: [
+      part({ $case: 'text', value: prepared.answer.text }, prepared.textType),
+      ...(prepared.includeData ? [part({ $case: 'data', value: prepared.answer.data }, DATA_OUTPUT_TYPE)] : []),
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+/** Publishes the answer the JSON-RPC layer prepared (and checked) for this SendMessage. */
+const SITE_AGENT: AgentExecutor = {
+  async execute(requestContext, eventBus) {
+    const prepared = requestContext.context.state.get(ANSWER_STATE_KEY) as PreparedAnswer | undefined;
+    if (!prepared) throw new Error('SendMessage reached the agent without a prepared answer');
+    eventBus.publish(AgentEvent.message(replyMessage(prepared, requestContext.contextId)));
+    eventBus.finished();
+  },
+  // Never called: with no kept tasks, CancelTask answers TaskNotFound before reaching the executor.
+  cancelTask: async () => undefined,
+};
+
+/** The A2A error of a refused message: -32602 with a `google.rpc.BadRequest` detail, or -32005. */
+function refusalError(refusal: Refusal): A2aErrorObject {
+  if (refusal.kind === 'content-type-not-supported') return errorObjectOf(new ContentTypeNotSupportedError({ message: refusal.message }));
+  const error = errorObjectOf(new RequestMalformedError({ message: refusal.message }));
+  const details = Array.isArray(error.data) ? error.data : [];
+  return { ...error, data: [...details, { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: refusal.violations }] };
+}
+
+let cached: { deps: A2aDeps; handler: DefaultRequestHandler; transport: JsonRpcTransportHandler } | undefined;
+function server(deps: A2aDeps): { handler: DefaultRequestHandler; transport: JsonRpcTransportHandler } {
+  if (cached?.deps !== deps) {
+    const card = AgentCard.fromJSON(agentCard(deps.card));
+    const handler = new DefaultRequestHandler(card, NO_TASKS, SITE_AGENT);
+    cached = { deps, handler, transport: new JsonRpcTransportHandler(handler) };
+  }
+  return cached;
+}
+
+function corsHeaders(origin: string | null): Record<string, string> {
+  return origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+}
+
+/** Answers one request to the A2A endpoint; never throws (an unexpected failure is a logged 500 -32603). */
+export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> {
+  const origin = req.headers.get('origin');
+  if (origin !== null && !isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins)) {
+    return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`), 403);
+  }
+  const cors = corsHeaders(origin);
+  const withCors = (res: Response): Response => {
+    for (const [name, value] of Object.entries(cors)) res.headers.set(name, value);
+    return res;
+  };
+  if (req.method === 'OPTIONS') {
+    return new Response(null, { status: 204, headers: { ...cors, 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': CORS_ALLOW_HEADERS, 'access-control-max-age': '86400' } });
+  }
+  if (req.method !== 'POST') {
+    return withCors(envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.'), 405, { allow: 'POST, OPTIONS' }));
+  }
+  const call = await readJsonRpcCall(req, MAX_BODY_BYTES);
+  if (call instanceof Response) return withCors(call);
+  try {
+    const { handler, transport } = server(deps);
+    const state = new Map<string, unknown>();
+    const context = await callContext(req, handler, state);
+    if ('error' in context) return withCors(errorResponse(call.id, context.error));
+    if (call.method === 'SendMessage') {
+      const outcome = answerMessage(call.params, deps);
+      if (!outcome.ok) return withCors(errorResponse(call.id, refusalError(outcome.refusal)));
+      state.set(ANSWER_STATE_KEY, outcome);
+    }
+    return withCors(await dispatch(transport, call, context.context));
+  } catch (error) {
+    const requestId = crypto.randomUUID();
+    (deps.log ?? console.error)(`[${requestId}] A2A ${call.method} failed`, error);
+    return withCors(errorResponse(call.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: `Internal error (request ${requestId}).` }));
+  }
+}
