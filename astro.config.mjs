@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
 import netlify from '@netlify/vite-plugin';
-import { resolveOrigin } from './src/core/site/origin.ts';
+import { resolveOrigin } from './src/core/kernel/origin.ts';
 import { siteData } from './src/integrations/site-data.ts';
 
 /** Every absolute URL in the build derives from this one origin (see README, "Configuration"). */

@@ -8,7 +8,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { z } from 'zod';
-import { searchResults } from '../src/core/api/search.ts';
+import { searchResults } from '../src/core/search/api.ts';
 import { build } from '../netlify/functions/_shared/deps.ts';
 import { searchEngine } from '../netlify/functions/_shared/search.ts';
 

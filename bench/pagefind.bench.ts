@@ -18,7 +18,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
-import { searchResults } from '../src/core/api/search.ts';
+import { searchResults } from '../src/core/search/api.ts';
 import type { Document } from '../src/core/content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
 import { markdownToSearchText } from '../src/core/search/markdown-text.ts';

@@ -5,7 +5,7 @@
  * after several awaits, so two concurrent conditional writes can both succeed; and its ETag is an
  * HMAC of the file's mtime at millisecond precision, so two writes in the same millisecond share an
  * ETag. Netlify's hosted Blobs do neither. Without this, the local runtime would let 5 of 20
- * concurrent "create if new" writes through (measured; see src/core/ratelimit/fixed-window.test.ts).
+ * concurrent "create if new" writes through (measured; see src/core/kernel/rate-limit.test.ts).
  *
  * It also answers a keyed GET without an ETag, so `getWithMetadata` returns none and a following
  * `onlyIfMatch` write would be unconditional.
@@ -24,7 +24,7 @@ import { answerHelp } from './usage.ts';
 const PATCHED_BLOBS_VERSION = '11.1.1';
 const installed = (createRequire(import.meta.url)('@netlify/blobs/package.json') as { version: string }).version;
 if (installed !== PATCHED_BLOBS_VERSION) {
-  throw new Error(`scripts/blobs-emulation.ts patches @netlify/blobs ${PATCHED_BLOBS_VERSION}, but ${installed} is installed: re-check the patch (src/core/ratelimit/fixed-window.test.ts) and update PATCHED_BLOBS_VERSION`);
+  throw new Error(`scripts/blobs-emulation.ts patches @netlify/blobs ${PATCHED_BLOBS_VERSION}, but ${installed} is installed: re-check the patch (src/core/kernel/rate-limit.test.ts) and update PATCHED_BLOBS_VERSION`);
 }
 
 type Handler = (this: unknown, req: unknown) => Promise<Response>;

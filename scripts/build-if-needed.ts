@@ -3,7 +3,7 @@
  * this origin and these sources. `npm test` runs it first (the type check reads generated/ data);
  * `npm run dev` runs it so the functions have their data.
  */
-import { resolveOrigin } from '../src/core/site/origin.ts';
+import { resolveOrigin } from '../src/core/kernel/origin.ts';
 import { TEST_ORIGIN } from '../tests/support/origin.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { answerHelp } from './usage.ts';

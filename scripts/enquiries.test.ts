@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Enquiry } from '../src/core/api/contact.ts';
+import type { Enquiry } from '../src/core/contact/contact.ts';
 import { countLine, formatEnquiries, localTime, UTF8_BOM } from './enquiries.ts';
 
 const enquiry = (id: string, received_at: string, extra: Partial<Enquiry> = {}): Enquiry => ({

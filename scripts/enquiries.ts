@@ -13,8 +13,8 @@ import { parseArgs } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
 import { localBlobsDir } from './local-blobs-dir.ts';
-import type { Enquiry } from '../src/core/api/contact.ts';
-import type { Store } from '../src/core/storage/store.ts';
+import type { Enquiry } from '../src/core/contact/contact.ts';
+import type { Store } from '../src/core/kernel/store.ts';
 import { answerHelp } from './usage.ts';
 
 /** The site ID under which the local runtime (as @netlify/dev did) keeps an unlinked project's Blobs. */

@@ -1,5 +1,5 @@
 /** `npm start`: build when needed, then serve the production build with every function on $PORT (default 8888). */
-import { resolveOrigin } from '../src/core/site/origin.ts';
+import { resolveOrigin } from '../src/core/kernel/origin.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';

@@ -2,11 +2,11 @@
 // discovery Link headers on HTML, ETag/304 for the static discovery documents, 405 for writes to
 // static files, and the security headers on what it answers.
 import type { Config, Context } from '@netlify/edge-functions';
-import { documentPreflight, withValidators } from '../../src/core/http/document.ts';
-import { asGet } from '../../src/core/http/handler.ts';
-import { negotiatePage, staticMethodResponse } from '../../src/core/http/page-negotiation.ts';
-import { withSecurityHeaders } from '../../src/core/http/security-headers.ts';
-import { DISCOVERY_LINKS, formatLinks, STATIC_DISCOVERY_PATHS } from '../../src/core/site/links.ts';
+import { documentPreflight, withValidators } from '../../src/core/kernel/document.ts';
+import { asGet } from '../../src/core/kernel/handler.ts';
+import { negotiatePage, staticMethodResponse } from '../../src/core/publish/page-negotiation.ts';
+import { withSecurityHeaders } from '../../src/core/kernel/security-headers.ts';
+import { DISCOVERY_LINKS, formatLinks, STATIC_DISCOVERY_PATHS } from '../../src/core/kernel/links.ts';
 
 const LINKS = formatLinks(DISCOVERY_LINKS);
 

@@ -2,8 +2,8 @@
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config } from '@netlify/functions';
 import { handleA2a, type A2aDeps } from '../../src/core/a2a/server.ts';
-import { agentCardSource } from '../../src/core/discovery/documents.ts';
-import { httpHandler } from '../../src/core/http/handler.ts';
+import { agentCardSource } from '../../src/core/publish/documents.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { build, catalog, site } from './_shared/deps.ts';
 import { searchEngine } from './_shared/search.ts';
 

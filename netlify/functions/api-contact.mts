@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
-import { handleContact, webhookNotifier } from '../../src/core/api/contact.ts';
-import { httpHandler } from '../../src/core/http/handler.ts';
-import { withProblems } from '../../src/core/http/problem.ts';
+import { handleContact, webhookNotifier } from '../../src/core/contact/contact.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { withProblems } from '../../src/core/kernel/problem.ts';
 import { contactPages } from './_shared/contact-page.ts';
 import { clientIpDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch } from './_shared/web-bot-auth.ts';

@@ -1,7 +1,7 @@
 // Every /api path no other function claims: a 404 problem, never the HTML 404 page.
 import type { Config } from '@netlify/functions';
-import { httpHandler } from '../../src/core/http/handler.ts';
-import { notFound, problemResponse } from '../../src/core/http/problem.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { notFound, problemResponse } from '../../src/core/kernel/problem.ts';
 
 export default httpHandler((req: Request): Response =>
   problemResponse(notFound(`There is no API endpoint at ${new URL(req.url).pathname}. See /openapi.json for the list.`), new URL(req.url).pathname));

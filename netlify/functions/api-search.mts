@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { handleSearch } from '../../src/core/api/search.ts';
-import { httpHandler } from '../../src/core/http/handler.ts';
-import { withProblems } from '../../src/core/http/problem.ts';
+import { handleSearch } from '../../src/core/search/api.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { withProblems } from '../../src/core/kernel/problem.ts';
 import { build } from './_shared/deps.ts';
 import { searchEngine } from './_shared/search.ts';
 

@@ -1,6 +1,6 @@
 // Every 15 minutes: retry webhook notifications that failed; the enquiries themselves are already stored.
 import type { Config } from '@netlify/functions';
-import { retryNotifications, webhookNotifier } from '../../src/core/api/contact.ts';
+import { retryNotifications, webhookNotifier } from '../../src/core/contact/contact.ts';
 import { now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch } from './_shared/web-bot-auth.ts';
 

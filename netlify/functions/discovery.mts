@@ -1,14 +1,14 @@
 // The discovery documents for agents (API catalog, AI catalog, agent skills, A2A agent card), built in src/core/discovery.
 import type { Config } from '@netlify/functions';
-import { handleDiscovery } from '../../src/core/discovery/documents.ts';
-import { httpHandler } from '../../src/core/http/handler.ts';
+import { handleDiscovery } from '../../src/core/publish/documents.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { build, site } from './_shared/deps.ts';
 
 const deps = { origin: build.origin, version: build.version, site };
 
 export default httpHandler((req: Request): Promise<Response> => handleDiscovery(req, deps));
 
-// Literal paths (the in-source config parser reads only literals): `paths` in src/core/site/paths.ts.
+// Literal paths (the in-source config parser reads only literals): `paths` in src/core/kernel/paths.ts.
 export const config: Config = {
   path: ['/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/agent-skills/*', '/.well-known/agent-card.json'],
 };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { handleHealth } from '../../src/core/api/health.ts';
-import { httpHandler } from '../../src/core/http/handler.ts';
-import { withProblems } from '../../src/core/http/problem.ts';
+import { handleHealth } from '../../src/core/health/health.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { withProblems } from '../../src/core/kernel/problem.ts';
 import { build, now, stores } from './_shared/deps.ts';
 import { searchEngine } from './_shared/search.ts';
 

@@ -1,11 +1,11 @@
 // POST /mcp: the site's MCP server (stateless, dual-era); all logic lives in src/core/mcp.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config } from '@netlify/functions';
-import { httpHandler } from '../../src/core/http/handler.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
 import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
-import { credentialCheck } from '../../src/core/oauth/resource-server.ts';
-import { consume } from '../../src/core/ratelimit/fixed-window.ts';
+import { credentialCheck } from '../../src/core/oauth/grants/resource-server.ts';
+import { consume } from '../../src/core/kernel/rate-limit.ts';
 import { build, catalog, stores } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngine } from './_shared/search.ts';

@@ -1,8 +1,8 @@
 // The authorization endpoint and its consent page (HTML, works without JavaScript).
 import type { Config } from '@netlify/functions';
-import { httpHandler } from '../../src/core/http/handler.ts';
-import { withPageErrors } from '../../src/core/http/html.ts';
-import { handleAuthorize } from '../../src/core/oauth/authorize.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { withPageErrors } from '../../src/core/kernel/html.ts';
+import { handleAuthorize } from '../../src/core/oauth/endpoints/authorize.ts';
 import { site } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 

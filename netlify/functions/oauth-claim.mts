@@ -1,8 +1,8 @@
 // The claim ceremony: the agent's JSON endpoint and the page a person opens to approve.
 import type { Config, Context } from '@netlify/functions';
-import { httpHandler } from '../../src/core/http/handler.ts';
-import { withPageErrors } from '../../src/core/http/html.ts';
-import { handleClaim, handleClaimVerification } from '../../src/core/oauth/claim.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { withPageErrors } from '../../src/core/kernel/html.ts';
+import { handleClaim, handleClaimVerification } from '../../src/core/oauth/endpoints/claim.ts';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
 import { clientIpDigest, site, stores } from './_shared/deps.ts';

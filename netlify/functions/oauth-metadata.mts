@@ -1,7 +1,7 @@
 // RFC 8414 and RFC 9728 metadata and the JWKS: public documents, CORS open, ETag.
 import type { Config } from '@netlify/functions';
-import { httpHandler } from '../../src/core/http/handler.ts';
-import { authorizationServerMetadata, metadataResponse, protectedResourceMetadata } from '../../src/core/oauth/metadata.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { authorizationServerMetadata, metadataResponse, protectedResourceMetadata } from '../../src/core/oauth/endpoints/metadata.ts';
 import { build, site } from './_shared/deps.ts';
 import { oauth, signingKeys } from './_shared/oauth.ts';
 

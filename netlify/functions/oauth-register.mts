@@ -1,8 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
-import { httpHandler } from '../../src/core/http/handler.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
-import { handleRegister } from '../../src/core/oauth/register.ts';
+import { handleRegister } from '../../src/core/oauth/endpoints/register.ts';
 import { clientIpDigest, stores } from './_shared/deps.ts';
 import { clientsStore, nowSeconds, oauth } from './_shared/oauth.ts';
 

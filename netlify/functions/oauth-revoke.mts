@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { httpHandler } from '../../src/core/http/handler.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
-import { handleRevoke } from '../../src/core/oauth/revoke.ts';
+import { handleRevoke } from '../../src/core/oauth/endpoints/revoke.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
 export default httpHandler((req: Request): Promise<Response> =>

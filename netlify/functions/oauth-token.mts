@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { httpHandler } from '../../src/core/http/handler.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
-import { handleToken } from '../../src/core/oauth/token.ts';
+import { handleToken } from '../../src/core/oauth/endpoints/token.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
 export default httpHandler((req: Request): Promise<Response> => withOAuthCors(req, () => withOAuthErrors(req, () => handleToken(req, oauthDeps()))));

@@ -1,6 +1,6 @@
 // Hourly: refresh the AI-industry feed from the configured upstream; failures keep the last good feed.
 import type { Config } from '@netlify/functions';
-import { refreshTweetFeed } from '../../src/core/api/tweets.ts';
+import { refreshTweetFeed } from '../../src/core/tweets/tweets.ts';
 import { now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch, webBotAuthKeys } from './_shared/web-bot-auth.ts';
 

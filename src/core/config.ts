@@ -4,8 +4,8 @@
  * @module
  */
 import * as v from 'valibot';
-import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamConfig } from './api/tweets.ts';
-import { IP_DIGEST_SECRET_MIN_LENGTH } from './http/ip-digest.ts';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamConfig } from './tweets/tweets.ts';
+import { IP_DIGEST_SECRET_MIN_LENGTH } from './kernel/ip-digest.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
 import { type SigningJwk, SigningJwksSchema } from './web-bot-auth/keys.ts';
 

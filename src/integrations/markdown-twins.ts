@@ -7,8 +7,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from '../core/content/catalog.ts';
-import { sitePages } from '../core/content/pages.ts';
-import { twinPathOf } from '../core/site/paths.ts';
+import { sitePages } from '../core/publish/pages.ts';
+import { twinPathOf } from '../core/kernel/paths.ts';
 
 /** File writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit. */
 const TWIN_WRITES_IN_FLIGHT = 64;

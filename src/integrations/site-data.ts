@@ -52,7 +52,7 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
         }
         const catalog = JSON.parse(await readFile(path.join(outDir, 'data', 'catalog.json'), 'utf8')) as Catalog;
         const twins = await writeMarkdownTwins(distDir, catalog);
-        // The contact page doubles as the template of the no-JavaScript error answer (src/core/api/contact-page.ts).
+        // The contact page doubles as the template of the no-JavaScript error answer (src/core/contact/contact-page.ts).
         const contactHtml = await readFile(path.join(distDir, 'contact', 'index.html'), 'utf8');
         await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ html: contactHtml }));
         const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };

@@ -5,7 +5,7 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { type Article, type Catalog, byNewest, duplicateSlugs, type Product, type Solution } from '../core/content/catalog.ts';
 import { readingMinutes, twinBody } from '../core/content/markdown.ts';
-import { absoluteUrl, paths } from '../core/site/paths.ts';
+import { absoluteUrl, paths } from '../core/kernel/paths.ts';
 
 const origin = import.meta.env.SITE.replace(/\/$/, '');
 

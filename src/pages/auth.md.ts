@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderAuthMd } from '../core/oauth/auth-md.ts';
+import { renderAuthMd } from '../core/publish/auth-md.ts';
 import { oauthConfig } from '../core/oauth/config.ts';
 import { getCatalog } from '../lib/catalog.ts';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { llmsFullTxt } from '../core/content/feeds.ts';
-import { sitePages } from '../core/content/pages.ts';
+import { llmsFullTxt } from '../core/publish/feeds.ts';
+import { sitePages } from '../core/publish/pages.ts';
 import { getCatalog } from '../lib/catalog.ts';
 
 export const GET: APIRoute = async () => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { openApiDocument } from '../core/api/openapi.ts';
+import { openApiDocument } from '../core/publish/openapi.ts';
 import { getCatalog } from '../lib/catalog.ts';
 
 export const GET: APIRoute = async () => {

@@ -4,8 +4,8 @@
  * the pages (src/integrations/markdown-twins.ts): 11,000 twins as routes cost ≈ 5 s of a 10,000-article build.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { sitePages } from '../core/content/pages.ts';
-import { twinPathOf } from '../core/site/paths.ts';
+import { sitePages } from '../core/publish/pages.ts';
+import { twinPathOf } from '../core/kernel/paths.ts';
 import { getCatalog } from '../lib/catalog.ts';
 
 export const prerender = true;

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AGENT_ENTRY_POINTS } from '../../src/core/discovery/entry-points.ts';
-import { STATIC_DISCOVERY_PATHS } from '../../src/core/site/links.ts';
+import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
+import { STATIC_DISCOVERY_PATHS } from '../../src/core/kernel/links.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
 

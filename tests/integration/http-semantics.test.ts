@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../scripts/runtime/index.ts';
-import { DATA_CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SITE_CONTENT_SECURITY_POLICY } from '../../src/core/http/security-headers.ts';
+import { DATA_CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SITE_CONTENT_SECURITY_POLICY } from '../../src/core/kernel/security-headers.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRuntimeConfig } from '../../src/core/config.ts';
-import { parseKeyRecords } from '../../src/core/oauth/keys.ts';
+import { parseKeyRecords } from '../../src/core/oauth/grants/keys.ts';
 import { PREPUBLISH_SECONDS, RETIREMENT_OVERLAP_SECONDS, signingKeySet } from '../../src/core/web-bot-auth/keys.ts';
 
 /** An empty Blobs folder: `--local` writes here, and nothing else may. */

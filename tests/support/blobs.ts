@@ -6,7 +6,7 @@ import '../../scripts/blobs-emulation.ts';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll } from 'vitest';
 import { blobsStore } from '../../netlify/functions/_shared/blobs-store.ts';
-import type { Store, StoreFactory, StoreName } from '../../src/core/storage/store.ts';
+import type { Store, StoreFactory, StoreName } from '../../src/core/kernel/store.ts';
 
 const TOKEN = 'local-test-token';
 const SITE_ID = 'local-test-site';

@@ -1,6 +1,6 @@
 /** The {@link Store} port on Netlify Blobs: the only module that imports @netlify/blobs' store API. */
 import { getStore } from '@netlify/blobs';
-import type { Store, StoreFactory, StoreName } from '../../../src/core/storage/store.ts';
+import type { Store, StoreFactory, StoreName } from '../../../src/core/kernel/store.ts';
 
 /** One store on Netlify Blobs with strong consistency (rate limits and codes need read-your-writes). */
 export function blobsStore(name: StoreName, options: { siteID?: string; token?: string; apiURL?: string; edgeURL?: string; uncachedEdgeURL?: string } = {}): Store {

@@ -2,7 +2,7 @@
  * The hardened fetch of Client ID Metadata Documents (SSRF, RFC 9700 §4.17-style): the URL is a
  * client's choice, so the server must not be made to reach its own network.
  * - https only, except http to a loopback host when the site itself runs on loopback (local runs);
- * - every address the name resolves to must be public (src/core/http/ip-ranges.ts), and the
+ * - every address the name resolves to must be public (src/core/kernel/ip-ranges.ts), and the
  *   connection goes to the address that was checked (no second lookup, so no DNS rebinding);
  * - no redirects, a size limit and a time limit on the whole exchange.
  * Node's own http(s) client is used because fetch cannot pin the connection to a checked address.
@@ -11,9 +11,9 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { addressKind } from '../../../src/core/http/ip-ranges.ts';
-import { isLoopbackOrigin } from '../../../src/core/site/origin.ts';
-import { CLIENT_METADATA_MAX_BYTES, CLIENT_METADATA_TIMEOUT_MS, type ClientMetadataFetcher, type FetchedDocument } from '../../../src/core/oauth/client-metadata-document.ts';
+import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
+import { isLoopbackOrigin } from '../../../src/core/kernel/origin.ts';
+import { CLIENT_METADATA_MAX_BYTES, CLIENT_METADATA_TIMEOUT_MS, type ClientMetadataFetcher, type FetchedDocument } from '../../../src/core/oauth/grants/client-metadata-document.ts';
 
 type Lookup = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
 const systemLookup: Lookup = (hostname, callback) => dnsLookup(hostname, { all: true, verbatim: true }, callback);

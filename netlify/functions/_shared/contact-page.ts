@@ -1,8 +1,8 @@
 /** The no-JavaScript contact answers, rendered from the built /contact page. */
 import contactPage from '../../../generated/data/contact-page.json' with { type: 'json' };
-import type { ContactPages } from '../../../src/core/api/contact.ts';
-import { renderContactForm } from '../../../src/core/api/contact-page.ts';
-import { paths } from '../../../src/core/site/paths.ts';
+import type { ContactPages } from '../../../src/core/contact/contact.ts';
+import { renderContactForm } from '../../../src/core/contact/contact-page.ts';
+import { paths } from '../../../src/core/kernel/paths.ts';
 
 export const contactPages: ContactPages = {
   thanksPath: paths.contactThanks,

@@ -7,11 +7,11 @@ import buildInfo from '../../../generated/build-info.json' with { type: 'json' }
 import catalogData from '../../../generated/data/catalog.json' with { type: 'json' };
 import siteProfileData from '../../../generated/data/site-profile.json' with { type: 'json' };
 import snapshotData from '../../../generated/data/tweets-snapshot.json' with { type: 'json' };
-import { parseTweetFeed, type TweetFeed } from '../../../src/core/api/tweets.ts';
+import { parseTweetFeed, type TweetFeed } from '../../../src/core/tweets/tweets.ts';
 import type { Catalog, SiteProfile } from '../../../src/core/content/catalog.ts';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../src/core/config.ts';
-import { ipDigest, loadIpDigestSecret } from '../../../src/core/http/ip-digest.ts';
-import type { StoreFactory } from '../../../src/core/storage/store.ts';
+import { ipDigest, loadIpDigestSecret } from '../../../src/core/kernel/ip-digest.ts';
+import type { StoreFactory } from '../../../src/core/kernel/store.ts';
 import { blobsStores } from './blobs-store.ts';
 
 declare const Netlify: { env: { toObject(): Record<string, string> } } | undefined;

@@ -1,8 +1,8 @@
 /** OAuth wiring: config from the build origin, signing keys (env or Blobs, cached briefly), stores. */
 import { oauthConfig } from '../../../src/core/oauth/config.ts';
 import type { OAuthDeps } from '../../../src/core/oauth/deps.ts';
-import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/keys.ts';
-import { ClientMetadataResolver } from '../../../src/core/oauth/client-metadata-document.ts';
+import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/grants/keys.ts';
+import { ClientMetadataResolver } from '../../../src/core/oauth/grants/client-metadata-document.ts';
 import { clientMetadataFetcher } from './client-metadata-fetch.ts';
 import { build, runtimeConfig, stores } from './deps.ts';
 

@@ -12,10 +12,10 @@
  */
 import * as v from 'valibot';
 import { documentsOf, type Catalog } from '../content/catalog.ts';
-import type { JsonObject } from '../mcp/jsonrpc.ts';
-import { findTool, TOOLS } from '../mcp/tools/registry.ts';
-import type { Tool, ToolContext } from '../mcp/tools/tool.ts';
-import { absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
+import type { JsonObject } from '../kernel/jsonrpc.ts';
+import { findTool, TOOLS } from '../agent-tools/registry.ts';
+import type { Tool, ToolContext } from '../agent-tools/tool.ts';
+import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
 
 /** The skills an A2A caller may use: the public MCP tools (the export tool needs an OAuth token for `/mcp`, so it stays there). */
 export const A2A_SKILLS: readonly Tool[] = TOOLS.filter((tool) => tool.requiredScope === undefined);

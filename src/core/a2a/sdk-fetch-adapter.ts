@@ -25,9 +25,9 @@
 import { Extensions } from '@a2a-js/sdk';
 import { toJsonRpcError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { getSupportedVersions, JsonRpcTransportHandler, ServerCallContext, type A2ARequestHandler } from '@a2a-js/sdk/server';
-import { HttpProblem } from '../http/problem.ts';
-import { mediaTypeOf, readBodyText } from '../http/respond.ts';
-import { envelopeResponse, failure, isRejection, JsonRpcErrorCode, parseMessage, type JsonObject, type JsonRpcId, type JsonRpcSuccess } from '../mcp/jsonrpc.ts';
+import { HttpProblem } from '../kernel/problem.ts';
+import { mediaTypeOf, readBodyText } from '../kernel/respond.ts';
+import { envelopeResponse, failure, isRejection, JsonRpcErrorCode, parseMessage, type JsonObject, type JsonRpcId, type JsonRpcSuccess } from '../kernel/jsonrpc.ts';
 
 /** The service-parameter names of A2A §3.2.6, sent as HTTP headers (§9.2). */
 export const A2A_VERSION_HEADER = 'A2A-Version';

@@ -22,10 +22,10 @@
 import { AgentCard, Role, type Message } from '@a2a-js/sdk';
 import { ContentTypeNotSupportedError, RequestMalformedError } from '@a2a-js/sdk/errors';
 import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentExecutor, type TaskStore } from '@a2a-js/sdk/server';
-import { isAllowedBrowserOrigin } from '../http/browser-origin.ts';
-import { envelopeResponse, failure, JsonRpcErrorCode } from '../mcp/jsonrpc.ts';
-import type { ToolContext } from '../mcp/tools/tool.ts';
-import { agentCard, type AgentCardSource } from './agent-card.ts';
+import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
+import { envelopeResponse, failure, JsonRpcErrorCode } from '../kernel/jsonrpc.ts';
+import type { ToolContext } from '../agent-tools/tool.ts';
+import { agentCard, type AgentCardSource } from '../publish/agent-card.ts';
 import { answerMessage, DATA_OUTPUT_TYPE, type AnswerOutcome, type Refusal } from './answer.ts';
 import { callContext, dispatch, errorObjectOf, errorResponse, readJsonRpcCall, type A2aErrorObject } from './sdk-fetch-adapter.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_CATALOG } from '../mcp/test-fixtures.ts';
+import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import { siteProfile } from './catalog.ts';
 
 describe('siteProfile', () => {

@@ -2,7 +2,7 @@
  * Markdown twins: turning authored markdown/MDX into clean GFM that agents can read.
  * @module
  */
-import { absoluteUrl, paths } from '../site/paths.ts';
+import { absoluteUrl, paths } from '../kernel/paths.ts';
 
 const FENCE = /^( {0,3})(`{3,}|~{3,})/;
 

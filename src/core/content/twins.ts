@@ -4,7 +4,7 @@
  * so the MCP function does not bundle every page builder (and the OpenAPI document) with them.
  * @module
  */
-import { absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
+import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
 import type { Article, Catalog, Category, Document, Lang, Product, Solution } from './catalog.ts';
 import { markdownDocument, type MetaEntry } from './markdown.ts';
 

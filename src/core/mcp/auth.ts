@@ -4,10 +4,10 @@
  * `result` is a tool error, so SDK clients start OAuth and humans still read why (mcp-oauth.md §4.5).
  * @module
  */
-import { absoluteUrl, paths } from '../site/paths.ts';
-import { envelopeResponse, success, type JsonObject, type JsonRpcId } from './jsonrpc.ts';
-import { toolError } from './tools/tool.ts';
-import { EXPORT_SCOPE } from './tools/export-article-index.ts';
+import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { envelopeResponse, success, type JsonObject, type JsonRpcId } from '../kernel/jsonrpc.ts';
+import { toolError } from '../agent-tools/tool.ts';
+import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 
 /** RFC 9728 path-inserted protected resource metadata for the `/mcp` resource. */
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
@@ -45,7 +45,7 @@ export function unauthorizedToolResponse(ctx: AuthorizationContext, scope: strin
   });
 }
 
-/** The outcome of checking a request's `Authorization` header (see src/core/oauth/resource-server.ts). */
+/** The outcome of checking a request's `Authorization` header (see src/core/oauth/grants/resource-server.ts). */
 export type CredentialCheck =
   | { kind: 'none' }
   | { kind: 'invalid'; reason: string }

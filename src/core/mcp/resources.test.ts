@@ -1,11 +1,11 @@
 /** Resources, resource templates, completion and subscriptions/listen through the dispatcher, in both eras. */
 import { describe, expect, it } from 'vitest';
 import type { Article, Catalog } from '../content/catalog.ts';
-import { sitePages } from '../content/pages.ts';
+import { sitePages } from '../publish/pages.ts';
 import { encodeCursor } from './cursor.ts';
 import { RESOURCES_PER_PAGE, MAX_COMPLETION_VALUES } from './resources.ts';
 import { handleMcp, type McpDeps } from './server.ts';
-import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN, mcpRequest, modernRequest } from './test-fixtures.ts';
+import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN, mcpRequest, modernRequest } from '../../../tests/support/core-fixtures.ts';
 
 const ARTICLE_TEMPLATE = `${FIXTURE_ORIGIN}/blog/{slug}.md`;
 const CATEGORY_TEMPLATE = `${FIXTURE_ORIGIN}/blog/category/{category}.md`;

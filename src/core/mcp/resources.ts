@@ -9,9 +9,9 @@
  */
 import { byNewest, type Catalog } from '../content/catalog.ts';
 import { categoryTwin, documentTwin, productTwin } from '../content/twins.ts';
-import { absoluteUrl, paths, twinPathOf } from '../site/paths.ts';
+import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { JsonObject } from './jsonrpc.ts';
+import type { JsonObject } from '../kernel/jsonrpc.ts';
 
 /** Media type of every resource: the twin. */
 export const RESOURCE_MIME_TYPE = 'text/markdown';

@@ -1,6 +1,6 @@
 /** The /mcp transport and dispatcher: every row of mcp-oauth.md §4.1, scenarios A5 and B1–B5. */
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DEPS, FIXTURE_ORIGIN, LEGACY_HEADERS, MODERN_META, mcpRequest, modernRequest } from './test-fixtures.ts';
+import { FIXTURE_DEPS, FIXTURE_ORIGIN, LEGACY_HEADERS, MODERN_META, mcpRequest, modernRequest } from '../../../tests/support/core-fixtures.ts';
 import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';
 import { SERVER_CAPABILITIES, serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 

@@ -5,8 +5,8 @@
  * request is answered with one `application/json` body (or 202 for notifications).
  * @module
  */
-import { HttpProblem } from '../http/problem.ts';
-import { mediaTypeOf, readBodyText } from '../http/respond.ts';
+import { HttpProblem } from '../kernel/problem.ts';
+import { mediaTypeOf, readBodyText } from '../kernel/respond.ts';
 import { authorizeExport, invalidTokenChallenge, invalidTokenToolResponse, type AuthorizationContext, type CredentialCheck } from './auth.ts';
 import {
   envelopeResponse,
@@ -20,7 +20,7 @@ import {
   type JsonRpcFailure,
   type JsonRpcId,
   type JsonRpcSuccess,
-} from './jsonrpc.ts';
+} from '../kernel/jsonrpc.ts';
 import {
   LATEST_LEGACY_PROTOCOL_VERSION,
   LATEST_PROTOCOL_VERSION,
@@ -33,9 +33,9 @@ import {
   type ServerIdentity,
 } from './server-info.ts';
 import { completeTemplateArgument, listResources, readResource, resourceTemplates } from './resources.ts';
-import { findTool, TOOLS } from './tools/registry.ts';
-import type { ToolContext } from './tools/tool.ts';
-import { isAllowedBrowserOrigin } from '../http/browser-origin.ts';
+import { findTool, TOOLS } from '../agent-tools/registry.ts';
+import type { ToolContext } from '../agent-tools/tool.ts';
+import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
 
 /** Largest request body accepted (413 beyond it). */
 export const MAX_BODY_BYTES = 1024 * 1024;

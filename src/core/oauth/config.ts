@@ -3,7 +3,7 @@
  * lifetimes. Metadata documents, auth.md, tokens and the resource server all read this one place.
  * @module
  */
-import { absoluteUrl, paths } from '../site/paths.ts';
+import { absoluteUrl, paths } from '../kernel/paths.ts';
 
 export const SCOPES = ['articles:read', 'content:export'] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -1,8 +1,8 @@
 /** What every authorization-server endpoint is given by its adapter. @module */
-import type { Store } from '../storage/store.ts';
-import type { ClientMetadataResolver } from './client-metadata-document.ts';
+import type { Store } from '../kernel/store.ts';
+import type { ClientMetadataResolver } from './grants/client-metadata-document.ts';
 import type { OAuthConfig } from './config.ts';
-import type { KeySet } from './keys.ts';
+import type { KeySet } from './grants/keys.ts';
 
 export interface OAuthDeps {
   config: OAuthConfig;

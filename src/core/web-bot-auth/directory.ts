@@ -11,8 +11,8 @@
  * @module
  */
 import { type Component, signatureHeaders } from 'http-message-sig';
-import { documentPreflight, PUBLIC_DOCUMENT_CORS_HEADERS, PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../http/document.ts';
-import { methodNotAllowed, problemResponse } from '../http/problem.ts';
+import { documentPreflight, PUBLIC_DOCUMENT_CORS_HEADERS, PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
+import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
 import { contentDigest } from './content-digest.ts';
 import { DIRECTORY_MAX_AGE_SECONDS, type SigningKeySet } from './keys.ts';
 

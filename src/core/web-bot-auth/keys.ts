@@ -19,7 +19,7 @@ import * as v from 'valibot';
 import type { Signer } from 'web-bot-auth';
 import { helpers, jwkToKeyID } from 'web-bot-auth';
 import { signerFromJWK } from 'web-bot-auth/crypto';
-import type { Store } from '../storage/store.ts';
+import type { Store } from '../kernel/store.ts';
 
 /** A request signature is valid this long: a delivery is signed just before it is sent (each retry anew). */
 export const SIGNATURE_LIFETIME_SECONDS = 300;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRoute } from 'astro';
-import { parseTweetFeed } from '../../core/api/tweets.ts';
+import { parseTweetFeed } from '../../core/tweets/tweets.ts';
 
 /** The build-time tweet snapshot (content/tweets.json), validated; /api/tweets serves it until a live feed is stored. */
 export const GET: APIRoute = async () => {

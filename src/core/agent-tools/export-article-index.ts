@@ -1,0 +1,56 @@
+/**
+ * `export_article_index` (scope `content:export`): the whole article and solution index,
+ * metadata and URLs, in pages behind an opaque cursor. The call is gated by the server's
+ * authorization check (../auth.ts); the paging here is the tool itself.
+ * @module
+ */
+import * as v from 'valibot';
+import { documentsOf } from '../content/catalog.ts';
+import { decodeCursor, encodeCursor } from '../mcp/cursor.ts';
+import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
+import { defineTool } from './tool.ts';
+
+/** The OAuth scope this tool needs. */
+export const EXPORT_SCOPE = 'content:export';
+/** Index entries per page when `limit` is not given. */
+export const DEFAULT_EXPORT_PAGE_SIZE = 100;
+/** Upper bound on `limit`. */
+export const MAX_EXPORT_PAGE_SIZE = 500;
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_EXPORT_PAGE_SIZE}`;
+
+export const ExportArticleIndexInput = v.strictObject({
+  limit: v.optional(
+    v.pipe(v.number(LIMIT_MESSAGE), v.integer(LIMIT_MESSAGE), v.minValue(1, LIMIT_MESSAGE), v.maxValue(MAX_EXPORT_PAGE_SIZE, LIMIT_MESSAGE), v.description('Entries per page.')),
+    DEFAULT_EXPORT_PAGE_SIZE,
+  ),
+  cursor: v.optional(v.pipe(v.string('cursor must be a string'), v.description('next_cursor from the previous page; omit for the first page.'))),
+});
+
+export const ExportArticleIndexOutput = v.object({
+  items: v.array(DocumentEntrySchema),
+  total: v.number(),
+  next_cursor: v.optional(v.string()),
+});
+
+export const exportArticleIndex = defineTool({
+  name: 'export_article_index',
+  title: 'Export the article index',
+  description:
+    `Requires an OAuth access token with scope ${EXPORT_SCOPE} (discover the authorization server via /.well-known/oauth-protected-resource/mcp). ` +
+    'Exports the metadata and URLs of every published article and solution, newest first, ' +
+    `${DEFAULT_EXPORT_PAGE_SIZE} per page by default (at most ${MAX_EXPORT_PAGE_SIZE}); pass next_cursor back as cursor for the next page.`,
+  input: ExportArticleIndexInput,
+  output: ExportArticleIndexOutput,
+  requiredScope: EXPORT_SCOPE,
+  run({ limit, cursor }, { catalog, origin }) {
+    const docs = documentsOf(catalog);
+    const start = cursor === undefined ? 0 : decodeCursor(cursor);
+    if (start === null || start >= docs.length) {
+      return { ok: false, message: 'Invalid cursor: pass the next_cursor of the previous page unchanged, or omit cursor to start from the first page.' };
+    }
+    const end = Math.min(start + limit, docs.length);
+    const items = docs.slice(start, end).map((doc) => documentEntry(doc, origin));
+    return { ok: true, data: { items, total: docs.length, ...(end < docs.length ? { next_cursor: encodeCursor(end) } : {}) } };
+  },
+});

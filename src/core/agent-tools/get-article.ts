@@ -1,0 +1,53 @@
+/**
+ * `get_article`: the full markdown and metadata of one article or solution.
+ * @module
+ */
+import * as v from 'valibot';
+import { findDocument } from '../content/catalog.ts';
+import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
+import { defineTool } from './tool.ts';
+
+export const GetArticleInput = v.strictObject({
+  slug: v.pipe(
+    v.string('slug must be a string'),
+    v.trim(),
+    v.minLength(1, 'slug must not be blank'),
+    v.maxLength(200, 'slug must be at most 200 characters'),
+    v.description('The slug of an article or solution, as returned by search_articles.'),
+  ),
+});
+
+export const GetArticleOutput = v.object({
+  ...DocumentEntrySchema.entries,
+  author: v.optional(v.string()),
+  industry: v.optional(v.string()),
+  products: v.optional(v.array(v.string())),
+  reading_minutes: v.number(),
+  markdown: v.string(),
+});
+
+export const getArticle = defineTool({
+  name: 'get_article',
+  title: 'Get an article or solution',
+  description:
+    'The full markdown body and metadata (title, category, dates, language, tags, page URL) of one blog article or industry solution, by slug. ' +
+    'Find slugs with search_articles.',
+  input: GetArticleInput,
+  output: GetArticleOutput,
+  run({ slug }, { catalog, origin }) {
+    const doc = findDocument(catalog, slug);
+    if (!doc) {
+      return { ok: false, message: `No article or solution has the slug "${slug}". Use search_articles to find the right slug (e.g. search for words from its title).` };
+    }
+    return {
+      ok: true,
+      data: {
+        ...documentEntry(doc, origin),
+        ...(doc.type === 'article' && doc.author ? { author: doc.author } : {}),
+        ...(doc.type === 'solution' ? { industry: doc.industry, products: doc.products } : {}),
+        reading_minutes: doc.readingMinutes,
+        markdown: doc.markdown,
+      },
+    };
+  },
+});

@@ -1,0 +1,65 @@
+/**
+ * `get_company_info`: profile, contact channels and key resources (absolute URLs).
+ * @module
+ */
+import * as v from 'valibot';
+import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { AGENT_ENTRY_POINTS } from '../publish/entry-points.ts';
+import { defineTool } from './tool.ts';
+
+/** Resources every answer lists, whatever the company file says (the catalogue's own entries win on the same URL). */
+export const STANDARD_RESOURCES: readonly { title: string; url: string; description: string }[] = [
+  ...AGENT_ENTRY_POINTS.map((e) => ({ title: e.title, url: e.path, description: e.description })),
+  { title: 'Blog', url: paths.blog, description: 'Technical articles in English and Chinese.' },
+];
+
+const Resource = v.object({ title: v.string(), url: v.string(), description: v.string() });
+
+export const GetCompanyInfoInput = v.strictObject({});
+
+export const GetCompanyInfoOutput = v.object({
+  name: v.string(),
+  name_zh: v.string(),
+  legal_name: v.string(),
+  tagline: v.string(),
+  description: v.string(),
+  description_zh: v.string(),
+  founded: v.number(),
+  headquarters: v.string(),
+  website: v.string(),
+  attribution: v.string(),
+  contact: v.array(v.object({ kind: v.string(), label: v.string(), value: v.string(), url: v.optional(v.string()) })),
+  resources: v.array(Resource),
+});
+
+export const getCompanyInfo = defineTool({
+  name: 'get_company_info',
+  title: 'Get company information',
+  description:
+    'The company profile (names, description, founding year, headquarters), contact channels (sales, press, support, phone, address, contact form) ' +
+    'and key resources for agents with absolute URLs (llms.txt, API reference, OpenAPI, authorization guide, blog). Takes no arguments.',
+  input: GetCompanyInfoInput,
+  output: GetCompanyInfoOutput,
+  run(_args, { catalog, origin }) {
+    const { company } = catalog;
+    const resources = [...company.key_resources];
+    for (const standard of STANDARD_RESOURCES) if (!resources.some((r) => r.url === standard.url)) resources.push(standard);
+    return {
+      ok: true,
+      data: {
+        name: company.name,
+        name_zh: company.name_zh,
+        legal_name: company.legal_name,
+        tagline: company.tagline,
+        description: company.description,
+        description_zh: company.description_zh,
+        founded: company.founded,
+        headquarters: company.headquarters,
+        website: absoluteUrl(origin, paths.home),
+        attribution: company.operator_attribution,
+        contact: company.contact.map((c) => ({ kind: c.kind, label: c.label, value: c.value, ...(c.url ? { url: c.url } : {}) })),
+        resources: resources.map((r) => ({ title: r.title, url: absoluteUrl(origin, r.url), description: r.description })),
+      },
+    };
+  },
+});

@@ -1,0 +1,47 @@
+/**
+ * `search_articles`: the site search (same index and ranking as `GET /api/search`).
+ * @module
+ */
+import * as v from 'valibot';
+import { SearchResultSchema, searchResults } from '../search/api.ts';
+import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
+import { defineTool } from './tool.ts';
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}`;
+
+export const SearchArticlesInput = v.strictObject({
+  query: v.pipe(
+    v.string('query must be a string'),
+    v.trim(),
+    v.minLength(1, 'query must not be blank'),
+    v.maxLength(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`),
+    v.description('Search text in Chinese, English or both, e.g. "私有化部署" or "speculative decoding".'),
+  ),
+  limit: v.optional(
+    v.pipe(v.number(LIMIT_MESSAGE), v.integer(LIMIT_MESSAGE), v.minValue(1, LIMIT_MESSAGE), v.maxValue(MAX_RESULT_LIMIT, LIMIT_MESSAGE), v.description('Maximum results, best first.')),
+    DEFAULT_RESULT_LIMIT,
+  ),
+  category: v.optional(v.pipe(v.string('category must be a string'), v.description('Only return documents of this category slug (see get_company_info or the blog for the list).'))),
+});
+
+export const SearchArticlesOutput = v.object({
+  query: v.string(),
+  results: v.array(SearchResultSchema),
+});
+
+export const searchArticles = defineTool({
+  name: 'search_articles',
+  title: 'Search articles and solutions',
+  description:
+    'Full-text search over the blog articles and industry solutions of this site (Chinese and English, BM25 ranking with typo tolerance). ' +
+    'Returns up to `limit` hits, best first, each with slug, title, category, date, excerpt, type, language and page URL. ' +
+    'Pass a slug to get_article for the full text.',
+  input: SearchArticlesInput,
+  output: SearchArticlesOutput,
+  run({ query, limit, category }, { catalog, engine, origin }) {
+    if (category !== undefined && !catalog.categories.some((c) => c.slug === category)) {
+      return { ok: false, message: `Unknown category "${category}". Use one of: ${catalog.categories.map((c) => c.slug).join(', ')}; or omit category.` };
+    }
+    return { ok: true, data: { query, results: searchResults(engine, origin, query, { limit, ...(category ? { category } : {}) }) } };
+  },
+});

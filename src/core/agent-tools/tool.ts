@@ -1,0 +1,111 @@
+/**
+ * The shape of one MCP tool: schemas written once in valibot (JSON Schema derived from them),
+ * a pure `run`, and the result envelopes (`structuredContent` + a text block with the same JSON).
+ * @module
+ */
+import * as v from 'valibot';
+import { jsonSchemaOf } from '../kernel/json-schema.ts';
+import type { Catalog } from '../content/catalog.ts';
+import type { SearchEngine } from '../search/search-index.ts';
+import type { JsonObject } from '../kernel/jsonrpc.ts';
+
+/** What a tool reads: the build-time catalogue, the search engine and the public origin. */
+export interface ToolContext {
+  catalog: Catalog;
+  engine: SearchEngine;
+  /** Public origin, e.g. `https://acme-ai.example` (absolute URLs derive from it). */
+  origin: string;
+}
+
+/** A `tools/call` result (MCP `CallToolResult`). */
+export interface ToolResult extends JsonObject {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: JsonObject;
+  isError?: boolean;
+}
+
+/** A tool's answer: data matching its output schema, or a message for the model. */
+export type ToolOutcome<O> = { ok: true; data: O } | { ok: false; message: string };
+
+/** All five tools only read the catalogue (mcp-oauth.md §4.2). */
+export const READ_ONLY_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+type ObjectSchema = v.GenericSchema<unknown, JsonObject>;
+
+/** How a tool is written. */
+export interface ToolSpec<I extends ObjectSchema, O extends ObjectSchema> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  /** OAuth scope the caller's token must carry; absent for public tools. */
+  requiredScope?: string;
+  run(args: v.InferOutput<I>, ctx: ToolContext): ToolOutcome<v.InferOutput<O>>;
+}
+
+/** The MCP `Tool` object listed by `tools/list`. */
+export interface ToolListing extends JsonObject {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonObject & { type: 'object' };
+  outputSchema: JsonObject & { type: 'object' };
+  annotations: JsonObject;
+}
+
+/** A defined tool: its listing and a call that validates arguments first. */
+export interface Tool {
+  name: string;
+  requiredScope: string | undefined;
+  listing: ToolListing;
+  /** The arguments schema, for callers that check arguments before calling (the A2A agent answers bad ones with -32602). */
+  input: ObjectSchema;
+  call(args: unknown, ctx: ToolContext): ToolResult;
+}
+
+/** JSON Schema of a valibot object schema, without `$schema` (MCP's default dialect applies). */
+export function objectJsonSchema(schema: ObjectSchema): JsonObject & { type: 'object' } {
+  const rest = jsonSchemaOf(schema) as JsonObject;
+  if (rest.type !== 'object') throw new Error('MCP tool schemas must describe objects');
+  return rest as JsonObject & { type: 'object' };
+}
+
+/** A successful result: `structuredContent` plus the same JSON as text (for clients without structured output). */
+export function toolSuccess(data: JsonObject): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+}
+
+/** A tool error the model can act on (`isError: true`; not a JSON-RPC error, SEP-1303). */
+export function toolError(message: string, structuredContent?: JsonObject): ToolResult {
+  return { content: [{ type: 'text', text: message }], ...(structuredContent ? { structuredContent } : {}), isError: true };
+}
+
+/** Describes valibot issues as one sentence: `limit: must be 1..500; query: is required`. */
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues.map((issue) => `${v.getDotPath(issue) ?? 'arguments'}: ${issue.message}`).join('; ');
+}
+
+/** Defines a tool from its spec; the JSON Schemas are computed once, here. */
+export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(spec: ToolSpec<I, O>): Tool {
+  const listing: ToolListing = {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: objectJsonSchema(spec.input),
+    outputSchema: objectJsonSchema(spec.output),
+    annotations: { title: spec.title, ...READ_ONLY_ANNOTATIONS },
+  };
+  return {
+    name: spec.name,
+    requiredScope: spec.requiredScope,
+    listing,
+    input: spec.input,
+    call(args, ctx) {
+      const parsed = v.safeParse(spec.input, args ?? {});
+      if (!parsed.success) return toolError(`Invalid arguments: ${describeIssues(parsed.issues)}. Expected: ${JSON.stringify(listing.inputSchema)}`);
+      const outcome = spec.run(parsed.output, ctx);
+      return outcome.ok ? toolSuccess(outcome.data) : toolError(outcome.message);
+    },
+  };
+}

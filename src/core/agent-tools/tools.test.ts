@@ -1,0 +1,127 @@
+/** The five tools: listings (schemas, annotations), results and tool errors. */
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
+import { decodeCursor, encodeCursor } from '../mcp/cursor.ts';
+import { exportArticleIndex, MAX_EXPORT_PAGE_SIZE } from './export-article-index.ts';
+import { findTool, TOOLS } from './registry.ts';
+
+const ctx = { catalog: FIXTURE_CATALOG, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN };
+const run = (name: string, args: unknown) => findTool(name)!.call(args, ctx);
+
+describe('listings', () => {
+  it.each(TOOLS.map((t) => [t.name, t] as const))('%s: name, title, description, object schemas, read-only annotations', (name, tool) => {
+    const { listing } = tool;
+    expect(name).toMatch(/^[A-Za-z0-9_.-]{1,128}$/);
+    expect(listing.title.length).toBeGreaterThan(0);
+    expect(listing.description.length).toBeGreaterThan(20);
+    expect(listing.inputSchema.type).toBe('object');
+    expect(listing.inputSchema.$schema).toBeUndefined();
+    expect(listing.inputSchema.additionalProperties).toBe(false);
+    expect(listing.outputSchema.type).toBe('object');
+    expect(listing.annotations).toEqual({ title: listing.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+  });
+
+  it('only export_article_index needs a scope, and says so', () => {
+    expect(TOOLS.filter((t) => t.requiredScope).map((t) => [t.name, t.requiredScope])).toEqual([['export_article_index', 'content:export']]);
+    expect(exportArticleIndex.listing.description).toContain('content:export');
+  });
+
+  it('schemas carry the limits', () => {
+    expect(findTool('search_articles')!.listing.inputSchema).toMatchObject({ required: ['query'], properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } } });
+    expect(exportArticleIndex.listing.inputSchema).toMatchObject({ properties: { limit: { type: 'integer', maximum: MAX_EXPORT_PAGE_SIZE, default: 100 }, cursor: { type: 'string' } } });
+  });
+});
+
+describe('results', () => {
+  it('search_articles: structuredContent plus the same JSON as text, absolute URLs', () => {
+    const result = run('search_articles', { query: 'chunking', limit: 2 });
+    expect(result.isError).toBeUndefined();
+    expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
+    const { results } = result.structuredContent as { results: { slug: string; url: string }[] };
+    expect(results[0]).toMatchObject({ slug: 'rag-chunking', url: `${FIXTURE_ORIGIN}/blog/rag-chunking` });
+  });
+
+  it('search_articles: category filter, unknown category is a tool error listing the known ones', () => {
+    const filtered = run('search_articles', { query: 'recall', category: 'ai-agents' }).structuredContent as { results: unknown[] };
+    expect(filtered.results).toEqual([]);
+    const bad = run('search_articles', { query: 'recall', category: 'nope' });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0]!.text).toContain('rag, ai-agents');
+  });
+
+  it('get_article: article and solution with markdown and metadata', () => {
+    const a = run('get_article', { slug: 'agent-tools-zh' }).structuredContent!;
+    expect(a).toMatchObject({ type: 'article', lang: 'zh', url: `${FIXTURE_ORIGIN}/blog/agent-tools-zh`, markdown_url: `${FIXTURE_ORIGIN}/blog/agent-tools-zh.md`, author: 'Acme AI' });
+    expect(a.markdown).toContain('工具调用');
+    const s = run('get_article', { slug: 'retail-assistant' }).structuredContent!;
+    expect(s).toMatchObject({ type: 'solution', industry: 'Retail', products: ['agent-studio'], url: `${FIXTURE_ORIGIN}/solutions/retail-assistant` });
+  });
+
+  it('get_article: unknown slug -> tool error suggesting search_articles', () => {
+    const result = run('get_article', { slug: 'does-not-exist' });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content[0]!.text).toMatch(/does-not-exist.*search_articles/);
+  });
+
+  it('list_products: display order, absolute URLs', () => {
+    const { products } = run('list_products', {}).structuredContent as { products: { slug: string; url: string }[] };
+    expect(products.map((p) => p.url)).toEqual([`${FIXTURE_ORIGIN}/products/platform`, `${FIXTURE_ORIGIN}/products/gateway`]);
+  });
+
+  it('get_company_info: profile, contacts and the key resources as absolute URLs', () => {
+    const info = run('get_company_info', undefined).structuredContent as { name: string; contact: unknown[]; resources: { url: string }[] };
+    expect(info.name).toBe('Acme AI');
+    expect(info.contact).toHaveLength(2);
+    const urls = info.resources.map((r) => r.url);
+    for (const path of ['/llms.txt', '/docs/api', '/openapi.json', '/auth.md', '/blog']) expect(urls).toContain(`${FIXTURE_ORIGIN}${path}`);
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('export_article_index: pages through every document newest first', () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = exportArticleIndex.call(cursor ? { limit: 1, cursor } : { limit: 1 }, ctx).structuredContent as { items: { slug: string }[]; total: number; next_cursor?: string };
+      seen.push(...page.items.map((i) => i.slug));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(['rag-chunking', 'agent-tools-zh', 'retail-assistant', 'vector-search']);
+    const all = exportArticleIndex.call({}, ctx).structuredContent as { items: unknown[]; next_cursor?: string };
+    expect(all.items).toHaveLength(4);
+    expect(all.next_cursor).toBeUndefined();
+  });
+
+  it.each(['garbage!', encodeCursor(99), btoa('idx1:0'), btoa('other:1'), ''])('export_article_index: invalid cursor %j -> tool error', (cursor) => {
+    const result = exportArticleIndex.call({ cursor }, ctx);
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toMatch(/Invalid cursor/);
+  });
+
+  it('cursors round-trip and are opaque', () => {
+    expect(decodeCursor(encodeCursor(250))).toBe(250);
+    expect(encodeCursor(250)).not.toContain('250');
+  });
+});
+
+describe('invalid arguments are tool errors, not -32602 (SEP-1303)', () => {
+  it.each([
+    ['search_articles', { query: 5 }, 'query'],
+    ['search_articles', {}, 'query'],
+    ['search_articles', { query: '   ' }, 'blank'],
+    ['search_articles', { query: 'x', limit: 0 }, 'limit'],
+    ['search_articles', { query: 'x', limit: 51 }, 'limit'],
+    ['search_articles', { query: 'x', limit: 2.5 }, 'limit'],
+    ['search_articles', { query: 'x', extra: 1 }, 'extra'],
+    ['get_article', {}, 'slug'],
+    ['get_article', { slug: 12 }, 'slug'],
+    ['list_products', { verbose: true }, 'verbose'],
+    ['export_article_index', { limit: 501 }, 'limit must be a whole number from 1 to 500'],
+    ['export_article_index', { cursor: 3 }, 'cursor'],
+  ])('%s %j', (name, args, mention) => {
+    const result = run(name, args);
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toMatch(/^Invalid arguments: /);
+    expect(result.content[0]!.text).toContain(mention);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { useBlobs } from '../../../tests/support/blobs.ts';
+import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
+import { ipDigest } from '../kernel/ip-digest.ts';
+import { HttpProblem } from '../kernel/problem.ts';
+import { type ContactPages, type Enquiry, handleContact, MAX_NOTIFY_ATTEMPTS, retryNotifications, submitContact, validateContact, webhookNotifier } from './contact.ts';
+
+const blobs = useBlobs();
+const webhook = useFakeUpstream();
+let clock = Date.parse('2026-11-20T10:00:00Z');
+const now = (): number => clock;
+let n = 0;
+const SECRET = 'unit-test-secret-of-at-least-32-characters';
+const deps = async (ip: string, notify: ReturnType<typeof webhookNotifier> | null) => ({
+  enquiries: blobs.store('enquiries'), limits: blobs.store('ratelimit'), clientIpDigest: await ipDigest(SECRET, ip), now, newId: () => `id-${++n}`, notify,
+});
+const valid = { name: 'Wang Fang', email: 'wang@example.com', company: '', message: 'hello' };
+
+async function stored(): Promise<Enquiry[]> {
+  const store = blobs.store('enquiries');
+  return Promise.all((await store.list('enquiry/')).map(async (k) => (await store.get<Enquiry>(k))!.value));
+}
+
+describe('validateContact', () => {
+  it('trims, defaults optional fields and reports every bad field once', () => {
+    expect(validateContact({ name: '  Li ', email: ' li@example.com ' })).toEqual({ ok: true, value: { name: 'Li', email: 'li@example.com', company: '', message: '' } });
+    const bad = validateContact({ name: '   ', email: 'a@b', company: 5 });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.invalid.map((i) => i.name).sort()).toEqual(['company', 'email', 'name']);
+  });
+});
+
+describe('enquiries and the notification webhook', () => {
+  it('stores the enquiry without personal IP data and marks it sent when the webhook answers 2xx', async () => {
+    webhook.respondWith((_req, _body, res) => sendJson(res, 204, ''));
+    const result = await submitContact(valid, await deps('203.0.113.1', webhookNotifier(`${webhook.url}/hook`, fetch, 500)), 'test-agent');
+    expect(result.kind).toBe('accepted');
+    const [enquiry] = (await stored()).filter((e) => result.kind === 'accepted' && e.id === result.id);
+    expect(enquiry!.notification.status).toBe('sent');
+    expect(JSON.stringify(enquiry)).not.toContain('203.0.113.1');
+    expect(enquiry!.client_ip_digest).toBe(await ipDigest(SECRET, '203.0.113.1'));
+    expect(enquiry!.client_ip_digest).not.toBe(await ipDigest('another-secret-of-at-least-32-characters', '203.0.113.1'));
+    expect(JSON.parse(webhook.requests.at(-1)!.body).enquiry.email).toBe('wang@example.com');
+  });
+
+  it('keeps the enquiry when the webhook fails and delivers it on a later scheduled retry', async () => {
+    webhook.respondWith((_req, _body, res) => sendJson(res, 500, { error: 'down' }));
+    const notify = webhookNotifier(`${webhook.url}/hook`, fetch, 500);
+    const result = await submitContact(valid, await deps('203.0.113.2', notify), 'test-agent');
+    expect(result.kind).toBe('accepted');
+    const id = result.kind === 'accepted' ? result.id : '';
+    const pending = (await stored()).find((e) => e.id === id)!;
+    expect(pending.notification).toMatchObject({ status: 'pending', attempts: 1, last_error: 'webhook answered 500' });
+
+    // Not due yet: nothing retried.
+    expect((await retryNotifications(blobs.store('enquiries'), notify, now)).retried).toBe(0);
+    clock += 10 * 60_000;
+    webhook.respondWith((_req, _body, res) => sendJson(res, 200, { ok: true }));
+    expect(await retryNotifications(blobs.store('enquiries'), notify, now)).toEqual({ retried: 1, sent: 1 });
+    expect((await stored()).find((e) => e.id === id)!.notification).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('stops retrying after MAX_NOTIFY_ATTEMPTS but never deletes the enquiry', async () => {
+    webhook.respondWith((req) => req.socket.destroy());
+    const notify = webhookNotifier(`${webhook.url}/hook`, fetch, 500);
+    const result = await submitContact(valid, await deps('203.0.113.3', notify), 'test-agent');
+    const id = result.kind === 'accepted' ? result.id : '';
+    for (let i = 0; i < MAX_NOTIFY_ATTEMPTS + 2; i++) {
+      clock += 24 * 3600_000;
+      await retryNotifications(blobs.store('enquiries'), notify, now);
+    }
+    const enquiry = (await stored()).find((e) => e.id === id)!;
+    expect(enquiry.notification).toMatchObject({ status: 'failed', attempts: MAX_NOTIFY_ATTEMPTS });
+    expect(enquiry.email).toBe('wang@example.com');
+  });
+});
+
+describe('CSRF on POST /api/contact', () => {
+  const pages: ContactPages = {
+    thanksPath: '/contact/thanks',
+    formWithErrors: (_fields, _invalid, status) => new Response('form', { status, headers: { 'content-type': 'text/html' } }),
+  };
+  const SITE = 'https://site.example';
+  const formPost = (headers: Record<string, string>) =>
+    new Request(`${SITE}/api/contact`, { method: 'POST', body: new URLSearchParams(valid), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers } });
+
+  it('refuses a cross-site form post with 403', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+      const error = await handleContact(formPost(headers), await deps('203.0.113.50', null), pages).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpProblem);
+      expect((error as HttpProblem).status).toBe(403);
+    }
+  });
+
+  it('accepts a same-origin form post (303) and a JSON post without browser headers (200)', async () => {
+    const form = await handleContact(formPost({ origin: SITE, 'sec-fetch-site': 'same-origin' }), await deps('203.0.113.51', null), pages);
+    expect(form.status).toBe(303);
+    const jsonPost = new Request(`${SITE}/api/contact`, { method: 'POST', body: JSON.stringify(valid), headers: { 'content-type': 'application/json' } });
+    const res = await handleContact(jsonPost, await deps('203.0.113.52', null), pages);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'accepted' });
+  });
+});

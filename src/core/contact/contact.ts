@@ -1,0 +1,210 @@
+/**
+ * `POST /api/contact`: validate, rate-limit (1 accepted enquiry per minute per client IP, CAS in
+ * Blobs), store durably, then notify an optional webhook; failed notifications are retried by a
+ * scheduled function, so no enquiry is lost.
+ * @module
+ */
+import * as v from 'valibot';
+import { badRequest, forbidden, type InvalidParam, tooManyRequests } from '../kernel/problem.ts';
+import { json, readFields, requireMethod } from '../kernel/respond.ts';
+import { isCrossSiteRequest } from '../kernel/same-origin.ts';
+import { consume, refund } from '../kernel/rate-limit.ts';
+import type { Store } from '../kernel/store.ts';
+
+/** Largest accepted request body. */
+export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
+/** Accepted enquiries per client IP and window. */
+export const CONTACT_RATE_LIMIT = { limit: 1, windowSeconds: 60 } as const;
+/** Name of the hidden field bots fill in and people never see. */
+export const HONEYPOT_FIELD = 'website';
+/** Notification attempts before an enquiry's notification is marked failed (it stays stored). */
+export const MAX_NOTIFY_ATTEMPTS = 8;
+/** Backoff between notification attempts, doubled each time. */
+export const NOTIFY_BACKOFF_BASE_SECONDS = 300;
+
+const trimmed = (max: number, label: string) => v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+
+export const ContactSchema = v.object({
+  name: v.pipe(trimmed(100, 'name'), v.minLength(1, 'name is required')),
+  email: v.pipe(trimmed(254, 'email'), v.minLength(1, 'email is required'), v.email('email must be a valid address, like name@example.com')),
+  company: v.optional(trimmed(200, 'company'), ''),
+  message: v.optional(v.pipe(v.string('expected text'), v.maxLength(5000, 'message must be at most 5000 characters')), ''),
+});
+export type ContactInput = v.InferOutput<typeof ContactSchema>;
+
+/** The request body as documented: the fields plus the honeypot. */
+export const ContactRequestSchema = v.object({
+  ...ContactSchema.entries,
+  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(0, 'leave empty: bots fill this field'))),
+});
+export const ContactAcceptedSchema = v.object({ status: v.literal('accepted'), id: v.string() });
+
+export type NotificationState =
+  | { status: 'not_configured' }
+  | { status: 'sent'; attempts: number; sent_at: string }
+  | { status: 'pending'; attempts: number; last_error: string; next_attempt_at: string }
+  | { status: 'failed'; attempts: number; last_error: string };
+
+export interface Enquiry extends ContactInput {
+  id: string;
+  received_at: string;
+  /** SHA-256 of the client IP: enough to spot abuse, not a stored address. */
+  /** HMAC-SHA-256 of the client IP under the server's secret (never the address). */
+  client_ip_digest: string;
+  user_agent: string;
+  notification: NotificationState;
+}
+
+/** Sends one enquiry to the operator's webhook; throws on failure. */
+export type Notifier = (enquiry: Enquiry) => Promise<void>;
+
+export interface ContactDeps {
+  enquiries: Store;
+  limits: Store;
+  /** Keyed digest of the client's IP (src/core/kernel/ip-digest.ts); the address itself never reaches the core. */
+  clientIpDigest: string;
+  now: () => number;
+  newId: () => string;
+  notify: Notifier | null;
+}
+
+/** Validates raw fields; returns the enquiry input or one entry per bad field. */
+export function validateContact(fields: Record<string, unknown>): { ok: true; value: ContactInput } | { ok: false; invalid: InvalidParam[] } {
+  const result = v.safeParse(ContactSchema, fields, { abortEarly: false });
+  if (result.success) return { ok: true, value: result.output };
+  const invalid = new Map<string, string>();
+  for (const issue of result.issues) {
+    const name = v.getDotPath(issue) ?? 'body';
+    if (!invalid.has(name)) invalid.set(name, issue.message);
+  }
+  return { ok: false, invalid: [...invalid].map(([name, reason]) => ({ name, reason })) };
+}
+
+/** Store key: time-ordered, so a listing reads oldest first. */
+export function enquiryKey(enquiry: Pick<Enquiry, 'received_at' | 'id'>): string {
+  return `enquiry/${enquiry.received_at}/${enquiry.id}`;
+}
+
+export type ContactResult =
+  | { kind: 'accepted'; id: string }
+  | { kind: 'invalid'; invalid: InvalidParam[]; fields: Record<string, string> }
+  | { kind: 'limited'; retryAfterSeconds: number };
+
+/** The enquiry pipeline, independent of how the answer is rendered (JSON or HTML form). */
+export async function submitContact(fields: Record<string, unknown>, deps: ContactDeps, userAgent: string): Promise<ContactResult> {
+  const honeypot = fields[HONEYPOT_FIELD];
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+    // A bot: answer as if accepted so it learns nothing, store nothing.
+    return { kind: 'accepted', id: deps.newId() };
+  }
+  const checked = validateContact(fields);
+  if (!checked.ok) {
+    const echo = Object.fromEntries(Object.entries(fields).filter(([k, val]) => typeof val === 'string' && k !== HONEYPOT_FIELD)) as Record<string, string>;
+    return { kind: 'invalid', invalid: checked.invalid, fields: echo };
+  }
+  const limitKey = `contact/${deps.clientIpDigest}`;
+  const decision = await consume(deps.limits, limitKey, CONTACT_RATE_LIMIT, deps.now());
+  if (!decision.allowed) return { kind: 'limited', retryAfterSeconds: decision.retryAfterSeconds };
+
+  const enquiry: Enquiry = {
+    id: deps.newId(),
+    received_at: new Date(deps.now()).toISOString(),
+    ...checked.value,
+    client_ip_digest: deps.clientIpDigest,
+    user_agent: userAgent.slice(0, 300),
+    notification: deps.notify ? { status: 'pending', attempts: 0, last_error: '', next_attempt_at: new Date(deps.now()).toISOString() } : { status: 'not_configured' },
+  };
+  const key = enquiryKey(enquiry);
+  try {
+    const written = await deps.enquiries.set(key, enquiry, { onlyIfNew: true });
+    if (!written.modified) throw new Error(`enquiry key ${key} already exists`);
+  } catch (error) {
+    // Not stored, so not accepted: give the quota back and let the caller report a server error.
+    await refund(deps.limits, limitKey).catch(() => undefined);
+    throw error;
+  }
+  if (deps.notify) await deliver(deps.enquiries, key, enquiry, deps.notify, deps.now);
+  return { kind: 'accepted', id: enquiry.id };
+}
+
+/** Tries the webhook once and records the outcome on the stored enquiry. */
+export async function deliver(store: Store, key: string, enquiry: Enquiry, notify: Notifier, now: () => number): Promise<NotificationState> {
+  const attempts = ('attempts' in enquiry.notification ? enquiry.notification.attempts : 0) + 1;
+  let state: NotificationState;
+  try {
+    await notify(enquiry);
+    state = { status: 'sent', attempts, sent_at: new Date(now()).toISOString() };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    state = attempts >= MAX_NOTIFY_ATTEMPTS
+      ? { status: 'failed', attempts, last_error: message }
+      : { status: 'pending', attempts, last_error: message, next_attempt_at: new Date(now() + NOTIFY_BACKOFF_BASE_SECONDS * 1000 * 2 ** (attempts - 1)).toISOString() };
+  }
+  await store.set(key, { ...enquiry, notification: state });
+  return state;
+}
+
+/** The scheduled retry: every pending notification whose time has come gets one more attempt. */
+export async function retryNotifications(store: Store, notify: Notifier, now: () => number): Promise<{ retried: number; sent: number }> {
+  let retried = 0;
+  let sent = 0;
+  for (const key of await store.list('enquiry/')) {
+    const record = await store.get<Enquiry>(key);
+    const state = record?.value.notification;
+    if (!record || state?.status !== 'pending' || Date.parse(state.next_attempt_at) > now()) continue;
+    retried++;
+    if ((await deliver(store, key, record.value, notify, now)).status === 'sent') sent++;
+  }
+  return { retried, sent };
+}
+
+/** A notifier that POSTs the enquiry as JSON to `url`, failing on non-2xx or after `timeoutMs`. */
+export function webhookNotifier(url: string, fetchImpl: typeof fetch, timeoutMs = 5000): Notifier {
+  return async (enquiry) => {
+    const res = await fetchImpl(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'contact.enquiry', enquiry }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+  };
+}
+
+/** Whether the client wants an HTML page back (a browser form post without JavaScript). */
+function wantsHtml(req: Request, form: boolean): boolean {
+  const accept = req.headers.get('accept') ?? '';
+  return form && accept.includes('text/html');
+}
+
+/** Renders the no-JavaScript answers: the form again with errors, or a redirect to the thank-you page. */
+export interface ContactPages {
+  formWithErrors(fields: Record<string, string>, invalid: InvalidParam[], status: number, notice?: string): Response;
+  thanksPath: string;
+}
+
+export async function handleContact(req: Request, deps: ContactDeps, pages: ContactPages): Promise<Response> {
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
+  requireMethod(req, ['POST']);
+  // CSRF: a browser's post from another site is refused before the body is read.
+  if (isCrossSiteRequest(req, req.url)) throw forbidden('This form can only be sent from this site: open the contact page here and send it again.');
+  const { fields, form } = await readFields(req, CONTACT_BODY_LIMIT_BYTES);
+  const html = wantsHtml(req, form);
+  const result = await submitContact(fields, deps, req.headers.get('user-agent') ?? '');
+  switch (result.kind) {
+    case 'accepted':
+      return html
+        ? new Response(null, { status: 303, headers: { location: `${pages.thanksPath}?id=${encodeURIComponent(result.id)}` } })
+        : json({ status: 'accepted', id: result.id }, { headers: { 'cache-control': 'no-store' } });
+    case 'invalid':
+      if (html) return pages.formWithErrors(result.fields, result.invalid, 400);
+      throw badRequest(`${result.invalid.length} field${result.invalid.length === 1 ? ' is' : 's are'} invalid: ${result.invalid.map((i) => i.name).join(', ')}.`, result.invalid);
+    case 'limited':
+      if (html) {
+        const response = pages.formWithErrors(Object.fromEntries(Object.entries(fields).filter(([, val]) => typeof val === 'string')) as Record<string, string>, [], 429, `You sent an enquiry less than a minute ago. Please wait ${result.retryAfterSeconds} seconds and send again.`);
+        response.headers.set('retry-after', String(result.retryAfterSeconds));
+        return response;
+      }
+      throw tooManyRequests(result.retryAfterSeconds, `One enquiry per minute per client. Try again in ${result.retryAfterSeconds} seconds.`);
+  }
+}

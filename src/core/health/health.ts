@@ -1,0 +1,87 @@
+/**
+ * `GET /health`: build facts and live checks (search index loaded, Blobs reachable). 503 with
+ * `status: "degraded"` when a check fails, so a load balancer or uptime check can act on it.
+ * @module
+ */
+import * as v from 'valibot';
+import { json, requireMethod } from '../kernel/respond.ts';
+import type { Store } from '../kernel/store.ts';
+
+export interface BuildFacts {
+  version: string;
+  commit: string;
+  built_at: string;
+}
+
+export const HealthSchema = v.object({
+  status: v.picklist(['ok', 'degraded']),
+  version: v.string(),
+  commit: v.string(),
+  built_at: v.pipe(v.string(), v.isoTimestamp()),
+  checks: v.object({
+    search_index: v.object({ ok: v.boolean(), documents: v.pipe(v.number(), v.integer()), error: v.optional(v.string()) }),
+    blobs: v.object({ ok: v.boolean(), latency_ms: v.number(), error: v.optional(v.string()) }),
+  }),
+});
+
+/** A Blobs round trip slower than this counts as failed. */
+export const BLOBS_CHECK_TIMEOUT_MS = 3000;
+/** Each check writes its own key (`health/probe/<stamp>`), so overlapping checks cannot overwrite each other. */
+const PROBE_PREFIX = 'health/probe/';
+
+function timeout(ms: number): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms));
+}
+
+/** Writes, reads back and deletes a probe record of its own; returns the round-trip time. */
+export async function probeStore(store: Store, now: () => number): Promise<number> {
+  const started = now();
+  const stamp = `${started}-${Math.random().toString(36).slice(2)}`;
+  const key = `${PROBE_PREFIX}${stamp}`;
+  await Promise.race([
+    (async () => {
+      try {
+        await store.set(key, { stamp });
+        const back = await store.get<{ stamp: string }>(key);
+        if (back?.value.stamp !== stamp) throw new Error('probe read back a different value');
+      } finally {
+        await store.delete(key);
+      }
+    })(),
+    timeout(BLOBS_CHECK_TIMEOUT_MS),
+  ]);
+  return now() - started;
+}
+
+export async function handleHealth(req: Request, deps: { build: BuildFacts; searchDocuments: () => number; store: Store; now: () => number }): Promise<Response> {
+  requireMethod(req, ['GET']);
+  let documents = 0;
+  let searchOk = true;
+  let searchError: string | undefined;
+  try {
+    documents = deps.searchDocuments();
+    searchOk = documents > 0;
+    if (!searchOk) searchError = 'the search index is empty';
+  } catch (error) {
+    searchOk = false;
+    searchError = error instanceof Error ? error.message : String(error);
+  }
+  let blobs: { ok: boolean; latency_ms: number; error?: string };
+  try {
+    blobs = { ok: true, latency_ms: await probeStore(deps.store, deps.now) };
+  } catch (error) {
+    blobs = { ok: false, latency_ms: 0, error: error instanceof Error ? error.message : String(error) };
+  }
+  const ok = searchOk && blobs.ok;
+  const body = {
+    status: ok ? 'ok' : 'degraded',
+    version: deps.build.version,
+    commit: deps.build.commit,
+    built_at: deps.build.built_at,
+    checks: {
+      search_index: { ok: searchOk, documents, ...(searchError ? { error: searchError } : {}) },
+      blobs,
+    },
+  };
+  return json(body, { status: ok ? 200 : 503, headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,296 @@
+/**
+ * The claim ceremony (auth.md convention, adapted to a service without accounts; the shape of
+ * RFC 8628's device flow):
+ *
+ * 1. Registration returned a one-time `claim_token` (stored as a digest, indexed by
+ *    `claimtoken/<digest>`).
+ * 2. `POST /oauth/claim {"claim_token"}` starts an attempt: a secret `claim_attempt_id`, a short
+ *    `user_code` and the `verification_uri` a person opens. A new start replaces the previous attempt.
+ * 3. The person opens the page, compares the code with the one the agent shows, and approves (a
+ *    consent step; nobody is identified).
+ * 4. The agent polls `POST /oauth/claim {"claim_attempt_id"}` every `interval` seconds until
+ *    `status: "claimed"`. A claimed registration expires only after a year without use (not
+ *    30 days); its claim token is spent.
+ *
+ * Errors are JSON `{error, error_description}` with stable codes: `invalid_request`,
+ * `invalid_claim_token`, `expired_claim_token`, `already_claimed`, `invalid_claim_attempt`,
+ * `expired_claim_attempt`, `access_denied`, `slow_down`, `rate_limited`.
+ * @module
+ */
+import { escapeHtml, htmlPage, htmlResponse } from '../../kernel/html.ts';
+import { mediaTypeOf, readBodyText } from '../../kernel/respond.ts';
+import { consume } from '../../kernel/rate-limit.ts';
+import type { Store } from '../../kernel/store.ts';
+import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, SCOPE_DESCRIPTIONS } from '../config.ts';
+import { clientKey, clientNameHtml, getClient, isExpired, type ClientRecord } from '../grants/clients.ts';
+import type { OAuthDeps } from '../deps.ts';
+import { OAuthError, oauthJson } from '../errors.ts';
+import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
+import { randomSecret, sha256Hex } from '../grants/secrets.ts';
+
+export interface ClaimDeps extends OAuthDeps {
+  limits: Store;
+  /** Keyed digest of the client's IP (src/core/kernel/ip-digest.ts); the address itself never reaches the core. */
+  clientIpDigest: string;
+  siteName: string;
+}
+
+/** Claim starts per client IP and hour. */
+export const CLAIM_START_RATE_LIMIT = { limit: 30, windowSeconds: 3600 } as const;
+/** User-code lookups on the verification page per client IP and 10 minutes (8 letters of 20: guessing is hopeless at this rate). */
+export const CLAIM_VERIFY_RATE_LIMIT = { limit: 30, windowSeconds: 600 } as const;
+const CLAIM_BODY_LIMIT_BYTES = 4 * 1024;
+/** RFC 8628 §6.1: consonants only (no vowels, so no words; no look-alikes), 8 characters ≈ 34.6 bits. */
+const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
+const USER_CODE_LENGTH = 8;
+const CAS_ATTEMPTS = 8;
+
+export interface ClaimAttemptRecord {
+  client_id: string;
+  status: 'pending' | 'approved' | 'denied';
+  expires_at: number;
+  last_polled_at: number;
+}
+
+export const claimTokenKey = (digest: string): string => `claimtoken/${digest}`;
+const attemptKey = (digest: string): string => `claim/${digest}`;
+const userCodeKey = (digest: string): string => `usercode/${digest}`;
+
+/** Generates a user code, shown as `XXXX-XXXX`. Rejection sampling keeps it uniform. */
+export function generateUserCode(): string {
+  const out: string[] = [];
+  while (out.length < USER_CODE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(16))) {
+      if (byte < 240 && out.length < USER_CODE_LENGTH) out.push(USER_CODE_ALPHABET[byte % 20]!);
+    }
+  }
+  return `${out.slice(0, 4).join('')}-${out.slice(4).join('')}`;
+}
+
+/** What a person typed, in canonical form: letters only, upper case; null when it cannot be a code. */
+export function normalizeUserCode(input: string): string | null {
+  const letters = input.toUpperCase().replace(/[^A-Z]/g, '');
+  if (letters.length !== USER_CODE_LENGTH || [...letters].some((c) => !USER_CODE_ALPHABET.includes(c))) return null;
+  return `${letters.slice(0, 4)}-${letters.slice(4)}`;
+}
+
+async function updateClient(store: Store, clientId: string, change: (client: ClientRecord) => ClientRecord): Promise<ClientRecord | null> {
+  for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+    const current = await store.get<ClientRecord>(clientKey(clientId));
+    if (!current) return null;
+    const next = change(current.value);
+    if ((await store.set(clientKey(clientId), next, { onlyIfMatch: current.etag })).modified) return next;
+  }
+  throw new OAuthError('temporarily_unavailable', 'The registration is busy; retry shortly.', { headers: { 'retry-after': '1' } });
+}
+
+async function readClaimBody(req: Request): Promise<Record<string, unknown>> {
+  if (req.method !== 'POST') throw new OAuthError('invalid_request', 'Use POST with a JSON body.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
+  if (mediaTypeOf(req) !== 'application/json') throw new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 });
+  let text: string;
+  try {
+    text = await readBodyText(req, CLAIM_BODY_LIMIT_BYTES);
+  } catch {
+    throw new OAuthError('invalid_request', `The body must be UTF-8 JSON of at most ${CLAIM_BODY_LIMIT_BYTES} bytes.`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new OAuthError('invalid_request', 'The body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new OAuthError('invalid_request', 'The body must be a JSON object.');
+  return body as Record<string, unknown>;
+}
+
+async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response> {
+  const now = deps.nowSeconds();
+  const limited = await consume(deps.limits, `claim/${deps.clientIpDigest}`, CLAIM_START_RATE_LIMIT, now * 1000);
+  if (!limited.allowed) throw new OAuthError('rate_limited', `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in ${limited.retryAfterSeconds} s.`, { headers: { 'retry-after': String(limited.retryAfterSeconds) } });
+  const tokenDigest = await sha256Hex(claimToken);
+  const index = await deps.clients.get<{ client_id: string }>(claimTokenKey(tokenDigest));
+  const client = index ? await getClient(deps.clients, index.value.client_id) : null;
+  if (!client || isExpired(client, now)) {
+    throw new OAuthError('invalid_claim_token', 'The claim_token is not valid (unknown, spent, or its registration has expired).');
+  }
+  if (client.claim.status === 'claimed' || client.claim.token_sha256 !== tokenDigest) throw new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 });
+  if (client.claim.token_expires_at <= now) throw new OAuthError('expired_claim_token', 'The claim_token has expired.', { status: 410 });
+
+  const attemptId = `cla_${randomSecret(24)}`;
+  const attemptDigest = await sha256Hex(attemptId);
+  let userCode = '';
+  for (let tries = 0; ; tries++) {
+    userCode = generateUserCode();
+    const written = await deps.grants.set(userCodeKey(await sha256Hex(userCode)), { attempt_sha256: attemptDigest, client_id: client.client_id, expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS }, { onlyIfNew: true });
+    if (written.modified) break;
+    if (tries >= 4) throw new OAuthError('temporarily_unavailable', 'Could not allocate a user code; retry.', { status: 503 });
+  }
+  const attempt: ClaimAttemptRecord = { client_id: client.client_id, status: 'pending', expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS, last_polled_at: now };
+  await deps.grants.set(attemptKey(attemptDigest), attempt, { onlyIfNew: true });
+  // The newest attempt is the only live one: an older user code stops working.
+  const updated = await updateClient(deps.clients, client.client_id, (c) => ({ ...c, claim: { ...c.claim, attempt_sha256: attemptDigest } }));
+  if (!updated || updated.claim.status === 'claimed') throw new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 });
+  const verificationUri = deps.config.endpoints.claimVerify;
+  return oauthJson({
+    status: 'pending',
+    client_id: client.client_id,
+    claim_attempt_id: attemptId,
+    user_code: userCode,
+    verification_uri: verificationUri,
+    verification_uri_complete: `${verificationUri}?user_code=${userCode}`,
+    expires_in: CLAIM_ATTEMPT_TTL_SECONDS,
+    interval: CLAIM_POLL_INTERVAL_SECONDS,
+  });
+}
+
+async function pollClaim(attemptId: string, deps: ClaimDeps): Promise<Response> {
+  const now = deps.nowSeconds();
+  const digest = await sha256Hex(attemptId);
+  const found = await deps.grants.get<ClaimAttemptRecord>(attemptKey(digest));
+  if (!found) throw new OAuthError('invalid_claim_attempt', 'The claim_attempt_id is not valid.');
+  const attempt = found.value;
+  const client = await getClient(deps.clients, attempt.client_id);
+  if (!client) throw new OAuthError('invalid_claim_attempt', 'The registration of this claim attempt no longer exists.');
+  // The client record is the source of truth: claimed by this very attempt means done.
+  if (client.claim.status === 'claimed' && client.claim.attempt_sha256 === digest) {
+    return oauthJson({ status: 'claimed', client_id: client.client_id, claimed_at: client.claim.claimed_at ?? null });
+  }
+  if (client.claim.attempt_sha256 !== digest) throw new OAuthError('invalid_claim_attempt', 'This claim attempt was replaced by a newer one or the registration was claimed by another attempt.');
+  if (attempt.status === 'denied') throw new OAuthError('access_denied', 'The claim was denied on the verification page.', { status: 403 });
+  if (attempt.expires_at <= now) throw new OAuthError('expired_claim_attempt', 'The claim attempt expired; start a new one with the claim_token.', { status: 410 });
+  if (now - attempt.last_polled_at < CLAIM_POLL_INTERVAL_SECONDS) {
+    throw new OAuthError('slow_down', `Poll at most every ${CLAIM_POLL_INTERVAL_SECONDS} s.`, { status: 400, headers: { 'retry-after': String(CLAIM_POLL_INTERVAL_SECONDS) } });
+  }
+  await deps.grants.set(attemptKey(digest), { ...attempt, last_polled_at: now }, { onlyIfMatch: found.etag });
+  return oauthJson({ status: 'pending', client_id: client.client_id, expires_in: attempt.expires_at - now, interval: CLAIM_POLL_INTERVAL_SECONDS });
+}
+
+/** `POST /oauth/claim`: start (with `claim_token`) or poll (with `claim_attempt_id`). */
+export async function handleClaim(req: Request, deps: ClaimDeps): Promise<Response> {
+  const body = await readClaimBody(req);
+  const { claim_token: claimToken, claim_attempt_id: attemptId } = body;
+  if ((claimToken === undefined) === (attemptId === undefined)) throw new OAuthError('invalid_request', 'Send exactly one of claim_token (to start a claim) or claim_attempt_id (to poll it).');
+  if (claimToken !== undefined) {
+    if (typeof claimToken !== 'string' || !/^clm_[A-Za-z0-9_-]{16,100}$/.test(claimToken)) throw new OAuthError('invalid_claim_token', 'claim_token must be the clm_… string returned by registration.');
+    return startClaim(claimToken, deps);
+  }
+  if (typeof attemptId !== 'string' || !/^cla_[A-Za-z0-9_-]{16,100}$/.test(attemptId)) throw new OAuthError('invalid_claim_attempt', 'claim_attempt_id must be the cla_… string returned when the claim started.');
+  return pollClaim(attemptId, deps);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The verification page a person opens.
+
+interface ClaimTicket {
+  attempt_sha256: string;
+  client_id: string;
+  user_code: string;
+}
+
+function codeForm(deps: ClaimDeps, message?: string, value = ''): string {
+  return `<h1>Claim an agent registration</h1>
+<p>An agent registered with ${escapeHtml(deps.siteName)} and asked you to confirm it. Enter the code the agent shows you.</p>
+${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
+<form method="get" action="${escapeHtml(deps.config.endpoints.claimVerify)}">
+<label for="user_code">Code</label>
+<input type="text" id="user_code" name="user_code" value="${escapeHtml(value)}" autocomplete="off" autocapitalize="characters" spellcheck="false" required>
+<button type="submit">Continue</button>
+</form>`;
+}
+
+async function page(deps: ClaimDeps, title: string, body: string, status = 200, headers: [string, string][] = []): Promise<Response> {
+  return htmlResponse(htmlPage(`${title} – ${deps.siteName}`, body), { status, headers });
+}
+
+async function showVerification(req: Request, deps: ClaimDeps): Promise<Response> {
+  const raw = new URL(req.url).searchParams.get('user_code');
+  if (raw === null) return page(deps, 'Claim a registration', codeForm(deps));
+  const userCode = normalizeUserCode(raw);
+  if (!userCode) return page(deps, 'Claim a registration', codeForm(deps, 'That is not a valid code: 8 letters, like BCDF-GHJK.', raw.slice(0, 20)), 400);
+  const now = deps.nowSeconds();
+  const limited = await consume(deps.limits, `claim-verify/${deps.clientIpDigest}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
+  if (!limited.allowed) return page(deps, 'Too many attempts', codeForm(deps, `Too many codes tried; wait ${limited.retryAfterSeconds} seconds.`), 429, [['retry-after', String(limited.retryAfterSeconds)]]);
+  const entry = await deps.grants.get<{ attempt_sha256: string; client_id: string; expires_at: number }>(userCodeKey(await sha256Hex(userCode)));
+  const client = entry && entry.value.expires_at > now ? await getClient(deps.clients, entry.value.client_id) : null;
+  if (!entry || !client || client.claim.attempt_sha256 !== entry.value.attempt_sha256 || client.claim.status === 'claimed') {
+    return page(deps, 'Code not found', codeForm(deps, 'This code is unknown, expired, replaced by a newer one, or already used.', userCode), 404);
+  }
+  const { ticket, setCookie } = await issueTicket<ClaimTicket & Record<string, unknown>>(await deps.keys(), {
+    issuer: deps.config.issuer, audience: deps.config.endpoints.claimVerify, kind: 'claim', payload: { attempt_sha256: entry.value.attempt_sha256, client_id: client.client_id, user_code: userCode }, nowSeconds: now,
+  });
+  const scopes = client.scope.map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(SCOPE_DESCRIPTIONS[s])}</li>`).join('\n');
+  const body = `<h1>Claim this agent registration?</h1>
+<p>Check that your agent shows exactly this code:</p>
+<p class="code">${escapeHtml(userCode)}</p>
+<dl>
+<dt>Agent</dt><dd>${clientNameHtml(client.client_name, escapeHtml)} (name chosen by the agent, unverified)</dd>
+<dt>Client ID</dt><dd><code>${escapeHtml(client.client_id)}</code></dd>
+<dt>Registered</dt><dd>${new Date(client.client_id_issued_at * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC</dd>
+</dl>
+<h2>Its permissions (unchanged by claiming)</h2>
+<ul>
+${scopes}
+</ul>
+<p>Claiming keeps this registration from expiring after 30 days without use. No account or personal information is involved; ${escapeHtml(deps.siteName)} records only that the claim was approved. Deny if you do not recognise the agent or the code differs.</p>
+<form class="actions" method="post" action="${escapeHtml(deps.config.endpoints.claimVerify)}">
+<input type="hidden" name="ticket" value="${escapeHtml(ticket)}">
+<button type="submit" name="decision" value="approve">Approve</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</form>`;
+  return page(deps, 'Claim this registration?', body, 200, [['set-cookie', setCookie]]);
+}
+
+async function answerVerification(req: Request, deps: ClaimDeps): Promise<Response> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">Send the form as application/x-www-form-urlencoded.</p>', 415);
+  const text = await req.text();
+  if (text.length > CLAIM_BODY_LIMIT_BYTES) return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">The form is too large.</p>', 413);
+  const form = new URLSearchParams(text);
+  const decision = form.get('decision');
+  if (form.getAll('decision').length !== 1 || (decision !== 'approve' && decision !== 'deny')) return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">Choose Approve or Deny.</p>', 400);
+  const now = deps.nowSeconds();
+  let ticket: ClaimTicket;
+  let clearCookie: string;
+  try {
+    assertSameOrigin(req, deps.config.issuer);
+    const verified = await verifyTicket<ClaimTicket>(await deps.keys(), {
+      issuer: deps.config.issuer, audience: deps.config.endpoints.claimVerify, kind: 'claim', ticket: form.get('ticket') ?? '', cookieHeader: req.headers.get('cookie'), nowSeconds: now,
+    });
+    ({ payload: ticket, clearCookie } = verified);
+    await consumeTicket(deps.grants, verified);
+  } catch (error) {
+    if (error instanceof InteractionError) return page(deps, 'Claim failed', `<h1>Claim failed</h1><p class="error" role="alert">${escapeHtml(error.message)}</p>`, 403);
+    throw error;
+  }
+  const headers: [string, string][] = [['set-cookie', clearCookie]];
+  const attempt = await deps.grants.get<ClaimAttemptRecord>(attemptKey(ticket.attempt_sha256));
+  if (!attempt || attempt.value.expires_at <= now || attempt.value.status !== 'pending') {
+    return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error" role="alert">This claim attempt has expired or was already answered. Ask the agent to start a new claim.</p>', 410, headers);
+  }
+  if (decision === 'deny') {
+    await deps.grants.set(attemptKey(ticket.attempt_sha256), { ...attempt.value, status: 'denied' }, { onlyIfMatch: attempt.etag });
+    await deps.grants.delete(userCodeKey(await sha256Hex(ticket.user_code)));
+    return page(deps, 'Claim denied', '<h1>Claim denied</h1><p>The agent will be told the claim was denied. Its registration is unchanged.</p>', 200, headers);
+  }
+  const claimed = await updateClient(deps.clients, ticket.client_id, (c) => {
+    if (c.claim.status === 'claimed' || c.claim.attempt_sha256 !== ticket.attempt_sha256) return c;
+    return { ...c, expires_at: now + CLAIMED_CLIENT_TTL_SECONDS, last_used_at: now, claim: { ...c.claim, status: 'claimed', token_sha256: null, claimed_at: now } };
+  });
+  if (!claimed || claimed.claim.status !== 'claimed' || claimed.claim.attempt_sha256 !== ticket.attempt_sha256) {
+    return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error" role="alert">This registration was claimed by another attempt, replaced by a newer attempt, or no longer exists.</p>', 409, headers);
+  }
+  // The claim token is spent (its digest is gone from the client; its index stays so a reuse is
+  // told "already claimed"); the user code is dropped and the attempt marked.
+  await deps.grants.set(attemptKey(ticket.attempt_sha256), { ...attempt.value, status: 'approved' });
+  await deps.grants.delete(userCodeKey(await sha256Hex(ticket.user_code)));
+  return page(deps, 'Registration claimed', `<h1>Registration claimed</h1><p>“${clientNameHtml(claimed.client_name, escapeHtml)}” (<code>${escapeHtml(claimed.client_id)}</code>) is claimed: it stays registered as long as it is used at least once a year. The agent sees this on its next poll. You can close this page.</p>`, 200, headers);
+}
+
+/** `GET|POST /oauth/claim/verify`: the page a person opens to approve a claim. */
+export async function handleClaimVerification(req: Request, deps: ClaimDeps): Promise<Response> {
+  if (req.method === 'GET' || req.method === 'HEAD') return showVerification(req, deps);
+  if (req.method === 'POST') return answerVerification(req, deps);
+  const res = await page(deps, 'Method not allowed', '<h1>Method not allowed</h1>', 405);
+  res.headers.set('allow', 'GET, HEAD, POST');
+  return res;
+}

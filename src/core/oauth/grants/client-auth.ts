@@ -1,0 +1,89 @@
+/**
+ * Client authentication at the token and revocation endpoints (RFC 6749 §2.3). A confidential
+ * client sends its secret with HTTP Basic or in the form body (`client_secret_post`), whichever it
+ * registered: both carry the same secret over TLS, and clients differ in their default (the
+ * contract and openid-client post it, oauth4webapi's examples and the MCP SDK use Basic), so
+ * refusing one would only break clients. A public client (`none`) sends `client_id` alone.
+ * @module
+ */
+import type { Store } from '../../kernel/store.ts';
+import { type ClientLookupDeps, findClient } from './client-lookup.ts';
+import { clientKey, idleLifetimeSeconds, isExpired, type ClientRecord } from './clients.ts';
+import { OAuthError } from '../errors.ts';
+import { sha256Hex, timingSafeEqual } from './secrets.ts';
+
+const BASIC_CHALLENGE = 'Basic realm="oauth", charset="UTF-8"';
+
+/** Largest token or revocation request body. */
+export const OAUTH_FORM_LIMIT_BYTES = 16 * 1024;
+
+/** Reads an `application/x-www-form-urlencoded` body; a repeated parameter is `invalid_request` (RFC 6749 §3.2). */
+export async function readOAuthForm(req: Request, limitBytes = OAUTH_FORM_LIMIT_BYTES): Promise<Map<string, string>> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limitBytes) throw new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
+  const text = await req.text();
+  if (text.length > limitBytes) throw new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
+  const form = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (form.has(name)) throw new OAuthError('invalid_request', `Parameter ${name} appears more than once.`);
+    form.set(name, value);
+  }
+  return form;
+}
+
+function decodeBasic(header: string): { id: string; secret: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) return null;
+  let decoded: string;
+  try {
+    decoded = atob(match[1]!);
+  } catch {
+    return null;
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Authenticates the client of a token or revocation request. Failures are 401 `invalid_client`,
+ * with `WWW-Authenticate: Basic` when the client used Basic.
+ */
+export async function authenticateClient(req: Request, form: Map<string, string>, deps: ClientLookupDeps & { nowSeconds: number }): Promise<ClientRecord> {
+  const header = req.headers.get('authorization');
+  const basic = header ? decodeBasic(header) : null;
+  if (header && !basic) throw new OAuthError('invalid_client', 'The Authorization header is not valid HTTP Basic.', { headers: { 'www-authenticate': BASIC_CHALLENGE } });
+  if (basic && (form.has('client_secret') || (form.has('client_id') && form.get('client_id') !== basic.id))) {
+    throw new OAuthError('invalid_request', 'Use one client authentication method per request.');
+  }
+  const method = basic ? 'client_secret_basic' : form.has('client_secret') ? 'client_secret_post' : 'none';
+  const clientId = basic?.id ?? form.get('client_id');
+  const fail = (why: string): OAuthError =>
+    new OAuthError('invalid_client', why, basic ? { headers: { 'www-authenticate': BASIC_CHALLENGE } } : {});
+  if (!clientId) throw fail('Client authentication is required (HTTP Basic, or client_id with client_secret).');
+  const client = await findClient(deps, clientId, deps.nowSeconds);
+  if (!client || isExpired(client, deps.nowSeconds)) throw fail('Unknown or expired client.');
+  const isPublic = client.token_endpoint_auth_method === 'none';
+  if (isPublic && method !== 'none') throw fail('This is a public client (token_endpoint_auth_method "none"): send client_id alone, without a secret.');
+  if (!isPublic && method === 'none') throw fail('This client must authenticate with its client_secret (HTTP Basic, or client_secret in the form body).');
+  if (!isPublic) {
+    const secret = basic?.secret ?? form.get('client_secret') ?? '';
+    if (!client.client_secret_sha256 || !timingSafeEqual(await sha256Hex(secret), client.client_secret_sha256)) throw fail('Client authentication failed.');
+  }
+  return client;
+}
+
+/** Records use of a client: registrations expire 30 days (a year once claimed) after their last use. */
+export async function touchClient(store: Store, client: ClientRecord, nowSeconds: number): Promise<void> {
+  // Rewriting on every request would be wasteful; once an hour is enough for a 30-day window.
+  // Metadata-document clients are not stored; their document is their registration.
+  if (client.registration_type === 'metadata_document' || nowSeconds - client.last_used_at < 3600) return;
+  const expires_at = nowSeconds + idleLifetimeSeconds(client);
+  await store.set(clientKey(client.client_id), { ...client, last_used_at: nowSeconds, expires_at });
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { useBlobs } from '../../../../tests/support/blobs.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../config.ts';
+import { generateKeyRecord, keySetOf, liveRecords, loadKeyRecords, parseKeyRecords, RETIRED_KEY_GRACE_SECONDS, rotate, rotateStoredKeys } from './keys.ts';
+import { mintAccessToken, revokeJti, verifyAccessToken } from './tokens.ts';
+
+const blobs = useBlobs();
+const ISSUER = 'https://acme.example';
+const AUD = 'https://acme.example/mcp';
+const T0 = 1_800_000_000;
+
+async function mint(records: Parameters<typeof keySetOf>[0], now: number, overrides: Partial<{ audience: string; issuer: string }> = {}) {
+  const keys = await keySetOf(records, now);
+  return mintAccessToken(keys, { issuer: overrides.issuer ?? ISSUER, audience: overrides.audience ?? AUD, clientId: 'agt_x', subject: 'agt_x', scope: 'content:export', nowSeconds: now });
+}
+
+describe('access tokens', () => {
+  it('verify with the right claims and refuse expiry, audience, issuer and revocation', async () => {
+    const records = [await generateKeyRecord(T0)];
+    const keys = await keySetOf(records, T0);
+    const { token, claims } = await mint(records, T0);
+    const verify = (now: number, extra: Partial<Parameters<typeof verifyAccessToken>[1]> = {}) =>
+      verifyAccessToken(token, { keys, issuer: ISSUER, audience: AUD, nowSeconds: now, revocations: blobs.store('oauth'), ...extra });
+    expect(await verify(T0 + 10)).toEqual({ ok: true, claims });
+    expect(claims.exp - claims.iat).toBe(ACCESS_TOKEN_TTL_SECONDS);
+    expect(await verify(T0 + ACCESS_TOKEN_TTL_SECONDS + 60)).toEqual({ ok: false, reason: 'expired' });
+    expect(await verify(T0, { audience: 'https://other.example/mcp' })).toEqual({ ok: false, reason: 'wrong_audience' });
+    expect(await verify(T0, { issuer: 'https://other.example' })).toEqual({ ok: false, reason: 'wrong_issuer' });
+    await revokeJti(blobs.store('oauth'), claims.jti, claims.exp);
+    expect(await verify(T0 + 10)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await verifyAccessToken('a.b.c', { keys, issuer: ISSUER, nowSeconds: T0, revocations: null })).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it('rotation: new tokens carry the new kid, old tokens verify until the grace period ends, then fail', async () => {
+    const first = [await generateKeyRecord(T0)];
+    const old = await mint(first, T0);
+    const rotated = await rotate(first, T0 + 100);
+    const fresh = await mint(rotated, T0 + 100);
+    expect(fresh.token.split('.')[0]).not.toBe(old.token.split('.')[0]);
+    const keysNow = await keySetOf(rotated, T0 + 200);
+    expect(keysNow.publicJwks).toHaveLength(2);
+    expect((await verifyAccessToken(old.token, { keys: keysNow, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 200, revocations: null })).ok).toBe(true);
+    const later = T0 + 100 + RETIRED_KEY_GRACE_SECONDS + 1;
+    expect(liveRecords(rotated, later)).toHaveLength(1);
+    const keysLater = await keySetOf(rotated, later);
+    expect(keysLater.publicJwks).toHaveLength(1);
+    expect(await verifyAccessToken(old.token, { keys: keysLater, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 200, revocations: null })).toEqual({ ok: false, reason: 'unknown_key' });
+  });
+
+  it('keys come from the environment when set, else one key is created in Blobs on first use and rotated there', async () => {
+    const store = blobs.store('keys');
+    const [a, b] = await Promise.all([loadKeyRecords({ store, nowSeconds: T0 }), loadKeyRecords({ store, nowSeconds: T0 })]);
+    expect(a[0]!.kid).toBe(b[0]!.kid);
+    const rotated = await rotateStoredKeys(store, T0 + 5);
+    expect(rotated).toHaveLength(2);
+    expect((await loadKeyRecords({ store, nowSeconds: T0 + 6 }))[0]!.kid).toBe(rotated[0]!.kid);
+    const fromEnv = await loadKeyRecords({ envValue: JSON.stringify(rotated), store, nowSeconds: T0 });
+    expect(fromEnv.map((r) => r.kid)).toEqual(rotated.map((r) => r.kid));
+    expect(() => parseKeyRecords('{}')).toThrow(/non-empty JSON array/);
+    expect(() => parseKeyRecords('[{"kid":"x"}]')).toThrow(/RSA private_jwk/);
+  });
+});

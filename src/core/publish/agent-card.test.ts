@@ -1,0 +1,72 @@
+/** The A2A agent card: v1.0 members only, what the SDK reads back, skills = public MCP tools, and examples that work. */
+import { A2A_PROTOCOL_VERSION as SDK_PROTOCOL_VERSION, AgentCard, AGENT_CARD_PATH } from '@a2a-js/sdk';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
+import { TOOLS } from '../agent-tools/registry.ts';
+import { serverIdentity } from '../mcp/server-info.ts';
+import { paths } from '../kernel/paths.ts';
+import { A2A_PROTOCOL_VERSION, agentCard, type AgentCardSource } from './agent-card.ts';
+import { handleA2a } from '../a2a/server.ts';
+
+const SOURCE: AgentCardSource = { origin: FIXTURE_ORIGIN, version: '9.9.9', siteName: 'Acme AI', categorySlugs: ['rag', 'ai-agents'], exampleSlug: 'rag-chunking', exampleQuery: 'RAG' };
+const card = agentCard(SOURCE);
+
+describe('agent card', () => {
+  it('is served where the SDK looks for it and speaks the SDK\'s protocol version', () => {
+    expect(paths.agentCard).toBe(`/${AGENT_CARD_PATH}`);
+    expect(A2A_PROTOCOL_VERSION).toBe(SDK_PROTOCOL_VERSION);
+  });
+
+  it('has the v1.0 required members and none of the 0.3 ones: the endpoint is a JSONRPC supportedInterface', () => {
+    for (const member of ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills']) expect(card, member).toHaveProperty(member);
+    for (const legacy of ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard']) expect(card, legacy).not.toHaveProperty(legacy);
+    expect(card.supportedInterfaces).toEqual([{ url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]);
+    expect(card.version).toBe('9.9.9');
+    expect(card.capabilities).toEqual({ streaming: false, pushNotifications: false, extendedAgentCard: false });
+  });
+
+  it('round-trips through the SDK\'s proto codec unchanged: every member is an AgentCard field, spelled as ProtoJSON spells it', () => {
+    expect(AgentCard.toJSON(AgentCard.fromJSON(card))).toEqual(card);
+  });
+
+  it('is public: it declares no security scheme or requirement, and says so', () => {
+    expect(card).not.toHaveProperty('securitySchemes');
+    expect(card).not.toHaveProperty('securityRequirements');
+    expect(card.description).toContain('no authentication');
+  });
+
+  it('shares the MCP server\'s identity, and has one skill per public MCP tool with its title and description', () => {
+    const identity = serverIdentity('Acme AI');
+    expect(card.name).toBe(identity.title);
+    expect(card.description.startsWith(identity.description)).toBe(true);
+    const publicTools = TOOLS.filter((t) => t.requiredScope === undefined);
+    expect(card.skills.map((s) => s.id)).toEqual(publicTools.map((t) => t.name));
+    expect(card.skills.map((s) => s.id)).not.toContain('export_article_index');
+    for (const [i, skill] of card.skills.entries()) {
+      expect(skill.name).toBe(publicTools[i]!.listing.title);
+      expect(skill.description.startsWith(publicTools[i]!.listing.description)).toBe(true);
+      expect(skill.tags.length, skill.id).toBeGreaterThan(0);
+      expect(skill.examples.length, skill.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('every skill example, sent as the part it describes, is answered by that skill', async () => {
+    for (const skill of card.skills) {
+      for (const example of skill.examples) {
+        const part = example.startsWith('{') ? { data: JSON.parse(example) } : { text: example };
+        const res = await handleA2a(
+          new Request(`${FIXTURE_ORIGIN}/a2a`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [part] } } }),
+          }),
+          { catalog: FIXTURE_CATALOG, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN, card: SOURCE },
+        );
+        const body = (await res.json()) as { result?: { message: { parts: { data?: { skill: string; error?: string } }[] } } };
+        const data = body.result?.message.parts[1]?.data;
+        expect(data?.skill, `${skill.id}: ${example}`).toBe(skill.id);
+        expect(data?.error, `${skill.id}: ${example}`).toBeUndefined();
+      }
+    }
+  });
+});

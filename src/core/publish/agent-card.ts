@@ -1,0 +1,116 @@
+/**
+ * The A2A v1.0 agent card (`/.well-known/agent-card.json`, A2A §8.2): built from the same sources
+ * as the MCP server card (the server identity in mcp/server-info.ts) and the agent skills (their
+ * example source), with one skill per public MCP tool. Only v1.0 members (a2a.proto `AgentCard`):
+ * the endpoint is in `supportedInterfaces`, never a top-level `url`.
+ * @module
+ */
+import type { SkillSource } from './agent-skills.ts';
+import { serverIdentity } from '../mcp/server-info.ts';
+import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { A2A_SKILLS, DATA_INPUT_TYPE, DATA_OUTPUT_TYPE, TEXT_INPUT_TYPES, TEXT_OUTPUT_TYPE } from '../a2a/answer.ts';
+
+/** The A2A protocol version the endpoint speaks (`Major.Minor`, A2A §3.6). */
+export const A2A_PROTOCOL_VERSION = '1.0';
+/** The JSON-RPC binding's name in `AgentInterface.protocolBinding` (A2A §5.3, §9). */
+export const JSONRPC_BINDING = 'JSONRPC';
+
+/**
+ * The card's media type. A2A registers no card-specific type (`application/a2a+json` is the
+ * HTTP+JSON binding's, A2A §14.1), and the SDKs serve and read the card as plain JSON.
+ */
+export const AGENT_CARD_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** a2a.proto `AgentSkill` in ProtoJSON. */
+export interface AgentSkillJson {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+  inputModes: string[];
+  outputModes: string[];
+}
+
+/** a2a.proto `AgentCard` in ProtoJSON: the members this card sets. */
+export interface AgentCardJson {
+  name: string;
+  description: string;
+  supportedInterfaces: { url: string; protocolBinding: string; protocolVersion: string }[];
+  provider: { organization: string; url: string };
+  version: string;
+  documentationUrl: string;
+  capabilities: { streaming: boolean; pushNotifications: boolean; extendedAgentCard: boolean };
+  defaultInputModes: string[];
+  defaultOutputModes: string[];
+  skills: AgentSkillJson[];
+  iconUrl: string;
+}
+
+/** What the card is built from: the deploy and the site profile's example facts. */
+export interface AgentCardSource extends SkillSource {
+  version: string;
+}
+
+/** The JSON text of a data part that calls `skill` (skill examples show it as a string, A2A §8.5). */
+const dataPart = (skill: string, args?: Record<string, unknown>): string => JSON.stringify(args ? { skill, arguments: args } : { skill });
+
+/** How each public tool is reached over A2A (the parts it takes), and examples that work on this site. */
+const SKILL_USE: Readonly<Record<string, { how: string; inputModes: readonly string[]; examples: (s: SkillSource) => string[] }>> = {
+  search_articles: {
+    how: 'Over A2A: send the search text as a text part (any text that is not a page URL or slug is searched), or the data part {"skill": "search_articles", "arguments": {...}} with the MCP tool\'s arguments.',
+    inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
+    examples: (s) => [s.exampleQuery, dataPart('search_articles', { query: s.exampleQuery, limit: 3 })],
+  },
+  get_article: {
+    how: 'Over A2A: send the page URL (or its .md twin URL, or the slug) as a text part, or the data part {"skill": "get_article", "arguments": {"slug": ...}}; the answer is the article in markdown.',
+    inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
+    examples: (s) => [absoluteUrl(s.origin, paths.article(s.exampleSlug)), dataPart('get_article', { slug: s.exampleSlug })],
+  },
+  list_products: { how: 'Over A2A: send the data part {"skill": "list_products"}.', inputModes: [DATA_INPUT_TYPE], examples: () => [dataPart('list_products')] },
+  get_company_info: { how: 'Over A2A: send the data part {"skill": "get_company_info"}.', inputModes: [DATA_INPUT_TYPE], examples: () => [dataPart('get_company_info')] },
+};
+
+/** Verbs of tool names, left out of the tags (a tag says what a skill is about). */
+const VERBS: readonly string[] = ['get', 'list'];
+
+/** The skills: one per public MCP tool, named and described as `tools/list` does. */
+export function agentSkills(source: SkillSource): AgentSkillJson[] {
+  return A2A_SKILLS.map((tool) => {
+    const use = SKILL_USE[tool.name];
+    if (!use) throw new Error(`The MCP tool ${tool.name} is public but has no A2A skill wording in agent-card.ts`);
+    const tags = tool.name.split('_').filter((word) => !VERBS.includes(word));
+    return {
+      id: tool.name,
+      name: tool.listing.title,
+      description: `${tool.listing.description} ${use.how}`,
+      tags: tool.name === 'search_articles' ? [...tags, ...source.categorySlugs] : tags,
+      examples: use.examples(source),
+      inputModes: [...use.inputModes],
+      outputModes: [TEXT_OUTPUT_TYPE, DATA_OUTPUT_TYPE],
+    };
+  });
+}
+
+/** The agent card of the site `siteName` at `origin`. */
+export function agentCard(source: AgentCardSource): AgentCardJson {
+  const { origin, siteName } = source;
+  const identity = serverIdentity(siteName);
+  return {
+    name: identity.title,
+    description:
+      `${identity.description} Public and read-only: no authentication. Send a search query, or the URL or slug of an article, as a text part ` +
+      '(or call a skill with a data part {"skill": ..., "arguments": {...}}); the answer is one Message with markdown text (absolute links to the pages and their markdown twins) and a JSON data part. ' +
+      `No tasks are kept. Requests must carry A2A-Version: ${A2A_PROTOCOL_VERSION}.`,
+    supportedInterfaces: [{ url: absoluteUrl(origin, paths.a2a), protocolBinding: JSONRPC_BINDING, protocolVersion: A2A_PROTOCOL_VERSION }],
+    provider: { organization: siteName, url: absoluteUrl(origin, paths.home) },
+    version: source.version,
+    documentationUrl: absoluteUrl(origin, paths.apiDocs),
+    // Answers are immediate Messages: nothing to stream, no task to notify about, one public card.
+    capabilities: { streaming: false, pushNotifications: false, extendedAgentCard: false },
+    defaultInputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
+    defaultOutputModes: [TEXT_OUTPUT_TYPE, DATA_OUTPUT_TYPE],
+    skills: agentSkills(source),
+    iconUrl: absoluteUrl(origin, '/favicon.svg'),
+  };
+}

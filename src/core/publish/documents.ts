@@ -1,0 +1,75 @@
+/**
+ * Serves the discovery documents: the API catalog, the AI catalog (two paths, same bytes), the
+ * skills index and each SKILL.md, and the A2A agent card. All are rendered once per deploy from the
+ * site profile and config, hashed once, and answered with CORS open, a cache lifetime, ETag and 304.
+ * @module
+ */
+import { AGENT_CARD_CONTENT_TYPE, agentCard, type AgentCardSource } from './agent-card.ts';
+import type { SiteProfile } from '../content/catalog.ts';
+import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
+import { methodNotAllowed, notFound, problemResponse } from '../kernel/problem.ts';
+import { paths } from '../kernel/paths.ts';
+import { agentSkillsIndex, renderSkills, SKILL_CONTENT_TYPE } from './agent-skills.ts';
+import { aiCatalog } from './ai-catalog.ts';
+import { API_CATALOG_CONTENT_TYPE, apiCatalog } from './api-catalog.ts';
+
+/** Fixed for a deploy; an hour of caching, revalidated cheaply by ETag. */
+export const DISCOVERY_MAX_AGE_SECONDS = 3600;
+
+/** RFC 9727 §4: the catalog's own `HEAD`/`GET` answers carry `rel="api-catalog"`. */
+const API_CATALOG_LINK = `<${paths.apiCatalog}>; rel="api-catalog"`;
+
+export interface DiscoveryDeps {
+  origin: string;
+  version: string;
+  site: Pick<SiteProfile, 'company' | 'categories' | 'products' | 'exampleArticleSlug'>;
+}
+
+/** What the agent skills and the A2A agent card are written from: the site profile's facts. */
+export function agentCardSource(deps: DiscoveryDeps): AgentCardSource {
+  const { origin, version, site } = deps;
+  const siteName = site.company.name;
+  return {
+    origin,
+    version,
+    siteName,
+    categorySlugs: site.categories.map((c) => c.slug),
+    exampleSlug: site.exampleArticleSlug,
+    exampleQuery: site.categories[0]?.name ?? siteName,
+  };
+}
+
+/** Every discovery document by path. */
+export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<string, PublicDocument>> {
+  const { origin, version, site } = deps;
+  const siteName = site.company.name;
+  const categoryNames = site.categories.map((c) => c.name);
+  const source = agentCardSource(deps);
+  const skills = await renderSkills(source);
+  const aiCatalogJson = JSON.stringify(aiCatalog({ origin, version, company: site.company, categoryNames, productNames: site.products.map((p) => p.name) }), null, 2);
+  const aiCatalogDoc = await publicDocument(aiCatalogJson, 'application/json; charset=utf-8');
+  const entries: [string, PublicDocument][] = [
+    [paths.apiCatalog, await publicDocument(JSON.stringify(apiCatalog(origin, siteName), null, 2), API_CATALOG_CONTENT_TYPE, { link: API_CATALOG_LINK })],
+    [paths.aiCatalog, aiCatalogDoc],
+    [paths.ard, aiCatalogDoc],
+    [paths.agentSkills, await publicDocument(JSON.stringify(agentSkillsIndex(origin, skills), null, 2), 'application/json; charset=utf-8')],
+    [paths.agentCard, await publicDocument(JSON.stringify(agentCard(source), null, 2), AGENT_CARD_CONTENT_TYPE)],
+    ...(await Promise.all(skills.map(async (s): Promise<[string, PublicDocument]> => [s.path, await publicDocument(s.markdown, SKILL_CONTENT_TYPE)]))),
+  ];
+  return new Map(entries);
+}
+
+let cached: { deps: DiscoveryDeps; documents: Promise<Map<string, PublicDocument>> } | undefined;
+
+/** `GET`/`HEAD`/`OPTIONS` of a discovery path; an unknown path under the function's routes is a 404 problem. */
+export async function handleDiscovery(req: Request, deps: DiscoveryDeps): Promise<Response> {
+  if (cached?.deps !== deps) cached = { deps, documents: discoveryDocuments(deps) };
+  const pathname = new URL(req.url).pathname;
+  const doc = (await cached.documents).get(pathname);
+  if (!doc) {
+    const res = problemResponse(notFound(`Nothing is published at ${pathname}. The discovery documents are listed in ${paths.apiCatalog} and ${paths.llms}.`), pathname);
+    res.headers.set('access-control-allow-origin', '*');
+    return res;
+  }
+  return serveDocument(req, doc, { maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS, methodNotAllowed: () => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS), pathname) });
+}

@@ -1,0 +1,138 @@
+/**
+ * Plain-text and XML documents for crawlers and agents: robots.txt, sitemap.xml, RSS, llms.txt,
+ * llms-full.txt. Pure functions of the catalogue and the page registry.
+ * @module
+ */
+import { AGENT_ENTRY_POINTS } from './entry-points.ts';
+import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { type Catalog, documentsOf } from '../content/catalog.ts';
+import { demoteHeadings, withoutIndexPointer } from '../content/markdown.ts';
+import { categoryName, type SitePage, twinUrl } from './pages.ts';
+
+/** The Content Signals this site grants (contentsignals.org). */
+export const CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
+
+/** AI crawlers and agents named in their own robots.txt group, so their policy is explicit. */
+export const AI_USER_AGENTS = [
+  'GPTBot', 'ChatGPT-User', 'OAI-SearchBot', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'Claude-Web', 'anthropic-ai',
+  'Google-Extended', 'Applebot-Extended', 'PerplexityBot', 'Perplexity-User', 'CCBot', 'Bytespider', 'Amazonbot',
+  'meta-externalagent', 'FacebookBot', 'cohere-ai', 'Diffbot', 'omgilibot',
+] as const;
+
+/** Paths no crawler needs (authorization endpoints). /api stays open: agents are meant to call it. */
+const DISALLOWED_PATHS = ['/oauth/'];
+
+export function robotsTxt(catalog: Pick<Catalog, 'origin' | 'company'>): string {
+  const rules = [`Content-Signal: ${CONTENT_SIGNAL}`, 'Allow: /', ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`)];
+  return [
+    `# robots.txt for ${catalog.company.name}`,
+    `# Content Signals (https://contentsignals.org): training, search and AI input are all allowed.`,
+    `# Attribution: ${catalog.company.operator_attribution}`,
+    '',
+    'User-agent: *',
+    ...rules,
+    '',
+    ...AI_USER_AGENTS.map((ua) => `User-agent: ${ua}`),
+    ...rules,
+    '',
+    `Sitemap: ${absoluteUrl(catalog.origin, paths.sitemap)}`,
+    '',
+  ].join('\n');
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+}
+
+export function sitemapXml(origin: string, pages: readonly SitePage[]): string {
+  const urls = pages.filter((p) => p.listed !== false).map((p) => `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, p.path))}</loc>\n    <lastmod>${p.lastmod}</lastmod>\n  </url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** RFC 822 date for RSS from YYYY-MM-DD (midnight UTC). */
+function rfc822(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toUTCString();
+}
+
+/** Number of items in the RSS feed. */
+export const RSS_ITEM_LIMIT = 50;
+
+export function rssXml(catalog: Catalog): string {
+  const { origin, company, categories } = catalog;
+  const items = catalog.articles.slice(0, RSS_ITEM_LIMIT).map((a) => {
+    const url = absoluteUrl(origin, a.path);
+    return [
+      '    <item>',
+      `      <title>${escapeXml(a.title)}</title>`,
+      `      <link>${escapeXml(url)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `      <pubDate>${rfc822(a.date)}</pubDate>`,
+      `      <category>${escapeXml(categoryName(categories, a.category, a.lang))}</category>`,
+      `      <description>${escapeXml(a.excerpt)}</description>`,
+      '    </item>',
+    ].join('\n');
+  });
+  const newestDay = catalog.articles[0]?.date ?? '2026-01-01';
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeXml(`${company.name} Blog`)}</title>`,
+    `    <link>${escapeXml(absoluteUrl(origin, paths.blog))}</link>`,
+    `    <description>${escapeXml(company.tagline)}</description>`,
+    `    <atom:link href="${escapeXml(absoluteUrl(origin, paths.rss))}" rel="self" type="application/rss+xml"/>`,
+    `    <lastBuildDate>${rfc822(newestDay)}</lastBuildDate>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */
+export function llmsTxt(catalog: Catalog): string {
+  const { origin, company, categories } = catalog;
+  const section = (heading: string, lines: string[]): string => `## ${heading}\n\n${lines.join('\n')}`;
+  const link = (title: string, url: string, note: string): string => `- [${title}](${url}): ${note}`;
+  return [
+    `# ${company.name}`,
+    `> ${company.description.replace(/\s*\n\s*/g, ' ')}`,
+    `${company.name_zh}: ${company.description_zh}`,
+    `Every page has a markdown twin: append \`.md\` to its path, or request it with \`Accept: text/markdown\`. ${company.operator_attribution}`,
+    section('Products', catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary))),
+    section('Solutions', catalog.solutions.map((s) => link(s.title, twinUrl(origin, s.path), `${s.industry}, ${s.lang}. ${s.excerpt}`))),
+    section('Articles', catalog.articles.map((a) => link(a.title, twinUrl(origin, a.path), `${a.date}, ${categoryName(categories, a.category, a.lang)}, ${a.lang}. ${a.excerpt}`))),
+    section('For agents', AGENT_ENTRY_POINTS.map((e) => link(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`))),
+    section('Optional', [
+      link('Full text', absoluteUrl(origin, paths.llmsFull), 'every article, solution and product in one markdown file'),
+      link('Blog index', twinUrl(origin, paths.blog), 'articles, newest first'),
+      link('Contact', twinUrl(origin, paths.contact), 'sales, partnerships and press channels'),
+      link('RSS', absoluteUrl(origin, paths.rss), 'feed of new articles'),
+      link('Sitemap', absoluteUrl(origin, paths.sitemap), 'every HTML page'),
+    ]),
+    '',
+  ].join('\n\n');
+}
+
+/** llms-full.txt: the whole published corpus as one markdown document. */
+export function llmsFullTxt(catalog: Catalog, pages: readonly SitePage[]): string {
+  const byPath = new Map(pages.map((p) => [p.path, p]));
+  const bodies = [...catalog.products.map((p) => p.path), ...documentsOf(catalog).map((d) => d.path)]
+    .map((path) => byPath.get(path)?.markdown)
+    .filter((md): md is string => Boolean(md))
+    // One pointer to llms.txt in the header below, not one per document.
+    .map((md) => withoutIndexPointer(md).trim())
+    // Demote each document one level so the file keeps a single H1.
+    .map(demoteHeadings);
+  return [
+    `# ${catalog.company.name}: full text`,
+    '',
+    `> ${catalog.company.description.replace(/\s*\n\s*/g, ' ')}`,
+    '',
+    `${catalog.company.operator_attribution} Source index: ${absoluteUrl(catalog.origin, paths.llms)}`,
+    '',
+    bodies.join('\n\n---\n\n'),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,116 @@
+/**
+ * `/a2a` in the OpenAPI document: every HTTP status the A2A endpoint (src/core/a2a/server.ts and
+ * its SDK adapter) answers with, each with the JSON-RPC envelope it carries.
+ * @module
+ */
+import { A2A_ERROR_CODE } from '@a2a-js/sdk/errors';
+import { A2A_PROTOCOL_VERSION } from './agent-card.ts';
+import { A2A_SKILLS } from '../a2a/answer.ts';
+import { MAX_BODY_BYTES } from '../a2a/server.ts';
+import { JsonRpcErrorCode as Code } from '../kernel/jsonrpc.ts';
+import { paths } from '../kernel/paths.ts';
+import { type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, objectSchema, response, schemaRef } from './openapi-components.ts';
+
+/** The A2A errors a JSON-RPC request can meet here (A2A §5.4), sent with HTTP 200. */
+const A2A_ERRORS = [
+  A2A_ERROR_CODE.TASK_NOT_FOUND,
+  A2A_ERROR_CODE.PUSH_NOTIFICATION_NOT_SUPPORTED,
+  A2A_ERROR_CODE.UNSUPPORTED_OPERATION,
+  A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED,
+  A2A_ERROR_CODE.VERSION_NOT_SUPPORTED,
+] as const;
+
+export function a2aSchemas(): Record<string, JsonSchema> {
+  const part = {
+    type: 'object',
+    description: 'A Part (ProtoJSON): `text` (markdown with absolute links) or `data` (`{skill, result, links}`), with its `mediaType`.',
+    required: ['mediaType'],
+    properties: { text: { type: 'string' }, data: { type: 'object' }, mediaType: { enum: ['text/markdown', 'text/plain', 'application/json'] } },
+    oneOf: [{ required: ['text'] }, { required: ['data'] }],
+  };
+  return {
+    A2aMessage: {
+      description: 'The agent\'s reply Message (a2a.proto `Message`): a text part, then (unless the caller accepts no JSON) a data part.',
+      ...objectSchema({ messageId: { type: 'string', minLength: 1 }, contextId: { type: 'string' }, role: { const: 'ROLE_AGENT' }, parts: { type: 'array', minItems: 1, maxItems: 2, items: part } }),
+    },
+    A2aResponse: {
+      description: `A JSON-RPC result, or a JSON-RPC error with HTTP 200 as the A2A SDKs send them: -32601 unknown method; -32602 invalid params (\`data\` holds a google.rpc.ErrorInfo and, for a message this agent cannot read, a google.rpc.BadRequest); ${A2A_ERROR_CODE.TASK_NOT_FOUND} TaskNotFound (GetTask, CancelTask, a message naming a taskId: no task is kept); ${A2A_ERROR_CODE.PUSH_NOTIFICATION_NOT_SUPPORTED} PushNotificationNotSupported; ${A2A_ERROR_CODE.UNSUPPORTED_OPERATION} UnsupportedOperation (streaming, extended card); ${A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED} ContentTypeNotSupported (file parts, other media types); ${A2A_ERROR_CODE.VERSION_NOT_SUPPORTED} VersionNotSupported (A2A-Version absent, which means 0.3, or not ${A2A_PROTOCOL_VERSION}).`,
+      oneOf: [
+        {
+          allOf: [
+            schemaRef('JsonRpcResult'),
+            {
+              properties: {
+                result: {
+                  anyOf: [
+                    { title: 'SendMessage', ...objectSchema({ message: schemaRef('A2aMessage') }) },
+                    { title: 'ListTasks', ...objectSchema({ tasks: { type: 'array', maxItems: 0, items: { type: 'object' } }, nextPageToken: { const: '' }, pageSize: { type: 'integer' }, totalSize: { const: 0 } }) },
+                  ],
+                },
+              },
+            },
+          ],
+        },
+        jsonRpcErrorWith([Code.METHOD_NOT_FOUND, Code.INVALID_PARAMS, ...A2A_ERRORS]),
+      ],
+    },
+  };
+}
+
+export function a2aPaths(): Record<string, JsonSchema> {
+  const skills = A2A_SKILLS.map((s) => `\`${s.name}\``).join(', ');
+  return {
+    [paths.a2a]: {
+      post: {
+        operationId: 'a2a',
+        tags: ['agents'],
+        security: [],
+        summary: `A2A ${A2A_PROTOCOL_VERSION} agent (JSON-RPC 2.0)`,
+        description:
+          `The site's Agent2Agent endpoint, described by its agent card at \`${paths.agentCard}\`. Public and read-only. \`SendMessage\` takes a user Message: a text part (a search query, or the URL or slug of an article or solution) or a data part \`{"skill": …, "arguments": {…}}\` naming one of the skills (${skills}, the public MCP tools). ` +
+          'It answers at once with a Message (never a Task): markdown text with absolute links to the pages and their markdown twins, and a JSON data part. No task is kept: `GetTask` and `CancelTask` answer TaskNotFound, `ListTasks` an empty list; streaming, push notifications and the extended card are not offered. ' +
+          `Every request must carry \`A2A-Version: ${A2A_PROTOCOL_VERSION}\`. \`GET\` answers 405; \`OPTIONS\` is a CORS preflight (204).`,
+        parameters: [
+          {
+            name: 'A2A-Version',
+            in: 'header',
+            required: true,
+            description: `A2A protocol version (\`Major.Minor\`); only ${A2A_PROTOCOL_VERSION} is spoken. Absent means 0.3 (A2A §3.6.2) and is refused. May also be sent as the \`A2A-Version\` query parameter.`,
+            schema: { type: 'string', examples: [A2A_PROTOCOL_VERSION] },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                description: 'One JSON-RPC 2.0 request (no batches); `params` as the A2A method defines it (e.g. SendMessageRequest).',
+                required: ['jsonrpc', 'method'],
+                properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'number'] }, method: { type: 'string' }, params: { type: 'object' } },
+              },
+            },
+          },
+        },
+        'x-examples': [
+          {
+            method: 'POST',
+            path: paths.a2a,
+            headers: { 'content-type': 'application/json', 'a2a-version': A2A_PROTOCOL_VERSION },
+            body: '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m-1","role":"ROLE_USER","parts":[{"text":"agent orchestration"}]}}}',
+          },
+        ],
+        responses: {
+          '200': response('A JSON-RPC result (`SendMessage`: `{message}`; `ListTasks`: the empty list), or an A2A or JSON-RPC error (see the schema).', json(schemaRef('A2aResponse'))),
+          '202': response('A notification (a request without `id`) was accepted; it is never answered (no body).'),
+          '400': jsonRpcError([Code.PARSE_ERROR, Code.INVALID_REQUEST], `Malformed JSON (${Code.PARSE_ERROR}); not one JSON-RPC request object, e.g. a batch (${Code.INVALID_REQUEST}).`),
+          '403': jsonRpcError([Code.INVALID_REQUEST], `\`Origin\` not allowed (the same browser-origin rule as \`${paths.mcp}\`).`),
+          '405': jsonRpcError([Code.INVALID_REQUEST], 'A method other than POST or OPTIONS.', ['Allow']),
+          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`),
+          '415': jsonRpcError([Code.INVALID_REQUEST], 'Content type other than application/json.', ['Accept-Post']),
+          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`),
+        },
+      },
+    },
+  };
+}

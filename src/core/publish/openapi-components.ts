@@ -1,0 +1,147 @@
+/**
+ * The building blocks of the OpenAPI document: shared component schemas and headers, and builders
+ * for the responses every endpoint family sends (RFC 9457 problems for `/api/*`, RFC 6749 error
+ * JSON for `/oauth/*`, JSON-RPC envelopes for `/mcp`, HTML for the pages). Error schemas pin the
+ * status or code each response really carries, so a test comparing live answers can fail.
+ * @module
+ */
+import type { GenericSchema } from 'valibot';
+import { jsonSchemaOf } from '../kernel/json-schema.ts';
+import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../kernel/problem.ts';
+import { JSONRPC_VERSION } from '../kernel/jsonrpc.ts';
+import type { OAuthErrorCode } from '../oauth/errors.ts';
+
+export type JsonSchema = Record<string, unknown>;
+
+export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** Response headers several operations send; `required` ones are checked against live answers. */
+export const HEADERS = {
+  Allow: { description: 'The methods this path answers.', required: true, schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 0 } },
+  Location: { description: 'Where to go next.', required: true, schema: { type: 'string', format: 'uri-reference' } },
+  ETag: { description: 'Strong validator of the body; send it back in `If-None-Match` to get 304.', required: true, schema: { type: 'string' } },
+  'Cache-Control': { description: 'How long the answer may be cached.', required: true, schema: { type: 'string' } },
+  'Access-Control-Allow-Origin': { description: 'Always `*`: anyone may read this from a browser.', required: true, schema: { const: '*' } },
+  'X-Feed-Source': { description: 'Where the feed came from: `live` or the build `snapshot`.', required: true, schema: { enum: ['live', 'snapshot'] } },
+  'Accept-Post': { description: 'The media types this endpoint accepts.', required: true, schema: { type: 'string' } },
+  'WWW-Authenticate-Basic': { description: 'Present when the client used HTTP Basic: `Basic realm="oauth"`.', schema: { type: 'string', pattern: '^Basic ' } },
+  'WWW-Authenticate-Bearer': {
+    description: 'RFC 6750 challenge naming the RFC 9728 metadata (`resource_metadata`) and, without a token, the scope to request.',
+    required: true,
+    schema: { type: 'string', pattern: '^Bearer .*resource_metadata="' },
+  },
+} as const satisfies Record<string, JsonSchema>;
+type HeaderName = keyof typeof HEADERS;
+
+/** Header component name → the header's wire name (two WWW-Authenticate variants share one name). */
+const wireName = (name: HeaderName): string => name.replace(/-(Basic|Bearer)$/, '');
+
+/** A response: description, optional body by media type, and named headers from {@link HEADERS}. */
+export function response(description: string, content?: Record<string, JsonSchema>, headers: readonly HeaderName[] = []): JsonSchema {
+  const headerRefs = Object.fromEntries(headers.map((name) => [wireName(name), { $ref: `#/components/headers/${name}` }]));
+  return {
+    description,
+    ...(headers.length ? { headers: headerRefs } : {}),
+    ...(content ? { content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])) } : {}),
+  };
+}
+
+/** Body schemas by media type. */
+export const json = (schema: JsonSchema): Record<string, JsonSchema> => ({ 'application/json': schema });
+export const html: Record<string, JsonSchema> = { 'text/html': { type: 'string', description: 'An HTML page for people.' } };
+export const problemBody = (status: number): Record<string, JsonSchema> => ({
+  [PROBLEM_CONTENT_TYPE]: { allOf: [schemaRef('Problem'), { properties: { status: { const: status } } }] },
+});
+
+/** An RFC 9457 problem (`/api/*`, `/health`) whose `status` member equals the HTTP status. */
+export const problem = (status: number, description: string, headers: readonly HeaderName[] = []): JsonSchema =>
+  response(description, problemBody(status), headers);
+
+/** An RFC 6749 §5.2 error body limited to `codes`. */
+export const oauthError = (codes: readonly OAuthErrorCode[], description: string, headers: readonly HeaderName[] = []): JsonSchema =>
+  response(description, json({ allOf: [schemaRef('OAuthError'), { properties: { error: { enum: [...codes] } } }] }), headers);
+
+/** A JSON-RPC error envelope limited to `codes`. */
+export const jsonRpcErrorWith = (codes: readonly number[]): JsonSchema => ({
+  allOf: [schemaRef('JsonRpcError'), { properties: { error: { properties: { code: { enum: [...codes] } } } } }],
+});
+export const jsonRpcError = (codes: readonly number[], description: string, headers: readonly HeaderName[] = []): JsonSchema =>
+  response(description, json(jsonRpcErrorWith(codes)), headers);
+
+/** The 500 every function can answer when a handler fails unexpectedly (logged with a request id). */
+export const unexpected = {
+  problem: problem(500, 'Unexpected failure (logged); `request_id` names it.'),
+  oauth: oauthError(['server_error'], 'Unexpected failure (logged with a request id).'),
+  html: response('Unexpected failure: an error page with a request id.', html),
+};
+
+/** The properties of an object schema as OpenAPI query parameters, typed as the parsed values. */
+export function queryParameters(schema: GenericSchema, descriptions: Record<string, string>): JsonSchema[] {
+  // Query strings are always text; the document describes what the handler parses them into
+  // (`output`), so an integer parameter is `type: integer` and a client sends `limit=2`.
+  const object = jsonSchemaOf(schema, 'output') as { properties: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(object.properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: object.required?.includes(name) ?? false,
+    description: descriptions[name] ?? '',
+    schema: property,
+  }));
+}
+
+/** An object schema whose members are all required except `optional`. */
+export function objectSchema(properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema {
+  return { type: 'object', required: Object.keys(properties).filter((name) => !optional.includes(name)), properties };
+}
+
+/** JSON Schema of an example value's shape: every member required, typed as in the value. */
+export function shapeOf(value: unknown): JsonSchema {
+  if (Array.isArray(value)) return { type: 'array', items: value.length ? shapeOf(value[0]) : {} };
+  if (value === null) return { type: 'null' };
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return { type: 'object', required: entries.map(([k]) => k), properties: Object.fromEntries(entries.map(([k, v]) => [k, shapeOf(v)])) };
+  }
+  return { type: typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value };
+}
+
+const JsonRpcVersion = { const: JSONRPC_VERSION };
+const JsonRpcId = { type: ['string', 'number'], description: 'The request id, echoed.' };
+
+/** Component schemas shared by the families. */
+export function sharedSchemas(): Record<string, JsonSchema> {
+  return {
+    Problem: { ...jsonSchemaOf(ProblemSchema), description: 'RFC 9457 problem details (`type` is `about:blank`; the status says what happened).' },
+    OAuthError: {
+      type: 'object',
+      description: 'RFC 6749 §5.2 error (also RFC 7009, RFC 7591 §3.2.2, RFC 8707 and the claim ceremony codes).',
+      required: ['error', 'error_description'],
+      additionalProperties: false,
+      properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+    },
+    JsonRpcResult: {
+      type: 'object',
+      description: 'A JSON-RPC 2.0 success envelope.',
+      required: ['jsonrpc', 'id', 'result'],
+      additionalProperties: false,
+      properties: { jsonrpc: JsonRpcVersion, id: JsonRpcId, result: { type: 'object' } },
+    },
+    JsonRpcError: {
+      type: 'object',
+      description: 'A JSON-RPC 2.0 error envelope; `id` is null when the request id could not be read.',
+      required: ['jsonrpc', 'id', 'error'],
+      additionalProperties: false,
+      properties: {
+        jsonrpc: JsonRpcVersion,
+        id: { type: ['string', 'number', 'null'] },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          additionalProperties: false,
+          properties: { code: { type: 'integer' }, message: { type: 'string' }, data: { description: 'Details, e.g. `supported` protocol versions.' } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * Serving a page URL as HTML or as its markdown twin, chosen by `Accept`. Runtime-neutral: the
+ * edge function passes a `fetchPath` that reads the static build (Netlify's `context.next`).
+ * @module
+ */
+import { estimateTokens } from '../content/markdown.ts';
+import { twinPathOf } from '../kernel/paths.ts';
+import { choosePageVariant, PAGE_VARIANTS, type PageVariant } from '../kernel/negotiation.ts';
+import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
+
+/** Reads one path of the static build with the given method. */
+export type FetchPath = (path: string, method: 'GET' | 'HEAD') => Promise<Response>;
+
+/** HTML is revalidated on every request; hashed assets are immutable (netlify.toml). */
+export const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** Extra `Link` header values for HTML responses (discovery documents), e.g. `</llms.txt>; rel="describedby"`. */
+export type LinkValues = readonly string[];
+
+function appendVary(headers: Headers, value: string): void {
+  const current = headers.get('vary');
+  const values = current ? current.split(',').map((v) => v.trim().toLowerCase()) : [];
+  if (!values.includes(value.toLowerCase())) headers.set('vary', current ? `${current}, ${value}` : value);
+}
+
+function withHeaders(res: Response, edit: (h: Headers) => void, body?: BodyInit | null, status?: number): Response {
+  const headers = new Headers(res.headers);
+  edit(headers);
+  return new Response(body === undefined ? res.body : body, { status: status ?? res.status, statusText: status ? '' : res.statusText, headers });
+}
+
+/** Headers every markdown response carries, whether reached by URL (`/x.md`) or by negotiation. */
+export function markdownHeaders(headers: Headers, markdown: string, canonicalPath: string | null, contentType = 'text/markdown; charset=utf-8'): void {
+  headers.set('content-type', contentType);
+  headers.set('x-markdown-tokens', String(estimateTokens(markdown)));
+  headers.delete('content-length');
+  if (canonicalPath) headers.set('link', `<${canonicalPath}>; rel="canonical"; type="text/html"`);
+  if (!headers.has('cache-control')) headers.set('cache-control', HTML_CACHE_CONTROL);
+}
+
+/** The page path a twin belongs to: `/index.md` -> `/`, `/blog/x.md` -> `/blog/x`. */
+export function pagePathOfTwin(twinPath: string): string {
+  return twinPath === '/index.md' ? '/' : twinPath.slice(0, -'.md'.length);
+}
+
+/**
+ * Answers a GET or HEAD for a page path. Returns `null` when the path is not a page URL (a file),
+ * so the caller serves it untouched.
+ */
+export async function negotiatePage(req: Request, fetchPath: FetchPath, links: LinkValues = []): Promise<Response | null> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const method = req.method;
+  const { pathname } = new URL(req.url);
+
+  if (pathname.endsWith('.md')) {
+    const res = await fetchPath(pathname, 'GET');
+    if (res.status === 404 && !asksForHtml(req.headers.get('accept'))) return markdownNotFound(req, 'text/markdown');
+    if (!res.ok) return res;
+    const markdown = await res.text();
+    return withHeaders(res, (h) => markdownHeaders(h, markdown, pagePathOfTwin(pathname)), method === 'HEAD' ? null : markdown);
+  }
+
+  const twin = twinPathOf(pathname);
+  if (!twin) return null;
+  const variant = choosePageVariant(req.headers.get('accept'));
+
+  if (variant === 'text/html') {
+    const res = await fetchPath(pathname, method);
+    return withHeaders(res, (h) => {
+      appendVary(h, 'Accept');
+      if (!res.ok) return;
+      h.set('cache-control', HTML_CACHE_CONTROL);
+      const twinLink = `<${twin}>; rel="alternate"; type="text/markdown"`;
+      h.set('link', [twinLink, ...links, h.get('link')].filter(Boolean).join(', '));
+    });
+  }
+
+  const twinRes = await fetchPath(twin, 'GET');
+  if (!twinRes.ok) {
+    // No twin: either no such page (its 404 stands) or a page without a markdown variant.
+    const page = await fetchPath(pathname, method);
+    if (page.status === 404 && variant !== null) return markdownNotFound(req, variant);
+    if (!page.ok) return withHeaders(page, (h) => appendVary(h, 'Accept'));
+    return notAcceptable(['text/html'], method);
+  }
+  if (variant === null) return notAcceptable([...PAGE_VARIANTS], method);
+
+  const markdown = await twinRes.text();
+  const contentType = variant === 'text/plain' ? 'text/plain; charset=utf-8' : 'text/markdown; charset=utf-8';
+  return withHeaders(twinRes, (h) => {
+    markdownHeaders(h, markdown, pathname, contentType);
+    appendVary(h, 'Accept');
+  }, method === 'HEAD' ? null : markdown, 200);
+}
+
+/** 406 listing what the URL can be served as (RFC 9110 §15.5.7). */
+export function notAcceptable(available: readonly string[], method: 'GET' | 'HEAD'): Response {
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title: 'Not Acceptable',
+    status: 406,
+    detail: `This page is available as ${available.join(', ')}. Send an Accept header that allows one of them.`,
+    available,
+  });
+  return new Response(method === 'HEAD' ? null : body, {
+    status: 406,
+    headers: { 'content-type': 'application/problem+json', vary: 'Accept', 'cache-control': 'no-store' },
+  });
+}
+
+/** Whether the client names HTML as what it wants (browsers do); a bare wildcard does not count. */
+function asksForHtml(accept: string | null): boolean {
+  return /\btext\/html\b/i.test(accept ?? '') && choosePageVariant(accept) === 'text/html';
+}
+
+/**
+ * The 404 for a client that asked for markdown (or plain text): a short text pointing at the
+ * site's indexes, instead of the HTML 404 page.
+ */
+export function markdownNotFound(req: Request, variant: Exclude<PageVariant, 'text/html'>): Response {
+  // Relative links: behind a proxy (and in the local emulation) the request URL's host is not the site's.
+  const { pathname } = new URL(req.url);
+  const markdown = `# Not found
+
+There is no page at \`${pathname}\` on this site.
+
+- [llms.txt](/llms.txt): what this site offers and where to find it
+- [sitemap.xml](/sitemap.xml): every page (append \`.md\` to a page URL for its markdown)
+- [Home](/)
+`;
+  const headers = new Headers({ vary: 'Accept', 'cache-control': 'no-store' });
+  markdownHeaders(headers, markdown, null, `${variant}; charset=utf-8`);
+  return new Response(req.method === 'HEAD' ? null : markdown, { status: 404, headers });
+}
+
+/** Methods a static file or page answers. */
+export const STATIC_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * Static files and pages only read: OPTIONS gets `Allow`, any other method but GET and HEAD a 405
+ * (the CDN would answer a POST with the page). `null` for GET and HEAD.
+ */
+export function staticMethodResponse(req: Request): Response | null {
+  if (req.method === 'GET' || req.method === 'HEAD') return null;
+  const allow = STATIC_METHODS.join(', ');
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
+  return problemResponse(methodNotAllowed(STATIC_METHODS), new URL(req.url).pathname);
+}

@@ -1,0 +1,85 @@
+/**
+ * `GET /api/search?q=`: the build-time BM25 index over articles and solutions (zh, en, mixed).
+ * @module
+ */
+import * as v from 'valibot';
+import { absoluteUrl } from '../kernel/paths.ts';
+import { badRequest } from '../kernel/problem.ts';
+import { PUBLIC_CORS_HEADERS, json, preflight, requireMethod } from '../kernel/respond.ts';
+import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT, type SearchEngine } from './search-index.ts';
+
+/** Results are fixed for a deploy, so the CDN may keep them; browsers revalidate after a minute. */
+export const SEARCH_CACHE_CONTROL = 'public, max-age=60, s-maxage=86400, stale-while-revalidate=604800';
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}`;
+
+/** The query of `/api/search`; an absent `limit` means {@link DEFAULT_RESULT_LIMIT} (the engine's default). */
+export const SearchQuerySchema = v.object({
+  q: v.pipe(
+    v.string('q is required: the search text'),
+    v.trim(),
+    v.minLength(1, 'q must not be blank'),
+    v.maxLength(MAX_QUERY_CHARS, `q must be at most ${MAX_QUERY_CHARS} characters`),
+  ),
+  // Digits first (a query string is text), then the number: the OpenAPI document describes the
+  // parsed value, so `limit` is an integer there and generated clients may send `limit: 2`.
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, LIMIT_MESSAGE),
+      v.toNumber(),
+      v.number(),
+      v.integer(),
+      v.minValue(1, LIMIT_MESSAGE),
+      v.maxValue(MAX_RESULT_LIMIT, LIMIT_MESSAGE),
+      v.metadata({ default: DEFAULT_RESULT_LIMIT }),
+    ),
+  ),
+});
+
+export const SearchResultSchema = v.object({
+  slug: v.string(),
+  title: v.string(),
+  category: v.string(),
+  date: v.pipe(v.string(), v.isoDate()),
+  excerpt: v.string(),
+  type: v.picklist(['article', 'solution']),
+  url: v.pipe(v.string(), v.url()),
+  lang: v.picklist(['zh', 'en']),
+});
+export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
+
+/** Runs a query and shapes the hits as API results (absolute URLs). */
+export function searchResults(engine: SearchEngine, origin: string, q: string, options: { limit?: number; category?: string } = {}): SearchResult[] {
+  return engine.search(q, options).map((hit) => ({
+    slug: hit.slug,
+    title: hit.title,
+    category: hit.category,
+    date: hit.date,
+    excerpt: hit.excerpt,
+    type: hit.type,
+    url: absoluteUrl(origin, hit.path),
+    lang: hit.lang,
+  }));
+}
+
+export async function handleSearch(req: Request, deps: { engine: SearchEngine; origin: string }): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight(PUBLIC_CORS_HEADERS);
+  requireMethod(req, ['GET']);
+  const params = new URL(req.url).searchParams;
+  const input: Record<string, string> = {};
+  for (const name of ['q', 'limit'] as const) {
+    const values = params.getAll(name);
+    if (values.length > 1) throw badRequest(`Give ${name} once.`, [{ name, reason: `${name} appears ${values.length} times` }]);
+    if (values.length === 1) input[name] = values[0]!;
+  }
+  if (input.q === undefined) throw badRequest('The query parameter q is required: /api/search?q=<text>.', [{ name: 'q', reason: 'q is required' }]);
+  const parsed = v.safeParse(SearchQuerySchema, input, { abortEarly: false });
+  if (!parsed.success) {
+    const invalid = parsed.issues.map((issue) => ({ name: v.getDotPath(issue) ?? 'q', reason: issue.message }));
+    throw badRequest(invalid.map((i) => i.reason).join('; '), invalid);
+  }
+  const results = searchResults(deps.engine, deps.origin, parsed.output.q, { limit: parsed.output.limit });
+  const response = json(results, { headers: { 'cache-control': SEARCH_CACHE_CONTROL, ...PUBLIC_CORS_HEADERS } });
+  return req.method === 'HEAD' ? new Response(null, { headers: response.headers }) : response;
+}

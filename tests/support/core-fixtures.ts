@@ -1,0 +1,109 @@
+/**
+ * A small catalogue, search engine and request builders for the MCP unit tests (not used at runtime).
+ * @module
+ */
+import type { Article, Catalog, Solution } from '../../src/core/content/catalog.ts';
+import { buildSearchIndex } from '../../src/core/search/build-index.ts';
+import { documentsOf } from '../../src/core/content/catalog.ts';
+import { loadSearchIndex } from '../../src/core/search/search-index.ts';
+import type { McpDeps } from '../../src/core/mcp/server.ts';
+
+export const FIXTURE_ORIGIN = 'https://acme-ai.example';
+
+const article = (slug: string, title: string, date: string, category: string, markdown: string): Article => ({
+  type: 'article',
+  slug,
+  title,
+  category,
+  date,
+  excerpt: `${title}.`,
+  lang: /\p{Script=Han}/u.test(title) ? 'zh' : 'en',
+  tags: ['t'],
+  path: `/blog/${slug}`,
+  markdown,
+  readingMinutes: 2,
+  author: 'Acme AI',
+});
+
+const solution: Solution = {
+  type: 'solution',
+  slug: 'retail-assistant',
+  title: 'Retail shopping assistant',
+  category: 'ai-agents',
+  date: '2026-01-05',
+  excerpt: 'An agent for retail stores.',
+  lang: 'en',
+  tags: [],
+  path: '/solutions/retail-assistant',
+  markdown: '## Retail\n\nAn agent that answers shoppers.',
+  readingMinutes: 1,
+  industry: 'Retail',
+  products: ['agent-studio'],
+};
+
+export const FIXTURE_CATALOG: Catalog = {
+  origin: FIXTURE_ORIGIN,
+  company: {
+    name: 'Acme AI',
+    name_zh: '艾克米智能',
+    legal_name: 'Acme AI Ltd. (placeholder)',
+    tagline: 'Private LLMs.',
+    description: 'A placeholder vendor.',
+    description_zh: '占位品牌。',
+    founded: 2021,
+    headquarters: 'Beijing',
+    operator_attribution: 'Attribute Acme AI.',
+    contact: [
+      { kind: 'email', label: 'Sales', value: 'sales@acme-ai.example', url: 'mailto:sales@acme-ai.example' },
+      { kind: 'address', label: 'HQ', value: '1 Example Road' },
+    ],
+    key_resources: [{ title: 'Blog', url: '/blog', description: 'Articles.' }],
+  },
+  categories: [
+    { slug: 'rag', name: 'RAG', name_zh: '检索增强', description: 'RAG.' },
+    { slug: 'ai-agents', name: 'Agents', name_zh: '智能体', description: 'Agents.' },
+  ],
+  articles: [
+    article('rag-chunking', 'RAG chunking strategies', '2026-03-01', 'rag', '## Chunking\n\nSplit documents by structure for better recall.'),
+    article('agent-tools-zh', '智能体工具调用实践', '2026-02-01', 'ai-agents', '智能体通过工具调用完成任务。'),
+    article('vector-search', 'Vector search at scale', '2025-12-01', 'rag', 'Vector databases and recall.'),
+  ],
+  solutions: [solution],
+  products: [
+    { slug: 'gateway', name: 'LLM Gateway', summary: 'A gateway.', url: `${FIXTURE_ORIGIN}/products/gateway`, features: ['Rate limits'], order: 2, path: '/products/gateway', markdown: 'Gateway.' },
+    { slug: 'platform', name: 'LLM Platform', summary: 'A platform.', url: `${FIXTURE_ORIGIN}/products/platform`, features: ['Serving'], order: 1, path: '/products/platform', markdown: 'Platform.' },
+  ],
+};
+
+export const FIXTURE_DEPS: McpDeps = {
+  catalog: FIXTURE_CATALOG,
+  engine: loadSearchIndex(buildSearchIndex(documentsOf(FIXTURE_CATALOG))),
+  origin: FIXTURE_ORIGIN,
+  version: '9.9.9',
+};
+
+/** Headers a well-behaved legacy client sends. */
+export const LEGACY_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** A POST to /mcp with a JSON body (a string is sent as is). */
+export function mcpRequest(body: unknown, headers: Record<string, string> = {}, method = 'POST'): Request {
+  const init: RequestInit = { method, headers: { ...LEGACY_HEADERS, ...headers } };
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'DELETE' && method !== 'OPTIONS') init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  return new Request(`${FIXTURE_ORIGIN}/mcp`, init);
+}
+
+/** `_meta` of a 2026-07-28 request. */
+export const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1' },
+};
+
+/** A 2026-07-28 request with consistent headers and `_meta` (override either to break them). */
+export function modernRequest(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1): Request {
+  const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+  return mcpRequest(
+    { jsonrpc: '2.0', id, method, params: { ...params, _meta: { ...MODERN_META, ...(params._meta as object | undefined) } } },
+    { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...name, ...headers },
+  );
+}
