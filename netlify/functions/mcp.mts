@@ -9,10 +9,11 @@ import { consume } from '../../src/core/kernel/rate-limit.ts';
 import { build, catalog, stores } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngine } from './_shared/search.ts';
+import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 
 const credentials = memoisedCheck((req) => credentialCheck(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }));
 const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
-const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version, credentials, authorize: tokenGate({ check: credentials, consumeExport }) };
+const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version, entryPoints: AGENT_ENTRY_POINTS, credentials, authorize: tokenGate({ check: credentials, consumeExport }) };
 
 export default httpHandler((req: Request): Promise<Response> => handleMcp(req, deps));
 

@@ -24,6 +24,7 @@ import type { Catalog } from '../../src/core/content/catalog.ts';
 import { handleMcp } from '../../src/core/mcp/server.ts';
 import { loadSearchIndex, type SearchIndexData } from '../../src/core/search/search-index.ts';
 import { testBlobsDir } from '../support/runtime.ts';
+import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CONFORMANCE = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
@@ -56,7 +57,7 @@ beforeAll(async () => {
   // The function adapter's wiring minus OAuth (server-stateless calls no protected tool).
   const built = (file: string): unknown => JSON.parse(readFileSync(path.join(ROOT, 'generated', file), 'utf8'));
   const { origin, version } = built('build-info.json') as { origin: string; version: string };
-  const deps = { catalog: built('data/catalog.json') as Catalog, engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData), origin, version };
+  const deps = { catalog: built('data/catalog.json') as Catalog, engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData), origin, version, entryPoints: AGENT_ENTRY_POINTS };
   const direct = await serve({ handle: (req: Request) => handleMcp(req, deps) } as unknown as LocalRuntime, 0);
   dispatcher = direct.server;
   dispatcherUrl = `${direct.url}/mcp`;

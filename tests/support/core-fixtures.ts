@@ -7,6 +7,7 @@ import { buildSearchIndex } from '../../src/core/search/build-index.ts';
 import { documentsOf } from '../../src/core/content/catalog.ts';
 import { loadSearchIndex } from '../../src/core/search/search-index.ts';
 import type { McpDeps } from '../../src/core/mcp/server.ts';
+import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 
 export const FIXTURE_ORIGIN = 'https://acme-ai.example';
 
@@ -80,6 +81,7 @@ export const FIXTURE_DEPS: McpDeps = {
   engine: loadSearchIndex(buildSearchIndex(documentsOf(FIXTURE_CATALOG))),
   origin: FIXTURE_ORIGIN,
   version: '9.9.9',
+  entryPoints: AGENT_ENTRY_POINTS,
 };
 
 /** Headers a well-behaved legacy client sends. */

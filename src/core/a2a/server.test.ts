@@ -11,11 +11,13 @@ import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/su
 import { agentCard } from '../publish/agent-card.ts';
 import { handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
 
+const CARD_JSON = agentCard({ origin: FIXTURE_ORIGIN, version: '9.9.9', siteName: 'Acme AI', categorySlugs: ['rag', 'ai-agents'], exampleSlug: 'rag-chunking', exampleQuery: 'RAG' });
 const DEPS: A2aDeps = {
   catalog: FIXTURE_CATALOG,
   engine: FIXTURE_DEPS.engine,
   origin: FIXTURE_ORIGIN,
-  card: { origin: FIXTURE_ORIGIN, version: '9.9.9', siteName: 'Acme AI', categorySlugs: ['rag', 'ai-agents'], exampleSlug: 'rag-chunking', exampleQuery: 'RAG' },
+  entryPoints: FIXTURE_DEPS.entryPoints,
+  card: AgentCard.fromJSON(CARD_JSON),
 };
 const A2A_URL = `${FIXTURE_ORIGIN}/a2a`;
 const V1 = { 'content-type': 'application/json', 'a2a-version': '1.0' };
@@ -249,10 +251,10 @@ describe('tasks are not kept; optional capabilities are refused as the spec says
 describe('the SDK client, in-process', () => {
   const fetchImpl: typeof fetch = async (input, init) => {
     const req = new Request(input, init);
-    if (new URL(req.url).pathname === '/.well-known/agent-card.json') return Response.json(agentCard(DEPS.card));
+    if (new URL(req.url).pathname === '/.well-known/agent-card.json') return Response.json(CARD_JSON);
     return handleA2a(req, DEPS);
   };
-  const client = () => new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl })] }).createFromAgentCard(AgentCard.fromJSON(agentCard(DEPS.card)));
+  const client = () => new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl })] }).createFromAgentCard(DEPS.card);
   const say = (text: string) => SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } });
 
   it('reads the answer as a Message and the refusals as the SDK error classes', async () => {
@@ -272,7 +274,7 @@ describe('the SDK client, in-process', () => {
       headers.delete('a2a-version');
       return fetchImpl(input, { ...init, headers });
     };
-    const c = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withoutVersion })] }).createFromAgentCard(AgentCard.fromJSON(agentCard(DEPS.card)));
+    const c = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withoutVersion })] }).createFromAgentCard(DEPS.card);
     await expect(c.sendMessage(say('x'))).rejects.toBeInstanceOf(VersionNotSupportedError);
   });
 });

@@ -25,7 +25,6 @@ import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentE
 import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
 import { envelopeResponse, failure, JsonRpcErrorCode } from '../kernel/jsonrpc.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
-import { agentCard, type AgentCardSource } from '../publish/agent-card.ts';
 import { answerMessage, DATA_OUTPUT_TYPE, type AnswerOutcome, type Refusal } from './answer.ts';
 import { callContext, dispatch, errorObjectOf, errorResponse, readJsonRpcCall, type A2aErrorObject } from './sdk-fetch-adapter.ts';
 
@@ -36,8 +35,8 @@ const CORS_ALLOW_HEADERS = 'Accept, Content-Type, A2A-Version, A2A-Extensions';
 
 /** What the endpoint needs: the catalogue and search engine (as the MCP tools), and the card's facts. */
 export interface A2aDeps extends ToolContext {
-  /** What the agent card is built from (the discovery documents' source: documents.ts `agentCardSource`). */
-  card: AgentCardSource;
+  /** The agent card (built by publish/agent-card.ts from the discovery documents' source). */
+  card: AgentCard;
   /** Origins a browser may call from; default: the site origin only (the `/mcp` rule). */
   allowedOrigins?: readonly string[];
   /** Where unexpected failures are logged. */
@@ -96,8 +95,7 @@ function refusalError(refusal: Refusal): A2aErrorObject {
 let cached: { deps: A2aDeps; handler: DefaultRequestHandler; transport: JsonRpcTransportHandler } | undefined;
 function server(deps: A2aDeps): { handler: DefaultRequestHandler; transport: JsonRpcTransportHandler } {
   if (cached?.deps !== deps) {
-    const card = AgentCard.fromJSON(agentCard(deps.card));
-    const handler = new DefaultRequestHandler(card, NO_TASKS, SITE_AGENT);
+    const handler = new DefaultRequestHandler(deps.card, NO_TASKS, SITE_AGENT);
     cached = { deps, handler, transport: new JsonRpcTransportHandler(handler) };
   }
   return cached;

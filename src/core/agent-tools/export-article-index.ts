@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { documentsOf } from '../content/catalog.ts';
-import { decodeCursor, encodeCursor } from '../mcp/cursor.ts';
+import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
 import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
 import { defineTool } from './tool.ts';
 

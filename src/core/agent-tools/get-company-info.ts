@@ -4,14 +4,15 @@
  */
 import * as v from 'valibot';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { AGENT_ENTRY_POINTS } from '../publish/entry-points.ts';
-import { defineTool } from './tool.ts';
+import { defineTool, type ToolContext } from './tool.ts';
 
 /** Resources every answer lists, whatever the company file says (the catalogue's own entries win on the same URL). */
-export const STANDARD_RESOURCES: readonly { title: string; url: string; description: string }[] = [
-  ...AGENT_ENTRY_POINTS.map((e) => ({ title: e.title, url: e.path, description: e.description })),
-  { title: 'Blog', url: paths.blog, description: 'Technical articles in English and Chinese.' },
-];
+export function standardResources(entryPoints: ToolContext['entryPoints']): { title: string; url: string; description: string }[] {
+  return [
+    ...entryPoints.map((e) => ({ title: e.title, url: e.path, description: e.description })),
+    { title: 'Blog', url: paths.blog, description: 'Technical articles in English and Chinese.' },
+  ];
+}
 
 const Resource = v.object({ title: v.string(), url: v.string(), description: v.string() });
 
@@ -40,10 +41,10 @@ export const getCompanyInfo = defineTool({
     'and key resources for agents with absolute URLs (llms.txt, API reference, OpenAPI, authorization guide, blog). Takes no arguments.',
   input: GetCompanyInfoInput,
   output: GetCompanyInfoOutput,
-  run(_args, { catalog, origin }) {
+  run(_args, { catalog, origin, entryPoints }) {
     const { company } = catalog;
     const resources = [...company.key_resources];
-    for (const standard of STANDARD_RESOURCES) if (!resources.some((r) => r.url === standard.url)) resources.push(standard);
+    for (const standard of standardResources(entryPoints)) if (!resources.some((r) => r.url === standard.url)) resources.push(standard);
     return {
       ok: true,
       data: {

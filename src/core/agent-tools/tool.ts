@@ -15,6 +15,8 @@ export interface ToolContext {
   engine: SearchEngine;
   /** Public origin, e.g. `https://acme-ai.example` (absolute URLs derive from it). */
   origin: string;
+  /** The site's documents for agents (publish/entry-points.ts), listed by `get_company_info`. */
+  entryPoints: readonly { title: string; path: string; description: string }[];
 }
 
 /** A `tools/call` result (MCP `CallToolResult`). */

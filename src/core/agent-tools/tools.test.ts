@@ -1,11 +1,11 @@
 /** The five tools: listings (schemas, annotations), results and tool errors. */
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
-import { decodeCursor, encodeCursor } from '../mcp/cursor.ts';
+import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
 import { exportArticleIndex, MAX_EXPORT_PAGE_SIZE } from './export-article-index.ts';
 import { findTool, TOOLS } from './registry.ts';
 
-const ctx = { catalog: FIXTURE_CATALOG, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN };
+const ctx = { catalog: FIXTURE_CATALOG, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN, entryPoints: FIXTURE_DEPS.entryPoints };
 const run = (name: string, args: unknown) => findTool(name)!.call(args, ctx);
 
 describe('listings', () => {

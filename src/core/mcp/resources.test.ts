@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Article, Catalog } from '../content/catalog.ts';
 import { sitePages } from '../publish/pages.ts';
-import { encodeCursor } from './cursor.ts';
+import { encodeCursor } from '../kernel/cursor.ts';
 import { RESOURCES_PER_PAGE, MAX_COMPLETION_VALUES } from './resources.ts';
 import { handleMcp, type McpDeps } from './server.ts';
 import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN, mcpRequest, modernRequest } from '../../../tests/support/core-fixtures.ts';

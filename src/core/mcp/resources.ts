@@ -10,7 +10,7 @@
 import { byNewest, type Catalog } from '../content/catalog.ts';
 import { categoryTwin, documentTwin, productTwin } from '../content/twins.ts';
 import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 
 /** Media type of every resource: the twin. */

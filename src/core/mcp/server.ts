@@ -375,6 +375,6 @@ async function callTool(req: Request, id: JsonRpcId, params: JsonObject | undefi
     const denied = await (deps.authorize ?? authorizeExport)(req, { id, origin: deps.origin, resultExtras: extras });
     if (denied) return { status: denied.status, response: denied };
   }
-  const result = tool.call(args ?? {}, { catalog: deps.catalog, engine: deps.engine, origin: deps.origin });
+  const result = tool.call(args ?? {}, { catalog: deps.catalog, engine: deps.engine, origin: deps.origin, entryPoints: deps.entryPoints });
   return ok(id, { ...result, ...extras });
 }
