@@ -23,6 +23,7 @@ import { AgentCard, Role, type Message } from '@a2a-js/sdk';
 import { ContentTypeNotSupportedError, RequestMalformedError } from '@a2a-js/sdk/errors';
 import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentExecutor, type TaskStore } from '@a2a-js/sdk/server';
 import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
+import { withErrors, type ErrorFamily } from '../kernel/errors.ts';
 import { envelopeResponse, failure, JsonRpcErrorCode } from '../kernel/jsonrpc.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
 import { answerMessage, DATA_OUTPUT_TYPE, type AnswerOutcome, type Refusal } from './answer.ts';
@@ -124,7 +125,11 @@ export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> 
   }
   const call = await readJsonRpcCall(req, MAX_BODY_BYTES);
   if (call instanceof Response) return withCors(call);
-  try {
+  const errors: ErrorFamily = {
+    known: () => null,
+    unexpected: (requestId) => withCors(errorResponse(call.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: `Internal error (request ${requestId}).` })),
+  };
+  return withErrors(errors, req, async () => {
     const { handler, transport } = server(deps);
     const state = new Map<string, unknown>();
     const context = await callContext(req, handler, state);
@@ -135,9 +140,5 @@ export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> 
       state.set(ANSWER_STATE_KEY, outcome);
     }
     return withCors(await dispatch(transport, call, context.context));
-  } catch (error) {
-    const requestId = crypto.randomUUID();
-    (deps.log ?? console.error)(`[${requestId}] A2A ${call.method} failed`, error);
-    return withCors(errorResponse(call.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: `Internal error (request ${requestId}).` }));
-  }
+  }, deps.log);
 }

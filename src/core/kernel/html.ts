@@ -4,6 +4,7 @@
  * headers such pages need (no caching, no framing, no referrer).
  * @module
  */
+import { withErrors, type ErrorFamily, type ErrorLog } from './errors.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -76,12 +77,12 @@ export function seeOther(location: string, headers: [string, string][] = []): Re
 }
 
 /** Runs a page handler; an unexpected failure is logged with a request id and answered with a plain 500 page. */
-export async function withPageErrors(req: Request, handler: () => Promise<Response>, log: (message: string, error: unknown) => void = console.error): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    const requestId = crypto.randomUUID();
-    log(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed`, error);
-    return htmlResponse(htmlPage('Something went wrong', `<h1>Something went wrong</h1><p>Please try again. If it keeps failing, quote request ${escapeHtml(requestId)}.</p>`), { status: 500 });
-  }
+export const PAGE_ERRORS: ErrorFamily = {
+  known: () => null,
+  unexpected: (requestId) =>
+    htmlResponse(htmlPage('Something went wrong', `<h1>Something went wrong</h1><p>Please try again. If it keeps failing, quote request ${escapeHtml(requestId)}.</p>`), { status: 500 }),
+};
+
+export function withPageErrors(req: Request, handler: () => Promise<Response>, log?: ErrorLog): Promise<Response> {
+  return withErrors(PAGE_ERRORS, req, handler, log);
 }

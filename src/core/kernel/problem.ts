@@ -4,6 +4,7 @@
  */
 
 import * as v from 'valibot';
+import { withErrors, type ErrorFamily, type ErrorLog } from './errors.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -63,15 +64,14 @@ export const tooManyRequests = (retryAfterSeconds: number, detail: string): Http
  * Runs a handler and turns a thrown {@link HttpProblem} into its response. Anything else is a bug:
  * it is logged with a request id and answered 500 without internals.
  */
-export async function withProblems(req: Request, handler: () => Promise<Response>, log: (message: string, error: unknown) => void = console.error): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (error instanceof HttpProblem) return problemResponse(error, new URL(req.url).pathname);
-    const requestId = crypto.randomUUID();
-    log(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed`, error);
-    return problemResponse(new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } }));
-  }
+export const PROBLEM_ERRORS: ErrorFamily = {
+  known: (error, req) => (error instanceof HttpProblem ? problemResponse(error, new URL(req.url).pathname) : null),
+  unexpected: (requestId) =>
+    problemResponse(new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } })),
+};
+
+export function withProblems(req: Request, handler: () => Promise<Response>, log?: ErrorLog): Promise<Response> {
+  return withErrors(PROBLEM_ERRORS, req, handler, log);
 }
 
 /** The problem document shape, for the OpenAPI description. */

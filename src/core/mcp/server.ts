@@ -5,6 +5,7 @@
  * request is answered with one `application/json` body (or 202 for notifications).
  * @module
  */
+import { withErrors, type ErrorFamily } from '../kernel/errors.ts';
 import { HttpProblem } from '../kernel/problem.ts';
 import { mediaTypeOf, readBodyText } from '../kernel/respond.ts';
 import { authorizeExport, invalidTokenChallenge, invalidTokenToolResponse, type AuthorizationContext, type CredentialCheck } from './auth.ts';
@@ -200,14 +201,14 @@ export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> 
       });
     }
   }
-  let answer: Answer;
-  try {
-    answer = await dispatch(req, message, deps);
-  } catch (error) {
-    const requestId = crypto.randomUUID();
-    (deps.log ?? console.error)(`[${requestId}] MCP ${message.kind === 'response' ? 'response' : message.method} failed`, error);
-    answer = err(500, id, JsonRpcErrorCode.INTERNAL_ERROR, `Internal error (request ${requestId}).`);
-  }
+  const errors: ErrorFamily = {
+    known: () => null,
+    unexpected: (requestId) => envelopeResponse(failure(id, JsonRpcErrorCode.INTERNAL_ERROR, `Internal error (request ${requestId}).`), 500, cors),
+  };
+  return withErrors(errors, req, async () => answerResponse(await dispatch(req, message, deps), cors), deps.log);
+}
+
+function answerResponse(answer: Answer, cors: Record<string, string>): Response {
   if (answer.response) {
     const headers = new Headers(answer.response.headers);
     for (const [name, value] of Object.entries(cors)) headers.set(name, value);

@@ -4,6 +4,8 @@
  * @module
  */
 
+import { withErrors, type ErrorFamily, type ErrorLog } from '../kernel/errors.ts';
+
 export type OAuthErrorCode =
   | 'invalid_request'
   | 'invalid_client'
@@ -54,13 +56,11 @@ export function oauthJson(body: unknown, status = 200, headers: Record<string, s
 }
 
 /** Runs an OAuth handler: OAuthError -> its response; anything else is logged and answered `server_error` 500. */
-export async function withOAuthErrors(req: Request, handler: () => Promise<Response>, log: (message: string, error: unknown) => void = console.error): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (error instanceof OAuthError) return oauthErrorResponse(error);
-    const requestId = crypto.randomUUID();
-    log(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed`, error);
-    return oauthErrorResponse(new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 }));
-  }
+export const OAUTH_ERRORS: ErrorFamily = {
+  known: (error) => (error instanceof OAuthError ? oauthErrorResponse(error) : null),
+  unexpected: (requestId) => oauthErrorResponse(new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 })),
+};
+
+export function withOAuthErrors(req: Request, handler: () => Promise<Response>, log?: ErrorLog): Promise<Response> {
+  return withErrors(OAUTH_ERRORS, req, handler, log);
 }
