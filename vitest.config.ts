@@ -9,6 +9,7 @@ const PORT_8899_FILES = [
   'tests/integration/a2a.test.ts',
   'tests/integration/agent-journey.test.ts',
   'tests/integration/agent-ready.test.ts',
+  'tests/integration/oauth-cimd.test.ts',
   'tests/integration/oauth-clients.test.ts',
   'tests/integration/oauth-conformance.test.ts',
   'tests/integration/oauth-refresh.test.ts',

@@ -3,7 +3,8 @@
  * default settings, over real HTTP on the test origin: the public contract's literal requests (run
  * with curl), oauth4webapi with either client authentication, openid-client v6, mcp-remote's
  * default browser sign-in and its client-credentials mode, and the MCP Inspector CLI. Each ends in
- * a successful `export_article_index`. (The MCP SDK providers and refresh: oauth-refresh.test.ts.)
+ * a successful `export_article_index`. (The MCP SDK providers and refresh: oauth-refresh.test.ts;
+ * with Client ID Metadata Documents: oauth-cimd.test.ts.)
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

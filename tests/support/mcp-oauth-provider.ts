@@ -2,7 +2,9 @@
  * An OAuthClientProvider as an MCP host application writes one (kept in memory), for the MCP SDK
  * v1 and v2 clients. It registers with the metadata MCP clients send by default and, where a host
  * would open a browser, drives the consent page over HTTP (Approve) and keeps the code for
- * `transport.finishAuth`. Nothing in it adapts the client to this server.
+ * `transport.finishAuth`. Given a `clientMetadataUrl`, the SDK uses that URL as its client_id
+ * (Client ID Metadata Documents) where the server supports it. Nothing in it adapts the client to
+ * this server.
  */
 import { authorizeThroughConsent } from './consent.ts';
 
@@ -23,6 +25,8 @@ export function defaultMcpClientMetadata(redirectUrl: string, authMethod: 'none'
 export class InMemoryOAuthProvider {
   readonly redirectUrl: string;
   readonly clientMetadata: Record<string, unknown>;
+  /** Where the host publishes its Client ID Metadata Document (the SDK then uses it as client_id). */
+  readonly clientMetadataUrl: string | undefined;
   #client: Record<string, unknown> | undefined;
   #tokens: Record<string, unknown> | undefined;
   #verifier = '';
@@ -33,9 +37,10 @@ export class InMemoryOAuthProvider {
   /** The whole authorization response (code, state, iss), for `transport.finishAuth` (v2). */
   callbackParams: URLSearchParams | null = null;
 
-  constructor(redirectUrl: string, authMethod: 'none' | 'client_secret_post' = 'none') {
+  constructor(redirectUrl: string, authMethod: 'none' | 'client_secret_post' = 'none', options: { clientMetadataUrl?: string } = {}) {
     this.redirectUrl = redirectUrl;
     this.clientMetadata = defaultMcpClientMetadata(redirectUrl, authMethod);
+    this.clientMetadataUrl = options.clientMetadataUrl;
   }
 
   clientInformation(): Record<string, unknown> | undefined {
@@ -50,6 +55,10 @@ export class InMemoryOAuthProvider {
   saveTokens(tokens: Record<string, unknown>): void {
     this.#tokens = tokens;
     this.savedTokens.push(tokens);
+  }
+  /** Stands in for an access token the server no longer accepts (expired, revoked); the refresh token stays. */
+  spoilAccessToken(): void {
+    if (this.#tokens) this.#tokens = { ...this.#tokens, access_token: 'spoilt' };
   }
   #discovery: unknown;
   /** SDK v2 binds the callback to the authorization server it discovered (SEP-2352): keep it with the verifier. */

@@ -2,8 +2,9 @@
  * The hardened fetch of Client ID Metadata Documents (SSRF, RFC 9700 §4.17-style): the URL is a
  * client's choice, so the server must not be made to reach its own network.
  * - https only, except http to a loopback host when the site itself runs on loopback (local runs);
- * - every address the name resolves to must be public (src/core/kernel/ip-ranges.ts), and the
- *   connection goes to the address that was checked (no second lookup, so no DNS rebinding);
+ * - every address the name resolves to must be public (src/core/kernel/ip-ranges.ts), or loopback
+ *   (http or https) when the site runs on loopback; the connection goes to the address that was
+ *   checked (no second lookup, so no DNS rebinding);
  * - no redirects, a size limit and a time limit on the whole exchange.
  * Node's own http(s) client is used because fetch cannot pin the connection to a checked address.
  */

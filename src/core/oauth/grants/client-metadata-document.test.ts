@@ -18,6 +18,9 @@ describe('clientIdUrlProblem', () => {
     ['https://app.example/client.json', 'https://site.example', null],
     ['http://127.0.0.1:9000/client.json', 'http://localhost:8899', null],
     ['http://localhost:9000/client.json', 'http://localhost:8899', null],
+    ['https://127.0.0.1:9000/client.json', 'http://localhost:8899', null],
+    // Accepted as a URL; the fetcher then refuses the loopback address off a loopback origin.
+    ['https://localhost:9000/client.json', 'https://site.example', null],
     ['http://127.0.0.1:9000/client.json', 'https://site.example', /https/],
     ['http://app.example/client.json', 'http://localhost:8899', /https/],
     ['https://app.example/', 'https://site.example', /path/],
