@@ -23,6 +23,7 @@ import { AgentCard, Role, type Message } from '@a2a-js/sdk';
 import { ContentTypeNotSupportedError, RequestMalformedError } from '@a2a-js/sdk/errors';
 import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentExecutor, type TaskStore } from '@a2a-js/sdk/server';
 import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
+import { corsHeaders, preflightResponse, type CorsPolicy } from '../kernel/cors.ts';
 import { withErrors, type ErrorFamily } from '../kernel/errors.ts';
 import { envelopeResponse, failure, JsonRpcErrorCode } from '../kernel/jsonrpc.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
@@ -32,7 +33,7 @@ import { callContext, dispatch, errorObjectOf, errorResponse, readJsonRpcCall, t
 /** Largest request body accepted (413 beyond it): a message is a query or a URL, not a document. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const CORS_ALLOW_HEADERS = 'Accept, Content-Type, A2A-Version, A2A-Extensions';
+const A2A_CORS: CorsPolicy = { methods: ['POST'], allowHeaders: ['Accept', 'Content-Type', 'A2A-Version', 'A2A-Extensions'] };
 
 /** What the endpoint needs: the catalogue and search engine (as the MCP tools), and the card's facts. */
 export interface A2aDeps extends ToolContext {
@@ -102,9 +103,6 @@ function server(deps: A2aDeps): { handler: DefaultRequestHandler; transport: Jso
   return cached;
 }
 
-function corsHeaders(origin: string | null): Record<string, string> {
-  return origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
-}
 
 /** Answers one request to the A2A endpoint; never throws (an unexpected failure is a logged 500 -32603). */
 export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> {
@@ -112,13 +110,13 @@ export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> 
   if (origin !== null && !isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins)) {
     return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`), 403);
   }
-  const cors = corsHeaders(origin);
+  const cors = corsHeaders(A2A_CORS, origin);
   const withCors = (res: Response): Response => {
     for (const [name, value] of Object.entries(cors)) res.headers.set(name, value);
     return res;
   };
   if (req.method === 'OPTIONS') {
-    return new Response(null, { status: 204, headers: { ...cors, 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': CORS_ALLOW_HEADERS, 'access-control-max-age': '86400' } });
+    return preflightResponse(A2A_CORS, origin);
   }
   if (req.method !== 'POST') {
     return withCors(envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.'), 405, { allow: 'POST, OPTIONS' }));

@@ -3,6 +3,9 @@
  * fixed body with CORS open, a cache lifetime, a strong ETag and `If-None-Match` → 304.
  * @module
  */
+import { allowances, corsHeaders, preflightResponse, PUBLIC_DOCUMENT_CORS } from './cors.ts';
+import { base64url, sha256 } from './crypto.ts';
+
 
 /** A body ready to serve: its bytes as text, media type and strong ETag. */
 export interface PublicDocument {
@@ -14,20 +17,13 @@ export interface PublicDocument {
 }
 
 /** Read by any origin; `If-None-Match` may be sent cross-origin and the ETag read back. */
-export const PUBLIC_DOCUMENT_CORS_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, If-None-Match',
-  'access-control-expose-headers': 'ETag, Link',
-};
+export const PUBLIC_DOCUMENT_CORS_HEADERS: Readonly<Record<string, string>> = { ...corsHeaders(PUBLIC_DOCUMENT_CORS), ...allowances(PUBLIC_DOCUMENT_CORS) };
 
 export const PUBLIC_DOCUMENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 
 /** A strong ETag: the first 128 bits of the SHA-256 of the body, base64url. */
 export async function strongEtag(body: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
-  const b64 = btoa(String.fromCharCode(...digest.subarray(0, 16)));
-  return `"${b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
+  return `"${base64url((await sha256(body)).subarray(0, 16))}"`;
 }
 
 /** Wraps a body as a {@link PublicDocument} (hashes it once; callers keep the result). */
@@ -45,7 +41,7 @@ export function noneMatch(header: string | null, etag: string): boolean {
 
 /** The answer to OPTIONS (a CORS preflight, e.g. for `If-None-Match`) on a public document. */
 export function documentPreflight(): Response {
-  return new Response(null, { status: 204, headers: { ...PUBLIC_DOCUMENT_CORS_HEADERS, 'access-control-max-age': '86400', allow: PUBLIC_DOCUMENT_METHODS.join(', ') } });
+  return preflightResponse(PUBLIC_DOCUMENT_CORS, '*', { allow: PUBLIC_DOCUMENT_METHODS.join(', ') });
 }
 
 /**

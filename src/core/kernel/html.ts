@@ -4,6 +4,7 @@
  * headers such pages need (no caching, no framing, no referrer).
  * @module
  */
+import { base64, sha256 } from './crypto.ts';
 import { withErrors, type ErrorFamily, type ErrorLog } from './errors.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
@@ -23,11 +24,7 @@ button[value=approve]{background:#1a56db;border-color:#1a56db;color:#fff}input[t
 
 let styleHash: Promise<string> | undefined;
 function styleSource(): Promise<string> {
-  styleHash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(PAGE_STYLE)).then((d) => {
-    let binary = '';
-    for (const byte of new Uint8Array(d)) binary += String.fromCharCode(byte);
-    return `'sha256-${btoa(binary)}'`;
-  });
+  styleHash ??= sha256(PAGE_STYLE).then((digest) => `'sha256-${base64(digest)}'`);
   return styleHash;
 }
 

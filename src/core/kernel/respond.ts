@@ -2,16 +2,11 @@
  * Small response and request helpers shared by every `/api/*` handler.
  * @module
  */
+import { PUBLIC_API_CORS, preflightHeaders } from './cors.ts';
 import { badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType } from './problem.ts';
 
 /** CORS for public read APIs: any origin, no credentials. */
-export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-  'access-control-allow-headers': 'Accept, Content-Type, If-None-Match',
-  'access-control-expose-headers': 'ETag, Retry-After',
-  'access-control-max-age': '86400',
-};
+export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = preflightHeaders(PUBLIC_API_CORS);
 
 /** A JSON response. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {

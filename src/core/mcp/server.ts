@@ -5,6 +5,7 @@
  * request is answered with one `application/json` body (or 202 for notifications).
  * @module
  */
+import { corsHeaders, preflightResponse, type CorsPolicy } from '../kernel/cors.ts';
 import { withErrors, type ErrorFamily } from '../kernel/errors.ts';
 import { HttpProblem } from '../kernel/problem.ts';
 import { mediaTypeOf, readBodyText } from '../kernel/respond.ts';
@@ -53,8 +54,11 @@ export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 /** Methods whose `Mcp-Name` header mirrors a body parameter (SEP-2243). */
 const NAMED_METHODS: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
-const CORS_ALLOW_HEADERS = 'Accept, Authorization, Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID';
-const CORS_EXPOSE_HEADERS = 'WWW-Authenticate, MCP-Protocol-Version';
+const MCP_CORS: CorsPolicy = {
+  methods: ['POST'],
+  allowHeaders: ['Accept', 'Authorization', 'Content-Type', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id', 'Last-Event-ID'],
+  exposeHeaders: ['WWW-Authenticate', 'MCP-Protocol-Version'],
+};
 
 /** What the server needs: the tool context plus the deploy version and the authorization gate. */
 export interface McpDeps extends ToolContext {
@@ -120,9 +124,7 @@ function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
   return isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins);
 }
 
-function corsHeaders(origin: string | null): Record<string, string> {
-  return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS, vary: 'Origin' } : {};
-}
+
 
 /** Checks the SEP-2243 headers against the body: the message of a -32020 error, or null. */
 function headerMismatch(req: Request, method: string, params: JsonObject | undefined): string | null {
@@ -154,12 +156,9 @@ export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> 
   if (origin !== null && !isAllowedOrigin(origin, deps)) {
     return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`), 403);
   }
-  const cors = corsHeaders(origin);
+  const cors = corsHeaders(MCP_CORS, origin);
   if (req.method === 'OPTIONS') {
-    return new Response(null, {
-      status: 204,
-      headers: { ...cors, 'access-control-allow-methods': 'POST, OPTIONS', 'access-control-allow-headers': CORS_ALLOW_HEADERS, 'access-control-max-age': '86400' },
-    });
+    return preflightResponse(MCP_CORS, origin);
   }
   const reject = (status: number, code: number, message: string, headers: Record<string, string> = {}): Response =>
     envelopeResponse(failure(null, code, message), status, { ...cors, ...headers });

@@ -9,6 +9,7 @@
  * manifest digest would differ, and the scanner is what agents meet first.
  * @module
  */
+import { sha256Hex } from '../kernel/crypto.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { DEFAULT_EXPORT_PAGE_SIZE, EXPORT_SCOPE, MAX_EXPORT_PAGE_SIZE } from '../agent-tools/export-article-index.ts';
 import { clientCredentialsTokenExample, registrationRequestExample } from './auth-md.ts';
@@ -149,11 +150,6 @@ export interface AgentSkillsIndex {
   $schema: string;
   version: string;
   skills: { name: string; type: 'skill-md'; description: string; url: string; digest: string; files: { path: string; digest: string }[] }[];
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** YAML front matter the Agent Skills format requires (`name` equals the directory). */

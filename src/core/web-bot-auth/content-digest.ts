@@ -4,12 +4,12 @@
  * npm package implements RFC 9530 (Cloudflare's web-bot-auth and http-message-sig leave it out).
  * @module
  */
+import { base64, sha256 } from '../kernel/crypto.ts';
+
 
 /** `sha-256=:<base64>:` of the bytes. */
 export async function contentDigest(body: ArrayBuffer | Uint8Array<ArrayBuffer> | string): Promise<string> {
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return `sha-256=:${btoa(String.fromCharCode(...digest))}:`;
+  return `sha-256=:${base64(await sha256(body))}:`;
 }
 
 /**

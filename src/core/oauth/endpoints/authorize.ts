@@ -18,7 +18,7 @@ import type { OAuthDeps } from '../deps.ts';
 import { OAuthError, type OAuthErrorCode } from '../errors.ts';
 import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
 import { matchRedirectUri } from '../grants/redirect-uris.ts';
-import { randomSecret } from '../grants/secrets.ts';
+import { randomSecret } from '../../kernel/crypto.ts';
 
 export interface AuthorizeDeps extends OAuthDeps {
   /** Shown on the pages. */

@@ -26,7 +26,7 @@ import { clientKey, clientNameHtml, getClient, isExpired, type ClientRecord } fr
 import type { OAuthDeps } from '../deps.ts';
 import { OAuthError, oauthJson } from '../errors.ts';
 import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
-import { randomSecret, sha256Hex } from '../grants/secrets.ts';
+import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
 export interface ClaimDeps extends OAuthDeps {
   limits: Store;

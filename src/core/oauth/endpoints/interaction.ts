@@ -16,7 +16,7 @@ import { isCrossSiteRequest } from '../../kernel/same-origin.ts';
 import type { Store } from '../../kernel/store.ts';
 import { INTERACTION_TTL_SECONDS } from '../config.ts';
 import { SIGNING_ALG, type KeySet } from '../grants/keys.ts';
-import { randomSecret, sha256Hex, timingSafeEqual } from '../grants/secrets.ts';
+import { randomSecret, sha256Hex, timingSafeEqual } from '../../kernel/crypto.ts';
 
 const TICKET_TYPE = 'oauth-interaction+jwt';
 const COOKIE_PATH = '/oauth';

@@ -11,7 +11,7 @@ import { claimTokenKey } from './claim.ts';
 import { AUTH_METHODS, type AuthMethod, clientKey, type ClientRecord, type DescriptiveMetadata, GRANT_TYPES, type GrantType, plainClientName } from '../grants/clients.ts';
 import { redirectUriProblem } from '../grants/redirect-uris.ts';
 import { OAuthError, oauthJson } from '../errors.ts';
-import { randomSecret, sha256Hex } from '../grants/secrets.ts';
+import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
 /** Registrations per client IP and hour. */
 export const REGISTRATION_RATE_LIMIT = { limit: 20, windowSeconds: 3600 } as const;

@@ -3,7 +3,7 @@ import { useBlobs } from '../../../../tests/support/blobs.ts';
 import { authenticateClient, touchClient } from './client-auth.ts';
 import { clientKey, type ClientRecord } from './clients.ts';
 import { UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
-import { sha256Hex } from './secrets.ts';
+import { sha256Hex } from '../../kernel/crypto.ts';
 
 const blobs = useBlobs();
 const T0 = 1_800_000_000;

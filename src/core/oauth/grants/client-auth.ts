@@ -10,7 +10,7 @@ import type { Store } from '../../kernel/store.ts';
 import { type ClientLookupDeps, findClient } from './client-lookup.ts';
 import { clientKey, idleLifetimeSeconds, isExpired, type ClientRecord } from './clients.ts';
 import { OAuthError } from '../errors.ts';
-import { sha256Hex, timingSafeEqual } from './secrets.ts';
+import { sha256Hex, timingSafeEqual } from '../../kernel/crypto.ts';
 
 const BASIC_CHALLENGE = 'Basic realm="oauth", charset="UTF-8"';
 

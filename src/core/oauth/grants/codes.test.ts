@@ -5,7 +5,7 @@ import type { ClientRecord } from './clients.ts';
 import { issueCode, redeemCode } from './codes.ts';
 import { OAuthError } from '../errors.ts';
 import { createGrant, recordAccessToken } from './grants.ts';
-import { sha256Base64url, sha256Hex } from './secrets.ts';
+import { sha256Base64url, sha256Hex } from '../../kernel/crypto.ts';
 import { isRevoked } from './tokens.ts';
 
 const blobs = useBlobs();

@@ -13,7 +13,7 @@ import type { Store } from '../../kernel/store.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, CLOCK_SKEW_SECONDS } from '../config.ts';
 import type { ClientRecord } from './clients.ts';
 import { OAuthError } from '../errors.ts';
-import { randomSecret, sha256Base64url, sha256Hex, timingSafeEqual } from './secrets.ts';
+import { randomSecret, sha256Base64url, sha256Hex, timingSafeEqual } from '../../kernel/crypto.ts';
 import { newGrantId, revokeGrant } from './grants.ts';
 
 /** What an approved authorization request grants, as stored under `code/<sha256(code)>`. */

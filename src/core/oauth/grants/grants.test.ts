@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../../tests/support/blobs.ts';
 import { REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS, REFRESH_TOKEN_IDLE_TTL_SECONDS } from '../config.ts';
 import { createGrant, issueRefreshToken, recordAccessToken, redeemRefreshToken, REFRESH_TOKEN_PREFIX, revokeRefreshToken, type GrantRecord } from './grants.ts';
-import { sha256Hex } from './secrets.ts';
+import { sha256Hex } from '../../kernel/crypto.ts';
 import { isRevoked } from './tokens.ts';
 
 const blobs = useBlobs();

@@ -20,7 +20,7 @@ import {
   REFRESH_TOKEN_IDLE_TTL_SECONDS,
 } from '../config.ts';
 import { OAuthError } from '../errors.ts';
-import { randomSecret, sha256Hex } from './secrets.ts';
+import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 import { revokeJti } from './tokens.ts';
 
 export interface GrantRecord {

@@ -7,7 +7,7 @@ import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import type { Store } from '../../kernel/store.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, CLOCK_SKEW_SECONDS } from '../config.ts';
 import { SIGNING_ALG, type KeySet } from './keys.ts';
-import { randomSecret } from './secrets.ts';
+import { randomSecret } from '../../kernel/crypto.ts';
 
 export interface AccessTokenClaims {
   iss: string;

@@ -4,10 +4,21 @@
  * @module
  */
 
-function base64url(bytes: Uint8Array): string {
+/** Standard base64 (with padding). */
+export function base64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary);
+}
+
+/** base64url without padding (RFC 4648 §5). */
+export function base64url(bytes: Uint8Array): string {
+  return base64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** SHA-256 of a string (UTF-8) or bytes. */
+export async function sha256(input: string | Uint8Array<ArrayBuffer> | ArrayBuffer): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', typeof input === 'string' ? new TextEncoder().encode(input) : input));
 }
 
 /** `bytes` random bytes (>= 16, i.e. >= 128 bits) as base64url. */
@@ -16,13 +27,12 @@ export function randomSecret(bytes = 32): string {
 }
 
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return [...(await sha256(text))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** base64url(SHA-256(text)): the PKCE S256 transform (RFC 7636 §4.2). */
 export async function sha256Base64url(text: string): Promise<string> {
-  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+  return base64url(await sha256(text));
 }
 
 /** Constant-time equality of two strings of the same alphabet (digests). */

@@ -1,0 +1,62 @@
+/**
+ * CORS, in one place: each family of endpoints states a policy (methods, request headers it
+ * accepts, response headers a page may read) and gets its headers and preflight answer from here.
+ * No endpoint uses cookies, so no policy allows credentials.
+ * @module
+ */
+
+/** How long a browser may cache a preflight answer. */
+export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 86_400;
+
+export interface CorsPolicy {
+  /** Methods besides OPTIONS. */
+  methods: readonly string[];
+  /** Request headers a page may send. */
+  allowHeaders: readonly string[];
+  /** Response headers a page may read beyond the CORS-safelisted ones. */
+  exposeHeaders?: readonly string[];
+}
+
+/**
+ * The headers of an answer. `origin` `'*'` opens it to every site; an origin string (already
+ * checked by the caller) is echoed with `Vary: Origin`; null (no Origin header) adds nothing.
+ */
+export function corsHeaders(policy: CorsPolicy, origin: string | null = '*'): Record<string, string> {
+  if (origin === null) return {};
+  return {
+    'access-control-allow-origin': origin,
+    ...(policy.exposeHeaders?.length ? { 'access-control-expose-headers': policy.exposeHeaders.join(', ') } : {}),
+    ...(origin === '*' ? {} : { vary: 'Origin' }),
+  };
+}
+
+/** What a preflight grants: methods and request headers (documents repeat them on every answer). */
+export function allowances(policy: CorsPolicy): Record<string, string> {
+  return { 'access-control-allow-methods': [...policy.methods, 'OPTIONS'].join(', '), 'access-control-allow-headers': policy.allowHeaders.join(', ') };
+}
+
+/** The headers of a preflight answer: the answer's own plus the methods and headers allowed. */
+export function preflightHeaders(policy: CorsPolicy, origin: string | null = '*'): Record<string, string> {
+  return { ...corsHeaders(policy, origin), ...allowances(policy), 'access-control-max-age': String(CORS_PREFLIGHT_MAX_AGE_SECONDS) };
+}
+
+/** 204 to a preflight. */
+export function preflightResponse(policy: CorsPolicy, origin: string | null = '*', extra: Record<string, string> = {}): Response {
+  return new Response(null, { status: 204, headers: { ...preflightHeaders(policy, origin), ...extra } });
+}
+
+/** Answers OPTIONS, or runs the handler and adds the policy's headers to its answer. */
+export async function withCors(req: Request, policy: CorsPolicy, handler: () => Promise<Response>): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflightResponse(policy);
+  const res = await handler();
+  const headers = new Headers(res.headers);
+  for (const [name, value] of Object.entries(corsHeaders(policy))) headers.set(name, value);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** Public read APIs (`/api/search`, `/api/tweets`). */
+export const PUBLIC_API_CORS: CorsPolicy = { methods: ['GET', 'HEAD'], allowHeaders: ['Accept', 'Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'Retry-After'] };
+/** Public documents (discovery, cards, metadata): `If-None-Match` may be sent and the ETag read. */
+export const PUBLIC_DOCUMENT_CORS: CorsPolicy = { methods: ['GET', 'HEAD'], allowHeaders: ['Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'Link'] };
+/** The OAuth endpoints agents call from browsers. */
+export const OAUTH_CORS: CorsPolicy = { methods: ['POST'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['WWW-Authenticate', 'Retry-After'] };
