@@ -27,11 +27,17 @@ export function requireMethod(req: Request, allowed: readonly string[]): void {
   if (!all.includes(req.method)) throw methodNotAllowed([...all, 'OPTIONS']);
 }
 
-/** Reads the body up to `limitBytes` (413 beyond it, whatever Content-Length claims). */
-export async function readBodyText(req: Request, limitBytes: number): Promise<string> {
+/** A body read within its byte limit, or why not: every endpoint family reads bodies through {@link readBody}. */
+export type BodyRead = { ok: true; text: string } | { ok: false; problem: 'too-large' | 'not-utf8' };
+
+/**
+ * Reads the body as UTF-8 text, counting bytes (not characters) against `limitBytes`, and stops
+ * reading as soon as the limit is passed, whatever Content-Length claims.
+ */
+export async function readBody(req: Request, limitBytes: number): Promise<BodyRead> {
   const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limitBytes) throw payloadTooLarge(limitBytes);
-  if (!req.body) return '';
+  if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, problem: 'too-large' };
+  if (!req.body) return { ok: true, text: '' };
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -41,7 +47,7 @@ export async function readBodyText(req: Request, limitBytes: number): Promise<st
     size += value.byteLength;
     if (size > limitBytes) {
       await reader.cancel();
-      throw payloadTooLarge(limitBytes);
+      return { ok: false, problem: 'too-large' };
     }
     chunks.push(value);
   }
@@ -52,10 +58,17 @@ export async function readBodyText(req: Request, limitBytes: number): Promise<st
     offset += chunk.byteLength;
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    throw badRequest('The request body is not valid UTF-8.');
+    return { ok: false, problem: 'not-utf8' };
   }
+}
+
+/** {@link readBody} for `/api/*`: 413 beyond the limit, 400 for bytes that are not UTF-8. */
+export async function readBodyText(req: Request, limitBytes: number): Promise<string> {
+  const read = await readBody(req, limitBytes);
+  if (read.ok) return read.text;
+  throw read.problem === 'too-large' ? payloadTooLarge(limitBytes) : badRequest('The request body is not valid UTF-8.');
 }
 
 /** The media type of a Content-Type header, lowercased, without parameters. */

@@ -6,7 +6,7 @@
 import { estimateTokens } from '../content/markdown.ts';
 import { twinPathOf } from '../kernel/paths.ts';
 import { choosePageVariant, PAGE_VARIANTS, type PageVariant } from '../kernel/negotiation.ts';
-import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
+import { HttpProblem, methodNotAllowed, problemResponse } from '../kernel/problem.ts';
 
 /** Reads one path of the static build with the given method. */
 export type FetchPath = (path: string, method: 'GET' | 'HEAD') => Promise<Response>;
@@ -95,17 +95,12 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
 
 /** 406 listing what the URL can be served as (RFC 9110 §15.5.7). */
 export function notAcceptable(available: readonly string[], method: 'GET' | 'HEAD'): Response {
-  const body = JSON.stringify({
-    type: 'about:blank',
-    title: 'Not Acceptable',
-    status: 406,
-    detail: `This page is available as ${available.join(', ')}. Send an Accept header that allows one of them.`,
-    available,
+  const problem = new HttpProblem(406, 'Not Acceptable', `This page is available as ${available.join(', ')}. Send an Accept header that allows one of them.`, {
+    headers: { vary: 'Accept' },
+    extensions: { available },
   });
-  return new Response(method === 'HEAD' ? null : body, {
-    status: 406,
-    headers: { 'content-type': 'application/problem+json', vary: 'Accept', 'cache-control': 'no-store' },
-  });
+  const res = problemResponse(problem);
+  return method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res;
 }
 
 /** Whether the client names HTML as what it wants (browsers do); a bare wildcard does not count. */

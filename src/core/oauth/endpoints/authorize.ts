@@ -9,6 +9,7 @@
  * (see interaction.ts), and the answer is a 303 to the client.
  * @module
  */
+import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
 import { escapeHtml, htmlPage, htmlResponse, seeOther } from '../../kernel/html.ts';
 import { intersectScope, SCOPE_DESCRIPTIONS, type Scope } from '../config.ts';
 import { findClient } from '../grants/client-lookup.ts';
@@ -190,11 +191,10 @@ async function showConsent(req: Request, deps: AuthorizeDeps): Promise<Response>
 }
 
 async function answerConsent(req: Request, deps: AuthorizeDeps): Promise<Response> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') return errorPage(415, 'Send the consent form as application/x-www-form-urlencoded.', deps.siteName);
-  const text = await req.text();
-  if (text.length > REQUEST_MAX_BYTES) return errorPage(413, 'The form is too large.', deps.siteName);
-  const { params, duplicated } = singleParams(new URLSearchParams(text));
+  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') return errorPage(415, 'Send the consent form as application/x-www-form-urlencoded.', deps.siteName);
+  const read = await readBody(req, REQUEST_MAX_BYTES);
+  if (!read.ok) return errorPage(read.problem === 'too-large' ? 413 : 400, read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.', deps.siteName);
+  const { params, duplicated } = singleParams(new URLSearchParams(read.text));
   if (duplicated.length) return errorPage(400, `Field ${duplicated[0]} appears more than once.`, deps.siteName);
   const decision = params.get('decision');
   if (decision !== 'approve' && decision !== 'deny') return errorPage(400, 'Choose Approve or Deny.', deps.siteName);

@@ -18,7 +18,7 @@
  * @module
  */
 import { escapeHtml, htmlPage, htmlResponse } from '../../kernel/html.ts';
-import { mediaTypeOf, readBodyText } from '../../kernel/respond.ts';
+import { mediaTypeOf, readBody, readBodyText } from '../../kernel/respond.ts';
 import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, SCOPE_DESCRIPTIONS } from '../config.ts';
@@ -241,11 +241,10 @@ ${scopes}
 }
 
 async function answerVerification(req: Request, deps: ClaimDeps): Promise<Response> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">Send the form as application/x-www-form-urlencoded.</p>', 415);
-  const text = await req.text();
-  if (text.length > CLAIM_BODY_LIMIT_BYTES) return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">The form is too large.</p>', 413);
-  const form = new URLSearchParams(text);
+  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">Send the form as application/x-www-form-urlencoded.</p>', 415);
+  const read = await readBody(req, CLAIM_BODY_LIMIT_BYTES);
+  if (!read.ok) return page(deps, 'Claim failed', `<h1>Claim failed</h1><p class="error">${read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.'}</p>`, read.problem === 'too-large' ? 413 : 400);
+  const form = new URLSearchParams(read.text);
   const decision = form.get('decision');
   if (form.getAll('decision').length !== 1 || (decision !== 'approve' && decision !== 'deny')) return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">Choose Approve or Deny.</p>', 400);
   const now = deps.nowSeconds();

@@ -6,6 +6,7 @@
  * refusing one would only break clients. A public client (`none`) sends `client_id` alone.
  * @module
  */
+import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
 import type { Store } from '../../kernel/store.ts';
 import { type ClientLookupDeps, findClient } from './client-lookup.ts';
 import { clientKey, idleLifetimeSeconds, isExpired, type ClientRecord } from './clients.ts';
@@ -19,14 +20,12 @@ export const OAUTH_FORM_LIMIT_BYTES = 16 * 1024;
 
 /** Reads an `application/x-www-form-urlencoded` body; a repeated parameter is `invalid_request` (RFC 6749 §3.2). */
 export async function readOAuthForm(req: Request, limitBytes = OAUTH_FORM_LIMIT_BYTES): Promise<Map<string, string>> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limitBytes) throw new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
-  const text = await req.text();
-  if (text.length > limitBytes) throw new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
+  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+  const read = await readBody(req, limitBytes);
+  if (!read.ok && read.problem === 'too-large') throw new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
+  if (!read.ok) throw new OAuthError('invalid_request', 'The body is not valid UTF-8.');
   const form = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(text)) {
+  for (const [name, value] of new URLSearchParams(read.text)) {
     if (form.has(name)) throw new OAuthError('invalid_request', `Parameter ${name} appears more than once.`);
     form.set(name, value);
   }
