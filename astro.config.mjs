@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
 import netlify from '@netlify/vite-plugin';
-import { resolveOrigin } from './src/core/kernel/origin.ts';
+import { DEFAULT_LOCAL_PORT, resolveOrigin } from './src/core/kernel/origin.ts';
 import { siteData } from './src/integrations/site-data.ts';
 
 /** Every absolute URL in the build derives from this one origin (see README, "Configuration"). */
@@ -15,8 +15,8 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
-  // `npm run dev` listens where the origin says (PORT, default 8888), so absolute links work there too.
-  server: { port: Number(process.env.PORT || 8888) },
+  // `npm run dev` listens where the origin says (PORT, default DEFAULT_LOCAL_PORT), so absolute links work there too.
+  server: { port: Number(process.env.PORT || DEFAULT_LOCAL_PORT) },
   build: { format: 'directory', inlineStylesheets: 'never' },
   markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } } },
   integrations: [mdx(), siteData({ origin, generatedDir: process.env.GENERATED_DIR ?? './generated' })],

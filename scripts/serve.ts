@@ -1,5 +1,5 @@
 /** `npm start`: build when needed, then serve the production build with every function on $PORT (default 8888). */
-import { resolveOrigin } from '../src/core/kernel/origin.ts';
+import { DEFAULT_LOCAL_PORT, resolveOrigin } from '../src/core/kernel/origin.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
@@ -14,7 +14,7 @@ Environment: PORT (default 8888), HOST (default localhost), SITE_URL (the public
 the build; default http://localhost:$PORT), TRUSTED_PROXIES (IPs/CIDRs whose X-Forwarded-For is
 believed), NETLIFY_LOCAL_BLOBS_DIR (default .netlify/blobs-serve).`);
 
-const port = Number(process.env.PORT || 8888);
+const port = Number(process.env.PORT || DEFAULT_LOCAL_PORT);
 const origin = resolveOrigin({ SITE_URL: process.env.SITE_URL, PORT: String(port) });
 ensureBuild(origin);
 const started = performance.now();

@@ -63,3 +63,19 @@ export function twinPathOf(pathname: string): string | null {
 export function absoluteUrl(origin: string, path: string): string {
   return new URL(path, origin + '/').href;
 }
+
+/** Every OAuth and protected-resource path (RFC 8414, RFC 9728), beside the site's other paths. */
+export const OAUTH_PATHS = {
+  register: '/oauth/register',
+  token: '/oauth/token',
+  authorize: '/oauth/authorize',
+  revoke: '/oauth/revoke',
+  claim: '/oauth/claim',
+  claimVerify: '/oauth/claim/verify',
+  jwks: '/oauth/jwks.json',
+  asMetadata: '/.well-known/oauth-authorization-server',
+  prmRoot: '/.well-known/oauth-protected-resource',
+  prmMcp: '/.well-known/oauth-protected-resource/mcp',
+  authMd: paths.authMd,
+  mcp: paths.mcp,
+} as const;

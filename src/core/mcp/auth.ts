@@ -4,13 +4,13 @@
  * `result` is a tool error, so SDK clients start OAuth and humans still read why (mcp-oauth.md §4.5).
  * @module
  */
-import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 import { envelopeResponse, success, type JsonObject, type JsonRpcId } from '../kernel/jsonrpc.ts';
 import { toolError } from '../agent-tools/tool.ts';
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 
 /** RFC 9728 path-inserted protected resource metadata for the `/mcp` resource. */
-export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
+export const PROTECTED_RESOURCE_METADATA_PATH = OAUTH_PATHS.prmMcp;
 
 /** What the gate needs to answer one `tools/call`. */
 export interface AuthorizationContext {

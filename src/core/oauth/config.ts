@@ -3,15 +3,16 @@
  * lifetimes. Metadata documents, auth.md, tokens and the resource server all read this one place.
  * @module
  */
-import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
+import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 
-export const SCOPES = ['articles:read', 'content:export'] as const;
+export const SCOPES = ['articles:read', EXPORT_SCOPE] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** What each scope lets a client do, in words a person approving it understands (consent page, auth.md). */
 export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   'articles:read': 'Search and read the published articles, solutions and products (public anyway; lets a client identify itself).',
-  'content:export': 'Export the whole article index (metadata and URLs of every article) through the MCP tool export_article_index.',
+  [EXPORT_SCOPE]: 'Export the whole article index (metadata and URLs of every article) through the MCP tool export_article_index.',
 };
 
 /** RFC 9068 access-token lifetime. */
@@ -40,20 +41,7 @@ export const CLAIM_POLL_INTERVAL_SECONDS = 5;
 /** Allowed clock skew when verifying tokens (`exp`, and `iat` in the future). */
 export const CLOCK_SKEW_SECONDS = 30;
 
-export const OAUTH_PATHS = {
-  register: '/oauth/register',
-  token: '/oauth/token',
-  authorize: '/oauth/authorize',
-  revoke: '/oauth/revoke',
-  claim: '/oauth/claim',
-  claimVerify: '/oauth/claim/verify',
-  jwks: '/oauth/jwks.json',
-  asMetadata: '/.well-known/oauth-authorization-server',
-  prmRoot: '/.well-known/oauth-protected-resource',
-  prmMcp: '/.well-known/oauth-protected-resource/mcp',
-  authMd: paths.authMd,
-  mcp: paths.mcp,
-} as const;
+export { OAUTH_PATHS } from '../kernel/paths.ts';
 
 export interface OAuthConfig {
   issuer: string;

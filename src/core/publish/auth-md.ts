@@ -4,6 +4,7 @@
  * and lifetime it states is the one the server enforces.
  * @module
  */
+import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { entryPointList } from './entry-points.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
@@ -25,7 +26,7 @@ export function registrationRequestExample(host: string): string {
 }
 
 /** The contract's token request for client_credentials: the secret in the form body (auth.md, the get-export-token skill). */
-export function clientCredentialsTokenExample(host: string, scope = 'content:export'): string {
+export function clientCredentialsTokenExample(host: string, scope: string = EXPORT_SCOPE): string {
   const body = `grant_type=client_credentials&client_id=${CLIENT_ID_PREFIX}Xy…&client_secret=…&scope=${encodeURIComponent(scope)}`;
   return ['```http', `POST ${OAUTH_PATHS.token} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/x-www-form-urlencoded', '', body, '```'].join('\n');
 }
