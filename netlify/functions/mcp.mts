@@ -4,14 +4,14 @@ import type { Config } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
 import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
-import { credentialCheck } from '../../src/core/oauth/grants/resource-server.ts';
+import { checkBearer } from '../../src/core/oauth/grants/resource-server.ts';
 import { consume } from '../../src/core/kernel/rate-limit.ts';
 import { build, catalog, stores } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngine } from './_shared/search.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 
-const credentials = memoisedCheck((req) => credentialCheck(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }));
+const credentials = memoisedCheck((req) => checkBearer(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }));
 const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
 const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version, entryPoints: AGENT_ENTRY_POINTS, credentials, authorize: tokenGate({ check: credentials, consumeExport }) };
 

@@ -4,6 +4,7 @@
  * `result` is a tool error, so SDK clients start OAuth and humans still read why (mcp-oauth.md §4.5).
  * @module
  */
+import type { CredentialCheck } from '../kernel/credentials.ts';
 import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 import { envelopeResponse, success, type JsonObject, type JsonRpcId } from '../kernel/jsonrpc.ts';
 import { toolError } from '../agent-tools/tool.ts';
@@ -46,10 +47,7 @@ export function unauthorizedToolResponse(ctx: AuthorizationContext, scope: strin
 }
 
 /** The outcome of checking a request's `Authorization` header (see src/core/oauth/grants/resource-server.ts). */
-export type CredentialCheck =
-  | { kind: 'none' }
-  | { kind: 'invalid'; reason: string }
-  | { kind: 'valid'; clientId: string; scopes: string[] };
+export type { CredentialCheck } from '../kernel/credentials.ts';
 
 /** RFC 6750 §3 challenge for a presented token that is not valid. */
 export function invalidTokenChallenge(origin: string, description: string): string {
