@@ -6,13 +6,22 @@ import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/
 import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
 import { credentialCheck } from '../../src/core/oauth/resource-server.ts';
 import { consume } from '../../src/core/ratelimit/fixed-window.ts';
-import { build, catalog, stores } from './_shared/deps.ts';
+import { build, catalogIndexAt, deployBodies, site, stores } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
-import { searchEngine } from './_shared/search.ts';
+import { searchEngineAt } from './_shared/search.ts';
+
+// Shipped beside this file (netlify.toml included_files), each read on first use: initialize and
+// tools/list need neither, search needs the index only. Bodies come from the deploy's Blobs store.
+const catalog = catalogIndexAt(new URL('../../generated/data/catalog-index.json', import.meta.url));
+const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
 
 const credentials = memoisedCheck((req) => credentialCheck(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }));
 const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
-const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version, credentials, authorize: tokenGate({ check: credentials, consumeExport }) };
+const deps: McpDeps = {
+  site, bodies: deployBodies, origin: build.origin, version: build.version, credentials, authorize: tokenGate({ check: credentials, consumeExport }),
+  get catalog() { return catalog(); },
+  get engine() { return engine(); },
+};
 
 export default httpHandler((req: Request): Promise<Response> => handleMcp(req, deps));
 

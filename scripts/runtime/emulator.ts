@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import '../blobs-emulation.ts';
+import { seedDeployStore } from './deploy-blobs.ts';
 import { headOf } from './head.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -73,6 +74,8 @@ export async function startRuntime(options: { edgeFunctions?: boolean } = {}): P
     images: { enabled: false },
     edgeFunctions: { enabled: options.edgeFunctions ?? true },
   });
+  // @netlify/dev keeps Blobs in <root>/.netlify/blobs-serve and starts no deploy store of its own.
+  seedDeployStore(path.join(ROOT, '.netlify', 'blobs-serve'), ROOT);
   await dev.start();
   return {
     dev,

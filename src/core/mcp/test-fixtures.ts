@@ -4,7 +4,7 @@
  */
 import type { Article, Catalog, Solution } from '../content/catalog.ts';
 import { buildSearchIndex } from '../search/build-index.ts';
-import { documentsOf } from '../content/catalog.ts';
+import { bodiesOf, documentsOf, siteProfile } from '../content/catalog.ts';
 import { loadSearchIndex } from '../search/search-index.ts';
 import type { McpDeps } from './server.ts';
 
@@ -76,7 +76,9 @@ export const FIXTURE_CATALOG: Catalog = {
 };
 
 export const FIXTURE_DEPS: McpDeps = {
+  site: siteProfile(FIXTURE_CATALOG),
   catalog: FIXTURE_CATALOG,
+  bodies: bodiesOf(FIXTURE_CATALOG),
   engine: loadSearchIndex(buildSearchIndex(documentsOf(FIXTURE_CATALOG))),
   origin: FIXTURE_ORIGIN,
   version: '9.9.9',
