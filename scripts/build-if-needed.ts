@@ -1,5 +1,5 @@
 /**
- * `node scripts/build-if-needed.ts [--for-tests]`: build unless dist/ already holds the build for
+ * `node scripts/build-if-needed.ts [--for-tests] [--seed-local-blobs]`: build unless dist/ already holds the build for
  * this origin and these sources. `npm test` runs it first (the type check reads generated/ data);
  * `npm run dev` runs it so the functions have their data (and the local deploy store its bodies).
  */
@@ -16,4 +16,4 @@ const origin = forTests ? TEST_ORIGIN : resolveOrigin(process.env);
 const built = ensureBuild(origin, { quiet: true });
 console.log(built ? `Built the site for ${origin}.` : `The build for ${origin} is current.`);
 // `npm run dev`'s functions (the vite plugin's @netlify/dev) read Blobs from .netlify/blobs-serve: give them the build's deploy store.
-if (!forTests) seedDeployStore(path.join(ROOT, '.netlify', 'blobs-serve'), ROOT);
+if (process.argv.includes('--seed-local-blobs')) seedDeployStore(path.join(ROOT, '.netlify', 'blobs-serve'), ROOT);
