@@ -1,8 +1,14 @@
 /** `npm start`: build when needed, then serve the production build with every function on $PORT (default 8888). */
+import path from 'node:path';
 import { resolveOrigin } from '../src/core/site/origin.ts';
+import { loadDotEnv } from './dot-env.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
+
+// Before anything reads the environment (PORT, SITE_URL, the functions' variables).
+const dotEnv = loadDotEnv(path.join(ROOT, '.env'));
+if (dotEnv) console.log(`Read .env: ${dotEnv.loaded.length} variables set${dotEnv.kept.length ? `; ${dotEnv.kept.join(', ')} kept from the environment` : ''}.`);
 
 const port = Number(process.env.PORT || 8888);
 const origin = resolveOrigin({ SITE_URL: process.env.SITE_URL, PORT: String(port) });
