@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * links and OAuth issuer, so link-following clients and browsers must reach that port): one at a time.
  */
 const PORT_8899_FILES = [
-  'tests/browser/**/*.test.ts',
+  'tests/browser/oauth.browser.test.ts',
+  'tests/browser/site-origin.browser.test.ts',
   'tests/integration/agent-journey.test.ts',
   'tests/integration/agent-ready.test.ts',
   'tests/integration/oauth-clients.test.ts',
