@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 const PORT_8899_FILES = [
   'tests/browser/**/*.test.ts',
   'tests/integration/a2a.test.ts',
+  'tests/browser/oauth.browser.test.ts',
+  'tests/browser/site-origin.browser.test.ts',
   'tests/integration/agent-journey.test.ts',
   'tests/integration/agent-ready.test.ts',
   'tests/integration/oauth-cimd.test.ts',

@@ -1,34 +1,36 @@
 /**
  * Cold start of the search function (`netlify/functions/api-search.mts`), the MCP function
  * (`netlify/functions/mcp.mts`) and, as the example of a function that needs only the site profile,
- * the OAuth metadata function (`netlify/functions/oauth-metadata.mts`) at 1,000 and 10,000 generated
- * articles (issue 7).
+ * the OAuth metadata function (`netlify/functions/oauth-metadata.mts`) at generated corpus sizes
+ * (issues 7 and 13).
  *
- *     node bench/cold-start.bench.ts [--sizes 1000,10000] [--runs 10] [--seed 42]
+ *     node bench/cold-start.bench.ts [--sizes 1000,10000] [--runs 10] [--seed 42] [--functions search,mcp,oauth-metadata]
  *
  * For each size: generate the corpus (bench/generate-corpus.ts), build its search index with the
- * site's own builder and a catalogue holding its articles and solutions (the two build artefacts
- * the functions import; the site profile derives from it), and bundle each function with esbuild the
- * way Netlify does, the imports of generated/data/search-index.json, catalog.json and
- * site-profile.json redirected to these files so esbuild inlines them. The MCP function is also bundled with the generated index but the site's own (small)
- * catalogue, to separate the two costs. Peer in the same run: both functions bundled with the
- * current build's data (the seed content).
+ * site's own builder, its catalogue index (the catalogue without bodies) and site profile, i.e. the
+ * build artefacts the functions read, and lay each function out as Netlify's archive does
+ * (bench/bundle-function.ts): the esbuild bundle, the site profile inlined (an esbuild plugin
+ * redirects its import to the generated one), the index and catalogue index as files beside it
+ * (netlify.toml `included_files`). Article bodies are deploy-store blobs and not part of a cold start.
+ * Peer in the same run: the functions over the current build's data (the seed content).
  *
  * Cold start = a fresh Node process imports the bundle and answers one request (search:
- * `GET /api/search?q=私有化部署`; MCP: `tools/call search_articles`; OAuth metadata:
- * `GET /.well-known/oauth-authorization-server`); median of `--runs` processes,
- * the bundles interleaved so machine noise spreads over all of them. Process spawn and exit are
- * reported separately. Writes bench/.out/cold-start.json.
+ * `GET /api/search?q=私有化部署`; MCP: `tools/call search_articles`, `initialize`, `resources/list`;
+ * OAuth metadata: `GET /.well-known/oauth-authorization-server`); median of `--runs` processes,
+ * every variant interleaved so machine noise spreads over all of them. The process runs in the
+ * archive folder, as a function runs in its task folder. RSS is the process's after the answer.
+ * Process spawn and exit are reported separately. Writes bench/.out/cold-start.json.
  *
  * Needs a build: `node scripts/build-if-needed.ts --for-tests`.
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import type { Plugin } from 'esbuild';
-import { type Catalog, siteProfile } from '../src/core/content/catalog.ts';
+import { catalogIndex, type Catalog, siteProfile } from '../src/core/content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
 import { bundleFunction } from './bundle-function.ts';
 import { argValue, generateCorpus } from './generate-corpus.ts';
@@ -40,76 +42,118 @@ const RUNS = Number(argValue(argv, 'runs') ?? 10);
 const SEED = Number(argValue(argv, 'seed') ?? 42);
 const OUT = path.join(ROOT, 'bench', '.out', 'cold-start');
 const MB = 1_000_000;
+/** The issue's bounds at 10,000 articles. */
+const LIMITS = { mcpColdMs: 150, bundleBytes: 5 * MB };
 
 const SEARCH_QUERY = '私有化部署';
-const MCP_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_articles', arguments: { query: SEARCH_QUERY, limit: 10 } } });
+const rpc = (method: string, params: object): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 
 type FunctionName = 'search' | 'mcp' | 'oauth-metadata';
+const FUNCTIONS = (argValue(argv, 'functions') ?? 'search,mcp,oauth-metadata').split(',') as FunctionName[];
 const ENTRIES: Record<FunctionName, string> = {
   search: 'netlify/functions/api-search.mts',
   mcp: 'netlify/functions/mcp.mts',
   'oauth-metadata': 'netlify/functions/oauth-metadata.mts',
 };
+/** What each function reads beside its bundle (as netlify.toml's included_files). */
+const BESIDE: Record<FunctionName, ('index' | 'catalogIndex')[]> = { search: ['index'], mcp: ['index', 'catalogIndex'], 'oauth-metadata': [] };
+
+/** The first request of a cold start, and how its answer is recognised. */
+interface Probe {
+  label: string;
+  request: string;
+  expect: string;
+}
+const PROBES: Record<FunctionName, Probe[]> = {
+  search: [{ label: 'GET /api/search', request: `new Request('http://localhost/api/search?q=' + encodeURIComponent(${JSON.stringify(SEARCH_QUERY)}))`, expect: `text.startsWith('[{"slug"')` }],
+  mcp: [
+    {
+      label: 'tools/call search_articles',
+      request: `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(rpc('tools/call', { name: 'search_articles', arguments: { query: SEARCH_QUERY, limit: 10 } }))} })`,
+      expect: `text.includes('"results":[{')`,
+    },
+    {
+      label: 'initialize',
+      request: `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(rpc('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } }))} })`,
+      expect: `text.includes('"serverInfo"')`,
+    },
+    {
+      label: 'resources/list (loads the catalogue index)',
+      request: `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(rpc('resources/list', {}))} })`,
+      expect: `text.includes('"resources":[{')`,
+    },
+  ],
+  'oauth-metadata': [{ label: 'GET /.well-known/oauth-authorization-server', request: `new Request('http://localhost/.well-known/oauth-authorization-server')`, expect: `text.includes('"issuer"')` }],
+};
 
 interface DataFiles {
   index: string;
-  catalog: string;
+  catalogIndex: string;
   profile: string;
 }
 
 interface Variant {
   fn: FunctionName;
-  label: string;
+  probe: Probe;
   articles: number;
   data: string;
-  indexBytes: number;
-  catalogBytes: number;
   file: string;
+  root: string;
   bundleBytes: number;
+  besideBytes: number;
+  /** Bundle plus the files beside it, deflated as Netlify's zip stores them (its node_modules aside). */
+  archiveBytes: number;
 }
 
-/** Redirects the functions' build-artefact imports to the given files (esbuild then inlines them). */
-function dataRedirect(files: DataFiles): Plugin {
+/** Redirects the site-profile import to the generated one (esbuild then inlines it). */
+function profileRedirect(profile: string): Plugin {
   return {
-    name: 'bench-data',
+    name: 'bench-profile',
     setup(b) {
-      b.onResolve({ filter: /generated\/data\/(search-index|catalog|site-profile)\.json$/ }, (args) => ({
-        path: args.path.endsWith('search-index.json') ? files.index : args.path.endsWith('site-profile.json') ? files.profile : files.catalog,
-      }));
+      b.onResolve({ filter: /generated\/data\/site-profile\.json$/ }, () => ({ path: profile }));
     },
   };
 }
 
-function bundle(fn: FunctionName, name: string, files: DataFiles): Promise<{ file: string; bytes: number }> {
-  return bundleFunction(ENTRIES[fn], path.join(OUT, `${name}.mjs`), [dataRedirect(files)]);
+const deflated = (file: string): number => deflateRawSync(readFileSync(file)).length;
+
+async function layOut(fn: FunctionName, name: string, files: DataFiles): Promise<Omit<Variant, 'probe' | 'articles' | 'data'>> {
+  const root = path.join(OUT, name);
+  rmSync(root, { recursive: true, force: true });
+  const beside = Object.fromEntries(BESIDE[fn].map((kind) => [kind === 'index' ? 'generated/data/search-index.json' : 'generated/data/catalog-index.json', files[kind]]));
+  const { file, bytes } = await bundleFunction(ENTRIES[fn], root, { plugins: [profileRedirect(files.profile)], beside });
+  const besideFiles = Object.values(beside);
+  return {
+    fn,
+    file,
+    root,
+    bundleBytes: bytes,
+    besideBytes: besideFiles.reduce((sum, f) => sum + statSync(f).size, 0),
+    archiveBytes: [file, ...besideFiles].reduce((sum, f) => sum + deflated(f), 0),
+  };
 }
 
 interface ColdRun {
   importMs: number;
   firstMs: number;
   totalMs: number;
+  rssMB: number;
   processMs: number;
 }
 
-/** One fresh process: import the bundle, answer one request, check the answer. */
+/** One fresh process in the archive folder: import the bundle, answer one request, check the answer. */
 function coldStart(variant: Variant): ColdRun {
-  const request = {
-    search: `new Request('http://localhost/api/search?q=' + encodeURIComponent(${JSON.stringify(SEARCH_QUERY)}))`,
-    mcp: `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(MCP_BODY)} })`,
-    'oauth-metadata': `new Request('http://localhost/.well-known/oauth-authorization-server')`,
-  }[variant.fn];
-  const expect = { search: `text.startsWith('[{"slug"')`, mcp: `text.includes('"results":[{')`, 'oauth-metadata': `text.includes('"issuer"')` }[variant.fn];
   const script = `
     const t0 = performance.now();
     const { default: handler } = await import(${JSON.stringify(pathToFileURL(variant.file).href)});
     const t1 = performance.now();
-    const res = await handler(${request}, { ip: '127.0.0.1', params: {} });
+    const res = await handler(${variant.probe.request}, { ip: '127.0.0.1', params: {} });
     const text = await res.text();
     const t2 = performance.now();
-    if (res.status !== 200 || !(${expect})) throw new Error('bad first response ' + res.status + ' ' + text.slice(0, 300));
-    console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0 }));`;
+    if (res.status !== 200 || !(${variant.probe.expect})) throw new Error('bad first response ' + res.status + ' ' + text.slice(0, 300));
+    console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0, rssMB: process.memoryUsage().rss / 1e6 }));`;
   const started = performance.now();
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, maxBuffer: 16 * MB });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: variant.root, encoding: 'utf8', timeout: 120_000, maxBuffer: 16 * MB });
   const processMs = performance.now() - started;
   return { ...(JSON.parse(out.trim().split('\n').pop()!) as Omit<ColdRun, 'processMs'>), processMs };
 }
@@ -118,24 +162,24 @@ requireBuild();
 mkdirSync(OUT, { recursive: true });
 const startedAt = new Date();
 const siteCatalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as Catalog;
-const siteIndexFile = path.join(ROOT, 'generated', 'data', 'search-index.json');
-const siteCatalogFile = path.join(ROOT, 'generated', 'data', 'catalog.json');
-const siteProfileFile = path.join(ROOT, 'generated', 'data', 'site-profile.json');
 
 const variants: Variant[] = [];
-const add = async (fn: FunctionName, label: string, articles: number, data: string, files: DataFiles, name: string): Promise<void> => {
-  const { file, bytes } = await bundle(fn, name, files);
-  variants.push({ fn, label, articles, data, indexBytes: statSync(files.index).size, catalogBytes: statSync(files.catalog).size, file, bundleBytes: bytes });
+const add = async (articles: number, data: string, files: DataFiles, tag: string): Promise<void> => {
+  for (const fn of FUNCTIONS) {
+    const laidOut = await layOut(fn, `${fn}-${tag}`, files);
+    for (const probe of PROBES[fn]) variants.push({ ...laidOut, probe, articles, data });
+  }
 };
-const siteFiles: DataFiles = { index: siteIndexFile, catalog: siteCatalogFile, profile: siteProfileFile };
 
 // Peer: the current build (seed content).
-const siteDocs = siteCatalog.articles.length + siteCatalog.solutions.length;
-await add('search', 'api-search', siteDocs, 'site build (seed content)', siteFiles, 'search-site');
-await add('mcp', 'mcp', siteDocs, 'site build (seed content)', siteFiles, 'mcp-site');
-await add('oauth-metadata', 'oauth-metadata', siteDocs, 'site build (seed content)', siteFiles, 'oauth-metadata-site');
+const siteFiles: DataFiles = {
+  index: path.join(ROOT, 'generated', 'data', 'search-index.json'),
+  catalogIndex: path.join(ROOT, 'generated', 'data', 'catalog-index.json'),
+  profile: path.join(ROOT, 'generated', 'data', 'site-profile.json'),
+};
+await add(siteCatalog.articles.length + siteCatalog.solutions.length, 'site build (seed content)', siteFiles, 'site');
 
-const corpusFacts: Record<number, { generateS: number; indexBuildS: number }> = {};
+const corpusFacts: Record<number, { generateS: number; indexBuildS: number; indexMB: number; catalogIndexMB: number; bodiesMB: number }> = {};
 for (const n of SIZES) {
   let t = performance.now();
   const corpus = generateCorpus({ n, seed: SEED });
@@ -143,26 +187,30 @@ for (const n of SIZES) {
   t = performance.now();
   const index = serializeSearchIndex(buildSearchIndex(corpus.documents));
   const indexBuildS = (performance.now() - t) / 1000;
-  corpusFacts[n] = { generateS, indexBuildS };
-  const indexFile = path.join(OUT, `search-index-${n}.json`);
-  writeFileSync(indexFile, index);
   const catalog: Catalog = {
     ...siteCatalog,
     articles: corpus.documents.filter((d) => d.type === 'article') as Catalog['articles'],
     solutions: corpus.documents.filter((d) => d.type === 'solution') as Catalog['solutions'],
   };
-  const catalogFile = path.join(OUT, `catalog-${n}.json`);
-  writeFileSync(catalogFile, JSON.stringify(catalog));
-  const profileFile = path.join(OUT, `site-profile-${n}.json`);
-  writeFileSync(profileFile, JSON.stringify(siteProfile(catalog)));
-  const files: DataFiles = { index: indexFile, catalog: catalogFile, profile: profileFile };
-  await add('search', 'api-search', n, 'generated index + catalogue', files, `search-${n}`);
-  await add('mcp', 'mcp', n, 'generated index + catalogue', files, `mcp-${n}`);
-  await add('mcp', 'mcp', n, 'generated index, seed catalogue', { ...files, catalog: siteCatalogFile }, `mcp-${n}-index-only`);
-  await add('oauth-metadata', 'oauth-metadata', n, 'generated catalogue (profile only)', files, `oauth-metadata-${n}`);
+  const files: DataFiles = {
+    index: path.join(OUT, `search-index-${n}.json`),
+    catalogIndex: path.join(OUT, `catalog-index-${n}.json`),
+    profile: path.join(OUT, `site-profile-${n}.json`),
+  };
+  writeFileSync(files.index, index);
+  writeFileSync(files.catalogIndex, JSON.stringify(catalogIndex(catalog)));
+  writeFileSync(files.profile, JSON.stringify(siteProfile(catalog)));
+  corpusFacts[n] = {
+    generateS,
+    indexBuildS,
+    indexMB: statSync(files.index).size / MB,
+    catalogIndexMB: statSync(files.catalogIndex).size / MB,
+    bodiesMB: corpus.documents.reduce((sum, d) => sum + Buffer.byteLength(d.markdown), 0) / MB,
+  };
+  await add(n, 'generated corpus', files, String(n));
 }
 
-// Interleaved fresh processes: run r of every bundle, then run r + 1.
+// Interleaved fresh processes: run r of every variant, then run r + 1.
 const loadBefore = loadAverage();
 const runs = new Map<Variant, ColdRun[]>(variants.map((v) => [v, []]));
 for (let r = 0; r < RUNS; r++) {
@@ -174,31 +222,44 @@ const rows = variants.map((v) => {
   const list = runs.get(v)!;
   const pick = (key: keyof ColdRun): number[] => list.map((x) => x[key]);
   return {
-    fn: v.label,
+    fn: path.basename(ENTRIES[v.fn], '.mts'),
+    request: v.probe.label,
     articles: v.articles,
     data: v.data,
-    indexMB: v.indexBytes / MB,
-    catalogMB: v.catalogBytes / MB,
     bundleMB: v.bundleBytes / MB,
+    besideMB: v.besideBytes / MB,
+    archiveMB: v.archiveBytes / MB,
     importMs: median(pick('importMs')),
     firstMs: median(pick('firstMs')),
     totalMs: median(pick('totalMs')),
     totalMinMs: Math.min(...pick('totalMs')),
     totalMaxMs: Math.max(...pick('totalMs')),
+    rssMB: median(pick('rssMB')),
     processMs: median(pick('processMs')),
     runs: list,
   };
 });
 
-const command = `node bench/cold-start.bench.ts --sizes ${SIZES.join(',')} --runs ${RUNS} --seed ${SEED}`;
+const command = `node bench/cold-start.bench.ts --sizes ${SIZES.join(',')} --runs ${RUNS} --seed ${SEED} --functions ${FUNCTIONS.join(',')}`;
 const table = [
-  '| function | articles | data inlined | index MB | catalogue MB | bundle MB | import ms | first response ms | **import + first ms** (min–max) | whole process ms |',
-  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+  '| function | first request | articles | bundle MB | files beside MB | archive MB (deflate) | import ms | first response ms | **import + first ms** (min–max) | RSS MB | whole process ms |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) =>
-    `| ${r.fn} | ${r.articles.toLocaleString('en')} | ${r.data} | ${fixed(r.indexMB, 2)} | ${fixed(r.catalogMB, 2)} | ${fixed(r.bundleMB, 2)} | ${fixed(r.importMs)} | ${fixed(r.firstMs)} | **${fixed(r.totalMs)}** (${fixed(r.totalMinMs)}–${fixed(r.totalMaxMs)}) | ${fixed(r.processMs)} |`,
+    `| ${r.fn} | ${r.request} | ${r.articles.toLocaleString('en')} | ${fixed(r.bundleMB, 2)} | ${fixed(r.besideMB, 2)} | ${fixed(r.archiveMB, 2)} | ${fixed(r.importMs)} | ${fixed(r.firstMs)} | **${fixed(r.totalMs)}** (${fixed(r.totalMinMs)}–${fixed(r.totalMaxMs)}) | ${fixed(r.rssMB)} | ${fixed(r.processMs)} |`,
   ),
 ].join('\n');
-const facts = SIZES.map((n) => `${n.toLocaleString('en')}: corpus ${fixed(corpusFacts[n]!.generateS, 1)} s, index build ${fixed(corpusFacts[n]!.indexBuildS, 1)} s`).join('; ');
-console.log(`\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}, load average ${loadBefore} → ${loadAfter}; median of ${RUNS} fresh processes per row (interleaved). Generation: ${facts}.\n\n${table}\n`);
+const facts = SIZES.map((n) => {
+  const f = corpusFacts[n]!;
+  return `${n.toLocaleString('en')}: corpus ${fixed(f.generateS, 1)} s, index build ${fixed(f.indexBuildS, 1)} s, index ${fixed(f.indexMB, 2)} MB, catalogue index ${fixed(f.catalogIndexMB, 2)} MB, bodies ${fixed(f.bodiesMB, 2)} MB (deploy store)`;
+}).join('; ');
+const verdicts = SIZES.filter((n) => n === 10_000).flatMap((n) => {
+  const mcp = rows.find((r) => r.fn === 'mcp' && r.articles === n && r.request.startsWith('tools/call'));
+  const biggest = Math.max(...rows.filter((r) => r.articles === n).map((r) => r.bundleMB));
+  return [
+    ...(mcp ? [`MCP cold start at 10,000: ${fixed(mcp.totalMs)} ms (limit ${LIMITS.mcpColdMs}): ${mcp.totalMs <= LIMITS.mcpColdMs ? 'holds' : 'misses'}`] : []),
+    `largest bundle at 10,000: ${fixed(biggest, 2)} MB (limit ${LIMITS.bundleBytes / MB}): ${biggest * MB <= LIMITS.bundleBytes ? 'holds' : 'misses'}`,
+  ];
+});
+console.log(`\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}, load average ${loadBefore} → ${loadAfter}; median of ${RUNS} fresh processes per row (interleaved). Data: ${facts}.\n\n${table}\n\n${verdicts.join('\n')}\n`);
 writeFileSync(path.join(ROOT, 'bench', '.out', 'cold-start.json'), JSON.stringify({ command, startedAt, machine: machineFacts(), loadBefore, loadAfter, runsPerRow: RUNS, corpusFacts, rows }, null, 2));
 console.log('Wrote bench/.out/cold-start.json');

@@ -10,7 +10,10 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { z } from 'zod';
 import { searchResults } from '../src/core/search/api.ts';
 import { build } from '../netlify/functions/_shared/deps.ts';
-import { searchEngine } from '../netlify/functions/_shared/search.ts';
+import { searchEngineAt } from '../netlify/functions/_shared/search.ts';
+
+// As the function: the index beside the bundle (bench/bundle-function.ts lays out the same tree).
+const searchEngine = searchEngineAt(new URL('../generated/data/search-index.json', import.meta.url))();
 
 function createServer(): McpServer {
   const server = new McpServer({ name: 'sdk-peer/site', version: build.version }, { capabilities: { tools: {} } });

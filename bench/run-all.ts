@@ -12,13 +12,14 @@ const BENCH_DIR = import.meta.dirname;
 /** Script and arguments, full run and quick run. */
 const STEPS: { script: string; full: string[]; quick: string[] }[] = [
   { script: 'search.bench.ts', full: ['--n', '10000'], quick: ['--n', '1000', '--runs', '1'] },
-  { script: 'mcp.bench.ts', full: ['--requests', '2000', '--seconds', '15', '--cold', '10', '--emulated', '20'], quick: ['--requests', '200', '--seconds', '3', '--cold', '2', '--emulated', '2'] },
+  { script: 'mcp.bench.ts', full: ['--requests', '2000', '--seconds', '15', '--cold', '10'], quick: ['--requests', '200', '--seconds', '3', '--cold', '2'] },
   { script: 'build.bench.ts', full: ['--sizes', '100,1000,10000'], quick: ['--sizes', '100', '--runs', '1'] },
   { script: 'serve.bench.ts', full: ['--seconds', '30', '--connections', '10'], quick: ['--seconds', '3'] },
+  { script: 'runtime.bench.ts', full: ['--seconds', '10', '--requests', '20000', '--endurance-seconds', '60'], quick: ['--seconds', '2', '--requests', '2000', '--endurance-seconds', '5', '--ready-runs', '1'] },
   { script: 'cold-start.bench.ts', full: ['--sizes', '1000,10000', '--runs', '10'], quick: ['--sizes', '1000', '--runs', '2'] },
+  { script: 'cold-start.bench.ts', full: ['--sizes', '100000', '--runs', '5', '--functions', 'search'], quick: ['--sizes', '2000', '--runs', '1', '--functions', 'search'] },
   { script: 'pagefind.bench.ts', full: ['--n', '10000', '--runs', '3'], quick: ['--n', '1000', '--runs', '1'] },
   { script: 'soak.bench.ts', full: ['--minutes', '5', '--connections', '4'], quick: ['--minutes', '0.5'] },
-  { script: 'soak.bench.ts', full: ['--minutes', '5', '--connections', '4', '--mode', 'bundled'], quick: ['--minutes', '0.5', '--mode', 'bundled'] },
 ];
 
 let failed = 0;

@@ -3,13 +3,12 @@
  * `GET /api/search`, `POST /mcp` tools/call search_articles, `POST /oauth/token`
  * (client_credentials) and a static page (`GET /blog/`).
  *
- *     node bench/serve.bench.ts [--seconds 30] [--connections 10] [--modes emulator,bundled] [--scenarios search,mcp,token,static]
+ *     node bench/serve.bench.ts [--seconds 30] [--connections 10] [--modes warm] [--scenarios search,mcp,token,static]
  *
- * Two runtimes, each in its own process (bench/runtime-child.ts), started one after the other:
- * - `emulator`: the full local Netlify emulation (`npm start`): every function call is a fresh
- *   worker there, so its function figures are the emulator's per-request cold start;
- * - `bundled`: the functions bundled once with esbuild and kept loaded (a warm instance), static
- *   files and Blobs still from the emulator.
+ * The runtime runs in its own process (bench/runtime-child.ts): `warm` (default) is what `npm start`
+ * serves (scripts/runtime/: functions imported once, the edge function in process); `emulator` is
+ * Netlify's @netlify/dev emulation that `npm start` ran before (a fresh worker per function call),
+ * for before/after figures.
  * Every answer is checked (status and body); non-2xx, socket errors, timeouts and wrong bodies are
  * counted and listed. Writes bench/.out/serve.json.
  *
@@ -27,7 +26,7 @@ import {
 const argv = process.argv.slice(2);
 const SECONDS = Number(argValue(argv, 'seconds') ?? 30);
 const CONNECTIONS = Number(argValue(argv, 'connections') ?? 10);
-const MODES = (argValue(argv, 'modes') ?? 'emulator,bundled').split(',') as ('emulator' | 'bundled')[];
+const MODES = (argValue(argv, 'modes') ?? 'warm').split(',') as ('warm' | 'emulator')[];
 const SCENARIOS = (argValue(argv, 'scenarios') ?? 'search,mcp,token,static').split(',');
 /** Warm-up before each measured run (not counted), at the same concurrency. */
 const WARMUP_SECONDS = Math.min(5, Math.max(1, Math.round(SECONDS / 10)));
@@ -35,8 +34,8 @@ const WARMUP_SECONDS = Math.min(5, Math.max(1, Math.round(SECONDS / 10)));
 const TIMEOUT_SECONDS = 20;
 const OUT = path.join(ROOT, 'bench', '.out');
 const MODE_LABEL: Record<string, string> = {
-  emulator: 'emulator (`npm start` chain, edge on)',
-  bundled: 'bundled functions (warm), edge off',
+  warm: 'warm runtime (`npm start`), edge on',
+  emulator: 'emulator (@netlify/dev, `npm start` before issue 13), edge on',
 };
 
 interface RunResult {
@@ -110,11 +109,9 @@ const results: RunResult[] = [];
 const clients: Record<string, string> = {};
 for (const mode of MODES) {
   for (const name of SCENARIOS) {
-    // A fresh runtime per row: every row starts from the same state, and the emulator's local Deno
-    // edge server (which grows by about 11 MB per request, see BENCHMARKS.md) is restarted.
-    // The bundled runtime leaves edge functions off: its static row is then plain file serving, and
-    // the emulator's row (edge negotiation through the local Deno server) shows what that costs.
-    const runtime = await startRuntimeProcess(mode, { edge: mode === 'emulator', log: runtimeLog });
+    // A fresh runtime per row: every row starts from the same state (and the emulator's local Deno
+    // edge server, which grows by about 11 MB per request, see BENCHMARKS.md, is restarted).
+    const runtime = await startRuntimeProcess(mode, { edge: true, log: runtimeLog });
     try {
       const { client, sourceAddress } = await registerClient(runtime.url, `serve-bench ${mode} ${name}`);
       clients[`${mode} ${name}`] = `${client.client_id} (registered from ${sourceAddress})`;

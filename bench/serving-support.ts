@@ -22,13 +22,13 @@ export interface RuntimeProcess {
   url: string;
   pid: number;
   child: ChildProcess;
-  /** Forced-GC memory usage of the runtime process (heap of the emulator and the bundled functions). */
+  /** Forced-GC memory usage of the runtime process. */
   memory(): Promise<NodeJS.MemoryUsage>;
   stop(): Promise<void>;
 }
 
 /** Starts bench/runtime-child.ts and waits for its READY line. */
-export async function startRuntimeProcess(mode: 'emulator' | 'bundled', options: { edge?: boolean; log?: (line: string) => void } = {}): Promise<RuntimeProcess> {
+export async function startRuntimeProcess(mode: 'warm' | 'emulator', options: { edge?: boolean; log?: (line: string) => void } = {}): Promise<RuntimeProcess> {
   const child = spawn(process.execPath, ['--expose-gc', path.join(ROOT, 'bench', 'runtime-child.ts'), '--mode', mode, '--edge', options.edge === false ? 'off' : 'on'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

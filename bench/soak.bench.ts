@@ -1,13 +1,13 @@
 /**
  * Soak (issue 7): mixed traffic through the local runtime for `--minutes` (default 5): search, MCP
  * tools/call, OAuth token, static page, tweets and health, round-robin on every connection. Memory is
- * sampled every 5 s: RSS of the runtime's whole process tree (the Node process with the emulator and
- * its function workers, and the Deno edge-function server) from /proc, and the runtime process's
+ * sampled every 5 s: RSS of the runtime's whole process tree (the warm runtime is one Node process;
+ * the emulator adds function workers and the Deno edge-function server) from /proc, and the runtime process's
  * heap after a forced GC (over IPC; the runtime is a child process, so this process's own heap is
  * the load generator's and not reported). Reports the least-squares slope (MB/min) over the second
  * half, errors (must be 0) and a verdict. Writes bench/.out/soak.json.
  *
- *     node bench/soak.bench.ts [--minutes 5] [--connections 4] [--mode emulator|bundled]
+ *     node bench/soak.bench.ts [--minutes 5] [--connections 4] [--mode warm|emulator] [--edge on|off]
  *
  * Needs a build: `node scripts/build-if-needed.ts --for-tests`.
  * @module
@@ -23,13 +23,14 @@ import {
 const argv = process.argv.slice(2);
 const MINUTES = Number(argValue(argv, 'minutes') ?? 5);
 const CONNECTIONS = Number(argValue(argv, 'connections') ?? 4);
-const MODE = (argValue(argv, 'mode') ?? 'emulator') as 'emulator' | 'bundled';
+const MODE = (argValue(argv, 'mode') ?? 'warm') as 'warm' | 'emulator';
 /**
- * Edge functions (the local Deno server) are off by default: the emulator's Deno process grows by
- * about 11 MB per request (a Deno Worker per invocation, see BENCHMARKS.md), which would take
- * gigabytes in a 5-minute soak. `--edge on` measures exactly that, under the RSS cap below.
+ * Edge functions: on by default for the warm runtime (in process). The emulator's local Deno server
+ * grows by about 11 MB per request (a Deno Worker per invocation, see BENCHMARKS.md), which would
+ * take gigabytes in a 5-minute soak, so with `--mode emulator` they are off unless `--edge on`
+ * (then the RSS cap below stops the run).
  */
-const EDGE = (argValue(argv, 'edge') ?? 'off') === 'on';
+const EDGE = (argValue(argv, 'edge') ?? (MODE === 'warm' ? 'on' : 'off')) === 'on';
 /** Safety cap: the load stops when the runtime tree's RSS passes this (MB). */
 const MAX_RSS_MB = Number(argValue(argv, 'max-rss-mb') ?? 4096);
 const SAMPLE_MS = 5_000;
@@ -147,7 +148,7 @@ const processSlopes = Object.keys(samples.at(-1)?.byNameMB ?? {}).map((name) => 
 const table = [
   '| metric | value |',
   '|---|---|',
-  `| runtime | ${MODE === 'emulator' ? 'local Netlify emulation (`npm start` chain)' : 'bundled functions (warm) + emulator for static and Blobs'}, edge functions ${EDGE ? 'on (local Deno server)' : 'off'} |`,
+  `| runtime | ${MODE === 'emulator' ? 'Netlify emulation (@netlify/dev), edge functions ' + (EDGE ? 'on (local Deno server)' : 'off') : 'warm runtime (`npm start`), edge functions ' + (EDGE ? 'on (in process)' : 'off')} |`,
   `| traffic | ${MIX.join(', ')} round-robin, ${CONNECTIONS} connections, ${MINUTES} min |`,
   `| requests completed | ${result?.requests.total ?? 0} (${fixed((result?.requests.total ?? 0) / (MINUTES * 60), 1)} req/s), latency p50 ${result?.latency.p50} ms / p99 ${result?.latency.p99} ms |`,
   `| per endpoint (2xx ok / non-2xx / wrong body) | ${Object.entries(perScenario).map(([n, s]) => `${n} ${s.ok}/${s.non2xx}/${s.badBodies}`).join(', ')} |`,

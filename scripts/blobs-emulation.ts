@@ -10,9 +10,9 @@
  * It also answers a keyed GET without an ETag, so `getWithMetadata` returns none and a following
  * `onlyIfMatch` write would be unconditional.
  *
- * The fix, local only: PUT, DELETE and keyed GET run one at a time; a GET carries the ETag of the
- * bytes it returns; the ETag also hashes the file's bytes and nanosecond mtime. Production code
- * never imports this file.
+ * The fix, local only: PUT, DELETE and keyed GET run one at a time (reads of a deploy store, which
+ * nothing writes at run time, need not); a GET carries the ETag of the bytes it returns; the ETag
+ * also hashes the file's bytes and nanosecond mtime. Production code never imports this file.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -55,15 +55,24 @@ if (!statics.__atomicWrites) {
   proto.put = serialise(proto.put);
   proto.delete = serialise(proto.delete);
   const plainGet = proto.get;
-  proto.get = serialise(async function (this: unknown, req: unknown) {
+  const urlOf = (server: PatchableServer, req: unknown): URL => {
+    const request = req as { url?: string };
+    return server.parseAPIRequest(request)?.url ?? new URL(request.url ?? '', server.address);
+  };
+  const getWithETag: Handler = async function (this: unknown, req: unknown) {
     const server = this as PatchableServer;
     const res = await plainGet.call(server, req);
-    const request = req as { url?: string };
-    const url = server.parseAPIRequest(request)?.url ?? new URL(request.url ?? '', server.address);
-    const { dataPath, key } = server.getLocalPaths(url);
+    const { dataPath, key } = server.getLocalPaths(urlOf(server, req));
     if (res.status === 200 && key && dataPath && !res.headers.has('etag')) res.headers.set('etag', await statics.generateETag(dataPath));
     return res;
-  });
+  };
+  const serialisedGet = serialise(getWithETag);
+  // A deploy store (the build's article bodies) is never written while the site runs, so its reads
+  // need no place in the write queue: get_article under load would otherwise wait behind every write.
+  proto.get = function (this: unknown, req: unknown) {
+    const deployStore = decodeURIComponent(urlOf(this as PatchableServer, req).pathname).includes('/deploy:');
+    return (deployStore ? getWithETag : serialisedGet).call(this, req);
+  };
   statics.generateETag = async (filePath: string): Promise<string> => {
     try {
       const [info, bytes] = await Promise.all([stat(filePath, { bigint: true }), readFile(filePath)]);

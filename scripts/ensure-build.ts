@@ -4,9 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerHelp } from './usage.ts';
+import type { Catalog } from '../src/core/content/catalog.ts';
+import { DEPLOY_BLOBS_DIR, deployBodyFiles } from '../src/integrations/deploy-blobs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FINGERPRINT_FILE = path.join(ROOT, 'generated', 'fingerprint.txt');
@@ -36,7 +38,10 @@ export function ensureBuild(origin: string, options: { contentDir?: string; forc
   const contentDir = options.contentDir ?? process.env.CONTENT_DIR ?? './content';
   const fingerprint = buildFingerprint(origin, contentDir);
   const current = existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, 'utf8').trim() : '';
-  if (!options.force && current === fingerprint && existsSync(path.join(ROOT, 'dist', 'index.html'))) return false;
+  if (!options.force && current === fingerprint && existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    restoreDeployBodies();
+    return false;
+  }
   if (!options.quiet) console.log(`Building the site for ${origin} ...`);
   const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
     cwd: ROOT,
@@ -60,6 +65,20 @@ export function ensureBuild(origin: string, options: { contentDir?: string; forc
   }
   writeFileSync(FINGERPRINT_FILE, fingerprint + '\n');
   return true;
+}
+
+/**
+ * Writes the build's deploy-store bodies again when they are gone but the build is current:
+ * Netlify's build clears `.netlify/v1` before it runs the build command (`npm run deploy:check`
+ * runs it), and the bodies are a pure function of the catalogue the build left in generated/.
+ */
+function restoreDeployBodies(): void {
+  if (existsSync(path.join(ROOT, DEPLOY_BLOBS_DIR))) return;
+  const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as Catalog;
+  for (const { file, data } of deployBodyFiles(ROOT, catalog)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, data);
+  }
 }
 
 if (import.meta.main) {

@@ -1,5 +1,7 @@
 /** `npm start`: build when needed, then serve the production build with every function on $PORT (default 8888). */
 import { DEFAULT_LOCAL_PORT, resolveOrigin } from '../src/core/kernel/origin.ts';
+import path from 'node:path';
+import { loadDotEnv } from './dot-env.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
@@ -13,6 +15,10 @@ function, the edge function and local Blobs on http://localhost:$PORT.
 Environment: PORT (default 8888), HOST (default localhost), SITE_URL (the public origin baked into
 the build; default http://localhost:$PORT), TRUSTED_PROXIES (IPs/CIDRs whose X-Forwarded-For is
 believed), NETLIFY_LOCAL_BLOBS_DIR (default .netlify/blobs-serve).`);
+
+// Before anything reads the environment (PORT, SITE_URL, the functions' variables).
+const dotEnv = loadDotEnv(path.join(ROOT, '.env'));
+if (dotEnv) console.log(`Read .env: ${dotEnv.loaded.length} variables set${dotEnv.kept.length ? `; ${dotEnv.kept.join(', ')} kept from the environment` : ''}.`);
 
 const port = Number(process.env.PORT || DEFAULT_LOCAL_PORT);
 const origin = resolveOrigin({ SITE_URL: process.env.SITE_URL, PORT: String(port) });

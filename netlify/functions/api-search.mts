@@ -3,8 +3,11 @@ import { handleSearch } from '../../src/core/search/api.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withProblems } from '../../src/core/kernel/problem.ts';
 import { build } from './_shared/deps.ts';
-import { searchEngine } from './_shared/search.ts';
+import { searchEngineAt } from './_shared/search.ts';
 
-export default httpHandler((req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine: searchEngine, origin: build.origin })));
+// The index ships beside this file (netlify.toml included_files); every request needs it, so load it now.
+const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url))();
+
+export default httpHandler((req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine, origin: build.origin })));
 
 export const config: Config = { path: '/api/search' };

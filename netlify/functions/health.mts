@@ -3,9 +3,12 @@ import { handleHealth } from '../../src/core/health/health.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withProblems } from '../../src/core/kernel/problem.ts';
 import { build, now, stores } from './_shared/deps.ts';
-import { searchEngine } from './_shared/search.ts';
+import { searchEngineAt } from './_shared/search.ts';
+
+// The check loads the shipped index (netlify.toml included_files) on first use: a missing or broken file shows as search down.
+const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
 
 export default httpHandler((req: Request): Promise<Response> =>
-  withProblems(req, () => handleHealth(req, { build, searchDocuments: () => searchEngine.documentCount, store: stores('ratelimit'), now })));
+  withProblems(req, () => handleHealth(req, { build, searchDocuments: () => engine().documentCount, store: stores('ratelimit'), now })));
 
 export const config: Config = { path: '/health' };

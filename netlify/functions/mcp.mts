@@ -5,15 +5,24 @@ import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
 import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
 import { checkBearer } from '../../src/core/oauth/grants/resource-server.ts';
-import { consume } from '../../src/core/kernel/rate-limit.ts';
-import { build, catalog, stores } from './_shared/deps.ts';
-import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
-import { searchEngine } from './_shared/search.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
+import { consume } from '../../src/core/kernel/rate-limit.ts';
+import { build, catalogIndexAt, deployBodies, site, stores } from './_shared/deps.ts';
+import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
+import { searchEngineAt } from './_shared/search.ts';
+
+// Shipped beside this file (netlify.toml included_files), each read on first use: initialize and
+// tools/list need neither, search needs the index only. Bodies come from the deploy's Blobs store.
+const catalog = catalogIndexAt(new URL('../../generated/data/catalog-index.json', import.meta.url));
+const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
 
 const credentials = memoisedCheck((req) => checkBearer(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }));
 const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
-const deps: McpDeps = { catalog, engine: searchEngine, origin: build.origin, version: build.version, entryPoints: AGENT_ENTRY_POINTS, credentials, authorize: tokenGate({ check: credentials, consumeExport }) };
+const deps: McpDeps = {
+  site, bodies: deployBodies, origin: build.origin, version: build.version, entryPoints: AGENT_ENTRY_POINTS, credentials, authorize: tokenGate({ check: credentials, consumeExport }),
+  get catalog() { return catalog(); },
+  get engine() { return engine(); },
+};
 
 export default httpHandler((req: Request): Promise<Response> => handleMcp(req, deps));
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import '../blobs-emulation.ts';
+import { seedDeployStore } from './deploy-blobs.ts';
 import { headOf } from './head.ts';
 import { answerHelp } from '../usage.ts';
 
@@ -74,6 +75,8 @@ export async function startRuntime(options: { edgeFunctions?: boolean } = {}): P
     images: { enabled: false },
     edgeFunctions: { enabled: options.edgeFunctions ?? true },
   });
+  // @netlify/dev keeps Blobs in <root>/.netlify/blobs-serve and starts no deploy store of its own.
+  seedDeployStore(path.join(ROOT, '.netlify', 'blobs-serve'), ROOT);
   await dev.start();
   return {
     dev,

@@ -38,25 +38,30 @@ function notEmulated(field: string): never {
   throw new Error(`context.${field} is not emulated by the local runtime (scripts/runtime/functions.ts)`);
 }
 
-/** The v2 `Context` (fields as @netlify/serverless-functions-api `getContext`). */
-export function functionContext(request: Request, invocation: Invocation, requestId: string): object {
-  const context = {
-    ip: invocation.ip,
-    requestId,
-    url: new URL(request.url),
-    path: invocation.route?.pattern,
+/** What every `Context` shares: the fixed fields, and getters that throw for the fields not emulated (built once, not per request). */
+const CONTEXT_BASE: object = Object.defineProperties(
+  {
     account: { id: '' },
-    site: { id: '0', name: 'local', url: invocation.origin },
     deploy: { id: '0', context: 'dev', branch: '', published: false },
     server: { region: 'dev' },
     json: (value: unknown) => Response.json(value),
     log: console.log,
-    waitUntil: invocation.waitUntil,
     next: () => notEmulated('next (not available in serverless functions)'),
     rewrite: () => notEmulated('rewrite'),
-  };
-  for (const field of ['params', 'cookies', 'flags', 'geo']) Object.defineProperty(context, field, { get: () => notEmulated(field), enumerable: false });
-  return context;
+  },
+  Object.fromEntries(['params', 'cookies', 'flags', 'geo'].map((field) => [field, { get: () => notEmulated(field), enumerable: false }])),
+);
+
+/** The v2 `Context` (fields as @netlify/serverless-functions-api `getContext`). */
+export function functionContext(request: Request, invocation: Invocation, requestId: string): object {
+  return Object.assign(Object.create(CONTEXT_BASE) as object, {
+    ip: invocation.ip,
+    requestId,
+    url: new URL(request.url),
+    path: invocation.route?.pattern,
+    site: { id: '0', name: 'local', url: invocation.origin },
+    waitUntil: invocation.waitUntil,
+  });
 }
 
 /** Runs one function; an uncaught error becomes a 500, as a crashed function does on Netlify. */

@@ -68,7 +68,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
     loadRedirects(root, distDir),
   ]);
   assertUnambiguous(functionEntries);
-  const platform = await startPlatform(options.blobsDir ?? localBlobsDir());
+  const platform = await startPlatform(options.blobsDir ?? localBlobsDir(), root);
   try {
     const functions = await loadFunctions(functionEntries);
     const edge = options.edgeFunctions === false ? [] : await loadEdge(root);

@@ -10,9 +10,10 @@ import '../blobs-emulation.ts';
 import { BlobsServer } from '@netlify/blobs/server';
 import { startRuntime as startNetlifyRuntime } from '@netlify/runtime';
 
+import { LOCAL_DEPLOY_ID, LOCAL_SITE_ID, seedDeployStore } from './deploy-blobs.ts';
+
 /** The site ID @netlify/dev uses offline: stored blobs live under `entries/0/site:<store>/` (scripts/enquiries.ts, keys.ts). */
-export const LOCAL_SITE_ID = '0';
-const LOCAL_DEPLOY_ID = '0';
+export { LOCAL_SITE_ID };
 
 /** The request context of the function running now, for `Netlify.context`. */
 export const requestContext = new AsyncLocalStorage<object>();
@@ -24,11 +25,15 @@ export interface Platform {
 
 let running = false;
 
-/** Starts Blobs and installs the `Netlify` global. One per process: the global and the Blobs context are process-wide. */
-export async function startPlatform(blobsDir: string): Promise<Platform> {
+/**
+ * Starts Blobs, with the build's deploy store (the article bodies) in place, and installs the
+ * `Netlify` global. One per process: the global and the Blobs context are process-wide.
+ */
+export async function startPlatform(blobsDir: string, root: string): Promise<Platform> {
   if (running) throw new Error('A local runtime is already running in this process (the Netlify global and Blobs context are process-wide)');
   running = true;
   mkdirSync(blobsDir, { recursive: true });
+  seedDeployStore(blobsDir, root);
   const token = randomUUID();
   const blobs = new BlobsServer({ directory: blobsDir, token, port: 0 });
   const { port } = await blobs.start();

@@ -16,6 +16,9 @@ const ASSET_EXTENSION = /\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/;
 const BASE_HEADERS = { age: '0', 'cache-control': 'public, max-age=0, must-revalidate' };
 /** Remembered path lookups (hits and misses) before the cache starts afresh: bounds memory under probing. */
 const MAX_CACHED_LOOKUPS = 10_000;
+/** Files up to this size keep their bytes in memory (as a CDN edge does), within the total below. */
+const MAX_KEPT_FILE_BYTES = 256 * 1024;
+const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 /** The methods a static file answers. */
 export const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
@@ -53,11 +56,14 @@ interface StaticFile {
   size: number;
   etag: string;
   contentType: string | false;
+  /** The bytes, when small enough to keep (read once for the ETag anyway). */
+  bytes: Buffer<ArrayBuffer> | undefined;
 }
 
 export class StaticSite {
   /** pathname → file (or null for a miss); cleared when the build changes. */
   #lookups = new Map<string, StaticFile | null>();
+  #keptBytes = 0;
   #headerRules: readonly Header[];
 
   readonly distDir: string;
@@ -70,6 +76,7 @@ export class StaticSite {
   /** Forget what was read from dist/ (after a rebuild). */
   reset(headerRules: readonly Header[]): void {
     this.#lookups.clear();
+    this.#keptBytes = 0;
     this.#headerRules = headerRules;
   }
 
@@ -89,11 +96,17 @@ export class StaticSite {
       if (file !== this.distDir && !file.startsWith(this.distDir + path.sep)) continue; // never outside dist/
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) continue;
-      const etag = `"${createHash('sha256').update(await readFile(file)).digest('base64url').slice(0, 27)}"`;
-      found = { file, size: info.size, etag, contentType: mime.contentType(path.extname(file)) };
+      const bytes = await readFile(file);
+      const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+      const keep = bytes.length <= MAX_KEPT_FILE_BYTES && this.#keptBytes + bytes.length <= MAX_KEPT_BYTES;
+      if (keep) this.#keptBytes += bytes.length;
+      found = { file, size: info.size, etag, contentType: mime.contentType(path.extname(file)), bytes: keep ? bytes : undefined };
       break;
     }
-    if (this.#lookups.size > MAX_CACHED_LOOKUPS) this.#lookups.clear();
+    if (this.#lookups.size > MAX_CACHED_LOOKUPS) {
+      this.#lookups.clear();
+      this.#keptBytes = 0;
+    }
     this.#lookups.set(pathname, found);
     return found ?? undefined;
   }
@@ -107,7 +120,7 @@ export class StaticSite {
     const status = options.status ?? 200;
     if (status === 200 && ifNoneMatch(request.headers.get('if-none-match'), found.etag)) return new Response(null, { status: 304, headers });
     headers.set('content-length', String(found.size));
-    const body = request.method === 'HEAD' ? null : await readFile(found.file);
+    const body = request.method === 'HEAD' ? null : (found.bytes ?? (await readFile(found.file)));
     return new Response(body, { status, headers });
   }
 

@@ -20,14 +20,19 @@ export async function writeMarkdownTwins(distDir: string, catalog: Catalog): Pro
     if (!twinPath) throw new Error(`page ${page.path} has no markdown twin path`);
     return { file: path.join(distDir, twinPath), markdown: page.markdown };
   });
-  for (const dir of new Set(twins.map((twin) => path.dirname(twin.file)))) await mkdir(dir, { recursive: true });
+  await writeFilesInBatch(twins.map((twin) => ({ file: twin.file, data: twin.markdown })));
+  return twins.length;
+}
+
+/** Writes many small files with the writes overlapping (their folders are created first). */
+export async function writeFilesInBatch(files: readonly { file: string; data: string }[]): Promise<void> {
+  for (const dir of new Set(files.map((f) => path.dirname(f.file)))) await mkdir(dir, { recursive: true });
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < twins.length) {
-      const twin = twins[next++]!;
-      await writeFile(twin.file, twin.markdown);
+    while (next < files.length) {
+      const { file, data } = files[next++]!;
+      await writeFile(file, data);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(TWIN_WRITES_IN_FLIGHT, twins.length) }, worker));
-  return twins.length;
+  await Promise.all(Array.from({ length: Math.min(TWIN_WRITES_IN_FLIGHT, files.length) }, worker));
 }

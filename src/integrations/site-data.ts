@@ -1,7 +1,7 @@
 /**
  * Build hook: after Astro writes dist/, move the machine-only data (catalogue, search index) out of
- * the public folder into generated/, write the markdown twins from the catalogue and record build
- * facts. In `npm run dev` it injects the route that serves the twins instead. The Pagefind index is
+ * the public folder into generated/, write the markdown twins from the catalogue, the catalogue
+ * index and the deploy-store bodies for the MCP function, and record build facts. In `npm run dev` it injects the route that serves the twins instead. The Pagefind index is
  * the next build step (scripts/pagefind-index.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import type { Catalog } from '../core/content/catalog.ts';
+import { catalogIndex, type Catalog } from '../core/content/catalog.ts';
+import { writeDeployBodies } from './deploy-blobs.ts';
 import { writeMarkdownTwins } from './markdown-twins.ts';
 
 /** Folder (inside dist/) where prerendered data endpoints land before being moved out. */
@@ -52,7 +53,10 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
         }
         const catalog = JSON.parse(await readFile(path.join(outDir, 'data', 'catalog.json'), 'utf8')) as Catalog;
         const twins = await writeMarkdownTwins(distDir, catalog);
-        // The contact page doubles as the template of the no-JavaScript error answer (src/core/contact/contact-page.ts).
+        // The MCP function's data: the catalogue without bodies (a file beside it), the bodies as deploy blobs.
+        await writeFile(path.join(outDir, 'data', 'catalog-index.json'), JSON.stringify(catalogIndex(catalog)));
+        const bodies = await writeDeployBodies(root, catalog);
+        // The contact page doubles as the template of the no-JavaScript error answer (src/core/api/contact-page.ts).
         const contactHtml = await readFile(path.join(distDir, 'contact', 'index.html'), 'utf8');
         await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ html: contactHtml }));
         const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
@@ -66,7 +70,7 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
         await writeFile(path.join(outDir, 'build-info.json'), JSON.stringify(info, null, 2) + '\n');
         // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
         // peak adds to Astro's and a 10,000-article build passed 4 GB (BENCHMARKS.md, "Build").
-        logger.info(`${twins} markdown twins written; data moved to generated/; origin ${options.origin}`);
+        logger.info(`${twins} markdown twins and ${bodies} deploy-store bodies written; data moved to generated/; origin ${options.origin}`);
       },
     },
   };

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
-import type { Catalog } from '../../src/core/content/catalog.ts';
+import { bodiesOf, siteProfile, type Catalog } from '../../src/core/content/catalog.ts';
 import { handleMcp } from '../../src/core/mcp/server.ts';
 import { loadSearchIndex, type SearchIndexData } from '../../src/core/search/search-index.ts';
 import { testBlobsDir } from '../support/runtime.ts';
@@ -57,7 +57,8 @@ beforeAll(async () => {
   // The function adapter's wiring minus OAuth (server-stateless calls no protected tool).
   const built = (file: string): unknown => JSON.parse(readFileSync(path.join(ROOT, 'generated', file), 'utf8'));
   const { origin, version } = built('build-info.json') as { origin: string; version: string };
-  const deps = { catalog: built('data/catalog.json') as Catalog, engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData), origin, version, entryPoints: AGENT_ENTRY_POINTS };
+  const catalog = built('data/catalog.json') as Catalog;
+  const deps = { site: siteProfile(catalog), catalog, bodies: bodiesOf(catalog), engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData), origin, version, entryPoints: AGENT_ENTRY_POINTS };
   const direct = await serve({ handle: (req: Request) => handleMcp(req, deps) } as unknown as LocalRuntime, 0);
   dispatcher = direct.server;
   dispatcherUrl = `${direct.url}/mcp`;

@@ -11,7 +11,8 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SERVER_CAPABILITIES, serverIdentity } from '../../src/core/mcp/server-info.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { testBlobsDir } from '../support/runtime.ts';
@@ -355,5 +356,33 @@ describe('raw HTTP: modern headers (B2–B5)', () => {
     const body = await res.json();
     expect(body).toMatchObject({ id: 'b-1', error: { code } });
     if (code === -32022) expect(body.error.data.supported).toContain('2026-07-28');
+  });
+});
+
+describe('article bodies: read from the deploy store, not carried by the function', () => {
+  const slug = 'mcp-oauth-agent-integrations';
+  const call = async (method: string, params: object): Promise<{ status: number; json: any }> => {
+    const res = await post({ jsonrpc: '2.0', id: 7, method, params }, { 'mcp-protocol-version': '2025-11-25' });
+    return { status: res.status, json: await res.json() };
+  };
+
+  it('get_article and resources/read answer with what the deploy store holds; a body missing from it is a 500 -32603', async () => {
+    // The local deploy store (scripts/runtime/deploy-blobs.ts) in this file's Blobs folder.
+    const stored = path.join(runtime.blobsDir, 'entries', '0', 'deploy:0', 'bodies', slug);
+    const original = readFileSync(stored, 'utf8');
+    const uri = `${TEST_ORIGIN}/blog/${slug}.md`;
+    const twin = (await call('resources/read', { uri })).json.result.contents[0].text as string;
+    expect(twin).toBe(readFileSync(path.join('dist', 'blog', `${slug}.md`), 'utf8'));
+    try {
+      writeFileSync(stored, 'A BODY ONLY THE DEPLOY STORE HAS');
+      expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result.structuredContent.markdown).toBe('A BODY ONLY THE DEPLOY STORE HAS');
+      expect((await call('resources/read', { uri })).json.result.contents[0].text).toContain('A BODY ONLY THE DEPLOY STORE HAS');
+      rmSync(stored);
+      const missing = await call('tools/call', { name: 'get_article', arguments: { slug } });
+      expect(missing).toMatchObject({ status: 500, json: { id: 7, error: { code: -32603 } } });
+    } finally {
+      writeFileSync(stored, original);
+    }
+    expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result.structuredContent.markdown).toBe(original);
   });
 });

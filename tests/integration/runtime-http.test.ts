@@ -135,3 +135,44 @@ describe('client IP', () => {
     expect((await register(behindProxy.url, '203.0.113.9, 198.51.100.78')).status).toBe(201);
   });
 });
+
+describe('response bodies', () => {
+  it('a complete body goes out with its Content-Length; a body still being produced streams, chunk by chunk', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+    const handler = {
+      async handle(request: Request): Promise<Response> {
+        if (!request.url.endsWith('/stream')) return new Response('complete answer');
+        return new Response(
+          new ReadableStream({
+            async start(controller) {
+              controller.enqueue(encode('first;'));
+              await gate;
+              controller.enqueue(encode('second'));
+              controller.close();
+            },
+          }),
+        );
+      },
+    };
+    const served = await serve(handler, 0, { trustedProxies: [] });
+    try {
+      const complete = await fetch(`${served.url}/complete`);
+      expect(complete.headers.get('content-length')).toBe('15');
+      expect(await complete.text()).toBe('complete answer');
+      const streamed = await fetch(`${served.url}/stream`);
+      expect(streamed.headers.get('content-length')).toBeNull();
+      const reader = streamed.body!.getReader();
+      // The first chunk arrives while the function still holds back the second.
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('first;');
+      release();
+      let rest = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+      expect(rest).toBe('second');
+    } finally {
+      served.server.closeAllConnections();
+      await new Promise<void>((resolve) => served.server.close(() => resolve()));
+    }
+  });
+});

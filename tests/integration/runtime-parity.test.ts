@@ -32,7 +32,7 @@ interface Row {
   compare?: 'ignore';
 }
 
-const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated/data/catalog.json'), 'utf8')) as { articles: { slug: string }[] };
+const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated/data/catalog.json'), 'utf8')) as { origin: string; articles: { slug: string; path: string }[] };
 const article = `/blog/${catalog.articles[0]!.slug}`;
 const asset = `/_astro/${readdirSync(path.join(ROOT, 'dist/_astro')).find((f) => f.endsWith('.css'))}`;
 const json = { 'content-type': 'application/json' };
@@ -127,6 +127,7 @@ const ROWS: Row[] = [
   { name: 'MCP tools/list', method: 'POST', path: '/mcp', body: rpc('tools/list'), headers: mcpHeaders },
   { name: 'MCP search', method: 'POST', path: '/mcp', body: rpc('tools/call', { name: 'search_articles', arguments: { query: 'agent' } }), headers: mcpHeaders },
   { name: 'MCP get_article', method: 'POST', path: '/mcp', body: rpc('tools/call', { name: 'get_article', arguments: { slug: catalog.articles[0]!.slug } }), headers: mcpHeaders },
+  { name: 'MCP resources/read (body from the deploy store)', method: 'POST', path: '/mcp', body: rpc('resources/read', { uri: `${catalog.origin}${catalog.articles[0]!.path}.md` }), headers: mcpHeaders },
   { name: 'MCP export without token', method: 'POST', path: '/mcp', body: rpc('tools/call', { name: 'export_article_index', arguments: {} }), headers: mcpHeaders },
   { name: 'MCP export with a bad token', method: 'POST', path: '/mcp', body: rpc('tools/call', { name: 'export_article_index', arguments: {} }), headers: { ...mcpHeaders, authorization: 'Bearer nope' } },
   { name: 'MCP GET', path: '/mcp', headers: { accept: 'text/event-stream' } },

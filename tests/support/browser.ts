@@ -1,7 +1,8 @@
 /**
  * Real-browser support: Debian's Chromium driven by playwright-core (no browser download), and
- * the production build served over HTTP on TEST_PORT so the absolute links baked into the test
- * build resolve. Only one test file may call `useServedSite()`: it holds port 8899.
+ * the production build served over HTTP: on TEST_PORT by default, so the absolute links baked into
+ * the test build resolve (such files are in the `port-8899` project, one at a time), or on a free
+ * port for tests that follow only the pages' relative links.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -21,20 +22,23 @@ export function freshProfileDir(): { dir: string; remove(): void } {
 }
 
 export interface ServedSite {
-  /** http://localhost:8899 */
+  /** http://localhost:8899, or http://localhost:<free port> */
   readonly origin: string;
   url(pathname: string): string;
   readonly runtime: LocalRuntime;
 }
 
-/** Starts the Netlify runtime over the test build and serves it on TEST_PORT for the file's tests. */
-export function useServedSite(): ServedSite {
+/** Starts the local runtime over the test build and serves it on `port` (default TEST_PORT; 0: a free one) for the file's tests. */
+export function useServedSite(options: { port?: number } = {}): ServedSite {
   let runtime: LocalRuntime | undefined;
   let server: Server | undefined;
+  let origin = TEST_ORIGIN;
   beforeAll(async () => {
     runtime = await startRuntime({ blobsDir: testBlobsDir() });
     // The tests stand in for Netlify's proxy: their X-Forwarded-For picks the client (rate-limit keys).
-    ({ server } = await serve(runtime, TEST_PORT, { trustedProxies: ['127.0.0.1', '::1'] }));
+    let url: string;
+    ({ server, url } = await serve(runtime, options.port ?? TEST_PORT, { trustedProxies: ['127.0.0.1', '::1'] }));
+    origin = url;
   });
   afterAll(async () => {
     if (server) {
@@ -45,8 +49,10 @@ export function useServedSite(): ServedSite {
     if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
   });
   return {
-    origin: TEST_ORIGIN,
-    url: (pathname) => new URL(pathname, TEST_ORIGIN).href,
+    get origin() {
+      return origin;
+    },
+    url: (pathname) => new URL(pathname, origin).href,
     get runtime() {
       return runtime!;
     },

@@ -4,7 +4,7 @@
  */
 import type { Article, Catalog, Solution } from '../../src/core/content/catalog.ts';
 import { buildSearchIndex } from '../../src/core/search/build-index.ts';
-import { documentsOf } from '../../src/core/content/catalog.ts';
+import { bodiesOf, documentsOf, siteProfile } from '../../src/core/content/catalog.ts';
 import { loadSearchIndex } from '../../src/core/search/search-index.ts';
 import type { McpDeps } from '../../src/core/mcp/server.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
@@ -77,7 +77,9 @@ export const FIXTURE_CATALOG: Catalog = {
 };
 
 export const FIXTURE_DEPS: McpDeps = {
+  site: siteProfile(FIXTURE_CATALOG),
   catalog: FIXTURE_CATALOG,
+  bodies: bodiesOf(FIXTURE_CATALOG),
   engine: loadSearchIndex(buildSearchIndex(documentsOf(FIXTURE_CATALOG))),
   origin: FIXTURE_ORIGIN,
   version: '9.9.9',

@@ -1,14 +1,18 @@
 /**
  * The one place that wires Netlify (environment, client IP, Blobs, build artefacts) to the core.
- * Build artefacts are imported as JSON so Netlify's bundler inlines them into each function.
+ * Small build artefacts are imported as JSON, so Netlify's bundler inlines them into each function;
+ * the large ones (the search index, the catalogue index) are files shipped beside the function
+ * (netlify.toml `included_files`) and read on first use; article bodies are in the deploy's Blobs
+ * store (BENCHMARKS.md, "Production at scale").
  */
+import { readFileSync } from 'node:fs';
 import type { Context } from '@netlify/functions';
+import { getDeployStore } from '@netlify/blobs';
 import buildInfo from '../../../generated/build-info.json' with { type: 'json' };
-import catalogData from '../../../generated/data/catalog.json' with { type: 'json' };
 import siteProfileData from '../../../generated/data/site-profile.json' with { type: 'json' };
 import snapshotData from '../../../generated/data/tweets-snapshot.json' with { type: 'json' };
 import { parseTweetFeed, type TweetFeed } from '../../../src/core/tweets/tweets.ts';
-import type { Catalog, SiteProfile } from '../../../src/core/content/catalog.ts';
+import { bodyKey, type BodySource, type CatalogIndex, type SiteProfile } from '../../../src/core/content/catalog.ts';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../src/core/config.ts';
 import { ipDigest, loadIpDigestSecret } from '../../../src/core/kernel/ip-digest.ts';
 import type { StoreFactory } from '../../../src/core/kernel/store.ts';
@@ -22,8 +26,23 @@ function environment(): Record<string, string | undefined> {
 
 /** Build facts (origin, version, commit, time) written by the build. */
 export const build = buildInfo as { origin: string; version: string; commit: string; built_at: string };
-/** The whole catalogue, article bodies included: only the MCP server needs it (tools read and export articles). */
-export const catalog = catalogData as unknown as Catalog;
+/**
+ * A JSON build artefact shipped beside the function, parsed on first use and kept for the instance.
+ * Entries name the file relative to their own URL (`new URL('../../generated/data/x.json',
+ * import.meta.url)`): the repository and Netlify's function archive have the same layout (the
+ * bundle at netlify/functions/<name>.mjs, included files at their path from the repository root;
+ * `npm run deploy:check` runs a function from its archive to prove it).
+ */
+export function jsonFileOnce<T>(file: URL): () => T {
+  let value: T | undefined;
+  return () => (value ??= JSON.parse(readFileSync(file, 'utf8')) as T);
+}
+
+/** The catalogue without bodies (generated/data/catalog-index.json): what the MCP server lists and describes. */
+export const catalogIndexAt = (file: URL): (() => CatalogIndex) => jsonFileOnce<CatalogIndex>(file);
+
+/** Article and solution bodies from the deploy's Blobs store, where the build put them (src/integrations/site-data.ts). */
+export const deployBodies: BodySource = async (slug) => (await getDeployStore().get(bodyKey(slug), { type: 'text' })) ?? undefined;
 /** Company, categories, products: all any other function needs; small however many articles there are. */
 export const site = siteProfileData as unknown as SiteProfile;
 export const tweetSnapshot: TweetFeed = parseTweetFeed(snapshotData);

@@ -1,5 +1,10 @@
-/** The search engine over the build-time index, loaded once at module scope (per function instance). */
-import indexData from '../../../generated/data/search-index.json' with { type: 'json' };
-import { loadSearchIndex, type SearchIndexData } from '../../../src/core/search/search-index.ts';
+/** The search engine over the build-time index, a file shipped beside the function, loaded once per function instance. */
+import { loadSearchIndex, type SearchEngine, type SearchIndexData } from '../../../src/core/search/search-index.ts';
+import { jsonFileOnce } from './deps.ts';
 
-export const searchEngine = loadSearchIndex(indexData as unknown as SearchIndexData);
+/** The engine over the index at `file` (see jsonFileOnce), loaded on the first call. */
+export function searchEngineAt(file: URL): () => SearchEngine {
+  const data = jsonFileOnce<SearchIndexData>(file);
+  let engine: SearchEngine | undefined;
+  return () => (engine ??= loadSearchIndex(data()));
+}

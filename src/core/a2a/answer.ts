@@ -11,7 +11,7 @@
  * @module
  */
 import * as v from 'valibot';
-import { documentsOf, type Catalog } from '../content/catalog.ts';
+import { documentsOf, type CatalogIndex } from '../content/catalog.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { Tool, ToolContext } from '../agent-tools/tool.ts';
@@ -94,7 +94,7 @@ const skillIds = (): string => A2A_SKILLS.map((s) => s.name).join(', ');
  * Answers the `params` of a `SendMessage` call, or says why it cannot: -32602 for a message it
  * cannot read, -32005 for parts of a kind or media type it does not take.
  */
-export function answerMessage(params: unknown, ctx: ToolContext): AnswerOutcome {
+export async function answerMessage(params: unknown, ctx: ToolContext): Promise<AnswerOutcome> {
   const parsed = v.safeParse(SendMessageParamsSchema, params, { abortEarly: false });
   if (!parsed.success) return invalid(`Invalid SendMessage params: ${parsed.issues.map((i) => i.message).join('; ')}.`, violationsOf(parsed.issues, ''));
   const { message, configuration } = parsed.output;
@@ -118,7 +118,7 @@ export function answerMessage(params: unknown, ctx: ToolContext): AnswerOutcome 
 
   const call = data.length === 1 ? skillCall(data[0]!.value, data[0]!.index) : textRequest(texts.join('\n').trim(), ctx);
   if (!call.ok) return call;
-  const outcome = call.tool.call(call.args, ctx);
+  const outcome = await call.tool.call(call.args, ctx);
   const accepted = configuration?.acceptedOutputModes ?? [];
   return {
     ok: true,
@@ -176,7 +176,7 @@ function checkedArguments(tool: Tool, args: unknown, field: string): SkillCall {
  * The slug of the article or solution the text names: the whole text is a slug, or it holds a URL
  * (absolute on this origin, or root-relative) of a document page or its markdown twin.
  */
-export function documentSlugIn(text: string, catalog: Pick<Catalog, 'articles' | 'solutions'>, origin: string): string | undefined {
+export function documentSlugIn(text: string, catalog: Pick<CatalogIndex, 'articles' | 'solutions'>, origin: string): string | undefined {
   const documents = documentsOf(catalog);
   const bare = text.replace(/^[\s`'"<]+|[\s`'">.]+$/g, '');
   if (documents.some((d) => d.slug === bare)) return bare;

@@ -13,7 +13,9 @@ import { handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
 
 const CARD_JSON = agentCard({ origin: FIXTURE_ORIGIN, version: '9.9.9', siteName: 'Acme AI', categorySlugs: ['rag', 'ai-agents'], exampleSlug: 'rag-chunking', exampleQuery: 'RAG' });
 const DEPS: A2aDeps = {
+  site: FIXTURE_DEPS.site,
   catalog: FIXTURE_CATALOG,
+  bodies: FIXTURE_DEPS.bodies,
   engine: FIXTURE_DEPS.engine,
   origin: FIXTURE_ORIGIN,
   entryPoints: FIXTURE_DEPS.entryPoints,

@@ -133,7 +133,7 @@ export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> 
     const context = await callContext(req, handler, state);
     if ('error' in context) return withCors(errorResponse(call.id, context.error));
     if (call.method === 'SendMessage') {
-      const outcome = answerMessage(call.params, deps);
+      const outcome = await answerMessage(call.params, deps);
       if (!outcome.ok) return withCors(errorResponse(call.id, refusalError(outcome.refusal)));
       state.set(ANSWER_STATE_KEY, outcome);
     }

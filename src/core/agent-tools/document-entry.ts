@@ -4,7 +4,7 @@
  * @module
  */
 import * as v from 'valibot';
-import type { Document } from '../content/catalog.ts';
+import type { DocumentMeta } from '../content/catalog.ts';
 import { absoluteUrl, twinPathOf } from '../kernel/paths.ts';
 
 export const DocumentEntrySchema = v.object({
@@ -23,7 +23,7 @@ export const DocumentEntrySchema = v.object({
 export type DocumentEntry = v.InferOutput<typeof DocumentEntrySchema>;
 
 /** A document's entry with absolute page and markdown-twin URLs. */
-export function documentEntry(doc: Document, origin: string): DocumentEntry {
+export function documentEntry(doc: DocumentMeta, origin: string): DocumentEntry {
   const twin = twinPathOf(doc.path);
   return {
     type: doc.type,

@@ -3,7 +3,7 @@
  * @module
  */
 import * as v from 'valibot';
-import { findDocument } from '../content/catalog.ts';
+import { findDocument, requiredBody } from '../content/catalog.ts';
 import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
 import { defineTool } from './tool.ts';
 
@@ -34,11 +34,12 @@ export const getArticle = defineTool({
     'Find slugs with search_articles.',
   input: GetArticleInput,
   output: GetArticleOutput,
-  run({ slug }, { catalog, origin }) {
+  async run({ slug }, { catalog, bodies, origin }) {
     const doc = findDocument(catalog, slug);
     if (!doc) {
       return { ok: false, message: `No article or solution has the slug "${slug}". Use search_articles to find the right slug (e.g. search for words from its title).` };
     }
+    const markdown = await requiredBody(bodies, slug);
     return {
       ok: true,
       data: {
@@ -46,7 +47,7 @@ export const getArticle = defineTool({
         ...(doc.type === 'article' && doc.author ? { author: doc.author } : {}),
         ...(doc.type === 'solution' ? { industry: doc.industry, products: doc.products } : {}),
         reading_minutes: doc.readingMinutes,
-        markdown: doc.markdown,
+        markdown,
       },
     };
   },

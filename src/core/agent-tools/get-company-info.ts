@@ -41,8 +41,8 @@ export const getCompanyInfo = defineTool({
     'and key resources for agents with absolute URLs (llms.txt, API reference, OpenAPI, authorization guide, blog). Takes no arguments.',
   input: GetCompanyInfoInput,
   output: GetCompanyInfoOutput,
-  run(_args, { catalog, origin, entryPoints }) {
-    const { company } = catalog;
+  run(_args, { site, origin, entryPoints }) {
+    const { company } = site;
     const resources = [...company.key_resources];
     for (const standard of standardResources(entryPoints)) if (!resources.some((r) => r.url === standard.url)) resources.push(standard);
     return {

@@ -26,8 +26,8 @@ export const listProducts = defineTool({
   description: 'The product line in display order: name, one-paragraph summary, key features and the product page URL. Takes no arguments.',
   input: ListProductsInput,
   output: ListProductsOutput,
-  run(_args, { catalog, origin }) {
-    const products = [...catalog.products]
+  run(_args, { site, origin }) {
+    const products = [...site.products]
       .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
       .map((p) => ({ slug: p.slug, name: p.name, summary: p.summary, features: p.features, url: absoluteUrl(origin, p.path) }));
     return { ok: true, data: { products } };

@@ -38,9 +38,9 @@ export const searchArticles = defineTool({
     'Pass a slug to get_article for the full text.',
   input: SearchArticlesInput,
   output: SearchArticlesOutput,
-  run({ query, limit, category }, { catalog, engine, origin }) {
-    if (category !== undefined && !catalog.categories.some((c) => c.slug === category)) {
-      return { ok: false, message: `Unknown category "${category}". Use one of: ${catalog.categories.map((c) => c.slug).join(', ')}; or omit category.` };
+  run({ query, limit, category }, { site, engine, origin }) {
+    if (category !== undefined && !site.categories.some((c) => c.slug === category)) {
+      return { ok: false, message: `Unknown category "${category}". Use one of: ${site.categories.map((c) => c.slug).join(', ')}; or omit category.` };
     }
     return { ok: true, data: { query, results: searchResults(engine, origin, query, { limit, ...(category ? { category } : {}) }) } };
   },

@@ -5,14 +5,23 @@
  */
 import * as v from 'valibot';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
-import type { Catalog } from '../content/catalog.ts';
+import type { BodySource, CatalogIndex, SiteProfile } from '../content/catalog.ts';
 import type { SearchEngine } from '../search/search-index.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 
-/** What a tool reads: the build-time catalogue, the search engine and the public origin. */
+/**
+ * What a tool reads: the site profile, the catalogue without bodies, the search engine, the bodies
+ * and the public origin. The MCP function defines `catalog` and `engine` as getters that load their
+ * data on first read (netlify/functions/mcp.mts), so read them only when the answer needs them.
+ */
 export interface ToolContext {
-  catalog: Catalog;
+  /** Company, categories, products: small and always at hand. */
+  site: SiteProfile;
+  /** Every article and solution without its body. */
+  catalog: CatalogIndex;
   engine: SearchEngine;
+  /** Article and solution bodies, one read per document. */
+  bodies: BodySource;
   /** Public origin, e.g. `https://acme-ai.example` (absolute URLs derive from it). */
   origin: string;
   /** The site's documents for agents (publish/entry-points.ts), listed by `get_company_info`. */
@@ -43,7 +52,7 @@ export interface ToolSpec<I extends ObjectSchema, O extends ObjectSchema> {
   output: O;
   /** OAuth scope the caller's token must carry; absent for public tools. */
   requiredScope?: string;
-  run(args: v.InferOutput<I>, ctx: ToolContext): ToolOutcome<v.InferOutput<O>>;
+  run(args: v.InferOutput<I>, ctx: ToolContext): ToolOutcome<v.InferOutput<O>> | Promise<ToolOutcome<v.InferOutput<O>>>;
 }
 
 /** The MCP `Tool` object listed by `tools/list`. */
@@ -63,7 +72,7 @@ export interface Tool {
   listing: ToolListing;
   /** The arguments schema, for callers that check arguments before calling (the A2A agent answers bad ones with -32602). */
   input: ObjectSchema;
-  call(args: unknown, ctx: ToolContext): ToolResult;
+  call(args: unknown, ctx: ToolContext): Promise<ToolResult>;
 }
 
 /** JSON Schema of a valibot object schema, without `$schema` (MCP's default dialect applies). */
@@ -103,10 +112,10 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(spec:
     requiredScope: spec.requiredScope,
     listing,
     input: spec.input,
-    call(args, ctx) {
+    async call(args, ctx) {
       const parsed = v.safeParse(spec.input, args ?? {});
       if (!parsed.success) return toolError(`Invalid arguments: ${describeIssues(parsed.issues)}. Expected: ${JSON.stringify(listing.inputSchema)}`);
-      const outcome = spec.run(parsed.output, ctx);
+      const outcome = await spec.run(parsed.output, ctx);
       return outcome.ok ? toolSuccess(outcome.data) : toolError(outcome.message);
     },
   };

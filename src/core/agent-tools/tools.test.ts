@@ -1,11 +1,13 @@
 /** The five tools: listings (schemas, annotations), results and tool errors. */
 import { describe, expect, it } from 'vitest';
+import { bodiesOf, catalogIndex, siteProfile } from '../content/catalog.ts';
 import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
 import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
 import { exportArticleIndex, MAX_EXPORT_PAGE_SIZE } from './export-article-index.ts';
 import { findTool, TOOLS } from './registry.ts';
 
-const ctx = { catalog: FIXTURE_CATALOG, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN, entryPoints: FIXTURE_DEPS.entryPoints };
+// The catalogue without bodies, as the MCP function loads it: bodies come from the body source only.
+const ctx = { site: siteProfile(FIXTURE_CATALOG), catalog: catalogIndex(FIXTURE_CATALOG), bodies: bodiesOf(FIXTURE_CATALOG), engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN, entryPoints: FIXTURE_DEPS.entryPoints };
 const run = (name: string, args: unknown) => findTool(name)!.call(args, ctx);
 
 describe('listings', () => {
@@ -33,44 +35,52 @@ describe('listings', () => {
 });
 
 describe('results', () => {
-  it('search_articles: structuredContent plus the same JSON as text, absolute URLs', () => {
-    const result = run('search_articles', { query: 'chunking', limit: 2 });
+  it('search_articles: structuredContent plus the same JSON as text, absolute URLs', async () => {
+    const result = await run('search_articles', { query: 'chunking', limit: 2 });
     expect(result.isError).toBeUndefined();
     expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
     const { results } = result.structuredContent as { results: { slug: string; url: string }[] };
     expect(results[0]).toMatchObject({ slug: 'rag-chunking', url: `${FIXTURE_ORIGIN}/blog/rag-chunking` });
   });
 
-  it('search_articles: category filter, unknown category is a tool error listing the known ones', () => {
-    const filtered = run('search_articles', { query: 'recall', category: 'ai-agents' }).structuredContent as { results: unknown[] };
+  it('search_articles: category filter, unknown category is a tool error listing the known ones', async () => {
+    const filtered = (await run('search_articles', { query: 'recall', category: 'ai-agents' })).structuredContent as { results: unknown[] };
     expect(filtered.results).toEqual([]);
-    const bad = run('search_articles', { query: 'recall', category: 'nope' });
+    const bad = await run('search_articles', { query: 'recall', category: 'nope' });
     expect(bad.isError).toBe(true);
     expect(bad.content[0]!.text).toContain('rag, ai-agents');
   });
 
-  it('get_article: article and solution with markdown and metadata', () => {
-    const a = run('get_article', { slug: 'agent-tools-zh' }).structuredContent!;
+  it('get_article: article and solution with markdown and metadata', async () => {
+    const a = (await run('get_article', { slug: 'agent-tools-zh' })).structuredContent!;
     expect(a).toMatchObject({ type: 'article', lang: 'zh', url: `${FIXTURE_ORIGIN}/blog/agent-tools-zh`, markdown_url: `${FIXTURE_ORIGIN}/blog/agent-tools-zh.md`, author: 'Acme AI' });
     expect(a.markdown).toContain('工具调用');
-    const s = run('get_article', { slug: 'retail-assistant' }).structuredContent!;
+    const s = (await run('get_article', { slug: 'retail-assistant' })).structuredContent!;
     expect(s).toMatchObject({ type: 'solution', industry: 'Retail', products: ['agent-studio'], url: `${FIXTURE_ORIGIN}/solutions/retail-assistant` });
   });
 
-  it('get_article: unknown slug -> tool error suggesting search_articles', () => {
-    const result = run('get_article', { slug: 'does-not-exist' });
+  it('get_article: the body comes from the body source, read once per call; a missing body is a failure, not a tool result', async () => {
+    const asked: string[] = [];
+    const bodies = async (slug: string) => (asked.push(slug), slug === 'vector-search' ? 'BODY FROM THE STORE' : undefined);
+    expect((await findTool('get_article')!.call({ slug: 'vector-search' }, { ...ctx, bodies })).structuredContent).toMatchObject({ markdown: 'BODY FROM THE STORE' });
+    expect(asked).toEqual(['vector-search']);
+    await expect(findTool('get_article')!.call({ slug: 'rag-chunking' }, { ...ctx, bodies })).rejects.toThrow(/body of "rag-chunking" is missing/);
+  });
+
+  it('get_article: unknown slug -> tool error suggesting search_articles', async () => {
+    const result = await run('get_article', { slug: 'does-not-exist' });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     expect(result.content[0]!.text).toMatch(/does-not-exist.*search_articles/);
   });
 
-  it('list_products: display order, absolute URLs', () => {
-    const { products } = run('list_products', {}).structuredContent as { products: { slug: string; url: string }[] };
+  it('list_products: display order, absolute URLs', async () => {
+    const { products } = (await run('list_products', {})).structuredContent as { products: { slug: string; url: string }[] };
     expect(products.map((p) => p.url)).toEqual([`${FIXTURE_ORIGIN}/products/platform`, `${FIXTURE_ORIGIN}/products/gateway`]);
   });
 
-  it('get_company_info: profile, contacts and the key resources as absolute URLs', () => {
-    const info = run('get_company_info', undefined).structuredContent as { name: string; contact: unknown[]; resources: { url: string }[] };
+  it('get_company_info: profile, contacts and the key resources as absolute URLs', async () => {
+    const info = (await run('get_company_info', undefined)).structuredContent as { name: string; contact: unknown[]; resources: { url: string }[] };
     expect(info.name).toBe('Acme AI');
     expect(info.contact).toHaveLength(2);
     const urls = info.resources.map((r) => r.url);
@@ -78,22 +88,22 @@ describe('results', () => {
     expect(new Set(urls).size).toBe(urls.length);
   });
 
-  it('export_article_index: pages through every document newest first', () => {
+  it('export_article_index: pages through every document newest first', async () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = exportArticleIndex.call(cursor ? { limit: 1, cursor } : { limit: 1 }, ctx).structuredContent as { items: { slug: string }[]; total: number; next_cursor?: string };
+      const page = (await exportArticleIndex.call(cursor ? { limit: 1, cursor } : { limit: 1 }, ctx)).structuredContent as { items: { slug: string }[]; total: number; next_cursor?: string };
       seen.push(...page.items.map((i) => i.slug));
       cursor = page.next_cursor;
     } while (cursor);
     expect(seen).toEqual(['rag-chunking', 'agent-tools-zh', 'retail-assistant', 'vector-search']);
-    const all = exportArticleIndex.call({}, ctx).structuredContent as { items: unknown[]; next_cursor?: string };
+    const all = (await exportArticleIndex.call({}, ctx)).structuredContent as { items: unknown[]; next_cursor?: string };
     expect(all.items).toHaveLength(4);
     expect(all.next_cursor).toBeUndefined();
   });
 
-  it.each(['garbage!', encodeCursor(99), btoa('idx1:0'), btoa('other:1'), ''])('export_article_index: invalid cursor %j -> tool error', (cursor) => {
-    const result = exportArticleIndex.call({ cursor }, ctx);
+  it.each(['garbage!', encodeCursor(99), btoa('idx1:0'), btoa('other:1'), ''])('export_article_index: invalid cursor %j -> tool error', async (cursor) => {
+    const result = await exportArticleIndex.call({ cursor }, ctx);
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(/Invalid cursor/);
   });
@@ -118,8 +128,8 @@ describe('invalid arguments are tool errors, not -32602 (SEP-1303)', () => {
     ['list_products', { verbose: true }, 'verbose'],
     ['export_article_index', { limit: 501 }, 'limit must be a whole number from 1 to 500'],
     ['export_article_index', { cursor: 3 }, 'cursor'],
-  ])('%s %j', (name, args, mention) => {
-    const result = run(name, args);
+  ])('%s %j', async (name, args, mention) => {
+    const result = await run(name, args);
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(/^Invalid arguments: /);
     expect(result.content[0]!.text).toContain(mention);

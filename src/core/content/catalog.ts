@@ -86,6 +86,48 @@ export interface Catalog {
   products: Product[];
 }
 
+/** A document type without its body: what listings, the MCP index and search results carry. */
+export type WithoutBody<D> = D extends unknown ? Omit<D, 'markdown'> : never;
+export type DocumentMeta = WithoutBody<Document>;
+export type ArticleMeta = WithoutBody<Article>;
+export type SolutionMeta = WithoutBody<Solution>;
+
+/**
+ * The catalogue without article and solution bodies: what the MCP server loads (its listings,
+ * resources and tool metadata). The bodies are read one at a time through a {@link BodySource}: at
+ * 10,000 articles they are 30 MB, and a function that carried them started in 439 ms
+ * (BENCHMARKS.md, "Cold start").
+ */
+export interface CatalogIndex extends Omit<Catalog, 'articles' | 'solutions'> {
+  articles: ArticleMeta[];
+  solutions: SolutionMeta[];
+}
+
+/** Reads the markdown body of an article or solution by slug; undefined when no body is stored under it. */
+export type BodySource = (slug: string) => Promise<string | undefined>;
+
+/** The deploy-store key of a document's body: written by the build, read by the MCP function. */
+export const bodyKey = (slug: string): string => `bodies/${slug}`;
+
+/** The body of a document the catalogue lists; a missing one is a broken deploy, not a client error. */
+export async function requiredBody(bodies: BodySource, slug: string): Promise<string> {
+  const body = await bodies(slug);
+  if (body === undefined) throw new Error(`The body of "${slug}" is missing from the deploy's body store (was the build's .netlify/v1/blobs/deploy uploaded?)`);
+  return body;
+}
+
+/** The catalogue minus the bodies. */
+export function catalogIndex(catalog: Catalog): CatalogIndex {
+  const strip = <D extends Document>({ markdown: _body, ...rest }: D): WithoutBody<D> => rest as WithoutBody<D>;
+  return { ...catalog, articles: catalog.articles.map(strip), solutions: catalog.solutions.map(strip) };
+}
+
+/** A body source over an in-memory catalogue (unit tests; the build writes the same bodies to the deploy store). */
+export function bodiesOf(catalog: Pick<Catalog, 'articles' | 'solutions'>): BodySource {
+  const bodies = new Map<string, string>([...catalog.articles, ...catalog.solutions].map((d) => [d.slug, d.markdown]));
+  return async (slug) => bodies.get(slug);
+}
+
 /**
  * The part of the catalogue every function but the MCP server needs: who the company is, the
  * categories and products, and one article slug for examples. No documents: the full catalogue
@@ -104,7 +146,7 @@ export function siteProfile(catalog: Catalog): SiteProfile {
 }
 
 /** Articles and solutions together: the searchable documents, newest first. */
-export function documentsOf(catalog: Pick<Catalog, 'articles' | 'solutions'>): Document[] {
+export function documentsOf<A extends ArticleMeta, S extends SolutionMeta>(catalog: { articles: readonly A[]; solutions: readonly S[] }): (A | S)[] {
   return [...catalog.articles, ...catalog.solutions].sort(byNewest);
 }
 
@@ -114,7 +156,7 @@ export function byNewest(a: { date: string; slug: string }, b: { date: string; s
 }
 
 /** Finds an article or solution by slug (slugs are unique across both). */
-export function findDocument(catalog: Pick<Catalog, 'articles' | 'solutions'>, slug: string): Article | Solution | undefined {
+export function findDocument<A extends ArticleMeta, S extends SolutionMeta>(catalog: { articles: readonly A[]; solutions: readonly S[] }, slug: string): A | S | undefined {
   return catalog.articles.find((a) => a.slug === slug) ?? catalog.solutions.find((s) => s.slug === slug);
 }
 

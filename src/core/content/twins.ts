@@ -5,7 +5,7 @@
  * @module
  */
 import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
-import type { Article, Catalog, Category, Document, Lang, Product, Solution } from './catalog.ts';
+import type { Article, Catalog, CatalogIndex, Category, DocumentMeta, Lang, Product, Solution } from './catalog.ts';
 import { markdownDocument, type MetaEntry } from './markdown.ts';
 
 /** A category's display name in `lang`, or the slug when the category is unknown. */
@@ -21,7 +21,7 @@ export function twinUrl(origin: string, path: string): string {
 }
 
 /** A listing line for an article or solution: title linked to its twin, date, category, language, excerpt. */
-export function docLine(origin: string, doc: Document, categories: readonly Category[]): string {
+export function docLine(origin: string, doc: DocumentMeta, categories: readonly Category[]): string {
   return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${doc.date}, ${categoryName(categories, doc.category, doc.lang)}, ${doc.lang}): ${doc.excerpt}`;
 }
 
@@ -55,7 +55,7 @@ export function documentTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'p
 }
 
 /** The markdown twin of one category's listing page (its articles, newest first). */
-export function categoryTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'articles'>, category: Category): string {
+export function categoryTwin(catalog: Pick<CatalogIndex, 'origin' | 'categories' | 'articles'>, category: Category): string {
   const { origin, categories, articles } = catalog;
   const items = articles.filter((a) => a.category === category.slug);
   return markdownDocument(origin, `${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, paths.category(category.slug))], ['Articles', items.length]],

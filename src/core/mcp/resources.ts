@@ -7,7 +7,7 @@
  * the URL serves the same bytes `resources/read` returns, so an agent can cite or re-fetch it.
  * @module
  */
-import { byNewest, type Catalog } from '../content/catalog.ts';
+import { byNewest, requiredBody, type BodySource, type CatalogIndex } from '../content/catalog.ts';
 import { categoryTwin, documentTwin, productTwin } from '../content/twins.ts';
 import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
 import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
@@ -72,8 +72,8 @@ interface SiteResource {
   value: string;
   /** The MCP `Resource` object. */
   listing: JsonObject & { uri: string };
-  /** The twin text. */
-  render: () => string;
+  /** The twin text (a document's body is read from the body source). */
+  render: (bodies: BodySource) => Promise<string> | string;
 }
 
 /** A candidate value for completion: the value and the text it is also matched against. */
@@ -103,21 +103,23 @@ function twinUri(origin: string, pagePath: string): string {
 /** ISO 8601 instant of a `YYYY-MM-DD` date (the annotation asks for a timestamp). */
 const dayStart = (date: string): string => `${date}T00:00:00Z`;
 
-const indexes = new WeakMap<Catalog, ResourceIndex>();
+const indexes = new WeakMap<CatalogIndex, ResourceIndex>();
 
 /** The resources of a catalogue, built once per catalogue (it is fixed for a deploy). */
-export function resourceIndex(catalog: Catalog): ResourceIndex {
+export function resourceIndex(catalog: CatalogIndex): ResourceIndex {
   const known = indexes.get(catalog);
   if (known) return known;
   const { origin } = catalog;
   const ordered: SiteResource[] = [];
-  const add = (kind: KindName, value: string, pagePath: string, listing: Omit<JsonObject, 'uri'>, render: () => string): void => {
+  const add = (kind: KindName, value: string, pagePath: string, listing: Omit<JsonObject, 'uri'>, render: SiteResource['render']): void => {
     ordered.push({ kind, value, listing: { uri: twinUri(origin, pagePath), ...listing, mimeType: RESOURCE_MIME_TYPE }, render });
   };
   // Articles and solutions newest first, as documentsOf orders them (kept as the union documentTwin takes).
   for (const doc of [...catalog.articles, ...catalog.solutions].sort(byNewest)) {
     const annotations = { audience: ['user', 'assistant'], lastModified: dayStart(doc.updated ?? doc.date) };
-    add(doc.type, doc.slug, doc.path, { name: `${doc.type}/${doc.slug}`, title: doc.title, description: doc.excerpt, annotations }, () => documentTwin(catalog, doc));
+    add(doc.type, doc.slug, doc.path, { name: `${doc.type}/${doc.slug}`, title: doc.title, description: doc.excerpt, annotations }, async (bodies) =>
+      documentTwin(catalog, { ...doc, markdown: await requiredBody(bodies, doc.slug) }),
+    );
   }
   const products = [...catalog.products].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   for (const product of products) {
@@ -144,7 +146,7 @@ export function resourceIndex(catalog: Catalog): ResourceIndex {
 }
 
 /** A page of `resources/list`, or null for a cursor we did not issue. */
-export function listResources(catalog: Catalog, cursor: unknown): { resources: JsonObject[]; nextCursor?: string } | null {
+export function listResources(catalog: CatalogIndex, cursor: unknown): { resources: JsonObject[]; nextCursor?: string } | null {
   const { ordered } = resourceIndex(catalog);
   const start = cursor === undefined ? 0 : typeof cursor === 'string' ? decodeCursor(cursor) : null;
   if (start === null || (start > 0 && start >= ordered.length)) return null;
@@ -153,12 +155,12 @@ export function listResources(catalog: Catalog, cursor: unknown): { resources: J
 }
 
 /** `resources/templates/list`: one template per kind. */
-export function resourceTemplates(catalog: Catalog): JsonObject[] {
+export function resourceTemplates(catalog: CatalogIndex): JsonObject[] {
   return resourceIndex(catalog).templates;
 }
 
 /** `resources/read` contents for a URI, or null when no resource has it. */
-export function readResource(catalog: Catalog, uri: string): { uri: string; mimeType: string; text: string }[] | null {
+export async function readResource(catalog: CatalogIndex, bodies: BodySource, uri: string): Promise<{ uri: string; mimeType: string; text: string }[] | null> {
   let normalized: string;
   try {
     normalized = new URL(uri).href; // raw Unicode and percent-encoded forms of one URL match
@@ -166,7 +168,7 @@ export function readResource(catalog: Catalog, uri: string): { uri: string; mime
     return null;
   }
   const resource = resourceIndex(catalog).byUri.get(normalized);
-  return resource ? [{ uri: resource.listing.uri, mimeType: RESOURCE_MIME_TYPE, text: resource.render() }] : null;
+  return resource ? [{ uri: resource.listing.uri, mimeType: RESOURCE_MIME_TYPE, text: await resource.render(bodies) }] : null;
 }
 
 /** Why a completion request cannot be answered (a -32602 message), or the completion. */
@@ -176,7 +178,7 @@ export type CompletionOutcome = { ok: true; completion: { values: string[]; tota
  * `completion/complete` for a resource template's variable: values whose slug starts with the
  * typed text first, then those whose slug or title contains it (case-insensitive), in listing order.
  */
-export function completeTemplateArgument(catalog: Catalog, templateUri: string, argument: string, typed: string): CompletionOutcome {
+export function completeTemplateArgument(catalog: CatalogIndex, templateUri: string, argument: string, typed: string): CompletionOutcome {
   const entry = resourceIndex(catalog).candidates.get(templateUri);
   if (!entry) return { ok: false, message: `Unknown resource template ${templateUri}. Call resources/templates/list for the templates.` };
   if (argument !== entry.variable) return { ok: false, message: `The template ${templateUri} has one variable, ${entry.variable}; "${argument}" is not one of its arguments.` };

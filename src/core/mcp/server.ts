@@ -252,7 +252,7 @@ async function dispatch(req: Request, message: Exclude<ReturnType<typeof parseMe
 let identityCache: { siteName: string; identity: ServerIdentity } | undefined;
 /** The server identity for the deployed catalogue (computed once). */
 function identityOf(deps: McpDeps): ServerIdentity {
-  const siteName = deps.catalog.company.name;
+  const siteName = deps.site.company.name;
   if (identityCache?.siteName !== siteName) identityCache = { siteName, identity: serverIdentity(siteName) };
   return identityCache.identity;
 }
@@ -318,25 +318,24 @@ interface ResourceEra {
 }
 
 /** `resources/*` and `completion/complete`, the same in both eras but for the era's shapes; undefined for other methods. */
-function answerResourceMethod(id: JsonRpcId, method: string, params: JsonObject | undefined, deps: McpDeps, era: ResourceEra): Answer | undefined {
-  const { catalog } = deps;
+function answerResourceMethod(id: JsonRpcId, method: string, params: JsonObject | undefined, deps: McpDeps, era: ResourceEra): Promise<Answer> | Answer | undefined {
   switch (method) {
     case 'resources/list': {
-      const page = listResources(catalog, params?.cursor);
+      const page = listResources(deps.catalog, params?.cursor);
       if (!page) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous page unchanged, or omit cursor.');
       return ok(id, { ...page, ...era.cacheHints, ...era.extras });
     }
     case 'resources/templates/list':
       if (params?.cursor !== undefined) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: resources/templates/list has a single page; omit cursor.');
-      return ok(id, { resourceTemplates: resourceTemplates(catalog), ...era.cacheHints, ...era.extras });
+      return ok(id, { resourceTemplates: resourceTemplates(deps.catalog), ...era.cacheHints, ...era.extras });
     case 'resources/read': {
       const uri = params?.uri;
       if (typeof uri !== 'string') return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: resources/read needs {"uri": string}.');
-      const contents = readResource(catalog, uri);
-      if (!contents) {
-        return err(200, id, era.notFoundCode, `Resource not found: ${uri}. Call resources/list, or fill a template from resources/templates/list.`, { uri });
-      }
-      return ok(id, { contents, ...era.cacheHints, ...era.extras });
+      return readResource(deps.catalog, deps.bodies, uri).then((contents) =>
+        contents
+          ? ok(id, { contents, ...era.cacheHints, ...era.extras })
+          : err(200, id, era.notFoundCode, `Resource not found: ${uri}. Call resources/list, or fill a template from resources/templates/list.`, { uri }),
+      );
     }
     case 'completion/complete': {
       const ref = params?.ref;
@@ -348,7 +347,7 @@ function answerResourceMethod(id: JsonRpcId, method: string, params: JsonObject 
       if (ref.type !== 'ref/resource' || typeof ref.uri !== 'string') {
         return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: ref must be {"type": "ref/resource", "uri": <a template from resources/templates/list>}.');
       }
-      const outcome = completeTemplateArgument(catalog, ref.uri, argument.name, argument.value);
+      const outcome = completeTemplateArgument(deps.catalog, ref.uri, argument.name, argument.value);
       if (!outcome.ok) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, outcome.message);
       return ok(id, { completion: outcome.completion, ...era.extras });
     }
@@ -375,6 +374,7 @@ async function callTool(req: Request, id: JsonRpcId, params: JsonObject | undefi
     const denied = await (deps.authorize ?? authorizeExport)(req, { id, origin: deps.origin, resultExtras: extras });
     if (denied) return { status: denied.status, response: denied };
   }
-  const result = tool.call(args ?? {}, { catalog: deps.catalog, engine: deps.engine, origin: deps.origin, entryPoints: deps.entryPoints });
+  // The deps are the tool context: passed whole so that a tool reads (and loads) only what it uses.
+  const result = await tool.call(args ?? {}, deps);
   return ok(id, { ...result, ...extras });
 }

@@ -60,7 +60,7 @@ describe('agent card', () => {
             headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
             body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [part] } } }),
           }),
-          { catalog: FIXTURE_CATALOG, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN, entryPoints: FIXTURE_DEPS.entryPoints, card: AgentCard.fromJSON(agentCard(SOURCE)) },
+          { site: FIXTURE_DEPS.site, catalog: FIXTURE_CATALOG, bodies: FIXTURE_DEPS.bodies, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN, entryPoints: FIXTURE_DEPS.entryPoints, card: AgentCard.fromJSON(agentCard(SOURCE)) },
         );
         const body = (await res.json()) as { result?: { message: { parts: { data?: { skill: string; error?: string } }[] } } };
         const data = body.result?.message.parts[1]?.data;

@@ -1,0 +1,101 @@
+/**
+ * What needs the test origin's port (8899, baked into the test build): the link check, which
+ * follows the absolute canonical and alternate links in every page's <head>, and Lighthouse, whose
+ * SEO and best-practice audits read them. Served by the local runtime on port 8899; the rest of the
+ * site's browser tests run on a free port (site.browser.test.ts).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { LinkChecker, LinkState } from 'linkinator';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freshProfileDir, useServedSite } from '../support/browser.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
+import { sitemapPaths } from '../support/runtime.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const site = useServedSite();
+
+/** The catalogue the test build was made from. */
+const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as {
+  articles: { lang: 'zh' | 'en'; path: string }[];
+  products: { path: string }[];
+};
+
+/** Paths compared without a trailing slash (canonical URLs are /x). */
+const normalise = (url: string): string => new URL(url, TEST_ORIGIN).pathname.replace(/(.)\/$/, '$1');
+
+describe('links', () => {
+  it('has no broken internal links, crawling from / (external links skipped)', { timeout: 90_000 }, async () => {
+    const checker = new LinkChecker();
+    const result = await checker.check({
+      path: `${TEST_ORIGIN}/`,
+      recurse: true,
+      concurrency: 8,
+      timeout: 15_000,
+      checkFragments: true,
+      linksToSkip: async (link) => !link.startsWith(`${TEST_ORIGIN}/`) && link !== TEST_ORIGIN,
+    });
+    const ok = result.links.filter((link) => link.state === LinkState.OK);
+    const broken = result.links.filter((link) => link.state === LinkState.BROKEN);
+    // The crawl reached every page of the sitemap.
+    const pages = sitemapPaths(await (await fetch(site.url('/sitemap.xml'))).text());
+    const reached = new Set(ok.map((link) => normalise(link.url)));
+    expect(pages.filter((p) => !reached.has(p)), 'sitemap pages the crawl did not reach').toEqual([]);
+    expect(broken.map((link) => `${link.url} (${link.status}) on ${link.parent}`), 'broken links').toEqual([]);
+  });
+});
+
+describe('Lighthouse', () => {
+  const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+  /** Milliseconds, except CLS (unitless). */
+  const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+  /** Runtime errors Lighthouse reports as a failed trace recording ("Please run Lighthouse again"). */
+  const TRACE_RETRY_CODES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+
+  it('scores 1.0 for accessibility, best practices and SEO on key pages', { timeout: 150_000 }, async () => {
+    const article = catalog.articles.find((a) => a.lang === 'en') ?? catalog.articles[0]!;
+    const targets = ['/', '/blog', article.path, catalog.products[0]!.path];
+    // Performance is recorded, not asserted (BENCHMARKS.md, "Lighthouse"): on the home page only,
+    // as its trace and throttling simulation cost more than the three asserted categories together.
+    const categoriesFor = (target: string): string[] => (target === '/' ? [...CATEGORIES] : CATEGORIES.filter((c) => c !== 'performance'));
+    const profile = freshProfileDir();
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir: profile.dir, logLevel: 'silent' });
+    const scores: Record<string, Record<string, number | null>> = {};
+    const metrics: Record<string, Record<string, number>> = {};
+    const failures: string[] = [];
+    try {
+      for (const target of targets) {
+        let result = await lighthouse(site.url(target), { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: categoriesFor(target) });
+        // Lighthouse's own trace-recording failures say "Please run Lighthouse again": one retry for
+        // those only (seen once on a loaded machine); any other runtime error or score still fails.
+        if (result && TRACE_RETRY_CODES.has(result.lhr.runtimeError?.code ?? '')) {
+          result = await lighthouse(site.url(target), { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: categoriesFor(target) });
+        }
+        if (!result) throw new Error(`Lighthouse returned nothing for ${target}`);
+        const { lhr } = result;
+        expect(lhr.runtimeError, `${target}: ${lhr.runtimeError?.message}`).toBeUndefined();
+        scores[target] = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]));
+        if (target === '/') metrics[target] = Object.fromEntries(METRICS.map((m) => [m, Math.round((lhr.audits[m]?.numericValue ?? NaN) * 1000) / 1000]));
+        for (const category of CATEGORIES.filter((c) => c !== 'performance')) {
+          if (lhr.categories[category]?.score === 1) continue;
+          const failed = lhr.categories[category]!.auditRefs
+            .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => ref.id);
+          failures.push(`${target} ${category}=${lhr.categories[category]?.score}: ${failed.join(', ')}`);
+        }
+      }
+    } finally {
+      chrome.kill();
+      profile.remove();
+    }
+    const out = path.join(ROOT, 'bench', '.out');
+    mkdirSync(out, { recursive: true });
+    const record = { date: new Date().toISOString(), lighthouse: (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version, formFactor: 'mobile (simulated throttling)', scores, metrics };
+    writeFileSync(path.join(out, 'lighthouse.json'), JSON.stringify(record, null, 2) + '\n');
+    console.log('Lighthouse scores:\n' + Object.entries(scores).map(([page, s]) => `  ${page}: ${CATEGORIES.map((c) => `${c} ${s[c]}`).join(', ')}`).join('\n'));
+    expect(Object.keys(scores)).toHaveLength(targets.length);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+});

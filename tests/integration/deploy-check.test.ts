@@ -1,0 +1,34 @@
+/**
+ * `npm run deploy:check`: Netlify's real build pipeline (@netlify/build, offline) over the test
+ * build must deploy the routes the local runtime serves, with every function archive complete, and
+ * the comparison itself must notice a drift. Offline and bounded: the pipeline reuses the current
+ * build (its build command is build-if-needed) and skips edge-function bundling, which needs the
+ * network. It touches only .netlify/functions, .netlify/v1 (restored by the build command) and a
+ * temporary folder; no runtime reads those (scripts/runtime/deploy-blobs.ts seeds from generated/).
+ */
+import { describe, expect, it } from 'vitest';
+import { deployCheck, manifestDifferences, type ManifestFunction } from '../../scripts/deploy-check.ts';
+
+const search: ManifestFunction = { name: 'api-search', schedule: null, routes: [{ pattern: '/api/search', match: '/api/search', methods: [], preferStatic: false }], excludedRoutes: [] };
+const sweep: ManifestFunction = { name: 'oauth-sweep', schedule: '@hourly', routes: [], excludedRoutes: [] };
+
+describe('deploy check', () => {
+  it('names every drift between the deployed manifest and the runtime table', () => {
+    expect(manifestDifferences([search, sweep], [search, sweep])).toEqual([]);
+    expect(manifestDifferences([search], [search, sweep])).toEqual(['oauth-sweep: served by the runtime, not deployed by Netlify']);
+    expect(manifestDifferences([search, sweep], [search])).toEqual(['oauth-sweep: deployed by Netlify, unknown to the runtime']);
+    expect(manifestDifferences([{ ...sweep, schedule: '@daily' }], [sweep])).toEqual(['oauth-sweep.schedule: Netlify "@daily", runtime "@hourly"']);
+    const moved = { ...search, routes: [{ ...search.routes[0]!, pattern: '/api/find', match: '/api/find' }] };
+    expect(manifestDifferences([moved], [search])[0]).toMatch(/^api-search\.routes: Netlify .*\/api\/find.*runtime .*\/api\/search/);
+    expect(manifestDifferences([{ ...search, excludedRoutes: [{ pattern: '/api/x', match: '/api/x' }] }], [search])[0]).toMatch(/^api-search\.excludedRoutes/);
+  });
+
+  it('Netlify\'s offline build deploys what the runtime serves: same routes, complete archives, every body as a deploy blob', async () => {
+    const result = await deployCheck();
+    expect(result.lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.lines.join('\n')).toMatch(/functions manifest = runtime route table: 17 functions/);
+    expect(result.lines.join('\n')).toMatch(/mcp: archive holds generated\/data\/search-index\.json, generated\/data\/catalog-index\.json; answered when run from it/);
+    expect(result.lines.join('\n')).toMatch(/edge functions: skipped/);
+  }, 300_000);
+});
