@@ -30,9 +30,9 @@ export class HttpProblem extends Error {
   }
 }
 
-/** Builds the problem response (`type` stays `about:blank`: the status says what kind of problem it is). */
-export function problemResponse(problem: HttpProblem, instance?: string): Response {
-  const body = {
+/** The problem document of `problem` (also the OpenAPI document's error examples, so they cannot drift). */
+export function problemBody(problem: HttpProblem, instance?: string): Record<string, unknown> {
+  return {
     type: 'about:blank',
     title: problem.title,
     status: problem.status,
@@ -40,12 +40,19 @@ export function problemResponse(problem: HttpProblem, instance?: string): Respon
     ...(instance ? { instance } : {}),
     ...problem.extensions,
   };
-  return new Response(JSON.stringify(body), {
+}
+
+/** Builds the problem response (`type` stays `about:blank`: the status says what kind of problem it is). */
+export function problemResponse(problem: HttpProblem, instance?: string): Response {
+  return new Response(JSON.stringify(problemBody(problem, instance)), {
     status: problem.status,
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...problem.headers },
   });
 }
 
+/** The 500 for an unexpected failure, naming the request id under which it was logged. */
+export const internalError = (requestId: string): HttpProblem =>
+  new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } });
 export const badRequest = (detail: string, invalidParams?: InvalidParam[]): HttpProblem =>
   new HttpProblem(400, 'Bad Request', detail, invalidParams ? { extensions: { invalid_params: invalidParams } } : {});
 export const forbidden = (detail: string): HttpProblem => new HttpProblem(403, 'Forbidden', detail);
@@ -70,7 +77,7 @@ export async function withProblems(req: Request, handler: () => Promise<Response
     if (error instanceof HttpProblem) return problemResponse(error, new URL(req.url).pathname);
     const requestId = crypto.randomUUID();
     log(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed`, error);
-    return problemResponse(new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } }));
+    return problemResponse(internalError(requestId));
   }
 }
 

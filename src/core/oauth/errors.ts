@@ -41,8 +41,13 @@ export class OAuthError extends Error {
   }
 }
 
+/** The RFC 6749 §5.2 error body of `error` (also the OpenAPI document's error examples). */
+export function oauthErrorBody(error: OAuthError): { error: OAuthErrorCode; error_description: string } {
+  return { error: error.code, error_description: error.message };
+}
+
 export function oauthErrorResponse(error: OAuthError): Response {
-  return new Response(JSON.stringify({ error: error.code, error_description: error.message }), {
+  return new Response(JSON.stringify(oauthErrorBody(error)), {
     status: error.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE_HEADERS, ...error.headers },
   });
@@ -53,6 +58,9 @@ export function oauthJson(body: unknown, status = 200, headers: Record<string, s
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE_HEADERS, ...headers } });
 }
 
+/** The 500 for an unexpected failure, naming the request id under which it was logged. */
+export const serverError = (requestId: string): OAuthError => new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 });
+
 /** Runs an OAuth handler: OAuthError -> its response; anything else is logged and answered `server_error` 500. */
 export async function withOAuthErrors(req: Request, handler: () => Promise<Response>, log: (message: string, error: unknown) => void = console.error): Promise<Response> {
   try {
@@ -61,6 +69,6 @@ export async function withOAuthErrors(req: Request, handler: () => Promise<Respo
     if (error instanceof OAuthError) return oauthErrorResponse(error);
     const requestId = crypto.randomUUID();
     log(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed`, error);
-    return oauthErrorResponse(new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 }));
+    return oauthErrorResponse(serverError(requestId));
   }
 }
