@@ -138,7 +138,7 @@ const saved = storedLanguage();
 selectLanguage(saved && languages.has(saved) ? saved : 'curl', false);
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy]')) button.hidden = false;
 document.addEventListener('click', (event) => {
-  const button = (event.target as HTMLElement).closest<HTMLButtonElement>('.api-ref .copy-button');
+  const button = (event.target as HTMLElement).closest<HTMLButtonElement>(':is(.api-ref, .dev-hub) .copy-button');
   if (button) void copy(button);
 });
 const nav = document.querySelector<HTMLDetailsElement>('[data-api-nav]');

@@ -4,6 +4,7 @@
  * @module
  */
 import { apiDocsMarkdown, openApiDocument } from '../api/openapi.ts';
+import { developersHub, developersMarkdown } from '../discovery/developers.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, paths } from '../site/paths.ts';
 import { type Article, type Catalog, type Lang } from './catalog.ts';
 import { markdownDocument } from './markdown.ts';
@@ -199,10 +200,21 @@ export function sitePages(catalog: Catalog): SitePage[] {
     path: paths.apiDocs,
     kind: 'static',
     title: 'API reference',
-    description: `The ${company.name} HTTP API: search, feed, contact, health; OpenAPI 3.1 at /openapi.json.`,
+    description: `The ${company.name} HTTP API: search, feed, contact, health, the MCP server and OAuth; OpenAPI 3.1 at /openapi.json.`,
     lang: 'en',
     lastmod: today,
     markdown: apiDocsMarkdown(origin, openApiDocument(origin, company)),
+  });
+
+  const hub = developersHub(origin, company.name);
+  pages.push({
+    path: paths.developers,
+    kind: 'static',
+    title: hub.title,
+    description: hub.summary,
+    lang: 'en',
+    lastmod: today,
+    markdown: developersMarkdown(origin, hub),
   });
 
   pages.push({
