@@ -179,7 +179,11 @@ export function sitePages(catalog: Catalog): SitePage[] {
     lang: 'en',
     lastmod: today,
     markdown: markdownDocument('Search', `Search ${company.name} articles and solutions in Chinese or English.`, [['URL', absoluteUrl(origin, paths.search)]],
-      `The search page runs in the browser. Agents can read the whole library at [llms-full.txt](${absoluteUrl(origin, paths.llmsFull)}) or list it at [llms.txt](${absoluteUrl(origin, paths.llms)}).`),
+      [
+        `The search page asks the search API as you type; \`${paths.search}?q=<text>\` opens it with a query.`,
+        `Agents search the same index directly: \`GET ${absoluteUrl(origin, paths.apiSearch)}?q=<text>\` returns JSON results, best first (see the [API reference](${twinUrl(origin, paths.apiDocs)})), or the MCP tool \`search_articles\` at ${absoluteUrl(origin, paths.mcp)}.`,
+        `To read everything: [llms-full.txt](${absoluteUrl(origin, paths.llmsFull)}); to list it: [llms.txt](${absoluteUrl(origin, paths.llms)}).`,
+      ].join('\n\n')),
   });
 
   pages.push({
