@@ -346,7 +346,8 @@ const startedAt = new Date();
 console.log(`Recall on ${queries.length} queries ...`);
 const recall = argv.includes('--no-recall') ? [] : await measureRecall();
 
-const typingQueries = [...queries.filter((q) => q.kind === 'zh').slice(0, 4), ...queries.filter((q) => q.kind === 'en').slice(0, 4), ...queries.filter((q) => q.kind === 'mixed').slice(0, 4)].slice(0, TYPING_QUERIES);
+const perKind = Math.ceil(TYPING_QUERIES / 3);
+const typingQueries = (['zh', 'en', 'mixed'] as const).flatMap((kind) => queries.filter((q) => q.kind === kind).slice(0, perKind));
 const typing: Record<string, Record<Ui, TypingRun[]>> = {};
 for (const network of NETWORKS) {
   typing[network.name] = { page: [], 'page-api': [], 'pagefind-ui': [] };

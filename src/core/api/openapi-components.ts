@@ -71,7 +71,8 @@ export const oauthError = (codes: readonly OAuthErrorCode[], description: string
 
 /** A JSON-RPC error envelope limited to `codes`. */
 export const jsonRpcErrorWith = (codes: readonly number[]): JsonSchema => ({
-  allOf: [schemaRef('JsonRpcError'), { properties: { error: { properties: { code: { enum: [...codes] } } } } }],
+  // `message` and `data` restated: validators that check examples strictly (Redocly) read each branch on its own.
+  allOf: [schemaRef('JsonRpcError'), { properties: { error: { properties: { code: { enum: [...codes] }, message: { type: 'string' }, data: {} } } } }],
 });
 /** A JSON-RPC error response; the example is the envelope for `example` (id null: transport-level rejections). */
 export const jsonRpcError = (codes: readonly number[], description: string, example: { id: number | null; code: number; message: string; data?: unknown }, headers: readonly HeaderName[] = []): JsonSchema =>

@@ -32,8 +32,8 @@ const exampleSearchOutput = (origin: string): Record<string, unknown> => ({
 const publicTools = TOOLS.filter((tool) => tool.requiredScope === undefined).map((tool) => `\`${tool.name}\``);
 const protectedTools = TOOLS.filter((tool) => tool.requiredScope !== undefined).map((tool) => `\`${tool.name}\` (OAuth scope \`${tool.requiredScope}\`)`);
 
-/** A `tools/call` result that is a tool error whose `structuredContent.error` is one of `errors`. */
-function toolErrorEnvelope(errors: readonly string[]): JsonSchema {
+/** A `tools/call` result that is a tool error whose `structuredContent.error` is one of `errors` (with `members` beside it). */
+function toolErrorEnvelope(errors: readonly string[], members: Record<string, JsonSchema> = {}): JsonSchema {
   return {
     allOf: [
       schemaRef('JsonRpcResult'),
@@ -42,7 +42,7 @@ function toolErrorEnvelope(errors: readonly string[]): JsonSchema {
           result: {
             allOf: [
               schemaRef('McpToolError'),
-              { required: ['structuredContent'], properties: { structuredContent: { required: ['error'], properties: { error: { enum: [...errors] } } } } },
+              { required: ['structuredContent'], properties: { structuredContent: { required: ['error'], properties: { error: { enum: [...errors] }, ...members } } } },
             ],
           },
         },
@@ -168,7 +168,7 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
           '415': jsonRpcError([Code.INVALID_REQUEST], 'Content type other than application/json.', { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.unsupportedMediaType }, ['Accept-Post']),
           '429': response(
             `Over ${EXPORT_RATE_LIMIT.limit} export calls per client in ${EXPORT_RATE_LIMIT.windowSeconds} s: a tool error (\`rate_limited\`).`,
-            json(toolErrorEnvelope(['rate_limited'])),
+            json(toolErrorEnvelope(['rate_limited'], { retry_after: { type: 'integer', description: 'Seconds until the next export call is allowed.' } })),
             ['Retry-After'],
             {
               'application/json': success(4, {
