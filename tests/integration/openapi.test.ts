@@ -49,19 +49,33 @@ describe('OpenAPI description', () => {
     }
   });
 
-  it('/docs/api renders every operation with a curl example, and has a markdown twin', async () => {
+  it('/docs/api renders every operation with its anchor, sidebar link and a curl example, and has a markdown twin', async () => {
     const doc = await (await site.fetchPath('/openapi.json')).json();
     const html = await (await site.fetchPath('/docs/api')).text();
-    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, id: op.operationId })),
+    );
     expect(operations.length).toBeGreaterThanOrEqual(15);
-    for (const op of operations) expect(html).toContain(op);
-    expect(html).toContain(`curl -sS &#39;${TEST_ORIGIN}/api/search?q=`);
-    // No page script beyond JSON-LD and the site-wide WebMCP module (src/scripts/webmcp.ts).
+    for (const op of operations) {
+      // Booleans, so a failure names the operation instead of printing the whole page.
+      expect(html.includes(`<section class="operation" id="${op.id}"`), `${op.id}: section`).toBe(true);
+      expect(html.includes(`href="#${op.id}"`), `${op.id}: sidebar link`).toBe(true);
+      expect(html.includes(`>${op.method}</span><code class="operation-path">${op.path}</code>`), `${op.id}: heading`).toBe(true);
+    }
+    // Descriptions are rendered as CommonMark: no backtick survives into the page's text.
+    expect(html.replace(/<pre[\s\S]*?<\/pre>/g, '').includes('`'), 'a backtick outside code blocks').toBe(false);
+    // Readable Chinese in the request samples: curl encodes the query itself.
+    expect(/--data-urlencode<\/span><span[^>]*> 'q=私有化部署 LLM'/.test(html), 'readable query in the curl sample').toBe(true);
+    // Scripts: JSON-LD, the site-wide WebMCP module and this page's own module (copy buttons, tabs); none inline.
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
-    expect(scripts).toEqual([expect.stringMatching(/^<script type="module" src="\/_astro\/Base\.astro_astro_type_script_index_0_lang\.[\w-]+\.js">$/)]);
+    expect(scripts).toHaveLength(2);
+    for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[\w.-]+\.js">$/);
     const md = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();
     expect(md).toMatch(/^> Index of this site for agents: \S+\/llms\.txt\n\n# .*API/);
     expect(md).toContain('## POST /api/contact');
     expect(md).toContain('```sh\ncurl -sS');
+    expect(md).toContain("```sh\ncurl -sS -G 'http://localhost:8899/api/search' \\\n  --data-urlencode 'q=私有化部署 LLM'");
+    expect(md).toContain('```python\nimport requests');
+    expect(md).toContain('Example 429 (`application/problem+json`)');
   });
 });

@@ -5,7 +5,7 @@
  * @module
  */
 import * as v from 'valibot';
-import { badRequest, forbidden, type InvalidParam, tooManyRequests } from '../kernel/problem.ts';
+import { type HttpProblem, badRequest, forbidden, type InvalidParam, tooManyRequests } from '../kernel/problem.ts';
 import { json, readFields, requireMethod } from '../kernel/respond.ts';
 import { isCrossSiteRequest } from '../kernel/same-origin.ts';
 import { consume, refund } from '../kernel/rate-limit.ts';
@@ -25,19 +25,22 @@ export const NOTIFY_BACKOFF_BASE_SECONDS = 300;
 const trimmed = (max: number, label: string) => v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
 
 export const ContactSchema = v.object({
-  name: v.pipe(trimmed(100, 'name'), v.minLength(1, 'name is required')),
-  email: v.pipe(trimmed(254, 'email'), v.minLength(1, 'email is required'), v.email('email must be a valid address, like name@example.com')),
-  company: v.optional(trimmed(200, 'company'), ''),
-  message: v.optional(v.pipe(v.string('expected text'), v.maxLength(5000, 'message must be at most 5000 characters')), ''),
+  name: v.pipe(trimmed(100, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
+  email: v.pipe(trimmed(254, 'email'), v.minLength(1, 'email is required'), v.email('email must be a valid address, like name@example.com'), v.description('Where the answer goes.')),
+  company: v.optional(v.pipe(trimmed(200, 'company'), v.description('Your organisation.')), ''),
+  message: v.optional(v.pipe(v.string('expected text'), v.maxLength(5000, 'message must be at most 5000 characters'), v.description('What you need: product, scale, timeline.')), ''),
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
 /** The request body as documented: the fields plus the honeypot. */
 export const ContactRequestSchema = v.object({
   ...ContactSchema.entries,
-  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(0, 'leave empty: bots fill this field'))),
+  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(0, 'leave empty: bots fill this field'), v.description('Leave empty: a spam trap that people never see.'))),
 });
-export const ContactAcceptedSchema = v.object({ status: v.literal('accepted'), id: v.string() });
+export const ContactAcceptedSchema = v.object({
+  status: v.literal('accepted'),
+  id: v.pipe(v.string(), v.description('Reference of the stored enquiry; quote it when you write to us.')),
+});
 
 export type NotificationState =
   | { status: 'not_configured' }
@@ -183,11 +186,20 @@ export interface ContactPages {
   thanksPath: string;
 }
 
+/** 400 for invalid fields: one `invalid_params` entry per field. */
+export const invalidEnquiry = (invalid: InvalidParam[]): HttpProblem =>
+  badRequest(`${invalid.length} field${invalid.length === 1 ? ' is' : 's are'} invalid: ${invalid.map((i) => i.name).join(', ')}.`, invalid);
+/** 429 once the per-IP limit is reached. */
+export const enquiryLimited = (retryAfterSeconds: number): HttpProblem =>
+  tooManyRequests(retryAfterSeconds, `One enquiry per minute per client. Try again in ${retryAfterSeconds} seconds.`);
+/** 403 for a browser's post from another site (CSRF), refused before the body is read. */
+export const crossSitePost = (): HttpProblem => forbidden('This form can only be sent from this site: open the contact page here and send it again.');
+
 export async function handleContact(req: Request, deps: ContactDeps, pages: ContactPages): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
   requireMethod(req, ['POST']);
   // CSRF: a browser's post from another site is refused before the body is read.
-  if (isCrossSiteRequest(req, req.url)) throw forbidden('This form can only be sent from this site: open the contact page here and send it again.');
+  if (isCrossSiteRequest(req, req.url)) throw crossSitePost();
   const { fields, form } = await readFields(req, CONTACT_BODY_LIMIT_BYTES);
   const html = wantsHtml(req, form);
   const result = await submitContact(fields, deps, req.headers.get('user-agent') ?? '');
@@ -198,13 +210,13 @@ export async function handleContact(req: Request, deps: ContactDeps, pages: Cont
         : json({ status: 'accepted', id: result.id }, { headers: { 'cache-control': 'no-store' } });
     case 'invalid':
       if (html) return pages.formWithErrors(result.fields, result.invalid, 400);
-      throw badRequest(`${result.invalid.length} field${result.invalid.length === 1 ? ' is' : 's are'} invalid: ${result.invalid.map((i) => i.name).join(', ')}.`, result.invalid);
+      throw invalidEnquiry(result.invalid);
     case 'limited':
       if (html) {
         const response = pages.formWithErrors(Object.fromEntries(Object.entries(fields).filter(([, val]) => typeof val === 'string')) as Record<string, string>, [], 429, `You sent an enquiry less than a minute ago. Please wait ${result.retryAfterSeconds} seconds and send again.`);
         response.headers.set('retry-after', String(result.retryAfterSeconds));
         return response;
       }
-      throw tooManyRequests(result.retryAfterSeconds, `One enquiry per minute per client. Try again in ${result.retryAfterSeconds} seconds.`);
+      throw enquiryLimited(result.retryAfterSeconds);
   }
 }

@@ -14,13 +14,19 @@ export interface BuildFacts {
 }
 
 export const HealthSchema = v.object({
-  status: v.picklist(['ok', 'degraded']),
-  version: v.string(),
-  commit: v.string(),
-  built_at: v.pipe(v.string(), v.isoTimestamp()),
+  status: v.pipe(v.picklist(['ok', 'degraded']), v.description('`ok` when every check passed.')),
+  version: v.pipe(v.string(), v.description('Version of the deployed site.')),
+  commit: v.pipe(v.string(), v.description('Git commit of the build.')),
+  built_at: v.pipe(v.string(), v.isoTimestamp(), v.description('When the build ran.')),
   checks: v.object({
-    search_index: v.object({ ok: v.boolean(), documents: v.pipe(v.number(), v.integer()), error: v.optional(v.string()) }),
-    blobs: v.object({ ok: v.boolean(), latency_ms: v.number(), error: v.optional(v.string()) }),
+    search_index: v.pipe(
+      v.object({ ok: v.boolean(), documents: v.pipe(v.number(), v.integer(), v.description('Documents in the index.')), error: v.optional(v.string()) }),
+      v.description('The search index loaded.'),
+    ),
+    blobs: v.pipe(
+      v.object({ ok: v.boolean(), latency_ms: v.pipe(v.number(), v.description('Write + read + delete round trip.')), error: v.optional(v.string()) }),
+      v.description('Netlify Blobs answered a round trip.'),
+    ),
   }),
 });
 

@@ -20,6 +20,8 @@ export const paths = {
   contact: '/contact',
   contactThanks: '/contact/thanks',
   apiDocs: '/docs/api',
+  /** The developers hub: API reference, MCP, auth.md, llms.txt and the agent skills on one page. */
+  developers: '/developers',
   openApi: '/openapi.json',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',

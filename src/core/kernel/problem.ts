@@ -31,9 +31,9 @@ export class HttpProblem extends Error {
   }
 }
 
-/** Builds the problem response (`type` stays `about:blank`: the status says what kind of problem it is). */
-export function problemResponse(problem: HttpProblem, instance?: string): Response {
-  const body = {
+/** The problem document of `problem` (also the OpenAPI document's error examples, so they cannot drift). */
+export function problemBody(problem: HttpProblem, instance?: string): Record<string, unknown> {
+  return {
     type: 'about:blank',
     title: problem.title,
     status: problem.status,
@@ -41,12 +41,19 @@ export function problemResponse(problem: HttpProblem, instance?: string): Respon
     ...(instance ? { instance } : {}),
     ...problem.extensions,
   };
-  return new Response(JSON.stringify(body), {
+}
+
+/** Builds the problem response (`type` stays `about:blank`: the status says what kind of problem it is). */
+export function problemResponse(problem: HttpProblem, instance?: string): Response {
+  return new Response(JSON.stringify(problemBody(problem, instance)), {
     status: problem.status,
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...problem.headers },
   });
 }
 
+/** The 500 for an unexpected failure, naming the request id under which it was logged. */
+export const internalError = (requestId: string): HttpProblem =>
+  new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } });
 export const badRequest = (detail: string, invalidParams?: InvalidParam[]): HttpProblem =>
   new HttpProblem(400, 'Bad Request', detail, invalidParams ? { extensions: { invalid_params: invalidParams } } : {});
 export const forbidden = (detail: string): HttpProblem => new HttpProblem(403, 'Forbidden', detail);
@@ -67,7 +74,7 @@ export const tooManyRequests = (retryAfterSeconds: number, detail: string): Http
 export const PROBLEM_ERRORS: ErrorFamily = {
   known: (error, req) => (error instanceof HttpProblem ? problemResponse(error, new URL(req.url).pathname) : null),
   unexpected: (requestId) =>
-    problemResponse(new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } })),
+    problemResponse(internalError(requestId)),
 };
 
 export function withProblems(req: Request, handler: () => Promise<Response>, log?: ErrorLog): Promise<Response> {

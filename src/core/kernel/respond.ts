@@ -3,7 +3,7 @@
  * @module
  */
 import { PUBLIC_API_CORS, preflightHeaders } from './cors.ts';
-import { badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType } from './problem.ts';
+import { type HttpProblem, badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType } from './problem.ts';
 
 /** CORS for public read APIs: any origin, no credentials. */
 export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = preflightHeaders(PUBLIC_API_CORS);
@@ -21,11 +21,21 @@ export function preflight(headers: Readonly<Record<string, string>>): Response {
   return new Response(null, { status: 204, headers: { ...headers } });
 }
 
+/** The methods a path answers when it serves `allowed`: HEAD is allowed wherever GET is. */
+const answeredMethods = (allowed: readonly string[]): string[] => (allowed.includes('GET') && !allowed.includes('HEAD') ? [...allowed, 'HEAD'] : [...allowed]);
+
 /** Throws 405 with `Allow` unless the method is allowed (HEAD is allowed wherever GET is). */
 export function requireMethod(req: Request, allowed: readonly string[]): void {
-  const all = allowed.includes('GET') && !allowed.includes('HEAD') ? [...allowed, 'HEAD'] : [...allowed];
-  if (!all.includes(req.method)) throw methodNotAllowed([...all, 'OPTIONS']);
+  if (!answeredMethods(allowed).includes(req.method)) throw wrongMethodFor(allowed);
 }
+
+/** The 405 {@link requireMethod} throws for `allowed`: `Allow` names them, HEAD with GET, and OPTIONS (CORS preflight). */
+export function wrongMethodFor(allowed: readonly string[]): HttpProblem {
+  return methodNotAllowed([...answeredMethods(allowed), 'OPTIONS']);
+}
+
+/** The body media types {@link readFields} reads. */
+export const FIELD_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 
 /** A body read within its byte limit, or why not: every endpoint family reads bodies through {@link readBody}. */
 export type BodyRead = { ok: true; text: string } | { ok: false; problem: 'too-large' | 'not-utf8' };
@@ -83,7 +93,7 @@ export function mediaTypeOf(req: Request): string {
 export async function readFields(req: Request, limitBytes: number): Promise<{ fields: Record<string, unknown>; form: boolean }> {
   const type = mediaTypeOf(req);
   if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
-    throw unsupportedMediaType(['application/json', 'application/x-www-form-urlencoded']);
+    throw unsupportedMediaType(FIELD_MEDIA_TYPES);
   }
   const text = await readBodyText(req, limitBytes);
   if (type === 'application/x-www-form-urlencoded') {

@@ -147,6 +147,14 @@ function headerMismatch(req: Request, method: string, params: JsonObject | undef
   return null;
 }
 
+/** Messages of the transport-level rejections (also the OpenAPI document's examples). */
+export const TRANSPORT_MESSAGES = {
+  methodNotAllowed: 'Method not allowed: this stateless MCP endpoint takes POST only (no SSE stream, no sessions).',
+  unsupportedMediaType: 'Unsupported media type: send the JSON-RPC message as Content-Type: application/json.',
+  notAcceptable: 'Not acceptable: the response is application/json; include it (and text/event-stream) in Accept.',
+  tooLarge: `Content too large: the body must be at most ${MAX_BODY_BYTES} bytes.`,
+} as const;
+
 /**
  * Handles one request to the MCP endpoint. Never throws: unexpected failures become 500 -32603
  * echoing the request id.
@@ -163,20 +171,20 @@ export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> 
   const reject = (status: number, code: number, message: string, headers: Record<string, string> = {}): Response =>
     envelopeResponse(failure(null, code, message), status, { ...cors, ...headers });
   if (req.method !== 'POST') {
-    return reject(405, JsonRpcErrorCode.INVALID_REQUEST, `Method not allowed: this stateless MCP endpoint takes POST only (no SSE stream, no sessions).`, { allow: 'POST' });
+    return reject(405, JsonRpcErrorCode.INVALID_REQUEST, TRANSPORT_MESSAGES.methodNotAllowed, { allow: 'POST' });
   }
   if (mediaTypeOf(req) !== 'application/json') {
-    return reject(415, JsonRpcErrorCode.INVALID_REQUEST, 'Unsupported media type: send the JSON-RPC message as Content-Type: application/json.', { 'accept-post': 'application/json' });
+    return reject(415, JsonRpcErrorCode.INVALID_REQUEST, TRANSPORT_MESSAGES.unsupportedMediaType, { 'accept-post': 'application/json' });
   }
   if (!acceptsJson(req.headers.get('accept'))) {
-    return reject(406, JsonRpcErrorCode.INVALID_REQUEST, 'Not acceptable: the response is application/json; include it (and text/event-stream) in Accept.');
+    return reject(406, JsonRpcErrorCode.INVALID_REQUEST, TRANSPORT_MESSAGES.notAcceptable);
   }
   let text: string;
   try {
     text = await readBodyText(req, MAX_BODY_BYTES);
   } catch (error) {
     if (error instanceof HttpProblem && error.status === 413) {
-      return reject(413, JsonRpcErrorCode.INVALID_REQUEST, `Content too large: the body must be at most ${MAX_BODY_BYTES} bytes.`);
+      return reject(413, JsonRpcErrorCode.INVALID_REQUEST, TRANSPORT_MESSAGES.tooLarge);
     }
     if (error instanceof HttpProblem) return reject(400, JsonRpcErrorCode.PARSE_ERROR, 'Parse error: the body is not valid UTF-8 JSON.');
     throw error;

@@ -43,8 +43,13 @@ export class OAuthError extends Error {
   }
 }
 
+/** The RFC 6749 §5.2 error body of `error` (also the OpenAPI document's error examples). */
+export function oauthErrorBody(error: OAuthError): { error: OAuthErrorCode; error_description: string } {
+  return { error: error.code, error_description: error.message };
+}
+
 export function oauthErrorResponse(error: OAuthError): Response {
-  return new Response(JSON.stringify({ error: error.code, error_description: error.message }), {
+  return new Response(JSON.stringify(oauthErrorBody(error)), {
     status: error.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE_HEADERS, ...error.headers },
   });
@@ -55,10 +60,13 @@ export function oauthJson(body: unknown, status = 200, headers: Record<string, s
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE_HEADERS, ...headers } });
 }
 
+/** The 500 for an unexpected failure, naming the request id under which it was logged. */
+export const serverError = (requestId: string): OAuthError => new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 });
+
 /** Runs an OAuth handler: OAuthError -> its response; anything else is logged and answered `server_error` 500. */
 export const OAUTH_ERRORS: ErrorFamily = {
   known: (error) => (error instanceof OAuthError ? oauthErrorResponse(error) : null),
-  unexpected: (requestId) => oauthErrorResponse(new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 })),
+  unexpected: (requestId) => oauthErrorResponse(serverError(requestId)),
 };
 
 export function withOAuthErrors(req: Request, handler: () => Promise<Response>, log?: ErrorLog): Promise<Response> {

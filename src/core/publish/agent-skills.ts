@@ -157,6 +157,11 @@ function withFrontMatter(skill: SkillDefinition, body: string): string {
   return `---\nname: ${skill.name}\ndescription: ${JSON.stringify(skill.description)}\n---\n\n${body}`;
 }
 
+/** Name, description and path of every skill (the developers hub lists them without their text). */
+export function skillSummaries(): { name: string; description: string; path: string }[] {
+  return SKILLS.map((skill) => ({ name: skill.name, description: skill.description, path: paths.agentSkill(skill.name) }));
+}
+
 /** Renders every skill and hashes its bytes. */
 export async function renderSkills(source: SkillSource): Promise<RenderedSkill[]> {
   return Promise.all(SKILLS.map(async (skill) => {

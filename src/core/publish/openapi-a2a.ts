@@ -9,7 +9,7 @@ import { A2A_SKILLS } from '../a2a/answer.ts';
 import { MAX_BODY_BYTES } from '../a2a/server.ts';
 import { JsonRpcErrorCode as Code } from '../kernel/jsonrpc.ts';
 import { paths } from '../kernel/paths.ts';
-import { type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, objectSchema, response, schemaRef } from './openapi-components.ts';
+import { EXAMPLE_REQUEST_ID, type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, objectSchema, response, schemaRef } from './openapi-components.ts';
 
 /** The A2A errors a JSON-RPC request can meet here (A2A §5.4), sent with HTTP 200. */
 const A2A_ERRORS = [
@@ -103,12 +103,12 @@ export function a2aPaths(): Record<string, JsonSchema> {
         responses: {
           '200': response('A JSON-RPC result (`SendMessage`: `{message}`; `ListTasks`: the empty list), or an A2A or JSON-RPC error (see the schema).', json(schemaRef('A2aResponse'))),
           '202': response('A notification (a request without `id`) was accepted; it is never answered (no body).'),
-          '400': jsonRpcError([Code.PARSE_ERROR, Code.INVALID_REQUEST], `Malformed JSON (${Code.PARSE_ERROR}); not one JSON-RPC request object, e.g. a batch (${Code.INVALID_REQUEST}).`),
-          '403': jsonRpcError([Code.INVALID_REQUEST], `\`Origin\` not allowed (the same browser-origin rule as \`${paths.mcp}\`).`),
-          '405': jsonRpcError([Code.INVALID_REQUEST], 'A method other than POST or OPTIONS.', ['Allow']),
-          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`),
-          '415': jsonRpcError([Code.INVALID_REQUEST], 'Content type other than application/json.', ['Accept-Post']),
-          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`),
+          '400': jsonRpcError([Code.PARSE_ERROR, Code.INVALID_REQUEST], `Malformed JSON (${Code.PARSE_ERROR}); not one JSON-RPC request object, e.g. a batch (${Code.INVALID_REQUEST}).`, { id: null, code: Code.PARSE_ERROR, message: 'Parse error: the body is not valid JSON.' }),
+          '403': jsonRpcError([Code.INVALID_REQUEST], `\`Origin\` not allowed (the same browser-origin rule as \`${paths.mcp}\`).`, { id: null, code: Code.INVALID_REQUEST, message: 'Forbidden: requests from origin https://elsewhere.example are not allowed.' }),
+          '405': jsonRpcError([Code.INVALID_REQUEST], 'A method other than POST or OPTIONS.', { id: null, code: Code.INVALID_REQUEST, message: 'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.' }, ['Allow']),
+          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`, { id: null, code: Code.INVALID_REQUEST, message: `Content too large: the body must be at most ${MAX_BODY_BYTES} bytes.` }),
+          '415': jsonRpcError([Code.INVALID_REQUEST], 'Content type other than application/json.', { id: null, code: Code.INVALID_REQUEST, message: 'Unsupported media type: send the JSON-RPC message as Content-Type: application/json.' }, ['Accept-Post']),
+          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`, { id: 1, code: Code.INTERNAL_ERROR, message: `Internal error (request ${EXAMPLE_REQUEST_ID}).` }),
         },
       },
     },

@@ -4,18 +4,36 @@
  * @module
  */
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
-import { JsonRpcErrorCode as Code } from '../kernel/jsonrpc.ts';
-import { MAX_BODY_BYTES } from '../mcp/server.ts';
+import { JsonRpcErrorCode as Code, failure, success } from '../kernel/jsonrpc.ts';
+import { MAX_BODY_BYTES, TRANSPORT_MESSAGES } from '../mcp/server.ts';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/server-info.ts';
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
-import { type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, objectSchema, response, schemaRef } from './openapi-components.ts';
+import { absoluteUrl } from '../kernel/paths.ts';
+import { EXAMPLE_REQUEST_ID, type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, objectSchema, response, schemaRef } from './openapi-components.ts';
+
+/** What `search_articles` returns for the example call (its output schema). */
+const exampleSearchOutput = (origin: string): Record<string, unknown> => ({
+  query: 'agent 编排',
+  results: [
+    {
+      slug: 'agent-orchestration-multi-agent-workflow-zh',
+      title: 'Agent 编排实践：工具调用、多智能体协作与工作流',
+      category: 'ai-agents',
+      date: '2026-10-02',
+      excerpt: '从单 Agent 的工具调用，到主管-专家式多智能体协作，再到可审计的工作流编排。',
+      type: 'article',
+      url: absoluteUrl(origin, '/blog/agent-orchestration-multi-agent-workflow-zh'),
+      lang: 'zh',
+    },
+  ],
+});
 
 const publicTools = TOOLS.filter((tool) => tool.requiredScope === undefined).map((tool) => `\`${tool.name}\``);
 const protectedTools = TOOLS.filter((tool) => tool.requiredScope !== undefined).map((tool) => `\`${tool.name}\` (OAuth scope \`${tool.requiredScope}\`)`);
 
-/** A `tools/call` result that is a tool error whose `structuredContent.error` is one of `errors`. */
-function toolErrorEnvelope(errors: readonly string[]): JsonSchema {
+/** A `tools/call` result that is a tool error whose `structuredContent.error` is one of `errors` (with `members` beside it). */
+function toolErrorEnvelope(errors: readonly string[], members: Record<string, JsonSchema> = {}): JsonSchema {
   return {
     allOf: [
       schemaRef('JsonRpcResult'),
@@ -24,7 +42,7 @@ function toolErrorEnvelope(errors: readonly string[]): JsonSchema {
           result: {
             allOf: [
               schemaRef('McpToolError'),
-              { required: ['structuredContent'], properties: { structuredContent: { required: ['error'], properties: { error: { enum: [...errors] } } } } },
+              { required: ['structuredContent'], properties: { structuredContent: { required: ['error'], properties: { error: { enum: [...errors] }, ...members } } } },
             ],
           },
         },
@@ -74,7 +92,8 @@ export function mcpSchemas(): Record<string, JsonSchema> {
 
 const mcpHeader = (name: string, description: string): JsonSchema => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
 
-export function mcpPaths(): Record<string, JsonSchema> {
+export function mcpPaths(origin: string): Record<string, JsonSchema> {
+  const searchOutput = exampleSearchOutput(origin);
   return {
     '/mcp': {
       post: {
@@ -97,39 +116,69 @@ export function mcpPaths(): Record<string, JsonSchema> {
                 type: 'object',
                 description: 'One JSON-RPC 2.0 request, notification or response (no batches).',
                 required: ['jsonrpc'],
-                properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'number'] }, method: { type: 'string' }, params: { type: 'object' } },
+                properties: {
+                  jsonrpc: { const: '2.0' },
+                  id: { type: ['string', 'number'], description: 'Absent in notifications.' },
+                  method: { type: 'string', description: 'e.g. `initialize`, `tools/list`, `tools/call`, `resources/read`.' },
+                  params: { type: 'object' },
+                },
+              },
+              examples: {
+                search: { summary: 'Call search_articles', value: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_articles', arguments: { query: 'agent 编排', limit: 3 } } } },
+                tools: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
               },
             },
           },
         },
-        'x-examples': [{ method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_articles","arguments":{"query":"agent 编排","limit":3}}}' }],
+        // OpenAPI cannot declare Accept as a parameter; MCP clients must send it, so the examples do.
+        'x-request-headers': { Accept: 'application/json, text/event-stream' },
         responses: {
-          '200': response('A JSON-RPC result (tool errors have `isError: true`), or a handshake-era JSON-RPC error (-32601 unknown method, -32602 bad params or unknown tool).', json(schemaRef('McpResponse'))),
+          '200': response('A JSON-RPC result (tool errors have `isError: true`), or a handshake-era JSON-RPC error (-32601 unknown method, -32602 bad params or unknown tool).', json(schemaRef('McpResponse')), [], {
+            'application/json': success(1, {
+              content: [{ type: 'text', text: JSON.stringify(searchOutput) }],
+              structuredContent: searchOutput,
+            }),
+          }),
           '202': response('A notification or a JSON-RPC response was accepted (no body).'),
           '400': jsonRpcError(
             [Code.PARSE_ERROR, Code.INVALID_REQUEST, Code.INVALID_PARAMS, Code.HEADER_MISMATCH, Code.UNSUPPORTED_PROTOCOL_VERSION],
             `Malformed JSON (${Code.PARSE_ERROR}); not one JSON-RPC message, a batch, or an unsupported handshake-era \`MCP-Protocol-Version\` (${Code.INVALID_REQUEST}); modern-era header mismatch (${Code.HEADER_MISMATCH}), missing \`_meta\` (${Code.INVALID_PARAMS}) or unsupported revision (${Code.UNSUPPORTED_PROTOCOL_VERSION}; \`data.supported\` lists them).`,
+            { id: null, code: Code.PARSE_ERROR, message: 'Parse error: the body is not valid JSON.' },
           ),
           '401': response(
             `No valid access token. \`tools/call\` of a protected tool without a token, or any \`tools/call\` with an invalid one: a tool error (\`structuredContent.error\` \`unauthorized\` or \`invalid_token\`). Other methods with an invalid token: a JSON-RPC error (${Code.INVALID_REQUEST}, \`data.error\` \`invalid_token\`).`,
             json({ oneOf: [toolErrorEnvelope(['unauthorized', 'invalid_token']), jsonRpcErrorWith([Code.INVALID_REQUEST])] }),
             ['WWW-Authenticate-Bearer'],
+            { 'application/json': failure(2, Code.INVALID_REQUEST, 'Unauthorized: the access token is not valid (expired).', { error: 'invalid_token' }) },
           ),
           '403': response(
             `\`Origin\` not allowed (DNS-rebinding protection): a JSON-RPC error (${Code.INVALID_REQUEST}). A valid token without scope \`${EXPORT_SCOPE}\`: a tool error (\`insufficient_scope\`) with \`WWW-Authenticate: Bearer error="insufficient_scope"\`.`,
             json({ oneOf: [toolErrorEnvelope(['insufficient_scope']), jsonRpcErrorWith([Code.INVALID_REQUEST])] }),
+            [],
+            { 'application/json': failure(null, Code.INVALID_REQUEST, 'Forbidden: requests from origin https://attacker.example are not allowed.') },
           ),
-          '404': jsonRpcError([Code.METHOD_NOT_FOUND], `Unknown or removed method in the ${LATEST_PROTOCOL_VERSION} era (${Code.METHOD_NOT_FOUND}).`),
-          '405': jsonRpcError([Code.INVALID_REQUEST], 'A method other than POST or OPTIONS (no SSE stream, no sessions).', ['Allow']),
-          '406': jsonRpcError([Code.INVALID_REQUEST], '`Accept` excludes application/json.'),
-          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`),
-          '415': jsonRpcError([Code.INVALID_REQUEST], 'Content type other than application/json.', ['Accept-Post']),
+          '404': jsonRpcError([Code.METHOD_NOT_FOUND], `Unknown or removed method in the ${LATEST_PROTOCOL_VERSION} era (${Code.METHOD_NOT_FOUND}).`, {
+            id: 3,
+            code: Code.METHOD_NOT_FOUND,
+            message: `Method not found: sampling/createMessage (protocol ${LATEST_PROTOCOL_VERSION}).`,
+          }),
+          '405': jsonRpcError([Code.INVALID_REQUEST], 'A method other than POST or OPTIONS (no SSE stream, no sessions).', { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.methodNotAllowed }, ['Allow']),
+          '406': jsonRpcError([Code.INVALID_REQUEST], '`Accept` excludes application/json.', { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.notAcceptable }),
+          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`, { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.tooLarge }),
+          '415': jsonRpcError([Code.INVALID_REQUEST], 'Content type other than application/json.', { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.unsupportedMediaType }, ['Accept-Post']),
           '429': response(
             `Over ${EXPORT_RATE_LIMIT.limit} export calls per client in ${EXPORT_RATE_LIMIT.windowSeconds} s: a tool error (\`rate_limited\`).`,
-            json(toolErrorEnvelope(['rate_limited'])),
+            json(toolErrorEnvelope(['rate_limited'], { retry_after: { type: 'integer', description: 'Seconds until the next export call is allowed.' } })),
             ['Retry-After'],
+            {
+              'application/json': success(4, {
+                content: [{ type: 'text', text: `Rate limited: ${EXPORT_RATE_LIMIT.limit} export calls per hour. Retry in 1800 s.` }],
+                structuredContent: { error: 'rate_limited', retry_after: 1800 },
+                isError: true,
+              }),
+            },
           ),
-          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`),
+          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`, { id: 1, code: Code.INTERNAL_ERROR, message: `Internal error (request ${EXAMPLE_REQUEST_ID}).` }),
         },
       },
     },

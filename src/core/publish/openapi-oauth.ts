@@ -21,6 +21,9 @@ import { authorizationServerMetadata, protectedResourceMetadata } from '../oauth
 import { OAUTH_FORM_LIMIT_BYTES } from '../oauth/grants/client-auth.ts';
 import { AUTH_METHODS, GRANT_TYPES } from '../oauth/grants/clients.ts';
 import { REGISTRATION_BODY_LIMIT_BYTES, REGISTRATION_RATE_LIMIT, RegistrationSchema } from '../oauth/endpoints/register.ts';
+import { PUBLIC_DOCUMENT_METHODS } from '../kernel/document.ts';
+import { OAuthError } from '../oauth/errors.ts';
+import { absoluteUrl } from '../kernel/paths.ts';
 import { type JsonSchema, html, json, oauthError, objectSchema, response, schemaRef, shapeOf, unexpected } from './openapi-components.ts';
 
 /**
@@ -37,14 +40,29 @@ const uri = { type: 'string', format: 'uri' };
 const scopeString = { type: 'string', description: `Space-separated scopes: ${SCOPES.join(', ')}.` };
 const scopeList = { type: 'array', items: { enum: [...SCOPES] } };
 /** Allow on the OAuth POST endpoints (the 405 answers name POST and the preflight). */
-const postOnly = oauthError(['invalid_request'], 'A method other than POST or OPTIONS.', ['Allow']);
+const postOnly = (message: string): JsonSchema =>
+  oauthError(['invalid_request'], 'A method other than POST or OPTIONS.', new OAuthError('invalid_request', message, { status: 405, headers: { allow: 'POST, OPTIONS' } }), ['Allow']);
 /** What the token and revocation endpoints share: client authentication and the form reader. */
 const clientAuthenticatedErrors = {
-  '401': oauthError(['invalid_client'], 'Client authentication failed.', ['WWW-Authenticate-Basic']),
-  '405': postOnly,
-  '413': oauthError(['invalid_request'], `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`),
+  '401': oauthError(['invalid_client'], 'Client authentication failed.', new OAuthError('invalid_client', 'Client authentication failed: unknown client or wrong secret.'), ['WWW-Authenticate-Basic']),
+  '405': postOnly('Use POST.'),
+  '413': oauthError(['invalid_request'], `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`, new OAuthError('invalid_request', `The body must be at most ${OAUTH_FORM_LIMIT_BYTES} bytes.`, { status: 413 })),
   '500': unexpected.oauth,
 };
+
+/** Example values shared by the requests and responses below (shaped as the server makes them). */
+const EXAMPLE = {
+  clientId: `${CLIENT_ID_PREFIX}Q2h4bW9kZWxhZ2VudDE`,
+  clientSecret: 'sYv1nq8mR0yX3cT5hA7dK2pW9eL4uJ6bF0gN8zM1iQ',
+  claimToken: 'clm_Zr7xWq3mN8pL2vK9tY4cB6hJ',
+  claimAttemptId: 'cla_Hd5sQ1wE7rT3yU9iO2pA6sDf',
+  accessToken: 'eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6ImsxIn0.eyJpc3MiOiLigKYifQ.c2lnbmF0dXJl',
+  refreshToken: 'rt_8Jk2Lm4Np6Qr8St0Uv2Wx4Yz',
+  redirectUri: 'http://127.0.0.1:33418/callback',
+  codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+  codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  issuedAt: 1_795_000_000,
+} as const;
 
 export function oauthSchemas(origin: string, siteName: string): Record<string, JsonSchema> {
   const config = oauthConfig(origin);
@@ -139,7 +157,7 @@ export function oauthSchemas(origin: string, siteName: string): Record<string, J
 }
 
 /** A public document served with ETag/304 and a 405 in OAuth error JSON. */
-function metadataOperation(operationId: string, summary: string, description: string, schema: string): JsonSchema {
+function metadataOperation(operationId: string, summary: string, description: string, schema: string, example: unknown): JsonSchema {
   return {
     get: {
       operationId,
@@ -148,17 +166,43 @@ function metadataOperation(operationId: string, summary: string, description: st
       summary,
       description: `${description} Cached for minutes with a strong \`ETag\`; \`If-None-Match\` answers 304.`,
       responses: {
-        '200': response('The document.', json(schemaRef(schema)), ['ETag', 'Cache-Control', 'Access-Control-Allow-Origin']),
+        '200': response('The document.', json(schemaRef(schema)), ['ETag', 'Cache-Control', 'Access-Control-Allow-Origin'], { 'application/json': example }),
         '304': response('Not modified: `If-None-Match` matched the `ETag`.', undefined, ['ETag']),
-        '405': oauthError(['invalid_request'], 'A method other than GET, HEAD or OPTIONS.', ['Allow']),
+        '405': oauthError(['invalid_request'], 'A method other than GET, HEAD or OPTIONS.', new OAuthError('invalid_request', 'Use GET.', { status: 405, headers: { allow: PUBLIC_DOCUMENT_METHODS.join(', ') } }), ['Allow']),
       },
     },
   };
 }
 
-const formBody = (schema: JsonSchema): JsonSchema => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
+/** A form-encoded request body with named examples (each shown as its own snippet). */
+const formBody = (schema: JsonSchema, examples: Record<string, { summary: string; value: Record<string, string> }>): JsonSchema => ({
+  required: true,
+  content: { 'application/x-www-form-urlencoded': { schema, examples } },
+});
 
-export function oauthPaths(): Record<string, JsonSchema> {
+/** What each authorization request parameter means (RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 8707 §2). */
+const authorizeParameters = (mcpResource: string): { name: string; required: boolean; description: string; schema: JsonSchema; example: string }[] => [
+  { name: 'response_type', required: true, description: 'Always `code` (authorization code flow).', schema: { const: 'code' }, example: 'code' },
+  { name: 'client_id', required: true, description: `The \`client_id\` from registration (\`${CLIENT_ID_PREFIX}…\`), or the HTTPS URL of a client metadata document.`, schema: { type: 'string' }, example: EXAMPLE.clientId },
+  { name: 'redirect_uri', required: false, description: 'Where to send the answer: one of the registered redirect URIs, exactly. Required when the client registered more than one.', schema: { type: 'string', format: 'uri' }, example: EXAMPLE.redirectUri },
+  { name: 'scope', required: false, description: `Space-separated scopes to ask for (${SCOPES.join(', ')}); default: every scope the client registered.`, schema: { type: 'string' }, example: 'content:export' },
+  { name: 'state', required: false, description: 'An opaque value returned unchanged with the answer; use it to bind the answer to the request (CSRF).', schema: { type: 'string' }, example: 'af0ifjsldkj' },
+  { name: 'code_challenge', required: true, description: 'PKCE: BASE64URL(SHA-256(code_verifier)), 43 characters.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' }, example: EXAMPLE.codeChallenge },
+  { name: 'code_challenge_method', required: true, description: 'Always `S256`: plain PKCE is refused.', schema: { const: 'S256' }, example: 'S256' },
+  { name: 'resource', required: false, description: 'RFC 8707 audience of the token; only the MCP server (`<origin>/mcp`), which is also the default.', schema: { type: 'string', format: 'uri' }, example: mcpResource },
+];
+
+export function oauthPaths(origin: string, siteName: string): Record<string, JsonSchema> {
+  const config = oauthConfig(origin);
+  const tokenExample = (withRefresh: boolean): Record<string, unknown> => ({
+    'application/json': {
+      access_token: EXAMPLE.accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      scope: 'content:export',
+      ...(withRefresh ? { refresh_token: EXAMPLE.refreshToken } : {}),
+    },
+  });
   return {
     [OAUTH_PATHS.register]: {
       post: {
@@ -167,13 +211,54 @@ export function oauthPaths(): Record<string, JsonSchema> {
         security: [],
         summary: 'Register an anonymous agent (RFC 7591)',
         description: `No account needed. JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes. Returns \`client_id\`, \`client_secret\` (once) and a one-time \`claim_token\`. ${REGISTRATION_RATE_LIMIT.limit} registrations per ${REGISTRATION_RATE_LIMIT.windowSeconds} s per IP.`,
-        requestBody: { required: true, content: { 'application/json': { schema: schemaRef('ClientMetadata') } } },
-        'x-examples': [{ method: 'POST', path: OAUTH_PATHS.register, headers: { 'content-type': 'application/json' }, body: '{"client_name":"my agent","grant_types":["client_credentials"],"scope":"content:export"}' }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: schemaRef('ClientMetadata'),
+              examples: {
+                machine: { summary: 'A machine client (client_credentials)', value: { client_name: '研究助手 agent', grant_types: ['client_credentials'], scope: 'content:export' } },
+                user: {
+                  summary: 'An app acting for a person (authorization_code + PKCE, public client)',
+                  value: { client_name: 'Desktop agent', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [EXAMPLE.redirectUri], token_endpoint_auth_method: 'none', scope: 'content:export' },
+                },
+              },
+            },
+          },
+        },
         responses: {
-          '201': response('Registered.', json(schemaRef('ClientInformation'))),
-          '400': oauthError(['invalid_client_metadata', 'invalid_redirect_uri'], 'Invalid metadata, a body that is not a JSON object (or too large), or a content type other than JSON.'),
-          '405': postOnly,
-          '429': oauthError(['rate_limited'], 'Too many registrations from this client.', ['Retry-After']),
+          '201': response('Registered.', json(schemaRef('ClientInformation')), [], {
+            'application/json': {
+              client_id: EXAMPLE.clientId,
+              client_secret: EXAMPLE.clientSecret,
+              client_secret_expires_at: 0,
+              client_id_issued_at: EXAMPLE.issuedAt,
+              client_name: '研究助手 agent',
+              grant_types: ['client_credentials'],
+              response_types: [],
+              redirect_uris: [],
+              token_endpoint_auth_method: 'client_secret_basic',
+              scope: 'content:export',
+              registration_type: 'anonymous',
+              claim_token: EXAMPLE.claimToken,
+              claim_token_expires: EXAMPLE.issuedAt + 30 * 24 * 3600,
+              claim_url: config.endpoints.claim,
+              pre_claim_scopes: ['content:export'],
+              post_claim_scopes: ['content:export'],
+            },
+          }),
+          '400': oauthError(
+            ['invalid_client_metadata', 'invalid_redirect_uri'],
+            'Invalid metadata, a body that is not a JSON object (or too large), or a content type other than JSON.',
+            new OAuthError('invalid_client_metadata', `scope must name at least one of: ${SCOPES.join(' ')}.`),
+          ),
+          '405': postOnly('Use POST with a JSON body.'),
+          '429': oauthError(
+            ['rate_limited'],
+            'Too many registrations from this client.',
+            new OAuthError('rate_limited', `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client; retry in 1200 s.`, { headers: { 'retry-after': '1200' } }),
+            ['Retry-After'],
+          ),
           '500': unexpected.oauth,
         },
       },
@@ -186,11 +271,24 @@ export function oauthPaths(): Record<string, JsonSchema> {
         security: [{ clientBasic: [] }, {}],
         summary: 'Get an access token (RFC 6749)',
         description: `\`client_credentials\` (HTTP Basic or \`client_secret_post\`), \`authorization_code\` with \`code\`, \`redirect_uri\`, \`code_verifier\` (PKCE S256) and \`client_id\` for public clients, or \`refresh_token\`. Optional \`scope\` and \`resource\` (RFC 8707, default the MCP server). RS256 JWT, \`expires_in\` ${ACCESS_TOKEN_TTL_SECONDS}. A confidential client sends its secret with HTTP Basic or in the body, whichever it registered. The scope granted is the requested scopes the client registered (named in the response). A code is single use and valid ${AUTHORIZATION_CODE_TTL_SECONDS} s; a replay revokes its grant. Clients registered for \`refresh_token\` also get a rotated refresh token; presenting a spent one revokes the grant. Parameters go in the body, never the query string.`,
-        requestBody: formBody(schemaRef('TokenRequest')),
-        'x-examples': [{ method: 'POST', path: OAUTH_PATHS.token, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&client_id=${CLIENT_ID_PREFIX}…&client_secret=…&scope=content%3Aexport` }],
+        requestBody: formBody(schemaRef('TokenRequest'), {
+          client_credentials: {
+            summary: 'Machine client, secret in the body (client_secret_post)',
+            value: { grant_type: 'client_credentials', client_id: EXAMPLE.clientId, client_secret: EXAMPLE.clientSecret, scope: 'content:export' },
+          },
+          authorization_code: {
+            summary: 'Public client: exchange the code (PKCE)',
+            value: { grant_type: 'authorization_code', client_id: EXAMPLE.clientId, code: 'SplxlOBeZQQYbYS6WxSbIA', redirect_uri: EXAMPLE.redirectUri, code_verifier: EXAMPLE.codeVerifier },
+          },
+          refresh_token: { summary: 'Rotate a refresh token', value: { grant_type: 'refresh_token', client_id: EXAMPLE.clientId, refresh_token: EXAMPLE.refreshToken } },
+        }),
         responses: {
-          '200': response('The token.', json(schemaRef('TokenResponse')), ['Cache-Control']),
-          '400': oauthError(['invalid_request', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target'], 'RFC 6749 §5.2 (also a wrong content type, a repeated parameter or a query string: `invalid_request`).'),
+          '200': response('The token.', json(schemaRef('TokenResponse')), ['Cache-Control'], tokenExample(false)),
+          '400': oauthError(
+            ['invalid_request', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target'],
+            'RFC 6749 §5.2 (also a wrong content type, a repeated parameter or a query string: `invalid_request`).',
+            new OAuthError('invalid_grant', `The authorization code has expired (codes are valid for ${AUTHORIZATION_CODE_TTL_SECONDS} s).`),
+          ),
           ...clientAuthenticatedErrors,
         },
       },
@@ -204,13 +302,19 @@ export function oauthPaths(): Record<string, JsonSchema> {
         description: 'Client-authenticated like the token endpoint. 200 with `{}` also for unknown, foreign or expired tokens (RFC 7009 §2.2); a revoked access token is refused by /mcp until it would have expired; a revoked refresh token ends its grant. `token_type_hint` is only a hint: an unknown value is ignored.',
         requestBody: formBody(
           objectSchema(
-            { token: { type: 'string' }, token_type_hint: { type: 'string', examples: ['access_token', 'refresh_token'] }, client_id: { type: 'string' }, client_secret: { type: 'string' } },
+            {
+              token: { type: 'string', description: 'The access or refresh token to revoke.' },
+              token_type_hint: { type: 'string', examples: ['access_token', 'refresh_token'], description: 'Which kind `token` is; only a hint.' },
+              client_id: { type: 'string', description: 'With `client_secret` (client_secret_post), or alone for public clients.' },
+              client_secret: { type: 'string' },
+            },
             ['token_type_hint', 'client_id', 'client_secret'],
           ),
+          { refresh_token: { summary: 'Revoke a refresh token (ends its grant)', value: { token: EXAMPLE.refreshToken, token_type_hint: 'refresh_token', client_id: EXAMPLE.clientId } } },
         ),
         responses: {
-          '200': response('Revoked, or nothing to revoke: an empty JSON object.', json({ type: 'object', maxProperties: 0 })),
-          '400': oauthError(['invalid_request'], '`token` missing, a wrong content type or a repeated parameter.'),
+          '200': response('Revoked, or nothing to revoke: an empty JSON object.', json({ type: 'object', maxProperties: 0 }), [], { 'application/json': {} }),
+          '400': oauthError(['invalid_request'], '`token` missing, a wrong content type or a repeated parameter.', new OAuthError('invalid_request', 'token is required.')),
           ...clientAuthenticatedErrors,
         },
       },
@@ -221,14 +325,8 @@ export function oauthPaths(): Record<string, JsonSchema> {
         tags: ['oauth'],
         security: [],
         summary: 'Authorization endpoint with a consent page (HTML)',
-        description: 'Authorization code with PKCE S256 only. Unknown client or unregistered `redirect_uri`: an error page, never a redirect. Other errors: 303 to the redirect URI with `error`, `state` and `iss` (RFC 9207). Otherwise an HTML consent page whose Approve / Deny form posts back here.',
-        parameters: ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'].map((name) => ({
-          name,
-          in: 'query',
-          required: ['response_type', 'client_id', 'code_challenge', 'code_challenge_method'].includes(name),
-          description: name === 'redirect_uri' ? 'Required when the client registered more than one.' : `RFC 6749 / RFC 7636 / RFC 8707 \`${name}\`.`,
-          schema: name === 'response_type' ? { const: 'code' } : name === 'code_challenge_method' ? { const: 'S256' } : { type: 'string' },
-        })),
+        description: 'Open it in the browser of the person who approves. Authorization code with PKCE S256 only. Unknown client or unregistered `redirect_uri`: an error page, never a redirect. Other errors: 303 to the redirect URI with `error`, `state` and `iss` (RFC 9207). Otherwise an HTML consent page whose Approve / Deny form posts back here.',
+        parameters: authorizeParameters(config.mcpResource).map(({ name, required, description, schema, example }) => ({ name, in: 'query', required, description, schema, example })),
         responses: {
           '200': response('The consent page (sets a cookie that binds the form to this browser).', html),
           '303': response('Back to the client with `error`, `state` and `iss`.', undefined, ['Location']),
@@ -244,7 +342,9 @@ export function oauthPaths(): Record<string, JsonSchema> {
         security: [],
         summary: 'Approve or deny on the consent page (form post)',
         description: 'The consent form posts `ticket` and `decision`; the ticket must match the cookie set with the page (CSRF) and the request must come from this origin. Answers 303 to the client with `code` (or `error=access_denied`), `state` and `iss`.',
-        requestBody: formBody(objectSchema({ ticket: { type: 'string' }, decision: { enum: ['approve', 'deny'] } })),
+        requestBody: formBody(objectSchema({ ticket: { type: 'string', description: 'The hidden field of the consent page.' }, decision: { enum: ['approve', 'deny'] } }), {
+          approve: { summary: 'The person approves', value: { ticket: 'tkt_4Fh8Jd2Ks9Lq', decision: 'approve' } },
+        }),
         responses: {
           '303': response('Back to the client with `code` or `error=access_denied`, `state` and `iss`.', undefined, ['Location']),
           '400': response('Error page: no decision, a repeated field, or the client or redirect URI is no longer registered.', html),
@@ -266,28 +366,72 @@ export function oauthPaths(): Record<string, JsonSchema> {
           required: true,
           content: {
             'application/json': {
-              schema: { type: 'object', description: 'Exactly one of the two.', properties: { claim_token: { type: 'string', pattern: '^clm_' }, claim_attempt_id: { type: 'string', pattern: '^cla_' } } },
+              schema: {
+                type: 'object',
+                description: 'Exactly one of the two.',
+                properties: {
+                  claim_token: { type: 'string', pattern: '^clm_', description: 'From registration: starts a claim.' },
+                  claim_attempt_id: { type: 'string', pattern: '^cla_', description: 'From a started claim: polls it.' },
+                },
+              },
+              examples: {
+                start: { summary: 'Start a claim', value: { claim_token: EXAMPLE.claimToken } },
+                poll: { summary: 'Poll it', value: { claim_attempt_id: EXAMPLE.claimAttemptId } },
+              },
             },
           },
         },
-        'x-examples': [{ method: 'POST', path: OAUTH_PATHS.claim, headers: { 'content-type': 'application/json' }, body: '{"claim_token":"clm_…"}' }],
         responses: {
-          '200': response('Started, pending or claimed.', json(schemaRef('ClaimStatus')), ['Cache-Control']),
-          '400': oauthError(['invalid_request', 'invalid_claim_token', 'invalid_claim_attempt', 'slow_down'], 'Malformed body, neither or both fields, an unknown token or attempt, or polling too fast (`slow_down`, with `Retry-After`).'),
-          '403': oauthError(['access_denied'], 'The person denied the claim.'),
-          '405': postOnly,
-          '409': oauthError(['already_claimed'], 'The registration is already claimed.'),
-          '410': oauthError(['expired_claim_token', 'expired_claim_attempt'], 'The claim token or attempt expired.'),
-          '415': oauthError(['invalid_request'], 'Content type other than JSON.'),
-          '429': oauthError(['rate_limited'], 'Too many claim starts from this client.', ['Retry-After']),
+          '200': response('Started, pending or claimed.', json(schemaRef('ClaimStatus')), ['Cache-Control'], {
+            'application/json': {
+              status: 'pending',
+              client_id: EXAMPLE.clientId,
+              expires_in: CLAIM_ATTEMPT_TTL_SECONDS,
+              interval: CLAIM_POLL_INTERVAL_SECONDS,
+              claim_attempt_id: EXAMPLE.claimAttemptId,
+              user_code: 'WDJB-MJHT',
+              verification_uri: absoluteUrl(origin, OAUTH_PATHS.claim),
+              verification_uri_complete: `${absoluteUrl(origin, OAUTH_PATHS.claim)}?user_code=WDJB-MJHT`,
+            },
+          }),
+          '400': oauthError(
+            ['invalid_request', 'invalid_claim_token', 'invalid_claim_attempt', 'slow_down'],
+            'Malformed body, neither or both fields, an unknown token or attempt, or polling too fast (`slow_down`, with `Retry-After`).',
+            new OAuthError('slow_down', `Poll at most every ${CLAIM_POLL_INTERVAL_SECONDS} s.`, { status: 400 }),
+          ),
+          '403': oauthError(['access_denied'], 'The person denied the claim.', new OAuthError('access_denied', 'The claim was denied on the verification page.', { status: 403 })),
+          '405': postOnly('Use POST with a JSON body.'),
+          '409': oauthError(['already_claimed'], 'The registration is already claimed.', new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 })),
+          '410': oauthError(['expired_claim_token', 'expired_claim_attempt'], 'The claim token or attempt expired.', new OAuthError('expired_claim_attempt', 'The claim attempt expired; start a new one with the claim_token.', { status: 410 })),
+          '415': oauthError(['invalid_request'], 'Content type other than JSON.', new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 })),
+          '429': oauthError(
+            ['rate_limited'],
+            'Too many claim starts from this client.',
+            new OAuthError('rate_limited', `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in 900 s.`),
+            ['Retry-After'],
+          ),
           '500': unexpected.oauth,
-          '503': oauthError(['temporarily_unavailable'], 'The registration was busy; retry shortly.'),
+          '503': oauthError(['temporarily_unavailable'], 'The registration was busy; retry shortly.', new OAuthError('temporarily_unavailable', 'The registration is busy; retry shortly.')),
         },
       },
     },
-    [OAUTH_PATHS.jwks]: metadataOperation('jwks', 'Public signing keys (JWKS)', 'RS256 keys with `kid`; after a rotation the previous key stays for an hour.', 'JsonWebKeySet'),
-    [OAUTH_PATHS.asMetadata]: metadataOperation('authorizationServerMetadata', 'RFC 8414 metadata with agent_auth', 'Every endpoint, grant, auth method, scope, and the `agent_auth` block.', 'AuthorizationServerMetadata'),
-    [OAUTH_PATHS.prmRoot]: metadataOperation('siteResourceMetadata', 'RFC 9728 metadata of the site', '`resource` is the origin.', 'ProtectedResourceMetadata'),
-    [OAUTH_PATHS.prmMcp]: metadataOperation('protectedResourceMetadata', 'RFC 9728 metadata of the MCP server', '`resource` is `<origin>/mcp`, the audience of access tokens.', 'ProtectedResourceMetadata'),
+    [OAUTH_PATHS.jwks]: metadataOperation('jwks', 'Public signing keys (JWKS)', 'RS256 keys with `kid`; after a rotation the previous key stays for an hour.', 'JsonWebKeySet', {
+      keys: [{ kty: 'RSA', n: 'sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXboIRROSBigeC5yjU1hGzHHyXss8UDprecbAYxknTcQkhslANGRUZmdTOQ5qTRsLAt6BTYuyvVRdhS8exSZEy_c4gs_7svlJJQ4H9_NxsiIoLwAEk7-Q3UXERGYw_75IDrGA84-lA_-Ct4eTlXHBIY2EaV7t7LjJaynVJCpkv4LKjTTAumiGUIuQhrNhZLuF_RJLqHpM2kgWFLU7-VTdL1VbC2tejvcI2BlMkEpk1BzBZI0KQB0GaDWFLN-aEAw3vRw', e: 'AQAB', kid: 'k1', alg: 'RS256', use: 'sig' }],
+    }),
+    [OAUTH_PATHS.asMetadata]: metadataOperation(
+      'authorizationServerMetadata',
+      'RFC 8414 metadata with agent_auth',
+      'Every endpoint, grant, auth method, scope, and the `agent_auth` block.',
+      'AuthorizationServerMetadata',
+      authorizationServerMetadata(config),
+    ),
+    [OAUTH_PATHS.prmRoot]: metadataOperation('siteResourceMetadata', 'RFC 9728 metadata of the site', '`resource` is the origin.', 'ProtectedResourceMetadata', protectedResourceMetadata(config, origin, siteName)),
+    [OAUTH_PATHS.prmMcp]: metadataOperation(
+      'protectedResourceMetadata',
+      'RFC 9728 metadata of the MCP server',
+      '`resource` is `<origin>/mcp`, the audience of access tokens.',
+      'ProtectedResourceMetadata',
+      protectedResourceMetadata(config, config.mcpResource, siteName),
+    ),
   };
 }

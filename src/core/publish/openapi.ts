@@ -11,33 +11,47 @@ import { jsonSchemaOf } from '../kernel/json-schema.ts';
 import { OAUTH_PATHS, SCOPE_DESCRIPTIONS } from '../oauth/config.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema } from '../contact/contact.ts';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../kernel/problem.ts';
+import { FIELD_MEDIA_TYPES, wrongMethodFor } from '../kernel/respond.ts';
+import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema, crossSitePost, enquiryLimited, invalidEnquiry } from '../contact/contact.ts';
 import { HealthSchema } from '../health/health.ts';
-import { HEADERS, type JsonSchema, html, json, problem, problemBody, queryParameters, response, schemaRef, sharedSchemas, unexpected } from './openapi-components.ts';
+import { HEADERS, type JsonSchema, html, json, problem, problemBody, problemExample, queryParameters, response, schemaRef, sharedSchemas, unexpected } from './openapi-components.ts';
 import { a2aPaths, a2aSchemas } from './openapi-a2a.ts';
 import { mcpPaths, mcpSchemas } from './openapi-mcp.ts';
 import { oauthPaths, oauthSchemas } from './openapi-oauth.ts';
+import { apiReferenceMarkdown } from './reference/markdown.ts';
+import { apiReference } from './reference/reference.ts';
 import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from '../search/api.ts';
 import { TWEETS_CACHE_CONTROL, TweetFeedSchema } from '../tweets/tweets.ts';
 
 /** Version of the HTTP API (not of the site). */
 export const API_VERSION = '1.0.0';
 
-/** An example request per operation, rendered as curl on the docs page. */
-export interface OperationExample {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
 /** 405 from `requireMethod`: a problem naming the allowed methods in `Allow`. */
-const wrongMethod = (allowed: string): JsonSchema => problem(405, `A method other than ${allowed} (\`Allow\` lists them).`, ['Allow']);
+const wrongMethod = (allowed: readonly string[], instance: string): JsonSchema => {
+  const example = wrongMethodFor(allowed);
+  return problem(405, `A method other than ${example.headers.allow} (\`Allow\` lists them).`, { problem: example, instance }, ['Allow']);
+};
+
+/** The example search: a mixed Chinese and English query, as people type it. */
+export const EXAMPLE_SEARCH_QUERY = '私有化部署 LLM';
 
 /** `/api/*` and `/health`. */
-function sitePaths(): Record<string, JsonSchema> {
+function sitePaths(origin: string): Record<string, JsonSchema> {
   const health = (status: 'ok' | 'degraded'): Record<string, JsonSchema> => json({ allOf: [schemaRef('Health'), { properties: { status: { const: status } } }] });
-  return {
+  const healthExample = (ok: boolean): Record<string, unknown> => ({
+    'application/json': {
+      status: ok ? 'ok' : 'degraded',
+      version: '1.0.0',
+      commit: '6b3f403',
+      built_at: '2026-11-24T01:47:12.000Z',
+      checks: {
+        search_index: { ok: true, documents: 21 },
+        blobs: ok ? { ok: true, latency_ms: 18.4 } : { ok: false, latency_ms: 3000, error: 'Blobs round trip timed out after 3000 ms' },
+      },
+    },
+  });
+    return {
     [paths.apiSearch]: {
       get: {
         operationId: 'searchArticles',
@@ -45,13 +59,42 @@ function sitePaths(): Record<string, JsonSchema> {
         security: [],
         summary: 'Search articles and solutions',
         description: `BM25 over a build-time index: Chinese as character bigrams, English stemmed, mixed queries work; the last English word matches as a prefix and longer words tolerate typos. Results are best first. \`q\`: 1 to ${MAX_QUERY_CHARS} characters; \`limit\`: 1 to ${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}; each at most once.`,
-        parameters: queryParameters(SearchQuerySchema, { q: 'Search text in Chinese, English or both.', limit: `Maximum results (1-${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}).` }),
-        'x-examples': [{ method: 'GET', path: `${paths.apiSearch}?q=%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2%20LLM&limit=3` }],
+        parameters: queryParameters(
+          SearchQuerySchema,
+          { q: 'Search text in Chinese, English or both.', limit: `Maximum results (1-${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}).` },
+          { q: EXAMPLE_SEARCH_QUERY, limit: 3 },
+        ),
         responses: {
-          '200': response(`Results, best first. \`Cache-Control: ${SEARCH_CACHE_CONTROL}\`.`, json({ type: 'array', items: schemaRef('SearchResult') }), ['Cache-Control', 'Access-Control-Allow-Origin']),
-          '400': problem(400, '`q` missing, blank, too long or repeated, or `limit` not a whole number in range; `invalid_params` names the parameter.'),
-          '405': wrongMethod('GET, HEAD or OPTIONS'),
-          '500': unexpected.problem,
+          '200': response(`Results, best first. \`Cache-Control: ${SEARCH_CACHE_CONTROL}\`.`, json({ type: 'array', items: schemaRef('SearchResult') }), ['Cache-Control', 'Access-Control-Allow-Origin'], {
+            'application/json': [
+              {
+                slug: 'private-llm-deployment-guide-zh',
+                title: '私有化部署大模型完整指南：GPU 选型与显存估算',
+                category: 'private-deployment',
+                date: '2026-09-18',
+                excerpt: '从业务场景出发，讲清楚私有化部署大模型时的 GPU 选型、显存估算与推理框架选择。',
+                type: 'article',
+                url: absoluteUrl(origin, '/blog/private-llm-deployment-guide-zh'),
+                lang: 'zh',
+              },
+              {
+                slug: 'vllm-kubernetes-on-prem-deployment',
+                title: 'Deploying vLLM on Kubernetes for on-prem LLM serving',
+                category: 'private-deployment',
+                date: '2026-08-27',
+                excerpt: 'A production-minded walkthrough of running vLLM on an on-prem Kubernetes cluster.',
+                type: 'article',
+                url: absoluteUrl(origin, '/blog/vllm-kubernetes-on-prem-deployment'),
+                lang: 'en',
+              },
+            ],
+          }),
+          '400': problem(400, '`q` missing, blank, too long or repeated, or `limit` not a whole number in range; `invalid_params` names the parameter.', {
+            problem: badRequest('q must not be blank', [{ name: 'q', reason: 'q must not be blank' }]),
+            instance: paths.apiSearch,
+          }),
+          '405': wrongMethod(['GET'], paths.apiSearch),
+          '500': unexpected.problem(paths.apiSearch),
         },
       },
     },
@@ -62,11 +105,24 @@ function sitePaths(): Record<string, JsonSchema> {
         security: [],
         summary: 'AI-industry feed',
         description: `Newest first. Refreshed hourly from the configured upstream; a build-time snapshot answers until a live feed is stored. \`X-Feed-Source\` says which (\`live\` or \`snapshot\`). \`Cache-Control: ${TWEETS_CACHE_CONTROL}\`.`,
-        'x-examples': [{ method: 'GET', path: '/api/tweets' }],
         responses: {
-          '200': response('The feed.', json(schemaRef('TweetFeed')), ['Cache-Control', 'Access-Control-Allow-Origin', 'X-Feed-Source']),
-          '405': wrongMethod('GET, HEAD or OPTIONS'),
-          '500': unexpected.problem,
+          '200': response('The feed.', json(schemaRef('TweetFeed')), ['Cache-Control', 'Access-Control-Allow-Origin', 'X-Feed-Source'], {
+            'application/json': {
+              updated_at: '2026-11-24T01:00:00.000Z',
+              tweets: [
+                {
+                  id: '1861234567890123456',
+                  text: 'Open-weight models now run at 1,000 tokens/s on a single node with speculative decoding.',
+                  author: { name: 'AI Infra Weekly', username: 'aiinfraweekly' },
+                  created_at: '2026-11-23T22:15:00.000Z',
+                  url: 'https://x.com/aiinfraweekly/status/1861234567890123456',
+                  metrics: { likes: 412, reposts: 57, replies: 23 },
+                },
+              ],
+            },
+          }),
+          '405': wrongMethod(['GET'], '/api/tweets'),
+          '500': unexpected.problem('/api/tweets'),
         },
       },
     },
@@ -80,20 +136,30 @@ function sitePaths(): Record<string, JsonSchema> {
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: schemaRef('ContactRequest') },
-            'application/x-www-form-urlencoded': { schema: schemaRef('ContactRequest') },
+            'application/json': { schema: schemaRef('ContactRequest'), example: EXAMPLE_ENQUIRY },
+            'application/x-www-form-urlencoded': { schema: schemaRef('ContactRequest'), example: EXAMPLE_ENQUIRY },
           },
         },
-        'x-examples': [{ method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json' }, body: '{"name":"Li Wei","email":"li.wei@example.com","company":"Example Bank","message":"We want a sizing workshop for 70B models."}' }],
         responses: {
-          '200': response('Stored.', json(schemaRef('ContactAccepted'))),
+          '200': response('Stored.', json(schemaRef('ContactAccepted')), [], { 'application/json': { status: 'accepted', id: '0b9f2c4e-5d1a-4f3b-8c7e-2a6d9e1f4b30' } }),
           '303': response('Browser form post accepted: the thank-you page.', undefined, ['Location']),
-          '400': response('Invalid fields (one `invalid_params` entry per field), malformed JSON or not UTF-8; a browser form post gets the form again.', { ...problemBody(400), ...html }),
-          '405': wrongMethod('POST or OPTIONS'),
-          '413': problem(413, `Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`),
-          '415': problem(415, 'Content type other than JSON or form-encoded.', ['Accept-Post']),
-          '429': response('Limit reached (`retry_after` in seconds); a browser form post gets the form again with a notice.', { ...problemBody(429), ...html }, ['Retry-After']),
-          '500': unexpected.problem,
+          '400': response(
+            'Invalid fields (one `invalid_params` entry per field), malformed JSON or not UTF-8; a browser form post gets the form again.',
+            { ...problemBody(400), ...html },
+            [],
+            problemExample(invalidEnquiry([{ name: 'email', reason: 'email must be a valid address, like name@example.com' }]), '/api/contact'),
+          ),
+          '403': problem(403, 'A browser posted from another site (CSRF protection); refused before the body is read.', { problem: crossSitePost(), instance: '/api/contact' }),
+          '405': wrongMethod(['POST'], '/api/contact'),
+          '413': problem(413, `Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`, { problem: payloadTooLarge(CONTACT_BODY_LIMIT_BYTES), instance: '/api/contact' }),
+          '415': problem(415, 'Content type other than JSON or form-encoded.', { problem: unsupportedMediaType(FIELD_MEDIA_TYPES), instance: '/api/contact' }, ['Accept-Post']),
+          '429': response(
+            'Limit reached (`retry_after` in seconds); a browser form post gets the form again with a notice.',
+            { ...problemBody(429), ...html },
+            ['Retry-After'],
+            problemExample(enquiryLimited(42), '/api/contact'),
+          ),
+          '500': unexpected.problem('/api/contact'),
         },
       },
     },
@@ -104,17 +170,19 @@ function sitePaths(): Record<string, JsonSchema> {
         security: [],
         summary: 'Health and build facts',
         description: 'Checks the search index and a Blobs round trip. `Cache-Control: no-store`.',
-        'x-examples': [{ method: 'GET', path: paths.health }],
         responses: {
-          '200': response('All checks pass (`status: "ok"`).', health('ok'), ['Cache-Control']),
-          '405': wrongMethod('GET or HEAD'),
-          '500': unexpected.problem,
-          '503': response('A check failed (`status: "degraded"`); `checks` says which.', health('degraded'), ['Cache-Control']),
+          '200': response('All checks pass (`status: "ok"`).', health('ok'), ['Cache-Control'], healthExample(true)),
+          '405': wrongMethod(['GET'], paths.health),
+          '500': unexpected.problem(paths.health),
+          '503': response('A check failed (`status: "degraded"`); `checks` says which.', health('degraded'), ['Cache-Control'], healthExample(false)),
         },
       },
     },
   };
 }
+
+/** The example enquiry (JSON and form bodies). */
+const EXAMPLE_ENQUIRY = { name: '李伟', email: 'li.wei@example.com', company: '示例银行', message: '我们想了解 70B 模型私有化部署的硬件规划，能否安排一次技术交流？' };
 
 /**
  * Builds the document for `origin` (the server URL). The content's terms (attribution) stand in
@@ -132,14 +200,15 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
       license: { name: company.operator_attribution, url: absoluteUrl(origin, paths.llms) },
     },
     servers: [{ url: origin, description: `${siteName} website` }],
+    // `x-displayName` names the group in reference renderers (Redocly's extension; ours reads it too).
     tags: [
-      { name: 'content', description: 'Search and feeds' },
-      { name: 'contact', description: 'Enquiries' },
-      { name: 'agents', description: 'Model Context Protocol server and A2A agent' },
-      { name: 'oauth', description: 'Authorization server for anonymous agents' },
-      { name: 'operations', description: 'Health' },
+      { name: 'content', 'x-displayName': 'Content', description: 'Search the library and read the AI-industry feed. Public, no key, CORS open to any origin.' },
+      { name: 'contact', 'x-displayName': 'Contact', description: 'Send an enquiry to the team.' },
+      { name: 'agents', 'x-displayName': 'MCP server and A2A agent', description: `Model Context Protocol server and A2A v1.0 agent for AI agents: search, read and list the content; one protected export tool (MCP only). Connect any MCP client to \`${absoluteUrl(origin, paths.mcp)}\`; the server card is at [${paths.mcpServerCard}](${paths.mcpServerCard}).` },
+      { name: 'oauth', 'x-displayName': 'OAuth', description: `Authorization server for anonymous agents: register without an account, get a token, claim the registration later. Walkthrough: [auth.md](${paths.authMd}).` },
+      { name: 'operations', 'x-displayName': 'Operations', description: 'Health and build facts for uptime checks.' },
     ],
-    paths: { ...sitePaths(), ...mcpPaths(), ...a2aPaths(), ...oauthPaths() },
+    paths: { ...sitePaths(origin), ...mcpPaths(origin), ...a2aPaths(), ...oauthPaths(origin, siteName) },
     components: {
       securitySchemes: {
         oauth2: {
@@ -168,62 +237,11 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
   };
 }
 
-/** One documented operation, flattened for the docs page. */
-export interface DocumentedOperation {
-  method: string;
-  path: string;
-  operationId: string;
-  summary: string;
-  description: string;
-  parameters: { name: string; required: boolean; description: string; schema: JsonSchema }[];
-  requestTypes: string[];
-  responses: { status: string; description: string }[];
-  examples: OperationExample[];
-}
-
-/** The operations of a document in path order, for the docs page. */
-export function documentedOperations(doc: JsonSchema): DocumentedOperation[] {
-  const paths = doc.paths as Record<string, Record<string, JsonSchema>>;
-  return Object.entries(paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      operationId: op.operationId as string,
-      summary: op.summary as string,
-      description: op.description as string,
-      parameters: (op.parameters as DocumentedOperation['parameters'] | undefined) ?? [],
-      requestTypes: Object.keys(((op.requestBody as JsonSchema | undefined)?.content as JsonSchema | undefined) ?? {}),
-      responses: Object.entries(op.responses as Record<string, JsonSchema>).map(([status, r]) => ({ status, description: r.description as string })),
-      examples: (op['x-examples'] as OperationExample[] | undefined) ?? [],
-    })),
-  );
-}
-
-/** A curl command line for an example. */
-export function curlCommand(origin: string, example: OperationExample): string {
-  const parts = ['curl', '-sS'];
-  if (example.method !== 'GET') parts.push('-X', example.method);
-  for (const [name, value] of Object.entries(example.headers ?? {})) parts.push('-H', `'${name}: ${value}'`);
-  if (example.body) parts.push('-d', `'${example.body}'`);
-  parts.push(`'${origin}${example.path}'`);
-  return parts.join(' ');
-}
-
-/** The markdown twin of /docs/api. */
+/** The markdown twin of /docs/api: the reference of `doc`, then the agent entry points. */
 export function apiDocsMarkdown(origin: string, doc: JsonSchema): string {
-  const info = doc.info as { title: string; version: string; description: string };
-  const lines = [indexPointer(origin), '', `# ${info.title}`, '', `> ${info.description}`, '', `- URL: ${origin}/docs/api`, `- Version: ${info.version}`, `- OpenAPI: ${origin}/openapi.json`, ''];
-  for (const op of documentedOperations(doc)) {
-    lines.push(`## ${op.method} ${op.path}: ${op.summary}`, '', op.description, '');
-    if (op.parameters.length) {
-      lines.push('| parameter | required | description |', '| --- | --- | --- |');
-      for (const p of op.parameters) lines.push(`| \`${p.name}\` | ${p.required ? 'yes' : 'no'} | ${p.description} |`);
-      lines.push('');
-    }
-    if (op.requestTypes.length) lines.push(`Request body: ${op.requestTypes.map((t) => `\`${t}\``).join(' or ')}.`, '');
-    lines.push('| status | meaning |', '| --- | --- |', ...op.responses.map((r) => `| ${r.status} | ${r.description.replace(/\|/g, '\\|')} |`), '');
-    for (const example of op.examples) lines.push('```sh', curlCommand(origin, example), '```', '');
-  }
-  lines.push('## Discovery for agents', '', entryPointList(origin), '');
-  return lines.join('\n');
+  return apiReferenceMarkdown(apiReference(doc), {
+    pageUrl: absoluteUrl(origin, paths.apiDocs),
+    openApiUrl: absoluteUrl(origin, paths.openApi),
+    entryPoints: entryPointList(origin),
+  });
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import { apiDocsMarkdown, openApiDocument } from './openapi.ts';
+import { developersHub, developersMarkdown } from './developers.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, paths } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Lang } from '../content/catalog.ts';
 import { markdownDocument } from '../content/markdown.ts';
@@ -178,7 +179,11 @@ export function sitePages(catalog: Catalog): SitePage[] {
     lang: 'en',
     lastmod: today,
     markdown: markdownDocument(origin, 'Search', `Search ${company.name} articles and solutions in Chinese or English.`, [['URL', absoluteUrl(origin, paths.search)]],
-      `The search page runs in the browser. Agents can read the whole library at [llms-full.txt](${absoluteUrl(origin, paths.llmsFull)}) or list it at [llms.txt](${absoluteUrl(origin, paths.llms)}).`),
+      [
+        `The search page asks the search API as you type; \`${paths.search}?q=<text>\` opens it with a query.`,
+        `Agents search the same index directly: \`GET ${absoluteUrl(origin, paths.apiSearch)}?q=<text>\` returns JSON results, best first (see the [API reference](${twinUrl(origin, paths.apiDocs)})), or the MCP tool \`search_articles\` at ${absoluteUrl(origin, paths.mcp)}.`,
+        `To read everything: [llms-full.txt](${absoluteUrl(origin, paths.llmsFull)}); to list it: [llms.txt](${absoluteUrl(origin, paths.llms)}).`,
+      ].join('\n\n')),
   });
 
   pages.push({
@@ -199,10 +204,21 @@ export function sitePages(catalog: Catalog): SitePage[] {
     path: paths.apiDocs,
     kind: 'static',
     title: 'API reference',
-    description: `The ${company.name} HTTP API: search, feed, contact, health; OpenAPI 3.1 at /openapi.json.`,
+    description: `The ${company.name} HTTP API: search, feed, contact, health, the MCP server and OAuth; OpenAPI 3.1 at /openapi.json.`,
     lang: 'en',
     lastmod: today,
     markdown: apiDocsMarkdown(origin, openApiDocument(origin, company)),
+  });
+
+  const hub = developersHub(origin, company.name);
+  pages.push({
+    path: paths.developers,
+    kind: 'static',
+    title: hub.title,
+    description: hub.summary,
+    lang: 'en',
+    lastmod: today,
+    markdown: developersMarkdown(origin, hub),
   });
 
   pages.push({

@@ -38,14 +38,14 @@ export const SearchQuerySchema = v.object({
 });
 
 export const SearchResultSchema = v.object({
-  slug: v.string(),
+  slug: v.pipe(v.string(), v.description('Identifier of the document: `/blog/{slug}` or `/solutions/{slug}`, and the `get_article` tool.')),
   title: v.string(),
-  category: v.string(),
-  date: v.pipe(v.string(), v.isoDate()),
-  excerpt: v.string(),
-  type: v.picklist(['article', 'solution']),
-  url: v.pipe(v.string(), v.url()),
-  lang: v.picklist(['zh', 'en']),
+  category: v.pipe(v.string(), v.description('Category slug (see `/blog/category/{slug}`).')),
+  date: v.pipe(v.string(), v.isoDate(), v.description('Publication date.')),
+  excerpt: v.pipe(v.string(), v.description('The summary of the document.')),
+  type: v.pipe(v.picklist(['article', 'solution']), v.description('Blog article or customer solution.')),
+  url: v.pipe(v.string(), v.url(), v.description('The page; append `.md` (or send `Accept: text/markdown`) for its markdown twin.')),
+  lang: v.pipe(v.picklist(['zh', 'en']), v.description('Language of the document.')),
 });
 export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 

@@ -20,18 +20,21 @@ export const TweetSchema = v.object({
   created_at: IsoDateTime,
   url: v.pipe(v.string(), v.url(), v.startsWith('https://', 'expected an https URL')),
   metrics: v.optional(
-    v.object({
+    v.pipe(
+      v.object({
       likes: v.pipe(v.number(), v.integer(), v.minValue(0)),
       reposts: v.pipe(v.number(), v.integer(), v.minValue(0)),
       replies: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    }),
+      }),
+      v.description('Engagement counts when the upstream gives them.'),
+    ),
   ),
 });
 export type Tweet = v.InferOutput<typeof TweetSchema>;
 
 export const TweetFeedSchema = v.object({
-  updated_at: IsoDateTime,
-  tweets: v.pipe(v.array(TweetSchema), v.maxLength(200)),
+  updated_at: v.pipe(IsoDateTime, v.description('When the feed was last refreshed.')),
+  tweets: v.pipe(v.array(TweetSchema), v.maxLength(200), v.description('Newest first.')),
 });
 export type TweetFeed = v.InferOutput<typeof TweetFeedSchema>;
 

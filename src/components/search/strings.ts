@@ -1,0 +1,58 @@
+/**
+ * Interface text of the search page in both languages; the site-wide dictionary takes it over
+ * later (same keys). `{n}` and `{q}` are filled in by the page script.
+ * @module
+ */
+export type UiLang = 'zh' | 'en';
+
+export const SEARCH_STRINGS = {
+  en: {
+    title: 'Search',
+    lead: 'Search every article and solution, in Chinese or English.',
+    label: 'Search articles and solutions',
+    placeholder: 'e.g. 私有化部署, vLLM Kubernetes',
+    submit: 'Search',
+    noScript: 'Search needs JavaScript. Browse the blog, or ask the search API directly:',
+    searching: 'Searching…',
+    results: '{n} results for “{q}”',
+    result: '1 result for “{q}”',
+    none: 'No results for “{q}”. Try fewer or other words.',
+    failed: 'Search is unavailable right now. Try again in a moment.',
+    offline: 'Searching the offline index (the search service did not answer).',
+    filters: 'Filter results',
+    language: 'Language',
+    category: 'Category',
+    all: 'All',
+    article: 'Article',
+    solution: 'Solution',
+    product: 'Product',
+    page: 'Page',
+  },
+  zh: {
+    title: '搜索',
+    lead: '搜索全部文章与解决方案，中英文均可。',
+    label: '搜索文章与解决方案',
+    placeholder: '例如：私有化部署、vLLM Kubernetes',
+    submit: '搜索',
+    noScript: '搜索需要 JavaScript。可以浏览博客，或直接调用搜索 API：',
+    searching: '正在搜索…',
+    results: '“{q}”共有 {n} 个结果',
+    result: '“{q}”共有 1 个结果',
+    none: '没有找到“{q}”的结果，请换个词或减少关键词。',
+    failed: '搜索暂时不可用，请稍后再试。',
+    offline: '搜索服务未响应，正在使用离线索引。',
+    filters: '筛选结果',
+    language: '语言',
+    category: '分类',
+    all: '全部',
+    article: '文章',
+    solution: '解决方案',
+    product: '产品',
+    page: '页面',
+  },
+} as const satisfies Record<UiLang, Record<string, string>>;
+
+export type SearchStrings = (typeof SEARCH_STRINGS)['en'];
+
+/** Language names shown on the language facet: each in its own language. */
+export const LANGUAGE_NAMES = { zh: '中文', en: 'English' } as const;

@@ -1,0 +1,323 @@
+/**
+ * The /search page searches the index behind `/api/search` and the MCP tool, so it finds what they
+ * find: in the browser when the build shipped the index to the page (small sites: no round trip
+ * per keystroke), else through `/api/search`, and with the static Pagefind index as the fallback
+ * when neither answers. Until the index has arrived, queries go to the API. `?q=` is read on load and kept up to date (`history.replaceState`),
+ * with the filters (`lang`, `category`), so a search can be shared. The figures behind this choice
+ * are in BENCHMARKS.md, "Search page vs API".
+ */
+import { queryMatcher, type QueryMatcher } from './search-highlight.ts';
+
+type Lang = 'zh' | 'en';
+
+interface Config {
+  api: string;
+  /** The page's copy of the search index, or null when the site is too large to ship it. */
+  index: string | null;
+  limit: number;
+  pagefind: string;
+  lang: Lang;
+  strings: Record<string, string>;
+  languages: Record<Lang, string>;
+  categories: Record<string, Record<Lang, string>>;
+}
+
+/** A result, whichever engine found it. */
+interface Hit {
+  path: string;
+  title: string;
+  excerpt: string;
+  type: string;
+  lang?: Lang;
+  category?: string;
+  date?: string;
+}
+
+interface ApiResult {
+  title: string;
+  url: string;
+  excerpt: string;
+  type: string;
+  lang: Lang;
+  category: string;
+  date: string;
+}
+
+const root = document.querySelector<HTMLElement>('[data-search-config]')!;
+const config = JSON.parse(root.dataset.searchConfig!) as Config;
+const t = config.strings;
+const form = root.querySelector<HTMLFormElement>('.search-form')!;
+const input = root.querySelector<HTMLInputElement>('#search-input')!;
+const status = root.querySelector<HTMLElement>('[data-search-status]')!;
+const list = root.querySelector<HTMLOListElement>('[data-search-results]')!;
+const filters = root.querySelector<HTMLElement>('[data-search-filters]')!;
+
+const fill = (template: string, values: Record<string, string | number>): string => template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+const htmlLang = (lang: Lang | undefined): string => (lang === 'zh' ? 'zh-CN' : lang === 'en' ? 'en' : '');
+
+// ---------------------------------------------------------------------------------------------
+// Engines
+
+/** Our index through the API: all hits up to the API's maximum, best first. */
+async function apiSearch(query: string, signal: AbortSignal): Promise<Hit[]> {
+  const response = await fetch(`${config.api}?${new URLSearchParams({ q: query, limit: String(config.limit) })}`, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`search API answered ${response.status}`);
+  const results = (await response.json()) as ApiResult[];
+  return results.map((r) => ({ path: new URL(r.url, location.href).pathname, title: r.title, excerpt: r.excerpt, type: r.type, lang: r.lang, category: r.category, date: r.date }));
+}
+
+/** Our engine on the page's copy of the index (loaded in the background, see {@link loadLocalIndex}). */
+let local: { search(query: string, options: { limit: number }): { path: string; title: string; excerpt: string; type: string; lang: Lang; category: string; date: string }[] } | undefined;
+
+async function loadLocalIndex(url: string): Promise<void> {
+  try {
+    const [engine, response] = await Promise.all([import('../core/search/search-index.ts'), fetch(url)]);
+    if (!response.ok) return;
+    local = engine.loadSearchIndex(await response.json());
+    root.dataset.index = 'ready';
+  } catch {
+    // No copy (offline, blocked): the API answers, as for a large site.
+  }
+}
+
+function localSearch(query: string): Hit[] {
+  return local!.search(query, { limit: config.limit }).map((h) => ({ path: h.path, title: h.title, excerpt: h.excerpt, type: h.type, lang: h.lang, category: h.category, date: h.date }));
+}
+
+interface PagefindModule {
+  options(options: { basePath: string }): Promise<void>;
+  mergeIndex(url: string, options: { language: string }): Promise<void>;
+  search(query: string): Promise<{ results: { data(): Promise<{ url: string; excerpt: string; meta: Record<string, string> }> }[] } | null>;
+}
+let pagefind: Promise<PagefindModule> | undefined;
+
+/** The static Pagefind index (built with the site): used only when the API does not answer. */
+async function pagefindSearch(query: string): Promise<Hit[]> {
+  pagefind ??= (async () => {
+    const url = new URL(`${config.pagefind}pagefind.js`, location.href).href;
+    const module = (await import(/* @vite-ignore */ url)) as PagefindModule;
+    await module.options({ basePath: config.pagefind });
+    // One index per page language: the primary follows <html lang>, the other is merged (absolute
+    // URL, or Pagefind skips a merge whose path starts with the primary's).
+    await module.mergeIndex(new URL(config.pagefind, location.href).href, { language: config.lang === 'en' ? 'zh-cn' : 'en' });
+    return module;
+  })();
+  const found = await (await pagefind).search(query);
+  const data = await Promise.all((found?.results ?? []).slice(0, config.limit).map((r) => r.data()));
+  return data.map((d) => {
+    // Pagefind's excerpt is HTML with <mark>s that may cut words; keep the text and mark it our way.
+    const excerpt = new DOMParser().parseFromString(d.excerpt, 'text/html').body.textContent ?? '';
+    return { path: new URL(d.url, location.href).pathname.replace(/(.)\/$/, '$1'), title: d.meta.title ?? d.url, excerpt, type: d.meta.type ?? 'page' };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+/** Appends `text` to `parent` with the query's matches in <mark>. */
+function appendMarked(parent: HTMLElement, text: string, matcher: QueryMatcher): void {
+  for (const segment of matcher.segments(text)) {
+    if (segment.match) {
+      const mark = document.createElement('mark');
+      mark.textContent = segment.text;
+      parent.append(mark);
+    } else {
+      parent.append(segment.text);
+    }
+  }
+}
+
+const categoryName = (slug: string): string => config.categories[slug]?.[config.lang] ?? slug;
+const typeName = (type: string): string => t[type] ?? t.page!;
+
+function renderHit(hit: Hit, matcher: QueryMatcher): HTMLLIElement {
+  const item = document.createElement('li');
+  item.className = 'search-result';
+  const heading = document.createElement('h2');
+  const link = document.createElement('a');
+  link.href = hit.path;
+  if (hit.lang) link.lang = htmlLang(hit.lang);
+  appendMarked(link, hit.title, matcher);
+  heading.append(link);
+  const meta = document.createElement('p');
+  meta.className = 'result-meta';
+  const parts = [typeName(hit.type), hit.lang ? config.languages[hit.lang] : '', hit.category ? categoryName(hit.category) : ''].filter(Boolean);
+  meta.append(parts.join(' · '));
+  if (hit.date) {
+    const time = document.createElement('time');
+    time.dateTime = hit.date;
+    time.textContent = hit.date;
+    meta.append(' · ', time);
+  }
+  const excerpt = document.createElement('p');
+  excerpt.className = 'result-excerpt';
+  if (hit.lang) excerpt.lang = htmlLang(hit.lang);
+  appendMarked(excerpt, hit.excerpt, matcher);
+  item.append(heading, meta, excerpt);
+  return item;
+}
+
+interface Selection {
+  lang: string;
+  category: string;
+}
+
+/** A radio group of facet values with counts; `all` first. */
+function facet(name: keyof Selection, legend: string, values: [string, string, number][], selected: string, total: number): HTMLFieldSetElement {
+  const fieldset = document.createElement('fieldset');
+  const caption = document.createElement('legend');
+  caption.textContent = legend;
+  fieldset.append(caption);
+  for (const [value, label, count] of [['', t.all!, total] as [string, string, number], ...values]) {
+    const option = document.createElement('label');
+    const radio = document.createElement('input');
+    radio.type = 'radio';
+    radio.name = name;
+    radio.value = value;
+    radio.checked = value === selected;
+    option.append(radio, ` ${label} `);
+    const number = document.createElement('span');
+    number.className = 'facet-count';
+    number.textContent = `(${count})`;
+    option.append(number);
+    fieldset.append(option);
+  }
+  return fieldset;
+}
+
+function counts(hits: Hit[], key: (hit: Hit) => string | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const hit of hits) {
+    const value = key(hit);
+    if (value) out.set(value, (out.get(value) ?? 0) + 1);
+  }
+  return out;
+}
+
+let lastHits: Hit[] = [];
+let lastQuery = '';
+
+function render(query: string, hits: Hit[], selection: Selection, withFilters = true): void {
+  lastHits = hits;
+  lastQuery = query;
+  const matcher = queryMatcher(query);
+  const shown = hits.filter((hit) => (!selection.lang || hit.lang === selection.lang) && (!selection.category || hit.category === selection.category));
+  list.replaceChildren(...shown.map((hit) => renderHit(hit, matcher)));
+  const languages = counts(hits, (h) => h.lang);
+  const categories = counts(hits, (h) => h.category);
+  if (withFilters) renderFilters(hits, languages, categories, selection);
+  status.textContent = hits.length === 0 ? fill(t.none!, { q: query }) : fill(shown.length === 1 ? t.result! : t.results!, { n: shown.length, q: query });
+  root.dataset.state = 'done';
+  root.dataset.query = query;
+}
+
+/** The facets of a result set (rebuilt per search, not per filter change, so focus stays put). */
+function renderFilters(hits: Hit[], languages: Map<string, number>, categories: Map<string, number>, selection: Selection): void {
+  filters.replaceChildren();
+  if (hits.length > 1 && (languages.size > 1 || categories.size > 1 || selection.lang || selection.category)) {
+    const heading = document.createElement('h2');
+    heading.className = 'visually-hidden';
+    heading.textContent = t.filters!;
+    filters.append(heading);
+    if (languages.size) filters.append(facet('lang', t.language!, [...languages].map(([v, n]) => [v, config.languages[v as Lang] ?? v, n]), selection.lang, hits.length));
+    if (categories.size) filters.append(facet('category', t.category!, [...categories].map(([v, n]) => [v, categoryName(v), n]), selection.category, hits.length));
+  }
+  filters.hidden = filters.childElementCount === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State: the query and filters live in the URL.
+
+function selectionFromForm(): Selection {
+  const data = new FormData();
+  for (const radio of filters.querySelectorAll<HTMLInputElement>('input[type=radio]:checked')) data.set(radio.name, radio.value);
+  return { lang: String(data.get('lang') ?? ''), category: String(data.get('category') ?? '') };
+}
+
+/** URL updates wait for a pause in typing: Chromium fetches the favicon again on every change. */
+const URL_UPDATE_DELAY_MS = 300;
+let urlTimer: number | undefined;
+
+function writeUrl(query: string, selection: Selection, delay = 0): void {
+  window.clearTimeout(urlTimer);
+  if (delay > 0) {
+    urlTimer = window.setTimeout(() => writeUrl(query, selection), delay);
+    return;
+  }
+  const url = new URL(location.href);
+  url.search = '';
+  if (query) url.searchParams.set('q', query);
+  if (query && selection.lang) url.searchParams.set('lang', selection.lang);
+  if (query && selection.category) url.searchParams.set('category', selection.category);
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+}
+
+let controller: AbortController | undefined;
+let pending = 0;
+
+async function search(query: string, selection: Selection, urlDelay = 0): Promise<void> {
+  const trimmed = query.trim();
+  writeUrl(trimmed, selection, urlDelay);
+  controller?.abort();
+  const ticket = ++pending;
+  if (!trimmed) {
+    list.replaceChildren();
+    filters.hidden = true;
+    status.textContent = '';
+    delete root.dataset.state;
+    return;
+  }
+  controller = new AbortController();
+  root.dataset.state = 'busy';
+  list.setAttribute('aria-busy', 'true');
+  let hits: Hit[];
+  try {
+    hits = local ? localSearch(trimmed) : await apiSearch(trimmed, controller.signal);
+    root.dataset.engine = local ? 'local' : 'api';
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') return;
+    try {
+      hits = await pagefindSearch(trimmed);
+      root.dataset.engine = 'pagefind';
+    } catch {
+      if (ticket === pending) {
+        status.textContent = t.failed!;
+        root.dataset.state = 'failed';
+      }
+      return;
+    }
+  } finally {
+    if (ticket === pending) list.removeAttribute('aria-busy');
+  }
+  if (ticket !== pending) return;
+  render(trimmed, hits, selection);
+  if (root.dataset.engine === 'pagefind') status.textContent = `${status.textContent} ${t.offline}`;
+}
+
+// Keystrokes that arrive while the page is busy collapse into one search of the latest text.
+let scheduled = false;
+input.addEventListener('input', () => {
+  if (scheduled) return;
+  scheduled = true;
+  window.setTimeout(() => {
+    scheduled = false;
+    void search(input.value, { lang: '', category: '' }, URL_UPDATE_DELAY_MS);
+  }, 0);
+});
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void search(input.value, selectionFromForm());
+});
+filters.addEventListener('change', () => {
+  const selection = selectionFromForm();
+  writeUrl(lastQuery, selection);
+  render(lastQuery, lastHits, selection, false);
+});
+
+if (config.index) void loadLocalIndex(config.index);
+const params = new URLSearchParams(location.search);
+const initial = params.get('q') ?? '';
+if (initial) {
+  input.value = initial;
+  void search(initial, { lang: params.get('lang') ?? '', category: params.get('category') ?? '' });
+}
