@@ -26,6 +26,7 @@ import { pathToFileURL } from 'node:url';
 import { resolveConfig } from '@netlify/config';
 import StreamZip from 'node-stream-zip';
 import { bodyKey, type Catalog } from '../src/core/content/catalog.ts';
+import { answerHelp } from './usage.ts';
 import { resolveOrigin } from '../src/core/kernel/origin.ts';
 import { BLOB_FILE, DEPLOY_BLOBS_DIR } from '../src/integrations/deploy-blobs.ts';
 import { ensureBuild } from './ensure-build.ts';
@@ -126,6 +127,11 @@ const ARCHIVE_PROBES: Record<string, { request: string; expect: string }> = {
   mcp: {
     request: `new Request('http://localhost/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/list' }) })`,
     expect: `res.status === 200 && text.includes('"resources":[{')`,
+  },
+  // A search needs both index files and no body.
+  a2a: {
+    request: `new Request('http://localhost/a2a', { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'agent' }] } } }) })`,
+    expect: `res.status === 200 && text.includes('"message"') && !text.includes('"error"')`,
   },
 };
 
@@ -240,6 +246,12 @@ function packageVersion(root: string, name: string): string {
 }
 
 if (import.meta.main) {
+  answerHelp(`Usage: npm run deploy:check   (node scripts/deploy-check.ts)
+
+Runs Netlify's build pipeline offline (netlify-build --offline) on a copy of the site and checks that
+its functions manifest (routes, excluded routes, schedules) equals the local runtime's route table,
+that every function archive is complete and every article body is a deploy blob. Edge functions
+are not bundled offline (the bundler needs the network); the check says so.`);
   const result = await deployCheck();
   for (const line of result.lines) console.log(line);
   console.log(result.ok ? 'deploy check: OK' : 'deploy check: FAILED');

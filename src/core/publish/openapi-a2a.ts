@@ -89,6 +89,7 @@ export function a2aPaths(): Record<string, JsonSchema> {
                 required: ['jsonrpc', 'method'],
                 properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'number'] }, method: { type: 'string' }, params: { type: 'object' } },
               },
+              example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'agent orchestration' }] } } },
             },
           },
         },
@@ -101,7 +102,9 @@ export function a2aPaths(): Record<string, JsonSchema> {
           },
         ],
         responses: {
-          '200': response('A JSON-RPC result (`SendMessage`: `{message}`; `ListTasks`: the empty list), or an A2A or JSON-RPC error (see the schema).', json(schemaRef('A2aResponse'))),
+          '200': response('A JSON-RPC result (`SendMessage`: `{message}`; `ListTasks`: the empty list), or an A2A or JSON-RPC error (see the schema).', json(schemaRef('A2aResponse')), [], {
+            'application/json': { jsonrpc: '2.0', id: 1, result: { tasks: [], nextPageToken: '', pageSize: 0, totalSize: 0 } },
+          }),
           '202': response('A notification (a request without `id`) was accepted; it is never answered (no body).'),
           '400': jsonRpcError([Code.PARSE_ERROR, Code.INVALID_REQUEST], `Malformed JSON (${Code.PARSE_ERROR}); not one JSON-RPC request object, e.g. a batch (${Code.INVALID_REQUEST}).`, { id: null, code: Code.PARSE_ERROR, message: 'Parse error: the body is not valid JSON.' }),
           '403': jsonRpcError([Code.INVALID_REQUEST], `\`Origin\` not allowed (the same browser-origin rule as \`${paths.mcp}\`).`, { id: null, code: Code.INVALID_REQUEST, message: 'Forbidden: requests from origin https://elsewhere.example are not allowed.' }),

@@ -239,9 +239,9 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
 
 /** The markdown twin of /docs/api: the reference of `doc`, then the agent entry points. */
 export function apiDocsMarkdown(origin: string, doc: JsonSchema): string {
-  return apiReferenceMarkdown(apiReference(doc), {
+  return `${indexPointer(origin)}\n\n${apiReferenceMarkdown(apiReference(doc), {
     pageUrl: absoluteUrl(origin, paths.apiDocs),
     openApiUrl: absoluteUrl(origin, paths.openApi),
     entryPoints: entryPointList(origin),
-  });
+  })}`;
 }

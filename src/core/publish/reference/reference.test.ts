@@ -83,7 +83,7 @@ describe('OpenAPI examples', () => {
 describe('apiReference', () => {
   it('groups every operation under its tag, in the order of the tags', () => {
     expect(reference.groups.map((g) => g.id)).toEqual(['content', 'contact', 'agents', 'oauth', 'operations']);
-    expect(reference.groups.map((g) => g.name)).toEqual(['Content', 'Contact', 'MCP server', 'OAuth', 'Operations']);
+    expect(reference.groups.map((g) => g.name)).toEqual(['Content', 'Contact', 'MCP server and A2A agent', 'OAuth', 'Operations']);
     expect(operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual(documented.map((d) => `${d.method.toUpperCase()} ${d.path}`).sort());
     expect(new Set(operations.map((op) => op.id)).size).toBe(operations.length);
   });
