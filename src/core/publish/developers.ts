@@ -3,6 +3,7 @@
  * grouped, with how to connect an MCP client. The HTML page and its markdown twin both render this.
  * @module
  */
+import { indexPointer } from '../content/markdown.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { OAUTH_PATHS } from '../oauth/config.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
@@ -115,7 +116,7 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
 
 /** The markdown twin of `/developers`. */
 export function developersMarkdown(origin: string, hub: DevelopersHub): string {
-  const lines = [`# ${hub.title}`, '', `> ${hub.summary}`, '', `- URL: ${absoluteUrl(origin, paths.developers)}`, ''];
+  const lines = [indexPointer(origin), '', `# ${hub.title}`, '', `> ${hub.summary}`, '', `- URL: ${absoluteUrl(origin, paths.developers)}`, ''];
   for (const section of hub.sections) {
     lines.push(`## ${section.title}`, '', section.intro, '');
     for (const link of section.links) lines.push(`- [${link.title}](${absoluteUrl(origin, link.path)}) (\`${link.type}\`): ${link.description}`);

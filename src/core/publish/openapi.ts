@@ -204,8 +204,8 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
     tags: [
       { name: 'content', 'x-displayName': 'Content', description: 'Search the library and read the AI-industry feed. Public, no key, CORS open to any origin.' },
       { name: 'contact', 'x-displayName': 'Contact', description: 'Send an enquiry to the team.' },
-      { name: 'agents', 'x-displayName': 'MCP server and A2A agent', description: `Model Context Protocol server and A2A v1.0 agent for AI agents: search, read and list the content; one protected export tool (MCP only). Connect any MCP client to \`${absoluteUrl(origin, paths.mcp)}\`; the server card is at [${paths.mcpServerCard}](${paths.mcpServerCard}).` },
-      { name: 'oauth', 'x-displayName': 'OAuth', description: `Authorization server for anonymous agents: register without an account, get a token, claim the registration later. Walkthrough: [auth.md](${paths.authMd}).` },
+      { name: 'agents', 'x-displayName': 'MCP server and A2A agent', description: `Model Context Protocol server and A2A v1.0 agent for AI agents: search, read and list the content; one protected export tool (MCP only). Connect any MCP client to \`${absoluteUrl(origin, paths.mcp)}\`; the server card is at [${paths.mcpServerCard}](${absoluteUrl(origin, paths.mcpServerCard)}).` },
+      { name: 'oauth', 'x-displayName': 'OAuth', description: `Authorization server for anonymous agents: register without an account, get a token, claim the registration later. Walkthrough: [auth.md](${absoluteUrl(origin, paths.authMd)}).` },
       { name: 'operations', 'x-displayName': 'Operations', description: 'Health and build facts for uptime checks.' },
     ],
     paths: { ...sitePaths(origin), ...mcpPaths(origin), ...a2aPaths(), ...oauthPaths(origin, siteName) },
