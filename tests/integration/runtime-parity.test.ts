@@ -17,7 +17,11 @@ import { testBlobsDir } from '../support/runtime.ts';
 
 /** The emulator starts Deno for the edge function: allow for a loaded machine. */
 const EMULATOR_START_TIMEOUT_MS = 120_000;
-/** About 90 requests at the emulator's ~0.5-2 s each (a fresh worker per function call). */
+/**
+ * About 90 requests at the emulator's ~0.5-2 s each (a fresh worker per function call), one row
+ * at a time: the emulator's calls are CPU-bound, and two or four rows in flight took as long or
+ * longer on two cores (199 s, 203 s, 305 s for 1, 2, 4, same machine load).
+ */
 const TABLE_TIMEOUT_MS = 360_000;
 
 interface Row {
@@ -248,12 +252,14 @@ let server: Server | undefined;
 let localOrigin = '';
 
 beforeAll(async () => {
+  // The warm runtime starts while the emulator does (it needs a few seconds for Deno).
+  const local = startRuntime({ blobsDir: testBlobsDir() });
   emulator = spawn(process.execPath, [path.join(ROOT, 'scripts/runtime/emulator.ts'), String(await freePort())], {
     cwd: ROOT,
     env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  emulatorOrigin = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the emulator did not start')), EMULATOR_START_TIMEOUT_MS);
     let out = '';
     emulator!.stdout!.on('data', (chunk: Buffer) => {
@@ -266,7 +272,11 @@ beforeAll(async () => {
     });
     emulator!.on('exit', (code) => reject(new Error(`the emulator exited (${code})`)));
   });
-  runtime = await startRuntime({ blobsDir: testBlobsDir() });
+  try {
+    emulatorOrigin = await started;
+  } finally {
+    runtime = await local; // stopped in afterAll whether or not the emulator came up
+  }
   ({ server, url: localOrigin } = await serve(runtime, 0, { trustedProxies: [] }));
 }, EMULATOR_START_TIMEOUT_MS + 30_000);
 
