@@ -137,6 +137,8 @@ interface ColdRun {
   importMs: number;
   firstMs: number;
   totalMs: number;
+  /** CPU time (user + system, all threads) of import + first response: less sensitive than wall time to other load on a shared machine. */
+  cpuMs: number;
   rssMB: number;
   processMs: number;
 }
@@ -144,14 +146,16 @@ interface ColdRun {
 /** One fresh process in the archive folder: import the bundle, answer one request, check the answer. */
 function coldStart(variant: Variant): ColdRun {
   const script = `
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const { default: handler } = await import(${JSON.stringify(pathToFileURL(variant.file).href)});
     const t1 = performance.now();
     const res = await handler(${variant.probe.request}, { ip: '127.0.0.1', params: {} });
     const text = await res.text();
     const t2 = performance.now();
+    const c = process.cpuUsage(c0);
     if (res.status !== 200 || !(${variant.probe.expect})) throw new Error('bad first response ' + res.status + ' ' + text.slice(0, 300));
-    console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0, rssMB: process.memoryUsage().rss / 1e6 }));`;
+    console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0, cpuMs: (c.user + c.system) / 1000, rssMB: process.memoryUsage().rss / 1e6 }));`;
   const started = performance.now();
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: variant.root, encoding: 'utf8', timeout: 120_000, maxBuffer: 16 * MB });
   const processMs = performance.now() - started;
@@ -234,6 +238,7 @@ const rows = variants.map((v) => {
     totalMs: median(pick('totalMs')),
     totalMinMs: Math.min(...pick('totalMs')),
     totalMaxMs: Math.max(...pick('totalMs')),
+    cpuMs: median(pick('cpuMs')),
     rssMB: median(pick('rssMB')),
     processMs: median(pick('processMs')),
     runs: list,
@@ -242,10 +247,10 @@ const rows = variants.map((v) => {
 
 const command = `node bench/cold-start.bench.ts --sizes ${SIZES.join(',')} --runs ${RUNS} --seed ${SEED} --functions ${FUNCTIONS.join(',')}`;
 const table = [
-  '| function | first request | articles | bundle MB | files beside MB | archive MB (deflate) | import ms | first response ms | **import + first ms** (min–max) | RSS MB | whole process ms |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| function | first request | articles | bundle MB | files beside MB | archive MB (deflate) | import ms | first response ms | **import + first ms** (min–max) | CPU ms | RSS MB | whole process ms |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) =>
-    `| ${r.fn} | ${r.request} | ${r.articles.toLocaleString('en')} | ${fixed(r.bundleMB, 2)} | ${fixed(r.besideMB, 2)} | ${fixed(r.archiveMB, 2)} | ${fixed(r.importMs)} | ${fixed(r.firstMs)} | **${fixed(r.totalMs)}** (${fixed(r.totalMinMs)}–${fixed(r.totalMaxMs)}) | ${fixed(r.rssMB)} | ${fixed(r.processMs)} |`,
+    `| ${r.fn} | ${r.request} | ${r.articles.toLocaleString('en')} | ${fixed(r.bundleMB, 2)} | ${fixed(r.besideMB, 2)} | ${fixed(r.archiveMB, 2)} | ${fixed(r.importMs)} | ${fixed(r.firstMs)} | **${fixed(r.totalMs)}** (${fixed(r.totalMinMs)}–${fixed(r.totalMaxMs)}) | ${fixed(r.cpuMs)} | ${fixed(r.rssMB)} | ${fixed(r.processMs)} |`,
   ),
 ].join('\n');
 const facts = SIZES.map((n) => {
