@@ -11,9 +11,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
+import { startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { answerFormPage, openFormPage } from '../support/consent.ts';
-import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
+import { serveOnTestPort } from '../support/test-port.ts';
 import { testBlobsDir } from '../support/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -27,7 +28,7 @@ let outputDir: string;
 
 beforeAll(async () => {
   runtime = await startRuntime({ blobsDir: testBlobsDir() });
-  server = (await serve(runtime, TEST_PORT)).server;
+  server = (await serveOnTestPort(runtime)).server;
   outputDir = mkdtempSync(path.join(tmpdir(), 'oauth-conformance-'));
 });
 

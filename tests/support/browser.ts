@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { TEST_ORIGIN, TEST_PORT } from './origin.ts';
+import { serveOnTestPort } from './test-port.ts';
 import { testBlobsDir } from './runtime.ts';
 
 export { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../../tools/agent-ready/node/chromium.ts';
@@ -37,7 +38,8 @@ export function useServedSite(options: { port?: number } = {}): ServedSite {
     runtime = await startRuntime({ blobsDir: testBlobsDir() });
     // The tests stand in for Netlify's proxy: their X-Forwarded-For picks the client (rate-limit keys).
     let url: string;
-    ({ server, url } = await serve(runtime, options.port ?? TEST_PORT, { trustedProxies: ['127.0.0.1', '::1'] }));
+    const serveOptions = { trustedProxies: ['127.0.0.1', '::1'] };
+    ({ server, url } = await ((options.port ?? TEST_PORT) === TEST_PORT ? serveOnTestPort(runtime, serveOptions) : serve(runtime, options.port!, serveOptions)));
     origin = url;
   });
   afterAll(async () => {

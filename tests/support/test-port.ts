@@ -1,0 +1,24 @@
+/**
+ * Binding the test origin's port (8899, baked into the test build): when another run holds it
+ * (another worktree's tests, a file of this run), wait for it instead of failing.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { serve, type ServeOptions } from '../../scripts/runtime/http.ts';
+import { TEST_PORT } from './origin.ts';
+
+/** Longer than any one file holds the port, on a loaded machine. */
+export const TEST_PORT_WAIT_MS = 600_000;
+const RETRY_MS = 250;
+
+/** `serve()` on TEST_PORT, once it can be bound. */
+export async function serveOnTestPort(runtime: Parameters<typeof serve>[0], options: ServeOptions = {}): ReturnType<typeof serve> {
+  const deadline = Date.now() + TEST_PORT_WAIT_MS;
+  for (;;) {
+    try {
+      return await serve(runtime, TEST_PORT, options);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || Date.now() > deadline) throw error;
+      await sleep(RETRY_MS);
+    }
+  }
+}
