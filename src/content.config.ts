@@ -28,7 +28,7 @@ const link = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v
 
 const articles = defineCollection({
   loader: glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/articles` }),
-  schema: z.object({
+  schema: ({ image }) => z.object({
     title: z.string().min(1).max(160),
     slug,
     category: reference('categories'),
@@ -39,6 +39,10 @@ const articles = defineCollection({
     tags,
     author: z.string().min(1).max(80).optional(),
     draft: z.boolean().default(false),
+    /** Slug of the same article in the other language: pages link each other (hreflang, language switch). */
+    translation: reference('articles').optional(),
+    /** A cover image beside the file (`./cover.png`) and its text alternative. */
+    cover: z.object({ src: image(), alt: z.string().min(1).max(200) }).strict().optional(),
   }).strict(),
 });
 
@@ -65,6 +69,7 @@ const products = defineCollection({
     name: z.string().min(1).max(80),
     slug,
     summary: z.string().min(1).max(300),
+    summary_zh: z.string().min(1).max(150).optional(),
     url: link,
     features: z.array(z.string().min(1).max(200)).min(1).max(20),
     order: z.number().int().default(100),
@@ -77,6 +82,7 @@ const categories = defineCollection({
     name: z.string().min(1).max(60),
     name_zh: z.string().min(1).max(30),
     description: z.string().min(1).max(300),
+    description_zh: z.string().min(1).max(200).optional(),
   }).strict(),
 });
 
@@ -95,6 +101,7 @@ const company = defineCollection({
     name_zh: z.string().min(1).max(40),
     legal_name: z.string().min(1).max(120),
     tagline: z.string().min(1).max(140),
+    tagline_zh: z.string().min(1).max(80).optional(),
     description: z.string().min(20).max(1200),
     description_zh: z.string().min(10).max(600),
     founded: z.number().int().min(1900).max(2100),

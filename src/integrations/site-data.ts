@@ -52,9 +52,10 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
         }
         const catalog = JSON.parse(await readFile(path.join(outDir, 'data', 'catalog.json'), 'utf8')) as Catalog;
         const twins = await writeMarkdownTwins(distDir, catalog);
-        // The contact page doubles as the template of the no-JavaScript error answer (src/core/api/contact-page.ts).
-        const contactHtml = await readFile(path.join(distDir, 'contact', 'index.html'), 'utf8');
-        await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ html: contactHtml }));
+        // The contact pages double as the templates of the no-JavaScript answer (src/core/site/contact-form.ts).
+        const [en, zh] = await Promise.all(['contact', 'zh/contact'].map((page) => readFile(path.join(distDir, page, 'index.html'), 'utf8')));
+        const products = catalog.products.map((p) => ({ slug: p.slug, name: p.name }));
+        await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ en, zh, products }));
         const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
         const info: BuildInfo = {
           origin: options.origin,

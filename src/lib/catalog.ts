@@ -52,6 +52,11 @@ async function loadCatalog(): Promise<Catalog> {
       path: paths.article(entry.data.slug),
       markdown,
       readingMinutes: readingMinutes(markdown),
+      ...(entry.data.translation && articleEntries.some((e) => e.id === entry.data.translation!.id) ? { translation: entry.data.translation.id } : {}),
+      ...(entry.data.draft ? { draft: true } : {}),
+      ...(entry.data.cover
+        ? { cover: { src: entry.data.cover.src.src, alt: entry.data.cover.alt, width: entry.data.cover.src.width, height: entry.data.cover.src.height } }
+        : {}),
     };
   }).sort(byNewest);
 
@@ -72,6 +77,7 @@ async function loadCatalog(): Promise<Catalog> {
       path: paths.solution(entry.data.slug),
       markdown,
       readingMinutes: readingMinutes(markdown),
+      ...(entry.data.draft ? { draft: true } : {}),
     };
   }).sort(byNewest);
 
@@ -89,6 +95,17 @@ async function loadCatalog(): Promise<Catalog> {
       if (!productIds.has(product.id)) problems.push(`${entry.filePath}: products lists "${product.id}", which is not a product slug (expected one of ${[...productIds].join(', ')})`);
     }
   }
+  // A translation names a published article in the other language that names this one back.
+  const byId = new Map(articleEntries.map((entry) => [entry.id, entry]));
+  const unpublished = new Set((await getCollection('articles', (entry) => !isPublished(entry))).map((entry) => entry.id));
+  for (const entry of articleEntries) {
+    const target = entry.data.translation?.id;
+    if (!target || unpublished.has(target)) continue; // a translation still in draft is linked once it is published
+    const other = byId.get(target);
+    if (!other) problems.push(`${entry.filePath}: translation "${target}" is not an article slug (expected the slug of the article in the other language)`);
+    else if (other.data.lang === entry.data.lang) problems.push(`${entry.filePath}: translation "${target}" is in the same language (${entry.data.lang}); it must be the other one`);
+    else if (other.data.translation?.id !== entry.id) problems.push(`${other.filePath}: add "translation: ${entry.id}" so the two articles link each other`);
+  }
   if (problems.length) throw new Error(`Content references are broken:\n${problems.join('\n')}`);
 
   const clashes = duplicateSlugs([...articles, ...solutions]);
@@ -100,6 +117,7 @@ async function loadCatalog(): Promise<Catalog> {
     slug: entry.data.slug,
     name: entry.data.name,
     summary: entry.data.summary,
+    ...(entry.data.summary_zh ? { summary_zh: entry.data.summary_zh } : {}),
     url: absoluteUrl(origin, entry.data.url),
     features: entry.data.features,
     order: entry.data.order,

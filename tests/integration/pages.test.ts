@@ -15,6 +15,9 @@ describe('pages and their markdown twins', () => {
     for (const expected of ['/', '/blog', '/solutions', '/products', '/search', '/contact']) expect(paths).toContain(expected);
     expect(paths.some((p) => /^\/blog\/category\/[a-z-]+$/.test(p))).toBe(true);
     expect(paths.some((p) => /^\/blog\/page\/2$/.test(p))).toBe(true);
+    // Each language has its home, listing and contact page; tags have pages.
+    for (const expected of ['/zh', '/zh/blog', '/en/blog', '/zh/contact']) expect(paths).toContain(expected);
+    expect(paths).toContain('/blog/tag/vllm');
     expect(paths.filter((p) => p.startsWith('/products/')).length).toBeGreaterThanOrEqual(4);
     expect(paths.filter((p) => p.startsWith('/solutions/')).length).toBeGreaterThanOrEqual(4);
     expect(paths.filter((p) => /^\/blog\/(?!page\/|category\/)/.test(p)).length).toBeGreaterThanOrEqual(16);
@@ -101,7 +104,7 @@ describe('pages and their markdown twins', () => {
   });
 
   it('puts JSON-LD, Open Graph, canonical and reading time on articles', async () => {
-    const paths = (await allPages()).filter((p) => /^\/blog\/(?!page\/|category\/)/.test(p));
+    const paths = (await allPages()).filter((p) => /^\/blog\/(?!page\/|category\/|tag\/)/.test(p));
     const html = await (await site.fetchPath(paths[0]!)).text();
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
     expect(ld['@type']).toMatch(/Article/);
@@ -109,8 +112,35 @@ describe('pages and their markdown twins', () => {
     expect(ld.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}${paths[0]}"`);
     expect(html).toMatch(/<meta property="og:type" content="article"/);
-    expect(html).toMatch(/\d+ min read/);
+    expect(html).toMatch(/\d+ min read|阅读约 \d+ 分钟/);
     expect(html).toMatch(/rel="(prev|next)"/);
+  });
+
+  it('gives each language its chrome, feed and hreflang pairs', async () => {
+    const zh = await (await site.fetchPath('/zh')).text();
+    expect(zh).toContain('<html lang="zh-CN"');
+    expect(zh).toContain('aria-label="主导航"');
+    expect(zh).toContain(`<link rel="alternate" hreflang="en" href="${TEST_ORIGIN}/"`);
+    expect(zh).toContain(`<link rel="alternate" hreflang="zh-CN" href="${TEST_ORIGIN}/zh"`);
+    expect(zh).toContain(`<link rel="alternate" type="application/rss+xml" href="${TEST_ORIGIN}/zh/rss.xml"`);
+    const en = await (await site.fetchPath('/')).text();
+    expect(en).toContain('<html lang="en"');
+    expect(en).toContain(`hreflang="x-default" href="${TEST_ORIGIN}/"`);
+    for (const lang of ['zh', 'en']) {
+      const feed = await site.fetchPath(`/${lang}/rss.xml`);
+      expect(feed.status).toBe(200);
+      expect(feed.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+      const xml = await feed.text();
+      expect(xml).toContain(`<language>${lang === 'zh' ? 'zh-CN' : 'en'}</language>`);
+      const items = [...xml.matchAll(/<link>([^<]+)<\/link>/g)].slice(1).map((m) => m[1]!);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        const page = await (await site.fetchPath(new URL(item).pathname)).text();
+        expect(page, item).toContain(`<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"`);
+      }
+    }
+    // A Chinese tag page answers under its percent-encoded path.
+    expect((await site.fetchPath('/blog/tag/%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2')).status).toBe(200);
   });
 
   it('answers unknown paths with the 404 page and status 404, and markdown clients with a markdown 404', async () => {

@@ -77,8 +77,8 @@ describe('enquiries and the notification webhook', () => {
 
 describe('CSRF on POST /api/contact', () => {
   const pages: ContactPages = {
-    thanksPath: '/contact/thanks',
-    formWithErrors: (_fields, _invalid, status) => new Response('form', { status, headers: { 'content-type': 'text/html' } }),
+    thanksPath: () => '/contact/thanks',
+    formWithErrors: (_lang, _fields, _invalid, status) => new Response('form', { status, headers: { 'content-type': 'text/html' } }),
   };
   const SITE = 'https://site.example';
   const formPost = (headers: Record<string, string>) =>

@@ -9,14 +9,15 @@ import { badRequest, forbidden, type InvalidParam, tooManyRequests } from '../ht
 import { json, readFields, requireMethod } from '../http/respond.ts';
 import { isCrossSiteRequest } from '../http/same-origin.ts';
 import { consume, refund } from '../ratelimit/fixed-window.ts';
+import { CONTACT_FIELD_LIMITS, HONEYPOT_FIELD } from '../site/contact-fields.ts';
+import { messages, type Lang } from '../site/i18n.ts';
 import type { Store } from '../storage/store.ts';
 
 /** Largest accepted request body. */
 export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
 /** Accepted enquiries per client IP and window. */
 export const CONTACT_RATE_LIMIT = { limit: 1, windowSeconds: 60 } as const;
-/** Name of the hidden field bots fill in and people never see. */
-export const HONEYPOT_FIELD = 'website';
+export { CONTACT_FIELD_LIMITS, HONEYPOT_FIELD };
 /** Notification attempts before an enquiry's notification is marked failed (it stays stored). */
 export const MAX_NOTIFY_ATTEMPTS = 8;
 /** Backoff between notification attempts, doubled each time. */
@@ -25,10 +26,12 @@ export const NOTIFY_BACKOFF_BASE_SECONDS = 300;
 const trimmed = (max: number, label: string) => v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
 
 export const ContactSchema = v.object({
-  name: v.pipe(trimmed(100, 'name'), v.minLength(1, 'name is required')),
-  email: v.pipe(trimmed(254, 'email'), v.minLength(1, 'email is required'), v.email('email must be a valid address, like name@example.com')),
-  company: v.optional(trimmed(200, 'company'), ''),
-  message: v.optional(v.pipe(v.string('expected text'), v.maxLength(5000, 'message must be at most 5000 characters')), ''),
+  name: v.pipe(trimmed(CONTACT_FIELD_LIMITS.name, 'name'), v.minLength(1, 'name is required')),
+  email: v.pipe(trimmed(CONTACT_FIELD_LIMITS.email, 'email'), v.minLength(1, 'email is required'), v.email('email must be a valid address, like name@example.com')),
+  company: v.optional(trimmed(CONTACT_FIELD_LIMITS.company, 'company'), ''),
+  /** The product the enquiry is about (a product slug from the product page's link), if any. */
+  product: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.product, 'product'), v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.')), ''),
+  message: v.optional(v.pipe(v.string('expected text'), v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`)), ''),
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
@@ -37,7 +40,17 @@ export const ContactRequestSchema = v.object({
   ...ContactSchema.entries,
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(0, 'leave empty: bots fill this field'))),
 });
-export const ContactAcceptedSchema = v.object({ status: v.literal('accepted'), id: v.string() });
+export const ContactAcceptedSchema = v.object({
+  status: v.literal('accepted'),
+  id: v.string(),
+  reference: v.pipe(v.string(), v.description('A short reference to quote in replies, e.g. 7F3A-09C2 (the first 8 hex digits of the id).')),
+});
+
+/** The reference a person quotes: the id's first eight hex digits, upper case, in two groups ("7F3A-09C2"). */
+export function referenceOf(id: string): string {
+  const hex = id.replace(/[^0-9a-f]/gi, '').slice(0, 8).toUpperCase();
+  return hex.length === 8 ? `${hex.slice(0, 4)}-${hex.slice(4)}` : id;
+}
 
 export type NotificationState =
   | { status: 'not_configured' }
@@ -177,10 +190,15 @@ function wantsHtml(req: Request, form: boolean): boolean {
   return form && accept.includes('text/html');
 }
 
-/** Renders the no-JavaScript answers: the form again with errors, or a redirect to the thank-you page. */
+/** Renders the no-JavaScript answers in the form's language: the form again with errors, or a redirect to the thank-you page. */
 export interface ContactPages {
-  formWithErrors(fields: Record<string, string>, invalid: InvalidParam[], status: number, notice?: string): Response;
-  thanksPath: string;
+  formWithErrors(lang: Lang, fields: Record<string, string>, invalid: InvalidParam[], status: number, notice?: string): Response;
+  thanksPath(lang: Lang): string;
+}
+
+/** The language of the page the form was sent from (its hidden `lang` field); English otherwise. */
+function langOf(fields: Record<string, unknown>): Lang {
+  return fields.lang === 'zh' ? 'zh' : 'en';
 }
 
 export async function handleContact(req: Request, deps: ContactDeps, pages: ContactPages): Promise<Response> {
@@ -194,14 +212,15 @@ export async function handleContact(req: Request, deps: ContactDeps, pages: Cont
   switch (result.kind) {
     case 'accepted':
       return html
-        ? new Response(null, { status: 303, headers: { location: `${pages.thanksPath}?id=${encodeURIComponent(result.id)}` } })
-        : json({ status: 'accepted', id: result.id }, { headers: { 'cache-control': 'no-store' } });
+        ? new Response(null, { status: 303, headers: { location: `${pages.thanksPath(langOf(fields))}?id=${encodeURIComponent(result.id)}&ref=${encodeURIComponent(referenceOf(result.id))}` } })
+        : json({ status: 'accepted', id: result.id, reference: referenceOf(result.id) }, { headers: { 'cache-control': 'no-store' } });
     case 'invalid':
-      if (html) return pages.formWithErrors(result.fields, result.invalid, 400);
+      if (html) return pages.formWithErrors(langOf(fields), result.fields, result.invalid, 400);
       throw badRequest(`${result.invalid.length} field${result.invalid.length === 1 ? ' is' : 's are'} invalid: ${result.invalid.map((i) => i.name).join(', ')}.`, result.invalid);
     case 'limited':
       if (html) {
-        const response = pages.formWithErrors(Object.fromEntries(Object.entries(fields).filter(([, val]) => typeof val === 'string')) as Record<string, string>, [], 429, `You sent an enquiry less than a minute ago. Please wait ${result.retryAfterSeconds} seconds and send again.`);
+        const lang = langOf(fields);
+        const response = pages.formWithErrors(lang, Object.fromEntries(Object.entries(fields).filter(([, val]) => typeof val === 'string')) as Record<string, string>, [], 429, messages(lang).errLimited(result.retryAfterSeconds));
         response.headers.set('retry-after', String(result.retryAfterSeconds));
         return response;
       }
