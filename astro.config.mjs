@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
+import { satteri } from '@astrojs/markdown-satteri';
+import { codeFrame, headingAnchors, scrollableTables } from './src/lib/markdown-plugins.ts';
 import netlify from '@netlify/vite-plugin';
 import { resolveOrigin } from './src/core/site/origin.ts';
 import { siteData } from './src/integrations/site-data.ts';
@@ -18,7 +20,11 @@ export default defineConfig({
   // `npm run dev` listens where the origin says (PORT, default 8888), so absolute links work there too.
   server: { port: Number(process.env.PORT || 8888) },
   build: { format: 'directory', inlineStylesheets: 'never' },
-  markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } } },
+  markdown: {
+    // Code frames, heading anchors and scrollable tables are built into the HTML (src/lib/markdown-plugins.ts).
+    processor: satteri({ hastPlugins: [headingAnchors(), scrollableTables()] }),
+    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, transformers: [codeFrame] },
+  },
   integrations: [mdx(), siteData({ origin, generatedDir: process.env.GENERATED_DIR ?? './generated' })],
   vite: {
     // No inlined scripts or styles: the Content-Security-Policy allows only same-origin files.
