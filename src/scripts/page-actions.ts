@@ -12,11 +12,20 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy-pa
   const idle = label.textContent ?? '';
   button.addEventListener('click', async () => {
     let state: 'done' | 'failed' = 'done';
-    try {
-      const res = await fetch(button.dataset.copyPage!, { headers: { accept: 'text/markdown' } });
+    // The clipboard write starts inside the click (a promised ClipboardItem), so the browser still
+    // counts it as the reader's gesture while the twin downloads.
+    const twin = fetch(button.dataset.copyPage!, { headers: { accept: 'text/markdown' } }).then(async (res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      await navigator.clipboard.writeText(await res.text());
-    } catch {
+      return res.text();
+    });
+    try {
+      if (typeof ClipboardItem !== 'undefined') {
+        await navigator.clipboard.write([new ClipboardItem({ 'text/plain': twin.then((text) => new Blob([text], { type: 'text/plain' })) })]);
+      } else {
+        await navigator.clipboard.writeText(await twin);
+      }
+    } catch (error) {
+      console.warn('Copy page failed:', error);
       state = 'failed';
     }
     button.dataset.state = state;
