@@ -84,7 +84,7 @@ export function scrollableTables(): (ctx: PluginFactoryContext) => HastPluginDef
         visit(node, ctx) {
           const t = messages(langOf(ctx as unknown as { data: Record<string, unknown> }));
           count++;
-          ctx.wrapNode(node, { raw: `<div class="table-scroll" tabindex="0" role="region" aria-label="${escapeHtml(t.tableLabel(count))}" data-table-hint="${escapeHtml(t.tableScroll)}"></div>` });
+          ctx.wrapNode(node, { raw: `<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(t.tableLabel(count))}" data-table-hint="${escapeHtml(t.tableScroll)}"></section>` });
         },
       },
     };

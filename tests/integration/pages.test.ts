@@ -143,6 +143,47 @@ describe('pages and their markdown twins', () => {
     expect((await site.fetchPath('/blog/tag/%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2')).status).toBe(200);
   });
 
+  it('gives every page a 1200×630 Open Graph image of its own, with alt text and a large Twitter card', async () => {
+    /** Width and height from a PNG's IHDR chunk. */
+    const pngSize = (bytes: Uint8Array): [number, number] => {
+      const view = new DataView(bytes.buffer, bytes.byteOffset);
+      expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+      return [view.getUint32(16), view.getUint32(20)];
+    };
+    const seen = new Set<string>();
+    for (const path of await allPages()) {
+      const html = await (await site.fetchPath(path)).text();
+      const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+      expect(image, path).toBeDefined();
+      expect(html, path).toMatch(/<meta property="og:image:alt" content="[^"]+"/);
+      expect(html, path).toContain('<meta name="twitter:card" content="summary_large_image"');
+      const res = await site.fetchPath(new URL(image!).pathname);
+      expect(res.status, image).toBe(200);
+      expect(res.headers.get('content-type'), image).toBe('image/png');
+      expect(pngSize(new Uint8Array(await res.arrayBuffer())), image).toEqual([1200, 630]);
+      seen.add(image!);
+    }
+    expect(seen.size, 'one image per page').toBe((await allPages()).length);
+  });
+
+  it('serves favicon.ico, the apple-touch-icon and a web manifest whose icons exist', async () => {
+    const ico = await site.fetchPath('/favicon.ico');
+    expect(ico.status).toBe(200);
+    const bytes = new Uint8Array(await ico.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    const touch = await site.fetchPath('/apple-touch-icon.png');
+    expect(touch.status).toBe(200);
+    expect(touch.headers.get('content-type')).toBe('image/png');
+    const manifestRes = await site.fetchPath('/manifest.webmanifest');
+    expect(manifestRes.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = (await manifestRes.json()) as { name: string; icons: { src: string; sizes: string }[] };
+    expect(manifest.name).toBeTruthy();
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) expect((await site.fetchPath(icon.src)).status, icon.src).toBe(200);
+    const home = await (await site.fetchPath('/')).text();
+    for (const link of ['<link rel="icon" href="/favicon.ico"', '<link rel="apple-touch-icon" href="/apple-touch-icon.png"', '<link rel="manifest" href="/manifest.webmanifest"']) expect(home).toContain(link);
+  });
+
   it('answers unknown paths with the 404 page and status 404, and markdown clients with a markdown 404', async () => {
     for (const accept of ['text/html', '*/*']) {
       const res = await site.fetchPath('/no-such-page', { headers: { accept } });
