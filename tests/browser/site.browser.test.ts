@@ -305,7 +305,7 @@ describe('dark mode', () => {
 describe('axe-core (WCAG 2.1 A/AA + best practice)', () => {
   const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
   for (const scheme of ['light', 'dark'] as const) {
-    it(`finds no violations on any page type, ${scheme} scheme`, { timeout: 240_000 }, async () => {
+    it(`finds no violations on any page type, ${scheme} scheme`, { timeout: 420_000 }, async () => {
       const report: string[] = [];
       let checked = 0;
       for (const type of pageTypes) {
