@@ -7,6 +7,7 @@ import { codeFrame, headingAnchors, scrollableTables } from './src/lib/markdown-
 import netlify from '@netlify/vite-plugin';
 import { resolveOrigin } from './src/core/site/origin.ts';
 import { siteData } from './src/integrations/site-data.ts';
+import { devCsp } from './src/integrations/dev-csp.ts';
 
 /** Every absolute URL in the build derives from this one origin (see README, "Configuration"). */
 const origin = resolveOrigin(process.env);
@@ -32,6 +33,7 @@ export default defineConfig({
     // MDX content imports components by alias, so a content folder works wherever it lives.
     resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
     // Only `npm run dev` uses this: functions, edge functions and Blobs inside the dev server.
-    plugins: [netlify({ database: { enabled: false }, aiGateway: { enabled: false }, images: { enabled: false } })],
+    // devCsp first: it relaxes, in `npm run dev` only, the production CSP the Netlify plugin sets.
+    plugins: [devCsp(), netlify({ database: { enabled: false }, aiGateway: { enabled: false }, images: { enabled: false } })],
   },
 });

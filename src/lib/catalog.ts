@@ -6,12 +6,13 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { type Article, type Catalog, byNewest, duplicateSlugs, type Product, type Solution } from '../core/content/catalog.ts';
 import { readingMinutes, twinBody } from '../core/content/markdown.ts';
 import { absoluteUrl, paths } from '../core/site/paths.ts';
+import { contentErrors, isInvalid } from './content-errors.ts';
 
 const origin = import.meta.env.SITE.replace(/\/$/, '');
 
 /** Drafts are built only when SHOW_DRAFTS=1 (`npm run dev` sets it); production never publishes them. */
 const SHOW_DRAFTS = process.env.SHOW_DRAFTS === '1';
-const isPublished = ({ data }: { data: { draft: boolean } }): boolean => SHOW_DRAFTS || !data.draft;
+const isPublished = ({ data }: { data: { draft: boolean } }): boolean => !isInvalid(data) && (SHOW_DRAFTS || !data.draft);
 const isMdx = (entry: { filePath?: string | undefined }): boolean => Boolean(entry.filePath?.endsWith('.mdx'));
 
 function bodyOf(entry: { body?: string | undefined; filePath?: string | undefined }): string {
@@ -30,11 +31,13 @@ async function loadCatalog(): Promise<Catalog> {
   const [articleEntries, solutionEntries, productEntries, categoryEntries, profile] = await Promise.all([
     getCollection('articles', isPublished),
     getCollection('solutions', isPublished),
-    getCollection('products'),
-    getCollection('categories'),
+    getCollection('products', ({ data }) => !isInvalid(data)),
+    getCollection('categories', ({ data }) => !isInvalid(data)),
     getEntry('company', 'profile'),
   ]);
   if (!profile) throw new Error('content/company.yaml must define the key "profile" (the company profile)');
+  // Every page needs the company profile: in dev an invalid one stops the page with its message (Astro's error overlay).
+  if (isInvalid(profile.data)) throw new Error(`content/company.yaml does not match its schema:\n${contentErrors().map((e) => `${e.file}: ${e.message}`).join('\n')}`);
 
   const articles: Article[] = articleEntries.map((entry: CollectionEntry<'articles'>) => {
     const markdown = bodyOf(entry);
