@@ -33,7 +33,8 @@ export const INVALID_ENTRY = '__invalidEntry';
  * stopping the server at start: src/lib/catalog.ts leaves it out and the page banner names the error.
  * The build still fails on it.
  */
-export function reporting(loader: Loader, keepGoing = Boolean(import.meta.env?.DEV)): Loader {
+// NODE_ENV, not import.meta.env.DEV: `astro build` syncs content through a dev-mode Vite server too.
+export function reporting(loader: Loader, keepGoing = process.env.NODE_ENV === 'development'): Loader {
   return {
     ...loader,
     load: (context: LoaderContext) =>
