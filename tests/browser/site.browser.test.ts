@@ -142,7 +142,7 @@ function escapeRegExp(text: string): string {
 }
 
 describe('every page type renders in Chromium', () => {
-  it('shows a visible h1, with no console errors and no failed requests', { timeout: 60_000 }, async () => {
+  it('shows a visible h1, with no console errors and no failed requests', { timeout: 150_000 }, async () => {
     expect(pageTypes.length).toBeGreaterThanOrEqual(17);
     for (const type of pageTypes) {
       const { context, page, problems } = await openPage();

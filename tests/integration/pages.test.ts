@@ -69,6 +69,11 @@ describe('pages and their markdown twins', () => {
       expect(prose, twin).not.toMatch(/<html|<\/?[A-Z][A-Za-z]*[\s>/]|^import\s|^export\s/m);
       // Links are absolute: no markdown link target starts with "/".
       expect(md, twin).not.toMatch(/\]\(\/(?!\/)/);
+      // Images too: a relative image (./diagram.svg) points at its built asset, which answers.
+      for (const image of prose.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)) {
+        expect(image[1], twin).toMatch(/^https?:\/\//);
+        if (image[1]!.startsWith(TEST_ORIGIN)) expect((await site.fetchPath(new URL(image[1]!).pathname)).status, image[1]).toBe(200);
+      }
       expect(md, twin).toContain(`${TEST_ORIGIN}${path === '/' ? '/' : path}`);
     }
   });
