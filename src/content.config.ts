@@ -6,8 +6,24 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { reporting } from './lib/content-errors.ts';
 
 const CONTENT_DIR = process.env.CONTENT_DIR ?? './content';
+
+/**
+ * An object schema that refuses fields it does not define, naming each one and the fields it
+ * allows (`.strict()` reports only "Unrecognized key", under an empty path Astro prints as "****").
+ */
+function fields<Shape extends z.ZodRawShape>(shape: Shape) {
+  const known = new Set(Object.keys(shape));
+  const allowed = [...known].join(', ');
+  // Unknown keys are kept (catchall) so the check below can name each under its own path.
+  return z.object(shape).catchall(z.unknown()).superRefine((data, ctx) => {
+    for (const key of Object.keys(data)) {
+      if (!known.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: `unknown field "${key}": the fields are ${allowed}` });
+    }
+  });
+}
 
 /** YAML turns an unquoted 2026-03-01 into a Date; accept both and keep the canonical string. */
 const isoDay = z
@@ -27,8 +43,8 @@ const tags = z.array(z.string().min(1).max(40)).max(12).default([]);
 const link = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected a root-relative path (/...) or an http(s) URL');
 
 const articles = defineCollection({
-  loader: glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/articles` }),
-  schema: z.object({
+  loader: reporting(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/articles` })),
+  schema: ({ image }) => fields({
     title: z.string().min(1).max(160),
     slug,
     category: reference('categories'),
@@ -39,12 +55,16 @@ const articles = defineCollection({
     tags,
     author: z.string().min(1).max(80).optional(),
     draft: z.boolean().default(false),
-  }).strict(),
+    /** Slug of the same article in the other language: pages link each other (hreflang, language switch). */
+    translation: reference('articles').optional(),
+    /** A cover image beside the file (`./cover.png`) and its text alternative. */
+    cover: fields({ src: image(), alt: z.string().min(1).max(200) }).optional(),
+  }),
 });
 
 const solutions = defineCollection({
-  loader: glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/solutions` }),
-  schema: z.object({
+  loader: reporting(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/solutions` })),
+  schema: fields({
     title: z.string().min(1).max(160),
     slug,
     category: reference('categories'),
@@ -56,53 +76,56 @@ const solutions = defineCollection({
     tags,
     products: z.array(reference('products')).default([]),
     draft: z.boolean().default(false),
-  }).strict(),
+  }),
 });
 
 const products = defineCollection({
-  loader: glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/products` }),
-  schema: z.object({
+  loader: reporting(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/products` })),
+  schema: fields({
     name: z.string().min(1).max(80),
     slug,
     summary: z.string().min(1).max(300),
+    summary_zh: z.string().min(1).max(150).optional(),
     url: link,
     features: z.array(z.string().min(1).max(200)).min(1).max(20),
     order: z.number().int().default(100),
-  }).strict(),
+  }),
 });
 
 const categories = defineCollection({
-  loader: file(`${CONTENT_DIR}/categories.yaml`),
-  schema: z.object({
+  loader: reporting(file(`${CONTENT_DIR}/categories.yaml`)),
+  schema: fields({
     name: z.string().min(1).max(60),
     name_zh: z.string().min(1).max(30),
     description: z.string().min(1).max(300),
-  }).strict(),
+    description_zh: z.string().min(1).max(200).optional(),
+  }),
 });
 
-const contactChannel = z.object({
+const contactChannel = fields({
   kind: z.enum(['email', 'phone', 'address', 'web', 'wechat', 'social']),
   label: z.string().min(1).max(60),
   value: z.string().min(1).max(200),
   url: z.url().optional(),
-}).strict();
+});
 
 /** All brand facts live here, so a fork re-brands the site by editing content/company.yaml only. */
 const company = defineCollection({
-  loader: file(`${CONTENT_DIR}/company.yaml`),
-  schema: z.object({
+  loader: reporting(file(`${CONTENT_DIR}/company.yaml`)),
+  schema: fields({
     name: z.string().min(1).max(80),
     name_zh: z.string().min(1).max(40),
     legal_name: z.string().min(1).max(120),
     tagline: z.string().min(1).max(140),
+    tagline_zh: z.string().min(1).max(80).optional(),
     description: z.string().min(20).max(1200),
     description_zh: z.string().min(10).max(600),
     founded: z.number().int().min(1900).max(2100),
     headquarters: z.string().min(1).max(120),
     operator_attribution: z.string().min(1).max(300),
     contact: z.array(contactChannel).min(1),
-    key_resources: z.array(z.object({ title: z.string().min(1), url: link, description: z.string().min(1).max(300) }).strict()).default([]),
-  }).strict(),
+    key_resources: z.array(fields({ title: z.string().min(1), url: link, description: z.string().min(1).max(300) })).default([]),
+  }),
 });
 
 export const collections = { articles, solutions, products, categories, company };

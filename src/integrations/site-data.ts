@@ -56,9 +56,10 @@ export function siteData(options: { origin: string; generatedDir: string }): Ast
         // The MCP function's data: the catalogue without bodies (a file beside it), the bodies as deploy blobs.
         await writeFile(path.join(outDir, 'data', 'catalog-index.json'), JSON.stringify(catalogIndex(catalog)));
         const bodies = await writeDeployBodies(root, catalog);
-        // The contact page doubles as the template of the no-JavaScript error answer (src/core/api/contact-page.ts).
-        const contactHtml = await readFile(path.join(distDir, 'contact', 'index.html'), 'utf8');
-        await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ html: contactHtml }));
+        // The contact pages double as the templates of the no-JavaScript answer (src/core/contact/contact-form.ts).
+        const [en, zh] = await Promise.all(['contact', 'zh/contact'].map((page) => readFile(path.join(distDir, page, 'index.html'), 'utf8')));
+        const products = catalog.products.map((p) => ({ slug: p.slug, name: p.name }));
+        await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ en, zh, products }));
         const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
         const info: BuildInfo = {
           origin: options.origin,

@@ -2,20 +2,44 @@
  * Builds the content catalogue from Astro's collections. The only module that turns
  * `astro:content` entries into the runtime-neutral {@link Catalog} every other part consumes.
  */
+import { getImage } from 'astro:assets';
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import path from 'node:path';
 import { type Article, type Catalog, byNewest, duplicateSlugs, type Product, type Solution } from '../core/content/catalog.ts';
-import { readingMinutes, twinBody } from '../core/content/markdown.ts';
+import { readingMinutes, relativeImages, twinBody } from '../core/content/markdown.ts';
 import { absoluteUrl, paths } from '../core/kernel/paths.ts';
+import { contentErrors, isInvalid } from './content-errors.ts';
 
 const origin = import.meta.env.SITE.replace(/\/$/, '');
 
 /** Drafts are built only when SHOW_DRAFTS=1 (`npm run dev` sets it); production never publishes them. */
 const SHOW_DRAFTS = process.env.SHOW_DRAFTS === '1';
-const isPublished = ({ data }: { data: { draft: boolean } }): boolean => SHOW_DRAFTS || !data.draft;
+const isPublished = ({ data }: { data: { draft: boolean } }): boolean => !isInvalid(data) && (SHOW_DRAFTS || !data.draft);
 const isMdx = (entry: { filePath?: string | undefined }): boolean => Boolean(entry.filePath?.endsWith('.mdx'));
 
-function bodyOf(entry: { body?: string | undefined; filePath?: string | undefined }): string {
-  return twinBody(entry.body ?? '', origin, isMdx(entry));
+/**
+ * Images beside the content (./content only: a glob pattern must be literal, so a CONTENT_DIR
+ * elsewhere keeps its relative image links in the twins). Raster images go through getImage, as
+ * the rendered page's do; SVGs are served as they are.
+ */
+const RASTER_IMAGES = import.meta.glob<{ default: ImageMetadata }>('/content/**/*.{png,jpg,jpeg,gif,webp,avif}', { eager: true });
+const SVG_IMAGES = import.meta.glob<string>('/content/**/*.svg', { eager: true, query: '?url', import: 'default' });
+
+/** Absolute URLs of the built assets for the relative images a document uses. */
+async function imageUrls(entry: { body?: string | undefined; filePath?: string | undefined }): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  if (!entry.filePath) return urls;
+  for (const target of relativeImages(entry.body ?? '')) {
+    const key = path.posix.normalize(path.posix.join('/', path.posix.dirname(entry.filePath), target.split(/[?#]/)[0]!));
+    const raster = RASTER_IMAGES[key];
+    const src = raster ? (await getImage({ src: raster.default })).src : SVG_IMAGES[key];
+    if (src) urls.set(target, absoluteUrl(origin, src));
+  }
+  return urls;
+}
+
+async function bodyOf(entry: { body?: string | undefined; filePath?: string | undefined }): Promise<string> {
+  return twinBody(entry.body ?? '', origin, isMdx(entry), await imageUrls(entry));
 }
 
 let cached: Promise<Catalog> | undefined;
@@ -30,14 +54,16 @@ async function loadCatalog(): Promise<Catalog> {
   const [articleEntries, solutionEntries, productEntries, categoryEntries, profile] = await Promise.all([
     getCollection('articles', isPublished),
     getCollection('solutions', isPublished),
-    getCollection('products'),
-    getCollection('categories'),
+    getCollection('products', ({ data }) => !isInvalid(data)),
+    getCollection('categories', ({ data }) => !isInvalid(data)),
     getEntry('company', 'profile'),
   ]);
   if (!profile) throw new Error('content/company.yaml must define the key "profile" (the company profile)');
+  // Every page needs the company profile: in dev an invalid one stops the page with its message (Astro's error overlay).
+  if (isInvalid(profile.data)) throw new Error(`content/company.yaml does not match its schema:\n${contentErrors().map((e) => `${e.file}: ${e.message}`).join('\n')}`);
 
-  const articles: Article[] = articleEntries.map((entry: CollectionEntry<'articles'>) => {
-    const markdown = bodyOf(entry);
+  const articles: Article[] = (await Promise.all(articleEntries.map(async (entry: CollectionEntry<'articles'>) => {
+    const markdown = await bodyOf(entry);
     return {
       type: 'article' as const,
       slug: entry.data.slug,
@@ -52,11 +78,16 @@ async function loadCatalog(): Promise<Catalog> {
       path: paths.article(entry.data.slug),
       markdown,
       readingMinutes: readingMinutes(markdown),
+      ...(entry.data.translation && articleEntries.some((e) => e.id === entry.data.translation!.id) ? { translation: entry.data.translation.id } : {}),
+      ...(entry.data.draft ? { draft: true } : {}),
+      ...(entry.data.cover
+        ? { cover: { src: entry.data.cover.src.src, alt: entry.data.cover.alt, width: entry.data.cover.src.width, height: entry.data.cover.src.height } }
+        : {}),
     };
-  }).sort(byNewest);
+  }))).sort(byNewest);
 
-  const solutions: Solution[] = solutionEntries.map((entry: CollectionEntry<'solutions'>) => {
-    const markdown = bodyOf(entry);
+  const solutions: Solution[] = (await Promise.all(solutionEntries.map(async (entry: CollectionEntry<'solutions'>) => {
+    const markdown = await bodyOf(entry);
     return {
       type: 'solution' as const,
       slug: entry.data.slug,
@@ -72,8 +103,9 @@ async function loadCatalog(): Promise<Catalog> {
       path: paths.solution(entry.data.slug),
       markdown,
       readingMinutes: readingMinutes(markdown),
+      ...(entry.data.draft ? { draft: true } : {}),
     };
-  }).sort(byNewest);
+  }))).sort(byNewest);
 
   // reference() fields are not resolved at load time; check them here so a typo fails the build.
   const categoryIds = new Set(categoryEntries.map((c) => c.id));
@@ -89,6 +121,17 @@ async function loadCatalog(): Promise<Catalog> {
       if (!productIds.has(product.id)) problems.push(`${entry.filePath}: products lists "${product.id}", which is not a product slug (expected one of ${[...productIds].join(', ')})`);
     }
   }
+  // A translation names a published article in the other language that names this one back.
+  const byId = new Map(articleEntries.map((entry) => [entry.id, entry]));
+  const unpublished = new Set((await getCollection('articles', (entry) => !isPublished(entry))).map((entry) => entry.id));
+  for (const entry of articleEntries) {
+    const target = entry.data.translation?.id;
+    if (!target || unpublished.has(target)) continue; // a translation still in draft is linked once it is published
+    const other = byId.get(target);
+    if (!other) problems.push(`${entry.filePath}: translation "${target}" is not an article slug (expected the slug of the article in the other language)`);
+    else if (other.data.lang === entry.data.lang) problems.push(`${entry.filePath}: translation "${target}" is in the same language (${entry.data.lang}); it must be the other one`);
+    else if (other.data.translation?.id !== entry.id) problems.push(`${other.filePath}: add "translation: ${entry.id}" so the two articles link each other`);
+  }
   if (problems.length) throw new Error(`Content references are broken:\n${problems.join('\n')}`);
 
   const clashes = duplicateSlugs([...articles, ...solutions]);
@@ -96,16 +139,17 @@ async function loadCatalog(): Promise<Catalog> {
     throw new Error(`Slugs must be unique across articles and solutions; used more than once: ${clashes.join(', ')}`);
   }
 
-  const products: Product[] = productEntries.map((entry: CollectionEntry<'products'>) => ({
+  const products: Product[] = (await Promise.all(productEntries.map(async (entry: CollectionEntry<'products'>) => ({
     slug: entry.data.slug,
     name: entry.data.name,
     summary: entry.data.summary,
+    ...(entry.data.summary_zh ? { summary_zh: entry.data.summary_zh } : {}),
     url: absoluteUrl(origin, entry.data.url),
     features: entry.data.features,
     order: entry.data.order,
     path: paths.product(entry.data.slug),
-    markdown: bodyOf(entry),
-  })).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+    markdown: await bodyOf(entry),
+  })))).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
 
   const categories = categoryEntries.map((entry) => ({ slug: entry.id, ...entry.data })).sort((a, b) => a.slug.localeCompare(b.slug));
 

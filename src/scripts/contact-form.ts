@@ -1,57 +1,113 @@
-export {};
-// Progressive enhancement of the contact form: submit with fetch and show errors inline. Without
-// JavaScript the same form posts to /api/contact and gets an HTML page back.
+// Progressive enhancement of the contact form: the product from ?product=, validation as the reader
+// leaves a field and on submit (messages beside each field, in the page's language), a busy button,
+// then a fetch post with the answer shown in place. Without JavaScript the same form posts to
+// /api/contact and gets the page back with the same messages (src/core/contact/contact-form.ts).
+import { fieldMessage } from '../core/contact/contact-fields.ts';
+import { messages, type Lang } from '../core/content/i18n.ts';
+
 interface InvalidParam { name: string; reason: string }
 
 const form = document.querySelector<HTMLFormElement>('#contact-form');
-const status = document.querySelector<HTMLElement>('#form-status');
+if (form) enhance(form);
 
-function showErrors(invalid: InvalidParam[]): void {
-  for (const error of form!.querySelectorAll<HTMLElement>('.field-error')) {
-    error.hidden = true;
-    error.textContent = '';
-  }
-  for (const field of form!.querySelectorAll('[aria-invalid]')) field.removeAttribute('aria-invalid');
-  for (const { name, reason } of invalid) {
-    const slot = form!.querySelector<HTMLElement>(`#${CSS.escape(name)}-error`);
-    const input = form!.querySelector<HTMLElement>(`#${CSS.escape(name)}`);
-    if (slot) {
-      slot.textContent = reason;
-      slot.hidden = false;
-    }
-    input?.setAttribute('aria-invalid', 'true');
-  }
-  if (invalid[0]) form!.querySelector<HTMLElement>(`#${CSS.escape(invalid[0].name)}`)?.focus();
-}
-
-function say(message: string, kind: 'error' | 'success'): void {
-  status!.textContent = message;
-  status!.dataset.kind = kind;
-  status!.hidden = false;
-}
-
-form?.addEventListener('submit', async (event) => {
-  event.preventDefault();
+function enhance(form: HTMLFormElement): void {
+  const lang: Lang = form.dataset.lang === 'zh' ? 'zh' : 'en';
+  const t = messages(lang);
+  const status = form.querySelector<HTMLElement>('#form-status')!;
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-  button.disabled = true;
-  try {
-    const res = await fetch(form.action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(Object.fromEntries(new FormData(form))),
-    });
-    const body = (await res.json().catch(() => ({}))) as { id?: string; detail?: string; invalid_params?: InvalidParam[] };
-    if (res.ok) {
-      showErrors([]);
-      form.reset();
-      say(`Thank you: your enquiry is received (reference ${body.id}). We answer within one working day.`, 'success');
-    } else {
-      showErrors(body.invalid_params ?? []);
-      say(body.detail ?? `Sending failed (${res.status}). Please try again.`, 'error');
-    }
-  } catch {
-    say('Sending failed: check your connection and try again.', 'error');
-  } finally {
-    button.disabled = false;
+  const label = button.querySelector<HTMLElement>('.button-label')!;
+  const fields = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input[id]:not([type="hidden"]):not([tabindex="-1"]), textarea, select')];
+
+  // A product page links here with ?product=<slug>: choose it, if it is one of ours.
+  const product = new URLSearchParams(location.search).get('product');
+  const select = form.querySelector<HTMLSelectElement>('#product');
+  if (product && select && [...select.options].some((o) => o.value === product)) select.value = product;
+
+  /** The browser's own checks (required, type=email, maxlength), in our words. */
+  function clientError(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string | null {
+    const value = field.value.trim();
+    if (field.required && value === '') return t.errRequired;
+    if (field instanceof HTMLInputElement && field.type === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return t.errEmail;
+    if ('maxLength' in field && field.maxLength > 0 && field.value.length > field.maxLength) return t.errTooLong(field.maxLength);
+    return null;
   }
-});
+
+  function setError(name: string, message: string | null): void {
+    const slot = form.querySelector<HTMLElement>(`#${CSS.escape(name)}-error`);
+    const field = form.querySelector<HTMLElement>(`#${CSS.escape(name)}`);
+    if (slot) {
+      slot.textContent = message ?? '';
+      slot.hidden = !message;
+    }
+    if (message) field?.setAttribute('aria-invalid', 'true');
+    else field?.removeAttribute('aria-invalid');
+  }
+
+  function say(message: string | null, kind: 'error' | 'success' = 'error'): void {
+    status.textContent = message ?? '';
+    status.dataset.kind = kind;
+    status.hidden = !message;
+  }
+
+  function busy(on: boolean): void {
+    button.setAttribute('aria-busy', String(on));
+    button.setAttribute('aria-disabled', String(on));
+    label.textContent = on ? label.dataset.busyLabel ?? t.sending : t.send;
+  }
+
+  // Check a field when the reader leaves it, and clear its message as soon as it is right again.
+  for (const field of fields) {
+    field.addEventListener('blur', () => {
+      if (field.value !== '' || field.getAttribute('aria-invalid')) setError(field.id, clientError(field));
+    });
+    field.addEventListener('input', () => {
+      if (field.getAttribute('aria-invalid') && !clientError(field)) setError(field.id, null);
+    });
+  }
+
+  let sending = false;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (sending) return;
+    const problems = fields.map((f) => [f, clientError(f)] as const).filter(([, e]) => e !== null);
+    for (const field of fields) setError(field.id, null);
+    for (const [field, error] of problems) setError(field.id, error);
+    if (problems.length) {
+      say(t.errSummary(problems.length));
+      problems[0]![0].focus();
+      return;
+    }
+    sending = true;
+    busy(true);
+    say(null);
+    try {
+      const res = await fetch(form.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(Object.fromEntries(new FormData(form))),
+      });
+      const body = (await res.json().catch(() => ({}))) as { reference?: string; invalid_params?: InvalidParam[] };
+      if (res.ok) {
+        form.reset();
+        say(t.sent(body.reference ?? ''), 'success');
+        status.focus();
+      } else if (res.status === 400 && body.invalid_params?.length) {
+        for (const { name, reason } of body.invalid_params) setError(name, fieldMessage(t, name, reason));
+        say(t.errSummary(body.invalid_params.length));
+        form.querySelector<HTMLElement>(`#${CSS.escape(body.invalid_params[0]!.name)}`)?.focus();
+      } else if (res.status === 429) {
+        say(t.errLimited(Number(res.headers.get('retry-after')) || 60));
+        status.focus();
+      } else {
+        say(t.errServer(res.status));
+        status.focus();
+      }
+    } catch {
+      say(t.errNetwork);
+      status.focus();
+    } finally {
+      sending = false;
+      busy(false);
+    }
+  });
+}

@@ -154,6 +154,8 @@ describe('POST /api/contact', () => {
     const body = await json.json();
     expect(body.status).toBe('accepted');
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    // The reference a person quotes is the id's first eight hex digits.
+    expect(body.reference).toBe(`${body.id.slice(0, 4)}-${body.id.slice(4, 8)}`.toUpperCase());
     const form = await post(new URLSearchParams(valid).toString(), { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' });
     expect(form.status).toBe(200);
     expect((await form.json()).status).toBe('accepted');
@@ -220,7 +222,7 @@ describe('POST /api/contact', () => {
     const html = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
     const ok = await post(new URLSearchParams(valid).toString(), html);
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toMatch(/^\/contact\/thanks\?id=[0-9a-f-]{36}$/);
+    expect(ok.headers.get('location')).toMatch(/^\/contact\/thanks\?id=[0-9a-f-]{36}&ref=[0-9A-F]{4}-[0-9A-F]{4}$/);
     const bad = await post(new URLSearchParams({ name: 'Zhang <script>', email: 'nope', message: 'kept text' }).toString(), html);
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -228,12 +230,27 @@ describe('POST /api/contact', () => {
     expect(page).toMatch(/<title>Error: /);
     expect(page).toContain('value="Zhang &lt;script&gt;"');
     expect(page).not.toContain('<script>"');
-    expect(page).toMatch(/id="email-error"[^>]*>email must be a valid address/);
+    expect(page).toMatch(/id="email-error"[^>]*>Please enter an email address like name@example.com/);
     expect(page).toMatch(/<textarea[^>]*>kept text<\/textarea>/);
     expect(page).toMatch(/id="email"[^>]*aria-invalid="true"/);
     const thanks = await site.fetchPath(ok.headers.get('location')!);
     expect(thanks.status).toBe(200);
     expect(await thanks.text()).toContain('Thank you');
+  });
+
+  it('without JavaScript, in Chinese: the Chinese page comes back with Chinese messages, then the Chinese thank-you page', async () => {
+    const html = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' };
+    const bad = await post(new URLSearchParams({ lang: 'zh', name: '', email: 'li@example.com', product: 'llm-gateway' }).toString(), html);
+    expect(bad.status).toBe(400);
+    const page = await bad.text();
+    expect(page).toContain('<html lang="zh-CN"');
+    expect(page).toMatch(/<title>错误：/);
+    expect(page).toMatch(/id="name-error"[^>]*>请填写此项。/);
+    expect(page).toContain('<option value="llm-gateway" selected>');
+    expect(page).toContain('value="li@example.com"');
+    const ok = await post(new URLSearchParams({ lang: 'zh', name: '李伟', email: 'li@example.com', product: 'llm-gateway' }).toString(), html);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toMatch(/^\/zh\/contact\/thanks\?id=/);
   });
 
   it('405 for GET, 204 for the preflight', async () => {

@@ -63,6 +63,17 @@ describe('content validation at build time', () => {
     expect(output).toMatch(/excerpt\W+.*Required/);
   });
 
+  it('names an unknown front-matter field and lists the allowed ones', () => {
+    const { status, output, file } = buildWith('unknown-field', (content) => {
+      const file = firstArticle(content);
+      editFrontMatter(file, (fm) => `${fm.trimEnd()}\nsubtitle: not a field\n`);
+      return file;
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain(path.basename(file));
+    expect(output).toMatch(/subtitle: unknown field "subtitle": the fields are title, slug, category/);
+  });
+
   it('refuses a category that content/categories.yaml does not define', () => {
     const { status, output, file } = buildWith('bad-category', (content) => {
       const file = firstArticle(content);

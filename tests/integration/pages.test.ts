@@ -15,6 +15,9 @@ describe('pages and their markdown twins', () => {
     for (const expected of ['/', '/blog', '/solutions', '/products', '/search', '/contact']) expect(paths).toContain(expected);
     expect(paths.some((p) => /^\/blog\/category\/[a-z-]+$/.test(p))).toBe(true);
     expect(paths.some((p) => /^\/blog\/page\/2$/.test(p))).toBe(true);
+    // Each language has its home, listing and contact page; tags have pages.
+    for (const expected of ['/zh', '/zh/blog', '/en/blog', '/zh/contact']) expect(paths).toContain(expected);
+    expect(paths).toContain('/blog/tag/vllm');
     expect(paths.filter((p) => p.startsWith('/products/')).length).toBeGreaterThanOrEqual(4);
     expect(paths.filter((p) => p.startsWith('/solutions/')).length).toBeGreaterThanOrEqual(4);
     expect(paths.filter((p) => /^\/blog\/(?!page\/|category\/)/.test(p)).length).toBeGreaterThanOrEqual(16);
@@ -67,6 +70,11 @@ describe('pages and their markdown twins', () => {
       expect(prose, twin).not.toMatch(/<html|<\/?[A-Z][A-Za-z]*[\s>/]|^import\s|^export\s/m);
       // Links are absolute: no markdown link target starts with "/".
       expect(md, twin).not.toMatch(/\]\(\/(?!\/)/);
+      // Images too: a relative image (./diagram.svg) points at its built asset, which answers.
+      for (const image of prose.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)) {
+        expect(image[1], twin).toMatch(/^https?:\/\//);
+        if (image[1]!.startsWith(TEST_ORIGIN)) expect((await site.fetchPath(new URL(image[1]!).pathname)).status, image[1]).toBe(200);
+      }
       expect(md, twin).toContain(`${TEST_ORIGIN}${path === '/' ? '/' : path}`);
     }
   });
@@ -102,7 +110,7 @@ describe('pages and their markdown twins', () => {
   });
 
   it('puts JSON-LD, Open Graph, canonical and reading time on articles', async () => {
-    const paths = (await allPages()).filter((p) => /^\/blog\/(?!page\/|category\/)/.test(p));
+    const paths = (await allPages()).filter((p) => /^\/blog\/(?!page\/|category\/|tag\/)/.test(p));
     const html = await (await site.fetchPath(paths[0]!)).text();
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
     expect(ld['@type']).toMatch(/Article/);
@@ -110,8 +118,76 @@ describe('pages and their markdown twins', () => {
     expect(ld.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}${paths[0]}"`);
     expect(html).toMatch(/<meta property="og:type" content="article"/);
-    expect(html).toMatch(/\d+ min read/);
+    expect(html).toMatch(/\d+ min read|阅读约 \d+ 分钟/);
     expect(html).toMatch(/rel="(prev|next)"/);
+  });
+
+  it('gives each language its chrome, feed and hreflang pairs', async () => {
+    const zh = await (await site.fetchPath('/zh')).text();
+    expect(zh).toContain('<html lang="zh-CN"');
+    expect(zh).toContain('aria-label="主导航"');
+    expect(zh).toContain(`<link rel="alternate" hreflang="en" href="${TEST_ORIGIN}/"`);
+    expect(zh).toContain(`<link rel="alternate" hreflang="zh-CN" href="${TEST_ORIGIN}/zh"`);
+    expect(zh).toContain(`<link rel="alternate" type="application/rss+xml" href="${TEST_ORIGIN}/zh/rss.xml"`);
+    const en = await (await site.fetchPath('/')).text();
+    expect(en).toContain('<html lang="en"');
+    expect(en).toContain(`hreflang="x-default" href="${TEST_ORIGIN}/"`);
+    for (const lang of ['zh', 'en']) {
+      const feed = await site.fetchPath(`/${lang}/rss.xml`);
+      expect(feed.status).toBe(200);
+      expect(feed.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+      const xml = await feed.text();
+      expect(xml).toContain(`<language>${lang === 'zh' ? 'zh-CN' : 'en'}</language>`);
+      const items = [...xml.matchAll(/<link>([^<]+)<\/link>/g)].slice(1).map((m) => m[1]!);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        const page = await (await site.fetchPath(new URL(item).pathname)).text();
+        expect(page, item).toContain(`<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"`);
+      }
+    }
+    // A Chinese tag page answers under its percent-encoded path.
+    expect((await site.fetchPath('/blog/tag/%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2')).status).toBe(200);
+  });
+
+  it('gives every page a 1200×630 Open Graph image of its own, with alt text and a large Twitter card', async () => {
+    /** Width and height from a PNG's IHDR chunk. */
+    const pngSize = (bytes: Uint8Array): [number, number] => {
+      const view = new DataView(bytes.buffer, bytes.byteOffset);
+      expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+      return [view.getUint32(16), view.getUint32(20)];
+    };
+    const seen = new Set<string>();
+    for (const path of await allPages()) {
+      const html = await (await site.fetchPath(path)).text();
+      const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+      expect(image, path).toBeDefined();
+      expect(html, path).toMatch(/<meta property="og:image:alt" content="[^"]+"/);
+      expect(html, path).toContain('<meta name="twitter:card" content="summary_large_image"');
+      const res = await site.fetchPath(new URL(image!).pathname);
+      expect(res.status, image).toBe(200);
+      expect(res.headers.get('content-type'), image).toBe('image/png');
+      expect(pngSize(new Uint8Array(await res.arrayBuffer())), image).toEqual([1200, 630]);
+      seen.add(image!);
+    }
+    expect(seen.size, 'one image per page').toBe((await allPages()).length);
+  });
+
+  it('serves favicon.ico, the apple-touch-icon and a web manifest whose icons exist', async () => {
+    const ico = await site.fetchPath('/favicon.ico');
+    expect(ico.status).toBe(200);
+    const bytes = new Uint8Array(await ico.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    const touch = await site.fetchPath('/apple-touch-icon.png');
+    expect(touch.status).toBe(200);
+    expect(touch.headers.get('content-type')).toBe('image/png');
+    const manifestRes = await site.fetchPath('/manifest.webmanifest');
+    expect(manifestRes.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = (await manifestRes.json()) as { name: string; icons: { src: string; sizes: string }[] };
+    expect(manifest.name).toBeTruthy();
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) expect((await site.fetchPath(icon.src)).status, icon.src).toBe(200);
+    const home = await (await site.fetchPath('/')).text();
+    for (const link of ['<link rel="icon" href="/favicon.ico"', '<link rel="apple-touch-icon" href="/apple-touch-icon.png"', '<link rel="manifest" href="/manifest.webmanifest"']) expect(home).toContain(link);
   });
 
   it('answers unknown paths with the 404 page and status 404, and markdown clients with a markdown 404', async () => {

@@ -1,11 +1,14 @@
-/** The no-JavaScript contact answers, rendered from the built /contact page. */
+/** The no-JavaScript contact answers: the built /contact page (or /zh/contact) with the form rendered again. */
 import contactPage from '../../../generated/data/contact-page.json' with { type: 'json' };
 import type { ContactPages } from '../../../src/core/contact/contact.ts';
-import { renderContactForm } from '../../../src/core/contact/contact-page.ts';
+import { contactFormHtml, pageWithForm } from '../../../src/core/contact/contact-form.ts';
 import { paths } from '../../../src/core/kernel/paths.ts';
 
 export const contactPages: ContactPages = {
-  thanksPath: paths.contactThanks,
-  formWithErrors: (fields, invalid, status, notice) =>
-    new Response(renderContactForm(contactPage.html, fields, invalid, notice), { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } }),
+  thanksPath: (lang) => (lang === 'zh' ? paths.langContactThanks('zh') : paths.contactThanks),
+  formWithErrors: (lang, values, invalid, status, notice) =>
+    new Response(pageWithForm(contactPage[lang], contactFormHtml(lang, contactPage.products, { values, invalid, ...(notice ? { notice } : {}) }), lang), {
+      status,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    }),
 };

@@ -3,7 +3,7 @@ import { useBlobs } from '../../../tests/support/blobs.ts';
 import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
 import { ipDigest } from '../kernel/ip-digest.ts';
 import { HttpProblem } from '../kernel/problem.ts';
-import { type ContactPages, type Enquiry, handleContact, MAX_NOTIFY_ATTEMPTS, retryNotifications, submitContact, validateContact, webhookNotifier } from './contact.ts';
+import { type ContactPages, type Enquiry, handleContact, MAX_NOTIFY_ATTEMPTS, referenceOf, retryNotifications, submitContact, validateContact, webhookNotifier } from './contact.ts';
 
 const blobs = useBlobs();
 const webhook = useFakeUpstream();
@@ -23,10 +23,23 @@ async function stored(): Promise<Enquiry[]> {
 
 describe('validateContact', () => {
   it('trims, defaults optional fields and reports every bad field once', () => {
-    expect(validateContact({ name: '  Li ', email: ' li@example.com ' })).toEqual({ ok: true, value: { name: 'Li', email: 'li@example.com', company: '', message: '' } });
+    expect(validateContact({ name: '  Li ', email: ' li@example.com ' })).toEqual({ ok: true, value: { name: 'Li', email: 'li@example.com', company: '', product: '', message: '' } });
     const bad = validateContact({ name: '   ', email: 'a@b', company: 5 });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.invalid.map((i) => i.name).sort()).toEqual(['company', 'email', 'name']);
+  });
+
+  it('keeps the product the form was opened for, trimmed, and refuses an overlong one', () => {
+    const ok = validateContact({ name: 'Li', email: 'li@example.com', product: ' llm-gateway ' });
+    expect(ok.ok && ok.value.product).toBe('llm-gateway');
+    const long = validateContact({ name: 'Li', email: 'li@example.com', product: 'x'.repeat(81) });
+    expect(!long.ok && long.invalid.map((i) => i.name)).toEqual(['product']);
+  });
+});
+
+describe('referenceOf', () => {
+  it('is the first eight hex digits of the id, upper case, in two groups', () => {
+    expect(referenceOf('7f3a09c2-1b2c-4d5e-8f90-123456789abc')).toBe('7F3A-09C2');
   });
 });
 
@@ -77,8 +90,8 @@ describe('enquiries and the notification webhook', () => {
 
 describe('CSRF on POST /api/contact', () => {
   const pages: ContactPages = {
-    thanksPath: '/contact/thanks',
-    formWithErrors: (_fields, _invalid, status) => new Response('form', { status, headers: { 'content-type': 'text/html' } }),
+    thanksPath: () => '/contact/thanks',
+    formWithErrors: (_lang, _fields, _invalid, status) => new Response('form', { status, headers: { 'content-type': 'text/html' } }),
   };
   const SITE = 'https://site.example';
   const formPost = (headers: Record<string, string>) =>

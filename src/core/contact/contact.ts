@@ -9,14 +9,15 @@ import { type HttpProblem, badRequest, forbidden, type InvalidParam, tooManyRequ
 import { json, readFields, requireMethod } from '../kernel/respond.ts';
 import { isCrossSiteRequest } from '../kernel/same-origin.ts';
 import { consume, refund } from '../kernel/rate-limit.ts';
+import { CONTACT_FIELD_LIMITS, HONEYPOT_FIELD } from './contact-fields.ts';
+import { messages, type Lang } from '../content/i18n.ts';
 import type { Store } from '../kernel/store.ts';
 
 /** Largest accepted request body. */
 export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
 /** Accepted enquiries per client IP and window. */
 export const CONTACT_RATE_LIMIT = { limit: 1, windowSeconds: 60 } as const;
-/** Name of the hidden field bots fill in and people never see. */
-export const HONEYPOT_FIELD = 'website';
+export { CONTACT_FIELD_LIMITS, HONEYPOT_FIELD };
 /** Notification attempts before an enquiry's notification is marked failed (it stays stored). */
 export const MAX_NOTIFY_ATTEMPTS = 8;
 /** Backoff between notification attempts, doubled each time. */
@@ -25,10 +26,12 @@ export const NOTIFY_BACKOFF_BASE_SECONDS = 300;
 const trimmed = (max: number, label: string) => v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
 
 export const ContactSchema = v.object({
-  name: v.pipe(trimmed(100, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
-  email: v.pipe(trimmed(254, 'email'), v.minLength(1, 'email is required'), v.email('email must be a valid address, like name@example.com'), v.description('Where the answer goes.')),
-  company: v.optional(v.pipe(trimmed(200, 'company'), v.description('Your organisation.')), ''),
-  message: v.optional(v.pipe(v.string('expected text'), v.maxLength(5000, 'message must be at most 5000 characters'), v.description('What you need: product, scale, timeline.')), ''),
+  name: v.pipe(trimmed(CONTACT_FIELD_LIMITS.name, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
+  email: v.pipe(trimmed(CONTACT_FIELD_LIMITS.email, 'email'), v.minLength(1, 'email is required'), v.email('email must be a valid address, like name@example.com'), v.description('Where the answer goes.')),
+  company: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.company, 'company'), v.description('Your organisation.')), ''),
+  /** The product the enquiry is about (a product slug from the product page's link), if any. */
+  product: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.product, 'product'), v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.')), ''),
+  message: v.optional(v.pipe(v.string('expected text'), v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`), v.description('What you need: product, scale, timeline.')), ''),
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
@@ -39,8 +42,15 @@ export const ContactRequestSchema = v.object({
 });
 export const ContactAcceptedSchema = v.object({
   status: v.literal('accepted'),
-  id: v.pipe(v.string(), v.description('Reference of the stored enquiry; quote it when you write to us.')),
+  id: v.pipe(v.string(), v.description('Identifier of the stored enquiry.')),
+  reference: v.pipe(v.string(), v.description('A short reference to quote in replies, e.g. 7F3A-09C2 (the first 8 hex digits of the id).')),
 });
+
+/** The reference a person quotes: the id's first eight hex digits, upper case, in two groups ("7F3A-09C2"). */
+export function referenceOf(id: string): string {
+  const hex = id.replace(/[^0-9a-f]/gi, '').slice(0, 8).toUpperCase();
+  return hex.length === 8 ? `${hex.slice(0, 4)}-${hex.slice(4)}` : id;
+}
 
 export type NotificationState =
   | { status: 'not_configured' }
@@ -180,10 +190,15 @@ function wantsHtml(req: Request, form: boolean): boolean {
   return form && accept.includes('text/html');
 }
 
-/** Renders the no-JavaScript answers: the form again with errors, or a redirect to the thank-you page. */
+/** Renders the no-JavaScript answers in the form's language: the form again with errors, or a redirect to the thank-you page. */
 export interface ContactPages {
-  formWithErrors(fields: Record<string, string>, invalid: InvalidParam[], status: number, notice?: string): Response;
-  thanksPath: string;
+  formWithErrors(lang: Lang, fields: Record<string, string>, invalid: InvalidParam[], status: number, notice?: string): Response;
+  thanksPath(lang: Lang): string;
+}
+
+/** The language of the page the form was sent from (its hidden `lang` field); English otherwise. */
+function langOf(fields: Record<string, unknown>): Lang {
+  return fields.lang === 'zh' ? 'zh' : 'en';
 }
 
 /** 400 for invalid fields: one `invalid_params` entry per field. */
@@ -206,14 +221,15 @@ export async function handleContact(req: Request, deps: ContactDeps, pages: Cont
   switch (result.kind) {
     case 'accepted':
       return html
-        ? new Response(null, { status: 303, headers: { location: `${pages.thanksPath}?id=${encodeURIComponent(result.id)}` } })
-        : json({ status: 'accepted', id: result.id }, { headers: { 'cache-control': 'no-store' } });
+        ? new Response(null, { status: 303, headers: { location: `${pages.thanksPath(langOf(fields))}?id=${encodeURIComponent(result.id)}&ref=${encodeURIComponent(referenceOf(result.id))}` } })
+        : json({ status: 'accepted', id: result.id, reference: referenceOf(result.id) }, { headers: { 'cache-control': 'no-store' } });
     case 'invalid':
-      if (html) return pages.formWithErrors(result.fields, result.invalid, 400);
+      if (html) return pages.formWithErrors(langOf(fields), result.fields, result.invalid, 400);
       throw invalidEnquiry(result.invalid);
     case 'limited':
       if (html) {
-        const response = pages.formWithErrors(Object.fromEntries(Object.entries(fields).filter(([, val]) => typeof val === 'string')) as Record<string, string>, [], 429, `You sent an enquiry less than a minute ago. Please wait ${result.retryAfterSeconds} seconds and send again.`);
+        const lang = langOf(fields);
+        const response = pages.formWithErrors(lang, Object.fromEntries(Object.entries(fields).filter(([, val]) => typeof val === 'string')) as Record<string, string>, [], 429, messages(lang).errLimited(result.retryAfterSeconds));
         response.headers.set('retry-after', String(result.retryAfterSeconds));
         return response;
       }

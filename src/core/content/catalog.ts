@@ -12,6 +12,7 @@ export interface Category {
   name: string;
   name_zh: string;
   description: string;
+  description_zh?: string | undefined;
 }
 
 /** Fields shared by blog articles and solutions (both are searchable documents). */
@@ -30,6 +31,12 @@ export interface Document {
   /** Clean GFM body (no MDX, absolute links). */
   markdown: string;
   readingMinutes: number;
+  /** Slug of the same text in the other language, when there is one (front matter `translation`). */
+  translation?: string | undefined;
+  /** Only `npm run dev` (SHOW_DRAFTS=1) builds drafts; production never has this set. */
+  draft?: boolean | undefined;
+  /** Optional cover image: the built asset's site path and its text alternative. */
+  cover?: { src: string; alt: string; width: number; height: number } | undefined;
 }
 
 export interface Article extends Document {
@@ -47,6 +54,7 @@ export interface Product {
   slug: string;
   name: string;
   summary: string;
+  summary_zh?: string | undefined;
   /** Absolute URL of the product's canonical link. */
   url: string;
   features: string[];
@@ -67,6 +75,7 @@ export interface Company {
   name_zh: string;
   legal_name: string;
   tagline: string;
+  tagline_zh?: string | undefined;
   description: string;
   description_zh: string;
   founded: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absolutizeLinks, estimateTokens, indexPointer, markdownDocument, readingMinutes, stripMdx, twinBody, withoutIndexPointer } from './markdown.ts';
+import { absolutizeLinks, estimateTokens, indexPointer, markdownDocument, readingMinutes, relativeImages, rewriteImages, stripMdx, twinBody, withoutIndexPointer } from './markdown.ts';
 
 const O = 'https://acme.example';
 
@@ -62,5 +62,34 @@ describe('demoteHeadings', () => {
   it('shifts headings but not shell comments in code', async () => {
     const { demoteHeadings } = await import('./markdown.ts');
     expect(demoteHeadings('# A\n\n## B\n\n```bash\n# comment\n```')).toBe('## A\n\n### B\n\n```bash\n# comment\n```');
+  });
+});
+
+describe('relative images in twins', () => {
+  const doc = [
+    'Intro ![flow](./flow.svg "The flow") and ![remote](https://x.example/a.png) and ![root](/a.png).',
+    '',
+    '<img src="img/diagram.png" alt="Diagram">',
+    '',
+    '```md',
+    '![in code](./flow.svg)',
+    '```',
+    '',
+    'Inline `![code](./flow.svg)` stays.',
+  ].join('\n');
+
+  it('finds only relative targets outside code', () => {
+    expect(relativeImages(doc).sort()).toEqual(['./flow.svg', 'img/diagram.png']);
+  });
+
+  it('points them at the built assets and leaves code, absolute and unknown targets alone', () => {
+    const urls = new Map([['./flow.svg', 'https://site.example/_astro/flow.abc.svg'], ['img/diagram.png', 'https://site.example/_astro/diagram.def.webp']]);
+    const out = rewriteImages(doc, urls);
+    expect(out).toContain('![flow](https://site.example/_astro/flow.abc.svg "The flow")');
+    expect(out).toContain('<img src="https://site.example/_astro/diagram.def.webp" alt="Diagram">');
+    expect(out).toContain('![remote](https://x.example/a.png)');
+    expect(out).toContain('```md\n![in code](./flow.svg)\n```');
+    expect(out).toContain('`![code](./flow.svg)`');
+    expect(twinBody(doc, 'https://site.example', false, urls)).toContain('![root](https://site.example/a.png)');
   });
 });

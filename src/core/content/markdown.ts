@@ -53,6 +53,48 @@ export function absolutizeLinks(markdown: string, origin: string): string {
   );
 }
 
+/** A link target relative to the document (`./a.png`, `img/a.png`, `../a.png`), not root-relative, absolute or a fragment. */
+export function isRelativeTarget(target: string): boolean {
+  return target !== '' && !target.startsWith('/') && !target.startsWith('#') && !/^[a-z][a-z0-9+.-]*:/i.test(target);
+}
+
+const MARKDOWN_IMAGE = /(!\[[^\]]*\]\()(<[^>]*>|[^)\s]+)((?:\s+"[^"]*")?\))/g;
+const HTML_IMAGE = /(<img\b[^>]*?\bsrc=")([^"]+)(")/gi;
+
+/** The relative image targets of a document (`![alt](./a.png)`, `<img src="./a.png">`), outside code. */
+export function relativeImages(markdown: string): string[] {
+  const found = new Set<string>();
+  mapProse(markdown, (prose) =>
+    mapOutsideInlineCode(prose, (text) => {
+      for (const m of text.matchAll(MARKDOWN_IMAGE)) if (isRelativeTarget(m[2]!.replace(/^<|>$/g, ''))) found.add(m[2]!.replace(/^<|>$/g, ''));
+      for (const m of text.matchAll(HTML_IMAGE)) if (isRelativeTarget(m[2]!)) found.add(m[2]!);
+      return text;
+    }),
+  );
+  return [...found];
+}
+
+/**
+ * Points relative images at the URLs `urls` gives (the built assets), outside code; targets it has
+ * no URL for stay as they are.
+ */
+export function rewriteImages(markdown: string, urls: ReadonlyMap<string, string>): string {
+  if (urls.size === 0) return markdown;
+  return mapProse(markdown, (prose) =>
+    mapOutsideInlineCode(prose, (text) =>
+      text
+        .replace(MARKDOWN_IMAGE, (all, open: string, target: string, close: string) => {
+          const url = urls.get(target.replace(/^<|>$/g, ''));
+          return url ? `${open}${url}${close}` : all;
+        })
+        .replace(HTML_IMAGE, (all, open: string, target: string, close: string) => {
+          const url = urls.get(target);
+          return url ? `${open}${url}${close}` : all;
+        }),
+    ),
+  );
+}
+
 /** Title-cases a component kind for the blockquote label (`tip` -> `Tip`). */
 function label(kind: string): string {
   return kind.charAt(0).toUpperCase() + kind.slice(1);
@@ -80,9 +122,12 @@ export function stripMdx(markdown: string): string {
   });
 }
 
-/** The clean body of a twin: MDX stripped (for .mdx sources), links absolute, tidy blank lines. */
-export function twinBody(source: string, origin: string, isMdx: boolean): string {
-  const body = isMdx ? stripMdx(source) : source;
+/**
+ * The clean body of a twin: MDX stripped (for .mdx sources), relative images pointed at their
+ * built assets (`images`: target -> absolute URL), links absolute, tidy blank lines.
+ */
+export function twinBody(source: string, origin: string, isMdx: boolean, images: ReadonlyMap<string, string> = new Map()): string {
+  const body = rewriteImages(isMdx ? stripMdx(source) : source, images);
   return absolutizeLinks(body, origin).replace(/\n{3,}/g, '\n\n').trim();
 }
 

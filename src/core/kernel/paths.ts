@@ -11,6 +11,18 @@ export const paths = {
   blog: '/blog',
   blogPage: (page: number): string => (page <= 1 ? '/blog' : `/blog/page/${page}`),
   category: (slug: string): string => `/blog/category/${slug}`,
+  /** A tag's listing; the tag's URL slug comes from {@link tagSlug}. */
+  tag: (tag: string): string => `/blog/tag/${tagSlug(tag)}`,
+  /** The home page in one language: English at the root (stable), Chinese under /zh. */
+  langHome: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh' : '/'),
+  /** The listing of one language's articles, and its later pages. */
+  langBlog: (lang: 'zh' | 'en', page = 1): string => (page <= 1 ? `/${lang}/blog` : `/${lang}/blog/page/${page}`),
+  /** The contact page in one language: English at /contact (stable), Chinese under /zh. */
+  langContact: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/contact' : '/contact'),
+  /** The feed of one language's articles (/rss.xml carries both). */
+  langRss: (lang: 'zh' | 'en'): string => `/${lang}/rss.xml`,
+  /** The generated Open Graph image of a page (1200×630 PNG). */
+  ogImage: (pagePath: string): string => `/og${pagePath === '/' ? '/index' : pagePath.replace(/\/+$/, '')}.png`,
   article: (slug: string): string => `/blog/${slug}`,
   solutions: '/solutions',
   solution: (slug: string): string => `/solutions/${slug}`,
@@ -19,6 +31,7 @@ export const paths = {
   search: '/search',
   contact: '/contact',
   contactThanks: '/contact/thanks',
+  langContactThanks: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/contact/thanks' : '/contact/thanks'),
   apiDocs: '/docs/api',
   /** The developers hub: API reference, MCP, auth.md, llms.txt and the agent skills on one page. */
   developers: '/developers',
@@ -49,6 +62,14 @@ export const paths = {
   /** Web Bot Auth: the public keys that sign this site's outbound requests. */
   httpMessageSignaturesDirectory: '/.well-known/http-message-signatures-directory',
 } as const;
+
+/**
+ * A tag's URL segment: lower case, spaces and punctuation to single hyphens; Chinese stays Chinese
+ * (`vLLM` -> `vllm`, `麒麟 OS` -> `麒麟-os`).
+ */
+export function tagSlug(tag: string): string {
+  return tag.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'tag';
+}
 
 /**
  * The markdown twin of a page path: `/` -> `/index.md`, `/blog/` -> `/blog.md`,

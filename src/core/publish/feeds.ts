@@ -5,7 +5,8 @@
  */
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { type Catalog, documentsOf } from '../content/catalog.ts';
+import { langTag } from '../content/i18n.ts';
+import { type Catalog, documentsOf, type Lang } from '../content/catalog.ts';
 import { demoteHeadings, withoutIndexPointer } from '../content/markdown.ts';
 import { categoryName, type SitePage, twinUrl } from './pages.ts';
 
@@ -58,9 +59,11 @@ function rfc822(day: string): string {
 /** Number of items in the RSS feed. */
 export const RSS_ITEM_LIMIT = 50;
 
-export function rssXml(catalog: Catalog): string {
+/** The RSS feed of every article, or (with `lang`) of one language's articles: /rss.xml, /zh/rss.xml, /en/rss.xml. */
+export function rssXml(catalog: Catalog, lang?: Lang): string {
   const { origin, company, categories } = catalog;
-  const items = catalog.articles.slice(0, RSS_ITEM_LIMIT).map((a) => {
+  const articles = lang ? catalog.articles.filter((a) => a.lang === lang) : catalog.articles;
+  const items = articles.slice(0, RSS_ITEM_LIMIT).map((a) => {
     const url = absoluteUrl(origin, a.path);
     return [
       '    <item>',
@@ -73,21 +76,29 @@ export function rssXml(catalog: Catalog): string {
       '    </item>',
     ].join('\n');
   });
-  const newestDay = catalog.articles[0]?.date ?? '2026-01-01';
+  const newestDay = articles[0]?.date ?? '2026-01-01';
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
-    `    <title>${escapeXml(`${company.name} Blog`)}</title>`,
-    `    <link>${escapeXml(absoluteUrl(origin, paths.blog))}</link>`,
-    `    <description>${escapeXml(company.tagline)}</description>`,
-    `    <atom:link href="${escapeXml(absoluteUrl(origin, paths.rss))}" rel="self" type="application/rss+xml"/>`,
+    `    <title>${escapeXml(feedTitle(company, lang))}</title>`,
+    `    <link>${escapeXml(absoluteUrl(origin, lang ? paths.langBlog(lang) : paths.blog))}</link>`,
+    `    <description>${escapeXml(lang === 'zh' ? (company.tagline_zh ?? company.tagline) : company.tagline)}</description>`,
+    ...(lang ? [`    <language>${langTag(lang)}</language>`] : []),
+    `    <atom:link href="${escapeXml(absoluteUrl(origin, lang ? paths.langRss(lang) : paths.rss))}" rel="self" type="application/rss+xml"/>`,
     `    <lastBuildDate>${rfc822(newestDay)}</lastBuildDate>`,
     ...items,
     '  </channel>',
     '</rss>',
     '',
   ].join('\n');
+}
+
+/** A feed's title: "Acme AI Blog", "Acme AI Blog (English)", "艾克米智能博客（中文）". */
+export function feedTitle(company: Pick<Catalog['company'], 'name' | 'name_zh'>, lang?: Lang): string {
+  if (lang === 'zh') return `${company.name_zh}博客（中文）`;
+  if (lang === 'en') return `${company.name} Blog (English)`;
+  return `${company.name} Blog`;
 }
 
 /** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */

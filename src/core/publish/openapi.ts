@@ -141,7 +141,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
           },
         },
         responses: {
-          '200': response('Stored.', json(schemaRef('ContactAccepted')), [], { 'application/json': { status: 'accepted', id: '0b9f2c4e-5d1a-4f3b-8c7e-2a6d9e1f4b30' } }),
+          '200': response('Stored.', json(schemaRef('ContactAccepted')), [], { 'application/json': { status: 'accepted', id: '0b9f2c4e-5d1a-4f3b-8c7e-2a6d9e1f4b30', reference: '0B9F-2C4E' } }),
           '303': response('Browser form post accepted: the thank-you page.', undefined, ['Location']),
           '400': response(
             'Invalid fields (one `invalid_params` entry per field), malformed JSON or not UTF-8; a browser form post gets the form again.',

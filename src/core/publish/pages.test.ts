@@ -1,16 +1,71 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
-import { withNeighbours } from './pages.ts';
+import type { Article } from '../content/catalog.ts';
+import { relatedDocuments, sitePages, tagListings, withNeighbours } from './pages.ts';
+
+const article = (slug: string, lang: 'zh' | 'en', date: string, category: string, tags: string[]): Article => ({
+  type: 'article', slug, title: slug, category, date, excerpt: slug, lang, tags, path: `/blog/${slug}`, markdown: slug, readingMinutes: 1,
+});
 
 describe('withNeighbours', () => {
-  it('pairs each article with the next newer and next older one, none past the ends', () => {
-    const articles = FIXTURE_CATALOG.articles;
-    const pages = withNeighbours(articles);
-    expect(pages.map((p) => p.doc.slug)).toEqual(articles.map((a) => a.slug));
-    expect(pages.map((p) => [p.newer?.slug ?? null, p.older?.slug ?? null])).toEqual([
-      [null, articles[1]!.slug],
-      [articles[0]!.slug, articles[2]!.slug],
-      [articles[1]!.slug, null],
+  it('pairs each article with the next newer and older one in its own language, none past the ends', () => {
+    const articles = [
+      article('en-3', 'en', '2026-03-01', 'rag', []),
+      article('zh-2', 'zh', '2026-02-15', 'rag', []),
+      article('en-2', 'en', '2026-02-01', 'rag', []),
+      article('zh-1', 'zh', '2026-01-15', 'rag', []),
+      article('en-1', 'en', '2026-01-01', 'rag', []),
+    ];
+    const pairs = withNeighbours(articles).map((p) => [p.doc.slug, p.newer?.slug ?? null, p.older?.slug ?? null]);
+    expect(pairs).toEqual([
+      ['en-3', null, 'en-2'],
+      ['zh-2', null, 'zh-1'],
+      ['en-2', 'en-3', 'en-1'],
+      ['zh-1', 'zh-2', null],
+      ['en-1', 'en-2', null],
     ]);
+  });
+});
+
+describe('relatedDocuments', () => {
+  const doc = article('me', 'en', '2026-01-01', 'rag', ['vLLM', 'GPU']);
+  const others = [
+    article('same-tags', 'zh', '2025-01-01', 'engineering', ['vllm', 'gpu']),
+    article('same-category', 'en', '2026-05-01', 'rag', []),
+    article('one-tag', 'en', '2024-01-01', 'aigc', ['GPU']),
+    article('unrelated', 'en', '2026-06-01', 'aigc', ['marketing']),
+  ];
+  it('ranks shared tags over the category, never lists unrelated pages or the page itself', () => {
+    expect(relatedDocuments(doc, [doc, ...others]).map((d) => d.slug)).toEqual(['same-tags', 'one-tag', 'same-category']);
+    expect(relatedDocuments(doc, others, 1).map((d) => d.slug)).toEqual(['same-tags']);
+  });
+});
+
+describe('tagListings', () => {
+  it('merges spellings of one tag, takes the majority language, and lists newest first', () => {
+    const listings = tagListings({
+      articles: [article('a', 'zh', '2026-02-01', 'rag', ['vLLM', '私有化部署']), article('b', 'zh', '2026-01-01', 'rag', ['vllm']), article('c', 'en', '2025-01-01', 'rag', ['VLLM'])],
+      solutions: [],
+    });
+    const vllm = listings.find((l) => l.slug === 'vllm')!;
+    expect(vllm.tag).toBe('vLLM');
+    expect(vllm.path).toBe('/blog/tag/vllm');
+    expect(vllm.docs.map((d) => d.slug)).toEqual(['a', 'b', 'c']);
+    expect(vllm.lang).toBe('zh');
+    expect(listings.find((l) => l.tag === '私有化部署')?.path).toBe('/blog/tag/私有化部署');
+  });
+});
+
+describe('sitePages', () => {
+  it('has a Chinese home, per-language listings, the Chinese contact page and a page per tag, each with a twin', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const byPath = new Map(pages.map((p) => [p.path, p]));
+    expect(byPath.get('/zh')?.lang).toBe('zh');
+    expect(byPath.get('/zh/blog')?.lang).toBe('zh');
+    expect(byPath.get('/en/blog')?.lang).toBe('en');
+    expect(byPath.get('/zh/contact')?.markdown).toMatch(/^# 联系/m);
+    expect(byPath.get('/zh/contact/thanks')?.listed).toBe(false);
+    expect(pages.some((p) => p.path.startsWith('/blog/tag/'))).toBe(true);
+    expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
   });
 });

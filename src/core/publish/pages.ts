@@ -5,8 +5,9 @@
  */
 import { apiDocsMarkdown, openApiDocument } from './openapi.ts';
 import { developersHub, developersMarkdown } from './developers.ts';
-import { ARTICLES_PER_PAGE, absoluteUrl, paths } from '../kernel/paths.ts';
-import { type Article, type Catalog, type Lang } from '../content/catalog.ts';
+import { messages } from '../content/i18n.ts';
+import { ARTICLES_PER_PAGE, absoluteUrl, paths, tagSlug } from '../kernel/paths.ts';
+import { type Article, type Catalog, type Document, documentsOf, type Lang } from '../content/catalog.ts';
 import { markdownDocument } from '../content/markdown.ts';
 import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
 
@@ -38,9 +39,78 @@ export function articlesOnPage(articles: readonly Article[], page: number): Arti
   return articles.slice((page - 1) * ARTICLES_PER_PAGE, page * ARTICLES_PER_PAGE);
 }
 
-/** Each article (newest first) with its newer and older neighbours, in one pass over the list. */
+/**
+ * Each article (newest first) with its newer and older neighbours in its own language (a reader of
+ * a Chinese article pages through Chinese articles), in one pass over the list.
+ */
 export function withNeighbours(articles: readonly Article[]): { doc: Article; newer?: Article | undefined; older?: Article | undefined }[] {
-  return articles.map((doc, i) => ({ doc, newer: articles[i - 1], older: articles[i + 1] }));
+  const last = new Map<Lang, { doc: Article; newer?: Article | undefined; older?: Article | undefined }>();
+  return articles.map((doc) => {
+    const entry: { doc: Article; newer?: Article | undefined; older?: Article | undefined } = { doc, newer: last.get(doc.lang)?.doc, older: undefined };
+    const previous = last.get(doc.lang);
+    if (previous) previous.older = doc;
+    last.set(doc.lang, entry);
+    return entry;
+  });
+}
+
+/** The articles of one language, newest first. */
+export function articlesIn(articles: readonly Article[], lang: Lang): Article[] {
+  return articles.filter((a) => a.lang === lang);
+}
+
+/** A tag with the documents (articles and solutions) that carry it, newest first. */
+export interface TagListing {
+  tag: string;
+  slug: string;
+  path: string;
+  docs: Document[];
+  /** The language most of its documents are in (English on a tie): the language of its page. */
+  lang: Lang;
+}
+
+/**
+ * Every tag of the published documents. Tags that differ only in case or punctuation (`vLLM`,
+ * `vllm`) share one page, named by the first spelling met.
+ */
+export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): TagListing[] {
+  const bySlug = new Map<string, TagListing>();
+  for (const doc of documentsOf(catalog)) {
+    for (const tag of doc.tags) {
+      const slug = tagSlug(tag);
+      const listing = bySlug.get(slug) ?? { tag, slug, path: paths.tag(tag), docs: [], lang: 'en' as Lang };
+      if (!listing.docs.includes(doc)) listing.docs.push(doc);
+      bySlug.set(slug, listing);
+    }
+  }
+  for (const listing of bySlug.values()) {
+    const zh = listing.docs.filter((d) => d.lang === 'zh').length;
+    listing.lang = zh * 2 > listing.docs.length ? 'zh' : 'en';
+  }
+  return [...bySlug.values()].sort((a, b) => a.slug.localeCompare(b.slug));
+}
+
+/** Weights of the related-articles score: a shared tag says more than a shared category. */
+const RELATED_WEIGHTS = { tag: 3, category: 2, language: 1 } as const;
+
+/**
+ * The `limit` documents most related to `doc`: shared tags, then the same category, then the same
+ * language; newer first among equals. Documents sharing neither tag nor category are never listed.
+ */
+export function relatedDocuments<T extends Document>(doc: Document, candidates: readonly T[], limit = 3): T[] {
+  const tags = new Set(doc.tags.map(tagSlug));
+  return candidates
+    .filter((c) => c.slug !== doc.slug)
+    .map((c) => {
+      const sharedTags = c.tags.filter((t) => tags.has(tagSlug(t))).length;
+      const sameCategory = c.category === doc.category;
+      const score = sharedTags * RELATED_WEIGHTS.tag + (sameCategory ? RELATED_WEIGHTS.category : 0) + (c.lang === doc.lang ? RELATED_WEIGHTS.language : 0);
+      return { c, score, relevant: sharedTags > 0 || sameCategory };
+    })
+    .filter((r) => r.relevant)
+    .sort((a, b) => b.score - a.score || (a.c.date < b.c.date ? 1 : a.c.date > b.c.date ? -1 : 0))
+    .slice(0, limit)
+    .map((r) => r.c);
 }
 
 function newest(dates: (string | undefined)[], fallback: string): string {
@@ -77,6 +147,67 @@ export function sitePages(catalog: Catalog): SitePage[] {
       ].join('\n'),
     ].join('\n\n')),
   });
+
+  const zh = messages('zh');
+  const zhArticles = articlesIn(articles, 'zh');
+  pages.push({
+    path: paths.langHome('zh'),
+    kind: 'home',
+    title: `${company.name_zh}：${company.tagline_zh ?? company.tagline}`,
+    description: company.description_zh,
+    lang: 'zh',
+    lastmod: today,
+    markdown: markdownDocument(origin, company.name_zh, company.tagline_zh ?? company.tagline, [['URL', absoluteUrl(origin, paths.langHome('zh'))], ['English', absoluteUrl(origin, paths.home)]], [
+      company.description_zh,
+      `## ${zh.latestArticles}`,
+      zhArticles.slice(0, 6).map((a) => docLine(origin, a, categories)).join('\n'),
+      `## ${zh.products}`,
+      products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${p.summary_zh ?? p.summary}`).join('\n'),
+      `## ${zh.solutions}`,
+      solutions.map((s) => docLine(origin, s, categories)).join('\n'),
+      `## ${zh.navContact}`,
+      `- [${zh.navContact}](${twinUrl(origin, paths.langContact('zh'))})`,
+    ].join('\n\n')),
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    const t = messages(lang);
+    const own = articlesIn(articles, lang);
+    const total = pageCount(own.length);
+    for (let page = 1; page <= total; page++) {
+      const items = articlesOnPage(own, page);
+      const path = paths.langBlog(lang, page);
+      const title = page === 1 ? t.blogLangTitle : `${t.blogLangTitle} · ${t.pageOf(page, total)}`;
+      const nav = [
+        page > 1 ? `- ${t.newerArticles}: ${twinUrl(origin, paths.langBlog(lang, page - 1))}` : null,
+        page < total ? `- ${t.olderArticles}: ${twinUrl(origin, paths.langBlog(lang, page + 1))}` : null,
+      ].filter(Boolean).join('\n');
+      pages.push({
+        path,
+        kind: 'list',
+        title,
+        description: t.blogLangLead(lang === 'zh' ? company.name_zh : company.name),
+        lang,
+        lastmod: newest(items.map((a) => a.updated ?? a.date), today),
+        markdown: markdownDocument(origin, title, t.blogLangLead(lang === 'zh' ? company.name_zh : company.name), [['URL', absoluteUrl(origin, path)], ['RSS', absoluteUrl(origin, paths.langRss(lang))]],
+          [items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : t.noArticles, nav].filter(Boolean).join('\n\n')),
+      });
+    }
+  }
+
+  for (const listing of tagListings(catalog)) {
+    const t = messages(listing.lang);
+    pages.push({
+      path: listing.path,
+      kind: 'list',
+      title: t.tagTitle(listing.tag),
+      description: t.tagLead(listing.docs.length),
+      lang: listing.lang,
+      lastmod: newest(listing.docs.map((d) => d.updated ?? d.date), today),
+      markdown: markdownDocument(origin, t.tagTitle(listing.tag), t.tagLead(listing.docs.length), [['URL', absoluteUrl(origin, listing.path)]],
+        listing.docs.map((d) => docLine(origin, d, categories)).join('\n')),
+    });
+  }
 
   const totalPages = pageCount(articles.length);
   for (let page = 1; page <= totalPages; page++) {
@@ -201,6 +332,19 @@ export function sitePages(catalog: Catalog): SitePage[] {
   });
 
   pages.push({
+    path: paths.langContact('zh'),
+    kind: 'static',
+    title: zh.contactTitle(company.name_zh),
+    description: zh.contactLead,
+    lang: 'zh',
+    lastmod: today,
+    markdown: markdownDocument(origin, zh.contactTitle(company.name_zh), zh.contactLead, [['URL', absoluteUrl(origin, paths.langContact('zh'))]], [
+      `## ${zh.channels}`,
+      company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
+    ].join('\n\n')),
+  });
+
+  pages.push({
     path: paths.apiDocs,
     kind: 'static',
     title: 'API reference',
@@ -231,6 +375,17 @@ export function sitePages(catalog: Catalog): SitePage[] {
     listed: false,
     markdown: markdownDocument(origin, 'Thank you', `Your enquiry reached ${company.name}.`, [['URL', absoluteUrl(origin, paths.contactThanks)]],
       `An engineer from ${company.name} answers within one working day. Meanwhile, read the [blog](${twinUrl(origin, paths.blog)}).`),
+  });
+  pages.push({
+    path: paths.langContactThanks('zh'),
+    kind: 'static',
+    title: zh.thanksTitle,
+    description: zh.thanksLead(company.name_zh),
+    lang: 'zh',
+    lastmod: today,
+    listed: false,
+    markdown: markdownDocument(origin, zh.thanksTitle, zh.thanksLead(company.name_zh), [['URL', absoluteUrl(origin, paths.langContactThanks('zh'))]],
+      `[${zh.readBlog}](${twinUrl(origin, paths.langBlog('zh'))})`),
   });
 
   return pages;

@@ -11,7 +11,8 @@
  */
 import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
 import { escapeHtml, htmlPage, htmlResponse, seeOther } from '../../kernel/html.ts';
-import { intersectScope, SCOPE_DESCRIPTIONS, type Scope } from '../config.ts';
+import { intersectScope, type Scope } from '../config.ts';
+import { type PageText, pageTextFor } from '../page-text.ts';
 import { findClient } from '../grants/client-lookup.ts';
 import { clientNameHtml, isExpired, plainClientName, type ClientRecord } from '../grants/clients.ts';
 import { issueCode } from '../grants/codes.ts';
@@ -70,12 +71,16 @@ class RedirectError extends Error {
   }
 }
 
+/** The dependencies plus the words of the page, in the browser's language. */
+type PageDeps = AuthorizeDeps & { text: PageText };
+
 /** An error page: the request is not trustworthy enough to send anything to the redirect URI. */
-async function errorPage(status: number, message: string, siteName: string): Promise<Response> {
-  const body = `<h1>Authorization failed</h1>
+async function errorPage(status: number, message: string, deps: PageDeps): Promise<Response> {
+  const { text, siteName } = deps;
+  const body = `<h1>${escapeHtml(text.authorizationFailed)}</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>
-<p>Nothing was sent to the application. If you came here from an application, tell its developer; ${escapeHtml(siteName)} will not redirect a request it cannot verify.</p>`;
-  return htmlResponse(htmlPage(`Authorization failed – ${siteName}`, body), { status });
+<p>${escapeHtml(text.nothingSent(siteName))}</p>`;
+  return htmlResponse(htmlPage(`${text.authorizationFailed} – ${siteName}`, body, text.htmlLang), { status });
 }
 
 function singleParams(search: URLSearchParams): { params: Map<string, string>; duplicated: string[] } {
@@ -144,38 +149,42 @@ async function validateRequest(search: URLSearchParams, deps: AuthorizeDeps): Pr
   return { client, request };
 }
 
-function consentBody(client: ClientRecord, request: ConsentRequest, ticket: string, deps: AuthorizeDeps): string {
+function consentBody(client: ClientRecord, request: ConsentRequest, ticket: string, deps: PageDeps): string {
+  const { text } = deps;
   const redirect = new URL(request.redirect_uri);
-  const scopes = request.scope.split(' ').map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(SCOPE_DESCRIPTIONS[s as Scope])}</li>`).join('\n');
+  const scopes = request.scope.split(' ').map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(text.scope(s as Scope))}</li>`).join('\n');
+  // clientNameHtml escapes the name and marks it up; the sentences around it are escaped here, with the name slotted in after.
   const name = clientNameHtml(client.client_name, escapeHtml);
-  return `<h1>Allow “${name}” to use ${escapeHtml(deps.siteName)}?</h1>
-<p class="warn">The name “${name}” was chosen by whoever registered this client. ${escapeHtml(deps.siteName)} has not verified it. Approve only if you started this from an application you trust.</p>
+  const NAME = '\u0000name\u0000';
+  const withName = (sentence: string): string => escapeHtml(sentence).replaceAll(NAME, name);
+  return `<h1>${withName(text.consentHeading(NAME, deps.siteName))}</h1>
+<p class="warn">${withName(text.unverifiedName(NAME, deps.siteName))}</p>
 <dl>
-<dt>Application</dt><dd>${name} (unverified)</dd>
-<dt>Client ID</dt><dd><code>${escapeHtml(client.client_id)}</code></dd>
-<dt>Returns to</dt><dd><strong>${escapeHtml(redirect.host)}</strong> (${escapeHtml(request.redirect_uri)})</dd>
-<dt>Resource</dt><dd>${escapeHtml(request.resource)}</dd>
+<dt>${escapeHtml(text.application)}</dt><dd>${name} (${escapeHtml(text.unverified)})</dd>
+<dt>${escapeHtml(text.clientId)}</dt><dd><code>${escapeHtml(client.client_id)}</code></dd>
+<dt>${escapeHtml(text.returnsTo)}</dt><dd><strong>${escapeHtml(redirect.host)}</strong> (${escapeHtml(request.redirect_uri)})</dd>
+<dt>${escapeHtml(text.resource)}</dt><dd>${escapeHtml(request.resource)}</dd>
 </dl>
-<h2>It asks for</h2>
+<h2>${escapeHtml(text.asksFor)}</h2>
 <ul>
 ${scopes}
 </ul>
-<p>No account and no personal information is involved. Approving lets this application call the resource above with these permissions; each access token lasts one hour.</p>
+<p>${escapeHtml(text.consentNote)}</p>
 <form class="actions" method="post" action="${escapeHtml(deps.config.endpoints.authorize)}">
 <input type="hidden" name="ticket" value="${escapeHtml(ticket)}">
-<button type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="deny">Deny</button>
+<button type="submit" name="decision" value="approve">${escapeHtml(text.approve)}</button>
+<button type="submit" name="decision" value="deny">${escapeHtml(text.deny)}</button>
 </form>`;
 }
 
-async function showConsent(req: Request, deps: AuthorizeDeps): Promise<Response> {
+async function showConsent(req: Request, deps: PageDeps): Promise<Response> {
   const url = new URL(req.url);
-  if (url.search.length > REQUEST_MAX_BYTES) return errorPage(414, 'The authorization request is too long.', deps.siteName);
+  if (url.search.length > REQUEST_MAX_BYTES) return errorPage(414, 'The authorization request is too long.', deps);
   let validated: { client: ClientRecord; request: ConsentRequest };
   try {
     validated = await validateRequest(url.searchParams, deps);
   } catch (error) {
-    if (error instanceof PageError) return errorPage(error.status, error.message, deps.siteName);
+    if (error instanceof PageError) return errorPage(error.status, error.message, deps);
     if (error instanceof RedirectError) {
       const { request } = error;
       return seeOther(authorizationResponseUrl(request.redirect_uri, deps.config.issuer, { error: error.code, error_description: error.message, state: request.state }));
@@ -186,18 +195,18 @@ async function showConsent(req: Request, deps: AuthorizeDeps): Promise<Response>
   const { ticket, setCookie } = await issueTicket(await deps.keys(), {
     issuer: deps.config.issuer, audience: deps.config.endpoints.authorize, kind: 'consent', payload: { ...request }, nowSeconds: deps.nowSeconds(),
   });
-  const html = htmlPage(`Authorize ${plainClientName(client.client_name)} – ${deps.siteName}`, consentBody(client, request, ticket, deps));
+  const html = htmlPage(`${deps.text.consentTitle(plainClientName(client.client_name))} – ${deps.siteName}`, consentBody(client, request, ticket, deps), deps.text.htmlLang);
   return htmlResponse(req.method === 'HEAD' ? '' : html, { headers: [['set-cookie', setCookie]], formTargets: [new URL(request.redirect_uri).origin] });
 }
 
-async function answerConsent(req: Request, deps: AuthorizeDeps): Promise<Response> {
-  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') return errorPage(415, 'Send the consent form as application/x-www-form-urlencoded.', deps.siteName);
+async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
+  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') return errorPage(415, 'Send the consent form as application/x-www-form-urlencoded.', deps);
   const read = await readBody(req, REQUEST_MAX_BYTES);
-  if (!read.ok) return errorPage(read.problem === 'too-large' ? 413 : 400, read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.', deps.siteName);
+  if (!read.ok) return errorPage(read.problem === 'too-large' ? 413 : 400, read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.', deps);
   const { params, duplicated } = singleParams(new URLSearchParams(read.text));
-  if (duplicated.length) return errorPage(400, `Field ${duplicated[0]} appears more than once.`, deps.siteName);
+  if (duplicated.length) return errorPage(400, `Field ${duplicated[0]} appears more than once.`, deps);
   const decision = params.get('decision');
-  if (decision !== 'approve' && decision !== 'deny') return errorPage(400, 'Choose Approve or Deny.', deps.siteName);
+  if (decision !== 'approve' && decision !== 'deny') return errorPage(400, deps.text.chooseDecision, deps);
   const now = deps.nowSeconds();
   let request: ConsentRequest;
   let clearCookie: string;
@@ -210,7 +219,7 @@ async function answerConsent(req: Request, deps: AuthorizeDeps): Promise<Respons
     // Approve or Deny, once: a replayed post (or Deny, then Approve) is refused before any effect.
     await consumeTicket(deps.grants, verified);
   } catch (error) {
-    if (error instanceof InteractionError) return errorPage(403, error.message, deps.siteName);
+    if (error instanceof InteractionError) return errorPage(403, error.message, deps);
     throw error;
   }
   // The registration may have expired or changed while the page was open.
@@ -218,10 +227,10 @@ async function answerConsent(req: Request, deps: AuthorizeDeps): Promise<Respons
   try {
     client = await usableClient(deps, request.client_id);
   } catch (error) {
-    if (error instanceof PageError) return errorPage(error.status, error.message, deps.siteName);
+    if (error instanceof PageError) return errorPage(error.status, error.message, deps);
     throw error;
   }
-  if (!matchRedirectUri(client.redirect_uris, request.redirect_uri)) return errorPage(400, 'The redirect_uri is no longer registered for this client.', deps.siteName);
+  if (!matchRedirectUri(client.redirect_uris, request.redirect_uri)) return errorPage(400, 'The redirect_uri is no longer registered for this client.', deps);
   const answer = (params: Record<string, string | null>): Response =>
     seeOther(authorizationResponseUrl(request.redirect_uri, deps.config.issuer, { ...params, state: request.state }), [['set-cookie', clearCookie]]);
   if (decision === 'deny') return answer({ error: 'access_denied', error_description: 'The request was denied on the consent page.' });
@@ -237,10 +246,11 @@ async function answerConsent(req: Request, deps: AuthorizeDeps): Promise<Respons
   return answer({ code });
 }
 
-export async function handleAuthorize(req: Request, deps: AuthorizeDeps): Promise<Response> {
+export async function handleAuthorize(req: Request, authorizeDeps: AuthorizeDeps): Promise<Response> {
+  const deps: PageDeps = { ...authorizeDeps, text: pageTextFor(req) };
   if (req.method === 'GET' || req.method === 'HEAD') return showConsent(req, deps);
   if (req.method === 'POST') return answerConsent(req, deps);
-  const res = await errorPage(405, 'Use GET to start an authorization request.', deps.siteName);
+  const res = await errorPage(405, 'Use GET to start an authorization request.', deps);
   res.headers.set('allow', 'GET, HEAD, POST');
   return res;
 }

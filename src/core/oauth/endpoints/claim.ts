@@ -18,10 +18,11 @@
  * @module
  */
 import { escapeHtml, htmlPage, htmlResponse } from '../../kernel/html.ts';
+import { type PageText, pageTextFor } from '../page-text.ts';
 import { mediaTypeOf, readBody, readBodyText } from '../../kernel/respond.ts';
 import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
-import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, SCOPE_DESCRIPTIONS } from '../config.ts';
+import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
 import { clientKey, clientNameHtml, getClient, isExpired, type ClientRecord } from '../grants/clients.ts';
 import type { OAuthDeps } from '../deps.ts';
 import { OAuthError, oauthJson } from '../errors.ts';
@@ -187,66 +188,78 @@ interface ClaimTicket {
   user_code: string;
 }
 
-function codeForm(deps: ClaimDeps, message?: string, value = ''): string {
-  return `<h1>Claim an agent registration</h1>
-<p>An agent registered with ${escapeHtml(deps.siteName)} and asked you to confirm it. Enter the code the agent shows you.</p>
+/** The dependencies plus the words of the page, in the browser's language. */
+type PageDeps = ClaimDeps & { text: PageText };
+
+function codeForm(deps: PageDeps, message?: string, value = ''): string {
+  const { text } = deps;
+  return `<h1>${escapeHtml(text.claimHeading)}</h1>
+<p>${escapeHtml(text.claimIntro(deps.siteName))}</p>
 ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
 <form method="get" action="${escapeHtml(deps.config.endpoints.claimVerify)}">
-<label for="user_code">Code</label>
+<label for="user_code">${escapeHtml(text.code)}</label>
 <input type="text" id="user_code" name="user_code" value="${escapeHtml(value)}" autocomplete="off" autocapitalize="characters" spellcheck="false" required>
-<button type="submit">Continue</button>
+<button type="submit">${escapeHtml(text.continue)}</button>
 </form>`;
 }
 
-async function page(deps: ClaimDeps, title: string, body: string, status = 200, headers: [string, string][] = []): Promise<Response> {
-  return htmlResponse(htmlPage(`${title} – ${deps.siteName}`, body), { status, headers });
+async function page(deps: PageDeps, title: string, body: string, status = 200, headers: [string, string][] = []): Promise<Response> {
+  return htmlResponse(htmlPage(`${title} – ${deps.siteName}`, body, deps.text.htmlLang), { status, headers });
 }
 
-async function showVerification(req: Request, deps: ClaimDeps): Promise<Response> {
+/** A failure page: heading and one message. */
+function failure(deps: PageDeps, message: string, status: number, headers: [string, string][] = []): Promise<Response> {
+  return page(deps, deps.text.claimFailed, `<h1>${escapeHtml(deps.text.claimFailed)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>`, status, headers);
+}
+
+async function showVerification(req: Request, deps: PageDeps): Promise<Response> {
+  const { text } = deps;
   const raw = new URL(req.url).searchParams.get('user_code');
-  if (raw === null) return page(deps, 'Claim a registration', codeForm(deps));
+  if (raw === null) return page(deps, text.claimTitle, codeForm(deps));
   const userCode = normalizeUserCode(raw);
-  if (!userCode) return page(deps, 'Claim a registration', codeForm(deps, 'That is not a valid code: 8 letters, like BCDF-GHJK.', raw.slice(0, 20)), 400);
+  if (!userCode) return page(deps, text.claimTitle, codeForm(deps, text.badCode, raw.slice(0, 20)), 400);
   const now = deps.nowSeconds();
   const limited = await consume(deps.limits, `claim-verify/${deps.clientIpDigest}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
-  if (!limited.allowed) return page(deps, 'Too many attempts', codeForm(deps, `Too many codes tried; wait ${limited.retryAfterSeconds} seconds.`), 429, [['retry-after', String(limited.retryAfterSeconds)]]);
+  if (!limited.allowed) return page(deps, text.tooManyTitle, codeForm(deps, text.tooMany(limited.retryAfterSeconds)), 429, [['retry-after', String(limited.retryAfterSeconds)]]);
   const entry = await deps.grants.get<{ attempt_sha256: string; client_id: string; expires_at: number }>(userCodeKey(await sha256Hex(userCode)));
   const client = entry && entry.value.expires_at > now ? await getClient(deps.clients, entry.value.client_id) : null;
   if (!entry || !client || client.claim.attempt_sha256 !== entry.value.attempt_sha256 || client.claim.status === 'claimed') {
-    return page(deps, 'Code not found', codeForm(deps, 'This code is unknown, expired, replaced by a newer one, or already used.', userCode), 404);
+    return page(deps, text.codeNotFoundTitle, codeForm(deps, text.codeNotFound, userCode), 404);
   }
   const { ticket, setCookie } = await issueTicket<ClaimTicket & Record<string, unknown>>(await deps.keys(), {
     issuer: deps.config.issuer, audience: deps.config.endpoints.claimVerify, kind: 'claim', payload: { attempt_sha256: entry.value.attempt_sha256, client_id: client.client_id, user_code: userCode }, nowSeconds: now,
   });
-  const scopes = client.scope.map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(SCOPE_DESCRIPTIONS[s])}</li>`).join('\n');
-  const body = `<h1>Claim this agent registration?</h1>
-<p>Check that your agent shows exactly this code:</p>
+  const scopes = client.scope.map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(text.scope(s))}</li>`).join('\n');
+  const NAME = '\u0000name\u0000';
+  const body = `<h1>${escapeHtml(text.claimConfirmHeading)}</h1>
+<p>${escapeHtml(text.checkCode)}</p>
 <p class="code">${escapeHtml(userCode)}</p>
 <dl>
-<dt>Agent</dt><dd>${clientNameHtml(client.client_name, escapeHtml)} (name chosen by the agent, unverified)</dd>
-<dt>Client ID</dt><dd><code>${escapeHtml(client.client_id)}</code></dd>
-<dt>Registered</dt><dd>${new Date(client.client_id_issued_at * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC</dd>
+<dt>${escapeHtml(text.agent)}</dt><dd>${escapeHtml(text.agentName(NAME)).replace(NAME, clientNameHtml(client.client_name, escapeHtml))}</dd>
+<dt>${escapeHtml(text.clientId)}</dt><dd><code>${escapeHtml(client.client_id)}</code></dd>
+<dt>${escapeHtml(text.registered)}</dt><dd>${new Date(client.client_id_issued_at * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC</dd>
 </dl>
-<h2>Its permissions (unchanged by claiming)</h2>
+<h2>${escapeHtml(text.permissions)}</h2>
 <ul>
 ${scopes}
 </ul>
-<p>Claiming keeps this registration from expiring after 30 days without use. No account or personal information is involved; ${escapeHtml(deps.siteName)} records only that the claim was approved. Deny if you do not recognise the agent or the code differs.</p>
+<p>${escapeHtml(text.claimNote(deps.siteName))}</p>
 <form class="actions" method="post" action="${escapeHtml(deps.config.endpoints.claimVerify)}">
 <input type="hidden" name="ticket" value="${escapeHtml(ticket)}">
-<button type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="deny">Deny</button>
+<button type="submit" name="decision" value="approve">${escapeHtml(text.approve)}</button>
+<button type="submit" name="decision" value="deny">${escapeHtml(text.deny)}</button>
 </form>`;
-  return page(deps, 'Claim this registration?', body, 200, [['set-cookie', setCookie]]);
+  return page(deps, text.claimConfirmTitle, body, 200, [['set-cookie', setCookie]]);
 }
 
-async function answerVerification(req: Request, deps: ClaimDeps): Promise<Response> {
-  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">Send the form as application/x-www-form-urlencoded.</p>', 415);
+async function answerVerification(req: Request, deps: PageDeps): Promise<Response> {
+  const words = deps.text;
+  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') return failure(deps, 'Send the form as application/x-www-form-urlencoded.', 415);
   const read = await readBody(req, CLAIM_BODY_LIMIT_BYTES);
-  if (!read.ok) return page(deps, 'Claim failed', `<h1>Claim failed</h1><p class="error">${read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.'}</p>`, read.problem === 'too-large' ? 413 : 400);
+  if (!read.ok) return failure(deps, read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.', read.problem === 'too-large' ? 413 : 400);
   const form = new URLSearchParams(read.text);
   const decision = form.get('decision');
-  if (form.getAll('decision').length !== 1 || (decision !== 'approve' && decision !== 'deny')) return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error">Choose Approve or Deny.</p>', 400);
+  if (form.getAll('decision').length !== 1 || (decision !== 'approve' && decision !== 'deny')) return failure(deps, words.chooseDecision, 400);
   const now = deps.nowSeconds();
   let ticket: ClaimTicket;
   let clearCookie: string;
@@ -258,38 +271,39 @@ async function answerVerification(req: Request, deps: ClaimDeps): Promise<Respon
     ({ payload: ticket, clearCookie } = verified);
     await consumeTicket(deps.grants, verified);
   } catch (error) {
-    if (error instanceof InteractionError) return page(deps, 'Claim failed', `<h1>Claim failed</h1><p class="error" role="alert">${escapeHtml(error.message)}</p>`, 403);
+    if (error instanceof InteractionError) return failure(deps, error.message, 403);
     throw error;
   }
   const headers: [string, string][] = [['set-cookie', clearCookie]];
   const attempt = await deps.grants.get<ClaimAttemptRecord>(attemptKey(ticket.attempt_sha256));
   if (!attempt || attempt.value.expires_at <= now || attempt.value.status !== 'pending') {
-    return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error" role="alert">This claim attempt has expired or was already answered. Ask the agent to start a new claim.</p>', 410, headers);
+    return failure(deps, words.claimExpired, 410, headers);
   }
   if (decision === 'deny') {
     await deps.grants.set(attemptKey(ticket.attempt_sha256), { ...attempt.value, status: 'denied' }, { onlyIfMatch: attempt.etag });
     await deps.grants.delete(userCodeKey(await sha256Hex(ticket.user_code)));
-    return page(deps, 'Claim denied', '<h1>Claim denied</h1><p>The agent will be told the claim was denied. Its registration is unchanged.</p>', 200, headers);
+    return page(deps, words.claimDeniedTitle, `<h1>${escapeHtml(words.claimDeniedTitle)}</h1><p>${escapeHtml(words.claimDenied)}</p>`, 200, headers);
   }
   const claimed = await updateClient(deps.clients, ticket.client_id, (c) => {
     if (c.claim.status === 'claimed' || c.claim.attempt_sha256 !== ticket.attempt_sha256) return c;
     return { ...c, expires_at: now + CLAIMED_CLIENT_TTL_SECONDS, last_used_at: now, claim: { ...c.claim, status: 'claimed', token_sha256: null, claimed_at: now } };
   });
   if (!claimed || claimed.claim.status !== 'claimed' || claimed.claim.attempt_sha256 !== ticket.attempt_sha256) {
-    return page(deps, 'Claim failed', '<h1>Claim failed</h1><p class="error" role="alert">This registration was claimed by another attempt, replaced by a newer attempt, or no longer exists.</p>', 409, headers);
+    return failure(deps, words.claimConflict, 409, headers);
   }
   // The claim token is spent (its digest is gone from the client; its index stays so a reuse is
   // told "already claimed"); the user code is dropped and the attempt marked.
   await deps.grants.set(attemptKey(ticket.attempt_sha256), { ...attempt.value, status: 'approved' });
   await deps.grants.delete(userCodeKey(await sha256Hex(ticket.user_code)));
-  return page(deps, 'Registration claimed', `<h1>Registration claimed</h1><p>“${clientNameHtml(claimed.client_name, escapeHtml)}” (<code>${escapeHtml(claimed.client_id)}</code>) is claimed: it stays registered as long as it is used at least once a year. The agent sees this on its next poll. You can close this page.</p>`, 200, headers);
+  return page(deps, words.claimedTitle, `<h1>${escapeHtml(words.claimedTitle)}</h1><p>${words.claimed(clientNameHtml(claimed.client_name, escapeHtml), escapeHtml(claimed.client_id))}</p>`, 200, headers);
 }
 
 /** `GET|POST /oauth/claim/verify`: the page a person opens to approve a claim. */
-export async function handleClaimVerification(req: Request, deps: ClaimDeps): Promise<Response> {
+export async function handleClaimVerification(req: Request, claimDeps: ClaimDeps): Promise<Response> {
+  const deps: PageDeps = { ...claimDeps, text: pageTextFor(req) };
   if (req.method === 'GET' || req.method === 'HEAD') return showVerification(req, deps);
   if (req.method === 'POST') return answerVerification(req, deps);
-  const res = await page(deps, 'Method not allowed', '<h1>Method not allowed</h1>', 405);
+  const res = await page(deps, deps.text.methodNotAllowed, `<h1>${escapeHtml(deps.text.methodNotAllowed)}</h1>`, 405);
   res.headers.set('allow', 'GET, HEAD, POST');
   return res;
 }

@@ -1,0 +1,295 @@
+/**
+ * The interface dictionary: every word of page chrome in Chinese and English, one typed table, used
+ * by the Astro pages, the browser scripts (contact form, page actions), the no-JavaScript contact
+ * answer and the OAuth consent and claim pages. A page's chrome speaks its content's language.
+ * Runtime-neutral (no DOM, no Node): the scripts bundle it, the functions import it.
+ * @module
+ */
+import type { Lang } from './catalog.ts';
+
+export type { Lang };
+export const LANGS: readonly Lang[] = ['en', 'zh'];
+
+/** The BCP 47 tag for `<html lang>`, `hreflang`, `inLanguage` and Intl. */
+export function langTag(lang: Lang): 'zh-CN' | 'en' {
+  return lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/** The other language (the language switch's target). */
+export function otherLang(lang: Lang): Lang {
+  return lang === 'zh' ? 'en' : 'zh';
+}
+
+/** A value or a function of a number (counts, minutes, seconds). */
+type Counted = (n: number) => string;
+
+const en = {
+  skipToContent: 'Skip to content',
+  navMain: 'Main',
+  navBlog: 'Blog',
+  navSolutions: 'Solutions',
+  navProducts: 'Products',
+  navDevelopers: 'Developers',
+  navSearch: 'Search',
+  navContact: 'Contact',
+  /** Label of the language switch: the name of the other language, in that language. */
+  switchLabel: '中文',
+  switchTitle: 'Read this site in Chinese',
+  switchTitleTranslation: 'Read this article in Chinese',
+  langName: 'English',
+  footerDevelopers: 'Developers',
+  footerSite: 'Site',
+  footerFeeds: 'Feeds',
+  apiReference: 'API reference',
+  agentAuth: 'Agent authorization (auth.md)',
+  mcpServer: 'MCP server card',
+  agentSkills: 'Agent skills',
+  rssAll: 'RSS, all articles',
+  rssLang: 'RSS, English articles',
+  sitemap: 'Sitemap',
+  draft: 'Draft',
+  draftNotice: 'Draft: shown by npm run dev only, never published.',
+  published: 'Published',
+  updated: 'Updated',
+  minRead: ((n: number) => `${n} min read`) as Counted,
+  minutes: ((n: number) => `${n} min`) as Counted,
+  by: 'By',
+  tags: 'Tags',
+  category: 'Category',
+  backToBlog: '← Blog',
+  backToSolutions: '← Solutions',
+  backToProducts: '← Products',
+  moreArticles: 'More articles',
+  newer: '← Newer',
+  older: 'Older →',
+  related: 'Related articles',
+  onThisPage: 'On this page',
+  sectionLink: 'Link to this section',
+  pageActions: 'Page actions',
+  copyPage: 'Copy page as Markdown',
+  copied: 'Copied',
+  copyFailed: 'Copy failed',
+  viewMarkdown: 'View as Markdown',
+  openInChatGpt: 'Open in ChatGPT',
+  openInClaude: 'Open in Claude',
+  aiPrompt: (url: string): string => `Read ${url} and help me understand it. Answer my questions using that page as the source.`,
+  copyCode: 'Copy',
+  copyCodeLabel: 'Copy code to the clipboard',
+  codeCopied: 'Copied',
+  tableScroll: 'Scroll sideways to see the whole table',
+  tableLabel: (n: number): string => `Table ${n}`,
+  blogTitle: 'Blog',
+  blogPageTitle: (page: number, total: number): string => `Blog, page ${page} of ${total}`,
+  blogLangTitle: 'English articles',
+  blogLead: (company: string): string => `Engineering notes from ${company} on private LLM deployment, agents, AIGC and API gateways, in Chinese and English.`,
+  blogLangLead: (company: string): string => `Engineering notes from ${company} in English.`,
+  pageOf: (page: number, total: number): string => `Page ${page} of ${total}`,
+  newerArticles: '← Newer articles',
+  olderArticles: 'Older articles →',
+  pagination: 'Pagination',
+  categories: 'Categories',
+  languageFilter: 'Language',
+  allLanguages: 'All',
+  noArticles: 'No articles here yet.',
+  allArticles: '← All articles',
+  tagTitle: (tag: string): string => `Tagged “${tag}”`,
+  tagLead: (n: number): string => `${n} ${n === 1 ? 'page' : 'pages'} with this tag.`,
+  latestArticles: 'Latest articles',
+  allArticlesLink: 'All articles →',
+  products: 'Products',
+  allProducts: 'All products →',
+  solutions: 'Solutions',
+  allSolutions: 'All solutions →',
+  talkToUs: 'Talk to us',
+  readBlog: 'Read the blog',
+  productsUsed: 'Products used',
+  usedIn: 'Used in',
+  features: 'Features',
+  askAbout: (name: string): string => `Ask about ${name}`,
+  productCtaLead: 'An engineer answers within one working day.',
+  solutionsLead: (company: string): string => `Industry solutions built on ${company} products, with the architecture and the results.`,
+  notFoundTitle: 'Page not found',
+  notFoundLead: 'There is no page at this address. It may have moved: try the blog or search.',
+  home: 'Home',
+  // Contact page and form
+  contactTitle: (company: string): string => `Contact ${company}`,
+  contactLead: 'Tell us about your deployment, your hardware and your timeline; an engineer answers within one working day.',
+  channels: 'Channels',
+  sendEnquiry: 'Send an enquiry',
+  fieldName: 'Name',
+  fieldEmail: 'Email',
+  fieldCompany: 'Company',
+  fieldProduct: 'Product',
+  fieldMessage: 'Message',
+  optional: '(optional)',
+  productNone: 'Not sure yet',
+  honeypot: 'Leave this empty',
+  send: 'Send',
+  sending: 'Sending…',
+  limitNote: 'To keep spam out, we accept one enquiry a minute from each network address. If you share an office network, a colleague may have just used it: wait a minute and send again.',
+  errRequired: 'Please fill in this field.',
+  errEmail: 'Please enter an email address like name@example.com.',
+  errTooLong: (max: number): string => `Please shorten this to at most ${max} characters.`,
+  errInvalid: 'Please check this field.',
+  errSummary: (n: number): string => (n === 1 ? 'Please correct the field marked below.' : `Please correct the ${n} fields marked below.`),
+  errLimited: (seconds: number): string => `We received an enquiry from your network less than a minute ago. Please wait ${seconds} seconds and send again; nothing you typed is lost.`,
+  errNetwork: 'Sending failed: check your connection and try again. Nothing you typed is lost.',
+  errServer: (status: number): string => `Sending failed on our side (error ${status}). Please try again in a moment, or write to us by email.`,
+  sent: (reference: string): string => `Thank you: your enquiry is received. Your reference is ${reference}. An engineer answers within one working day.`,
+  thanksTitle: 'Thank you',
+  thanksLead: (company: string): string => `Your enquiry is received and stored. An engineer from ${company} answers within one working day.`,
+  thanksReference: 'Your reference:',
+  errorTitlePrefix: 'Error: ',
+} as const;
+
+export type Messages = { [K in keyof typeof en]: (typeof en)[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+
+const zh: Messages = {
+  skipToContent: '跳到正文',
+  navMain: '主导航',
+  navBlog: '博客',
+  navSolutions: '解决方案',
+  navProducts: '产品',
+  navDevelopers: '开发者',
+  navSearch: '搜索',
+  navContact: '联系我们',
+  switchLabel: 'English',
+  switchTitle: '阅读英文版网站',
+  switchTitleTranslation: '阅读本文的英文版',
+  langName: '中文',
+  footerDevelopers: '开发者',
+  footerSite: '网站',
+  footerFeeds: '订阅',
+  apiReference: 'API 参考',
+  agentAuth: '智能体授权指南（auth.md）',
+  mcpServer: 'MCP 服务器卡片',
+  agentSkills: '智能体技能',
+  rssAll: 'RSS：全部文章',
+  rssLang: 'RSS：中文文章',
+  sitemap: '网站地图',
+  draft: '草稿',
+  draftNotice: '草稿：仅在 npm run dev 中显示，不会发布。',
+  published: '发布于',
+  updated: '更新于',
+  minRead: (n) => `阅读约 ${n} 分钟`,
+  minutes: (n) => `${n} 分钟`,
+  by: '作者',
+  tags: '标签',
+  category: '分类',
+  backToBlog: '← 博客',
+  backToSolutions: '← 解决方案',
+  backToProducts: '← 产品',
+  moreArticles: '更多文章',
+  newer: '← 较新',
+  older: '较早 →',
+  related: '相关文章',
+  onThisPage: '本页目录',
+  sectionLink: '本节链接',
+  pageActions: '页面操作',
+  copyPage: '复制为 Markdown',
+  copied: '已复制',
+  copyFailed: '复制失败',
+  viewMarkdown: '查看 Markdown',
+  openInChatGpt: '在 ChatGPT 中打开',
+  openInClaude: '在 Claude 中打开',
+  aiPrompt: (url) => `请阅读 ${url}，帮我理解这篇内容，并以该页面为依据回答我的问题。`,
+  copyCode: '复制',
+  copyCodeLabel: '复制代码',
+  codeCopied: '已复制',
+  tableScroll: '左右滑动查看完整表格',
+  tableLabel: (n) => `表格 ${n}`,
+  blogTitle: '博客',
+  blogPageTitle: (page, total) => `博客（第 ${page}/${total} 页）`,
+  blogLangTitle: '中文文章',
+  blogLead: (company) => `${company}关于大模型私有化部署、智能体、AIGC 与 API 网关的工程笔记，中英文均有。`,
+  blogLangLead: (company) => `${company}的中文工程笔记：私有化部署、智能体、检索增强、AIGC 与 API 网关。`,
+  pageOf: (page, total) => `第 ${page}/${total} 页`,
+  newerArticles: '← 较新文章',
+  olderArticles: '较早文章 →',
+  pagination: '分页',
+  categories: '分类',
+  languageFilter: '语言',
+  allLanguages: '全部',
+  noArticles: '这里还没有文章。',
+  allArticles: '← 全部文章',
+  tagTitle: (tag) => `标签：${tag}`,
+  tagLead: (n) => `共 ${n} 篇带有此标签的内容。`,
+  latestArticles: '最新文章',
+  allArticlesLink: '全部文章 →',
+  products: '产品',
+  allProducts: '全部产品 →',
+  solutions: '解决方案',
+  allSolutions: '全部方案 →',
+  talkToUs: '联系我们',
+  readBlog: '阅读博客',
+  productsUsed: '使用的产品',
+  usedIn: '应用案例',
+  features: '功能',
+  askAbout: (name) => `咨询 ${name}`,
+  productCtaLead: '工程师将在一个工作日内回复。',
+  solutionsLead: (company) => `基于${company}产品的行业解决方案：架构与成效。`,
+  notFoundTitle: '页面不存在',
+  notFoundLead: '这个地址没有页面，可能已经移动。可以去博客看看，或者搜索。',
+  home: '首页',
+  contactTitle: (company) => `联系${company}`,
+  contactLead: '告诉我们您的部署环境、硬件和时间计划，工程师会在一个工作日内回复。',
+  channels: '联系方式',
+  sendEnquiry: '在线咨询',
+  fieldName: '姓名',
+  fieldEmail: '邮箱',
+  fieldCompany: '公司',
+  fieldProduct: '产品',
+  fieldMessage: '留言',
+  optional: '（选填）',
+  productNone: '暂不确定',
+  honeypot: '此项请留空',
+  send: '提交',
+  sending: '正在提交…',
+  limitNote: '为防止垃圾信息，每个网络地址每分钟只接受一次咨询。如果您与同事共用办公网络，可能刚有人提交过：请稍等一分钟再提交。',
+  errRequired: '请填写此项。',
+  errEmail: '请输入有效的邮箱地址，例如 name@example.com。',
+  errTooLong: (max) => `请缩短到 ${max} 个字符以内。`,
+  errInvalid: '请检查此项。',
+  errSummary: (n) => (n === 1 ? '请修改下面标出的一项。' : `请修改下面标出的 ${n} 项。`),
+  errLimited: (seconds) => `不到一分钟前已收到来自您网络的咨询。请等待 ${seconds} 秒后再提交，您填写的内容不会丢失。`,
+  errNetwork: '提交失败：请检查网络连接后重试，您填写的内容不会丢失。',
+  errServer: (status) => `服务器出错（错误 ${status}），提交未成功。请稍后重试，或直接发邮件联系我们。`,
+  sent: (reference) => `谢谢！我们已收到您的咨询，编号 ${reference}。工程师将在一个工作日内回复。`,
+  thanksTitle: '提交成功',
+  thanksLead: (company) => `我们已收到并保存您的咨询。${company}的工程师将在一个工作日内回复。`,
+  thanksReference: '您的咨询编号：',
+  errorTitlePrefix: '错误：',
+};
+
+const DICTIONARIES: Record<Lang, Messages> = { en: en as Messages, zh };
+
+/** The interface messages of one language. */
+export function messages(lang: Lang): Messages {
+  return DICTIONARIES[lang];
+}
+
+/** `YYYY-MM-DD` as a reader of `lang` writes it: "June 17, 2025" or "2025年6月17日". */
+export function formatDate(day: string, lang: Lang): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(langTag(lang), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/**
+ * The preferred supported language of an `Accept-Language` header (RFC 9110 §12.5.4: quality
+ * values, `*`); `fallback` when it names neither Chinese nor English.
+ */
+export function negotiateLang(acceptLanguage: string | null | undefined, fallback: Lang = 'en'): Lang {
+  if (!acceptLanguage) return fallback;
+  let best: { lang: Lang; q: number } | undefined;
+  for (const [index, part] of acceptLanguage.split(',').entries()) {
+    const [range = '', ...params] = part.trim().split(';');
+    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+    if (!(q > 0)) continue;
+    const primary = range.trim().toLowerCase().split('-')[0];
+    const lang: Lang | undefined = primary === 'zh' ? 'zh' : primary === 'en' ? 'en' : undefined;
+    // Equal quality keeps the earlier entry (the header's order is the tie-break).
+    if (lang && (!best || q > best.q)) best = { lang, q: q - index * 1e-9 };
+  }
+  return best?.lang ?? fallback;
+}

@@ -1,0 +1,57 @@
+/**
+ * Authoring feedback in `npm run dev`: a content file whose front matter fails its schema is
+ * reported on every page (src/layouts/Base.astro shows the list) as well as in the terminal, until
+ * the file is fixed. Astro's loaders log such errors and keep the last good entry, so without this
+ * an author sees nothing in the browser.
+ */
+import type { Loader, LoaderContext } from 'astro/loaders';
+
+export interface ContentError {
+  file: string;
+  message: string;
+}
+
+/** Shared through globalThis: the content layer and page rendering load this module separately in dev. */
+const registry = ((globalThis as { __siteContentErrors?: Map<string, string> }).__siteContentErrors ??= new Map<string, string>());
+
+/** Whether an entry's data failed its schema (dev only). */
+export function isInvalid(data: object): boolean {
+  return INVALID_ENTRY in data;
+}
+
+/** Front-matter errors not fixed yet, by file. */
+export function contentErrors(): ContentError[] {
+  return [...registry].map(([file, message]) => ({ file, message }));
+}
+
+/** Marks an entry whose front matter failed its schema; only `npm run dev` lets such entries through. */
+export const INVALID_ENTRY = '__invalidEntry';
+
+/**
+ * `loader`, with every schema failure recorded (and cleared when the file parses again). In dev
+ * (`keepGoing`), a failing entry is kept, unvalidated and marked {@link INVALID_ENTRY}, instead of
+ * stopping the server at start: src/lib/catalog.ts leaves it out and the page banner names the error.
+ * The build still fails on it.
+ */
+// NODE_ENV, not import.meta.env.DEV: `astro build` syncs content through a dev-mode Vite server too.
+export function reporting(loader: Loader, keepGoing = process.env.NODE_ENV === 'development'): Loader {
+  return {
+    ...loader,
+    load: (context: LoaderContext) =>
+      loader.load({
+        ...context,
+        parseData: async (props) => {
+          const key = props.filePath ?? `${context.collection}/${props.id}`;
+          try {
+            const data = await context.parseData(props);
+            registry.delete(key);
+            return data;
+          } catch (error) {
+            registry.set(key, error instanceof Error ? error.message : String(error));
+            if (!keepGoing) throw error;
+            return { ...props.data, [INVALID_ENTRY]: true } as typeof props.data;
+          }
+        },
+      }),
+  };
+}

@@ -1,0 +1,305 @@
+/**
+ * The reader's interface in real Chromium over the built site (port 8899): the language switch and
+ * the Chinese chrome, page actions, the article's table of contents, code frames and tables, the
+ * contact form (validation, product from the URL, busy state, reference number, both languages)
+ * and the phone header.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, useServedSite } from '../support/browser.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const site = useServedSite();
+
+interface CatalogDoc {
+  slug: string;
+  title: string;
+  lang: 'zh' | 'en';
+  path: string;
+}
+const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as { articles: CatalogDoc[]; products: { slug: string; name: string; path: string }[] };
+const zhArticle = catalog.articles.find((a) => a.lang === 'zh')!;
+const enArticle = catalog.articles.find((a) => a.lang === 'en')!;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+let nextIp = 10;
+/** A page in a fresh context; each context posts from its own client address (the contact limit is per IP). */
+async function open(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; clipboard?: boolean; javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: TEST_ORIGIN,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? 'light',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${nextIp++}` },
+  });
+  if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: TEST_ORIGIN });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+describe('language switch', () => {
+  it('goes from the English home to the Chinese one and back, and the chrome follows the language', async () => {
+    const { context, page, errors } = await open();
+    await page.goto('/');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    const toChinese = page.locator('[data-lang-switch]');
+    expect((await toChinese.textContent())?.trim()).toBe('中文');
+    expect(await toChinese.getAttribute('hreflang')).toBe('zh-CN');
+    await toChinese.click();
+    await page.waitForURL((url) => url.pathname === '/zh');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['博客', '解决方案', '产品', '开发者', '联系我们']);
+    expect(await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute('href')).toBe(`${TEST_ORIGIN}/`);
+    await nav.getByRole('link', { name: '博客' }).click();
+    await page.waitForURL((url) => url.pathname === '/zh/blog');
+    // The Chinese listing lists Chinese articles only, with Chinese dates.
+    const cards = page.locator('ul.grid > li.card');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const lang of await cards.evaluateAll((els) => els.map((el) => el.getAttribute('lang')))) expect(lang).toBe('zh-CN');
+    expect(await cards.first().locator('time').textContent()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+    await page.locator('[data-lang-switch]').click();
+    await page.waitForURL((url) => url.pathname === '/en/blog');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a Chinese article: Chinese chrome and dates, newer/older stay Chinese, the switch leads to English', async () => {
+    const { context, page } = await open();
+    await page.goto(zhArticle.path);
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await page.locator('.doc-header .meta').textContent()).toMatch(/发布于 \d{4}年\d{1,2}月\d{1,2}日/);
+    const neighbours = await page.locator('.prev-next a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+    expect(neighbours.length).toBeGreaterThan(0);
+    const zhPaths = new Set(catalog.articles.filter((a) => a.lang === 'zh').map((a) => a.path));
+    for (const p of neighbours) expect(zhPaths, p).toContain(p);
+    const toEnglish = page.locator('[data-lang-switch]');
+    expect((await toEnglish.textContent())?.trim()).toBe('English');
+    await toEnglish.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
+describe('page actions', () => {
+  it('copies the markdown twin, links the twin, and opens ChatGPT and Claude with the page URL', async () => {
+    const { context, page, errors } = await open({ clipboard: true });
+    await page.goto(enArticle.path);
+    const actions = page.getByRole('list', { name: 'Page actions' });
+    await actions.getByRole('button', { name: 'Copy page as Markdown' }).waitFor();
+    const copy = actions.locator('[data-copy-page]');
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toContain('Copied');
+    const twin = await (await fetch(site.url(`${enArticle.path}.md`))).text();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin);
+    expect(await actions.getByRole('link', { name: 'View as Markdown' }).getAttribute('href')).toBe(`${enArticle.path}.md`);
+    for (const [name, prefix] of [['Open in ChatGPT', 'https://chatgpt.com/?q='], ['Open in Claude', 'https://claude.ai/new?q=']] as const) {
+      const href = (await actions.getByRole('link', { name }).getAttribute('href'))!;
+      expect(href.startsWith(prefix), name).toBe(true);
+      expect(decodeURIComponent(href.slice(prefix.length))).toContain(`${TEST_ORIGIN}${enArticle.path}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the copy button hidden without JavaScript, where it could not work', async () => {
+    const { context, page } = await open({ javaScriptEnabled: false });
+    await page.goto(enArticle.path);
+    expect(await page.locator('[data-copy-page-item]').isHidden()).toBe(true);
+    expect(await page.getByRole('link', { name: 'View as Markdown' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('table of contents', () => {
+  it('stays in view beside the text on desktop, jumps to a section and marks the section being read', async () => {
+    const { context, page } = await open();
+    await page.goto(enArticle.path);
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    const links = toc.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual(3);
+    const tocBox = (await toc.boundingBox())!;
+    const textBox = (await page.locator('.prose').boundingBox())!;
+    expect(tocBox.x, 'beside the text').toBeGreaterThan(textBox.x + textBox.width);
+    const target = links.nth(2);
+    const hash = (await target.getAttribute('href'))!;
+    await target.click();
+    await page.waitForURL((url) => url.hash === encodeURI(hash) || decodeURIComponent(url.hash) === hash);
+    const heading = page.locator(`[id="${hash.slice(1)}"]`);
+    const headingTop = (await heading.boundingBox())!.y;
+    expect(headingTop).toBeGreaterThanOrEqual(0);
+    expect(headingTop).toBeLessThan(800 / 2);
+    // Sticky: after the jump the outline is still on screen, and it marks that section.
+    const inner = (await page.locator('.toc-inner').boundingBox())!;
+    expect(inner.y).toBeGreaterThanOrEqual(0);
+    expect(inner.y).toBeLessThan(800);
+    await expect.poll(() => toc.locator('a[aria-current="true"]').getAttribute('href')).toBe(hash);
+    // Every entry points at a heading that exists.
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+      expect(await page.locator(`[id="${href.slice(1)}"]`).count(), href).toBe(1);
+    }
+    await context.close();
+  });
+
+  it('sits above the text on a phone', async () => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    await page.goto(zhArticle.path);
+    const toc = page.getByRole('navigation', { name: '本页目录' });
+    const tocBox = (await toc.boundingBox())!;
+    const firstHeading = (await page.locator('.prose h2').first().boundingBox())!;
+    expect(tocBox.y + tocBox.height).toBeLessThanOrEqual(firstHeading.y);
+    expect(tocBox.width).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
+
+describe('code frames and tables', () => {
+  it('frames code with its language and copies the code; a wide table says it scrolls', async () => {
+    const { context, page } = await open({ width: 390, height: 844, clipboard: true });
+    await page.goto(enArticle.path);
+    let withCode: string | undefined;
+    for (const article of catalog.articles) {
+      await page.goto(article.path);
+      if ((await page.locator('.code-frame').count()) && (await page.locator('.table-scroll').count())) {
+        withCode = article.path;
+        break;
+      }
+    }
+    expect(withCode, 'an article with a code block and a table').toBeDefined();
+    const frame = page.locator('.code-frame').first();
+    expect((await frame.locator('figcaption .code-lang').textContent())?.trim()).toMatch(/^[a-z0-9+#-]+$/);
+    const border = await frame.evaluate((el) => getComputedStyle(el).borderTopWidth);
+    expect(border).toBe('1px');
+    await frame.getByRole('button').click();
+    const code = await frame.locator('pre').textContent();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    const table = page.locator('.table-scroll').first();
+    expect(await table.getAttribute('tabindex')).toBe('0');
+    const overflowing = await table.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(await page.locator('.table-hint').first().isVisible()).toBe(overflowing);
+    await context.close();
+  });
+});
+
+describe('contact form', () => {
+  it('checks fields in place with accessible errors, keeps the product from the URL, shows a busy state, then a reference', async () => {
+    const product = catalog.products[1]!;
+    const { context, page, errors } = await open();
+    await page.goto(product.path);
+    await page.locator('[data-product-cta]').click();
+    await page.waitForURL((url) => url.pathname === '/contact' && url.searchParams.get('product') === product.slug);
+    expect(await page.locator('#product').inputValue()).toBe(product.slug);
+
+    // Empty submit: both required fields flagged, focus on the first, nothing sent.
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/contact')) posts++;
+    });
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.locator('#name-error').textContent()).toBe('Please fill in this field.');
+    expect(await page.locator('#name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#name').getAttribute('aria-describedby')).toBe('name-error');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
+    expect(await page.locator('#form-status').textContent()).toBe('Please correct the 2 fields marked below.');
+    expect(posts).toBe(0);
+
+    // Fixing a field clears its error as the reader types; a bad address is named on leaving the field.
+    await page.fill('#name', 'Li Wei');
+    expect(await page.locator('#name-error').isHidden()).toBe(true);
+    await page.fill('#email', 'li.wei@');
+    await page.locator('#company').focus();
+    expect(await page.locator('#email-error').textContent()).toBe('Please enter an email address like name@example.com.');
+    await page.fill('#email', 'li.wei@example.com');
+
+    // Busy while sending (the answer is held back until the busy state has been seen).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Send' }).click();
+    const button = page.locator('#contact-form button[type="submit"]');
+    await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
+    expect(await button.textContent()).toContain('Sending…');
+    release();
+    await expect.poll(() => page.locator('#form-status').getAttribute('data-kind')).toBe('success');
+    expect(await page.locator('#form-status').textContent()).toMatch(/Your reference is [0-9A-F]{4}-[0-9A-F]{4}\./);
+    expect(await button.getAttribute('aria-busy')).toBe('false');
+    expect(posts).toBe(1);
+
+    // A second enquiry within the minute: the limit, explained, with the wait; the text is kept.
+    await page.unroute('**/api/contact');
+    await page.fill('#name', 'Li Wei');
+    await page.fill('#email', 'li.wei@example.com');
+    await page.fill('#message', 'Second question');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.locator('#form-status').textContent()).toMatch(/less than a minute ago\. Please wait \d+ seconds/);
+    expect(await page.locator('#message').inputValue()).toBe('Second question');
+    expect(await page.locator('#limit-note').textContent()).toContain('one enquiry a minute from each network address');
+    expect(errors.filter((e) => !/429/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('speaks Chinese on /zh/contact, with and without JavaScript', async () => {
+    const { context, page } = await open();
+    await page.goto('/zh/contact?product=llm-gateway');
+    expect(await page.locator('#product').inputValue()).toBe('llm-gateway');
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => page.locator('#name-error').textContent()).toBe('请填写此项。');
+    await page.fill('#name', '李伟');
+    await page.fill('#email', 'li.wei@example.com');
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect.poll(() => page.locator('#form-status').textContent()).toMatch(/编号 [0-9A-F]{4}-[0-9A-F]{4}/);
+    await context.close();
+
+    const plain = await open({ javaScriptEnabled: false });
+    await plain.page.goto('/zh/contact');
+    await plain.page.fill('#email', 'wrong');
+    await Promise.all([plain.page.waitForURL('**/api/contact'), plain.page.click('button[type="submit"]')]);
+    expect(await plain.page.title()).toMatch(/^错误：/);
+    expect(await plain.page.locator('#name-error').textContent()).toBe('请填写此项。');
+    expect(await plain.page.locator('#email-error').textContent()).toBe('请输入有效的邮箱地址，例如 name@example.com。');
+    await plain.page.fill('#name', '李伟');
+    await plain.page.fill('#email', 'li.wei@example.com');
+    await Promise.all([plain.page.waitForURL('**/zh/contact/thanks?*'), plain.page.click('button[type="submit"]')]);
+    expect(await plain.page.locator('h1').textContent()).toBe('提交成功');
+    await plain.context.close();
+  });
+});
+
+describe('phone header', () => {
+  it('keeps every section on one row and the header compact', async () => {
+    for (const pathname of ['/', '/zh']) {
+      const { context, page } = await open({ width: 360, height: 740 });
+      await page.goto(pathname);
+      const tops = await page.locator('.site-nav a').evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `${pathname}: one row`).toBe(1);
+      const header = (await page.locator('.site-header').boundingBox())!;
+      expect(header.height, pathname).toBeLessThan(110);
+      // The language switch and search stay on screen.
+      for (const selector of ['[data-lang-switch]', '.header-tools a[href="/search"]']) {
+        const box = (await page.locator(selector).boundingBox())!;
+        expect(box.x + box.width, selector).toBeLessThanOrEqual(360);
+      }
+      await context.close();
+    }
+  });
+});
