@@ -38,6 +38,7 @@ export const API_REFERENCE_STRINGS = {
     itemsAre: 'Each item',
     discovery: 'Discovery for agents',
     developers: 'Developers',
+    developersHub: 'All developer resources',
     backToTop: 'Back to top',
   },
   zh: {
@@ -72,6 +73,7 @@ export const API_REFERENCE_STRINGS = {
     itemsAre: '每一项',
     discovery: '面向智能体的发现入口',
     developers: '开发者',
+    developersHub: '全部开发者资源',
     backToTop: '回到顶部',
   },
 } as const satisfies Record<UiLang, Record<string, string>>;
