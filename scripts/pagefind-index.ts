@@ -1,6 +1,7 @@
 /**
  * Build step after `astro build` (`npm run build`, and `ensureBuild` for `npm start` and tests):
- * indexes the built HTML with Pagefind for the /search page.
+ * indexes the built HTML with Pagefind: the /search page falls back to it when neither its copy of
+ * the search index nor /api/search answers.
  *
  * It runs Pagefind's own CLI in a child process, not the Node API in Astro's process or this one:
  * - inside Astro's process the indexer's peak memory added to Astro's (10,000 articles: 5.0 GB, one
