@@ -219,10 +219,11 @@ function renderFilters(hits: Hit[], languages: Map<string, number>, categories: 
     heading.className = 'visually-hidden';
     heading.textContent = t.filters!;
     filters.append(heading);
-    if (languages.size) filters.append(facet('lang', t.language!, [...languages].map(([v, n]) => [v, config.languages[v as Lang] ?? v, n]), selection.lang, hits.length));
-    if (categories.size) filters.append(facet('category', t.category!, [...categories].map(([v, n]) => [v, categoryName(v), n]), selection.category, hits.length));
+    // A facet with one value filters nothing: shown only when it could (or already does).
+    if (languages.size > 1 || selection.lang) filters.append(facet('lang', t.language!, [...languages].map(([v, n]) => [v, config.languages[v as Lang] ?? v, n]), selection.lang, hits.length));
+    if (categories.size > 1 || selection.category) filters.append(facet('category', t.category!, [...categories].map(([v, n]) => [v, categoryName(v), n]), selection.category, hits.length));
   }
-  filters.hidden = filters.childElementCount === 0;
+  filters.hidden = filters.querySelector('fieldset') === null;
 }
 
 // ---------------------------------------------------------------------------------------------
