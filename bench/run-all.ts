@@ -19,6 +19,9 @@ const STEPS: { script: string; full: string[]; quick: string[] }[] = [
   { script: 'cold-start.bench.ts', full: ['--sizes', '1000,10000', '--runs', '10'], quick: ['--sizes', '1000', '--runs', '2'] },
   { script: 'cold-start.bench.ts', full: ['--sizes', '100000', '--runs', '5', '--functions', 'search'], quick: ['--sizes', '2000', '--runs', '1', '--functions', 'search'] },
   { script: 'pagefind.bench.ts', full: ['--n', '10000', '--runs', '3'], quick: ['--n', '1000', '--runs', '1'] },
+  { script: 'search-page.bench.ts', full: ['--runs', '2', '--typing-queries', '9'], quick: ['--runs', '1', '--typing-queries', '3'] },
+  // Scalar and Redoc are measured only with --renderers <their node_modules> (see the script); this row measures ours.
+  { script: 'api-reference.bench.ts', full: [], quick: [] },
   { script: 'soak.bench.ts', full: ['--minutes', '5', '--connections', '4'], quick: ['--minutes', '0.5'] },
 ];
 
