@@ -19,6 +19,8 @@ export const paths = {
   langBlog: (lang: 'zh' | 'en', page = 1): string => (page <= 1 ? `/${lang}/blog` : `/${lang}/blog/page/${page}`),
   /** The contact page in one language: English at /contact (stable), Chinese under /zh. */
   langContact: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/contact' : '/contact'),
+  /** The search page in one language: English at /search (stable), Chinese under /zh. */
+  langSearch: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/search' : '/search'),
   /** The feed of one language's articles (/rss.xml carries both). */
   langRss: (lang: 'zh' | 'en'): string => `/${lang}/rss.xml`,
   /** The generated Open Graph image of a page (1200×630 PNG). */

@@ -318,6 +318,21 @@ export function sitePages(catalog: Catalog): SitePage[] {
   });
 
   pages.push({
+    path: paths.langSearch('zh'),
+    kind: 'static',
+    title: '搜索',
+    description: `搜索${company.name_zh}的文章与解决方案，中英文均可。`,
+    lang: 'zh',
+    lastmod: today,
+    markdown: markdownDocument(origin, '搜索', `搜索${company.name_zh}的文章与解决方案，中英文均可。`, [['URL', absoluteUrl(origin, paths.langSearch('zh'))], ['English', absoluteUrl(origin, paths.search)]],
+      [
+        `搜索页在输入时调用搜索 API；\`${paths.langSearch('zh')}?q=<关键词>\` 打开时即带上查询。`,
+        `智能体可直接查询同一索引：\`GET ${absoluteUrl(origin, paths.apiSearch)}?q=<关键词>\` 返回按相关度排序的 JSON 结果（见 [API 参考](${twinUrl(origin, paths.apiDocs)})），或使用 ${absoluteUrl(origin, paths.mcp)} 上的 MCP 工具 \`search_articles\`。`,
+        `全文阅读：[llms-full.txt](${absoluteUrl(origin, paths.llmsFull)})；目录：[llms.txt](${absoluteUrl(origin, paths.llms)})。`,
+      ].join('\n\n')),
+  });
+
+  pages.push({
     path: paths.contact,
     kind: 'static',
     title: 'Contact',
