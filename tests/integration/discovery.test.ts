@@ -87,13 +87,14 @@ describe('AI catalog', () => {
     expect(await (await site.fetchPath('/.well-known/ard.json')).text()).toBe(a);
     const doc = JSON.parse(a) as { host: { identifier: string }; entries: { identifier: string; type: string; url: string; representativeQueries: string[] }[] };
     expect(doc.host.identifier).toBe(`did:web:${new URL(TEST_ORIGIN).host.replace(':', '%3A')}`);
-    expect(doc.entries.map((e) => e.identifier.split(':').slice(3).join(':'))).toEqual(['mcp:site', 'a2a:site', 'api:public', 'content:library', 'skills:index']);
+    expect(doc.entries.map((e) => e.identifier.split(':').slice(3).join(':'))).toEqual(['mcp:site', 'a2a:site', 'skills:search-library', 'skills:read-article', 'skills:get-export-token']);
     for (const entry of doc.entries) {
       expect(entry.identifier).toMatch(new RegExp(`^urn:air:${new URL(TEST_ORIGIN).hostname}:`));
       const res = await site.fetchPath(local(entry.url));
       expect(res.status, entry.url).toBe(200);
       // ARD names the A2A card application/a2a-agent-card+json; A2A registers no card media type, so it is served as JSON.
-      const served = entry.type === 'application/a2a-agent-card+json' ? 'application/json' : entry.type;
+      // A SKILL.md entry's type carries ARD's profile parameter; the file is served as text/markdown.
+      const served = entry.type === 'application/a2a-agent-card+json' ? 'application/json' : entry.type.split(';')[0]!;
       expect(res.headers.get('content-type'), entry.url).toContain(served);
       expect(entry.representativeQueries.length).toBeGreaterThanOrEqual(2);
     }

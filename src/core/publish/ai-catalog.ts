@@ -1,16 +1,26 @@
 /**
  * The AI Catalog (`/.well-known/ai-catalog.json`, identical at `/.well-known/ard.json`), profiled by
- * Agentic Resource Discovery: one entry per thing an agent can use here (the MCP server, the HTTP
- * API, the A2A agent, the content, the skills), each with example queries derived from the site's own content.
+ * Agentic Resource Discovery: one entry per agentic resource here (the MCP server, the A2A agent,
+ * each agent skill), each with example queries derived from the site's own content.
  * @module
  */
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { API_CATALOG_CONTENT_TYPE } from './api-catalog.ts';
+import { skillSummaries } from './agent-skills.ts';
 
 export const AI_CATALOG_SPEC_VERSION = '1.0';
 
 /** ARD's entry type for an A2A agent card (a de-facto type; A2A itself registers none for the card). */
 export const A2A_AGENT_CARD_TYPE = 'application/a2a-agent-card+json';
+
+/** ARD's entry type for one SKILL.md (agentskills.io format); served as text/markdown. */
+export const AGENT_SKILL_TYPE = 'text/markdown; profile="urn:air:agent-skills"';
+
+/** Example queries per skill (ARD recommends 2-5), from the site name and its first category. */
+const SKILL_QUERIES: Record<string, (site: string, topic: (i: number) => string) => string[]> = {
+  'search-library': (site, topic) => [`Search ${site} articles about ${topic(0)}`, `Find ${site} solutions in Chinese or English`],
+  'read-article': (site, topic) => [`Read the ${site} article on ${topic(1)} as markdown`, `Get the full text of a ${site} page`],
+  'get-export-token': (site) => [`Get an OAuth token for the ${site} article export`, `Export the full ${site} article index`],
+};
 
 export interface AiCatalogEntry {
   identifier: string;
@@ -84,47 +94,19 @@ export function aiCatalog(source: AiCatalogSource): AiCatalog {
           `Have the ${company.name} agent return an article on ${topic(1)} in markdown`,
         ],
       },
-      {
-        identifier: urn('api', 'public'),
-        displayName: `${company.name} HTTP API`,
-        description: 'Search, AI-industry feed, contact form, health, and the OAuth endpoints for anonymous agents.',
-        type: API_CATALOG_CONTENT_TYPE.split(';')[0]!,
-        url: url(paths.apiCatalog),
+      // The HTTP API (RFC 9727 api-catalog) and the content (llms.txt) are not listed: ARD 1.0 has no
+      // media type for either, and Lighthouse's ard-schema audit marks any other type down. Agents
+      // find them through the page's Link header (api-catalog, describedby) and the developers hub.
+      ...skillSummaries().map((skill) => ({
+        identifier: urn('skills', skill.name),
+        displayName: `${company.name} agent skill: ${skill.name}`,
+        description: skill.description,
+        type: AGENT_SKILL_TYPE,
+        url: url(skill.path),
         version,
-        tags: ['openapi', 'search', 'oauth'],
-        representativeQueries: [
-          `${company.name} REST API for full-text search in Chinese and English`,
-          `Register an agent with ${company.name} and get an access token`,
-          `Send a sales enquiry to ${company.name}`,
-        ],
-      },
-      {
-        identifier: urn('content', 'library'),
-        displayName: `${company.name} articles and solutions`,
-        description: `${company.tagline} Every page as markdown, indexed in llms.txt.`,
-        type: 'text/plain',
-        url: url(paths.llms),
-        version,
-        tags: ['content', 'markdown', 'llms.txt'],
-        representativeQueries: [
-          `${company.name} guide to ${topic(2)}`,
-          `What is ${product}?`,
-          `${company.name} customer solutions by industry`,
-        ],
-      },
-      {
-        identifier: urn('skills', 'index'),
-        displayName: `${company.name} agent skills`,
-        description: 'SKILL.md instructions for searching the library, reading an article and getting an export token.',
-        type: 'application/json',
-        url: url(paths.agentSkills),
-        version,
-        tags: ['skills'],
-        representativeQueries: [
-          `How do I search ${company.name}'s library from an agent?`,
-          `How do I get a ${company.name} token for the article export?`,
-        ],
-      },
+        tags: ['skills', ...skill.name.split('-')],
+        representativeQueries: SKILL_QUERIES[skill.name]?.(company.name, topic) ?? [skill.description, `${company.name} ${skill.name.replace(/-/g, ' ')}`],
+      })),
     ],
   };
 }

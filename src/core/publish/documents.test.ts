@@ -55,7 +55,7 @@ describe('AI catalog', () => {
     const local = await handleDiscovery(new Request('http://localhost:8899/.well-known/ai-catalog.json'), { ...deps, origin: 'http://localhost:8899' });
     const doc = (await local.json()) as { host: { identifier: string }; entries: { identifier: string; url: string; representativeQueries: string[] }[] };
     expect(doc.host.identifier).toBe('did:web:localhost%3A8899');
-    expect(doc.entries.map((e) => e.identifier)).toEqual(['urn:air:localhost:mcp:site', 'urn:air:localhost:a2a:site', 'urn:air:localhost:api:public', 'urn:air:localhost:content:library', 'urn:air:localhost:skills:index']);
+    expect(doc.entries.map((e) => e.identifier)).toEqual(['urn:air:localhost:mcp:site', 'urn:air:localhost:a2a:site', 'urn:air:localhost:skills:search-library', 'urn:air:localhost:skills:read-article', 'urn:air:localhost:skills:get-export-token']);
     for (const entry of doc.entries) expect(entry.url.startsWith('http://localhost:8899/')).toBe(true);
     const queries = doc.entries.flatMap((e) => e.representativeQueries).join('\n');
     expect(queries).toContain(FIXTURE_CATALOG.company.name);
