@@ -28,12 +28,18 @@ function defaultPages(): [string, string][] {
   return [
     ['home', '/'],
     ['home-zh', '/zh'],
-    ['article-zh', zh?.path ?? '/blog'],
     ['article-en', en?.path ?? '/blog'],
+    ['article-zh', zh?.path ?? '/blog'],
+    ['blog-en', '/en/blog'],
+    ['blog-zh', '/zh/blog'],
     ['product', catalog.products[0]?.path ?? '/products'],
+    ['docs-api', '/docs/api'],
+    ['search', '/search?q=vLLM'],
+    ['search-zh', '/zh/search?q=私有化部署'],
     ['contact', '/contact'],
+    ['contact-zh', '/zh/contact'],
   ];
-}
+}}
 const pages: [string, string][] = requested.length ? requested.map((p) => [p.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home', p]) : defaultPages();
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
@@ -50,7 +56,7 @@ try {
       const context = await browser.newContext({ colorScheme: scheme, viewport, deviceScaleFactor: 1, isMobile: device === 'phone', hasTouch: device === 'phone' });
       const page = await context.newPage();
       for (const [name, pathname] of pages) {
-        await page.goto(base + pathname, { waitUntil: 'load' });
+        await page.goto(base + pathname, { waitUntil: 'networkidle' });
         const file = path.join(outDir, `${name}-${scheme}-${device}.png`);
         await page.screenshot({ path: file, fullPage: true });
         written.push(file);
