@@ -39,7 +39,7 @@ function defaultPages(): [string, string][] {
     ['contact', '/contact'],
     ['contact-zh', '/zh/contact'],
   ];
-}}
+}
 const pages: [string, string][] = requested.length ? requested.map((p) => [p.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home', p]) : defaultPages();
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;

@@ -1,8 +1,8 @@
 /**
  * The reader's interface in real Chromium over the built site (port 8899): the language switch and
  * the Chinese chrome, page actions, the article's table of contents, code frames and tables, the
- * contact form (validation, product from the URL, busy state, reference number, both languages)
- * and the phone header.
+ * contact form (validation, product from the URL, busy state, reference number, both languages),
+ * the developers section of the nav and footer, the Chinese search page and the phone header.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -93,6 +93,51 @@ describe('language switch', () => {
     expect((await toEnglish.textContent())?.trim()).toBe('English');
     await toEnglish.click();
     await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
+describe('developers section', () => {
+  it('is in the nav and the footer in both languages, and marks the API reference as inside it', async () => {
+    const { context, page, errors } = await open();
+    for (const [home, navName, label, footerLinks] of [
+      ['/', 'Main', 'Developers', ['Developer hub', 'API reference', 'Agent authorization (auth.md)', 'MCP server', 'Agent skills', 'llms.txt']],
+      ['/zh', '主导航', '开发者', ['开发者中心', 'API 参考', '智能体授权指南（auth.md）', 'MCP 服务器', '智能体技能', 'llms.txt']],
+    ] as const) {
+      await page.goto(home);
+      const link = page.getByRole('navigation', { name: navName }).getByRole('link', { name: label, exact: true });
+      expect(await link.getAttribute('href')).toBe('/developers');
+      const footer = page.getByRole('navigation', { name: label, exact: true });
+      expect(await footer.getByRole('link').allTextContents()).toEqual([...footerLinks]);
+      expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/developers', '/docs/api', '/auth.md', '/developers#mcp', '/.well-known/agent-skills/index.json', '/llms.txt']);
+    }
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/developers');
+    expect(await page.locator('h1').textContent()).toBe('Developers');
+    await page.goto('/docs/api');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('search in Chinese', () => {
+  it('speaks Chinese on /zh/search, honours ?q= there and keeps the URL on /zh/search', async () => {
+    const { context, page, errors } = await open();
+    await page.goto('/zh');
+    await page.locator('header .tool-link').first().click();
+    await page.waitForURL((url) => url.pathname === '/zh/search');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await page.locator('h1').textContent()).toBe('搜索');
+    expect(await page.locator('label[for="search-input"]').textContent()).toBe('搜索文章与解决方案');
+    expect(await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute('href')).toBe(`${TEST_ORIGIN}/search`);
+    await page.goto('/zh/search?q=私有化部署');
+    await expect.poll(() => page.locator('[data-search-status]').textContent(), { timeout: 15_000 }).toMatch(/^“私有化部署”共有 \d+ 个结果$/);
+    await page.fill('#search-input', 'vLLM');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('vLLM');
+    expect(new URL(page.url()).pathname).toBe('/zh/search');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
