@@ -255,7 +255,8 @@ describe('API reference', () => {
     const { context, page } = await open({ width: 390 });
     await page.goto('/docs/api');
     const details = page.locator('details.api-nav');
-    await expect.poll(() => details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    // The page's module closes it; on a loaded machine it may run well after `load` (poll's default is 1 s).
+    await expect.poll(() => details.evaluate((el) => (el as HTMLDetailsElement).open), { timeout: 15_000 }).toBe(false);
     await page.locator('details.api-nav > summary').click();
     expect(await page.getByRole('navigation', { name: 'API reference' }).isVisible()).toBe(true);
     await context.close();
