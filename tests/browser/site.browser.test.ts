@@ -67,6 +67,7 @@ beforeAll(async () => {
     { name: 'zh home', path: first((p) => p === '/zh', 'Chinese home'), status: 200 },
     { name: 'zh blog list', path: first((p) => p === '/zh/blog', 'Chinese blog'), status: 200 },
     { name: 'zh contact', path: first((p) => p === '/zh/contact', 'Chinese contact'), status: 200 },
+    { name: 'zh search', path: first((p) => p === '/zh/search', 'Chinese search'), status: 200 },
     { name: 'tag', path: first((p) => p.startsWith('/blog/tag/'), 'tag'), status: 200 },
     { name: '404', path: '/no-such-page-for-the-browser-test', status: 404 },
   ];
@@ -129,7 +130,7 @@ const latinWord = (title: string): string => (title.match(/[A-Za-z][A-Za-z0-9-]{
 
 describe('every page type renders in Chromium', () => {
   it('shows a visible h1, with no console errors and no failed requests', { timeout: 240_000 }, async () => {
-    expect(pageTypes.length).toBeGreaterThanOrEqual(17);
+    expect(pageTypes.length).toBeGreaterThanOrEqual(18);
     for (const type of pageTypes) {
       const { context, page, problems } = await openPage();
       const response = await page.goto(type.path, { waitUntil: 'load' });
