@@ -5,7 +5,6 @@ import { defineConfig } from 'vitest/config';
  * links and OAuth issuer, so link-following clients and browsers must reach that port): one at a time.
  */
 const PORT_8899_FILES = [
-  'tests/browser/**/*.test.ts',
   'tests/integration/a2a.test.ts',
   'tests/browser/oauth.browser.test.ts',
   'tests/browser/site-origin.browser.test.ts',
@@ -26,6 +25,7 @@ export default defineConfig({
     // Time limits catch hangs, not speed: a loaded two-core machine can be many times slower.
     testTimeout: 90_000,
     hookTimeout: 180_000,
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,
