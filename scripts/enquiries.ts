@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
-import { localBlobsDir } from './local-blobs-dir.ts';
+import { localBlobsDir } from './runtime/local-blobs-dir.ts';
 import type { Enquiry } from '../src/core/contact/contact.ts';
 import type { Store } from '../src/core/kernel/store.ts';
 import { answerHelp } from './usage.ts';

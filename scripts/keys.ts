@@ -5,11 +5,11 @@
 import { parseArgs } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
-import { localBlobsDir } from './local-blobs-dir.ts';
+import { localBlobsDir } from './runtime/local-blobs-dir.ts';
 import { generateKeyRecord, liveRecords, parseKeyRecords, rotate, rotateStoredKeys } from '../src/core/oauth/grants/keys.ts';
 import { KEYS_ENV, parseSigningKeys, PREPUBLISH_SECONDS, publishedKeys, RETIREMENT_OVERLAP_SECONDS, rotateKeys, rotateStoredKeys as rotateStoredBotKeys } from '../src/core/web-bot-auth/keys.ts';
 import type { Store } from '../src/core/kernel/store.ts';
-import './blobs-emulation.ts';
+import './runtime/blobs-server-conditional-writes.ts';
 
 const USAGE = `Usage: npm run keys -- [--web-bot-auth] [--rotate [--local]] [--help]
 

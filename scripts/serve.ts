@@ -2,7 +2,7 @@
 import { DEFAULT_LOCAL_PORT, resolveOrigin } from '../src/core/kernel/origin.ts';
 import path from 'node:path';
 import { loadDotEnv } from './dot-env.ts';
-import { ensureBuild } from './ensure-build.ts';
+import { ensureBuild } from './build.ts';
 import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
 import { answerHelp } from './usage.ts';

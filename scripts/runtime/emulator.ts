@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
-import '../blobs-emulation.ts';
+import './blobs-server-conditional-writes.ts';
 import { seedDeployStore } from './deploy-blobs.ts';
 import { headOf } from './head.ts';
 import { answerHelp } from '../usage.ts';
