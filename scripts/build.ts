@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerHelp } from './usage.ts';
-import { resolveOrigin } from '../src/core/kernel/origin.ts';
+import { parseBuildConfig } from '../src/core/config.ts';
+import { normalizeOrigin } from '../src/core/kernel/origin.ts';
 import { seedDeployStore } from './runtime/deploy-blobs.ts';
 import type { Catalog } from '../src/core/content/catalog.ts';
 import { DEPLOY_BLOBS_DIR, deployBodyFiles } from '../src/integrations/deploy-blobs.ts';
@@ -39,7 +40,7 @@ export function buildFingerprint(origin: string, contentDir: string): string {
 
 /** Runs `astro build` and the Pagefind step for `origin` unless dist/ already holds that exact build. Returns whether it built. */
 export function ensureBuild(origin: string, options: { contentDir?: string; force?: boolean; quiet?: boolean } = {}): boolean {
-  const contentDir = options.contentDir ?? process.env.CONTENT_DIR ?? './content';
+  const contentDir = options.contentDir ?? parseBuildConfig(process.env).contentDir;
   const fingerprint = buildFingerprint(origin, contentDir);
   const current = existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, 'utf8').trim() : '';
   if (!options.force && current === fingerprint && existsSync(path.join(ROOT, 'dist', 'index.html'))) {
@@ -101,7 +102,7 @@ export function parseBuildArgs(argv: readonly string[], env: Record<string, stri
   const at = argv.indexOf('--origin');
   const explicit = at === -1 ? undefined : argv[at + 1];
   if (at !== -1 && (!explicit || explicit.startsWith('--'))) throw new Error('--origin needs a URL (e.g. --origin http://localhost:8899)');
-  return { origin: resolveOrigin(explicit ? { SITE_URL: explicit } : env), force: argv.includes('--force'), seedLocalBlobs: argv.includes('--seed-local-blobs') };
+  return { origin: explicit ? normalizeOrigin(explicit) : parseBuildConfig(env).origin, force: argv.includes('--force'), seedLocalBlobs: argv.includes('--seed-local-blobs') };
 }
 
 if (import.meta.main) {

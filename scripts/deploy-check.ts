@@ -27,7 +27,7 @@ import { resolveConfig } from '@netlify/config';
 import StreamZip from 'node-stream-zip';
 import { bodyKey, type Catalog } from '../src/core/content/catalog.ts';
 import { answerHelp } from './usage.ts';
-import { resolveOrigin } from '../src/core/kernel/origin.ts';
+import { parseBuildConfig } from '../src/core/config.ts';
 import { BLOB_FILE, DEPLOY_BLOBS_DIR } from '../src/integrations/deploy-blobs.ts';
 import { ensureBuild } from './build.ts';
 import { listFunctionEntries, type FunctionEntry } from './runtime/routes.ts';
@@ -164,7 +164,7 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
   const lines: string[] = [];
   const fail = (line: string): void => void lines.push(`FAIL ${line}`);
   const buildInfoFile = path.join(root, 'generated', 'build-info.json');
-  const origin = existsSync(buildInfoFile) ? (JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { origin: string }).origin : resolveOrigin(process.env);
+  const origin = existsSync(buildInfoFile) ? (JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { origin: string }).origin : parseBuildConfig(process.env).origin;
   ensureBuild(origin, { quiet: true });
 
   const work = mkdtempSync(path.join(tmpdir(), 'deploy-check-'));
