@@ -17,6 +17,7 @@ const SCRIPTS = [
   'scripts/runtime/emulator.ts',
   'scripts/runtime/blobs-server-conditional-writes.ts',
   'scripts/runtime/local-blobs-dir.ts',
+  'scripts/runtime/netlify-dev-bundle-race.ts',
   'tools/agent-ready/node/cli.ts',
 ];
 const READ_ONLY = ['--permission', '--allow-fs-read=*'];

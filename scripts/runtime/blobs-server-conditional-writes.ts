@@ -28,10 +28,13 @@ import { answerHelp } from '../usage.ts';
 
 /** The BlobsServer whose private methods this patches (package.json pins it exactly); another version must be re-checked first. */
 const PATCHED_BLOBS_VERSION = '11.1.1';
-const installed = (createRequire(import.meta.url)('@netlify/blobs/package.json') as { version: string }).version;
-if (installed !== PATCHED_BLOBS_VERSION) {
-  throw new Error(`scripts/runtime/blobs-server-conditional-writes.ts patches @netlify/blobs ${PATCHED_BLOBS_VERSION}, but ${installed} is installed: re-check the patch (src/core/kernel/rate-limit.test.ts) and update PATCHED_BLOBS_VERSION`);
+/** Refuses to patch any BlobsServer but the one this was written for: its private methods may differ. */
+export function assertPatchedBlobsVersion(installed: string): void {
+  if (installed !== PATCHED_BLOBS_VERSION) {
+    throw new Error(`scripts/runtime/blobs-server-conditional-writes.ts patches @netlify/blobs ${PATCHED_BLOBS_VERSION}, but ${installed} is installed: re-check the patch (src/core/kernel/rate-limit.test.ts) and update PATCHED_BLOBS_VERSION`);
+  }
 }
+assertPatchedBlobsVersion((createRequire(import.meta.url)('@netlify/blobs/package.json') as { version: string }).version);
 
 type Handler = (this: unknown, req: unknown) => Promise<Response>;
 interface PatchableServer {
