@@ -6,8 +6,9 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { parseBuildConfig } from './core/config.ts';
 
-const CONTENT_DIR = process.env.CONTENT_DIR ?? './content';
+const CONTENT_DIR = parseBuildConfig(process.env).contentDir;
 
 /** YAML turns an unquoted 2026-03-01 into a Date; accept both and keep the canonical string. */
 const isoDay = z

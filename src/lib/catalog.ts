@@ -6,11 +6,13 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { type Article, type Catalog, byNewest, duplicateSlugs, type Product, type Solution } from '../core/content/catalog.ts';
 import { readingMinutes, twinBody } from '../core/content/markdown.ts';
 import { absoluteUrl, paths } from '../core/kernel/paths.ts';
+import { sharedBuildData } from '../integrations/build-data.ts';
+import { parseBuildConfig } from '../core/config.ts';
 
 const origin = import.meta.env.SITE.replace(/\/$/, '');
 
 /** Drafts are built only when SHOW_DRAFTS=1 (`npm run dev` sets it); production never publishes them. */
-const SHOW_DRAFTS = process.env.SHOW_DRAFTS === '1';
+const SHOW_DRAFTS = parseBuildConfig(process.env).showDrafts;
 const isPublished = ({ data }: { data: { draft: boolean } }): boolean => SHOW_DRAFTS || !data.draft;
 const isMdx = (entry: { filePath?: string | undefined }): boolean => Boolean(entry.filePath?.endsWith('.mdx'));
 
@@ -20,9 +22,12 @@ function bodyOf(entry: { body?: string | undefined; filePath?: string | undefine
 
 let cached: Promise<Catalog> | undefined;
 
-/** The catalogue of everything published, built once per build. */
+/** The catalogue of everything published, built once per build (and handed to the build hook, src/integrations/site-data.ts). */
 export function getCatalog(): Promise<Catalog> {
-  cached ??= loadCatalog();
+  if (!cached) {
+    cached = loadCatalog();
+    sharedBuildData().catalog = cached;
+  }
   return cached;
 }
 
