@@ -5,28 +5,30 @@ import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
 import { codeFrame, headingAnchors, scrollableTables } from './src/lib/markdown-plugins.ts';
 import netlify from '@netlify/vite-plugin';
-import { DEFAULT_LOCAL_PORT, resolveOrigin } from './src/core/kernel/origin.ts';
+import { parseBuildConfig } from './src/core/config.ts';
 import { siteData } from './src/integrations/site-data.ts';
 import { devCsp } from './src/integrations/dev-csp.ts';
 
-/** Every absolute URL in the build derives from this one origin (see README, "Configuration"). */
-const origin = resolveOrigin(process.env);
+/** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
+const build = parseBuildConfig(process.env);
+/** Every absolute URL in the build derives from this one origin. */
+const origin = build.origin;
 
 export default defineConfig({
   site: origin,
   // Benchmarks and tests build other corpora side by side without touching the main build.
-  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
-  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  outDir: build.outDir,
+  cacheDir: build.cacheDir,
   trailingSlash: 'ignore',
-  // `npm run dev` listens where the origin says (PORT, default DEFAULT_LOCAL_PORT), so absolute links work there too.
-  server: { port: Number(process.env.PORT || DEFAULT_LOCAL_PORT) },
+  // `npm run dev` listens where the origin says (PORT, default 8888), so absolute links work there too.
+  server: { port: build.port },
   build: { format: 'directory', inlineStylesheets: 'never' },
   markdown: {
     // Code frames, heading anchors and scrollable tables are built into the HTML (src/lib/markdown-plugins.ts).
     processor: satteri({ hastPlugins: [headingAnchors(), scrollableTables()] }),
     shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, transformers: [codeFrame] },
   },
-  integrations: [mdx(), siteData({ origin, generatedDir: process.env.GENERATED_DIR ?? './generated' })],
+  integrations: [mdx(), siteData({ origin, generatedDir: build.generatedDir, contentDir: build.contentDir, commitRef: build.commitRef })],
   vite: {
     // No inlined scripts or styles: the Content-Security-Policy allows only same-origin files.
     build: { assetsInlineLimit: 0 },

@@ -5,10 +5,11 @@ import { defineConfig } from 'vitest/config';
  * links and OAuth issuer, so link-following clients and browsers must reach that port): one at a time.
  */
 const PORT_8899_FILES = [
-  'tests/browser/**/*.test.ts',
   'tests/integration/a2a.test.ts',
   'tests/browser/oauth.browser.test.ts',
   'tests/browser/site-origin.browser.test.ts',
+  // The reader-interface tests navigate with the test origin's absolute URLs (hreflang, page actions).
+  'tests/browser/site-ui.browser.test.ts',
   'tests/integration/agent-journey.test.ts',
   'tests/integration/agent-ready.test.ts',
   'tests/integration/oauth-cimd.test.ts',
@@ -26,6 +27,7 @@ export default defineConfig({
     // Time limits catch hangs, not speed: a loaded two-core machine can be many times slower.
     testTimeout: 90_000,
     hookTimeout: 180_000,
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,

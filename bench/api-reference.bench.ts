@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tools/agent-ready/node/chromium.ts';
-import { ensureBuild } from '../scripts/ensure-build.ts';
+import { ensureBuild } from '../scripts/build.ts';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
 import { loadAverage, machineFacts, ROOT } from './serving-support.ts';

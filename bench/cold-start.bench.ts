@@ -21,7 +21,7 @@
  * archive folder, as a function runs in its task folder. RSS is the process's after the answer.
  * Process spawn and exit are reported separately. Writes bench/.out/cold-start.json.
  *
- * Needs a build: `node scripts/build-if-needed.ts --for-tests`.
+ * Needs a build: `node scripts/build.ts --origin http://localhost:8899`.
  * @module
  */
 import { execFileSync } from 'node:child_process';

@@ -17,7 +17,7 @@
  *     node bench/runtime.bench.ts [--seconds 10] [--requests 20000] [--endurance-seconds 60] [--ready-runs 3]
  *
  * The runtime runs in a child process (this file with --child) so the load generator shares neither
- * its event loop nor its memory figures. Needs the test build (`node scripts/build-if-needed.ts --for-tests`).
+ * its event loop nor its memory figures. Needs the test build (`node scripts/build.ts --origin http://localhost:8899`).
  * @module
  */
 import { spawn } from 'node:child_process';

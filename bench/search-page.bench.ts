@@ -30,7 +30,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../tools/agent-ready/node/chromium.ts';
-import { ensureBuild } from '../scripts/ensure-build.ts';
+import { ensureBuild } from '../scripts/build.ts';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
 import { loadAverage, machineFacts, median, ROOT } from './serving-support.ts';

@@ -12,7 +12,7 @@
  * Every answer is checked (status and body); non-2xx, socket errors, timeouts and wrong bodies are
  * counted and listed. Writes bench/.out/serve.json.
  *
- * Needs a build: `node scripts/build-if-needed.ts --for-tests`.
+ * Needs a build: `node scripts/build.ts --origin http://localhost:8899`.
  * @module
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';

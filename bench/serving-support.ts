@@ -14,7 +14,7 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 /** Fails early, with the command to run, when there is no build to serve. */
 export function requireBuild(): void {
   for (const file of ['dist/index.html', 'generated/data/search-index.json', 'generated/data/catalog.json']) {
-    if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: run \`node scripts/build-if-needed.ts --for-tests\` first`);
+    if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: run \`node scripts/build.ts --origin http://localhost:8899\` first`);
   }
 }
 

@@ -9,7 +9,7 @@
  *
  *     node bench/soak.bench.ts [--minutes 5] [--connections 4] [--mode warm|emulator] [--edge on|off]
  *
- * Needs a build: `node scripts/build-if-needed.ts --for-tests`.
+ * Needs a build: `node scripts/build.ts --origin http://localhost:8899`.
  * @module
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';

@@ -14,7 +14,7 @@
  * Edge functions are skipped: edge-bundler needs the network (Deno imports
  * https://edge.netlify.com/bootstrap/…), so the check points the pipeline at an empty folder and
  * says so. The pipeline runs with the resolved netlify.toml, changed in two places only: the build
- * command is `node scripts/build-if-needed.ts` for the current build's origin (a no-op when dist/ is
+ * command is `node scripts/build.ts` for the current build's origin (a no-op when dist/ is
  * current; it restores the deploy blobs that the pipeline's pre-build cleanup removes) and the edge
  * folder. Exit 0 when everything matches, 1 otherwise.
  */
@@ -27,9 +27,9 @@ import { resolveConfig } from '@netlify/config';
 import StreamZip from 'node-stream-zip';
 import { bodyKey, type Catalog } from '../src/core/content/catalog.ts';
 import { answerHelp } from './usage.ts';
-import { resolveOrigin } from '../src/core/kernel/origin.ts';
+import { parseBuildConfig } from '../src/core/config.ts';
 import { BLOB_FILE, DEPLOY_BLOBS_DIR } from '../src/integrations/deploy-blobs.ts';
-import { ensureBuild } from './ensure-build.ts';
+import { ensureBuild } from './build.ts';
 import { listFunctionEntries, type FunctionEntry } from './runtime/routes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -164,7 +164,7 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
   const lines: string[] = [];
   const fail = (line: string): void => void lines.push(`FAIL ${line}`);
   const buildInfoFile = path.join(root, 'generated', 'build-info.json');
-  const origin = existsSync(buildInfoFile) ? (JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { origin: string }).origin : resolveOrigin(process.env);
+  const origin = existsSync(buildInfoFile) ? (JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { origin: string }).origin : parseBuildConfig(process.env).origin;
   ensureBuild(origin, { quiet: true });
 
   const work = mkdtempSync(path.join(tmpdir(), 'deploy-check-'));
@@ -173,7 +173,7 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
     const resolved = await resolveConfig({ cwd: root, repositoryRoot: root, offline: true, context: 'production' });
     const noEdge = path.join(work, 'no-edge-functions');
     mkdirSync(noEdge);
-    resolved.config.build.command = 'node scripts/build-if-needed.ts';
+    resolved.config.build.command = 'node scripts/build.ts';
     resolved.config.build.edge_functions = noEdge;
     const configPath = path.join(work, 'netlify-config.json');
     writeFileSync(configPath, JSON.stringify(resolved));

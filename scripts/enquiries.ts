@@ -12,9 +12,10 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
-import { localBlobsDir } from './local-blobs-dir.ts';
+import { localBlobsDir } from './runtime/local-blobs-dir.ts';
 import type { Enquiry } from '../src/core/contact/contact.ts';
 import type { Store } from '../src/core/kernel/store.ts';
+import { parseEnv } from '../src/core/config.ts';
 import { answerHelp } from './usage.ts';
 
 /** The site ID under which the local runtime (as @netlify/dev did) keeps an unlinked project's Blobs. */
@@ -124,8 +125,7 @@ async function main(args: string[]): Promise<number> {
   }
   let enquiries: Enquiry[];
   if (options.production) {
-    const siteID = process.env.NETLIFY_SITE_ID;
-    const token = process.env.NETLIFY_AUTH_TOKEN;
+    const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = parseEnv(process.env, ['NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN']);
     if (!siteID || !token) throw new Error('--production needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token)');
     enquiries = await readEnquiries(blobsStore('enquiries', { siteID, token }));
   } else {

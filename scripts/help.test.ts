@@ -15,6 +15,9 @@ const SCRIPTS = [
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
     .map((name) => `scripts/${name}`),
   'scripts/runtime/emulator.ts',
+  'scripts/runtime/blobs-server-conditional-writes.ts',
+  'scripts/runtime/local-blobs-dir.ts',
+  'scripts/runtime/netlify-dev-bundle-race.ts',
   'tools/agent-ready/node/cli.ts',
 ];
 const READ_ONLY = ['--permission', '--allow-fs-read=*'];
@@ -35,7 +38,7 @@ describe('--help', () => {
   });
 
   it('covers the scripts that build, serve and read data', () => {
-    expect(SCRIPTS).toEqual(expect.arrayContaining(['scripts/serve.ts', 'scripts/build-if-needed.ts', 'scripts/enquiries.ts', 'scripts/pagefind-index.ts', 'scripts/ensure-build.ts']));
+    expect(SCRIPTS).toEqual(expect.arrayContaining(['scripts/serve.ts', 'scripts/build.ts', 'scripts/enquiries.ts', 'scripts/pagefind-index.ts']));
   });
 
   it.each(SCRIPTS)('%s --help: exit 0, usage on stdout, nothing written', async (script) => {

@@ -5,11 +5,12 @@
 import { parseArgs } from 'node:util';
 import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
-import { localBlobsDir } from './local-blobs-dir.ts';
+import { localBlobsDir } from './runtime/local-blobs-dir.ts';
 import { generateKeyRecord, liveRecords, parseKeyRecords, rotate, rotateStoredKeys } from '../src/core/oauth/grants/keys.ts';
 import { KEYS_ENV, parseSigningKeys, PREPUBLISH_SECONDS, publishedKeys, RETIREMENT_OVERLAP_SECONDS, rotateKeys, rotateStoredKeys as rotateStoredBotKeys } from '../src/core/web-bot-auth/keys.ts';
 import type { Store } from '../src/core/kernel/store.ts';
-import './blobs-emulation.ts';
+import { parseEnv } from '../src/core/config.ts';
+import './runtime/blobs-server-conditional-writes.ts';
 
 const USAGE = `Usage: npm run keys -- [--web-bot-auth] [--rotate [--local]] [--help]
 
@@ -66,7 +67,7 @@ async function oauthKeys(options: { rotate: boolean; local: boolean }, now: numb
     console.log(`Rotated the local signing key. Active kid: ${records[0]!.kid}; published: ${liveRecords(records, now).map((r) => r.kid).join(', ')}`);
     return;
   }
-  const records = options.rotate ? liveRecords(await rotate(parseKeyRecords(process.env.OAUTH_SIGNING_KEYS ?? ''), now), now) : [await generateKeyRecord(now)];
+  const records = options.rotate ? liveRecords(await rotate(parseKeyRecords(parseEnv(process.env, ['OAUTH_SIGNING_KEYS']).OAUTH_SIGNING_KEYS ?? ''), now), now) : [await generateKeyRecord(now)];
   console.error(`Active kid: ${records[0]!.kid}. Set this as the OAUTH_SIGNING_KEYS environment variable (secret) and redeploy:\n`);
   console.log(JSON.stringify(records));
 }
@@ -77,7 +78,7 @@ async function webBotAuthKeys(options: { rotate: boolean; local: boolean }, now:
     console.log(`Rotated the local Web Bot Auth key. New kid: ${keys[0]!.kid} (signs from ${new Date(keys[0]!.nbf * 1000).toISOString()}); published: ${publishedKeys(keys, now).map((k) => k.kid).join(', ')}`);
     return;
   }
-  const current = options.rotate ? parseSigningKeys(process.env[KEYS_ENV] ?? '') : [];
+  const current = options.rotate ? (parseEnv(process.env, [KEYS_ENV]).WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? parseSigningKeys('')) : [];
   const keys = await rotateKeys(current, now);
   console.error(`New kid: ${keys[0]!.kid}, signs from ${new Date(keys[0]!.nbf * 1000).toISOString()}. Set this as the ${KEYS_ENV} environment variable (secret) and redeploy:\n`);
   console.log(JSON.stringify({ keys }));

@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerHelp } from './usage.ts';
+import { parseBuildConfig } from '../src/core/config.ts';
 
 /** The pages the /search page searches: articles, solutions and products (one level below their section). Listing pages hold no `data-pagefind-body` and would be read only to be dropped. */
 export const PAGEFIND_GLOB = '{blog,solutions,products}/*/index.html';
@@ -54,7 +55,7 @@ if (import.meta.main) {
 
 The second build step of npm run build: indexes siteDir (default: $ASTRO_OUT_DIR or ./dist) with
 Pagefind's CLI into siteDir/pagefind (pages matching ${PAGEFIND_GLOB}).`);
-  const siteDir = path.resolve(process.argv[2] ?? process.env.ASTRO_OUT_DIR ?? 'dist');
+  const siteDir = path.resolve(process.argv[2] ?? parseBuildConfig(process.env).outDir);
   const started = performance.now();
   try {
     const pages = await runPagefind(siteDir);

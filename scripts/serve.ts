@@ -1,8 +1,8 @@
 /** `npm start`: build when needed, then serve the production build with every function on $PORT (default 8888). */
-import { DEFAULT_LOCAL_PORT, resolveOrigin } from '../src/core/kernel/origin.ts';
+import { parseLocalRuntimeConfig } from '../src/core/config.ts';
 import path from 'node:path';
 import { loadDotEnv } from './dot-env.ts';
-import { ensureBuild } from './ensure-build.ts';
+import { ensureBuild } from './build.ts';
 import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
 import { answerHelp } from './usage.ts';
@@ -20,13 +20,14 @@ believed), NETLIFY_LOCAL_BLOBS_DIR (default .netlify/blobs-serve).`);
 const dotEnv = loadDotEnv(path.join(ROOT, '.env'));
 if (dotEnv) console.log(`Read .env: ${dotEnv.loaded.length} variables set${dotEnv.kept.length ? `; ${dotEnv.kept.join(', ')} kept from the environment` : ''}.`);
 
-const port = Number(process.env.PORT || DEFAULT_LOCAL_PORT);
-const origin = resolveOrigin({ SITE_URL: process.env.SITE_URL, PORT: String(port) });
+// Only SITE_URL or PORT choose the origin here: the local build links to itself unless told otherwise.
+const config = parseLocalRuntimeConfig({ SITE_URL: process.env.SITE_URL, PORT: process.env.PORT, HOST: process.env.HOST, TRUSTED_PROXIES: process.env.TRUSTED_PROXIES, NETLIFY_LOCAL_BLOBS_DIR: process.env.NETLIFY_LOCAL_BLOBS_DIR });
+const { origin, port } = config;
 ensureBuild(origin);
 const started = performance.now();
 const runtime = await startRuntime();
-const { url, server } = await serve(runtime, port, process.env.HOST ?? 'localhost');
-const trusted = process.env.TRUSTED_PROXIES ? `; X-Forwarded-For trusted from ${process.env.TRUSTED_PROXIES}` : '';
+const { url, server } = await serve(runtime, port, { host: config.host, trustedProxies: config.trustedProxies ?? undefined });
+const trusted = config.trustedProxies ? `; X-Forwarded-For trusted from ${config.trustedProxies}` : '';
 console.log(`\n  Site, functions and Blobs running at ${url}  (ready in ${Math.round(performance.now() - started)} ms${trusted}; Ctrl-C to stop)\n`);
 
 const stopWatching = watchBuild(ROOT, (builtAt) => {

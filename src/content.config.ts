@@ -7,8 +7,9 @@ import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { reporting } from './lib/content-errors.ts';
+import { parseBuildConfig } from './core/config.ts';
 
-const CONTENT_DIR = process.env.CONTENT_DIR ?? './content';
+const CONTENT_DIR = parseBuildConfig(process.env).contentDir;
 
 /**
  * An object schema that refuses fields it does not define, naming each one and the fields it

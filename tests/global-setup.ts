@@ -1,14 +1,17 @@
 /**
  * Once per `npm test`: build the site for the test origin when stale, and start every test run
  * with empty default local Blobs (the parity test's @netlify/dev keeps them in .netlify/ across runs;
- * every other runtime in the tests has its own temporary folder).
+ * every other runtime in the tests has its own temporary folder). `npm test` also runs this file
+ * on its own first (`node tests/global-setup.ts`), so a stale build fails before vitest starts.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuild } from '../scripts/ensure-build.ts';
+import { ensureBuild } from '../scripts/build.ts';
 import { TEST_ORIGIN } from './support/origin.ts';
 
 export default function setup(): void {
   rmSync(path.resolve(import.meta.dirname, '..', '.netlify', 'blobs-serve'), { recursive: true, force: true });
   ensureBuild(TEST_ORIGIN, { quiet: true, contentDir: './content' });
 }
+
+if (import.meta.main) setup();

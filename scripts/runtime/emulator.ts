@@ -8,9 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
-import '../blobs-emulation.ts';
+import './blobs-server-conditional-writes.ts';
 import { seedDeployStore } from './deploy-blobs.ts';
 import { headOf } from './head.ts';
+import { handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';
 import { answerHelp } from '../usage.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -25,36 +26,9 @@ export interface EmulatorRuntime {
 /** Hop-by-hop headers that must not be copied from the emulated response to the socket. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
 
-/**
- * An emulator-internal failure: a per-request bundle folder under .netlify/functions-serve vanished
- * mid-load (reported as ENOENT, or as "Cannot find module/package" when the worker's import loses the race).
- */
-const EPHEMERAL_BUNDLE_RACE = /(?:ENOENT|Cannot find (?:module|package))[^\n]*\.netlify\/functions-serve\/_/;
-/** Attempts per request in all (the race is rare; the second retry is margin on a loaded machine). */
-const BUNDLE_RACE_ATTEMPTS = 3;
-
-/**
- * Runs a request through @netlify/dev, retrying (up to BUNDLE_RACE_ATTEMPTS in all) when the
- * emulator itself lost the per-request copy of a function bundle (seen with concurrent requests to
- * one function: a 500 whose body names a missing file inside .netlify/functions-serve/_xxxx).
- * Production has no such folders; application errors are never retried.
- */
-async function handleOnce(dev: NetlifyDev, request: Request): Promise<Response | undefined> {
-  const spares = Array.from({ length: BUNDLE_RACE_ATTEMPTS - 1 }, () => (request.body ? request.clone() : request));
-  let response = await dev.handle(request);
-  for (const spare of spares) {
-    if (!response || response.status < 500) return response;
-    const text = await response.clone().text();
-    if (!EPHEMERAL_BUNDLE_RACE.test(text)) return response;
-    console.warn(`local runtime: retrying ${request.method} ${new URL(request.url).pathname} after an emulator bundle race`);
-    response = await dev.handle(spare);
-  }
-  return response;
-}
-
 /** One request through the emulation; unmatched paths get the 404 page, as on Netlify. */
 async function route(dev: NetlifyDev, request: Request): Promise<Response> {
-  const matched = await handleOnce(dev, request);
+  const matched = await handleRetryingBundleRace(dev, request);
   // Netlify's CDN answers a miss with the site's 404.html (status 404); a bare 404 from the
   // emulation (no body type) is such a miss. A 404 with a body (a function's JSON) stands.
   if (matched && !(matched.status === 404 && !matched.headers.get('content-type'))) return matched;

@@ -179,14 +179,14 @@ async function answer(runtime: Handler, req: IncomingMessage, res: ServerRespons
 
 export interface ServeOptions {
   host?: string;
-  /** Trusted proxies (default: the TRUSTED_PROXIES environment variable). */
+  /** Trusted proxies (npm start passes TRUSTED_PROXIES, parsed by src/core/config.ts); default none. */
   trustedProxies?: string | readonly string[];
 }
 
 /** Serves the runtime over HTTP on `port` (0 = any free port); URLs are built for http://localhost:<port>. */
 export async function serve(runtime: Handler, port: number, hostOrOptions: string | ServeOptions = {}): Promise<{ server: Server; url: string }> {
   const options = typeof hostOrOptions === 'string' ? { host: hostOrOptions } : hostOrOptions;
-  const proxies = new TrustedProxies(options.trustedProxies ?? process.env.TRUSTED_PROXIES);
+  const proxies = new TrustedProxies(options.trustedProxies);
   let origin = `http://localhost:${port}`;
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
     res.on('error', () => undefined); // a client that went away; nothing to answer

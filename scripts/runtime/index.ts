@@ -15,7 +15,7 @@ import { invokeFunction, loadFunctions, type LoadedFunction } from './functions.
 import { startPlatform } from './platform.ts';
 import { loadRedirects, type Redirects } from './redirects.ts';
 import { assertUnambiguous, edgeEntries, findEdgeFunctions, findFunction, listFunctionEntries, type EdgeEntry } from './routes.ts';
-import { localBlobsDir } from '../local-blobs-dir.ts';
+import { localBlobsDir } from './local-blobs-dir.ts';
 import { loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
 import { headOf } from './head.ts';
 

@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import '../blobs-emulation.ts';
+import './blobs-server-conditional-writes.ts';
 import { BlobsServer } from '@netlify/blobs/server';
 import { startRuntime as startNetlifyRuntime } from '@netlify/runtime';
 

@@ -1,21 +1,23 @@
 /**
- * Build hook: after Astro writes dist/, move the machine-only data (catalogue, search index) out of
- * the public folder into generated/, write the markdown twins from the catalogue, the catalogue
- * index and the deploy-store bodies for the MCP function, and record build facts. In `npm run dev` it injects the route that serves the twins instead. The Pagefind index is
- * the next build step (scripts/pagefind-index.ts).
+ * Build hook: after Astro writes dist/, write the functions' data straight into generated/data
+ * (nothing of it passes through dist/): the catalogue the pages rendered from (handed over by
+ * src/integrations/build-data.ts), its body-less index and site profile, the search index, the
+ * validated tweet snapshot and the contact page template; then the markdown twins, the
+ * deploy-store bodies for the MCP function, and the build facts. In `npm run dev` it injects the
+ * route that serves the twins instead. The Pagefind index is the next build step
+ * (scripts/pagefind-index.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { catalogIndex, type Catalog } from '../core/content/catalog.ts';
+import { catalogIndex, documentsOf, siteProfile, type Catalog } from '../core/content/catalog.ts';
+import { buildSearchIndex, serializeSearchIndex } from '../core/search/build-index.ts';
+import { parseTweetFeed, type TweetFeed } from '../core/tweets/tweets.ts';
+import { sharedBuildData } from './build-data.ts';
 import { writeDeployBodies } from './deploy-blobs.ts';
 import { writeMarkdownTwins } from './markdown-twins.ts';
-
-/** Folder (inside dist/) where prerendered data endpoints land before being moved out. */
-export const GENERATED_ROUTE_DIR = 'generated';
 
 export interface BuildInfo {
   origin: string;
@@ -25,8 +27,9 @@ export interface BuildInfo {
   content_dir: string;
 }
 
-function currentCommit(): string {
-  if (process.env.COMMIT_REF) return process.env.COMMIT_REF;
+/** The commit built: COMMIT_REF (Netlify sets it), else git's HEAD. */
+function currentCommit(commitRef: string | null): string {
+  if (commitRef) return commitRef;
   try {
     return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
@@ -34,44 +37,79 @@ function currentCommit(): string {
   }
 }
 
-export function siteData(options: { origin: string; generatedDir: string }): AstroIntegration {
+/** The build-time tweet snapshot (`<content>/tweets.json`), validated: /api/tweets serves it until a live feed is stored. */
+export async function readTweetSnapshot(contentDir: string): Promise<TweetFeed> {
+  const file = path.join(contentDir, 'tweets.json');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: expected a JSON tweet feed ({"updated_at", "tweets": [...]})`, { cause: error });
+  }
+  try {
+    return parseTweetFeed(raw);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** The catalogue the pages were rendered from; a build that rendered none has nothing to publish. */
+async function renderedCatalog(): Promise<Catalog> {
+  const shared = sharedBuildData().catalog;
+  if (!shared) throw new Error('site-data: no page built the catalogue (src/lib/catalog.ts getCatalog), so there is no data for the functions; did the prerender run in another process?');
+  return shared;
+}
+
+/** Folders and facts come from the build's environment, parsed once in astro.config.mjs (src/core/config.ts parseBuildConfig). */
+export function siteData(options: { origin: string; generatedDir: string; contentDir: string; commitRef: string | null }): AstroIntegration {
   return {
     name: 'site-data',
     hooks: {
       'astro:config:setup': ({ command, injectRoute }) => {
         if (command === 'dev') injectRoute({ pattern: '/[...twin].md', entrypoint: new URL('../routes/markdown-twin.ts', import.meta.url), prerender: true });
       },
+      'astro:build:start': () => {
+        // A second build in the same process must not publish the first one's data.
+        delete sharedBuildData().catalog;
+        delete sharedBuildData().searchIndexJson;
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const distDir = fileURLToPath(dir);
         const root = process.cwd();
         const outDir = path.resolve(root, options.generatedDir);
+        const dataDir = path.join(outDir, 'data');
+        const catalog = await renderedCatalog();
+        // The same text the /search page's copy was hashed from, when a page built it.
+        const searchIndexJson = (await sharedBuildData().searchIndexJson) ?? serializeSearchIndex(buildSearchIndex(documentsOf(catalog)));
+        const tweets = await readTweetSnapshot(options.contentDir);
         await rm(outDir, { recursive: true, force: true });
-        await mkdir(outDir, { recursive: true });
-        const staged = path.join(distDir, GENERATED_ROUTE_DIR);
-        if (existsSync(staged)) {
-          await rename(staged, path.join(outDir, 'data'));
-        }
-        const catalog = JSON.parse(await readFile(path.join(outDir, 'data', 'catalog.json'), 'utf8')) as Catalog;
+        await mkdir(dataDir, { recursive: true });
+        await Promise.all([
+          writeFile(path.join(dataDir, 'catalog.json'), JSON.stringify(catalog)),
+          writeFile(path.join(dataDir, 'site-profile.json'), JSON.stringify(siteProfile(catalog))),
+          writeFile(path.join(dataDir, 'search-index.json'), searchIndexJson),
+          writeFile(path.join(dataDir, 'tweets-snapshot.json'), JSON.stringify(tweets)),
+        ]);
         const twins = await writeMarkdownTwins(distDir, catalog);
         // The MCP function's data: the catalogue without bodies (a file beside it), the bodies as deploy blobs.
-        await writeFile(path.join(outDir, 'data', 'catalog-index.json'), JSON.stringify(catalogIndex(catalog)));
+        await writeFile(path.join(dataDir, 'catalog-index.json'), JSON.stringify(catalogIndex(catalog)));
         const bodies = await writeDeployBodies(root, catalog);
         // The contact pages double as the templates of the no-JavaScript answer (src/core/contact/contact-form.ts).
         const [en, zh] = await Promise.all(['contact', 'zh/contact'].map((page) => readFile(path.join(distDir, page, 'index.html'), 'utf8')));
         const products = catalog.products.map((p) => ({ slug: p.slug, name: p.name }));
-        await writeFile(path.join(outDir, 'data', 'contact-page.json'), JSON.stringify({ en, zh, products }));
+        await writeFile(path.join(dataDir, 'contact-page.json'), JSON.stringify({ en, zh, products }));
         const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
         const info: BuildInfo = {
           origin: options.origin,
           version: pkg.version,
-          commit: currentCommit(),
+          commit: currentCommit(options.commitRef),
           built_at: new Date().toISOString(),
-          content_dir: process.env.CONTENT_DIR ?? './content',
+          content_dir: options.contentDir,
         };
         await writeFile(path.join(outDir, 'build-info.json'), JSON.stringify(info, null, 2) + '\n');
         // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
         // peak adds to Astro's and a 10,000-article build passed 4 GB (BENCHMARKS.md, "Build").
-        logger.info(`${twins} markdown twins and ${bodies} deploy-store bodies written; data moved to generated/; origin ${options.origin}`);
+        logger.info(`${twins} markdown twins and ${bodies} deploy-store bodies written; data written to generated/data; origin ${options.origin}`);
       },
     },
   };

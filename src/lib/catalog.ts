@@ -9,11 +9,13 @@ import { type Article, type Catalog, byNewest, duplicateSlugs, type Product, typ
 import { readingMinutes, relativeImages, twinBody } from '../core/content/markdown.ts';
 import { absoluteUrl, paths } from '../core/kernel/paths.ts';
 import { contentErrors, isInvalid } from './content-errors.ts';
+import { sharedBuildData } from '../integrations/build-data.ts';
+import { parseBuildConfig } from '../core/config.ts';
 
 const origin = import.meta.env.SITE.replace(/\/$/, '');
 
 /** Drafts are built only when SHOW_DRAFTS=1 (`npm run dev` sets it); production never publishes them. */
-const SHOW_DRAFTS = process.env.SHOW_DRAFTS === '1';
+const SHOW_DRAFTS = parseBuildConfig(process.env).showDrafts;
 const isPublished = ({ data }: { data: { draft: boolean } }): boolean => !isInvalid(data) && (SHOW_DRAFTS || !data.draft);
 const isMdx = (entry: { filePath?: string | undefined }): boolean => Boolean(entry.filePath?.endsWith('.mdx'));
 
@@ -44,9 +46,12 @@ async function bodyOf(entry: { body?: string | undefined; filePath?: string | un
 
 let cached: Promise<Catalog> | undefined;
 
-/** The catalogue of everything published, built once per build. */
+/** The catalogue of everything published, built once per build (and handed to the build hook, src/integrations/site-data.ts). */
 export function getCatalog(): Promise<Catalog> {
-  cached ??= loadCatalog();
+  if (!cached) {
+    cached = loadCatalog();
+    sharedBuildData().catalog = cached;
+  }
   return cached;
 }
 

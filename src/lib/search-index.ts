@@ -7,6 +7,7 @@ import { documentsOf } from '../core/content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../core/search/build-index.ts';
 import { browserSearchIndexPath } from '../core/search/browser-index.ts';
 import { getCatalog } from './catalog.ts';
+import { sharedBuildData } from '../integrations/build-data.ts';
 
 export interface BuiltSearchIndex {
   /** The serialised index (`search-index.json`). */
@@ -18,10 +19,13 @@ export interface BuiltSearchIndex {
 let cached: Promise<BuiltSearchIndex> | undefined;
 
 export function getSearchIndex(): Promise<BuiltSearchIndex> {
-  cached ??= (async () => {
+  if (cached) return cached;
+  cached = (async () => {
     const data = buildSearchIndex(documentsOf(await getCatalog()));
     const json = serializeSearchIndex(data);
     return { json, browserPath: browserSearchIndexPath(data.hash, new TextEncoder().encode(json).length) };
   })();
+  // The build hook writes this same text to generated/data (src/integrations/site-data.ts).
+  sharedBuildData().searchIndexJson = cached.then((built) => built.json);
   return cached;
 }

@@ -1,5 +1,6 @@
 /**
- * The search page and the API reference in real Chromium, over the test build served on port 8899:
+ * The search page and the API reference in real Chromium, over the test build served on a free port
+ * (the pages' scripts follow relative links only):
  * search finds at least what `GET /api/search` finds (in the browser's copy of the index, through the
  * API, and through the Pagefind fallback), `?q=` and the filters live in the URL, snippets and facets
  * read as text; the reference has its sidebar, tabs and a copy button that copies the curl command,
@@ -11,10 +12,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, useServedSite } from '../support/browser.ts';
-import { TEST_ORIGIN } from '../support/origin.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const site = useServedSite();
+const site = useServedSite({ port: 0 });
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const queries = (JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'search-queries.json'), 'utf8')) as { queries: { q: string; kind: string }[] }).queries;
@@ -36,7 +36,7 @@ interface Opened {
 }
 
 async function open(options: { colorScheme?: 'light' | 'dark'; width?: number; block?: string[] } = {}): Promise<Opened> {
-  const context = await browser.newContext({ baseURL: TEST_ORIGIN, colorScheme: options.colorScheme ?? 'light', viewport: { width: options.width ?? 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL: site.origin, colorScheme: options.colorScheme ?? 'light', viewport: { width: options.width ?? 1280, height: 900 } });
   for (const pattern of options.block ?? []) await context.route(pattern, (route) => route.abort());
   const page = await context.newPage();
   const problems: string[] = [];
@@ -49,7 +49,7 @@ async function open(options: { colorScheme?: 'light' | 'dark'; width?: number; b
   return { context, page, problems };
 }
 
-const pathOf = (url: string): string => new URL(url, TEST_ORIGIN).pathname.replace(/(.)\/$/, '$1');
+const pathOf = (url: string): string => new URL(url, site.origin).pathname.replace(/(.)\/$/, '$1');
 
 /** Every hit of the API (its maximum limit), as paths. */
 async function apiPaths(q: string): Promise<string[]> {
@@ -201,7 +201,7 @@ describe('API reference', () => {
 
   it('copies the curl command with the copy button, and the tabs switch every sample', async () => {
     const { context, page, problems } = await open();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: TEST_ORIGIN });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
     await page.goto('/docs/api');
     const samples = page.locator('#searchArticles [data-samples]').first();
     const curl = (await samples.locator('.sample[data-lang="curl"] pre').textContent())!;

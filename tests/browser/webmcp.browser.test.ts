@@ -1,6 +1,6 @@
 /**
  * WebMCP in real Chromium: every page registers `search_articles` and `get_article` with the
- * browser's model context (agent-discovery.md §2.15), and their execute functions reach the live
+ * browser's model context (docs/reference/agent-discovery.md §2.15), and their execute functions reach the live
  * site. Chromium has no model context yet, so a stub installed before any page script records what
  * the page registers: one at `navigator.modelContext` (earlier Chrome builds), and one at
  * `document.modelContext` that behaves as the W3C draft says (`registerTool(tool, {signal})`

@@ -2,7 +2,7 @@
  * `npm run deploy:check`: Netlify's real build pipeline (@netlify/build, offline) over the test
  * build must deploy the routes the local runtime serves, with every function archive complete, and
  * the comparison itself must notice a drift. Offline and bounded: the pipeline reuses the current
- * build (its build command is build-if-needed) and skips edge-function bundling, which needs the
+ * build (its build command is scripts/build.ts) and skips edge-function bundling, which needs the
  * network. It touches only .netlify/functions, .netlify/v1 (restored by the build command) and a
  * temporary folder; no runtime reads those (scripts/runtime/deploy-blobs.ts seeds from generated/).
  */

@@ -1,5 +1,5 @@
 /**
- * Official conformance tooling against `POST /mcp` on the local runtime (mcp-oauth.md §7, §10 C1,
+ * Official conformance tooling against `POST /mcp` on the local runtime (docs/reference/mcp-oauth.md §7, §10 C1,
  * C2, C5): `@modelcontextprotocol/conformance` server scenarios in both eras and the MCP
  * Inspector CLI in strict mode, each as a child process with a timeout, on loopback only.
  * Known fixture-only failures are listed, with reasons, in tests/fixtures/conformance-baseline.yml.
@@ -35,7 +35,7 @@ const SCENARIO_TIMEOUT_MS = 100_000;
 const CHILD_TIMEOUT_MS = 120_000;
 const TEST_TIMEOUT_MS = 150_000;
 
-/** mcp-oauth.md §10 C1 (legacy era) and C2 (2026-07-28). */
+/** docs/reference/mcp-oauth.md §10 C1 (legacy era) and C2 (2026-07-28). */
 const LEGACY_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
 const MODERN_SCENARIOS = ['tools-list', 'resources-list', 'sep-2164-resource-not-found', 'http-header-validation', 'caching', 'dns-rebinding-protection'];
 /** Run against the handler without the emulation (see the module comment). */

@@ -1,5 +1,5 @@
 /**
- * The MCP server card through the real runtime (mcp-oauth.md §10 E1; agent-discovery.md §4 items
+ * The MCP server card through the real runtime (docs/reference/mcp-oauth.md §10 E1; docs/reference/agent-discovery.md §4 items
  * 10–12): one card at three paths, consistent with what `POST /mcp` says about itself.
  */
 import { readFileSync } from 'node:fs';

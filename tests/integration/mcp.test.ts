@@ -1,7 +1,7 @@
 /**
  * POST /mcp through the real runtime (Netlify's local emulation behind a real HTTP server), driven
  * by the official SDK clients: v1 `@modelcontextprotocol/sdk` in the legacy handshake era
- * (mcp-oauth.md §10 A) and v2 `@modelcontextprotocol/client` in the 2026-07-28 era (§10 B),
+ * (docs/reference/mcp-oauth.md §10 A) and v2 `@modelcontextprotocol/client` in the 2026-07-28 era (§10 B),
  * plus raw fetch for the transport rows and modern headers.
  */
 import type { Server } from 'node:http';

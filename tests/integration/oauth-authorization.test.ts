@@ -3,7 +3,7 @@
  * with PKCE through the consent page (oauth4webapi as the client, the page driven over HTTP like a
  * browser without JavaScript), the authorization endpoint's error rules, CSRF on the forms, code
  * redemption rules including 20 concurrent redemptions, the claim ceremony, and /auth.md.
- * Checklist numbers refer to mcp-oauth.md §6.
+ * Checklist numbers refer to docs/reference/mcp-oauth.md §6.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * The MCP conformance suite's authorization-server scenarios (mcp-oauth.md §7.1, §10 C3/C4)
+ * The MCP conformance suite's authorization-server scenarios (docs/reference/mcp-oauth.md §7.1, §10 C3/C4)
  * against the local runtime served over real HTTP on the test origin (the issuer must equal the
  * URL the suite is given). `authorization-code-grant` prints an authorization URL and waits for
  * its callback on 127.0.0.1; this test plays the person: it opens the consent page, approves, and

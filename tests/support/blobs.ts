@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import '../../scripts/blobs-emulation.ts';
+import '../../scripts/runtime/blobs-server-conditional-writes.ts';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll } from 'vitest';
 import { blobsStore } from '../../netlify/functions/_shared/blobs-store.ts';

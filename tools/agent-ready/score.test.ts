@@ -1,4 +1,4 @@
-/** Score and levels as the scanner documents them (agent-discovery.md §1.2). */
+/** Score and levels as the scanner documents them (docs/reference/agent-discovery.md §1.2). */
 import { describe, expect, it } from 'vitest';
 import { buildReport, levelOf, scoreOf } from './score.ts';
 import type { CheckResult, CheckStatus } from './types.ts';

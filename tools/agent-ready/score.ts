@@ -1,5 +1,5 @@
 /**
- * Score and level, as the isitagentready.com scanner documents them (agent-discovery.md §1.2):
+ * Score and level, as the isitagentready.com scanner documents them (docs/reference/agent-discovery.md §1.2):
  * score = round(100 · pass / (pass + fail)) over scored checks, neutral excluded; the level is
  * independent of the score.
  * @module

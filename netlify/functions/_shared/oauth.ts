@@ -6,8 +6,6 @@ import { ClientMetadataResolver } from '../../../src/core/oauth/grants/client-me
 import { clientMetadataFetcher } from './client-metadata-fetch.ts';
 import { build, runtimeConfig, stores } from './deps.ts';
 
-declare const Netlify: { env: { get(name: string): string | undefined } } | undefined;
-
 export const oauth = oauthConfig(build.origin);
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -18,8 +16,7 @@ let cached: { at: number; keys: Promise<KeySet> } | undefined;
 export function signingKeys(): Promise<KeySet> {
   const now = nowSeconds();
   if (!cached || now - cached.at > KEY_CACHE_SECONDS) {
-    const envValue = typeof Netlify !== 'undefined' ? Netlify.env.get('OAUTH_SIGNING_KEYS') : process.env.OAUTH_SIGNING_KEYS;
-    const keys = loadKeyRecords({ envValue, store: stores('keys'), nowSeconds: now }).then((records) => keySetOf(records, now));
+    const keys = loadKeyRecords({ envValue: runtimeConfig().oauthSigningKeys ?? undefined, store: stores('keys'), nowSeconds: now }).then((records) => keySetOf(records, now));
     keys.catch(() => (cached = undefined));
     cached = { at: now, keys };
   }

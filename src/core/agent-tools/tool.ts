@@ -38,7 +38,7 @@ export interface ToolResult extends JsonObject {
 /** A tool's answer: data matching its output schema, or a message for the model. */
 export type ToolOutcome<O> = { ok: true; data: O } | { ok: false; message: string };
 
-/** All five tools only read the catalogue (mcp-oauth.md §4.2). */
+/** All five tools only read the catalogue (docs/reference/mcp-oauth.md §4.2). */
 export const READ_ONLY_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 type ObjectSchema = v.GenericSchema<unknown, JsonObject>;

@@ -1,6 +1,6 @@
 /**
  * JSON-RPC 2.0 for MCP: named error codes, message classification and response envelopes
- * (mcp-oauth.md §4.1). Batches are not JSON-RPC messages here: MCP ≥ 2025-06-18 removed them.
+ * (docs/reference/mcp-oauth.md §4.1). Batches are not JSON-RPC messages here: MCP ≥ 2025-06-18 removed them.
  * @module
  */
 
@@ -61,7 +61,7 @@ const isId = (value: unknown): value is JsonRpcId => typeof value === 'string' |
 /**
  * Parses a POST body into one JSON-RPC message. Malformed JSON → -32700 with id null; a batch
  * or anything that is not a JSON-RPC 2.0 request, notification or response → -32600, echoing
- * the id when it is readable (mcp-oauth.md §3 steps 5–7).
+ * the id when it is readable (docs/reference/mcp-oauth.md §3 steps 5–7).
  */
 export function parseMessage(text: string): JsonRpcMessage | JsonRpcRejection {
   let value: unknown;

@@ -1,7 +1,7 @@
 /**
  * The authorization gate of the protected MCP tool (`export_article_index`, scope `content:export`).
  * Protected-tool failures are HTTP 401/403 with `WWW-Authenticate` and a JSON-RPC body whose
- * `result` is a tool error, so SDK clients start OAuth and humans still read why (mcp-oauth.md §4.5).
+ * `result` is a tool error, so SDK clients start OAuth and humans still read why (docs/reference/mcp-oauth.md §4.5).
  * @module
  */
 import type { CredentialCheck } from '../kernel/credentials.ts';

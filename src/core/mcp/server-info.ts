@@ -4,13 +4,13 @@
  * @module
  */
 
-/** The newest revision we speak (mcp-oauth.md §0.1): the stateless, handshake-free era. */
+/** The newest revision we speak (docs/reference/mcp-oauth.md §0.1): the stateless, handshake-free era. */
 export const LATEST_PROTOCOL_VERSION = '2026-07-28';
 
 /** Modern (handshake-free) revisions, newest first. */
 export const MODERN_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28'];
 
-/** Legacy handshake-era revisions served statelessly, newest first (mcp-oauth.md §1). */
+/** Legacy handshake-era revisions served statelessly, newest first (docs/reference/mcp-oauth.md §1). */
 export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26'];
 
 /** Every revision we speak, newest first (`server/discover` `supportedVersions`). */
@@ -21,7 +21,7 @@ export const LATEST_LEGACY_PROTOCOL_VERSION = LEGACY_PROTOCOL_VERSIONS[0]!;
 
 /** Who the server says it is; every string derives from the company name in content/company.yaml. */
 export interface ServerIdentity {
-  /** Server card style name (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`, mcp-oauth.md §9). */
+  /** Server card style name (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`, docs/reference/mcp-oauth.md §9). */
   name: string;
   title: string;
   /** One line, at most 100 characters (the server card limit). */

@@ -1,4 +1,4 @@
-/** The /mcp transport and dispatcher: every row of mcp-oauth.md §4.1, scenarios A5 and B1–B5. */
+/** The /mcp transport and dispatcher: every row of docs/reference/mcp-oauth.md §4.1, scenarios A5 and B1–B5. */
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DEPS, FIXTURE_ORIGIN, LEGACY_HEADERS, MODERN_META, mcpRequest, modernRequest } from '../../../tests/support/core-fixtures.ts';
 import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';

@@ -1,5 +1,5 @@
 /**
- * `POST /mcp`: a stateless, dual-era MCP server (mcp-oauth.md §2–§4). Legacy handshake-era
+ * `POST /mcp`: a stateless, dual-era MCP server (docs/reference/mcp-oauth.md §2–§4). Legacy handshake-era
  * clients (2025-03-26 … 2025-11-25) get `initialize`/`ping`; modern clients (2026-07-28) get
  * `server/discover`, per-request `_meta` and header validation. No sessions, no SSE: every
  * request is answered with one `application/json` body (or 202 for notifications).
@@ -108,7 +108,7 @@ function metaOf(params: JsonObject | undefined): JsonObject | undefined {
   return params && isObject(params._meta) ? params._meta : undefined;
 }
 
-/** Accept rule: lenient when absent; otherwise it must admit application/json (mcp-oauth.md §3 step 3). */
+/** Accept rule: lenient when absent; otherwise it must admit application/json (docs/reference/mcp-oauth.md §3 step 3). */
 function acceptsJson(accept: string | null): boolean {
   if (accept === null || accept.trim() === '') return true;
   return accept.split(',').some((range) => {
@@ -119,7 +119,7 @@ function acceptsJson(accept: string | null): boolean {
 }
 
 
-/** Origin rule (mcp-oauth.md §3 step 1, §4.3), shared with `/a2a`: see {@link isAllowedBrowserOrigin}. */
+/** Origin rule (docs/reference/mcp-oauth.md §3 step 1, §4.3), shared with `/a2a`: see {@link isAllowedBrowserOrigin}. */
 function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
   return isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins);
 }

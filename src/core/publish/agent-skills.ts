@@ -3,7 +3,7 @@
  * the same constants the endpoints enforce (paths, limits, scopes), with sha256 digests of the
  * exact bytes served.
  *
- * Two "0.2.0" index shapes circulate (agent-discovery.md §2.10); each entry satisfies both: the
+ * Two "0.2.0" index shapes circulate (docs/reference/agent-discovery.md §2.10); each entry satisfies both: the
  * scanner's `{name, type, description, url, digest}` and the discovery RFC's `files[{path, digest}]`.
  * The skill-level `digest` is the scanner's (the bytes at `url`); for a one-file skill the RFC's
  * manifest digest would differ, and the scanner is what agents meet first.

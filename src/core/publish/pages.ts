@@ -117,12 +117,16 @@ function newest(dates: (string | undefined)[], fallback: string): string {
   return dates.filter((d): d is string => Boolean(d)).sort().at(-1) ?? fallback;
 }
 
-/** Builds every page of the site from the catalogue. */
+/** Builds every page of the site from the catalogue, family by family (the sitemap keeps this order). */
 export function sitePages(catalog: Catalog): SitePage[] {
-  const { origin, company, categories, articles, solutions, products } = catalog;
-  const today = newest([...articles, ...solutions].flatMap((d) => [d.date, d.updated]), '2026-01-01');
-  const pages: SitePage[] = [];
+  const today = newest([...catalog.articles, ...catalog.solutions].flatMap((d) => [d.date, d.updated]), '2026-01-01');
+  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages].flatMap((family) => family(catalog, today));
+}
 
+/** The home page. */
+function homePage(catalog: Catalog, today: string): SitePage[] {
+  const { origin, company, categories, articles, solutions, products } = catalog;
+  const pages: SitePage[] = [];
   pages.push({
     path: paths.home,
     kind: 'home',
@@ -170,6 +174,13 @@ export function sitePages(catalog: Catalog): SitePage[] {
     ].join('\n\n')),
   });
 
+  return pages;
+}
+
+/** The blog listing, one page per ARTICLES_PER_PAGE articles. */
+function blogPages(catalog: Catalog, today: string): SitePage[] {
+  const { origin, company, categories, articles } = catalog;
+  const pages: SitePage[] = [];
   for (const lang of ['zh', 'en'] as const) {
     const t = messages(lang);
     const own = articlesIn(articles, lang);
@@ -232,7 +243,13 @@ export function sitePages(catalog: Catalog): SitePage[] {
       ].filter(Boolean).join('\n\n')),
     });
   }
+  return pages;
+}
 
+/** One listing per category. */
+function categoryPages(catalog: Catalog, today: string): SitePage[] {
+  const { categories, articles } = catalog;
+  const pages: SitePage[] = [];
   for (const category of categories) {
     const items = articles.filter((a) => a.category === category.slug);
     const path = paths.category(category.slug);
@@ -246,7 +263,13 @@ export function sitePages(catalog: Catalog): SitePage[] {
       markdown: categoryTwin(catalog, category),
     });
   }
+  return pages;
+}
 
+/** One page per article. */
+function articlePages(catalog: Catalog): SitePage[] {
+  const { articles } = catalog;
+  const pages: SitePage[] = [];
   for (const article of articles) {
     pages.push({
       path: article.path,
@@ -258,7 +281,13 @@ export function sitePages(catalog: Catalog): SitePage[] {
       markdown: documentTwin(catalog, article),
     });
   }
+  return pages;
+}
 
+/** The solutions listing and one page per solution. */
+function solutionPages(catalog: Catalog, today: string): SitePage[] {
+  const { origin, company, categories, solutions } = catalog;
+  const pages: SitePage[] = [];
   pages.push({
     path: paths.solutions,
     kind: 'list',
@@ -280,7 +309,13 @@ export function sitePages(catalog: Catalog): SitePage[] {
       markdown: documentTwin(catalog, solution),
     });
   }
+  return pages;
+}
 
+/** The products listing and one page per product. */
+function productPages(catalog: Catalog, today: string): SitePage[] {
+  const { origin, company, products } = catalog;
+  const pages: SitePage[] = [];
   pages.push({
     path: paths.products,
     kind: 'list',
@@ -301,7 +336,14 @@ export function sitePages(catalog: Catalog): SitePage[] {
       markdown: productTwin(origin, product),
     });
   }
+  return pages;
+}
 
+/** Search, contact, API reference, developers hub and the contact thank-you page. */
+function servicePages(catalog: Catalog, today: string): SitePage[] {
+  const { origin, company } = catalog;
+  const pages: SitePage[] = [];
+  const zh = messages('zh');
   pages.push({
     path: paths.search,
     kind: 'static',

@@ -2,8 +2,8 @@
  * The MCP server card: one document, built from the same constants as `initialize` and
  * `server/discover`, served at `/mcp/server-card` (SEP-2127, `application/mcp-server-card+json`)
  * and at the two `.well-known` paths the isitagentready scanner probes (SEP-1649 era,
- * `application/json`). It is a superset of both card generations (agent-discovery.md §2.8,
- * mcp-oauth.md §9): the v1 schema fields plus the legacy `serverInfo`/`transport`/`endpoint`/
+ * `application/json`). It is a superset of both card generations (docs/reference/agent-discovery.md §2.8,
+ * docs/reference/mcp-oauth.md §9): the v1 schema fields plus the legacy `serverInfo`/`transport`/`endpoint`/
  * `capabilities` and an `authentication` hint for the one protected tool.
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * Build side of site search: turns the searchable documents into a {@link SearchIndexData} object
- * (search.md §4). Runs during the site build; the output is plain JSON.
+ * (docs/reference/search.md §4). Runs during the site build; the output is plain JSON.
  * @module
  */
 import { byNewest, duplicateSlugs, type Document } from '../content/catalog.ts';

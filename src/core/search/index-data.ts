@@ -1,6 +1,6 @@
 /**
  * The serialised search index: a plain JSON object written at build time and loaded by the
- * search function (search.md §4). Columnar, with postings as a base64 varint stream so that a load
+ * search function (docs/reference/search.md §4). Columnar, with postings as a base64 varint stream so that a load
  * is one `JSON.parse` plus a few small base64 decodes.
  * @module
  */
@@ -9,7 +9,7 @@ import type { Lang } from '../content/catalog.ts';
 /** Format version; bump it whenever the layout, the tokenizer or the term encoding changes. */
 export const SEARCH_INDEX_VERSION = 1;
 
-/** Han tokenization mode recorded in the index (bigrams need no ICU data, search.md §6.3). */
+/** Han tokenization mode recorded in the index (bigrams need no ICU data, docs/reference/search.md §6.3). */
 export const SEARCH_INDEX_MODE = 'bigram';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Query side of site search: loads a {@link SearchIndexData} once and answers queries with
- * per-field BM25+ and a coordination factor (search.md §3).
+ * per-field BM25+ and a coordination factor (docs/reference/search.md §3).
  *
  * - Han query text → bigrams, exact match only (no fuzzy on CJK: one edit turns 网关 into 网络).
  *   A query whose Han text is a single character (`库`) also matches the bigrams containing it.

@@ -9,7 +9,7 @@
  *   or more letters a–z are reduced to their Porter2 stem (`deploying`, `deployment` → `deploy`).
  *
  * Non-Han tokens also carry their unstemmed surface word, which feeds the lexicon used for prefix
- * and typo matching (search.md §3, §6.6).
+ * and typo matching (docs/reference/search.md §3, §6.6).
  * @module
  */
 import stem from 'wink-porter2-stemmer';

@@ -9,7 +9,7 @@ import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 export const ROBOTS_PATH = '/robots.txt';
 
 /**
- * The AI user agents the scanner looks for (agent-discovery.md §1.3, robotsTxtAiRules). A file
+ * The AI user agents the scanner looks for (docs/reference/agent-discovery.md §1.3, robotsTxtAiRules). A file
  * naming only others (ClaudeBot, OAI-SearchBot) does not count, as on the scanner.
  */
 export const SCANNED_AI_USER_AGENTS = [

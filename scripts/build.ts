@@ -1,12 +1,17 @@
 /**
- * Builds the site when the last build is missing or stale: sources, content, config or origin
- * changed since then. `npm start` and the test setup call it, so both always serve a current build.
+ * `node scripts/build.ts`: the one build entry point. Builds the site (astro build, then the
+ * Pagefind index) when the last build is missing or stale: sources, content, config or origin
+ * changed since then. `npm start`, `npm run dev`, `npm run deploy:check`, the benches and the test
+ * setup all go through {@link ensureBuild}; callers pass their origin in (the tests pass theirs).
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerHelp } from './usage.ts';
+import { parseBuildConfig } from '../src/core/config.ts';
+import { normalizeOrigin } from '../src/core/kernel/origin.ts';
+import { seedDeployStore } from './runtime/deploy-blobs.ts';
 import type { Catalog } from '../src/core/content/catalog.ts';
 import { DEPLOY_BLOBS_DIR, deployBodyFiles } from '../src/integrations/deploy-blobs.ts';
 
@@ -35,7 +40,7 @@ export function buildFingerprint(origin: string, contentDir: string): string {
 
 /** Runs `astro build` and the Pagefind step for `origin` unless dist/ already holds that exact build. Returns whether it built. */
 export function ensureBuild(origin: string, options: { contentDir?: string; force?: boolean; quiet?: boolean } = {}): boolean {
-  const contentDir = options.contentDir ?? process.env.CONTENT_DIR ?? './content';
+  const contentDir = options.contentDir ?? parseBuildConfig(process.env).contentDir;
   const fingerprint = buildFingerprint(origin, contentDir);
   const current = existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, 'utf8').trim() : '';
   if (!options.force && current === fingerprint && existsSync(path.join(ROOT, 'dist', 'index.html'))) {
@@ -81,6 +86,30 @@ function restoreDeployBodies(): void {
   }
 }
 
+const USAGE = `Usage: node scripts/build.ts [--origin <url>] [--force] [--seed-local-blobs]
+
+Builds the site (astro build, then the Pagefind index) unless dist/ already holds the build for
+this origin and these sources.
+
+  --origin <url>        the public origin baked into the build; default: from SITE_URL (or URL,
+                        DEPLOY_PRIME_URL on Netlify), else http://localhost:$PORT
+  --force               build even when dist/ is current
+  --seed-local-blobs    copy the build's deploy store (article bodies) into .netlify/blobs-serve,
+                        where \`npm run dev\`'s functions read Blobs`;
+
+/** The command-line options: an explicit origin wins over the environment. */
+export function parseBuildArgs(argv: readonly string[], env: Record<string, string | undefined>): { origin: string; force: boolean; seedLocalBlobs: boolean } {
+  const at = argv.indexOf('--origin');
+  const explicit = at === -1 ? undefined : argv[at + 1];
+  if (at !== -1 && (!explicit || explicit.startsWith('--'))) throw new Error('--origin needs a URL (e.g. --origin http://localhost:8899)');
+  return { origin: explicit ? normalizeOrigin(explicit) : parseBuildConfig(env).origin, force: argv.includes('--force'), seedLocalBlobs: argv.includes('--seed-local-blobs') };
+}
+
 if (import.meta.main) {
-  answerHelp('Usage: imported, not run: ensureBuild(origin) builds the site when it is stale (npm start and the tests call it). The command is: node scripts/build-if-needed.ts [--for-tests]');
+  answerHelp(USAGE);
+  const options = parseBuildArgs(process.argv.slice(2), process.env);
+  const built = ensureBuild(options.origin, { quiet: true, force: options.force });
+  console.log(built ? `Built the site for ${options.origin}.` : `The build for ${options.origin} is current.`);
+  // `npm run dev`'s functions (the vite plugin's @netlify/dev) read Blobs from .netlify/blobs-serve: give them the build's deploy store.
+  if (options.seedLocalBlobs) seedDeployStore(path.join(ROOT, '.netlify', 'blobs-serve'), ROOT);
 }

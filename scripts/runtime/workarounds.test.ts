@@ -1,0 +1,34 @@
+/** The emulator workarounds: the Blobs patch refuses another version; the bundle-race retry retries only that race. */
+import { describe, expect, it } from 'vitest';
+import { assertPatchedBlobsVersion } from './blobs-server-conditional-writes.ts';
+import { handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';
+
+describe('blobs-server-conditional-writes', () => {
+  it('loads with the pinned @netlify/blobs and refuses any other version, naming both', () => {
+    expect(() => assertPatchedBlobsVersion('11.1.1')).not.toThrow();
+    expect(() => assertPatchedBlobsVersion('11.2.0')).toThrow(/patches @netlify\/blobs 11\.1\.1, but 11\.2\.0 is installed/);
+  });
+});
+
+describe('netlify-dev-bundle-race', () => {
+  const race = 'Error: ENOENT: no such file or directory, open \'/x/.netlify/functions-serve/_a1b2/mcp.mjs\'';
+  const devAnswering = (...bodies: [number, string][]) => {
+    let calls = 0;
+    return { calls: () => calls, handle: async () => { const [status, body] = bodies[Math.min(calls++, bodies.length - 1)]!; return new Response(body, { status }); } };
+  };
+
+  it('retries a request that lost the bundle race, then answers', async () => {
+    const dev = devAnswering([500, race], [200, 'ok']);
+    const response = await handleRetryingBundleRace(dev, new Request('http://localhost/mcp', { method: 'POST', body: '{}' }));
+    expect([response?.status, await response?.text(), dev.calls()]).toEqual([200, 'ok', 2]);
+  });
+
+  it('gives up after three attempts, and never retries an application error', async () => {
+    const racing = devAnswering([500, race]);
+    expect((await handleRetryingBundleRace(racing, new Request('http://localhost/mcp')))?.status).toBe(500);
+    expect(racing.calls()).toBe(3);
+    const failing = devAnswering([500, 'TypeError: boom']);
+    expect((await handleRetryingBundleRace(failing, new Request('http://localhost/mcp')))?.status).toBe(500);
+    expect(failing.calls()).toBe(1);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Hands the build's catalogue from the page renderer to the `site-data` integration. Astro's
+ * default prerenderer renders the pages in the build's own process (it imports the prerender
+ * bundle), but the bundle holds its own copy of every module, so the two meet on a process-wide
+ * symbol rather than a shared module variable. Only `astro:content` can build the catalogue, and
+ * only page rendering can call it; this replaces the never-served data pages that used to carry it
+ * out through dist/.
+ * @module
+ */
+import type { Catalog } from '../core/content/catalog.ts';
+
+/** What rendering shares: the catalogue, and the search index when a page built it (the /search page does). */
+export interface SharedBuildData {
+  catalog?: Promise<Catalog>;
+  searchIndexJson?: Promise<string>;
+}
+
+const KEY = Symbol.for('agent-ready-site/build-data');
+
+/** The process-wide record; the renderer fills it, the integration reads it in `astro:build:done`. */
+export function sharedBuildData(): SharedBuildData {
+  const scope = globalThis as { [KEY]?: SharedBuildData };
+  scope[KEY] ??= {};
+  return scope[KEY];
+}
