@@ -141,9 +141,11 @@ async function npmStartReady(): Promise<{ wallMs: number; reportedMs: number }> 
       child.once('exit', (code) => reject(new Error(`npm start exited (${code}): ${out}`)));
     });
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
     rmSync(blobsDir, { recursive: true, force: true });
   }
 }
