@@ -141,9 +141,11 @@ async function npmStartReady(): Promise<{ wallMs: number; reportedMs: number }> 
       child.once('exit', (code) => reject(new Error(`npm start exited (${code}): ${out}`)));
     });
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
     rmSync(blobsDir, { recursive: true, force: true });
   }
 }
@@ -161,7 +163,7 @@ async function main(): Promise<void> {
   try {
     const floor = await sequentialP50((i) => once(child.floorUrl, { name: 'floor', method: 'GET', path: searchPath }, i));
     const floorLoad = await autocannon({ url: child.floorUrl, connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS, requests: [{ method: 'GET', path: searchPath(0) }] });
-    lines.push(`| floor: bare \`node:http\` in the same child, the search answer's bytes | ${ms(floor)} ms | — | — | — | ${floorLoad.latency.p50} / ${floorLoad.latency.p99} ms | ${Math.round(floorLoad.requests.average)} | ${floorLoad.errors + floorLoad.timeouts} / ${floorLoad.non2xx} |`);
+    lines.push(`| floor: bare \`node:http\` in the same child, the search answer's bytes | ${ms(floor)} ms | — | — | — | — | ${floorLoad.latency.p50} / ${floorLoad.latency.p99} ms | ${Math.round(floorLoad.requests.average)} | ${floorLoad.errors + floorLoad.timeouts} / ${floorLoad.non2xx} |`);
     console.error(lines.at(-1));
     for (const row of ROWS) {
       const http = await sequentialP50((i) => once(child.url, row, i));

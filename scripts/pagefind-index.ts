@@ -18,7 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { answerHelp } from './usage.ts';
 import { parseBuildConfig } from '../src/core/config.ts';
 
-/** The pages the /search page searches: articles, solutions and products (one level below their section). Listing pages hold no `data-pagefind-body` and would be read only to be dropped. */
+/**
+ * The pages the /search page searches: articles, solutions and products (one level below their section).
+ * Listing pages hold no `data-pagefind-body` and would be read only to be dropped.
+ */
 export const PAGEFIND_GLOB = '{blog,solutions,products}/*/index.html';
 
 /**

@@ -27,7 +27,10 @@ const routeCacheDir = (root: string): string => path.join(root, 'node_modules', 
 const IN_PROCESS_IP = '127.0.0.1';
 
 export interface RuntimeOptions {
-  /** Blobs storage folder (default NETLIFY_LOCAL_BLOBS_DIR or .netlify/blobs-serve, where scripts/enquiries.ts and keys.ts read); tests give each file its own. */
+  /**
+   * Blobs storage folder (default NETLIFY_LOCAL_BLOBS_DIR or .netlify/blobs-serve, where
+   * scripts/enquiries.ts and keys.ts read); tests give each file its own.
+   */
   blobsDir?: string;
   /** Run the edge function (default true). */
   edgeFunctions?: boolean;

@@ -1,4 +1,7 @@
-/** Where the local runtime (`npm start`) keeps Netlify Blobs, and where the CLIs read them: `NETLIFY_LOCAL_BLOBS_DIR` or .netlify/blobs-serve. */
+/**
+ * Where the local runtime (`npm start`) keeps Netlify Blobs, and where the CLIs read them:
+ * `NETLIFY_LOCAL_BLOBS_DIR` or .netlify/blobs-serve.
+ */
 import path from 'node:path';
 import { answerHelp } from '../usage.ts';
 import { parseEnv } from '../../src/core/config.ts';

@@ -39,7 +39,8 @@ describe('function routes (zip-it-and-ship-it ISC)', () => {
     expect(() => assertUnambiguous(functions)).not.toThrow();
 
     expect(findFunction(functions, '/api/search', 'GET')?.fn.name).toBe('api-search');
-    expect(findFunction(functions, '/API/Search/', 'GET')?.fn.name).toBe('api-search'); // lower-cased, slash dropped, as @netlify/functions-dev
+    // Lower-cased, trailing slash dropped, as @netlify/functions-dev matches.
+    expect(findFunction(functions, '/API/Search/', 'GET')?.fn.name).toBe('api-search');
     expect(findFunction(functions, '/api/nope', 'GET')?.fn.name).toBe('api-not-found');
     expect(findFunction(functions, '/.netlify/functions/tweets-refresh', 'POST')?.fn.name).toBe('tweets-refresh');
     expect(findFunction(functions, '/.netlify/functions/api-search', 'GET')).toBeUndefined(); // routed functions: only on their routes

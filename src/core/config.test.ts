@@ -39,6 +39,7 @@ describe('parseBuildConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, /^Invalid environment variable PORT: must be a port number/],
     [{ PORT: '70000' }, /^Invalid environment variable PORT:/],
+    [{ PORT: '-1' }, /^Invalid environment variable PORT:/],
     [{ SHOW_DRAFTS: 'yes' }, /^Invalid environment variable SHOW_DRAFTS: must be 1 \(build drafts\) or 0/],
     [{ SITE_URL: 'example.com' }, /^Invalid environment variable SITE_URL: must be a URL/],
   ])('refuses %o with a message naming the variable', (env, message) => {
@@ -74,6 +75,8 @@ describe('parseLocalRuntimeConfig (npm start)', () => {
     expect(parseLocalRuntimeConfig({ PORT: '9001', HOST: '0.0.0.0', TRUSTED_PROXIES: '10.0.0.0/8', NETLIFY_LOCAL_BLOBS_DIR: '/tmp/b' })).toEqual({
       origin: 'http://localhost:9001', port: 9001, host: '0.0.0.0', trustedProxies: '10.0.0.0/8', blobsDir: '/tmp/b',
     });
+    // PORT=0 asks the system for a free port (the benches and tests start `npm start` that way).
+    expect(parseLocalRuntimeConfig({ PORT: '0' }).port).toBe(0);
   });
 
   it('parseEnv picks only the names asked for', () => {

@@ -39,7 +39,7 @@ export const EnvSchema = v.object({
   URL: optionalUrl,
   DEPLOY_PRIME_URL: optionalUrl,
   CONTEXT: optionalText,
-  PORT: v.optional(v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be a port number'), v.minValue(1), v.maxValue(65_535)), String(DEFAULT_LOCAL_PORT)),
+  PORT: v.optional(v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be a port number'), v.minValue(0, 'must be a port number (0: any free port)'), v.maxValue(65_535, 'must be a port number')), String(DEFAULT_LOCAL_PORT)),
   // Build.
   CONTENT_DIR: folder('./content'),
   SHOW_DRAFTS: v.optional(v.pipe(v.picklist(['0', '1'], 'must be 1 (build drafts) or 0'), v.transform((value) => value === '1')), '0'),

@@ -2,7 +2,8 @@
  * The /search page searches the index behind `/api/search` and the MCP tool, so it finds what they
  * find: in the browser when the build shipped the index to the page (small sites: no round trip
  * per keystroke), else through `/api/search`, and with the static Pagefind index as the fallback
- * when neither answers. Until the index has arrived, queries go to the API. `?q=` is read on load and kept up to date (`history.replaceState`),
+ * when neither answers. Until the index has arrived, queries go to the API. `?q=` is read on load and kept
+ * up to date (`history.replaceState`),
  * with the filters (`lang`, `category`), so a search can be shared. The figures behind this choice
  * are in BENCHMARKS.md, "Search page vs API".
  */

@@ -4,7 +4,8 @@
  * site. Chromium has no model context yet, so a stub installed before any page script records what
  * the page registers: one at `navigator.modelContext` (earlier Chrome builds), and one at
  * `document.modelContext` that behaves as the W3C draft says (`registerTool(tool, {signal})`
- * returns a promise; aborting the signal unregisters the tool and rejects the promise). The script uses relative URLs, so any free port works here
+ * returns a promise; aborting the signal unregisters the tool and rejects the promise). The script uses
+ * relative URLs, so any free port works here
  * (site.browser.test.ts holds the test origin's port).
  */
 import { readFileSync, rmSync } from 'node:fs';

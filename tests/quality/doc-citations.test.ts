@@ -2,28 +2,19 @@
  * Comments cite documents by their path in the repository (`docs/reference/mcp-oauth.md §4.1`), so a
  * fresh clone can follow every citation: each `docs/….md` named in a comment under src/, scripts/,
  * netlify/, tools/ and tests/ must exist, and a bare file name of a note under docs/
- * (the note name alone, with no folder) is refused. Comments are found with the TypeScript parser, so strings and URLs are not comments.
+ * (the note name alone, with no folder) is refused. Comments are found with the TypeScript parser,
+ * so strings and URLs are not comments.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { commentsOf, sourceFiles } from '../support/source-comments.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const FOLDERS = ['src', 'scripts', 'netlify', 'tools', 'tests'];
-const SOURCE = /\.(?:ts|mts|mjs|js)$/;
 /** A docs path, or a bare `<name>.md` not preceded by a path or URL segment. */
 const DOCS_PATH = /(?<![\w/.-])docs\/[\w./-]+\.md\b/g;
 const BARE_NAME = /(?<![\w/.-])([\w-]+\.md)\b/g;
-
-function* sourceFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full;
-  }
-}
 
 function* mdFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -33,25 +24,10 @@ function* mdFiles(dir: string): Generator<string> {
   }
 }
 
-/** Every comment in a file, as the TypeScript scanner sees them around the parsed tokens. */
-function commentsOf(text: string, fileName = 'file.ts'): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
-  const seen = new Map<number, string>();
-  const collect = (ranges: ts.CommentRange[] | undefined): void => ranges?.forEach((r) => seen.set(r.pos, text.slice(r.pos, r.end)));
-  const visit = (node: ts.Node): void => {
-    collect(ts.getLeadingCommentRanges(text, node.pos));
-    collect(ts.getTrailingCommentRanges(text, node.end));
-    if (node.kind === ts.SyntaxKind.EndOfFileToken) return;
-    node.getChildren(source).forEach(visit);
-  };
-  visit(source);
-  return [...seen.values()];
-}
-
 /** Citations of missing docs and bare note names, as `file: citation` lines. */
 function citationProblems(file: string, text: string, docNames: ReadonlySet<string>, exists: (p: string) => boolean): string[] {
   const problems: string[] = [];
-  for (const comment of commentsOf(text, file)) {
+  for (const { text: comment } of commentsOf(text, file)) {
     for (const [cited] of comment.matchAll(DOCS_PATH)) {
       if (!exists(cited)) problems.push(`${file}: ${cited} does not exist`);
     }
@@ -81,7 +57,7 @@ describe('document citations in comments', () => {
       for (const file of sourceFiles(path.join(ROOT, folder))) {
         const text = readFileSync(file, 'utf8');
         if (!text.includes('.md')) continue;
-        cited += commentsOf(text, file).join('\n').match(DOCS_PATH)?.length ?? 0;
+        cited += commentsOf(text, file).map((c) => c.text).join('\n').match(DOCS_PATH)?.length ?? 0;
         problems.push(...citationProblems(path.relative(ROOT, file), text, docNames, exists));
       }
     }

@@ -1,4 +1,7 @@
-/** The small parsers the checks rely on: robots.txt groups, Content-Signal values, Link headers, the auth.md heading, SKILL.md front matter. */
+/**
+ * The small parsers the checks rely on: robots.txt groups, Content-Signal values, Link headers, the auth.md
+ * heading, SKILL.md front matter.
+ */
 import { describe, expect, it } from 'vitest';
 import { frontMatter, manifestDigest } from './checks/agent-skills.ts';
 import { hasAuthMdHeading } from './checks/auth-md.ts';

@@ -19,7 +19,10 @@ import { REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 
 const days = (seconds: number): number => Math.round(seconds / 86400);
 
-/** The RFC 7591 registration an agent sends for client_credentials with every scope, as an HTTP example (auth.md, the get-export-token skill). */
+/**
+ * The RFC 7591 registration an agent sends for client_credentials with every scope, as an HTTP example
+ * (auth.md, the get-export-token skill).
+ */
 export function registrationRequestExample(host: string): string {
   const body = { client_name: 'my-agent', grant_types: ['client_credentials'], scope: SCOPES.join(' ') };
   return ['```http', `POST ${OAUTH_PATHS.register} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', '', JSON.stringify(body), '```'].join('\n');

@@ -46,7 +46,8 @@ export function createWebMcpProbe(): { probe: WebMcpProbe; close(): Promise<void
       if (response && response.status() >= 400) throw new Error(`GET ${new URL(url).pathname} → ${response.status()}`);
       if (new URL(page.url()).origin !== new URL(url).origin) throw new Error(`the page navigated off the origin to ${page.url()}`);
       const registered = () => (window as unknown as { __agentReadyWebMcpTools: string[] }).__agentReadyWebMcpTools.length > 0;
-      await page.waitForFunction(registered, undefined, { timeout: WEBMCP_SETTLE_MS }).catch(() => undefined); // none registered yet: the answer is []
+      // None registered within the settle time: the answer is [].
+      await page.waitForFunction(registered, undefined, { timeout: WEBMCP_SETTLE_MS }).catch(() => undefined);
       const names = await page.evaluate(() => (window as unknown as { __agentReadyWebMcpTools: string[] }).__agentReadyWebMcpTools);
       return [...new Set(names)];
     } finally {
