@@ -22,6 +22,7 @@ describe('parseBuildConfig', () => {
       port: 8888,
       contentDir: './content',
       showDrafts: false,
+      ogImages: true,
       commitRef: null,
       outDir: './dist',
       cacheDir: './node_modules/.astro',
@@ -30,8 +31,8 @@ describe('parseBuildConfig', () => {
   });
 
   it('reads every build variable; empty strings count as unset', () => {
-    const config = parseBuildConfig({ SITE_URL: 'https://example.com/x/', PORT: '9000', CONTENT_DIR: 'c', SHOW_DRAFTS: '1', COMMIT_REF: 'abc', ASTRO_OUT_DIR: 'o', ASTRO_CACHE_DIR: 'k', GENERATED_DIR: '' });
-    expect(config).toEqual({ origin: 'https://example.com', port: 9000, contentDir: 'c', showDrafts: true, commitRef: 'abc', outDir: 'o', cacheDir: 'k', generatedDir: './generated' });
+    const config = parseBuildConfig({ SITE_URL: 'https://example.com/x/', PORT: '9000', CONTENT_DIR: 'c', SHOW_DRAFTS: '1', OG_IMAGES: 'off', COMMIT_REF: 'abc', ASTRO_OUT_DIR: 'o', ASTRO_CACHE_DIR: 'k', GENERATED_DIR: '' });
+    expect(config).toEqual({ origin: 'https://example.com', port: 9000, contentDir: 'c', showDrafts: true, ogImages: false, commitRef: 'abc', outDir: 'o', cacheDir: 'k', generatedDir: './generated' });
     expect(parseBuildConfig({ CONTEXT: 'deploy-preview', URL: 'https://prod.example', DEPLOY_PRIME_URL: 'https://preview.example' }).origin).toBe('https://preview.example');
     expect(parseBuildConfig({ CONTEXT: 'production', URL: 'https://prod.example', DEPLOY_PRIME_URL: 'https://preview.example' }).origin).toBe('https://prod.example');
   });
@@ -42,6 +43,7 @@ describe('parseBuildConfig', () => {
     [{ PORT: '-1' }, /^Invalid environment variable PORT:/],
     [{ SHOW_DRAFTS: 'yes' }, /^Invalid environment variable SHOW_DRAFTS: must be 1 \(build drafts\) or 0/],
     [{ SITE_URL: 'example.com' }, /^Invalid environment variable SITE_URL: must be a URL/],
+    [{ OG_IMAGES: 'no' }, /^Invalid environment variable OG_IMAGES: must be on \(an Open Graph image per page\) or off/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => parseBuildConfig(env)).toThrow(message);
   });

@@ -42,6 +42,7 @@ export const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be a port number'), v.minValue(0, 'must be a port number (0: any free port)'), v.maxValue(65_535, 'must be a port number')), String(DEFAULT_LOCAL_PORT)),
   // Build.
   CONTENT_DIR: folder('./content'),
+  OG_IMAGES: v.optional(v.pipe(v.picklist(['on', 'off'], 'must be on (an Open Graph image per page) or off (one site-wide image)'), v.transform((value) => value === 'on')), 'on'),
   SHOW_DRAFTS: v.optional(v.pipe(v.picklist(['0', '1'], 'must be 1 (build drafts) or 0'), v.transform((value) => value === '1')), '0'),
   COMMIT_REF: optionalText,
   ASTRO_OUT_DIR: folder('./dist'),
@@ -81,7 +82,7 @@ export type Env = v.InferOutput<typeof EnvSchema>;
 
 /** What each entry point reads. */
 export const ORIGIN_VARIABLES = ['SITE_URL', 'URL', 'DEPLOY_PRIME_URL', 'CONTEXT', 'PORT'] as const satisfies readonly EnvName[];
-export const BUILD_VARIABLES = [...ORIGIN_VARIABLES, 'CONTENT_DIR', 'SHOW_DRAFTS', 'COMMIT_REF', 'ASTRO_OUT_DIR', 'ASTRO_CACHE_DIR', 'GENERATED_DIR'] as const satisfies readonly EnvName[];
+export const BUILD_VARIABLES = [...ORIGIN_VARIABLES, 'CONTENT_DIR', 'SHOW_DRAFTS', 'OG_IMAGES', 'COMMIT_REF', 'ASTRO_OUT_DIR', 'ASTRO_CACHE_DIR', 'GENERATED_DIR'] as const satisfies readonly EnvName[];
 export const FUNCTION_VARIABLES = [
   'TWEETS_SOURCE', 'TWEETS_X_BEARER_TOKEN', 'TWEETS_X_QUERY', 'TWEETS_X_API_BASE', 'TWEETS_FEED_URL', 'TWEETS_TIMEOUT_MS',
   'CONTACT_WEBHOOK_URL', 'IP_DIGEST_SECRET', 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 'OAUTH_SIGNING_KEYS', 'WEB_BOT_AUTH_SIGNING_KEYS',
@@ -109,6 +110,8 @@ export interface BuildConfig {
   port: number;
   contentDir: string;
   showDrafts: boolean;
+  /** An Open Graph image per page (false: only the site-wide one, for very large corpora). */
+  ogImages: boolean;
   /** The commit built; null: ask git. */
   commitRef: string | null;
   outDir: string;
@@ -123,6 +126,7 @@ export function parseBuildConfig(env: Readonly<Record<string, string | undefined
     port: e.PORT,
     contentDir: e.CONTENT_DIR,
     showDrafts: e.SHOW_DRAFTS,
+    ogImages: e.OG_IMAGES,
     commitRef: e.COMMIT_REF ?? null,
     outDir: e.ASTRO_OUT_DIR,
     cacheDir: e.ASTRO_CACHE_DIR,

@@ -10,9 +10,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
+import { parseBuildConfig } from '../core/config.ts';
 
 /** OG_IMAGES=off draws only the site-wide image (for very large corpora: about 0.1 s per image). */
-export const OG_IMAGES_ENABLED = process.env.OG_IMAGES !== 'off';
+export const OG_IMAGES_ENABLED = parseBuildConfig(process.env).ogImages;
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 
