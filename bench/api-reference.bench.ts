@@ -41,7 +41,8 @@ interface Candidate {
   ready: string;
 }
 
-const page = (body: string): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>API reference</title></head><body>${body}</body></html>`;
+const page = (body: string): string =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>API reference</title></head><body>${body}</body></html>`;
 const files = new Map<string, { body: Buffer | string; type: string }>();
 const candidates: Candidate[] = [{ name: 'ours (/docs/api)', path: '/docs/api', ready: '.operation' }];
 if (RENDERERS) {
@@ -50,14 +51,31 @@ if (RENDERERS) {
   if (existsSync(scalar)) {
     files.set('/__bench/scalar.js', { body: readFileSync(scalar), type: 'text/javascript' });
     // No default fonts: they come from Scalar's font CDN.
-    files.set('/__bench/scalar-init.js', { body: "Scalar.createApiReference('#app', { url: '/openapi.json', withDefaultFonts: false });", type: 'text/javascript' });
-    files.set('/__bench/scalar', { body: page('<div id="app"></div><script src="/__bench/scalar.js"></script><script src="/__bench/scalar-init.js"></script>'), type: 'text/html; charset=utf-8' });
-    candidates.push({ name: `Scalar ${JSON.parse(readFileSync(path.join(RENDERERS, '@scalar', 'api-reference', 'package.json'), 'utf8')).version}`, path: '/__bench/scalar', ready: '[id^="tag/"], .section' });
+    files.set('/__bench/scalar-init.js', {
+      body: "Scalar.createApiReference('#app', { url: '/openapi.json', withDefaultFonts: false });",
+      type: 'text/javascript',
+    });
+    files.set('/__bench/scalar', {
+      body: page('<div id="app"></div><script src="/__bench/scalar.js"></script><script src="/__bench/scalar-init.js"></script>'),
+      type: 'text/html; charset=utf-8',
+    });
+    candidates.push({
+      name: `Scalar ${JSON.parse(readFileSync(path.join(RENDERERS, '@scalar', 'api-reference', 'package.json'), 'utf8')).version}`,
+      path: '/__bench/scalar',
+      ready: '[id^="tag/"], .section',
+    });
   }
   if (existsSync(redoc)) {
     files.set('/__bench/redoc.js', { body: readFileSync(redoc), type: 'text/javascript' });
-    files.set('/__bench/redoc', { body: page('<redoc spec-url="/openapi.json"></redoc><script src="/__bench/redoc.js"></script>'), type: 'text/html; charset=utf-8' });
-    candidates.push({ name: `Redoc ${JSON.parse(readFileSync(path.join(RENDERERS, 'redoc', 'package.json'), 'utf8')).version}`, path: '/__bench/redoc', ready: '.api-content h2' });
+    files.set('/__bench/redoc', {
+      body: page('<redoc spec-url="/openapi.json"></redoc><script src="/__bench/redoc.js"></script>'),
+      type: 'text/html; charset=utf-8',
+    });
+    candidates.push({
+      name: `Redoc ${JSON.parse(readFileSync(path.join(RENDERERS, 'redoc', 'package.json'), 'utf8')).version}`,
+      path: '/__bench/redoc',
+      ready: '.api-content h2',
+    });
   }
 }
 
@@ -70,7 +88,9 @@ const handler = {
   async handle(request: Request): Promise<Response> {
     const file = files.get(new URL(request.url).pathname);
     if (!file) return runtime.handle(request);
-    return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), { headers: { 'content-type': file.type, ...(withCsp ? { 'content-security-policy': CSP } : {}) } });
+    return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), {
+      headers: { 'content-type': file.type, ...(withCsp ? { 'content-security-policy': CSP } : {}) },
+    });
   },
 };
 const { server, url: origin } = await serve(handler, 0);
@@ -86,7 +106,9 @@ async function weigh(p: Page, run: () => Promise<void>): Promise<{ kb: number; r
   cdp.on('Network.requestWillBeSent', (event: { request: { url: string } }) => {
     if (!event.request.url.startsWith(origin) && !event.request.url.startsWith('data:')) external.push(event.request.url);
   });
-  cdp.on('Network.responseReceived', (event: { requestId: string; response: { mimeType: string } }) => types.set(event.requestId, event.response.mimeType));
+  cdp.on('Network.responseReceived', (event: { requestId: string; response: { mimeType: string } }) =>
+    types.set(event.requestId, event.response.mimeType),
+  );
   cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
     if (!/^text\/|javascript|json|svg/.test(types.get(event.requestId) ?? '')) {
       sizes.push(Promise.resolve(event.encodedDataLength));
@@ -121,7 +143,10 @@ for (const candidate of candidates) {
   withCsp = false;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // Other hosts are unreachable offline; block them fast and count them.
-  await context.route((url) => !url.href.startsWith(origin), (route) => route.abort());
+  await context.route(
+    (url) => !url.href.startsWith(origin),
+    (route) => route.abort(),
+  );
   const p = await context.newPage();
   let renderMs = 0;
   const weight = await weigh(p, async () => {
@@ -137,28 +162,50 @@ for (const candidate of candidates) {
   const axe: Row['axe'] = { light: { violations: 0, nodes: 0, ids: [] }, dark: { violations: 0, nodes: 0, ids: [] } };
   for (const scheme of ['light', 'dark'] as const) {
     const ctx = await browser.newContext({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
-    await ctx.route((url) => !url.href.startsWith(origin), (route) => route.abort());
+    await ctx.route(
+      (url) => !url.href.startsWith(origin),
+      (route) => route.abort(),
+    );
     const ap = await ctx.newPage();
     await ap.goto(`${origin}${candidate.path}`);
     await ap.waitForSelector(candidate.ready, { timeout: 60_000 });
     await ap.waitForTimeout(1000);
     const result = await new AxeBuilder({ page: ap }).withTags(AXE_TAGS).analyze();
-    axe[scheme] = { violations: result.violations.length, nodes: result.violations.reduce((n, v) => n + v.nodes.length, 0), ids: result.violations.map((v) => `${v.id}×${v.nodes.length}`) };
+    axe[scheme] = {
+      violations: result.violations.length,
+      nodes: result.violations.reduce((n, v) => n + v.nodes.length, 0),
+      ids: result.violations.map((v) => `${v.id}×${v.nodes.length}`),
+    };
     await ctx.close();
   }
 
   withCsp = true;
   const cspContext = await browser.newContext();
-  await cspContext.route((url) => !url.href.startsWith(origin), (route) => route.abort());
+  await cspContext.route(
+    (url) => !url.href.startsWith(origin),
+    (route) => route.abort(),
+  );
   const cp = await cspContext.newPage();
   await cp.addInitScript('window.__csp = []; addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective));');
   await cp.goto(`${origin}${candidate.path}`, { waitUntil: 'load' });
-  const renders = await cp.waitForSelector(candidate.ready, { timeout: 15_000 }).then(() => true, () => false);
+  const renders = await cp.waitForSelector(candidate.ready, { timeout: 15_000 }).then(
+    () => true,
+    () => false,
+  );
   await cp.waitForTimeout(1000);
   const directives = await cp.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
   await cspContext.close();
 
-  rows.push({ name: candidate.name, kb: weight.kb, requests: weight.requests, external: weight.external.length, renderMs, domNodes, axe, csp: { renders, violations: directives.length, directives: [...new Set(directives)] } });
+  rows.push({
+    name: candidate.name,
+    kb: weight.kb,
+    requests: weight.requests,
+    external: weight.external.length,
+    renderMs,
+    domNodes,
+    axe,
+    csp: { renders, violations: directives.length, directives: [...new Set(directives)] },
+  });
 }
 
 await browser.close();
@@ -166,11 +213,20 @@ server.close();
 await runtime.stop();
 rmSync(runtime.blobsDir, { recursive: true, force: true });
 
-writeFileSync(path.join(OUT, 'api-reference.json'), JSON.stringify({ machine: machineFacts(), loadBefore, loadAfter: loadAverage(), csp: CSP, rows }, null, 2));
-console.log('\n| renderer | weight KB (gzip) | requests | other hosts | on screen ms | DOM nodes | axe light | axe dark | with the site CSP |');
+writeFileSync(
+  path.join(OUT, 'api-reference.json'),
+  JSON.stringify({ machine: machineFacts(), loadBefore, loadAfter: loadAverage(), csp: CSP, rows }, null, 2),
+);
+console.log(
+  '\n| renderer | weight KB (gzip) | requests | other hosts | on screen ms | DOM nodes | axe light | axe dark | with the site CSP |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |');
 for (const r of rows) {
   const axe = (a: Row['axe']['light']): string => (a.violations ? `${a.violations} (${a.ids.join(', ')})` : '0');
-  const csp = r.csp.violations ? `${r.csp.renders ? 'renders' : 'blank'}, ${r.csp.violations} violations (${r.csp.directives.join(', ')})` : 'renders, 0 violations';
-  console.log(`| ${r.name} | ${r.kb.toFixed(1)} | ${r.requests} | ${r.external} | ${r.renderMs} | ${r.domNodes} | ${axe(r.axe.light)} | ${axe(r.axe.dark)} | ${csp} |`);
+  const csp = r.csp.violations
+    ? `${r.csp.renders ? 'renders' : 'blank'}, ${r.csp.violations} violations (${r.csp.directives.join(', ')})`
+    : 'renders, 0 violations';
+  console.log(
+    `| ${r.name} | ${r.kb.toFixed(1)} | ${r.requests} | ${r.external} | ${r.renderMs} | ${r.domNodes} | ${axe(r.axe.light)} | ${axe(r.axe.dark)} | ${csp} |`,
+  );
 }

@@ -47,7 +47,7 @@ const ASTRO_BIN = (() => {
   const require = createRequire(path.join(ROOT, 'package.json'));
   const pkgFile = require.resolve('astro/package.json');
   const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { version: string; bin: string | Record<string, string> };
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin['astro']!;
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.astro!;
   return { file: path.join(path.dirname(pkgFile), bin), version: pkg.version };
 })();
 const HUGO = '/usr/bin/hugo';
@@ -107,7 +107,12 @@ function processTable(): Map<number, ProcessEntry> {
     }
     // Fields after "(comm) ": state ppid ...; utime, stime, starttime and rss are fields 14, 15, 22 and 24 (1-based).
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    table.set(pid, { ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]), start: Number(fields[19]), rss: Number(fields[21]) * PAGE_BYTES });
+    table.set(pid, {
+      ppid: Number(fields[1]),
+      cpuTicks: Number(fields[11]) + Number(fields[12]),
+      start: Number(fields[19]),
+      rss: Number(fields[21]) * PAGE_BYTES,
+    });
   }
   return table;
 }
@@ -162,9 +167,13 @@ interface Measured {
 }
 
 /** Runs a command to completion, logging its output to `logFile`; throws on a non-zero exit. */
-async function measure(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<Measured> {
+async function measure(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string },
+): Promise<Measured> {
   // GNU time (when present) reports the exact peak of the process it waits for, which a 50 ms poll can miss on short builds.
-  const wrapped = GNU_TIME ? [GNU_TIME, ['-v', command, ...args]] as const : [command, args] as const;
+  const wrapped = GNU_TIME ? ([GNU_TIME, ['-v', command, ...args]] as const) : ([command, args] as const);
   const chunks: Buffer[] = [];
   const started = performance.now();
   const child = spawn(wrapped[0], wrapped[1], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -308,7 +317,19 @@ async function writeHugoSite(dir: string, contentDir: string): Promise<void> {
 /** The parent's environment without anything that would change the build (origin, drafts, Node flags). */
 function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', SITE_URL };
-  for (const name of ['URL', 'DEPLOY_PRIME_URL', 'CONTEXT', 'PORT', 'SHOW_DRAFTS', 'NODE_OPTIONS', 'CONTENT_DIR', 'ASTRO_OUT_DIR', 'GENERATED_DIR', 'ASTRO_CACHE_DIR']) delete env[name];
+  for (const name of [
+    'URL',
+    'DEPLOY_PRIME_URL',
+    'CONTEXT',
+    'PORT',
+    'SHOW_DRAFTS',
+    'NODE_OPTIONS',
+    'CONTENT_DIR',
+    'ASTRO_OUT_DIR',
+    'GENERATED_DIR',
+    'ASTRO_CACHE_DIR',
+  ])
+    delete env[name];
   return env;
 }
 
@@ -345,7 +366,11 @@ async function buildOnce(tool: Tool, size: number, run: number, contentDir: stri
     });
   } else {
     const site = path.join(CORPUS_ROOT, `hugo-${size}`);
-    measured = await measure(HUGO, ['--source', site, '--destination', outDir, '--cacheDir', cacheDir, '--noBuildLock'], { cwd: site, env, logFile });
+    measured = await measure(HUGO, ['--source', site, '--destination', outDir, '--cacheDir', cacheDir, '--noBuildLock'], {
+      cwd: site,
+      env,
+      logFile,
+    });
   }
   const out = await folderStats(outDir);
   const side = await folderStats(sideDir);
@@ -368,7 +393,8 @@ async function buildOnce(tool: Tool, size: number, run: number, contentDir: stri
 // ---------------------------------------------------------------------------------------------
 // Main
 
-const fmt = (value: number, digits = 1): string => value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (value: number, digits = 1): string =>
+  value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 interface Summary {
   wallS: number;
@@ -444,7 +470,10 @@ for (const size of sizes) {
 const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 const cpu = os.cpus();
 const lines = [
-  `Build benchmark, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: seed ${seed}, ${runs} cold build(s) per tool and size (medians; min–max wall in brackets), Node ${process.version}, astro ${ASTRO_BIN.version}, hugo ${hugoVersion}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, load average ${loadAtStart.map((v) => fmt(v, 2)).join(' ')} at start → ${os.loadavg().map((v) => fmt(v, 2)).join(' ')} at end`,
+  `Build benchmark, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: seed ${seed}, ${runs} cold build(s) per tool and size (medians; min–max wall in brackets), Node ${process.version}, astro ${ASTRO_BIN.version}, hugo ${hugoVersion}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, load average ${loadAtStart.map((v) => fmt(v, 2)).join(' ')} at start → ${os
+    .loadavg()
+    .map((v) => fmt(v, 2))
+    .join(' ')} at end`,
   '',
   row(['articles', 'build', 'wall s', 'HTML pages', 'pages/s', 'peak MB (tree)', 'output MB', 'CPU s', 'load avg']),
   row(['---:', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
@@ -452,24 +481,54 @@ const lines = [
 for (const { size, summary } of perSize) {
   for (const tool of TOOLS) {
     const s = summary[tool];
-    lines.push(row([
-      size.toLocaleString('en'), LABEL[tool], `${fmt(s.wallS, 2)} (${fmt(s.minWallS, 2)}–${fmt(s.maxWallS, 2)})`, s.htmlPages.toLocaleString('en'), fmt(s.pagesPerS, 0),
-      fmt(s.peakTreeMB, 0), fmt(s.outMB, 1) + (s.sideMB > 0 ? ` + ${fmt(s.sideMB, 1)}` : ''), fmt(s.cpuS, 1), fmt(s.load1, 2),
-    ]));
+    lines.push(
+      row([
+        size.toLocaleString('en'),
+        LABEL[tool],
+        `${fmt(s.wallS, 2)} (${fmt(s.minWallS, 2)}–${fmt(s.maxWallS, 2)})`,
+        s.htmlPages.toLocaleString('en'),
+        fmt(s.pagesPerS, 0),
+        fmt(s.peakTreeMB, 0),
+        fmt(s.outMB, 1) + (s.sideMB > 0 ? ` + ${fmt(s.sideMB, 1)}` : ''),
+        fmt(s.cpuS, 1),
+        fmt(s.load1, 2),
+      ]),
+    );
   }
 }
 /** ours / bare Astro wall time of the builds made in the same round (adjacent in time, so under similar load). */
 const pairedRatios = (list: BuildRun[]): number[] =>
-  [...new Set(list.map((r) => r.run))].map((run) => list.find((r) => r.run === run && r.tool === 'ours')!.wallS / list.find((r) => r.run === run && r.tool === 'bare')!.wallS);
-lines.push('', row(['articles', 'wall ours / bare Astro (paired rounds: median, min–max)', 'wall ours / Hugo', 'peak ours / bare Astro', 'peak ours / Hugo', 'Pagefind s (share of ours)', 'ours without Pagefind / bare Astro']), row(['---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  [...new Set(list.map((r) => r.run))].map(
+    (run) => list.find((r) => r.run === run && r.tool === 'ours')!.wallS / list.find((r) => r.run === run && r.tool === 'bare')!.wallS,
+  );
+lines.push(
+  '',
+  row([
+    'articles',
+    'wall ours / bare Astro (paired rounds: median, min–max)',
+    'wall ours / Hugo',
+    'peak ours / bare Astro',
+    'peak ours / Hugo',
+    'Pagefind s (share of ours)',
+    'ours without Pagefind / bare Astro',
+  ]),
+  row(['---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+);
 for (const { size, summary, runs: list } of perSize) {
   const { ours, bare, hugo } = summary;
   const pf = ours.pagefindS;
   const paired = pairedRatios(list);
-  lines.push(row([
-    size.toLocaleString('en'), `${fmt(ours.wallS / bare.wallS, 2)}× (${fmt(median(paired), 2)}×, ${fmt(Math.min(...paired), 2)}–${fmt(Math.max(...paired), 2)})`, `${fmt(ours.wallS / hugo.wallS, 1)}×`, `${fmt(ours.peakTreeMB / bare.peakTreeMB, 2)}×`, `${fmt(ours.peakTreeMB / hugo.peakTreeMB, 1)}×`,
-    pf === null ? '–' : `${fmt(pf, 1)} (${fmt((100 * pf) / ours.wallS, 0)}%)`, pf === null ? '–' : `${fmt((ours.wallS - pf) / bare.wallS, 2)}×`,
-  ]));
+  lines.push(
+    row([
+      size.toLocaleString('en'),
+      `${fmt(ours.wallS / bare.wallS, 2)}× (${fmt(median(paired), 2)}×, ${fmt(Math.min(...paired), 2)}–${fmt(Math.max(...paired), 2)})`,
+      `${fmt(ours.wallS / hugo.wallS, 1)}×`,
+      `${fmt(ours.peakTreeMB / bare.peakTreeMB, 2)}×`,
+      `${fmt(ours.peakTreeMB / hugo.peakTreeMB, 1)}×`,
+      pf === null ? '–' : `${fmt(pf, 1)} (${fmt((100 * pf) / ours.wallS, 0)}%)`,
+      pf === null ? '–' : `${fmt((ours.wallS - pf) / bare.wallS, 2)}×`,
+    ]),
+  );
 }
 const goalRow = perSize.find((p) => p.size === GOAL.size);
 let goal: { ratio: number; pairedMedian: number; pairedMax: number; wallS: number; peakBytes: number; holds: boolean } | null = null;
@@ -478,7 +537,14 @@ if (goalRow) {
   const ratio = ours.wallS / bare.wallS;
   const paired = pairedRatios(goalRow.runs);
   const peakBytes = ours.peakTreeMB * MB;
-  goal = { ratio, pairedMedian: median(paired), pairedMax: Math.max(...paired), wallS: ours.wallS, peakBytes, holds: ratio <= GOAL.maxRatioToBareAstro && ours.wallS < GOAL.maxWallS && peakBytes < GOAL.maxPeakBytes };
+  goal = {
+    ratio,
+    pairedMedian: median(paired),
+    pairedMax: Math.max(...paired),
+    wallS: ours.wallS,
+    peakBytes,
+    holds: ratio <= GOAL.maxRatioToBareAstro && ours.wallS < GOAL.maxWallS && peakBytes < GOAL.maxPeakBytes,
+  };
   lines.push(
     '',
     `Goal at ${GOAL.size.toLocaleString('en')} articles (full build ≤ ${GOAL.maxRatioToBareAstro}× bare Astro, < ${GOAL.maxWallS} s, < ${GOAL.maxPeakBytes / 1e9} GB peak): ratio of medians ${fmt(ratio, 2)}× ${ratio <= GOAL.maxRatioToBareAstro ? 'met' : 'MISSED'} (paired rounds: median ${fmt(goal.pairedMedian, 2)}×, worst ${fmt(goal.pairedMax, 2)}×), wall ${fmt(ours.wallS, 1)} s ${ours.wallS < GOAL.maxWallS ? 'met' : 'MISSED'}, peak ${fmt(peakBytes / 1e9, 2)} GB ${peakBytes < GOAL.maxPeakBytes ? 'met' : 'MISSED'}: ${goal.holds ? 'HOLDS' : 'DOES NOT HOLD'}.`,
@@ -493,24 +559,43 @@ console.log(lines.join('\n'));
 
 await writeFile(
   RESULTS_FILE,
-  `${JSON.stringify({
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    command: `node bench/build.bench.ts ${argv.join(' ')}`.trim(),
-    seed,
-    runs,
-    machine: { node: process.version, astro: ASTRO_BIN.version, hugo: hugoVersion, cpus: cpu.length, cpuModel: cpu[0]?.model.trim(), totalMemBytes: os.totalmem(), kernel: os.release(), loadAtStart, loadAtEnd: os.loadavg() },
-    goal: goal && { ...GOAL, ...goal },
-    sizes: perSize.map(({ size, documents, bodyMB, summary, runs: list }) => ({
-      size,
-      documents,
-      bodyMB,
-      summary,
-      ratios: {
-        wallOursWithoutPagefindToBare: summary.ours.pagefindS === null ? null : (summary.ours.wallS - summary.ours.pagefindS) / summary.bare.wallS,
-        wallOursToBare: summary.ours.wallS / summary.bare.wallS, wallOursToHugo: summary.ours.wallS / summary.hugo.wallS, peakOursToBare: summary.ours.peakTreeMB / summary.bare.peakTreeMB, peakOursToHugo: summary.ours.peakTreeMB / summary.hugo.peakTreeMB },
-      runs: list,
-    })),
-  }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      command: `node bench/build.bench.ts ${argv.join(' ')}`.trim(),
+      seed,
+      runs,
+      machine: {
+        node: process.version,
+        astro: ASTRO_BIN.version,
+        hugo: hugoVersion,
+        cpus: cpu.length,
+        cpuModel: cpu[0]?.model.trim(),
+        totalMemBytes: os.totalmem(),
+        kernel: os.release(),
+        loadAtStart,
+        loadAtEnd: os.loadavg(),
+      },
+      goal: goal && { ...GOAL, ...goal },
+      sizes: perSize.map(({ size, documents, bodyMB, summary, runs: list }) => ({
+        size,
+        documents,
+        bodyMB,
+        summary,
+        ratios: {
+          wallOursWithoutPagefindToBare:
+            summary.ours.pagefindS === null ? null : (summary.ours.wallS - summary.ours.pagefindS) / summary.bare.wallS,
+          wallOursToBare: summary.ours.wallS / summary.bare.wallS,
+          wallOursToHugo: summary.ours.wallS / summary.hugo.wallS,
+          peakOursToBare: summary.ours.peakTreeMB / summary.bare.peakTreeMB,
+          peakOursToHugo: summary.ours.peakTreeMB / summary.hugo.peakTreeMB,
+        },
+        runs: list,
+      })),
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.error(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);

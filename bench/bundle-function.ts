@@ -24,7 +24,11 @@ export interface BundledFunction {
  * a path from the repository root (`generated/data/search-index.json`) to the file to put there
  * (linked, not copied).
  */
-export async function bundleFunction(entry: string, root: string, options: { plugins?: Plugin[]; beside?: Record<string, string> } = {}): Promise<BundledFunction> {
+export async function bundleFunction(
+  entry: string,
+  root: string,
+  options: { plugins?: Plugin[]; beside?: Record<string, string> } = {},
+): Promise<BundledFunction> {
   const outfile = path.join(root, entry.replace(/\.m?ts$/, '.mjs'));
   await build({
     entryPoints: [path.join(ROOT, entry)],

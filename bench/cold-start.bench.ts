@@ -56,7 +56,11 @@ const ENTRIES: Record<FunctionName, string> = {
   'oauth-metadata': 'netlify/functions/oauth-metadata.mts',
 };
 /** What each function reads beside its bundle (as netlify.toml's included_files). */
-const BESIDE: Record<FunctionName, ('index' | 'catalogIndex')[]> = { search: ['index'], mcp: ['index', 'catalogIndex'], 'oauth-metadata': [] };
+const BESIDE: Record<FunctionName, ('index' | 'catalogIndex')[]> = {
+  search: ['index'],
+  mcp: ['index', 'catalogIndex'],
+  'oauth-metadata': [],
+};
 
 /** The first request of a cold start, and how its answer is recognised. */
 interface Probe {
@@ -65,7 +69,13 @@ interface Probe {
   expect: string;
 }
 const PROBES: Record<FunctionName, Probe[]> = {
-  search: [{ label: 'GET /api/search', request: `new Request('http://localhost/api/search?q=' + encodeURIComponent(${JSON.stringify(SEARCH_QUERY)}))`, expect: `text.startsWith('[{"slug"')` }],
+  search: [
+    {
+      label: 'GET /api/search',
+      request: `new Request('http://localhost/api/search?q=' + encodeURIComponent(${JSON.stringify(SEARCH_QUERY)}))`,
+      expect: `text.startsWith('[{"slug"')`,
+    },
+  ],
   mcp: [
     {
       label: 'tools/call search_articles',
@@ -83,7 +93,13 @@ const PROBES: Record<FunctionName, Probe[]> = {
       expect: `text.includes('"resources":[{')`,
     },
   ],
-  'oauth-metadata': [{ label: 'GET /.well-known/oauth-authorization-server', request: `new Request('http://localhost/.well-known/oauth-authorization-server')`, expect: `text.includes('"issuer"')` }],
+  'oauth-metadata': [
+    {
+      label: 'GET /.well-known/oauth-authorization-server',
+      request: `new Request('http://localhost/.well-known/oauth-authorization-server')`,
+      expect: `text.includes('"issuer"')`,
+    },
+  ],
 };
 
 interface DataFiles {
@@ -120,7 +136,9 @@ const deflated = (file: string): number => deflateRawSync(readFileSync(file)).le
 async function layOut(fn: FunctionName, name: string, files: DataFiles): Promise<Omit<Variant, 'probe' | 'articles' | 'data'>> {
   const root = path.join(OUT, name);
   rmSync(root, { recursive: true, force: true });
-  const beside = Object.fromEntries(BESIDE[fn].map((kind) => [kind === 'index' ? 'generated/data/search-index.json' : 'generated/data/catalog-index.json', files[kind]]));
+  const beside = Object.fromEntries(
+    BESIDE[fn].map((kind) => [kind === 'index' ? 'generated/data/search-index.json' : 'generated/data/catalog-index.json', files[kind]]),
+  );
   const { file, bytes } = await bundleFunction(ENTRIES[fn], root, { plugins: [profileRedirect(files.profile)], beside });
   const besideFiles = Object.values(beside);
   return {
@@ -157,7 +175,12 @@ function coldStart(variant: Variant): ColdRun {
     if (res.status !== 200 || !(${variant.probe.expect})) throw new Error('bad first response ' + res.status + ' ' + text.slice(0, 300));
     console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0, cpuMs: (c.user + c.system) / 1000, rssMB: process.memoryUsage().rss / 1e6 }));`;
   const started = performance.now();
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: variant.root, encoding: 'utf8', timeout: 120_000, maxBuffer: 16 * MB });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: variant.root,
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 16 * MB,
+  });
   const processMs = performance.now() - started;
   return { ...(JSON.parse(out.trim().split('\n').pop()!) as Omit<ColdRun, 'processMs'>), processMs };
 }
@@ -183,7 +206,8 @@ const siteFiles: DataFiles = {
 };
 await add(siteCatalog.articles.length + siteCatalog.solutions.length, 'site build (seed content)', siteFiles, 'site');
 
-const corpusFacts: Record<number, { generateS: number; indexBuildS: number; indexMB: number; catalogIndexMB: number; bodiesMB: number }> = {};
+const corpusFacts: Record<number, { generateS: number; indexBuildS: number; indexMB: number; catalogIndexMB: number; bodiesMB: number }> =
+  {};
 for (const n of SIZES) {
   let t = performance.now();
   const corpus = generateCorpus({ n, seed: SEED });
@@ -249,8 +273,9 @@ const command = `node bench/cold-start.bench.ts --sizes ${SIZES.join(',')} --run
 const table = [
   '| function | first request | articles | bundle MB | files beside MB | archive MB (deflate) | import ms | first response ms | **import + first ms** (min–max) | CPU ms | RSS MB | whole process ms |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) =>
-    `| ${r.fn} | ${r.request} | ${r.articles.toLocaleString('en')} | ${fixed(r.bundleMB, 2)} | ${fixed(r.besideMB, 2)} | ${fixed(r.archiveMB, 2)} | ${fixed(r.importMs)} | ${fixed(r.firstMs)} | **${fixed(r.totalMs)}** (${fixed(r.totalMinMs)}–${fixed(r.totalMaxMs)}) | ${fixed(r.cpuMs)} | ${fixed(r.rssMB)} | ${fixed(r.processMs)} |`,
+  ...rows.map(
+    (r) =>
+      `| ${r.fn} | ${r.request} | ${r.articles.toLocaleString('en')} | ${fixed(r.bundleMB, 2)} | ${fixed(r.besideMB, 2)} | ${fixed(r.archiveMB, 2)} | ${fixed(r.importMs)} | ${fixed(r.firstMs)} | **${fixed(r.totalMs)}** (${fixed(r.totalMinMs)}–${fixed(r.totalMaxMs)}) | ${fixed(r.cpuMs)} | ${fixed(r.rssMB)} | ${fixed(r.processMs)} |`,
   ),
 ].join('\n');
 const facts = SIZES.map((n) => {
@@ -261,10 +286,19 @@ const verdicts = SIZES.filter((n) => n === 10_000).flatMap((n) => {
   const mcp = rows.find((r) => r.fn === 'mcp' && r.articles === n && r.request.startsWith('tools/call'));
   const biggest = Math.max(...rows.filter((r) => r.articles === n).map((r) => r.bundleMB));
   return [
-    ...(mcp ? [`MCP cold start at 10,000: ${fixed(mcp.totalMs)} ms (limit ${LIMITS.mcpColdMs}): ${mcp.totalMs <= LIMITS.mcpColdMs ? 'holds' : 'misses'}`] : []),
+    ...(mcp
+      ? [
+          `MCP cold start at 10,000: ${fixed(mcp.totalMs)} ms (limit ${LIMITS.mcpColdMs}): ${mcp.totalMs <= LIMITS.mcpColdMs ? 'holds' : 'misses'}`,
+        ]
+      : []),
     `largest bundle at 10,000: ${fixed(biggest, 2)} MB (limit ${LIMITS.bundleBytes / MB}): ${biggest * MB <= LIMITS.bundleBytes ? 'holds' : 'misses'}`,
   ];
 });
-console.log(`\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}, load average ${loadBefore} → ${loadAfter}; median of ${RUNS} fresh processes per row (interleaved). Data: ${facts}.\n\n${table}\n\n${verdicts.join('\n')}\n`);
-writeFileSync(path.join(ROOT, 'bench', '.out', 'cold-start.json'), JSON.stringify({ command, startedAt, machine: machineFacts(), loadBefore, loadAfter, runsPerRow: RUNS, corpusFacts, rows }, null, 2));
+console.log(
+  `\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}, load average ${loadBefore} → ${loadAfter}; median of ${RUNS} fresh processes per row (interleaved). Data: ${facts}.\n\n${table}\n\n${verdicts.join('\n')}\n`,
+);
+writeFileSync(
+  path.join(ROOT, 'bench', '.out', 'cold-start.json'),
+  JSON.stringify({ command, startedAt, machine: machineFacts(), loadBefore, loadAfter, runsPerRow: RUNS, corpusFacts, rows }, null, 2),
+);
 console.log('Wrote bench/.out/cold-start.json');

@@ -16,8 +16,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Article, Lang, Solution } from '../src/core/content/catalog.ts';
 import {
-  EN_HEADINGS, EN_SENTENCES, EN_TITLES, INDUSTRIES, PRODUCT_SLUGS, TOPICS, ZH_HEADINGS, ZH_SENTENCES, ZH_TITLES,
-  type Concept, type Topic,
+  EN_HEADINGS,
+  EN_SENTENCES,
+  EN_TITLES,
+  INDUSTRIES,
+  PRODUCT_SLUGS,
+  TOPICS,
+  ZH_HEADINGS,
+  ZH_SENTENCES,
+  ZH_TITLES,
+  type Concept,
+  type Topic,
 } from './corpus-vocabulary.ts';
 import { PLANTED_QUERIES, type PlantedDocSpec, type PlantedQuerySpec } from './planted-queries.ts';
 
@@ -61,7 +70,10 @@ const DAY_MS = 86_400_000;
 /** Each phrase of a planted document is repeated this many times in its body. */
 const PLANTED_PHRASE_REPEATS = 3;
 const EXCERPT_MAX_CHARS = 220;
-const AUTHORS: Record<Lang, string[]> = { en: ['Platform team', 'Inference team', 'RAG team', 'Solutions team'], zh: ['平台团队', '推理团队', '算法团队', '解决方案团队'] };
+const AUTHORS: Record<Lang, string[]> = {
+  en: ['Platform team', 'Inference team', 'RAG team', 'Solutions team'],
+  zh: ['平台团队', '推理团队', '算法团队', '解决方案团队'],
+};
 
 /** mulberry32: a small, fast, deterministic PRNG returning [0, 1). */
 export function createRandom(seed: number): () => number {
@@ -159,8 +171,17 @@ const joinSentences = (mode: Mode, sentences: string[]): string => sentences.joi
 function codeBlock(ctx: DocContext): string {
   const { rng, topic } = ctx;
   if (rng() < 0.6) return ['```bash', pick(rng, topic.commands), '```'].join('\n');
-  const product = pick(rng, ctx.products).toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return ['```yaml', `service: ${product}`, `replicas: ${int(rng, 2, 8)}`, `timeout_ms: ${int(rng, 5, 120) * 1000}`, `max_tokens: ${int(rng, 1, 32) * 1024}`, '```'].join('\n');
+  const product = pick(rng, ctx.products)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
+  return [
+    '```yaml',
+    `service: ${product}`,
+    `replicas: ${int(rng, 2, 8)}`,
+    `timeout_ms: ${int(rng, 5, 120) * 1000}`,
+    `max_tokens: ${int(rng, 1, 32) * 1024}`,
+    '```',
+  ].join('\n');
 }
 
 /** A markdown body of roughly `targetChars`, with planted phrases mixed in. */
@@ -209,7 +230,11 @@ function body(ctx: DocContext, targetChars: number, planted: string[]): { markdo
 }
 
 function plantedSentence(mode: Mode, phrase: string, variant: number): string {
-  const en = ['This article focuses on {x}.', 'We describe how {x} works in practice.', 'The key lesson about {x} is to measure before tuning.'];
+  const en = [
+    'This article focuses on {x}.',
+    'We describe how {x} works in practice.',
+    'The key lesson about {x} is to measure before tuning.',
+  ];
   const zh = ['本文重点讨论{x}。', '下面介绍{x}在实际项目中的做法。', '关于{x}，最重要的经验是先度量再优化。'];
   const template = (mode === 'en' ? en : zh)[variant % 3]!;
   return template.replace('{x}', /^[A-Za-z]/.test(phrase) && mode !== 'en' ? ` ${phrase} ` : phrase).replace(/ ([，。])/g, '$1');
@@ -372,7 +397,13 @@ const yamlString = (value: string): string => JSON.stringify(value);
 function frontMatter(doc: Article | Solution): string {
   const lines = [`title: ${yamlString(doc.title)}`, `slug: ${doc.slug}`, `category: ${doc.category}`];
   if (doc.type === 'solution') lines.push(`industry: ${yamlString(doc.industry)}`);
-  lines.push(`date: "${doc.date}"`, `excerpt: ${yamlString(doc.excerpt)}`, `lang: ${doc.lang}`, 'tags:', ...doc.tags.map((t) => `  - ${yamlString(t)}`));
+  lines.push(
+    `date: "${doc.date}"`,
+    `excerpt: ${yamlString(doc.excerpt)}`,
+    `lang: ${doc.lang}`,
+    'tags:',
+    ...doc.tags.map((t) => `  - ${yamlString(t)}`),
+  );
   if (doc.type === 'solution') lines.push('products:', ...doc.products.map((p) => `  - ${p}`));
   if (doc.type === 'article' && doc.author) lines.push(`author: ${yamlString(doc.author)}`);
   return `---\n${lines.join('\n')}\n---\n\n`;
@@ -409,14 +440,17 @@ export function argValue(argv: readonly string[], name: string): string | undefi
 async function main(argv: readonly string[]): Promise<void> {
   const n = Number(argValue(argv, 'n') ?? 1_000);
   const seed = Number(argValue(argv, 'seed') ?? 42);
-  if (!Number.isInteger(n) || n < 1 || !Number.isInteger(seed)) throw new Error('usage: node bench/generate-corpus.ts --n N --seed 42 --out DIR');
+  if (!Number.isInteger(n) || n < 1 || !Number.isInteger(seed))
+    throw new Error('usage: node bench/generate-corpus.ts --n N --seed 42 --out DIR');
   const benchDir = path.dirname(fileURLToPath(import.meta.url));
   const outDir = path.resolve(argValue(argv, 'out') ?? path.join(benchDir, '.corpus', String(n)));
   const started = performance.now();
   const corpus = generateCorpus({ n, seed });
   await writeCorpus(corpus, outDir, path.resolve(benchDir, '..', 'content'));
   const chars = corpus.documents.reduce((sum, d) => sum + d.markdown.length, 0);
-  console.log(`wrote ${corpus.documents.length} documents (${(chars / 1e6).toFixed(1)} M body chars, ${corpus.planted.length} planted queries) to ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `wrote ${corpus.documents.length} documents (${(chars / 1e6).toFixed(1)} M body chars, ${corpus.planted.length} planted queries) to ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -35,16 +35,33 @@ const WARMUP = 200;
 const TARGETS = { p50Ms: 5, coldMs: 150 };
 
 /** Queries cycled through (Chinese, English, mixed; some with no hits). */
-const QUERIES = ['private deployment', 'speculative decoding', '私有化部署', 'RAG chunking', 'API 网关 熔断', 'prompt injection', 'LoRA 微调', 'vector database', 'KV cache', 'zzzz-no-hits'];
+const QUERIES = [
+  'private deployment',
+  'speculative decoding',
+  '私有化部署',
+  'RAG chunking',
+  'API 网关 熔断',
+  'prompt injection',
+  'LoRA 微调',
+  'vector database',
+  'KV cache',
+  'zzzz-no-hits',
+];
 
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
 const body = (i: number): string =>
-  JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_articles', arguments: { query: QUERIES[i % QUERIES.length], limit: 10 } } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: i,
+    method: 'tools/call',
+    params: { name: 'search_articles', arguments: { query: QUERIES[i % QUERIES.length], limit: 10 } },
+  });
 
 const ms = (value: number): string => value.toFixed(value < 10 ? 2 : 1);
 
 /** Bundles a function entry the way Netlify's bundler does, the build's index beside it. */
-const bundle = (entry: string, name: string): Promise<{ file: string; bytes: number }> => bundleFunction(entry, path.join(OUT, name), { beside: BUILD_DATA_BESIDE });
+const bundle = (entry: string, name: string): Promise<{ file: string; bytes: number }> =>
+  bundleFunction(entry, path.join(OUT, name), { beside: BUILD_DATA_BESIDE });
 
 /** Fresh Node process: import the bundle and answer one tools/call (the index is read from beside it). */
 function coldStart(file: string): { importMs: number; firstMs: number; totalMs: number } {
@@ -73,7 +90,8 @@ interface Latency {
 async function measure(url: string, max: number, seconds: number, warmup: number): Promise<Latency> {
   const first = await fetch(url, { method: 'POST', headers: HEADERS, body: body(0) });
   const json = (await first.json()) as { result?: { structuredContent?: { results?: unknown[] } } };
-  if (first.status !== 200 || !Array.isArray(json.result?.structuredContent?.results)) throw new Error(`${url}: unexpected answer ${first.status} ${JSON.stringify(json).slice(0, 200)}`);
+  if (first.status !== 200 || !Array.isArray(json.result?.structuredContent?.results))
+    throw new Error(`${url}: unexpected answer ${first.status} ${JSON.stringify(json).slice(0, 200)}`);
   for (let i = 1; i < warmup; i++) await (await fetch(url, { method: 'POST', headers: HEADERS, body: body(i) })).text();
   const samples: number[] = [];
   const start = performance.now();
@@ -87,7 +105,13 @@ async function measure(url: string, max: number, seconds: number, warmup: number
   }
   const elapsed = (performance.now() - start) / 1000;
   const sorted = samples.sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, rps: sorted.length / elapsed };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    rps: sorted.length / elapsed,
+  };
 }
 
 async function close(server: Server): Promise<void> {
@@ -97,7 +121,9 @@ async function close(server: Server): Promise<void> {
 
 /** Serves a bundled handler through the HTTP server of `npm start` (scripts/runtime/http.ts). */
 async function serveHandler(file: string): Promise<{ server: Server; url: string }> {
-  const { default: handler } = (await import(pathToFileURL(file).href)) as { default: (req: Request, context: object) => Promise<Response> };
+  const { default: handler } = (await import(pathToFileURL(file).href)) as {
+    default: (req: Request, context: object) => Promise<Response>;
+  };
   const { server, url } = await serve({ handle: (req: Request) => handler(req, { ip: '127.0.0.1' }) }, 0, { trustedProxies: [] });
   return { server, url: `${url}/mcp` };
 }
@@ -151,7 +177,10 @@ const table = [
   `| through the warm runtime (\`npm start\`), p50 / p99 of ${throughRuntime.n} | ${ms(throughRuntime.p50)} / ${ms(throughRuntime.p99)} ms | n/a (not a Netlify function) | ≤ ${TARGETS.p50Ms} ms: ${pass(throughRuntime.p50 <= TARGETS.p50Ms)} |`,
 ].join('\n');
 
-const environment = `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${os.platform()} ${os.release()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+const environment = `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${os.platform()} ${os.release()}, load average ${os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ')}`;
 console.log(`\n${table}\n\n${environment}\n`);
 
 writeFileSync(

@@ -45,7 +45,10 @@ globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit): P
     const bytes = await readFile(fileURLToPath(url));
     fetchedBytes += bytes.length;
     fetchedFiles++;
-    return new Response(bytes, { status: 200, headers: { 'content-type': TYPES[path.extname(url.pathname)] ?? 'application/octet-stream' } });
+    return new Response(bytes, {
+      status: 200,
+      headers: { 'content-type': TYPES[path.extname(url.pathname)] ?? 'application/octet-stream' },
+    });
   } catch {
     return new Response('not found', { status: 404 });
   }
@@ -147,7 +150,13 @@ const relevance = [];
 for (const { id, query, target, kind } of queries.relevance) {
   const r = await routed(zh, en, query);
   const m = await merged(zh, en, query);
-  relevance.push({ id, kind, rank: r.findIndex((h) => h.slug === target) + 1, top: r[0]?.slug ?? null, mergedRank: m.findIndex((h) => h.slug === target) + 1 });
+  relevance.push({
+    id,
+    kind,
+    rank: r.findIndex((h) => h.slug === target) + 1,
+    top: r[0]?.slug ?? null,
+    mergedRank: m.findIndex((h) => h.slug === target) + 1,
+  });
 }
 
 // 4. What one query costs a fresh page: pagefind.js (gzip, as a CDN sends it) + entry + metadata +

@@ -65,11 +65,16 @@ const ours = { rawBytes: Buffer.byteLength(ourJson), gzipBytes: gzipSync(ourJson
 
 // What one query downloads from /api/search: the JSON answer (top 10).
 const engine = loadSearchIndex(JSON.parse(ourJson));
-const answerBytes = corpus.planted.map((p) => Buffer.byteLength(JSON.stringify(searchResults(engine, 'https://example.com', p.query, { limit: 10 }))));
-const answerGzipBytes = corpus.planted.map((p) => gzipSync(JSON.stringify(searchResults(engine, 'https://example.com', p.query, { limit: 10 }))).length);
+const answerBytes = corpus.planted.map((p) =>
+  Buffer.byteLength(JSON.stringify(searchResults(engine, 'https://example.com', p.query, { limit: 10 }))),
+);
+const answerGzipBytes = corpus.planted.map(
+  (p) => gzipSync(JSON.stringify(searchResults(engine, 'https://example.com', p.query, { limit: 10 }))).length,
+);
 
 // 3. Pagefind's index of the same documents.
-const pagefindText = (doc: Document): string => `${doc.title}\n${doc.excerpt}\n${doc.tags.join('\n')}\n${markdownToSearchText(doc.markdown)}`;
+const pagefindText = (doc: Document): string =>
+  `${doc.title}\n${doc.excerpt}\n${doc.tags.join('\n')}\n${markdownToSearchText(doc.markdown)}`;
 t = performance.now();
 rmSync(PAGEFIND_DIR, { recursive: true, force: true });
 const { index, errors } = await pagefind.createIndex({ maxFragments: PAGEFIND_MAX_FRAGMENTS });
@@ -78,7 +83,12 @@ const BATCH = 200;
 for (let i = 0; i < corpus.documents.length; i += BATCH) {
   const added = await Promise.all(
     corpus.documents.slice(i, i + BATCH).map((doc) =>
-      index.addCustomRecord({ url: `${doc.path}/`, content: pagefindText(doc), language: doc.lang === 'zh' ? ZH_LANGUAGE : 'en', meta: { title: doc.title } }),
+      index.addCustomRecord({
+        url: `${doc.path}/`,
+        content: pagefindText(doc),
+        language: doc.lang === 'zh' ? ZH_LANGUAGE : 'en',
+        meta: { title: doc.title },
+      }),
     ),
   );
   const failed = added.flatMap((a) => a.errors);
@@ -96,7 +106,17 @@ const walk = (dir: string): void => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(file);
     else {
-      const kind = entry.name.endsWith('.pf_fragment') ? 'fragments' : entry.name.endsWith('.pf_index') ? 'index chunks' : entry.name.endsWith('.pf_meta') ? 'metadata' : entry.name.startsWith('wasm.') ? 'wasm' : entry.name.endsWith('.pf_filter') ? 'filters' : 'scripts, CSS, entry';
+      const kind = entry.name.endsWith('.pf_fragment')
+        ? 'fragments'
+        : entry.name.endsWith('.pf_index')
+          ? 'index chunks'
+          : entry.name.endsWith('.pf_meta')
+            ? 'metadata'
+            : entry.name.startsWith('wasm.')
+              ? 'wasm'
+              : entry.name.endsWith('.pf_filter')
+                ? 'filters'
+                : 'scripts, CSS, entry';
       const bytes = readFileSync(file);
       const k = (kinds[kind] ??= { files: 0, bytes: 0, gzipBytes: 0 });
       k.files++;
@@ -106,33 +126,83 @@ const walk = (dir: string): void => {
   }
 };
 walk(PAGEFIND_DIR);
-const pf = Object.values(kinds).reduce((a, k) => ({ files: a.files + k.files, bytes: a.bytes + k.bytes, gzipBytes: a.gzipBytes + k.gzipBytes }), { files: 0, bytes: 0, gzipBytes: 0 });
+const pf = Object.values(kinds).reduce(
+  (a, k) => ({ files: a.files + k.files, bytes: a.bytes + k.bytes, gzipBytes: a.gzipBytes + k.gzipBytes }),
+  { files: 0, bytes: 0, gzipBytes: 0 },
+);
 const searchDataKinds = ['fragments', 'index chunks', 'metadata', 'filters'];
-const pfData = Object.entries(kinds).filter(([k]) => searchDataKinds.includes(k)).reduce((a, [, k]) => a + k.bytes, 0);
+const pfData = Object.entries(kinds)
+  .filter(([k]) => searchDataKinds.includes(k))
+  .reduce((a, [, k]) => a + k.bytes, 0);
 
 // 4. Fresh processes, interleaved.
-interface OursRun { totalLoadMs: number; importMs: number; p50Ms: number; p99Ms: number; firstPassP50Ms: number; firstPassP99Ms: number; rssQueriesMB: number; relevance: { id: string; rank: number; top: string | null }[] }
+interface OursRun {
+  totalLoadMs: number;
+  importMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  firstPassP50Ms: number;
+  firstPassP99Ms: number;
+  rssQueriesMB: number;
+  relevance: { id: string; rank: number; top: string | null }[];
+}
 interface PagefindRun {
-  importMs: number; initZhMs: number; initEnMs: number; totalLoadMs: number; initBytes: number; p50Ms: number; p99Ms: number; searchOnlyP50Ms: number; searchOnlyP99Ms: number;
-  firstPassP50Ms: number; firstPassP99Ms: number; freshQueryBytesP50: number; freshQueryBytesMax: number; freshQueryFilesP50: number; rssMB: number;
+  importMs: number;
+  initZhMs: number;
+  initEnMs: number;
+  totalLoadMs: number;
+  initBytes: number;
+  p50Ms: number;
+  p99Ms: number;
+  searchOnlyP50Ms: number;
+  searchOnlyP99Ms: number;
+  firstPassP50Ms: number;
+  firstPassP99Ms: number;
+  freshQueryBytesP50: number;
+  freshQueryBytesMax: number;
+  freshQueryFilesP50: number;
+  rssMB: number;
   relevance: { id: string; rank: number; top: string | null; mergedRank: number }[];
 }
 const lastLine = (out: string): string => out.trim().split('\n').at(-1)!;
 const oursRuns: OursRun[] = [];
 const pfRuns: PagefindRun[] = [];
 for (let r = 0; r < RUNS; r++) {
-  oursRuns.push(JSON.parse(lastLine(execFileSync(process.execPath, ['--expose-gc', path.join(ROOT, 'bench', 'search-child.ts'), '--index', ourIndexFile, '--queries', queryFile], { encoding: 'utf8', maxBuffer: 64 * MB }))));
-  pfRuns.push(JSON.parse(lastLine(execFileSync(process.execPath, [path.join(ROOT, 'bench', 'pagefind-child.ts'), '--bundle', PAGEFIND_DIR, '--queries', queryFile, '--zh-language', ZH_LANGUAGE], { encoding: 'utf8', maxBuffer: 64 * MB, timeout: 600_000 }))));
+  oursRuns.push(
+    JSON.parse(
+      lastLine(
+        execFileSync(
+          process.execPath,
+          ['--expose-gc', path.join(ROOT, 'bench', 'search-child.ts'), '--index', ourIndexFile, '--queries', queryFile],
+          { encoding: 'utf8', maxBuffer: 64 * MB },
+        ),
+      ),
+    ),
+  );
+  pfRuns.push(
+    JSON.parse(
+      lastLine(
+        execFileSync(
+          process.execPath,
+          [path.join(ROOT, 'bench', 'pagefind-child.ts'), '--bundle', PAGEFIND_DIR, '--queries', queryFile, '--zh-language', ZH_LANGUAGE],
+          { encoding: 'utf8', maxBuffer: 64 * MB, timeout: 600_000 },
+        ),
+      ),
+    ),
+  );
 }
 const loadAfter = loadAverage();
-const med = <T,>(runs: T[], key: keyof T): number => median(runs.map((x) => x[key] as number));
+const med = <T>(runs: T[], key: keyof T): number => median(runs.map((x) => x[key] as number));
 
 const hitAt = (ranks: number[], k: number): number => ranks.filter((rank) => rank > 0 && rank <= k).length / Math.max(1, ranks.length);
 const ourRanks = oursRuns[0]!.relevance.map((x) => x.rank);
 const pfRanks = pfRuns[0]!.relevance.map((x) => x.rank);
 const pfMergedRanks = pfRuns[0]!.relevance.map((x) => x.mergedRank);
 const misses = (rows: { id: string; rank: number; top: string | null }[]): string =>
-  rows.filter((x) => x.rank !== 1).map((x) => `${x.id} → ${x.rank === 0 ? 'not in top 10' : `rank ${x.rank}`}`).join(', ') || 'none';
+  rows
+    .filter((x) => x.rank !== 1)
+    .map((x) => `${x.id} → ${x.rank === 0 ? 'not in top 10' : `rank ${x.rank}`}`)
+    .join(', ') || 'none';
 
 const command = `node bench/pagefind.bench.ts --n ${N} --seed ${SEED} --runs ${RUNS} --passes ${PASSES} --zh-language ${ZH_LANGUAGE}`;
 const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
@@ -144,23 +214,63 @@ const table = [
   row(['on disk MB (all files)', fixed(ours.rawBytes / MB, 2), fixed(pf.bytes / MB, 2)]),
   row(['gzip MB (all files; Pagefind data files are gzip already)', fixed(ours.gzipBytes / MB, 2), fixed(pf.gzipBytes / MB, 2)]),
   row(['search data only (Pagefind: index chunks, fragments, metadata) MB', fixed(ours.rawBytes / MB, 2), fixed(pfData / MB, 2)]),
-  row(['what one query downloads, fresh page (median of the planted queries)', `${fixed(median(answerBytes) / KB, 1)} KB JSON answer (${fixed(median(answerGzipBytes) / KB, 1)} KB gzip); index stays on the server`, `${fixed(med(pfRuns, 'freshQueryBytesP50') / KB, 0)} KB in ${med(pfRuns, 'freshQueryFilesP50')} files (max ${fixed(Math.max(...pfRuns.map((x) => x.freshQueryBytesMax)) / KB, 0)} KB)`]),
-  row(['load ms (ours: read + JSON.parse + load; Pagefind: import + init zh-cn + init en)', fixed(med(oursRuns, 'totalLoadMs')), `${fixed(med(pfRuns, 'totalLoadMs'))} (${fixed(med(pfRuns, 'importMs'))} + ${fixed(med(pfRuns, 'initZhMs'))} + ${fixed(med(pfRuns, 'initEnMs'))})`]),
-  row(['query p50 / p99 ms, warm, top 10 with title + URL', `${fixed(med(oursRuns, 'p50Ms'), 3)} / ${fixed(med(oursRuns, 'p99Ms'), 2)}`, `${fixed(med(pfRuns, 'p50Ms'), 2)} / ${fixed(med(pfRuns, 'p99Ms'), 2)}`]),
-  row(['Pagefind `search()` alone (no fragments) p50 / p99 ms', '—', `${fixed(med(pfRuns, 'searchOnlyP50Ms'), 2)} / ${fixed(med(pfRuns, 'searchOnlyP99Ms'), 2)}`]),
-  row(['first run of each query (nothing cached) p50 / p99 ms', `${fixed(med(oursRuns, 'firstPassP50Ms'), 3)} / ${fixed(med(oursRuns, 'firstPassP99Ms'), 2)}`, `${fixed(med(pfRuns, 'firstPassP50Ms'), 2)} / ${fixed(med(pfRuns, 'firstPassP99Ms'), 2)}`]),
-  row([`hit@1 / hit@10, ${ourRanks.length} planted queries`, `${fixed(hitAt(ourRanks, 1), 2)} / ${fixed(hitAt(ourRanks, 10), 2)}`, `routed by script: ${fixed(hitAt(pfRanks, 1), 2)} / ${fixed(hitAt(pfRanks, 10), 2)}; merged by score: ${fixed(hitAt(pfMergedRanks, 1), 2)} / ${fixed(hitAt(pfMergedRanks, 10), 2)}`]),
+  row([
+    'what one query downloads, fresh page (median of the planted queries)',
+    `${fixed(median(answerBytes) / KB, 1)} KB JSON answer (${fixed(median(answerGzipBytes) / KB, 1)} KB gzip); index stays on the server`,
+    `${fixed(med(pfRuns, 'freshQueryBytesP50') / KB, 0)} KB in ${med(pfRuns, 'freshQueryFilesP50')} files (max ${fixed(Math.max(...pfRuns.map((x) => x.freshQueryBytesMax)) / KB, 0)} KB)`,
+  ]),
+  row([
+    'load ms (ours: read + JSON.parse + load; Pagefind: import + init zh-cn + init en)',
+    fixed(med(oursRuns, 'totalLoadMs')),
+    `${fixed(med(pfRuns, 'totalLoadMs'))} (${fixed(med(pfRuns, 'importMs'))} + ${fixed(med(pfRuns, 'initZhMs'))} + ${fixed(med(pfRuns, 'initEnMs'))})`,
+  ]),
+  row([
+    'query p50 / p99 ms, warm, top 10 with title + URL',
+    `${fixed(med(oursRuns, 'p50Ms'), 3)} / ${fixed(med(oursRuns, 'p99Ms'), 2)}`,
+    `${fixed(med(pfRuns, 'p50Ms'), 2)} / ${fixed(med(pfRuns, 'p99Ms'), 2)}`,
+  ]),
+  row([
+    'Pagefind `search()` alone (no fragments) p50 / p99 ms',
+    '—',
+    `${fixed(med(pfRuns, 'searchOnlyP50Ms'), 2)} / ${fixed(med(pfRuns, 'searchOnlyP99Ms'), 2)}`,
+  ]),
+  row([
+    'first run of each query (nothing cached) p50 / p99 ms',
+    `${fixed(med(oursRuns, 'firstPassP50Ms'), 3)} / ${fixed(med(oursRuns, 'firstPassP99Ms'), 2)}`,
+    `${fixed(med(pfRuns, 'firstPassP50Ms'), 2)} / ${fixed(med(pfRuns, 'firstPassP99Ms'), 2)}`,
+  ]),
+  row([
+    `hit@1 / hit@10, ${ourRanks.length} planted queries`,
+    `${fixed(hitAt(ourRanks, 1), 2)} / ${fixed(hitAt(ourRanks, 10), 2)}`,
+    `routed by script: ${fixed(hitAt(pfRanks, 1), 2)} / ${fixed(hitAt(pfRanks, 10), 2)}; merged by score: ${fixed(hitAt(pfMergedRanks, 1), 2)} / ${fixed(hitAt(pfMergedRanks, 10), 2)}`,
+  ]),
 ].join('\n');
 const notes = [
   `Planted misses (hit@1), ours: ${misses(oursRuns[0]!.relevance)}.`,
   `Planted misses (hit@1), Pagefind routed: ${misses(pfRuns[0]!.relevance)}.`,
-  `Pagefind files by kind: ${Object.entries(kinds).map(([k, v]) => `${k} ${v.files.toLocaleString('en')} files / ${fixed(v.bytes / MB, 2)} MB`).join('; ')}.`,
+  `Pagefind files by kind: ${Object.entries(kinds)
+    .map(([k, v]) => `${k} ${v.files.toLocaleString('en')} files / ${fixed(v.bytes / MB, 2)} MB`)
+    .join('; ')}.`,
   `Pagefind init downloads ${fixed(med(pfRuns, 'initBytes') / KB, 0)} KB for both languages (entry, metadata, wasm).`,
 ];
-console.log(`\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}, load average ${loadBefore} → ${loadAfter}; N = ${N.toLocaleString('en')}, ${RUNS} fresh processes per engine (interleaved), medians.\n\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`);
+console.log(
+  `\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}, load average ${loadBefore} → ${loadAfter}; N = ${N.toLocaleString('en')}, ${RUNS} fresh processes per engine (interleaved), medians.\n\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`,
+);
 writeFileSync(
   path.join(ROOT, 'bench', '.out', 'pagefind.json'),
-  JSON.stringify({ command, startedAt, machine: machineFacts(), loadBefore, loadAfter, n: N, ours: { ...ours, buildS: ourBuildS, answerBytes, answerGzipBytes, runs: oursRuns }, pagefind: { ...pf, dataBytes: pfData, kinds, buildS: pagefindBuildS, runs: pfRuns } }, null, 2),
+  JSON.stringify(
+    {
+      command,
+      startedAt,
+      machine: machineFacts(),
+      loadBefore,
+      loadAfter,
+      n: N,
+      ours: { ...ours, buildS: ourBuildS, answerBytes, answerGzipBytes, runs: oursRuns },
+      pagefind: { ...pf, dataBytes: pfData, kinds, buildS: pagefindBuildS, runs: pfRuns },
+    },
+    null,
+    2,
+  ),
 );
 console.log('Wrote bench/.out/pagefind.json');
-

@@ -12,12 +12,24 @@ const BENCH_DIR = import.meta.dirname;
 /** Script and arguments, full run and quick run. */
 const STEPS: { script: string; full: string[]; quick: string[] }[] = [
   { script: 'search.bench.ts', full: ['--n', '10000'], quick: ['--n', '1000', '--runs', '1'] },
-  { script: 'mcp.bench.ts', full: ['--requests', '2000', '--seconds', '15', '--cold', '10'], quick: ['--requests', '200', '--seconds', '3', '--cold', '2'] },
+  {
+    script: 'mcp.bench.ts',
+    full: ['--requests', '2000', '--seconds', '15', '--cold', '10'],
+    quick: ['--requests', '200', '--seconds', '3', '--cold', '2'],
+  },
   { script: 'build.bench.ts', full: ['--sizes', '100,1000,10000'], quick: ['--sizes', '100', '--runs', '1'] },
   { script: 'serve.bench.ts', full: ['--seconds', '30', '--connections', '10'], quick: ['--seconds', '3'] },
-  { script: 'runtime.bench.ts', full: ['--seconds', '10', '--requests', '20000', '--endurance-seconds', '60'], quick: ['--seconds', '2', '--requests', '2000', '--endurance-seconds', '5', '--ready-runs', '1'] },
+  {
+    script: 'runtime.bench.ts',
+    full: ['--seconds', '10', '--requests', '20000', '--endurance-seconds', '60'],
+    quick: ['--seconds', '2', '--requests', '2000', '--endurance-seconds', '5', '--ready-runs', '1'],
+  },
   { script: 'cold-start.bench.ts', full: ['--sizes', '1000,10000', '--runs', '10'], quick: ['--sizes', '1000', '--runs', '2'] },
-  { script: 'cold-start.bench.ts', full: ['--sizes', '100000', '--runs', '5', '--functions', 'search'], quick: ['--sizes', '2000', '--runs', '1', '--functions', 'search'] },
+  {
+    script: 'cold-start.bench.ts',
+    full: ['--sizes', '100000', '--runs', '5', '--functions', 'search'],
+    quick: ['--sizes', '2000', '--runs', '1', '--functions', 'search'],
+  },
   { script: 'pagefind.bench.ts', full: ['--n', '10000', '--runs', '3'], quick: ['--n', '1000', '--runs', '1'] },
   { script: 'search-page.bench.ts', full: ['--runs', '2', '--typing-queries', '9'], quick: ['--runs', '1', '--typing-queries', '3'] },
   // Scalar and Redoc are measured only with --renderers <their node_modules> (see the script); this row measures ours.

@@ -29,7 +29,17 @@ import autocannon from 'autocannon';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { TEST_ORIGIN } from '../tests/support/origin.ts';
 import { argValue } from './generate-corpus.ts';
-import { LOAD_QUERIES, loadAverage, MCP_HEADERS, machineFacts, mcpBody, requireBuild, ROOT, searchPath, treeRss } from './serving-support.ts';
+import {
+  LOAD_QUERIES,
+  loadAverage,
+  MCP_HEADERS,
+  machineFacts,
+  mcpBody,
+  requireBuild,
+  ROOT,
+  searchPath,
+  treeRss,
+} from './serving-support.ts';
 import { median } from './stats.ts';
 
 const argv = process.argv.slice(2);
@@ -57,13 +67,28 @@ interface Row {
 }
 
 /** Article slugs of the build, for get_article (each call reads one body from the deploy store). */
-const SLUGS = (JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog-index.json'), 'utf8')) as { articles: { slug: string }[] }).articles.map((a) => a.slug);
-const getArticleBody = (i: number): string => JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_article', arguments: { slug: SLUGS[i % SLUGS.length] } } });
+const SLUGS = (
+  JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog-index.json'), 'utf8')) as { articles: { slug: string }[] }
+).articles.map((a) => a.slug);
+const getArticleBody = (i: number): string =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: i,
+    method: 'tools/call',
+    params: { name: 'get_article', arguments: { slug: SLUGS[i % SLUGS.length] } },
+  });
 
 const ROWS: Row[] = [
   { name: '`/api/search?q=…`', method: 'GET', path: searchPath, fn: 'api-search' },
   { name: 'MCP `tools/call search_articles`', method: 'POST', path: () => '/mcp', headers: MCP_HEADERS, body: mcpBody, fn: 'mcp' },
-  { name: 'MCP `tools/call get_article` (body from the deploy store)', method: 'POST', path: () => '/mcp', headers: MCP_HEADERS, body: getArticleBody, fn: 'mcp' },
+  {
+    name: 'MCP `tools/call get_article` (body from the deploy store)',
+    method: 'POST',
+    path: () => '/mcp',
+    headers: MCP_HEADERS,
+    body: getArticleBody,
+    fn: 'mcp',
+  },
   { name: `static page \`${STATIC_PAGE}\``, method: 'GET', path: () => STATIC_PAGE },
 ];
 
@@ -75,7 +100,9 @@ function once(base: string, row: Row, i: number): Promise<number> {
     const body = row.body?.(i);
     const req = httpRequest(`${base}${row.path(i)}`, { method: row.method, headers: row.headers, agent }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${row.path(i)}: ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${row.path(i)}: ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -89,8 +116,17 @@ async function sequentialP50(call: (i: number) => Promise<number>): Promise<numb
   return median(samples);
 }
 
-async function startChild(): Promise<{ url: string; floorUrl: string; pid: number; heapAfterGc(): Promise<number>; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--expose-gc', import.meta.filename, '--child'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+async function startChild(): Promise<{
+  url: string;
+  floorUrl: string;
+  pid: number;
+  heapAfterGc(): Promise<number>;
+  stop(): Promise<void>;
+}> {
+  const child = spawn(process.execPath, ['--expose-gc', import.meta.filename, '--child'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<{ url: string; floorUrl: string; pid: number }>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -109,7 +145,8 @@ async function startChild(): Promise<{ url: string; floorUrl: string; pid: numbe
         child.once('message', (message: { heapUsed: number }) => resolve(message.heapUsed));
         child.send('heap');
       }),
-    stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+    stop: () =>
+      new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
   };
 }
 
@@ -127,7 +164,14 @@ async function npmStartReady(): Promise<{ wallMs: number; reportedMs: number }> 
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
     detached: true,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SITE_URL: TEST_ORIGIN, NETLIFY_LOCAL_BLOBS_DIR: blobsDir, PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}` },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SITE_URL: TEST_ORIGIN,
+      NETLIFY_LOCAL_BLOBS_DIR: blobsDir,
+      PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
@@ -162,17 +206,29 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   try {
     const floor = await sequentialP50((i) => once(child.floorUrl, { name: 'floor', method: 'GET', path: searchPath }, i));
-    const floorLoad = await autocannon({ url: child.floorUrl, connections: LOAD_CONNECTIONS, duration: LOAD_SECONDS, requests: [{ method: 'GET', path: searchPath(0) }] });
-    lines.push(`| floor: bare \`node:http\` in the same child, the search answer's bytes | ${ms(floor)} ms | — | — | — | — | ${floorLoad.latency.p50} / ${floorLoad.latency.p99} ms | ${Math.round(floorLoad.requests.average)} | ${floorLoad.errors + floorLoad.timeouts} / ${floorLoad.non2xx} |`);
+    const floorLoad = await autocannon({
+      url: child.floorUrl,
+      connections: LOAD_CONNECTIONS,
+      duration: LOAD_SECONDS,
+      requests: [{ method: 'GET', path: searchPath(0) }],
+    });
+    lines.push(
+      `| floor: bare \`node:http\` in the same child, the search answer's bytes | ${ms(floor)} ms | — | — | — | — | ${floorLoad.latency.p50} / ${floorLoad.latency.p99} ms | ${Math.round(floorLoad.requests.average)} | ${floorLoad.errors + floorLoad.timeouts} / ${floorLoad.non2xx} |`,
+    );
     console.error(lines.at(-1));
     for (const row of ROWS) {
       const http = await sequentialP50((i) => once(child.url, row, i));
       const fn = row.fn ? local.functions.find((f) => f.name === row.fn)! : undefined;
       const inProcess = (through: 'handler' | 'runtime') =>
         sequentialP50(async (i) => {
-          const request = new Request(`http://localhost:8899${row.path(i)}`, { method: row.method, headers: row.headers, body: row.body?.(i) });
+          const request = new Request(`http://localhost:8899${row.path(i)}`, {
+            method: row.method,
+            headers: row.headers,
+            body: row.body?.(i),
+          });
           const started = performance.now();
-          const response = fn && through === 'handler' ? await fn.handler(request, { ip: '127.0.0.1' }) : await local.handle(request, { ip: '127.0.0.1' });
+          const response =
+            fn && through === 'handler' ? await fn.handler(request, { ip: '127.0.0.1' }) : await local.handle(request, { ip: '127.0.0.1' });
           if (response!.status !== 200) throw new Error(`${row.name} in-process: ${response!.status}`);
           await response!.arrayBuffer();
           return performance.now() - started;
@@ -213,12 +269,23 @@ async function main(): Promise<void> {
     const afterAgain = treeRss(child.pid).bytes;
     heap.push(await child.heapAfterGc());
     // Endurance: the mix without the deliberate 404, so every answer must be 2xx.
-    const endurance = await autocannon({ url: child.url, connections: LOAD_CONNECTIONS, duration: ENDURANCE_SECONDS, requests: mixed.filter((r) => r.path !== '/nope') });
+    const endurance = await autocannon({
+      url: child.url,
+      connections: LOAD_CONNECTIONS,
+      duration: ENDURANCE_SECONDS,
+      requests: mixed.filter((r) => r.path !== '/nope'),
+    });
     const afterEndurance = treeRss(child.pid).bytes;
     const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
     console.log(`\n${new Date().toISOString()}, ${machineFacts()}, load average ${loadAverage()}`);
-    console.log(`\nready: \`npm start\` over a current build, spawn → "running at": ${ready.map((r) => Math.round(r.wallMs)).join(', ')} ms (median ${Math.round(median(ready.map((r) => r.wallMs)))} ms); the runtime's own "ready in": ${ready.map((r) => r.reportedMs).join(', ')} ms\n`);
-    console.log('| request | HTTP p50, sequential (1 keep-alive connection) | in-process p50: handler | in-process p50: whole chain (`runtime.handle()`) | ratio HTTP / in-process | HTTP p50 above the floor | autocannon p50 / p99 (10 connections, ' + LOAD_SECONDS + ' s) | req/s | errors+timeouts / non-2xx |');
+    console.log(
+      `\nready: \`npm start\` over a current build, spawn → "running at": ${ready.map((r) => Math.round(r.wallMs)).join(', ')} ms (median ${Math.round(median(ready.map((r) => r.wallMs)))} ms); the runtime's own "ready in": ${ready.map((r) => r.reportedMs).join(', ')} ms\n`,
+    );
+    console.log(
+      '| request | HTTP p50, sequential (1 keep-alive connection) | in-process p50: handler | in-process p50: whole chain (`runtime.handle()`) | ratio HTTP / in-process | HTTP p50 above the floor | autocannon p50 / p99 (10 connections, ' +
+        LOAD_SECONDS +
+        ' s) | req/s | errors+timeouts / non-2xx |',
+    );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const line of lines) console.log(line);
     console.log(
@@ -242,8 +309,12 @@ async function serveRuntimeChild(): Promise<void> {
   const { url, server } = await serve(runtime, 0, { trustedProxies: [] });
   // The floor: the same answer's bytes from a bare node:http server in this process.
   const search = runtime.functions.find((f) => f.name === 'api-search')!;
-  const bytes = Buffer.from(await (await search.handler(new Request(`${TEST_ORIGIN}${searchPath(0)}`), { ip: '127.0.0.1' }))!.arrayBuffer());
-  const floor = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length }).end(bytes));
+  const bytes = Buffer.from(
+    await (await search.handler(new Request(`${TEST_ORIGIN}${searchPath(0)}`), { ip: '127.0.0.1' }))!.arrayBuffer(),
+  );
+  const floor = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length }).end(bytes),
+  );
   await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
   const floorUrl = `http://127.0.0.1:${(floor.address() as { port: number }).port}`;
   console.log(`READY ${JSON.stringify({ url, floorUrl, pid: process.pid })}`);

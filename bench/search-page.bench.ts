@@ -48,15 +48,18 @@ interface Query {
   q: string;
   kind: 'zh' | 'en' | 'mixed';
 }
-const queries = (JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'search-queries.json'), 'utf8')) as { queries: Query[] }).queries;
+const queries = (JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'search-queries.json'), 'utf8')) as { queries: Query[] })
+  .queries;
 
 /** Lighthouse's mobile network: simulated RTT, and the latency DevTools applies for the same preset. */
-const NETWORKS = (argv.includes('--no-network-throttling')
-  ? [{ name: 'no network throttling', latency: 0 }]
-  : [
-      { name: '150 ms RTT', latency: 150 },
-      { name: '562.5 ms (DevTools slow 4G)', latency: 562.5 },
-    ]) as readonly { name: string; latency: number }[];
+const NETWORKS = (
+  argv.includes('--no-network-throttling')
+    ? [{ name: 'no network throttling', latency: 0 }]
+    : [
+        { name: '150 ms RTT', latency: 150 },
+        { name: '562.5 ms (DevTools slow 4G)', latency: 562.5 },
+      ]
+) as readonly { name: string; latency: number }[];
 const DOWNLOAD_BYTES_PER_SECOND = (1638.4 * 1024) / 8;
 const UPLOAD_BYTES_PER_SECOND = (750 * 1024) / 8;
 const CPU_SLOWDOWN = Number(argValue(argv, 'cpu') ?? 4);
@@ -129,10 +132,14 @@ async function pageSet(page: Page, q: string, mode: 'local' | 'api'): Promise<st
   } else {
     await page.goto(`${origin}/search?${new URLSearchParams({ q })}`);
   }
-  await page.waitForFunction((query) => {
-    const root = document.querySelector<HTMLElement>('[data-search-config]');
-    return root?.dataset.state === 'done' && root.dataset.query === query.trim();
-  }, q, { timeout: 15_000 });
+  await page.waitForFunction(
+    (query) => {
+      const root = document.querySelector<HTMLElement>('[data-search-config]');
+      return root?.dataset.state === 'done' && root.dataset.query === query.trim();
+    },
+    q,
+    { timeout: 15_000 },
+  );
   const engine = await page.locator('[data-search-config]').getAttribute('data-engine');
   if (engine !== mode) throw new Error(`page answered "${q}" with ${engine}, expected ${mode}`);
   const hrefs = await page.locator('.search-result h2 a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
@@ -157,7 +164,9 @@ async function pagefindSet(page: Page, q: string, or: boolean): Promise<string[]
         return pf;
       })();
       const pf = await w.__pagefind;
-      const terms = or ? [...new Intl.Segmenter('zh', { granularity: 'word' }).segment(q)].filter((s) => s.isWordLike).map((s) => s.segment) : [q];
+      const terms = or
+        ? [...new Intl.Segmenter('zh', { granularity: 'word' }).segment(q)].filter((s) => s.isWordLike).map((s) => s.segment)
+        : [q];
       const found = new Set<string>();
       for (const term of terms) {
         const response = await pf.search(term);
@@ -213,7 +222,13 @@ async function throttle(context: BrowserContext, page: Page, latency: number): P
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-  if (latency > 0) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: DOWNLOAD_BYTES_PER_SECOND, uploadThroughput: UPLOAD_BYTES_PER_SECOND });
+  if (latency > 0)
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput: DOWNLOAD_BYTES_PER_SECOND,
+      uploadThroughput: UPLOAD_BYTES_PER_SECOND,
+    });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return cdp;
 }
@@ -226,7 +241,9 @@ async function throttle(context: BrowserContext, page: Page, latency: number): P
 function byteCounter(cdp: CDPSession): { total(): Promise<number> } {
   const types = new Map<string, string>();
   const sizes: Promise<number>[] = [];
-  cdp.on('Network.responseReceived', (event: { requestId: string; response: { mimeType: string } }) => types.set(event.requestId, event.response.mimeType));
+  cdp.on('Network.responseReceived', (event: { requestId: string; response: { mimeType: string } }) =>
+    types.set(event.requestId, event.response.mimeType),
+  );
   cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
     const type = types.get(event.requestId) ?? '';
     if (!/^text\/|javascript|json|svg/.test(type)) {
@@ -293,7 +310,10 @@ async function typeAndWait(ui: Ui, q: string, latency: number): Promise<TypingRu
             }
           : (query: string): boolean => {
               const text = document.querySelector('.pagefind-ui__message')?.textContent?.trim() ?? '';
-              return text.endsWith(`for ${query}`) && (text.startsWith('No results') || document.querySelectorAll('.pagefind-ui__result').length > 0);
+              return (
+                text.endsWith(`for ${query}`) &&
+                (text.startsWith('No results') || document.querySelectorAll('.pagefind-ui__result').length > 0)
+              );
             };
       return (window as unknown as { __resultsFor(q: string, f: (q: string) => boolean): Promise<number> }).__resultsFor(q, isDone);
     },
@@ -304,8 +324,15 @@ async function typeAndWait(ui: Ui, q: string, latency: number): Promise<TypingRu
   const keys = await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
   if (process.env.DEBUG_TIMING) {
     const inputs = await page.evaluate(() => (window as unknown as { __inputs: number[] }).__inputs);
-    console.log(`keydown event ${keys[keys.length - 1]!.toFixed(0)}, last input handled ${inputs[inputs.length - 1]!.toFixed(0)}, shown ${shownAt.toFixed(0)}`);
-    const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => { const r = e as PerformanceResourceTiming; return `${r.name.slice(-60)} start ${r.startTime.toFixed(0)} connect ${(r.connectEnd - r.connectStart).toFixed(0)} ttfb ${(r.responseStart - r.startTime).toFixed(0)} end ${r.responseEnd.toFixed(0)}`; }));
+    console.log(
+      `keydown event ${keys[keys.length - 1]!.toFixed(0)}, last input handled ${inputs[inputs.length - 1]!.toFixed(0)}, shown ${shownAt.toFixed(0)}`,
+    );
+    const entries = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return `${r.name.slice(-60)} start ${r.startTime.toFixed(0)} connect ${(r.connectEnd - r.connectStart).toFixed(0)} ttfb ${(r.responseStart - r.startTime).toFixed(0)} end ${r.responseEnd.toFixed(0)}`;
+      }),
+    );
     console.log(`key ${keys[keys.length - 1]!.toFixed(0)} shown ${shownAt.toFixed(0)}\n  ${entries.slice(-4).join('\n  ')}`);
   }
   const engine = ui === 'pagefind-ui' ? 'pagefind' : ((await page.locator('[data-search-config]').getAttribute('data-engine')) ?? '');
@@ -322,18 +349,23 @@ async function browserIndexCompute(latency: number): Promise<{ loadMs: number; q
   const bytes = byteCounter(cdp);
   await page.goto(`${origin}/__bench/blank`);
   await page.addScriptTag({ url: '/__bench/engine.js' });
-  const result = await page.evaluate(async (qs) => {
-    const t0 = performance.now();
-    const data = await (await fetch('/__bench/search-index.json')).json();
-    const engine = (window as unknown as { SearchEngine: { loadSearchIndex(d: unknown): { search(q: string, o: object): unknown[] } } }).SearchEngine.loadSearchIndex(data);
-    const loadMs = performance.now() - t0;
-    const times = qs.map((q) => {
-      const t = performance.now();
-      engine.search(q, { limit: 50 });
-      return performance.now() - t;
-    });
-    return { loadMs, times };
-  }, queries.map((q) => q.q));
+  const result = await page.evaluate(
+    async (qs) => {
+      const t0 = performance.now();
+      const data = await (await fetch('/__bench/search-index.json')).json();
+      const engine = (
+        window as unknown as { SearchEngine: { loadSearchIndex(d: unknown): { search(q: string, o: object): unknown[] } } }
+      ).SearchEngine.loadSearchIndex(data);
+      const loadMs = performance.now() - t0;
+      const times = qs.map((q) => {
+        const t = performance.now();
+        engine.search(q, { limit: 50 });
+        return performance.now() - t;
+      });
+      return { loadMs, times };
+    },
+    queries.map((q) => q.q),
+  );
   const sorted = [...result.times].sort((a, b) => a - b);
   const out = { loadMs: result.loadMs, queryMsMedian: median(sorted), queryMsMax: sorted[sorted.length - 1]!, bytes: await bytes.total() };
   await context.close();
@@ -375,16 +407,21 @@ const withApiHits = recall.filter((r) => r.api > 0);
 const summary = Object.fromEntries(
   engines.map((engine) => {
     const recalls = withApiHits.map((r) => r.engines[engine]!.ofApi / r.api);
-    const byKind = Object.fromEntries(['zh', 'en', 'mixed'].map((kind) => {
-      const rows = withApiHits.filter((r) => r.kind === kind);
-      return [kind, rows.reduce((s, r) => s + r.engines[engine]!.ofApi / r.api, 0) / rows.length];
-    }));
-    return [engine, {
-      meanRecall: recalls.reduce((a, b) => a + b, 0) / recalls.length,
-      byKind,
-      supersetQueries: recall.filter((r) => r.engines[engine]!.superset).length,
-      meanFound: recall.reduce((s, r) => s + r.engines[engine]!.found, 0) / recall.length,
-    }];
+    const byKind = Object.fromEntries(
+      ['zh', 'en', 'mixed'].map((kind) => {
+        const rows = withApiHits.filter((r) => r.kind === kind);
+        return [kind, rows.reduce((s, r) => s + r.engines[engine]!.ofApi / r.api, 0) / rows.length];
+      }),
+    );
+    return [
+      engine,
+      {
+        meanRecall: recalls.reduce((a, b) => a + b, 0) / recalls.length,
+        byKind,
+        supersetQueries: recall.filter((r) => r.engines[engine]!.superset).length,
+        meanFound: recall.reduce((s, r) => s + r.engines[engine]!.found, 0) / recall.length,
+      },
+    ];
   }),
 );
 interface TypingStats {
@@ -409,9 +446,19 @@ const stats = (runs: TypingRun[]): TypingStats => {
     answeredBy: [...new Set(runs.map((r) => r.engine))].join('+'),
   };
 };
-const latency = Object.fromEntries(Object.entries(typing).map(([network, byUi]) => [network, Object.fromEntries(Object.entries(byUi).map(([ui, runs]) => [ui, stats(runs)]))]));
+const latency = Object.fromEntries(
+  Object.entries(typing).map(([network, byUi]) => [
+    network,
+    Object.fromEntries(Object.entries(byUi).map(([ui, runs]) => [ui, stats(runs)])),
+  ]),
+);
 const weights = {
-  browserIndex: { indexKB: indexJson.length / 1000, indexGzipKB: gzipSync(indexJson).length / 1000, engineKB: engineJs.length / 1000, engineGzipKB: gzipSync(engineJs).length / 1000 },
+  browserIndex: {
+    indexKB: indexJson.length / 1000,
+    indexGzipKB: gzipSync(indexJson).length / 1000,
+    engineKB: engineJs.length / 1000,
+    engineGzipKB: gzipSync(engineJs).length / 1000,
+  },
 };
 const report = {
   startedAt: startedAt.toISOString(),
@@ -429,21 +476,31 @@ const report = {
 };
 writeFileSync(path.join(OUT, 'search-page.json'), JSON.stringify(report, null, 2));
 
-console.log('\nRecall of the API\'s hits (limit 50), mean over queries with hits; queries where the engine found every API hit:');
+console.log("\nRecall of the API's hits (limit 50), mean over queries with hits; queries where the engine found every API hit:");
 for (const engine of engines) {
   const s = summary[engine]!;
-  console.log(`  ${engine.padEnd(14)} recall ${s.meanRecall.toFixed(3)} (zh ${s.byKind.zh!.toFixed(3)}, en ${s.byKind.en!.toFixed(3)}, mixed ${s.byKind.mixed!.toFixed(3)}); ⊇ API on ${s.supersetQueries}/${queries.length}; mean results ${s.meanFound.toFixed(1)}`);
+  console.log(
+    `  ${engine.padEnd(14)} recall ${s.meanRecall.toFixed(3)} (zh ${s.byKind.zh!.toFixed(3)}, en ${s.byKind.en!.toFixed(3)}, mixed ${s.byKind.mixed!.toFixed(3)}); ⊇ API on ${s.supersetQueries}/${queries.length}; mean results ${s.meanFound.toFixed(1)}`,
+  );
 }
-console.log(`  api            mean results ${(recall.reduce((s, r) => s + r.api, 0) / recall.length).toFixed(1)} (limit 50), ${(recall.reduce((s, r) => s + r.api10, 0) / recall.length).toFixed(1)} (default limit 10)`);
+console.log(
+  `  api            mean results ${(recall.reduce((s, r) => s + r.api, 0) / recall.length).toFixed(1)} (limit 50), ${(recall.reduce((s, r) => s + r.api10, 0) / recall.length).toFixed(1)} (default limit 10)`,
+);
 console.log('\nTyping: last keystroke → first results, CPU 4x, 1.6 Mbit/s:');
 for (const [network, byUi] of Object.entries(latency)) {
   for (const [ui, s] of Object.entries(byUi)) {
-    console.log(`  ${network.padEnd(28)} ${ui.padEnd(12)} median ${s.medianMs.toFixed(0)} ms, p90 ${s.p90Ms.toFixed(0)}, max ${s.maxMs.toFixed(0)}; ≤300 ms ${(s.within300 * 100).toFixed(0)}%; page load ${s.loadKB.toFixed(1)} KB, first query ${s.firstQueryKB.toFixed(1)} KB; answered by ${s.answeredBy}`);
+    console.log(
+      `  ${network.padEnd(28)} ${ui.padEnd(12)} median ${s.medianMs.toFixed(0)} ms, p90 ${s.p90Ms.toFixed(0)}, max ${s.maxMs.toFixed(0)}; ≤300 ms ${(s.within300 * 100).toFixed(0)}%; page load ${s.loadKB.toFixed(1)} KB, first query ${s.firstQueryKB.toFixed(1)} KB; answered by ${s.answeredBy}`,
+    );
   }
 }
 for (const [network, c] of Object.entries(compute)) {
-  console.log(`  ${network.padEnd(28)} browser-index load ${c.loadMs.toFixed(0)} ms (${(c.bytes / 1000).toFixed(1)} KB), query median ${c.queryMsMedian.toFixed(2)} ms, max ${c.queryMsMax.toFixed(2)} ms`);
+  console.log(
+    `  ${network.padEnd(28)} browser-index load ${c.loadMs.toFixed(0)} ms (${(c.bytes / 1000).toFixed(1)} KB), query median ${c.queryMsMedian.toFixed(2)} ms, max ${c.queryMsMax.toFixed(2)} ms`,
+  );
 }
-console.log(`\nbrowser-index weight: index ${weights.browserIndex.indexKB.toFixed(1)} KB (${weights.browserIndex.indexGzipKB.toFixed(1)} KB gzip), engine ${weights.browserIndex.engineKB.toFixed(1)} KB (${weights.browserIndex.engineGzipKB.toFixed(1)} KB gzip)`);
+console.log(
+  `\nbrowser-index weight: index ${weights.browserIndex.indexKB.toFixed(1)} KB (${weights.browserIndex.indexGzipKB.toFixed(1)} KB gzip), engine ${weights.browserIndex.engineKB.toFixed(1)} KB (${weights.browserIndex.engineGzipKB.toFixed(1)} KB gzip)`,
+);
 const misses = recall.filter((r) => !r.engines.page!.superset);
 if (misses.length) console.log(`\npage misses API hits on: ${misses.map((r) => r.q).join(' | ')}`);

@@ -68,7 +68,12 @@ const parts = {
 const uniqueTitles = new Map<string, string[]>();
 for (const d of corpus.documents) uniqueTitles.set(d.title, [...(uniqueTitles.get(d.title) ?? []), d.slug]);
 const knownItems = corpus.documents
-  .filter((d, i) => i % Math.max(1, Math.floor(n / (KNOWN_ITEM_QUERY_COUNT * 3))) === 0 && uniqueTitles.get(d.title)!.length === 1 && !d.slug.startsWith('planted-'))
+  .filter(
+    (d, i) =>
+      i % Math.max(1, Math.floor(n / (KNOWN_ITEM_QUERY_COUNT * 3))) === 0 &&
+      uniqueTitles.get(d.title)!.length === 1 &&
+      !d.slug.startsWith('planted-'),
+  )
   .slice(0, KNOWN_ITEM_QUERY_COUNT);
 const queryFile = path.join(outDir, `queries-${n}.json`);
 writeFileSync(
@@ -85,14 +90,32 @@ writeFileSync(
 
 // 3. Fresh processes: load, latency, memory, relevance.
 interface ChildResult {
-  importMs: number; readMs: number; parseMs: number; loadMs: number; totalLoadMs: number; firstQueryMs: number;
-  timedQueries: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number; firstPassP50Ms: number; firstPassP99Ms: number;
-  heapLoadMB: number; rssLoadMB: number; heapQueriesMB: number; rssQueriesMB: number;
+  importMs: number;
+  readMs: number;
+  parseMs: number;
+  loadMs: number;
+  totalLoadMs: number;
+  firstQueryMs: number;
+  timedQueries: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  firstPassP50Ms: number;
+  firstPassP99Ms: number;
+  heapLoadMB: number;
+  rssLoadMB: number;
+  heapQueriesMB: number;
+  rssQueriesMB: number;
   relevance: { id: string; kind: string; rank: number; top: string | null }[];
 }
 const results: ChildResult[] = [];
 for (let run = 0; run < runs; run++) {
-  const stdout = execFileSync(process.execPath, ['--expose-gc', path.join(benchDir, 'search-child.ts'), '--index', indexFile, '--queries', queryFile], { encoding: 'utf8', maxBuffer: 64 * MB });
+  const stdout = execFileSync(
+    process.execPath,
+    ['--expose-gc', path.join(benchDir, 'search-child.ts'), '--index', indexFile, '--queries', queryFile],
+    { encoding: 'utf8', maxBuffer: 64 * MB },
+  );
   results.push(JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildResult);
 }
 const med = (key: keyof Omit<ChildResult, 'relevance'>): number => median(results.map((r) => r[key]));
@@ -102,7 +125,9 @@ const planted = relevance.filter((r) => r.kind === 'planted');
 const known = relevance.filter((r) => r.kind === 'known-item');
 const hitAt1 = (rows: typeof relevance): number => rows.filter((r) => r.rank === 1).length / Math.max(1, rows.length);
 const mrr = (rows: typeof relevance): number => rows.reduce((s, r) => s + (r.rank > 0 ? 1 / r.rank : 0), 0) / Math.max(1, rows.length);
-const misses = planted.filter((r) => r.rank !== 1).map((r) => `${r.id} → ${r.rank === 0 ? 'not in top 10' : `rank ${r.rank}`} (top: ${r.top})`);
+const misses = planted
+  .filter((r) => r.rank !== 1)
+  .map((r) => `${r.id} → ${r.rank === 0 ? 'not in top 10' : `rank ${r.rank}`} (top: ${r.top})`);
 
 // 4. Report.
 const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
@@ -112,8 +137,17 @@ const lines = [
   row(['build s', 'raw MB', 'gzip MB', 'load ms', 'p50 ms', 'p99 ms', 'heap Δ MB', 'RSS Δ MB', 'hit@1', 'MRR@10', 'known-item hit@1']),
   row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   row([
-    fmt(buildS), fmt(rawBytes / MB, 1), fmt(gzipBytes / MB), fmt(med('totalLoadMs'), 1), fmt(med('p50Ms'), 3), fmt(med('p99Ms'), 3),
-    fmt(med('heapQueriesMB'), 1), fmt(med('rssQueriesMB'), 1), fmt(hitAt1(planted)), fmt(mrr(planted), 3), fmt(hitAt1(known), 3),
+    fmt(buildS),
+    fmt(rawBytes / MB, 1),
+    fmt(gzipBytes / MB),
+    fmt(med('totalLoadMs'), 1),
+    fmt(med('p50Ms'), 3),
+    fmt(med('p99Ms'), 3),
+    fmt(med('heapQueriesMB'), 1),
+    fmt(med('rssQueriesMB'), 1),
+    fmt(hitAt1(planted)),
+    fmt(mrr(planted), 3),
+    fmt(hitAt1(known), 3),
   ]),
   '',
   `- Index: ${data.terms.length.toLocaleString('en')} terms, ${data.lex.length.toLocaleString('en')} lexicon words; bytes (ASCII JSON as written) postings ${fmt(parts.postings / MB)} MB, stored fields ${fmt(parts.storedFields / MB)} MB, terms ${fmt(parts.terms / MB)} MB, lexicon ${fmt(parts.lexicon / MB, 3)} MB, offsets + lengths ${fmt(parts.offsetsAndLengths / MB)} MB. Corpus generation ${fmt(generateS, 1)} s.`,
@@ -129,7 +163,9 @@ if (n >= 10_000) {
     ['load', med('totalLoadMs') <= TARGETS.loadMs],
     ['gzip size', gzipBytes / MB <= TARGETS.gzipMB],
   ] as const;
-  lines.push(`- Targets at 10k (p50 ≤ ${TARGETS.p50Ms} ms, p99 ≤ ${TARGETS.p99Ms} ms, load ≤ ${TARGETS.loadMs} ms, gzip ≤ ${TARGETS.gzipMB} MB): ${checks.map(([name, ok]) => `${name} ${ok ? 'met' : 'MISSED'}`).join(', ')}.`);
+  lines.push(
+    `- Targets at 10k (p50 ≤ ${TARGETS.p50Ms} ms, p99 ≤ ${TARGETS.p99Ms} ms, load ≤ ${TARGETS.loadMs} ms, gzip ≤ ${TARGETS.gzipMB} MB): ${checks.map(([name, ok]) => `${name} ${ok ? 'met' : 'MISSED'}`).join(', ')}.`,
+  );
 }
 console.log(lines.join('\n'));
 writeFileSync(path.join(outDir, `results-${n}.json`), JSON.stringify({ n, seed, buildS, rawBytes, gzipBytes, parts, results }, null, 2));

@@ -20,7 +20,18 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { argValue } from './generate-corpus.ts';
 import {
-  classify, fixed, loadAverage, machineFacts, probe, registerClient, requireBuild, ROOT, scenarios, startRuntimeProcess, treeRss, type Scenario,
+  classify,
+  fixed,
+  loadAverage,
+  machineFacts,
+  probe,
+  registerClient,
+  requireBuild,
+  ROOT,
+  scenarios,
+  startRuntimeProcess,
+  treeRss,
+  type Scenario,
 } from './serving-support.ts';
 
 const argv = process.argv.slice(2);
@@ -59,7 +70,11 @@ interface RunResult {
 }
 
 /** Runs autocannon for `seconds` on one scenario, checking every answer. */
-async function load(url: string, scenario: Scenario, seconds: number): Promise<{ result: autocannon.Result; badBodies: number; problems: string[] }> {
+async function load(
+  url: string,
+  scenario: Scenario,
+  seconds: number,
+): Promise<{ result: autocannon.Result; badBodies: number; problems: string[] }> {
   let counter = 0;
   let badBodies = 0;
   const problems = new Map<string, number>();
@@ -132,12 +147,20 @@ for (const mode of MODES) {
         seconds: SECONDS,
         total: result.requests.total,
         rps: result.requests.total / (result.duration || SECONDS),
-        latency: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
+        latency: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          mean: result.latency.mean,
+          max: result.latency.max,
+        },
         non2xx: result.non2xx,
         errors: result.errors,
         timeouts: result.timeouts,
         badBodies,
-        statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count])),
+        statusCodes: Object.fromEntries(
+          Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count]),
+        ),
         problems,
         loadBefore,
         loadAfter: loadAverage(),
@@ -157,14 +180,37 @@ const command = `node bench/serve.bench.ts --seconds ${SECONDS} --connections ${
 const table = [
   '| runtime | endpoint | req/s | p50 ms | p99 ms | max ms | requests | non-2xx | errors | timeouts | wrong bodies | runtime RSS after, MB | 1-min load before → after |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-  ...results.map((r) =>
-    `| ${MODE_LABEL[r.mode]} | ${r.describe} | ${fixed(r.rps)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.total} | ${r.non2xx} | ${r.errors} | ${r.timeouts} | ${r.badBodies} | ${fixed(r.runtimeRssMB, 0)} | ${r.loadBefore.split(' ')[0]} → ${r.loadAfter.split(' ')[0]} |`,
+  ...results.map(
+    (r) =>
+      `| ${MODE_LABEL[r.mode]} | ${r.describe} | ${fixed(r.rps)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.total} | ${r.non2xx} | ${r.errors} | ${r.timeouts} | ${r.badBodies} | ${fixed(r.runtimeRssMB, 0)} | ${r.loadBefore.split(' ')[0]} → ${r.loadAfter.split(' ')[0]} |`,
   ),
 ].join('\n');
 const failures = results.filter((r) => r.non2xx || r.errors || r.timeouts || r.badBodies);
 console.log(`Runtime log: bench/.out/serve-runtime.log, ${runtimeErrorLines} error/retry lines.`);
-console.log(`\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}; ${CONNECTIONS} connections, ${SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up\n\n${table}\n`);
-if (failures.length) console.log(`Failures:\n${failures.map((r) => `- ${r.mode} ${r.scenario}: ${JSON.stringify(r.statusCodes)} ${r.problems.join(' | ')}`).join('\n')}\n`);
-writeFileSync(path.join(OUT, 'serve.json'), JSON.stringify({ command, startedAt, machine: machineFacts(), runtimeErrorLines, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, clients, results }, null, 2));
+console.log(
+  `\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}; ${CONNECTIONS} connections, ${SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up\n\n${table}\n`,
+);
+if (failures.length)
+  console.log(
+    `Failures:\n${failures.map((r) => `- ${r.mode} ${r.scenario}: ${JSON.stringify(r.statusCodes)} ${r.problems.join(' | ')}`).join('\n')}\n`,
+  );
+writeFileSync(
+  path.join(OUT, 'serve.json'),
+  JSON.stringify(
+    {
+      command,
+      startedAt,
+      machine: machineFacts(),
+      runtimeErrorLines,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      clients,
+      results,
+    },
+    null,
+    2,
+  ),
+);
 console.log('Wrote bench/.out/serve.json');
 if (failures.length) process.exitCode = 1;

@@ -14,7 +14,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 /** Fails early, with the command to run, when there is no build to serve. */
 export function requireBuild(): void {
   for (const file of ['dist/index.html', 'generated/data/search-index.json', 'generated/data/catalog.json']) {
-    if (!existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: run \`node scripts/build.ts --origin http://localhost:8899\` first`);
+    if (!existsSync(path.join(ROOT, file)))
+      throw new Error(`${file} is missing: run \`node scripts/build.ts --origin http://localhost:8899\` first`);
   }
 }
 
@@ -28,11 +29,18 @@ export interface RuntimeProcess {
 }
 
 /** Starts bench/runtime-child.ts and waits for its READY line. */
-export async function startRuntimeProcess(mode: 'warm' | 'emulator', options: { edge?: boolean; log?: (line: string) => void } = {}): Promise<RuntimeProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', path.join(ROOT, 'bench', 'runtime-child.ts'), '--mode', mode, '--edge', options.edge === false ? 'off' : 'on'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+export async function startRuntimeProcess(
+  mode: 'warm' | 'emulator',
+  options: { edge?: boolean; log?: (line: string) => void } = {},
+): Promise<RuntimeProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', path.join(ROOT, 'bench', 'runtime-child.ts'), '--mode', mode, '--edge', options.edge === false ? 'off' : 'on'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   const log = options.log ?? ((line: string) => process.stderr.write(`[runtime] ${line}\n`));
   const ready = new Promise<{ url: string; pid: number }>((resolve, reject) => {
     let buffer = '';
@@ -48,7 +56,13 @@ export async function startRuntimeProcess(mode: 'warm' | 'emulator', options: { 
     });
     child.once('exit', (code) => reject(new Error(`runtime child exited (${code}) before it was ready`)));
   });
-  child.stderr!.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter((l) => l.trim()).forEach(log));
+  child.stderr!.on('data', (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter((l) => l.trim())
+      .forEach(log),
+  );
   const { url } = await ready;
   let nextId = 0;
   return {
@@ -117,12 +131,32 @@ export function treeRss(pid: number): { bytes: number; processes: number; byName
 // --- requests -------------------------------------------------------------------------------
 
 /** Queries rotated through by search and MCP load (Chinese, English, mixed). */
-export const LOAD_QUERIES = ['私有化部署', 'speculative decoding', 'RAG chunking', 'API 网关 熔断', 'prompt injection', 'LoRA 微调', 'vector database', '向量数据库选型', 'KV cache', 'agent 编排'];
+export const LOAD_QUERIES = [
+  '私有化部署',
+  'speculative decoding',
+  'RAG chunking',
+  'API 网关 熔断',
+  'prompt injection',
+  'LoRA 微调',
+  'vector database',
+  '向量数据库选型',
+  'KV cache',
+  'agent 编排',
+];
 
-export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+export const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+};
 
 export const mcpBody = (i: number): string =>
-  JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_articles', arguments: { query: LOAD_QUERIES[i % LOAD_QUERIES.length], limit: 10 } } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: i,
+    method: 'tools/call',
+    params: { name: 'search_articles', arguments: { query: LOAD_QUERIES[i % LOAD_QUERIES.length], limit: 10 } },
+  });
 
 export const searchPath = (i: number): string => `/api/search?q=${encodeURIComponent(LOAD_QUERIES[i % LOAD_QUERIES.length]!)}`;
 
@@ -138,11 +172,23 @@ export interface Client {
  */
 export async function registerClient(baseUrl: string, name: string): Promise<{ client: Client; sourceAddress: string }> {
   const sourceAddress = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
-  const body = JSON.stringify({ client_name: name, grant_types: ['client_credentials'], scope: 'articles:read', token_endpoint_auth_method: 'client_secret_basic' });
+  const body = JSON.stringify({
+    client_name: name,
+    grant_types: ['client_credentials'],
+    scope: 'articles:read',
+    token_endpoint_auth_method: 'client_secret_basic',
+  });
   const url = new URL('/oauth/register', baseUrl);
   const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: sourceAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: sourceAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -188,17 +234,25 @@ export function scenarios(client: Client): Record<string, Scenario> {
       describe: 'POST /mcp tools/call search_articles (same queries, limit 10)',
       request: { method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: mcpBody(0) },
       vary: (i) => ({ body: mcpBody(i) }),
-      check: (body) => (body.includes('"result"') && body.includes('"results"') && !body.includes('"isError":true') ? null : `not a tool result: ${body.slice(0, 160)}`),
+      check: (body) =>
+        body.includes('"result"') && body.includes('"results"') && !body.includes('"isError":true')
+          ? null
+          : `not a tool result: ${body.slice(0, 160)}`,
     },
     token: {
       name: 'token',
       describe: 'POST /oauth/token grant_type=client_credentials (client_secret_basic)',
-      request: { method: 'POST', path: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth(client) }, body: TOKEN_BODY },
+      request: {
+        method: 'POST',
+        path: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth(client) },
+        body: TOKEN_BODY,
+      },
       check: (body) => (body.includes('"access_token"') ? null : `no access_token: ${body.slice(0, 160)}`),
     },
     static: {
       name: 'static',
-      describe: "GET /blog/ (static HTML page)",
+      describe: 'GET /blog/ (static HTML page)',
       request: { method: 'GET', path: '/blog/', headers: { accept: 'text/html' } },
       check: (body) => (body.includes('</html>') ? null : `not an HTML page: ${body.slice(0, 120)}`),
     },
@@ -265,7 +319,11 @@ export function linearRegression(xs: readonly number[], ys: readonly number[]): 
   return { slope, intercept, slopeSE };
 }
 
-export const loadAverage = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+export const loadAverage = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 export function machineFacts(): string {
   return `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`;

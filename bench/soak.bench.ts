@@ -17,7 +17,18 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { argValue } from './generate-corpus.ts';
 import {
-  classify, fixed, linearRegression, loadAverage, machineFacts, probe, registerClient, requireBuild, ROOT, scenarios, startRuntimeProcess, treeRss,
+  classify,
+  fixed,
+  linearRegression,
+  loadAverage,
+  machineFacts,
+  probe,
+  registerClient,
+  requireBuild,
+  ROOT,
+  scenarios,
+  startRuntimeProcess,
+  treeRss,
 } from './serving-support.ts';
 
 const argv = process.argv.slice(2);
@@ -52,7 +63,15 @@ const runtime = await startRuntimeProcess(MODE, {
   },
 });
 
-interface Sample { t: number; rssMB: number; processes: number; byNameMB: Record<string, number>; heapMB: number; externalMB: number; completed: number }
+interface Sample {
+  t: number;
+  rssMB: number;
+  processes: number;
+  byNameMB: Record<string, number>;
+  heapMB: number;
+  externalMB: number;
+  completed: number;
+}
 const samples: Sample[] = [];
 const perScenario: Record<string, { ok: number; non2xx: number; badBodies: number; statuses: Record<string, number> }> = {};
 const problems = new Map<string, number>();
@@ -104,9 +123,21 @@ try {
     const tree = treeRss(runtime.pid);
     const memory = await runtime.memory();
     const byNameMB = Object.fromEntries(Object.entries(tree.byName).map(([name, bytes]) => [name, bytes / 2 ** 20]));
-    samples.push({ t: (performance.now() - t0) / 60_000, rssMB: tree.bytes / 2 ** 20, processes: tree.processes, byNameMB, heapMB: memory.heapUsed / 2 ** 20, externalMB: memory.external / 2 ** 20, completed });
+    samples.push({
+      t: (performance.now() - t0) / 60_000,
+      rssMB: tree.bytes / 2 ** 20,
+      processes: tree.processes,
+      byNameMB,
+      heapMB: memory.heapUsed / 2 ** 20,
+      externalMB: memory.external / 2 ** 20,
+      completed,
+    });
     if (tree.bytes / 2 ** 20 > MAX_RSS_MB && instance && !aborted) {
-      aborted = `stopped after ${fixed(samples.at(-1)!.t, 2)} min: runtime tree RSS ${fixed(tree.bytes / 2 ** 20, 0)} MB > cap ${MAX_RSS_MB} MB (${Object.entries(byNameMB).map(([n, mb]) => `${n} ${fixed(mb, 0)} MB`).join(', ')})`;
+      aborted = `stopped after ${fixed(samples.at(-1)!.t, 2)} min: runtime tree RSS ${fixed(tree.bytes / 2 ** 20, 0)} MB > cap ${MAX_RSS_MB} MB (${Object.entries(
+        byNameMB,
+      )
+        .map(([n, mb]) => `${n} ${fixed(mb, 0)} MB`)
+        .join(', ')})`;
       instance.stop();
     }
   };
@@ -123,9 +154,17 @@ try {
 
 const loadAfter = loadAverage();
 const half = samples.filter((s) => s.t >= samples.at(-1)!.t / 2);
-const regression = (key: 'rssMB' | 'heapMB') => linearRegression(half.map((s) => s.t), half.map((s) => s[key]));
+const regression = (key: 'rssMB' | 'heapMB') =>
+  linearRegression(
+    half.map((s) => s.t),
+    half.map((s) => s[key]),
+  );
 const slope = (key: 'rssMB' | 'heapMB'): number => regression(key).slope;
-const fullSlope = (key: 'rssMB' | 'heapMB'): number => linearRegression(samples.map((s) => s.t), samples.map((s) => s[key])).slope;
+const fullSlope = (key: 'rssMB' | 'heapMB'): number =>
+  linearRegression(
+    samples.map((s) => s.t),
+    samples.map((s) => s[key]),
+  ).slope;
 const rssSlope = slope('rssMB');
 const heapSlope = slope('heapMB');
 const errors = (result?.errors ?? 0) + (result?.timeouts ?? 0);
@@ -139,31 +178,77 @@ const growth = significant(rssSlope, rssSE, LIMITS.rssMBPerMin) || significant(h
 const aboveLimit = rssSlope > LIMITS.rssMBPerMin || heapSlope > LIMITS.heapMBPerMin;
 const verdict = `${growth ? 'GROWTH TREND: investigate' : aboveLimit ? 'no significant growth trend (a slope above its limit, but its 95% interval includes 0)' : 'no growth trend'} (limits: RSS ≤ ${LIMITS.rssMBPerMin} MB/min, heap ≤ ${LIMITS.heapMBPerMin} MB/min over the second half, growth counted only when the 95% interval excludes 0); ${failures === 0 ? 'no errors' : `${failures} failed requests`}`;
 
-const range = (key: 'rssMB' | 'heapMB', list: Sample[]): string => `${fixed(Math.min(...list.map((s) => s[key])))}–${fixed(Math.max(...list.map((s) => s[key])))}`;
+const range = (key: 'rssMB' | 'heapMB', list: Sample[]): string =>
+  `${fixed(Math.min(...list.map((s) => s[key])))}–${fixed(Math.max(...list.map((s) => s[key])))}`;
 const command = `node bench/soak.bench.ts --minutes ${MINUTES} --connections ${CONNECTIONS} --mode ${MODE} --edge ${EDGE ? 'on' : 'off'}`;
 const processSlopes = Object.keys(samples.at(-1)?.byNameMB ?? {}).map((name) => {
   const rows = half.filter((s) => s.byNameMB[name] !== undefined);
-  return `${name} ${fixed(linearRegression(rows.map((s) => s.t), rows.map((s) => s.byNameMB[name]!)).slope, 2)} MB/min (${fixed(rows[0]?.byNameMB[name] ?? 0, 0)} → ${fixed(rows.at(-1)?.byNameMB[name] ?? 0, 0)} MB)`;
+  return `${name} ${fixed(
+    linearRegression(
+      rows.map((s) => s.t),
+      rows.map((s) => s.byNameMB[name]!),
+    ).slope,
+    2,
+  )} MB/min (${fixed(rows[0]?.byNameMB[name] ?? 0, 0)} → ${fixed(rows.at(-1)?.byNameMB[name] ?? 0, 0)} MB)`;
 });
 const table = [
   '| metric | value |',
   '|---|---|',
-  `| runtime | ${MODE === 'emulator' ? 'Netlify emulation (@netlify/dev), edge functions ' + (EDGE ? 'on (local Deno server)' : 'off') : 'warm runtime (`npm start`), edge functions ' + (EDGE ? 'on (in process)' : 'off')} |`,
+  `| runtime | ${MODE === 'emulator' ? `Netlify emulation (@netlify/dev), edge functions ${EDGE ? 'on (local Deno server)' : 'off'}` : `warm runtime (\`npm start\`), edge functions ${EDGE ? 'on (in process)' : 'off'}`} |`,
   `| traffic | ${MIX.join(', ')} round-robin, ${CONNECTIONS} connections, ${MINUTES} min |`,
   `| requests completed | ${result?.requests.total ?? 0} (${fixed((result?.requests.total ?? 0) / (MINUTES * 60), 1)} req/s), latency p50 ${result?.latency.p50} ms / p99 ${result?.latency.p99} ms |`,
-  `| per endpoint (2xx ok / non-2xx / wrong body) | ${Object.entries(perScenario).map(([n, s]) => `${n} ${s.ok}/${s.non2xx}/${s.badBodies}`).join(', ')} |`,
+  `| per endpoint (2xx ok / non-2xx / wrong body) | ${Object.entries(perScenario)
+    .map(([n, s]) => `${n} ${s.ok}/${s.non2xx}/${s.badBodies}`)
+    .join(', ')} |`,
   `| socket errors / timeouts | ${result?.errors ?? 0} / ${result?.timeouts ?? 0} |`,
-  `| runtime tree RSS, first half → second half range (MB) | ${range('rssMB', samples.filter((s) => !half.includes(s)))} → ${range('rssMB', half)} (${samples.at(-1)?.processes ?? 0} processes at the end) |`,
-  `| runtime heap after GC, first half → second half range (MB) | ${range('heapMB', samples.filter((s) => !half.includes(s)))} → ${range('heapMB', half)} |`,
+  `| runtime tree RSS, first half → second half range (MB) | ${range(
+    'rssMB',
+    samples.filter((s) => !half.includes(s)),
+  )} → ${range('rssMB', half)} (${samples.at(-1)?.processes ?? 0} processes at the end) |`,
+  `| runtime heap after GC, first half → second half range (MB) | ${range(
+    'heapMB',
+    samples.filter((s) => !half.includes(s)),
+  )} → ${range('heapMB', half)} |`,
   `| **slope over the second half** (${half.length} samples) | **RSS ${fixed(rssSlope, 2)} ± ${fixed(2 * rssSE, 2)} MB/min, heap ${fixed(heapSlope, 2)} ± ${fixed(2 * heapSE, 2)} MB/min** (± 2 standard errors) (whole run: ${fixed(fullSlope('rssMB'), 2)} / ${fixed(fullSlope('heapMB'), 2)}) |`,
   `| second-half slope per process | ${processSlopes.join('; ')} |`,
   `| verdict | ${verdict}${aborted ? `; **${aborted}**` : ''} |`,
 ].join('\n');
-console.log(`\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}, load average ${loadBefore} → ${loadAfter}; samples every ${SAMPLE_MS / 1000} s\n\n${table}\n`);
+console.log(
+  `\n${command}\n\n${startedAt.toISOString()}, ${machineFacts()}, load average ${loadBefore} → ${loadAfter}; samples every ${SAMPLE_MS / 1000} s\n\n${table}\n`,
+);
 if (problems.size) console.log(`Failures by kind:\n${[...problems].map(([p, c]) => `- ${c} × ${p}`).join('\n')}\n`);
 console.log(`Runtime log: bench/.out/soak-runtime.log, ${runtimeErrorLines} error/retry lines.`);
 writeFileSync(
   path.join(OUT, 'soak.json'),
-  JSON.stringify({ command, startedAt, machine: machineFacts(), loadBefore, loadAfter, connections: CONNECTIONS, minutes: MINUTES, mode: MODE, edge: EDGE, aborted, rssSlope, rssSlopeSE: rssSE, heapSlope, heapSlopeSE: heapSE, processSlopes, verdict, perScenario, problems: Object.fromEntries(problems), errors: result?.errors, timeouts: result?.timeouts, latency: result?.latency, total: result?.requests.total, runtimeErrorLines, samples }, null, 2),
+  JSON.stringify(
+    {
+      command,
+      startedAt,
+      machine: machineFacts(),
+      loadBefore,
+      loadAfter,
+      connections: CONNECTIONS,
+      minutes: MINUTES,
+      mode: MODE,
+      edge: EDGE,
+      aborted,
+      rssSlope,
+      rssSlopeSE: rssSE,
+      heapSlope,
+      heapSlopeSE: heapSE,
+      processSlopes,
+      verdict,
+      perScenario,
+      problems: Object.fromEntries(problems),
+      errors: result?.errors,
+      timeouts: result?.timeouts,
+      latency: result?.latency,
+      total: result?.requests.total,
+      runtimeErrorLines,
+      samples,
+    },
+    null,
+    2,
+  ),
 );
 console.log('Wrote bench/.out/soak.json');

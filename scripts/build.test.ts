@@ -4,9 +4,17 @@ import { parseBuildArgs } from './build.ts';
 
 describe('parseBuildArgs', () => {
   it('takes the origin from --origin, else from the environment', () => {
-    expect(parseBuildArgs(['--origin', 'http://localhost:8899/'], { SITE_URL: 'https://example.com' })).toEqual({ origin: 'http://localhost:8899', force: false, seedLocalBlobs: false });
+    expect(parseBuildArgs(['--origin', 'http://localhost:8899/'], { SITE_URL: 'https://example.com' })).toEqual({
+      origin: 'http://localhost:8899',
+      force: false,
+      seedLocalBlobs: false,
+    });
     expect(parseBuildArgs([], { SITE_URL: 'https://example.com' }).origin).toBe('https://example.com');
-    expect(parseBuildArgs(['--force', '--seed-local-blobs'], { PORT: '9000' })).toEqual({ origin: 'http://localhost:9000', force: true, seedLocalBlobs: true });
+    expect(parseBuildArgs(['--force', '--seed-local-blobs'], { PORT: '9000' })).toEqual({
+      origin: 'http://localhost:9000',
+      force: true,
+      seedLocalBlobs: true,
+    });
   });
 
   it('refuses --origin without a URL, and a bad environment with the variable named', () => {

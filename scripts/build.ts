@@ -68,7 +68,7 @@ export function ensureBuild(origin: string, options: { contentDir?: string; forc
     const output = options.quiet ? `\n${indexed.stdout}\n${indexed.stderr}` : '';
     throw new Error(`Pagefind indexing failed (exit ${indexed.status})${output}`);
   }
-  writeFileSync(FINGERPRINT_FILE, fingerprint + '\n');
+  writeFileSync(FINGERPRINT_FILE, `${fingerprint}\n`);
   return true;
 }
 
@@ -98,11 +98,18 @@ this origin and these sources.
                         where \`npm run dev\`'s functions read Blobs`;
 
 /** The command-line options: an explicit origin wins over the environment. */
-export function parseBuildArgs(argv: readonly string[], env: Record<string, string | undefined>): { origin: string; force: boolean; seedLocalBlobs: boolean } {
+export function parseBuildArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): { origin: string; force: boolean; seedLocalBlobs: boolean } {
   const at = argv.indexOf('--origin');
   const explicit = at === -1 ? undefined : argv[at + 1];
   if (at !== -1 && (!explicit || explicit.startsWith('--'))) throw new Error('--origin needs a URL (e.g. --origin http://localhost:8899)');
-  return { origin: explicit ? normalizeOrigin(explicit) : parseBuildConfig(env).origin, force: argv.includes('--force'), seedLocalBlobs: argv.includes('--seed-local-blobs') };
+  return {
+    origin: explicit ? normalizeOrigin(explicit) : parseBuildConfig(env).origin,
+    force: argv.includes('--force'),
+    seedLocalBlobs: argv.includes('--seed-local-blobs'),
+  };
 }
 
 if (import.meta.main) {

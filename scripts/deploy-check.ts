@@ -62,7 +62,12 @@ export function fromNetlifyManifest(manifest: NetlifyManifest): ManifestFunction
     .map((fn) => ({
       name: fn.name,
       schedule: fn.schedule ?? null,
-      routes: (fn.routes ?? []).map((r) => ({ pattern: r.pattern, match: r.literal ?? r.expression ?? '', methods: [...(r.methods ?? [])].sort(), preferStatic: Boolean(r.prefer_static) })),
+      routes: (fn.routes ?? []).map((r) => ({
+        pattern: r.pattern,
+        match: r.literal ?? r.expression ?? '',
+        methods: [...(r.methods ?? [])].sort(),
+        preferStatic: Boolean(r.prefer_static),
+      })),
       excludedRoutes: (fn.excludedRoutes ?? []).map((r) => ({ pattern: r.pattern, match: r.literal ?? r.expression ?? '' })),
     }))
     .sort(byName);
@@ -74,7 +79,12 @@ export function fromRuntimeTable(entries: readonly FunctionEntry[]): ManifestFun
     .map((fn) => ({
       name: fn.name,
       schedule: fn.schedule ?? null,
-      routes: fn.routes.map((r) => ({ pattern: r.pattern, match: r.literal ?? r.expression?.source ?? '', methods: [...r.methods].sort(), preferStatic: r.preferStatic })),
+      routes: fn.routes.map((r) => ({
+        pattern: r.pattern,
+        match: r.literal ?? r.expression?.source ?? '',
+        methods: [...r.methods].sort(),
+        preferStatic: r.preferStatic,
+      })),
       excludedRoutes: fn.excluded.map((r) => ({ pattern: r.pattern, match: r.literal ?? r.expression?.source ?? '' })),
     }))
     .sort(byName);
@@ -102,11 +112,20 @@ export function manifestDifferences(netlify: readonly ManifestFunction[], runtim
 function runNetlifyBuild(root: string, configPath: string, origin: string): Promise<string> {
   const bin = path.join(root, 'node_modules', '@netlify', 'build', 'bin.js');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, '--offline', '--context', 'production', '--cwd', root, '--cachedConfigPath', configPath, '--nodePath', process.execPath], {
-      cwd: root,
-      env: { ...process.env, SITE_URL: origin, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, NETLIFY_BUILD_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [bin, '--offline', '--context', 'production', '--cwd', root, '--cachedConfigPath', configPath, '--nodePath', process.execPath],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          SITE_URL: origin,
+          PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+          NETLIFY_BUILD_TELEMETRY_DISABLED: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -146,11 +165,26 @@ function runFromArchive(dir: string, name: string): Promise<string | null> {
     if (!(${probe.expect})) { console.error(res.status + ' ' + text.slice(0, 300)); process.exit(1); }`;
   return new Promise((resolve) => {
     // A Blobs context that points nowhere: functions may build their stores at import, as on Netlify; a store call fails fast.
-    const blobs = Buffer.from(JSON.stringify({ siteID: '0', deployID: '0', token: 'none', edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9', primaryRegion: 'us-east-2' })).toString('base64');
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: tmpdir(), env: { ...process.env, NETLIFY_BLOBS_CONTEXT: blobs }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const blobs = Buffer.from(
+      JSON.stringify({
+        siteID: '0',
+        deployID: '0',
+        token: 'none',
+        edgeURL: 'http://127.0.0.1:9',
+        uncachedEdgeURL: 'http://127.0.0.1:9',
+        primaryRegion: 'us-east-2',
+      }),
+    ).toString('base64');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: tmpdir(),
+      env: { ...process.env, NETLIFY_BLOBS_CONTEXT: blobs },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => resolve(code === 0 ? null : `${name}: run from its archive, it failed: ${err.trim().split('\n').slice(-3).join(' | ')}`));
+    child.on('exit', (code) =>
+      resolve(code === 0 ? null : `${name}: run from its archive, it failed: ${err.trim().split('\n').slice(-3).join(' | ')}`),
+    );
   });
 }
 
@@ -164,7 +198,9 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
   const lines: string[] = [];
   const fail = (line: string): void => void lines.push(`FAIL ${line}`);
   const buildInfoFile = path.join(root, 'generated', 'build-info.json');
-  const origin = existsSync(buildInfoFile) ? (JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { origin: string }).origin : parseBuildConfig(process.env).origin;
+  const origin = existsSync(buildInfoFile)
+    ? (JSON.parse(readFileSync(buildInfoFile, 'utf8')) as { origin: string }).origin
+    : parseBuildConfig(process.env).origin;
   ensureBuild(origin, { quiet: true });
 
   const work = mkdtempSync(path.join(tmpdir(), 'deploy-check-'));
@@ -179,7 +215,9 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
     writeFileSync(configPath, JSON.stringify(resolved));
     const started = performance.now();
     await runNetlifyBuild(root, configPath, origin);
-    lines.push(`netlify-build --offline (@netlify/build ${packageVersion(root, '@netlify/build')}): ${((performance.now() - started) / 1000).toFixed(1)} s, build command reused the build for ${origin}`);
+    lines.push(
+      `netlify-build --offline (@netlify/build ${packageVersion(root, '@netlify/build')}): ${((performance.now() - started) / 1000).toFixed(1)} s, build command reused the build for ${origin}`,
+    );
 
     // 1. Routes.
     const manifest = JSON.parse(readFileSync(path.join(root, '.netlify', 'functions', 'manifest.json'), 'utf8')) as NetlifyManifest;
@@ -188,7 +226,9 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
     const differences = manifestDifferences(netlify, runtime);
     differences.forEach(fail);
     if (!differences.length) {
-      lines.push(`functions manifest = runtime route table: ${netlify.length} functions, ${netlify.reduce((n, f) => n + f.routes.length, 0)} routes, ${netlify.reduce((n, f) => n + f.excludedRoutes.length, 0)} excluded routes, ${netlify.filter((f) => f.schedule).length} schedules`);
+      lines.push(
+        `functions manifest = runtime route table: ${netlify.length} functions, ${netlify.reduce((n, f) => n + f.routes.length, 0)} routes, ${netlify.reduce((n, f) => n + f.excludedRoutes.length, 0)} excluded routes, ${netlify.filter((f) => f.schedule).length} schedules`,
+      );
     }
 
     // 2. Archives: the bundle and included files in place, and the readers run from the archive.
@@ -224,10 +264,18 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
       return !existsSync(file) || readFileSync(file, 'utf8') !== doc.markdown;
     });
     const stored = countBlobs(blobsDir);
-    if (wrong.length || stored !== docs.length) fail(`deploy blobs: ${stored} in ${DEPLOY_BLOBS_DIR} for ${docs.length} documents; missing or different: ${wrong.map((d) => d.slug).slice(0, 5).join(', ')}`);
+    if (wrong.length || stored !== docs.length)
+      fail(
+        `deploy blobs: ${stored} in ${DEPLOY_BLOBS_DIR} for ${docs.length} documents; missing or different: ${wrong
+          .map((d) => d.slug)
+          .slice(0, 5)
+          .join(', ')}`,
+      );
     else lines.push(`deploy blobs for upload: ${stored}, one body per article and solution (${DEPLOY_BLOBS_DIR})`);
 
-    lines.push('edge functions: skipped (edge-bundler needs the network: it imports https://edge.netlify.com/bootstrap/…); the runtime takes their routes from edge-bundler\'s manifest generator');
+    lines.push(
+      "edge functions: skipped (edge-bundler needs the network: it imports https://edge.netlify.com/bootstrap/…); the runtime takes their routes from edge-bundler's manifest generator",
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

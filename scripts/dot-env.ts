@@ -16,5 +16,7 @@ export function loadDotEnv(file: string): { loaded: string[]; kept: string[] } |
 }
 
 if (import.meta.main) {
-  answerHelp('Usage: imported, not run: loadDotEnv(file) reads .env for npm start (scripts/serve.ts) without replacing variables already set.');
+  answerHelp(
+    'Usage: imported, not run: loadDotEnv(file) reads .env for npm start (scripts/serve.ts) without replacing variables already set.',
+  );
 }

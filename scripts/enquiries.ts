@@ -38,9 +38,22 @@ export const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** `2026-11-24 20:15:03` in `timeZone`, and its offset (`GMT+08:00`). */
 export function localTime(iso: string, timeZone: string): { wall: string; offset: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  }).formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return { wall: `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`, offset: part('timeZoneName') === 'GMT' ? 'GMT+00:00' : part('timeZoneName') };
+  return {
+    wall: `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`,
+    offset: part('timeZoneName') === 'GMT' ? 'GMT+00:00' : part('timeZoneName'),
+  };
 }
 
 const CSV_COLUMNS = ['id', 'received_at', 'received_local', 'name', 'email', 'company', 'message', 'notification'] as const;
@@ -62,13 +75,13 @@ export function countLine(count: number): string {
  * date) with the zone in the header. list: a count line, then each enquiry with both times.
  */
 export function formatEnquiries(enquiries: readonly Enquiry[], format: Format, timeZone: string = LOCAL_TIME_ZONE): string {
-  if (format === 'json') return JSON.stringify(enquiries, null, 2) + '\n';
+  if (format === 'json') return `${JSON.stringify(enquiries, null, 2)}\n`;
   if (format === 'csv') {
     const header = CSV_COLUMNS.map((c) => (c === 'received_local' ? `received_local (${timeZone})` : c)).join(',');
     const value = (e: Enquiry, c: (typeof CSV_COLUMNS)[number]): string =>
       c === 'notification' ? e.notification.status : c === 'received_local' ? localTime(e.received_at, timeZone).wall : String(e[c] ?? '');
     const rows = enquiries.map((e) => CSV_COLUMNS.map((c) => csvCell(value(e, c))).join(','));
-    return UTF8_BOM + [header, ...rows].join('\r\n') + '\r\n';
+    return `${UTF8_BOM + [header, ...rows].join('\r\n')}\r\n`;
   }
   if (enquiries.length === 0) return 'No enquiries.\n';
   const lines = enquiries.map((e) => {
@@ -98,12 +111,17 @@ class UsageError extends Error {}
 function parseOptions(args: string[]): { format: Format; production: boolean; output?: string; timeZone: string } {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { production: { type: 'boolean' }, output: { type: 'string', short: 'o' }, 'time-zone': { type: 'string' } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { production: { type: 'boolean' }, output: { type: 'string', short: 'o' }, 'time-zone': { type: 'string' } },
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const [format = 'list', ...rest] = parsed.positionals;
-  if (!(FORMATS as readonly string[]).includes(format) || rest.length) throw new UsageError(`Unknown format "${parsed.positionals.join(' ')}": use ${FORMATS.join(', ')}`);
+  if (!(FORMATS as readonly string[]).includes(format) || rest.length)
+    throw new UsageError(`Unknown format "${parsed.positionals.join(' ')}": use ${FORMATS.join(', ')}`);
   const timeZone = parsed.values['time-zone'] ?? LOCAL_TIME_ZONE;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });

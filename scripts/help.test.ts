@@ -24,21 +24,31 @@ const READ_ONLY = ['--permission', '--allow-fs-read=*'];
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...READ_ONLY, ...args], { cwd: ROOT, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [...READ_ONLY, ...args],
+      { cwd: ROOT, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 describe('--help', () => {
   it('the read-only sandbox refuses writes (so the assertions below can fail)', async () => {
-    const { code, stderr } = await run(['-e', `require('node:fs').writeFileSync(${JSON.stringify(path.join(ROOT, 'generated', 'help-test.txt'))}, 'x')`]);
+    const { code, stderr } = await run([
+      '-e',
+      `require('node:fs').writeFileSync(${JSON.stringify(path.join(ROOT, 'generated', 'help-test.txt'))}, 'x')`,
+    ]);
     expect(code).not.toBe(0);
     expect(stderr).toContain('ERR_ACCESS_DENIED');
   });
 
   it('covers the scripts that build, serve and read data', () => {
-    expect(SCRIPTS).toEqual(expect.arrayContaining(['scripts/serve.ts', 'scripts/build.ts', 'scripts/enquiries.ts', 'scripts/pagefind-index.ts']));
+    expect(SCRIPTS).toEqual(
+      expect.arrayContaining(['scripts/serve.ts', 'scripts/build.ts', 'scripts/enquiries.ts', 'scripts/pagefind-index.ts']),
+    );
   });
 
   it.each(SCRIPTS)('%s --help: exit 0, usage on stdout, nothing written', async (script) => {

@@ -7,7 +7,15 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
 import { localBlobsDir } from './runtime/local-blobs-dir.ts';
 import { generateKeyRecord, liveRecords, parseKeyRecords, rotate, rotateStoredKeys } from '../src/core/oauth/grants/keys.ts';
-import { KEYS_ENV, parseSigningKeys, PREPUBLISH_SECONDS, publishedKeys, RETIREMENT_OVERLAP_SECONDS, rotateKeys, rotateStoredKeys as rotateStoredBotKeys } from '../src/core/web-bot-auth/keys.ts';
+import {
+  KEYS_ENV,
+  parseSigningKeys,
+  PREPUBLISH_SECONDS,
+  publishedKeys,
+  RETIREMENT_OVERLAP_SECONDS,
+  rotateKeys,
+  rotateStoredKeys as rotateStoredBotKeys,
+} from '../src/core/web-bot-auth/keys.ts';
 import type { Store } from '../src/core/kernel/store.ts';
 import { parseEnv } from '../src/core/config.ts';
 import './runtime/blobs-server-conditional-writes.ts';
@@ -36,12 +44,22 @@ Examples:
 function parseOptions(): { help: boolean; rotate: boolean; local: boolean; webBotAuth: boolean } {
   try {
     const { values } = parseArgs({
-      options: { help: { type: 'boolean', short: 'h' }, rotate: { type: 'boolean' }, local: { type: 'boolean' }, 'web-bot-auth': { type: 'boolean' } },
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        rotate: { type: 'boolean' },
+        local: { type: 'boolean' },
+        'web-bot-auth': { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     });
     if (values.local && !values.rotate) throw new Error('--local needs --rotate');
-    return { help: values.help ?? false, rotate: values.rotate ?? false, local: values.local ?? false, webBotAuth: values['web-bot-auth'] ?? false };
+    return {
+      help: values.help ?? false,
+      rotate: values.rotate ?? false,
+      local: values.local ?? false,
+      webBotAuth: values['web-bot-auth'] ?? false,
+    };
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
     process.exit(2);
@@ -64,10 +82,16 @@ async function withLocalKeysStore<T>(task: (store: Store) => Promise<T>): Promis
 async function oauthKeys(options: { rotate: boolean; local: boolean }, now: number): Promise<void> {
   if (options.local) {
     const records = await withLocalKeysStore((store) => rotateStoredKeys(store, now));
-    console.log(`Rotated the local signing key. Active kid: ${records[0]!.kid}; published: ${liveRecords(records, now).map((r) => r.kid).join(', ')}`);
+    console.log(
+      `Rotated the local signing key. Active kid: ${records[0]!.kid}; published: ${liveRecords(records, now)
+        .map((r) => r.kid)
+        .join(', ')}`,
+    );
     return;
   }
-  const records = options.rotate ? liveRecords(await rotate(parseKeyRecords(parseEnv(process.env, ['OAUTH_SIGNING_KEYS']).OAUTH_SIGNING_KEYS ?? ''), now), now) : [await generateKeyRecord(now)];
+  const records = options.rotate
+    ? liveRecords(await rotate(parseKeyRecords(parseEnv(process.env, ['OAUTH_SIGNING_KEYS']).OAUTH_SIGNING_KEYS ?? ''), now), now)
+    : [await generateKeyRecord(now)];
   console.error(`Active kid: ${records[0]!.kid}. Set this as the OAUTH_SIGNING_KEYS environment variable (secret) and redeploy:\n`);
   console.log(JSON.stringify(records));
 }
@@ -75,12 +99,21 @@ async function oauthKeys(options: { rotate: boolean; local: boolean }, now: numb
 async function webBotAuthKeys(options: { rotate: boolean; local: boolean }, now: number): Promise<void> {
   if (options.local) {
     const keys = await withLocalKeysStore((store) => rotateStoredBotKeys(store, now));
-    console.log(`Rotated the local Web Bot Auth key. New kid: ${keys[0]!.kid} (signs from ${new Date(keys[0]!.nbf * 1000).toISOString()}); published: ${publishedKeys(keys, now).map((k) => k.kid).join(', ')}`);
+    console.log(
+      `Rotated the local Web Bot Auth key. New kid: ${keys[0]!.kid} (signs from ${new Date(keys[0]!.nbf * 1000).toISOString()}); published: ${publishedKeys(
+        keys,
+        now,
+      )
+        .map((k) => k.kid)
+        .join(', ')}`,
+    );
     return;
   }
   const current = options.rotate ? (parseEnv(process.env, [KEYS_ENV]).WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? parseSigningKeys('')) : [];
   const keys = await rotateKeys(current, now);
-  console.error(`New kid: ${keys[0]!.kid}, signs from ${new Date(keys[0]!.nbf * 1000).toISOString()}. Set this as the ${KEYS_ENV} environment variable (secret) and redeploy:\n`);
+  console.error(
+    `New kid: ${keys[0]!.kid}, signs from ${new Date(keys[0]!.nbf * 1000).toISOString()}. Set this as the ${KEYS_ENV} environment variable (secret) and redeploy:\n`,
+  );
   console.log(JSON.stringify({ keys }));
 }
 

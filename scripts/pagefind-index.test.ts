@@ -35,8 +35,13 @@ describe('runPagefind (the build step after astro build)', () => {
     });
     dirs.push(dir);
     expect(await runPagefind(dir)).toBe(4);
-    const entry = JSON.parse(await readFile(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-    expect(Object.fromEntries(Object.entries(entry.languages).map(([lang, info]) => [lang, info.page_count]))).toEqual({ en: 3, 'zh-cn': 1 });
+    const entry = JSON.parse(await readFile(path.join(dir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number }>;
+    };
+    expect(Object.fromEntries(Object.entries(entry.languages).map(([lang, info]) => [lang, info.page_count]))).toEqual({
+      en: 3,
+      'zh-cn': 1,
+    });
     expect((await readdir(path.join(dir, 'pagefind', 'fragment'))).length).toBe(4); // under PAGEFIND_MAX_FRAGMENTS: one file per page
   });
 
@@ -58,7 +63,7 @@ describe('runPagefind (the build step after astro build)', () => {
     expect(fragments).toBeGreaterThan(0);
   });
 
-  it('fails with Pagefind\'s own explanation when there is nothing to index', async () => {
+  it("fails with Pagefind's own explanation when there is nothing to index", async () => {
     const dir = await site({ 'about/index.html': page('en', 'About', 'Not an indexed section.') });
     dirs.push(dir);
     await expect(runPagefind(dir)).rejects.toThrow(/Pagefind failed \(exit 1\)[\s\S]*not able to build an index/);

@@ -63,7 +63,9 @@ Pagefind's CLI into siteDir/pagefind (pages matching ${PAGEFIND_GLOB}).`);
   try {
     const pages = await runPagefind(siteDir);
     // bench/build.bench.ts reads this line for Pagefind's share of the build.
-    console.log(`[pagefind] Pagefind index written (${pages} HTML files in ${((performance.now() - started) / 1000).toFixed(1)} s) to ${path.join(siteDir, 'pagefind')}`);
+    console.log(
+      `[pagefind] Pagefind index written (${pages} HTML files in ${((performance.now() - started) / 1000).toFixed(1)} s) to ${path.join(siteDir, 'pagefind')}`,
+    );
   } catch (error) {
     console.error(`[pagefind] ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -40,7 +40,9 @@ function defaultPages(): [string, string][] {
     ['contact-zh', '/zh/contact'],
   ];
 }
-const pages: [string, string][] = requested.length ? requested.map((p) => [p.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home', p]) : defaultPages();
+const pages: [string, string][] = requested.length
+  ? requested.map((p) => [p.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home', p])
+  : defaultPages();
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
@@ -53,7 +55,13 @@ const written: string[] = [];
 try {
   for (const scheme of ['light', 'dark'] as const) {
     for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await browser.newContext({ colorScheme: scheme, viewport, deviceScaleFactor: 1, isMobile: device === 'phone', hasTouch: device === 'phone' });
+      const context = await browser.newContext({
+        colorScheme: scheme,
+        viewport,
+        deviceScaleFactor: 1,
+        isMobile: device === 'phone',
+        hasTouch: device === 'phone',
+      });
       const page = await context.newPage();
       for (const [name, pathname] of pages) {
         await page.goto(base + pathname, { waitUntil: 'networkidle' });

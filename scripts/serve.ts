@@ -18,22 +18,37 @@ believed), NETLIFY_LOCAL_BLOBS_DIR (default .netlify/blobs-serve).`);
 
 // Before anything reads the environment (PORT, SITE_URL, the functions' variables).
 const dotEnv = loadDotEnv(path.join(ROOT, '.env'));
-if (dotEnv) console.log(`Read .env: ${dotEnv.loaded.length} variables set${dotEnv.kept.length ? `; ${dotEnv.kept.join(', ')} kept from the environment` : ''}.`);
+if (dotEnv)
+  console.log(
+    `Read .env: ${dotEnv.loaded.length} variables set${dotEnv.kept.length ? `; ${dotEnv.kept.join(', ')} kept from the environment` : ''}.`,
+  );
 
 // Only SITE_URL or PORT choose the origin here: the local build links to itself unless told otherwise.
-const config = parseLocalRuntimeConfig({ SITE_URL: process.env.SITE_URL, PORT: process.env.PORT, HOST: process.env.HOST, TRUSTED_PROXIES: process.env.TRUSTED_PROXIES, NETLIFY_LOCAL_BLOBS_DIR: process.env.NETLIFY_LOCAL_BLOBS_DIR });
+const config = parseLocalRuntimeConfig({
+  SITE_URL: process.env.SITE_URL,
+  PORT: process.env.PORT,
+  HOST: process.env.HOST,
+  TRUSTED_PROXIES: process.env.TRUSTED_PROXIES,
+  NETLIFY_LOCAL_BLOBS_DIR: process.env.NETLIFY_LOCAL_BLOBS_DIR,
+});
 const { origin, port } = config;
 ensureBuild(origin);
 const started = performance.now();
 const runtime = await startRuntime();
 const { url, server } = await serve(runtime, port, { host: config.host, trustedProxies: config.trustedProxies ?? undefined });
 const trusted = config.trustedProxies ? `; X-Forwarded-For trusted from ${config.trustedProxies}` : '';
-console.log(`\n  Site, functions and Blobs running at ${url}  (ready in ${Math.round(performance.now() - started)} ms${trusted}; Ctrl-C to stop)\n`);
+console.log(
+  `\n  Site, functions and Blobs running at ${url}  (ready in ${Math.round(performance.now() - started)} ms${trusted}; Ctrl-C to stop)\n`,
+);
 
 const stopWatching = watchBuild(ROOT, (builtAt) => {
-  void runtime.reloadStatic().then(() =>
-    console.warn(`\n  dist/ was rebuilt (${builtAt}): pages and files are served from the new build now, but the functions still run the build they started with. Restart npm start to serve the new build everywhere.\n`),
-  );
+  void runtime
+    .reloadStatic()
+    .then(() =>
+      console.warn(
+        `\n  dist/ was rebuilt (${builtAt}): pages and files are served from the new build now, but the functions still run the build they started with. Restart npm start to serve the new build everywhere.\n`,
+      ),
+    );
 });
 
 const stop = async (): Promise<void> => {

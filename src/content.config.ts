@@ -19,11 +19,14 @@ function fields<Shape extends z.ZodRawShape>(shape: Shape) {
   const known = new Set(Object.keys(shape));
   const allowed = [...known].join(', ');
   // Unknown keys are kept (catchall) so the check below can name each under its own path.
-  return z.object(shape).catchall(z.unknown()).superRefine((data, ctx) => {
-    for (const key of Object.keys(data)) {
-      if (!known.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: `unknown field "${key}": the fields are ${allowed}` });
-    }
-  });
+  return z
+    .object(shape)
+    .catchall(z.unknown())
+    .superRefine((data, ctx) => {
+      for (const key of Object.keys(data)) {
+        if (!known.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: `unknown field "${key}": the fields are ${allowed}` });
+      }
+    });
 }
 
 /** YAML turns an unquoted 2026-03-01 into a Date; accept both and keep the canonical string. */
@@ -34,33 +37,39 @@ const isoDay = z
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
-      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'expected a real calendar date (YYYY-MM-DD)'),
+      .refine(
+        (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+        'expected a real calendar date (YYYY-MM-DD)',
+      ),
   );
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a URL slug: lowercase a-z, 0-9 and single hyphens');
 const lang = z.enum(['zh', 'en']);
 const tags = z.array(z.string().min(1).max(40)).max(12).default([]);
 /** A root-relative path on this site or an absolute http(s) URL. */
-const link = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected a root-relative path (/...) or an http(s) URL');
+const link = z
+  .string()
+  .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected a root-relative path (/...) or an http(s) URL');
 
 const articles = defineCollection({
   loader: reporting(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/articles` })),
-  schema: ({ image }) => fields({
-    title: z.string().min(1).max(160),
-    slug,
-    category: reference('categories'),
-    date: isoDay,
-    updated: isoDay.optional(),
-    excerpt: z.string().min(1).max(400),
-    lang,
-    tags,
-    author: z.string().min(1).max(80).optional(),
-    draft: z.boolean().default(false),
-    /** Slug of the same article in the other language: pages link each other (hreflang, language switch). */
-    translation: reference('articles').optional(),
-    /** A cover image beside the file (`./cover.png`) and its text alternative. */
-    cover: fields({ src: image(), alt: z.string().min(1).max(200) }).optional(),
-  }),
+  schema: ({ image }) =>
+    fields({
+      title: z.string().min(1).max(160),
+      slug,
+      category: reference('categories'),
+      date: isoDay,
+      updated: isoDay.optional(),
+      excerpt: z.string().min(1).max(400),
+      lang,
+      tags,
+      author: z.string().min(1).max(80).optional(),
+      draft: z.boolean().default(false),
+      /** Slug of the same article in the other language: pages link each other (hreflang, language switch). */
+      translation: reference('articles').optional(),
+      /** A cover image beside the file (`./cover.png`) and its text alternative. */
+      cover: fields({ src: image(), alt: z.string().min(1).max(200) }).optional(),
+    }),
 });
 
 const solutions = defineCollection({

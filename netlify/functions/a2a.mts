@@ -15,9 +15,16 @@ const catalog = catalogIndexAt(new URL('../../generated/data/catalog-index.json'
 const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
 
 const deps: A2aDeps = {
-  site, bodies: deployBodies, origin: build.origin, entryPoints: AGENT_ENTRY_POINTS,
-  get catalog() { return catalog(); },
-  get engine() { return engine(); },
+  site,
+  bodies: deployBodies,
+  origin: build.origin,
+  entryPoints: AGENT_ENTRY_POINTS,
+  get catalog() {
+    return catalog();
+  },
+  get engine() {
+    return engine();
+  },
   card: AgentCard.fromJSON(agentCard(agentCardSource({ origin: build.origin, version: build.version, site }))),
 };
 

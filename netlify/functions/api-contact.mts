@@ -6,12 +6,21 @@ import { contactPages } from './_shared/contact-page.ts';
 import { clientIpDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch } from './_shared/web-bot-auth.ts';
 
-export default httpHandler((req: Request, context: Context): Promise<Response> =>
-  withProblems(req, async () => {
-    const webhook = runtimeConfig().contactWebhookUrl;
-    const notify = webhook ? webhookNotifier(webhook, signedFetch) : null;
-    const deps = { enquiries: stores('enquiries'), limits: stores('ratelimit'), clientIpDigest: await clientIpDigest(context), now, newId, notify };
-    return handleContact(req, deps, contactPages);
-  }));
+export default httpHandler(
+  (req: Request, context: Context): Promise<Response> =>
+    withProblems(req, async () => {
+      const webhook = runtimeConfig().contactWebhookUrl;
+      const notify = webhook ? webhookNotifier(webhook, signedFetch) : null;
+      const deps = {
+        enquiries: stores('enquiries'),
+        limits: stores('ratelimit'),
+        clientIpDigest: await clientIpDigest(context),
+        now,
+        newId,
+        notify,
+      };
+      return handleContact(req, deps, contactPages);
+    }),
+);
 
 export const config: Config = { path: '/api/contact' };

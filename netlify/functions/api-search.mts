@@ -8,6 +8,8 @@ import { searchEngineAt } from './_shared/search.ts';
 // The index ships beside this file (netlify.toml included_files); every request needs it, so load it now.
 const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url))();
 
-export default httpHandler((req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine, origin: build.origin })));
+export default httpHandler(
+  (req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine, origin: build.origin })),
+);
 
 export const config: Config = { path: '/api/search' };

@@ -10,5 +10,11 @@ export default httpHandler((req: Request): Promise<Response> => handleDiscovery(
 
 // Literal paths (the in-source config parser reads only literals): `paths` in src/core/kernel/paths.ts.
 export const config: Config = {
-  path: ['/.well-known/api-catalog', '/.well-known/ai-catalog.json', '/.well-known/ard.json', '/.well-known/agent-skills/*', '/.well-known/agent-card.json'],
+  path: [
+    '/.well-known/api-catalog',
+    '/.well-known/ai-catalog.json',
+    '/.well-known/ard.json',
+    '/.well-known/agent-skills/*',
+    '/.well-known/agent-card.json',
+  ],
 };

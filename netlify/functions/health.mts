@@ -8,7 +8,9 @@ import { searchEngineAt } from './_shared/search.ts';
 // The check loads the shipped index (netlify.toml included_files) on first use: a missing or broken file shows as search down.
 const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
 
-export default httpHandler((req: Request): Promise<Response> =>
-  withProblems(req, () => handleHealth(req, { build, searchDocuments: () => engine().documentCount, store: stores('ratelimit'), now })));
+export default httpHandler(
+  (req: Request): Promise<Response> =>
+    withProblems(req, () => handleHealth(req, { build, searchDocuments: () => engine().documentCount, store: stores('ratelimit'), now })),
+);
 
 export const config: Config = { path: '/health' };

@@ -6,7 +6,9 @@ import { handleSignaturesDirectory } from '../../src/core/web-bot-auth/directory
 import { now } from './_shared/deps.ts';
 import { webBotAuthKeys } from './_shared/web-bot-auth.ts';
 
-export default httpHandler((req: Request): Promise<Response> => withProblems(req, () => handleSignaturesDirectory(req, { keys: webBotAuthKeys, now })));
+export default httpHandler(
+  (req: Request): Promise<Response> => withProblems(req, () => handleSignaturesDirectory(req, { keys: webBotAuthKeys, now })),
+);
 
 // Literal path (the in-source config parser reads only literals): `paths` in src/core/kernel/paths.ts.
 export const config: Config = { path: '/.well-known/http-message-signatures-directory' };

@@ -9,7 +9,12 @@ import { build, site } from './_shared/deps.ts';
 
 const deps = { origin: build.origin, version: build.version, siteName: site.company.name };
 
-export default httpHandler((req: Request): Promise<Response> => (new URL(req.url).pathname === SERVER_JSON_PATH ? handleServerJson(req, deps) : handleServerCard(req, deps)));
+export default httpHandler(
+  (req: Request): Promise<Response> =>
+    new URL(req.url).pathname === SERVER_JSON_PATH ? handleServerJson(req, deps) : handleServerCard(req, deps),
+);
 
 // Literal paths (the in-source config parser reads only literals): SERVER_CARD_PATHS and SERVER_JSON_PATH in core.
-export const config: Config = { path: ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/mcp/server-card', '/.well-known/mcp/server.json'] };
+export const config: Config = {
+  path: ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/mcp/server-card', '/.well-known/mcp/server.json'],
+};

@@ -16,12 +16,25 @@ import { searchEngineAt } from './_shared/search.ts';
 const catalog = catalogIndexAt(new URL('../../generated/data/catalog-index.json', import.meta.url));
 const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
 
-const credentials = memoisedCheck((req) => checkBearer(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }));
-const consumeExport = (clientId: string) => consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
+const credentials = memoisedCheck((req) =>
+  checkBearer(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }),
+);
+const consumeExport = (clientId: string) =>
+  consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
 const deps: McpDeps = {
-  site, bodies: deployBodies, origin: build.origin, version: build.version, entryPoints: AGENT_ENTRY_POINTS, credentials, authorize: tokenGate({ check: credentials, consumeExport }),
-  get catalog() { return catalog(); },
-  get engine() { return engine(); },
+  site,
+  bodies: deployBodies,
+  origin: build.origin,
+  version: build.version,
+  entryPoints: AGENT_ENTRY_POINTS,
+  credentials,
+  authorize: tokenGate({ check: credentials, consumeExport }),
+  get catalog() {
+    return catalog();
+  },
+  get engine() {
+    return engine();
+  },
 };
 
 export default httpHandler((req: Request): Promise<Response> => handleMcp(req, deps));

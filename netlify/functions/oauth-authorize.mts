@@ -6,6 +6,8 @@ import { handleAuthorize } from '../../src/core/oauth/endpoints/authorize.ts';
 import { site } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
-export default httpHandler((req: Request): Promise<Response> => withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(), siteName: site.company.name })));
+export default httpHandler(
+  (req: Request): Promise<Response> => withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(), siteName: site.company.name })),
+);
 
 export const config: Config = { path: '/oauth/authorize' };

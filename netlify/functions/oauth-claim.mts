@@ -9,8 +9,14 @@ import { clientIpDigest, site, stores } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
 export default httpHandler((req: Request, context: Context): Promise<Response> => {
-  const deps = async () => ({ ...oauthDeps(), limits: stores('ratelimit'), clientIpDigest: await clientIpDigest(context), siteName: site.company.name });
-  if (new URL(req.url).pathname === '/oauth/claim') return withOAuthCors(req, () => withOAuthErrors(req, async () => handleClaim(req, await deps())));
+  const deps = async () => ({
+    ...oauthDeps(),
+    limits: stores('ratelimit'),
+    clientIpDigest: await clientIpDigest(context),
+    siteName: site.company.name,
+  });
+  if (new URL(req.url).pathname === '/oauth/claim')
+    return withOAuthCors(req, () => withOAuthErrors(req, async () => handleClaim(req, await deps())));
   return withPageErrors(req, async () => handleClaimVerification(req, await deps()));
 });
 

@@ -14,5 +14,10 @@ export default httpHandler(async (req: Request): Promise<Response> => {
 });
 
 export const config: Config = {
-  path: ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/oauth/jwks.json'],
+  path: [
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/oauth-protected-resource',
+    '/.well-known/oauth-protected-resource/mcp',
+    '/oauth/jwks.json',
+  ],
 };

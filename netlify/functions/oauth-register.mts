@@ -6,7 +6,19 @@ import { handleRegister } from '../../src/core/oauth/endpoints/register.ts';
 import { clientIpDigest, stores } from './_shared/deps.ts';
 import { clientsStore, nowSeconds, oauth } from './_shared/oauth.ts';
 
-export default httpHandler((req: Request, context: Context): Promise<Response> =>
-  withOAuthCors(req, () => withOAuthErrors(req, async () => handleRegister(req, { config: oauth, clients: clientsStore(), limits: stores('ratelimit'), clientIpDigest: await clientIpDigest(context), nowSeconds }))));
+export default httpHandler(
+  (req: Request, context: Context): Promise<Response> =>
+    withOAuthCors(req, () =>
+      withOAuthErrors(req, async () =>
+        handleRegister(req, {
+          config: oauth,
+          clients: clientsStore(),
+          limits: stores('ratelimit'),
+          clientIpDigest: await clientIpDigest(context),
+          nowSeconds,
+        }),
+      ),
+    ),
+);
 
 export const config: Config = { path: '/oauth/register' };

@@ -5,7 +5,8 @@ import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
 import { handleRevoke } from '../../src/core/oauth/endpoints/revoke.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
-export default httpHandler((req: Request): Promise<Response> =>
-  withOAuthCors(req, () => withOAuthErrors(req, () => handleRevoke(req, oauthDeps()))));
+export default httpHandler(
+  (req: Request): Promise<Response> => withOAuthCors(req, () => withOAuthErrors(req, () => handleRevoke(req, oauthDeps()))),
+);
 
 export const config: Config = { path: '/oauth/revoke' };

@@ -5,6 +5,8 @@ import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
 import { handleToken } from '../../src/core/oauth/endpoints/token.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
-export default httpHandler((req: Request): Promise<Response> => withOAuthCors(req, () => withOAuthErrors(req, () => handleToken(req, oauthDeps()))));
+export default httpHandler(
+  (req: Request): Promise<Response> => withOAuthCors(req, () => withOAuthErrors(req, () => handleToken(req, oauthDeps()))),
+);
 
 export const config: Config = { path: '/oauth/token' };

@@ -31,7 +31,9 @@ const PATCHED_BLOBS_VERSION = '11.1.1';
 /** Refuses to patch any BlobsServer but the one this was written for: its private methods may differ. */
 export function assertPatchedBlobsVersion(installed: string): void {
   if (installed !== PATCHED_BLOBS_VERSION) {
-    throw new Error(`scripts/runtime/blobs-server-conditional-writes.ts patches @netlify/blobs ${PATCHED_BLOBS_VERSION}, but ${installed} is installed: re-check the patch (src/core/kernel/rate-limit.test.ts) and update PATCHED_BLOBS_VERSION`);
+    throw new Error(
+      `scripts/runtime/blobs-server-conditional-writes.ts patches @netlify/blobs ${PATCHED_BLOBS_VERSION}, but ${installed} is installed: re-check the patch (src/core/kernel/rate-limit.test.ts) and update PATCHED_BLOBS_VERSION`,
+    );
   }
 }
 assertPatchedBlobsVersion((createRequire(import.meta.url)('@netlify/blobs/package.json') as { version: string }).version);
@@ -92,4 +94,7 @@ if (!statics.__atomicWrites) {
   };
 }
 
-if (import.meta.main) answerHelp('Usage: imported, not run: importing it patches the local Netlify Blobs server (conditional writes, ETags) for npm start, the tests and npm run keys.');
+if (import.meta.main)
+  answerHelp(
+    'Usage: imported, not run: importing it patches the local Netlify Blobs server (conditional writes, ETags) for npm start, the tests and npm run keys.',
+  );

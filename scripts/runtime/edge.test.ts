@@ -14,7 +14,8 @@ function originSpy() {
   return { origin, seen };
 }
 
-const request = (headers: Record<string, string> = {}): Request => new Request('http://localhost/page', { headers: { 'if-none-match': '"a"', 'x-nf-client-connection-ip': '9.9.9.9', ...headers } });
+const request = (headers: Record<string, string> = {}): Request =>
+  new Request('http://localhost/page', { headers: { 'if-none-match': '"a"', 'x-nf-client-connection-ip': '9.9.9.9', ...headers } });
 
 describe('runEdgeFunction', () => {
   it('hides x-nf-* headers from the function and drops conditional headers on next() unless asked', async () => {
@@ -34,12 +35,24 @@ describe('runEdgeFunction', () => {
 
   it('a Request passed to next() replaces the URL, on the same origin only', async () => {
     const { origin, seen } = originSpy();
-    const res = await runEdgeFunction('t', (req, context) => nextOf(context)(new Request(new URL('/page.md', req.url), { headers: req.headers })), request(), origin, '127.0.0.1');
+    const res = await runEdgeFunction(
+      't',
+      (req, context) => nextOf(context)(new Request(new URL('/page.md', req.url), { headers: req.headers })),
+      request(),
+      origin,
+      '127.0.0.1',
+    );
     expect(await res.text()).toBe('origin /page.md');
     expect(seen[0]!.url).toBe('http://localhost/page.md');
 
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const refused = await runEdgeFunction('t', (_req, context) => nextOf(context)(new Request('http://evil.example/x')), request(), origin, '127.0.0.1');
+    const refused = await runEdgeFunction(
+      't',
+      (_req, context) => nextOf(context)(new Request('http://evil.example/x')),
+      request(),
+      origin,
+      '127.0.0.1',
+    );
     errors.mockRestore();
     expect(refused.status).toBe(500);
     expect(seen).toHaveLength(1);

@@ -40,15 +40,23 @@ export async function runEdgeFunction(name: string, handler: EdgeHandler, reques
     passedOn = true;
     const nextRequest = input instanceof Request ? input : clean;
     const nextOptions = (input instanceof Request ? options : input) ?? {};
-    if (new URL(nextRequest.url).origin !== new URL(clean.url).origin) throw new Error('Edge functions can only rewrite requests to the same host');
+    if (new URL(nextRequest.url).origin !== new URL(clean.url).origin)
+      throw new Error('Edge functions can only rewrite requests to the same host');
     if (!nextOptions.sendConditionalRequest) sendConditional = false;
     return origin(sendConditional ? nextRequest : withoutHeaders(nextRequest, (h) => CONDITIONAL_HEADERS.includes(h)));
   };
   const notEmulated = (field: string) => () => {
     throw new Error(`context.${field} is not emulated by the local runtime (scripts/runtime/edge.ts)`);
   };
-  const context = { ip, requestId: randomUUID(), next, server: { region: 'dev' }, site: { id: '0', name: 'local', url: new URL(request.url).origin } };
-  for (const field of ['cookies', 'geo', 'params', 'rewrite', 'flags', 'json', 'log']) Object.defineProperty(context, field, { get: notEmulated(field) });
+  const context = {
+    ip,
+    requestId: randomUUID(),
+    next,
+    server: { region: 'dev' },
+    site: { id: '0', name: 'local', url: new URL(request.url).origin },
+  };
+  for (const field of ['cookies', 'geo', 'params', 'rewrite', 'flags', 'json', 'log'])
+    Object.defineProperty(context, field, { get: notEmulated(field) });
   try {
     const response = await handler(clean, context);
     if (response instanceof Response) return response;

@@ -35,7 +35,10 @@ async function route(dev: NetlifyDev, request: Request): Promise<Response> {
   const page = await dev.handle(new Request(new URL('/404.html', request.url), { headers: { accept: 'text/html' } }));
   if (!page) throw new Error('dist/404.html is missing: run the build');
   const headers = new Headers(page.headers);
-  if (matched) matched.headers.forEach((value, name) => { if (name === 'vary') headers.set(name, value); });
+  if (matched)
+    matched.headers.forEach((value, name) => {
+      if (name === 'vary') headers.set(name, value);
+    });
   return new Response(page.body, { status: 404, headers });
 }
 
@@ -103,7 +106,11 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /** Serves the runtime over HTTP on `port` (0 = any free port). */
-export async function serve(runtime: Pick<EmulatorRuntime, 'handle'>, port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> {
+export async function serve(
+  runtime: Pick<EmulatorRuntime, 'handle'>,
+  port: number,
+  host = '127.0.0.1',
+): Promise<{ server: Server; url: string }> {
   let origin = `http://localhost:${port}`;
   const server = createServer((req, res) => {
     runtime.handle(toRequest(req, origin)).then(

@@ -18,8 +18,12 @@ export interface LoadedFunction extends FunctionEntry {
 export async function loadFunctions(entries: readonly FunctionEntry[]): Promise<LoadedFunction[]> {
   const loaded: LoadedFunction[] = [];
   for (const entry of entries) {
-    const module = (await import(pathToFileURL(entry.mainFile).href)) as { default?: unknown; config?: Parameters<typeof assertConfigMatches>[1] };
-    if (typeof module.default !== 'function') throw new Error(`${entry.mainFile}: the default export is not a function (Netlify Functions API v2)`);
+    const module = (await import(pathToFileURL(entry.mainFile).href)) as {
+      default?: unknown;
+      config?: Parameters<typeof assertConfigMatches>[1];
+    };
+    if (typeof module.default !== 'function')
+      throw new Error(`${entry.mainFile}: the default export is not a function (Netlify Functions API v2)`);
     assertConfigMatches(entry, module.config);
     loaded.push({ ...entry, handler: module.default as FunctionHandler });
   }

@@ -52,7 +52,10 @@ export class TrustedProxies {
   /** The client's IP: the peer, or with a trusted peer the right-most X-Forwarded-For entry that is not a trusted proxy. */
   clientIp(peer: string, forwardedFor: string | null | undefined): string {
     if (this.size === 0 || !forwardedFor || !this.has(peer)) return peer;
-    const hops = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+    const hops = forwardedFor
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i]!;
       if (isIP(hop) === 0) return peer; // a malformed chain: trust nothing in it
@@ -70,7 +73,9 @@ function peerAddress(socket: Socket): string {
 function rawReply(socket: Socket, status: number, reason: string): void {
   if (!socket.writable) return void socket.destroy();
   const body = `${reason}\n`;
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -155,7 +160,8 @@ async function send(res: ServerResponse, response: Response, method: string): Pr
 
 async function answer(runtime: Handler, req: IncomingMessage, res: ServerResponse, origin: string, proxies: TrustedProxies): Promise<void> {
   const method = req.method ?? 'GET';
-  if (!SUPPORTED_METHODS.has(method)) return plain(res, 501, 'Not Implemented', { allow: [...SUPPORTED_METHODS].join(', '), connection: 'close' });
+  if (!SUPPORTED_METHODS.has(method))
+    return plain(res, 501, 'Not Implemented', { allow: [...SUPPORTED_METHODS].join(', '), connection: 'close' });
   const target = requestPath(req.url ?? '');
   if (target === undefined) return plain(res, 400, 'Bad Request: the request-target must be an absolute path', { connection: 'close' });
 
@@ -184,20 +190,27 @@ export interface ServeOptions {
 }
 
 /** Serves the runtime over HTTP on `port` (0 = any free port); URLs are built for http://localhost:<port>. */
-export async function serve(runtime: Handler, port: number, hostOrOptions: string | ServeOptions = {}): Promise<{ server: Server; url: string }> {
+export async function serve(
+  runtime: Handler,
+  port: number,
+  hostOrOptions: string | ServeOptions = {},
+): Promise<{ server: Server; url: string }> {
   const options = typeof hostOrOptions === 'string' ? { host: hostOrOptions } : hostOrOptions;
   const proxies = new TrustedProxies(options.trustedProxies);
   let origin = `http://localhost:${port}`;
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (req, res) => {
-    res.on('error', () => undefined); // a client that went away; nothing to answer
-    answer(runtime, req, res, origin, proxies).catch((error: unknown) => {
-      // A client that closed mid-response (load generators do at the end) is not a failure.
-      if (req.socket.destroyed || (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return void res.destroy();
-      console.error(`${req.method} ${req.url} failed:`, error);
-      if (!res.headersSent) plain(res, 500, 'Internal Server Error');
-      else res.destroy();
-    });
-  });
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    (req, res) => {
+      res.on('error', () => undefined); // a client that went away; nothing to answer
+      answer(runtime, req, res, origin, proxies).catch((error: unknown) => {
+        // A client that closed mid-response (load generators do at the end) is not a failure.
+        if (req.socket.destroyed || (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return void res.destroy();
+        console.error(`${req.method} ${req.url} failed:`, error);
+        if (!res.headersSent) plain(res, 500, 'Internal Server Error');
+        else res.destroy();
+      });
+    },
+  );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'HPE_HEADER_OVERFLOW') return rawReply(socket, 431, 'Request Header Fields Too Large');
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawReply(socket, 408, 'Request Timeout');

@@ -85,8 +85,17 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
 async function loadEdge(root: string): Promise<LoadedEdge[]> {
   const dir = path.join(root, 'netlify', 'edge-functions');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => /\.(?:m?ts|m?js)$/.test(f)).sort();
-  const modules = await Promise.all(files.map(async (file) => ({ name: file.replace(/\.[^.]+$/, ''), mainFile: path.join(dir, file), ...(await loadEdgeFunction(path.join(dir, file))) })));
-  return (await edgeEntries(modules, { cacheDir: routeCacheDir(root), root })).map((entry) => ({ ...entry, handler: modules.find((m) => m.name === entry.name)!.handler }));
+  const modules = await Promise.all(
+    files.map(async (file) => ({
+      name: file.replace(/\.[^.]+$/, ''),
+      mainFile: path.join(dir, file),
+      ...(await loadEdgeFunction(path.join(dir, file))),
+    })),
+  );
+  return (await edgeEntries(modules, { cacheDir: routeCacheDir(root), root })).map((entry) => ({
+    ...entry,
+    handler: modules.find((m) => m.name === entry.name)!.handler,
+  }));
 }
 
 function lastForwardedFor(request: Request): string | undefined {
@@ -104,11 +113,18 @@ function createRuntime(parts: {
   const { functions, edge, site, redirects, platform, root } = parts;
   const pending = new Set<Promise<unknown>>();
   const waitUntil = (promise: Promise<unknown>): void => {
-    const tracked = promise.catch((error: unknown) => console.error('waitUntil task failed:', error)).finally(() => pending.delete(tracked));
+    const tracked = promise
+      .catch((error: unknown) => console.error('waitUntil task failed:', error))
+      .finally(() => pending.delete(tracked));
     pending.add(tracked);
   };
 
-  async function callFunction(fn: LoadedFunction, request: Request, route: Parameters<typeof invokeFunction>[2]['route'], ip: string): Promise<Response> {
+  async function callFunction(
+    fn: LoadedFunction,
+    request: Request,
+    route: Parameters<typeof invokeFunction>[2]['route'],
+    ip: string,
+  ): Promise<Response> {
     return invokeFunction(fn, request, { ip, origin: new URL(request.url).origin, route, waitUntil });
   }
 
@@ -125,7 +141,12 @@ function createRuntime(parts: {
       if (!shadowed) {
         if (rule.redirect) return new Response(null, { status: rule.status, headers: { location: rule.target.href } });
         // A rewrite: to a function (once), else to a file, answered with the rule's status.
-        const target = new Request(rule.target, { method: request.method, headers: request.headers, body: request.body, duplex: 'half' } as RequestInit);
+        const target = new Request(rule.target, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          duplex: 'half',
+        } as RequestInit);
         const viaFunction = findFunction(functions, rule.target.pathname, request.method);
         if (viaFunction && !viaFunction.route?.preferStatic) return callFunction(viaFunction.fn, target, viaFunction.route, ip);
         const file = await site.find(rule.target.pathname);

@@ -37,4 +37,7 @@ export async function handleRetryingBundleRace(dev: Pick<NetlifyDev, 'handle'>, 
   return response;
 }
 
-if (import.meta.main) answerHelp('Usage: imported, not run: the parity test\'s emulator (scripts/runtime/emulator.ts) retries @netlify/dev\'s bundle race through it.');
+if (import.meta.main)
+  answerHelp(
+    "Usage: imported, not run: the parity test's emulator (scripts/runtime/emulator.ts) retries @netlify/dev's bundle race through it.",
+  );

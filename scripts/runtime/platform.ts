@@ -30,7 +30,8 @@ let running = false;
  * `Netlify` global. One per process: the global and the Blobs context are process-wide.
  */
 export async function startPlatform(blobsDir: string, root: string): Promise<Platform> {
-  if (running) throw new Error('A local runtime is already running in this process (the Netlify global and Blobs context are process-wide)');
+  if (running)
+    throw new Error('A local runtime is already running in this process (the Netlify global and Blobs context are process-wide)');
   running = true;
   mkdirSync(blobsDir, { recursive: true });
   seedDeployStore(blobsDir, root);
@@ -45,8 +46,14 @@ export async function startPlatform(blobsDir: string, root: string): Promise<Pla
   const env = {
     get: (key: string) => process.env[key],
     has: (key: string) => process.env[key] !== undefined,
-    set: (key: string, value: string) => { remember(key); process.env[key] = value; },
-    delete: (key: string) => { remember(key); delete process.env[key]; },
+    set: (key: string, value: string) => {
+      remember(key);
+      process.env[key] = value;
+    },
+    delete: (key: string) => {
+      remember(key);
+      delete process.env[key];
+    },
     toObject: () => Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)),
   };
   startNetlifyRuntime({

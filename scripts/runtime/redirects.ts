@@ -44,7 +44,9 @@ export async function loadRedirects(root: string, distDir: string): Promise<Redi
   if (rules.length === 0) return null;
   const unsupported = rules.filter((r) => r.signed || r.proxy || Object.keys(r.conditions ?? {}).length > 0);
   if (unsupported.length) {
-    throw new Error(`The local runtime does not emulate redirect conditions, signing or proxying: ${unsupported.map((r) => r.from).join(', ')}`);
+    throw new Error(
+      `The local runtime does not emulate redirect conditions, signing or proxying: ${unsupported.map((r) => r.from).join(', ')}`,
+    );
   }
   // @netlify/redirects renames from → origin and query → params for the matcher.
   const json = JSON.stringify(rules.map(({ from, query, ...rule }) => ({ ...rule, origin: from, params: query })));

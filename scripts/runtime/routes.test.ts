@@ -8,7 +8,15 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { watchBuild } from './build-watch.ts';
 import { loadRedirects } from './redirects.ts';
-import { assertConfigMatches, assertUnambiguous, edgeEntries, findEdgeFunctions, findFunction, listFunctionEntries, type FunctionEntry } from './routes.ts';
+import {
+  assertConfigMatches,
+  assertUnambiguous,
+  edgeEntries,
+  findEdgeFunctions,
+  findFunction,
+  listFunctionEntries,
+  type FunctionEntry,
+} from './routes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const scratch: string[] = [];
@@ -21,10 +29,20 @@ function scratchDir(): string {
   return dir;
 }
 
-const entry = (name: string, routes: { literal?: string; expression?: string; pattern: string }[], excluded: string[] = []): FunctionEntry => ({
+const entry = (
+  name: string,
+  routes: { literal?: string; expression?: string; pattern: string }[],
+  excluded: string[] = [],
+): FunctionEntry => ({
   name,
   mainFile: `/x/${name}.mts`,
-  routes: routes.map((r) => ({ pattern: r.pattern, ...(r.literal ? { literal: r.literal } : {}), ...(r.expression ? { expression: new RegExp(r.expression) } : {}), methods: [], preferStatic: false })),
+  routes: routes.map((r) => ({
+    pattern: r.pattern,
+    ...(r.literal ? { literal: r.literal } : {}),
+    ...(r.expression ? { expression: new RegExp(r.expression) } : {}),
+    methods: [],
+    preferStatic: false,
+  })),
   excluded: excluded.map((literal) => ({ pattern: literal, literal })),
 });
 
@@ -56,8 +74,15 @@ describe('function routes (zip-it-and-ship-it ISC)', () => {
   });
 
   it('refuses a path two functions claim, and a config the parser reads differently', () => {
-    expect(() => assertUnambiguous([entry('a', [{ pattern: '/x', literal: '/x' }]), entry('b', [{ pattern: '/*', expression: '^(?:/(.*))/?$' }])])).toThrow(/\/x: a and b/);
-    expect(() => assertUnambiguous([entry('a', [{ pattern: '/x', literal: '/x' }]), entry('b', [{ pattern: '/*', expression: '^(?:/(.*))/?$' }], ['/x'])])).not.toThrow();
+    expect(() =>
+      assertUnambiguous([entry('a', [{ pattern: '/x', literal: '/x' }]), entry('b', [{ pattern: '/*', expression: '^(?:/(.*))/?$' }])]),
+    ).toThrow(/\/x: a and b/);
+    expect(() =>
+      assertUnambiguous([
+        entry('a', [{ pattern: '/x', literal: '/x' }]),
+        entry('b', [{ pattern: '/*', expression: '^(?:/(.*))/?$' }], ['/x']),
+      ]),
+    ).not.toThrow();
     const parsed = entry('a', [{ pattern: '/x', literal: '/x' }]);
     expect(() => assertConfigMatches(parsed, { path: '/x' })).not.toThrow();
     expect(() => assertConfigMatches(parsed, { path: ['/x', '/y'] })).toThrow(/keep config a literal/);
@@ -66,7 +91,9 @@ describe('function routes (zip-it-and-ship-it ISC)', () => {
 
 describe('edge routes (edge-bundler manifest)', () => {
   it('matches the negotiate function on pages, not on excluded paths', async () => {
-    const edges = await edgeEntries([{ name: 'negotiate', mainFile: '/x/negotiate.ts', config: { path: '/*', excludedPath: ['/api/*', '/_astro/*'] } }]);
+    const edges = await edgeEntries([
+      { name: 'negotiate', mainFile: '/x/negotiate.ts', config: { path: '/*', excludedPath: ['/api/*', '/_astro/*'] } },
+    ]);
     expect(findEdgeFunctions(edges, '/blog/x', 'GET').map((e) => e.name)).toEqual(['negotiate']);
     expect(findEdgeFunctions(edges, '/api/search', 'GET')).toEqual([]);
     expect(findEdgeFunctions(edges, '/_astro/a.css', 'GET')).toEqual([]);
@@ -95,7 +122,10 @@ describe('redirects (@netlify/redirect-parser + netlify-redirector)', () => {
 
   it('refuses rules it would not honour (conditions, proxies)', async () => {
     const dir = scratchDir();
-    writeFileSync(path.join(dir, 'netlify.toml'), '[[redirects]]\n  from = "/x"\n  to = "/y"\n  status = 302\n  conditions = {Country = ["de"]}\n');
+    writeFileSync(
+      path.join(dir, 'netlify.toml'),
+      '[[redirects]]\n  from = "/x"\n  to = "/y"\n  status = 302\n  conditions = {Country = ["de"]}\n',
+    );
     await expect(loadRedirects(dir, path.join(dir, 'dist'))).rejects.toThrow(/does not emulate/);
   });
 });

@@ -46,20 +46,31 @@ interface RawMatcher {
   literal?: string;
   expression?: string;
 }
-type RawFunction = Omit<FunctionEntry, 'routes' | 'excluded'> & { routes: (RawMatcher & { methods: string[]; preferStatic: boolean })[]; excluded: RawMatcher[] };
+type RawFunction = Omit<FunctionEntry, 'routes' | 'excluded'> & {
+  routes: (RawMatcher & { methods: string[]; preferStatic: boolean })[];
+  excluded: RawMatcher[];
+};
 type RawEdge = Omit<EdgeEntry, 'pattern' | 'excluded'> & { pattern: string; excluded: string[] };
 
 /** Functions and their routes as Netlify's build would deploy them (zip-it-and-ship-it's ISC parser, esbuild bundler). */
 async function parseFunctionRoutes(functionsDir: string): Promise<RawFunction[]> {
   const { listFunctions } = await import('@netlify/zip-it-and-ship-it'); // ~2 s to import: only on a cache miss
   const listed = await listFunctions([functionsDir], { parseISC: true, config: { '*': { nodeBundler: 'esbuild' } } });
-  const raw = (route: RawMatcher): RawMatcher => ({ pattern: route.pattern, ...(route.literal !== undefined ? { literal: route.literal } : {}), ...(route.expression !== undefined ? { expression: route.expression } : {}) });
+  const raw = (route: RawMatcher): RawMatcher => ({
+    pattern: route.pattern,
+    ...(route.literal !== undefined ? { literal: route.literal } : {}),
+    ...(route.expression !== undefined ? { expression: route.expression } : {}),
+  });
   return listed
     .map((fn) => ({
       name: fn.name,
       mainFile: fn.mainFile,
       ...(fn.schedule ? { schedule: fn.schedule } : {}),
-      routes: (fn.routes ?? []).map((route) => ({ ...raw(route), methods: route.methods ?? [], preferStatic: Boolean((route as { prefer_static?: boolean }).prefer_static) })),
+      routes: (fn.routes ?? []).map((route) => ({
+        ...raw(route),
+        methods: route.methods ?? [],
+        preferStatic: Boolean((route as { prefer_static?: boolean }).prefer_static),
+      })),
       excluded: (fn.excludedRoutes ?? []).map(raw),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -70,7 +81,11 @@ async function parseEdgeRoutes(functions: { name: string; mainFile: string; conf
   const { generateManifest, mergeDeclarations } = await import('@netlify/edge-bundler');
   const configs = Object.fromEntries(functions.filter((f) => f.config).map((f) => [f.name, f.config!]));
   const declarations = mergeDeclarations([], configs, {}, []);
-  const { manifest } = generateManifest({ declarations, userFunctionConfig: configs, functions: functions.map((f) => ({ name: f.name, path: f.mainFile })) });
+  const { manifest } = generateManifest({
+    declarations,
+    userFunctionConfig: configs,
+    functions: functions.map((f) => ({ name: f.name, path: f.mainFile })),
+  });
   return [...manifest.routes, ...manifest.post_cache_routes].map((route) => ({
     name: route.function,
     mainFile: functions.find((f) => f.name === route.function)!.mainFile,
@@ -100,7 +115,10 @@ function packageVersion(root: string, name: string): string {
  * The function route table. Netlify's parser takes seconds to load, so its answer is cached
  * (`cacheDir`) under a key of the parser's version and every file in the functions folder.
  */
-export async function listFunctionEntries(functionsDir: string, options: { cacheDir?: string; root?: string } = {}): Promise<FunctionEntry[]> {
+export async function listFunctionEntries(
+  functionsDir: string,
+  options: { cacheDir?: string; root?: string } = {},
+): Promise<FunctionEntry[]> {
   const files = createHash('sha256');
   for (const entry of readdirSync(functionsDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     files.update(entry.name).update('\0');
@@ -108,12 +126,23 @@ export async function listFunctionEntries(functionsDir: string, options: { cache
   }
   const key = ['functions', functionsDir, packageVersion(options.root ?? '.', '@netlify/zip-it-and-ship-it'), files.digest('hex')];
   const raw = await cachedJson(options.cacheDir, key, () => parseFunctionRoutes(functionsDir));
-  return raw.map((fn) => ({ ...fn, routes: fn.routes.map((r) => ({ ...compileMatcher(r), methods: r.methods, preferStatic: r.preferStatic })), excluded: fn.excluded.map(compileMatcher) }));
+  return raw.map((fn) => ({
+    ...fn,
+    routes: fn.routes.map((r) => ({ ...compileMatcher(r), methods: r.methods, preferStatic: r.preferStatic })),
+    excluded: fn.excluded.map(compileMatcher),
+  }));
 }
 
 /** The edge route table, cached like the function table under edge-bundler's version and the functions' configs. */
-export async function edgeEntries(functions: { name: string; mainFile: string; config: object | undefined }[], options: { cacheDir?: string; root?: string } = {}): Promise<EdgeEntry[]> {
-  const key = ['edge', packageVersion(options.root ?? '.', '@netlify/edge-bundler'), JSON.stringify(functions.map(({ name, mainFile, config }) => [name, mainFile, config]))];
+export async function edgeEntries(
+  functions: { name: string; mainFile: string; config: object | undefined }[],
+  options: { cacheDir?: string; root?: string } = {},
+): Promise<EdgeEntry[]> {
+  const key = [
+    'edge',
+    packageVersion(options.root ?? '.', '@netlify/edge-bundler'),
+    JSON.stringify(functions.map(({ name, mainFile, config }) => [name, mainFile, config])),
+  ];
   const raw = await cachedJson(options.cacheDir, key, () => parseEdgeRoutes(functions));
   return raw.map((e) => ({ ...e, pattern: new RegExp(e.pattern), excluded: e.excluded.map((x) => new RegExp(x)) }));
 }
@@ -134,7 +163,11 @@ export function matchFunctionRoute(entry: FunctionEntry, rawPath: string, method
 export type FunctionMatch<F extends FunctionEntry> = { fn: F; route: FunctionRoute | undefined };
 
 /** The function that answers a path: its own route, or the default URL of a route-less function. */
-export function findFunction<F extends FunctionEntry>(functions: readonly F[], pathname: string, method: string): FunctionMatch<F> | undefined {
+export function findFunction<F extends FunctionEntry>(
+  functions: readonly F[],
+  pathname: string,
+  method: string,
+): FunctionMatch<F> | undefined {
   const byName = DEFAULT_FUNCTION_URL.exec(pathname);
   if (byName) {
     const fn = functions.find((f) => f.name === byName[1]);
@@ -149,7 +182,9 @@ export function findFunction<F extends FunctionEntry>(functions: readonly F[], p
 
 /** The edge functions for a path, in manifest order (case-sensitive, as @netlify/edge-functions-dev). */
 export function findEdgeFunctions(edges: readonly EdgeEntry[], pathname: string, method: string): EdgeEntry[] {
-  return edges.filter((e) => (e.methods.length === 0 || e.methods.includes(method)) && e.pattern.test(pathname) && !e.excluded.some((x) => x.test(pathname)));
+  return edges.filter(
+    (e) => (e.methods.length === 0 || e.methods.includes(method)) && e.pattern.test(pathname) && !e.excluded.some((x) => x.test(pathname)),
+  );
 }
 
 /**
@@ -162,19 +197,26 @@ export function assertUnambiguous(functions: readonly FunctionEntry[]): void {
     for (const route of fn.routes) {
       if (route.literal === undefined) continue;
       for (const other of functions) {
-        if (other !== fn && matchFunctionRoute(other, route.literal, route.methods[0] ?? 'GET')) clashes.push(`${route.literal}: ${fn.name} and ${other.name}`);
+        if (other !== fn && matchFunctionRoute(other, route.literal, route.methods[0] ?? 'GET'))
+          clashes.push(`${route.literal}: ${fn.name} and ${other.name}`);
       }
     }
   }
-  if (clashes.length) throw new Error(`Function routes claimed twice (Netlify does not order them; add excludedPath):\n  ${clashes.join('\n  ')}`);
+  if (clashes.length)
+    throw new Error(`Function routes claimed twice (Netlify does not order them; add excludedPath):\n  ${clashes.join('\n  ')}`);
 }
 
 /** The `config` a module must export for the ISC route table to be the truth: `path`, `excludedPath`, `schedule`. */
-export function assertConfigMatches(entry: FunctionEntry, config: { path?: string | string[]; excludedPath?: string | string[]; schedule?: string } | undefined): void {
+export function assertConfigMatches(
+  entry: FunctionEntry,
+  config: { path?: string | string[]; excludedPath?: string | string[]; schedule?: string } | undefined,
+): void {
   const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
   const expected = JSON.stringify([list(config?.path), list(config?.excludedPath), config?.schedule ?? null]);
   const parsed = JSON.stringify([entry.routes.map((r) => r.pattern), entry.excluded.map((r) => r.pattern), entry.schedule ?? null]);
   if (expected !== parsed) {
-    throw new Error(`${path.basename(entry.mainFile)}: the exported config ${expected} differs from what Netlify's parser reads ${parsed}; keep config a literal`);
+    throw new Error(
+      `${path.basename(entry.mainFile)}: the exported config ${expected} differs from what Netlify's parser reads ${parsed}; keep config a literal`,
+    );
   }
 }

@@ -116,9 +116,11 @@ export class StaticSite {
     const headers = new Headers(BASE_HEADERS);
     if (found.contentType) headers.set('content-type', found.contentType);
     headers.set('etag', found.etag);
-    for (const [name, value] of Object.entries(headersFor(this.#headerRules, options.rulesPath ?? new URL(request.url).pathname))) headers.set(name, value);
+    for (const [name, value] of Object.entries(headersFor(this.#headerRules, options.rulesPath ?? new URL(request.url).pathname)))
+      headers.set(name, value);
     const status = options.status ?? 200;
-    if (status === 200 && ifNoneMatch(request.headers.get('if-none-match'), found.etag)) return new Response(null, { status: 304, headers });
+    if (status === 200 && ifNoneMatch(request.headers.get('if-none-match'), found.etag))
+      return new Response(null, { status: 304, headers });
     headers.set('content-length', String(found.size));
     const body = request.method === 'HEAD' ? null : (found.bytes ?? (await readFile(found.file)));
     return new Response(body, { status, headers });

@@ -11,10 +11,16 @@ describe('blobs-server-conditional-writes', () => {
 });
 
 describe('netlify-dev-bundle-race', () => {
-  const race = 'Error: ENOENT: no such file or directory, open \'/x/.netlify/functions-serve/_a1b2/mcp.mjs\'';
+  const race = "Error: ENOENT: no such file or directory, open '/x/.netlify/functions-serve/_a1b2/mcp.mjs'";
   const devAnswering = (...bodies: [number, string][]) => {
     let calls = 0;
-    return { calls: () => calls, handle: async () => { const [status, body] = bodies[Math.min(calls++, bodies.length - 1)]!; return new Response(body, { status }); } };
+    return {
+      calls: () => calls,
+      handle: async () => {
+        const [status, body] = bodies[Math.min(calls++, bodies.length - 1)]!;
+        return new Response(body, { status });
+      },
+    };
   };
 
   it('retries a request that lost the bundle race, then answers', async () => {

@@ -43,12 +43,20 @@ const unitOf = (file: string): string => path.relative(CORE, file).split(path.se
 
 const files = sourceFiles(CORE);
 const imports = files.flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)].map((m) => ({ file, spec: m[1]!, target: path.resolve(path.dirname(file), m[1]!) })),
+  [...readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)].map((m) => ({
+    file,
+    spec: m[1]!,
+    target: path.resolve(path.dirname(file), m[1]!),
+  })),
 );
 
 describe('src/core is runtime-neutral', () => {
   it('has source files in every layer', () => {
-    for (const layer of LAYERS) expect(files.some((f) => layer.includes(unitOf(f))), layer.join()).toBe(true);
+    for (const layer of LAYERS)
+      expect(
+        files.some((f) => layer.includes(unitOf(f))),
+        layer.join(),
+      ).toBe(true);
   });
 
   it('imports nothing from node:, astro: or @netlify/ and uses no Node globals', () => {

@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILD_VARIABLES, ENV_NAMES, FUNCTION_VARIABLES, LOCAL_RUNTIME_VARIABLES, parseBuildConfig, parseEnv, parseLocalRuntimeConfig, parseRuntimeConfig } from './config.ts';
+import {
+  BUILD_VARIABLES,
+  ENV_NAMES,
+  FUNCTION_VARIABLES,
+  LOCAL_RUNTIME_VARIABLES,
+  parseBuildConfig,
+  parseEnv,
+  parseLocalRuntimeConfig,
+  parseRuntimeConfig,
+} from './config.ts';
 
 const README = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
 
@@ -31,10 +40,34 @@ describe('parseBuildConfig', () => {
   });
 
   it('reads every build variable; empty strings count as unset', () => {
-    const config = parseBuildConfig({ SITE_URL: 'https://example.com/x/', PORT: '9000', CONTENT_DIR: 'c', SHOW_DRAFTS: '1', OG_IMAGES: 'off', COMMIT_REF: 'abc', ASTRO_OUT_DIR: 'o', ASTRO_CACHE_DIR: 'k', GENERATED_DIR: '' });
-    expect(config).toEqual({ origin: 'https://example.com', port: 9000, contentDir: 'c', showDrafts: true, ogImages: false, commitRef: 'abc', outDir: 'o', cacheDir: 'k', generatedDir: './generated' });
-    expect(parseBuildConfig({ CONTEXT: 'deploy-preview', URL: 'https://prod.example', DEPLOY_PRIME_URL: 'https://preview.example' }).origin).toBe('https://preview.example');
-    expect(parseBuildConfig({ CONTEXT: 'production', URL: 'https://prod.example', DEPLOY_PRIME_URL: 'https://preview.example' }).origin).toBe('https://prod.example');
+    const config = parseBuildConfig({
+      SITE_URL: 'https://example.com/x/',
+      PORT: '9000',
+      CONTENT_DIR: 'c',
+      SHOW_DRAFTS: '1',
+      OG_IMAGES: 'off',
+      COMMIT_REF: 'abc',
+      ASTRO_OUT_DIR: 'o',
+      ASTRO_CACHE_DIR: 'k',
+      GENERATED_DIR: '',
+    });
+    expect(config).toEqual({
+      origin: 'https://example.com',
+      port: 9000,
+      contentDir: 'c',
+      showDrafts: true,
+      ogImages: false,
+      commitRef: 'abc',
+      outDir: 'o',
+      cacheDir: 'k',
+      generatedDir: './generated',
+    });
+    expect(
+      parseBuildConfig({ CONTEXT: 'deploy-preview', URL: 'https://prod.example', DEPLOY_PRIME_URL: 'https://preview.example' }).origin,
+    ).toBe('https://preview.example');
+    expect(
+      parseBuildConfig({ CONTEXT: 'production', URL: 'https://prod.example', DEPLOY_PRIME_URL: 'https://preview.example' }).origin,
+    ).toBe('https://prod.example');
   });
 
   it.each([
@@ -54,12 +87,14 @@ describe('parseBuildConfig', () => {
 });
 
 describe('parseRuntimeConfig (the functions)', () => {
-  it('reads only the functions\' variables: a bad build variable does not fail a function', () => {
+  it("reads only the functions' variables: a bad build variable does not fail a function", () => {
     expect(parseRuntimeConfig({ PORT: 'eighty', SHOW_DRAFTS: 'yes' }).accessTokenTtlSeconds).toBe(3600);
   });
 
   it('checks OAUTH_SIGNING_KEYS and passes the value on', () => {
-    expect(() => parseRuntimeConfig({ OAUTH_SIGNING_KEYS: 'nope' })).toThrow(/^Invalid environment variable OAUTH_SIGNING_KEYS: OAUTH_SIGNING_KEYS is not JSON/);
+    expect(() => parseRuntimeConfig({ OAUTH_SIGNING_KEYS: 'nope' })).toThrow(
+      /^Invalid environment variable OAUTH_SIGNING_KEYS: OAUTH_SIGNING_KEYS is not JSON/,
+    );
     expect(() => parseRuntimeConfig({ OAUTH_SIGNING_KEYS: '[]' })).toThrow(/OAUTH_SIGNING_KEYS.*non-empty JSON array/);
     const value = JSON.stringify([{ kid: 'k1', created_at: 1, private_jwk: { kty: 'RSA', d: 'x' } }]);
     expect(parseRuntimeConfig({ OAUTH_SIGNING_KEYS: value }).oauthSigningKeys).toBe(value);
@@ -73,9 +108,21 @@ describe('parseRuntimeConfig (the functions)', () => {
 
 describe('parseLocalRuntimeConfig (npm start)', () => {
   it('defaults and values', () => {
-    expect(parseLocalRuntimeConfig({})).toEqual({ origin: 'http://localhost:8888', port: 8888, host: 'localhost', trustedProxies: null, blobsDir: null });
-    expect(parseLocalRuntimeConfig({ PORT: '9001', HOST: '0.0.0.0', TRUSTED_PROXIES: '10.0.0.0/8', NETLIFY_LOCAL_BLOBS_DIR: '/tmp/b' })).toEqual({
-      origin: 'http://localhost:9001', port: 9001, host: '0.0.0.0', trustedProxies: '10.0.0.0/8', blobsDir: '/tmp/b',
+    expect(parseLocalRuntimeConfig({})).toEqual({
+      origin: 'http://localhost:8888',
+      port: 8888,
+      host: 'localhost',
+      trustedProxies: null,
+      blobsDir: null,
+    });
+    expect(
+      parseLocalRuntimeConfig({ PORT: '9001', HOST: '0.0.0.0', TRUSTED_PROXIES: '10.0.0.0/8', NETLIFY_LOCAL_BLOBS_DIR: '/tmp/b' }),
+    ).toEqual({
+      origin: 'http://localhost:9001',
+      port: 9001,
+      host: '0.0.0.0',
+      trustedProxies: '10.0.0.0/8',
+      blobsDir: '/tmp/b',
     });
     // PORT=0 asks the system for a free port (the benches and tests start `npm start` that way).
     expect(parseLocalRuntimeConfig({ PORT: '0' }).port).toBe(0);
@@ -88,17 +135,32 @@ describe('parseLocalRuntimeConfig (npm start)', () => {
 
 describe('README "Configuration"', () => {
   it('the table parser finds rows (so the comparison below can fail)', () => {
-    expect(readmeVariables('## Configuration\n\n| variable | x |\n| --- | --- |\n| `A_B`, `C` | d |\n\n## Next\n| `D` | e |\n')).toEqual(['A_B', 'C']);
+    expect(readmeVariables('## Configuration\n\n| variable | x |\n| --- | --- |\n| `A_B`, `C` | d |\n\n## Next\n| `D` | e |\n')).toEqual([
+      'A_B',
+      'C',
+    ]);
   });
 
   it('lists exactly the variables of the schema', () => {
     const listed = readmeVariables(README);
-    expect(listed.filter((name) => !ENV_NAMES.includes(name as never)), 'in README, not in the schema').toEqual([]);
-    expect(ENV_NAMES.filter((name) => !listed.includes(name)), 'in the schema, not in README').toEqual([]);
+    expect(
+      listed.filter((name) => !ENV_NAMES.includes(name as never)),
+      'in README, not in the schema',
+    ).toEqual([]);
+    expect(
+      ENV_NAMES.filter((name) => !listed.includes(name)),
+      'in the schema, not in README',
+    ).toEqual([]);
   });
 
   it('every variable is read by some entry point', () => {
-    const read = new Set<string>([...BUILD_VARIABLES, ...FUNCTION_VARIABLES, ...LOCAL_RUNTIME_VARIABLES, 'NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN']);
+    const read = new Set<string>([
+      ...BUILD_VARIABLES,
+      ...FUNCTION_VARIABLES,
+      ...LOCAL_RUNTIME_VARIABLES,
+      'NETLIFY_SITE_ID',
+      'NETLIFY_AUTH_TOKEN',
+    ]);
     expect(ENV_NAMES.filter((name) => !read.has(name))).toEqual([]);
   });
 });

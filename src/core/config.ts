@@ -39,11 +39,33 @@ export const EnvSchema = v.object({
   URL: optionalUrl,
   DEPLOY_PRIME_URL: optionalUrl,
   CONTEXT: optionalText,
-  PORT: v.optional(v.pipe(v.string(), v.trim(), v.transform(Number), v.integer('must be a port number'), v.minValue(0, 'must be a port number (0: any free port)'), v.maxValue(65_535, 'must be a port number')), String(DEFAULT_LOCAL_PORT)),
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform(Number),
+      v.integer('must be a port number'),
+      v.minValue(0, 'must be a port number (0: any free port)'),
+      v.maxValue(65_535, 'must be a port number'),
+    ),
+    String(DEFAULT_LOCAL_PORT),
+  ),
   // Build.
   CONTENT_DIR: folder('./content'),
-  OG_IMAGES: v.optional(v.pipe(v.picklist(['on', 'off'], 'must be on (an Open Graph image per page) or off (one site-wide image)'), v.transform((value) => value === 'on')), 'on'),
-  SHOW_DRAFTS: v.optional(v.pipe(v.picklist(['0', '1'], 'must be 1 (build drafts) or 0'), v.transform((value) => value === '1')), '0'),
+  OG_IMAGES: v.optional(
+    v.pipe(
+      v.picklist(['on', 'off'], 'must be on (an Open Graph image per page) or off (one site-wide image)'),
+      v.transform((value) => value === 'on'),
+    ),
+    'on',
+  ),
+  SHOW_DRAFTS: v.optional(
+    v.pipe(
+      v.picklist(['0', '1'], 'must be 1 (build drafts) or 0'),
+      v.transform((value) => value === '1'),
+    ),
+    '0',
+  ),
   COMMIT_REF: optionalText,
   ASTRO_OUT_DIR: folder('./dist'),
   ASTRO_CACHE_DIR: folder('./node_modules/.astro'),
@@ -54,17 +76,35 @@ export const EnvSchema = v.object({
   TWEETS_X_QUERY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), '("LLM" OR "AI agents" OR "MCP") lang:en -is:retweet'),
   TWEETS_X_API_BASE: v.optional(v.pipe(v.string(), v.url()), 'https://api.x.com'),
   TWEETS_FEED_URL: optionalUrl,
-  TWEETS_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(100), v.maxValue(30_000)), String(DEFAULT_UPSTREAM_TIMEOUT_MS)),
+  TWEETS_TIMEOUT_MS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(100), v.maxValue(30_000)),
+    String(DEFAULT_UPSTREAM_TIMEOUT_MS),
+  ),
   CONTACT_WEBHOOK_URL: optionalUrl,
-  IP_DIGEST_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.minLength(IP_DIGEST_SECRET_MIN_LENGTH, `must be at least ${IP_DIGEST_SECRET_MIN_LENGTH} characters`))),
+  IP_DIGEST_SECRET: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(IP_DIGEST_SECRET_MIN_LENGTH, `must be at least ${IP_DIGEST_SECRET_MIN_LENGTH} characters`)),
+  ),
   OAUTH_ACCESS_TOKEN_TTL_SECONDS: v.optional(
-    v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(ACCESS_TOKEN_TTL_RANGE_SECONDS.min), v.maxValue(ACCESS_TOKEN_TTL_RANGE_SECONDS.max)),
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.integer('must be an integer'),
+      v.minValue(ACCESS_TOKEN_TTL_RANGE_SECONDS.min),
+      v.maxValue(ACCESS_TOKEN_TTL_RANGE_SECONDS.max),
+    ),
     String(ACCESS_TOKEN_TTL_SECONDS),
   ),
   /** A JSON array of key records, as `npm run keys` prints it; checked here, parsed where keys load. */
   OAUTH_SIGNING_KEYS: v.optional(v.pipe(v.string(), v.trim(), parsedBy(parseKeyRecords))),
   /** A JWKS of private Ed25519 JWKs, newest first, as `npm run keys -- --web-bot-auth` prints it. */
-  WEB_BOT_AUTH_SIGNING_KEYS: v.optional(v.pipe(v.string(), v.trim(), v.parseJson(undefined, 'must be JSON (the value `npm run keys -- --web-bot-auth` prints)'), SigningJwksSchema)),
+  WEB_BOT_AUTH_SIGNING_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.parseJson(undefined, 'must be JSON (the value `npm run keys -- --web-bot-auth` prints)'),
+      SigningJwksSchema,
+    ),
+  ),
   // The local runtime (`npm start`) and the operator scripts.
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'localhost'),
   /** IPs and CIDR ranges, comma-separated; scripts/runtime/http.ts TrustedProxies checks each entry. */
@@ -82,12 +122,35 @@ export type Env = v.InferOutput<typeof EnvSchema>;
 
 /** What each entry point reads. */
 export const ORIGIN_VARIABLES = ['SITE_URL', 'URL', 'DEPLOY_PRIME_URL', 'CONTEXT', 'PORT'] as const satisfies readonly EnvName[];
-export const BUILD_VARIABLES = [...ORIGIN_VARIABLES, 'CONTENT_DIR', 'SHOW_DRAFTS', 'OG_IMAGES', 'COMMIT_REF', 'ASTRO_OUT_DIR', 'ASTRO_CACHE_DIR', 'GENERATED_DIR'] as const satisfies readonly EnvName[];
-export const FUNCTION_VARIABLES = [
-  'TWEETS_SOURCE', 'TWEETS_X_BEARER_TOKEN', 'TWEETS_X_QUERY', 'TWEETS_X_API_BASE', 'TWEETS_FEED_URL', 'TWEETS_TIMEOUT_MS',
-  'CONTACT_WEBHOOK_URL', 'IP_DIGEST_SECRET', 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 'OAUTH_SIGNING_KEYS', 'WEB_BOT_AUTH_SIGNING_KEYS',
+export const BUILD_VARIABLES = [
+  ...ORIGIN_VARIABLES,
+  'CONTENT_DIR',
+  'SHOW_DRAFTS',
+  'OG_IMAGES',
+  'COMMIT_REF',
+  'ASTRO_OUT_DIR',
+  'ASTRO_CACHE_DIR',
+  'GENERATED_DIR',
 ] as const satisfies readonly EnvName[];
-export const LOCAL_RUNTIME_VARIABLES = [...ORIGIN_VARIABLES, 'HOST', 'TRUSTED_PROXIES', 'NETLIFY_LOCAL_BLOBS_DIR'] as const satisfies readonly EnvName[];
+export const FUNCTION_VARIABLES = [
+  'TWEETS_SOURCE',
+  'TWEETS_X_BEARER_TOKEN',
+  'TWEETS_X_QUERY',
+  'TWEETS_X_API_BASE',
+  'TWEETS_FEED_URL',
+  'TWEETS_TIMEOUT_MS',
+  'CONTACT_WEBHOOK_URL',
+  'IP_DIGEST_SECRET',
+  'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
+  'OAUTH_SIGNING_KEYS',
+  'WEB_BOT_AUTH_SIGNING_KEYS',
+] as const satisfies readonly EnvName[];
+export const LOCAL_RUNTIME_VARIABLES = [
+  ...ORIGIN_VARIABLES,
+  'HOST',
+  'TRUSTED_PROXIES',
+  'NETLIFY_LOCAL_BLOBS_DIR',
+] as const satisfies readonly EnvName[];
 
 /**
  * Parses the named variables of `env` (only those: a build never fails on a function's variable,
@@ -179,10 +242,23 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
   let tweets: UpstreamConfig | null = null;
   if (e.TWEETS_SOURCE === 'x') {
     if (!e.TWEETS_X_BEARER_TOKEN) throw new Error('TWEETS_SOURCE=x needs TWEETS_X_BEARER_TOKEN');
-    tweets = { kind: 'x', bearerToken: e.TWEETS_X_BEARER_TOKEN, query: e.TWEETS_X_QUERY, apiBase: e.TWEETS_X_API_BASE.replace(/\/$/, ''), timeoutMs: e.TWEETS_TIMEOUT_MS };
+    tweets = {
+      kind: 'x',
+      bearerToken: e.TWEETS_X_BEARER_TOKEN,
+      query: e.TWEETS_X_QUERY,
+      apiBase: e.TWEETS_X_API_BASE.replace(/\/$/, ''),
+      timeoutMs: e.TWEETS_TIMEOUT_MS,
+    };
   } else if (e.TWEETS_SOURCE === 'json') {
     if (!e.TWEETS_FEED_URL) throw new Error('TWEETS_SOURCE=json needs TWEETS_FEED_URL');
     tweets = { kind: 'json', url: e.TWEETS_FEED_URL, timeoutMs: e.TWEETS_TIMEOUT_MS };
   }
-  return { tweets, contactWebhookUrl: e.CONTACT_WEBHOOK_URL ?? null, ipDigestSecret: e.IP_DIGEST_SECRET ?? null, accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS, webBotAuthKeys: e.WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? null, oauthSigningKeys: e.OAUTH_SIGNING_KEYS ?? null };
+  return {
+    tweets,
+    contactWebhookUrl: e.CONTACT_WEBHOOK_URL ?? null,
+    ipDigestSecret: e.IP_DIGEST_SECRET ?? null,
+    accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
+    webBotAuthKeys: e.WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? null,
+    oauthSigningKeys: e.OAUTH_SIGNING_KEYS ?? null,
+  };
 }

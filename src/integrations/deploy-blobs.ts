@@ -19,7 +19,10 @@ export const BLOB_FILE = 'blob';
 /** The blob files of the bodies of `catalog` under `root`. */
 export function deployBodyFiles(root: string, catalog: Pick<Catalog, 'articles' | 'solutions'>): { file: string; data: string }[] {
   const dir = path.join(root, DEPLOY_BLOBS_DIR);
-  return [...catalog.articles, ...catalog.solutions].map((doc) => ({ file: path.join(dir, ...bodyKey(doc.slug).split('/'), BLOB_FILE), data: doc.markdown }));
+  return [...catalog.articles, ...catalog.solutions].map((doc) => ({
+    file: path.join(dir, ...bodyKey(doc.slug).split('/'), BLOB_FILE),
+    data: doc.markdown,
+  }));
 }
 
 /** Replaces the deploy blobs under `root` with the bodies of `catalog`; returns how many it wrote. */

@@ -7,7 +7,12 @@ const production = /Content-Security-Policy = "([^"]+)"/.exec(readFileSync('netl
 describe('devPolicy', () => {
   it("adds what Vite's dev server needs to production's policy and keeps the rest", () => {
     const dev = devPolicy(production);
-    const directive = (name: string): string[] => dev.split('; ').find((d) => d.startsWith(`${name} `))!.split(' ').slice(1);
+    const directive = (name: string): string[] =>
+      dev
+        .split('; ')
+        .find((d) => d.startsWith(`${name} `))!
+        .split(' ')
+        .slice(1);
     expect(directive('script-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
     expect(directive('style-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
     expect(directive('connect-src')).toEqual(expect.arrayContaining(["'self'", 'ws:']));

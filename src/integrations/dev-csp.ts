@@ -9,10 +9,16 @@ import type { Plugin } from 'vite';
 
 /** The production policy with what Vite's dev server needs added. */
 export function devPolicy(policy: string): string {
-  const directives = new Map(policy.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...values] = d.split(/\s+/);
-    return [name!, values] as const;
-  }));
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values] as const;
+      }),
+  );
   const add = (name: string, ...values: string[]): void => {
     const current = directives.get(name) ?? directives.get('default-src') ?? [];
     directives.set(name, [...new Set([...current, ...values])]);

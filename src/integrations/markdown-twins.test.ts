@@ -12,7 +12,7 @@ describe('writeMarkdownTwins (the build writes every twin in one batch)', () => 
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('writes <page>.md for every page of the catalogue with the page\'s markdown, creating folders as needed', async () => {
+  it("writes <page>.md for every page of the catalogue with the page's markdown, creating folders as needed", async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'twins-'));
     const pages = sitePages(FIXTURE_CATALOG);
     expect(await writeMarkdownTwins(dir, FIXTURE_CATALOG)).toBe(pages.length);

@@ -56,17 +56,26 @@ export async function readTweetSnapshot(contentDir: string): Promise<TweetFeed> 
 /** The catalogue the pages were rendered from; a build that rendered none has nothing to publish. */
 async function renderedCatalog(): Promise<Catalog> {
   const shared = sharedBuildData().catalog;
-  if (!shared) throw new Error('site-data: no page built the catalogue (src/lib/catalog.ts getCatalog), so there is no data for the functions; did the prerender run in another process?');
+  if (!shared)
+    throw new Error(
+      'site-data: no page built the catalogue (src/lib/catalog.ts getCatalog), so there is no data for the functions; did the prerender run in another process?',
+    );
   return shared;
 }
 
 /** Folders and facts come from the build's environment, parsed once in astro.config.mjs (src/core/config.ts parseBuildConfig). */
-export function siteData(options: { origin: string; generatedDir: string; contentDir: string; commitRef: string | null }): AstroIntegration {
+export function siteData(options: {
+  origin: string;
+  generatedDir: string;
+  contentDir: string;
+  commitRef: string | null;
+}): AstroIntegration {
   return {
     name: 'site-data',
     hooks: {
       'astro:config:setup': ({ command, injectRoute }) => {
-        if (command === 'dev') injectRoute({ pattern: '/[...twin].md', entrypoint: new URL('../routes/markdown-twin.ts', import.meta.url), prerender: true });
+        if (command === 'dev')
+          injectRoute({ pattern: '/[...twin].md', entrypoint: new URL('../routes/markdown-twin.ts', import.meta.url), prerender: true });
       },
       'astro:build:start': () => {
         // A second build in the same process must not publish the first one's data.
@@ -95,7 +104,9 @@ export function siteData(options: { origin: string; generatedDir: string; conten
         await writeFile(path.join(dataDir, 'catalog-index.json'), JSON.stringify(catalogIndex(catalog)));
         const bodies = await writeDeployBodies(root, catalog);
         // The contact pages double as the templates of the no-JavaScript answer (src/core/contact/contact-form.ts).
-        const [en, zh] = await Promise.all(['contact', 'zh/contact'].map((page) => readFile(path.join(distDir, page, 'index.html'), 'utf8')));
+        const [en, zh] = await Promise.all(
+          ['contact', 'zh/contact'].map((page) => readFile(path.join(distDir, page, 'index.html'), 'utf8')),
+        );
         const products = catalog.products.map((p) => ({ slug: p.slug, name: p.name }));
         await writeFile(path.join(dataDir, 'contact-page.json'), JSON.stringify({ en, zh, products }));
         const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
@@ -106,10 +117,12 @@ export function siteData(options: { origin: string; generatedDir: string; conten
           built_at: new Date().toISOString(),
           content_dir: options.contentDir,
         };
-        await writeFile(path.join(outDir, 'build-info.json'), JSON.stringify(info, null, 2) + '\n');
+        await writeFile(path.join(outDir, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
         // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
         // peak adds to Astro's and a 10,000-article build passed 4 GB (BENCHMARKS.md, "Build").
-        logger.info(`${twins} markdown twins and ${bodies} deploy-store bodies written; data written to generated/data; origin ${options.origin}`);
+        logger.info(
+          `${twins} markdown twins and ${bodies} deploy-store bodies written; data written to generated/data; origin ${options.origin}`,
+        );
       },
     },
   };

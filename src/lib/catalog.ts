@@ -65,52 +65,74 @@ async function loadCatalog(): Promise<Catalog> {
   ]);
   if (!profile) throw new Error('content/company.yaml must define the key "profile" (the company profile)');
   // Every page needs the company profile: in dev an invalid one stops the page with its message (Astro's error overlay).
-  if (isInvalid(profile.data)) throw new Error(`content/company.yaml does not match its schema:\n${contentErrors().map((e) => `${e.file}: ${e.message}`).join('\n')}`);
+  if (isInvalid(profile.data))
+    throw new Error(
+      `content/company.yaml does not match its schema:\n${contentErrors()
+        .map((e) => `${e.file}: ${e.message}`)
+        .join('\n')}`,
+    );
 
-  const articles: Article[] = (await Promise.all(articleEntries.map(async (entry: CollectionEntry<'articles'>) => {
-    const markdown = await bodyOf(entry);
-    return {
-      type: 'article' as const,
-      slug: entry.data.slug,
-      title: entry.data.title,
-      category: entry.data.category.id,
-      date: entry.data.date,
-      updated: entry.data.updated,
-      excerpt: entry.data.excerpt,
-      lang: entry.data.lang,
-      tags: entry.data.tags,
-      author: entry.data.author,
-      path: paths.article(entry.data.slug),
-      markdown,
-      readingMinutes: readingMinutes(markdown),
-      ...(entry.data.translation && articleEntries.some((e) => e.id === entry.data.translation!.id) ? { translation: entry.data.translation.id } : {}),
-      ...(entry.data.draft ? { draft: true } : {}),
-      ...(entry.data.cover
-        ? { cover: { src: entry.data.cover.src.src, alt: entry.data.cover.alt, width: entry.data.cover.src.width, height: entry.data.cover.src.height } }
-        : {}),
-    };
-  }))).sort(byNewest);
+  const articles: Article[] = (
+    await Promise.all(
+      articleEntries.map(async (entry: CollectionEntry<'articles'>) => {
+        const markdown = await bodyOf(entry);
+        return {
+          type: 'article' as const,
+          slug: entry.data.slug,
+          title: entry.data.title,
+          category: entry.data.category.id,
+          date: entry.data.date,
+          updated: entry.data.updated,
+          excerpt: entry.data.excerpt,
+          lang: entry.data.lang,
+          tags: entry.data.tags,
+          author: entry.data.author,
+          path: paths.article(entry.data.slug),
+          markdown,
+          readingMinutes: readingMinutes(markdown),
+          ...(entry.data.translation && articleEntries.some((e) => e.id === entry.data.translation!.id)
+            ? { translation: entry.data.translation.id }
+            : {}),
+          ...(entry.data.draft ? { draft: true } : {}),
+          ...(entry.data.cover
+            ? {
+                cover: {
+                  src: entry.data.cover.src.src,
+                  alt: entry.data.cover.alt,
+                  width: entry.data.cover.src.width,
+                  height: entry.data.cover.src.height,
+                },
+              }
+            : {}),
+        };
+      }),
+    )
+  ).sort(byNewest);
 
-  const solutions: Solution[] = (await Promise.all(solutionEntries.map(async (entry: CollectionEntry<'solutions'>) => {
-    const markdown = await bodyOf(entry);
-    return {
-      type: 'solution' as const,
-      slug: entry.data.slug,
-      title: entry.data.title,
-      category: entry.data.category.id,
-      industry: entry.data.industry,
-      date: entry.data.date,
-      updated: entry.data.updated,
-      excerpt: entry.data.excerpt,
-      lang: entry.data.lang,
-      tags: entry.data.tags,
-      products: entry.data.products.map((p) => p.id),
-      path: paths.solution(entry.data.slug),
-      markdown,
-      readingMinutes: readingMinutes(markdown),
-      ...(entry.data.draft ? { draft: true } : {}),
-    };
-  }))).sort(byNewest);
+  const solutions: Solution[] = (
+    await Promise.all(
+      solutionEntries.map(async (entry: CollectionEntry<'solutions'>) => {
+        const markdown = await bodyOf(entry);
+        return {
+          type: 'solution' as const,
+          slug: entry.data.slug,
+          title: entry.data.title,
+          category: entry.data.category.id,
+          industry: entry.data.industry,
+          date: entry.data.date,
+          updated: entry.data.updated,
+          excerpt: entry.data.excerpt,
+          lang: entry.data.lang,
+          tags: entry.data.tags,
+          products: entry.data.products.map((p) => p.id),
+          path: paths.solution(entry.data.slug),
+          markdown,
+          readingMinutes: readingMinutes(markdown),
+          ...(entry.data.draft ? { draft: true } : {}),
+        };
+      }),
+    )
+  ).sort(byNewest);
 
   // reference() fields are not resolved at load time; check them here so a typo fails the build.
   const categoryIds = new Set(categoryEntries.map((c) => c.id));
@@ -118,12 +140,17 @@ async function loadCatalog(): Promise<Catalog> {
   const problems: string[] = [];
   for (const entry of [...articleEntries, ...solutionEntries]) {
     if (!categoryIds.has(entry.data.category.id)) {
-      problems.push(`${entry.filePath}: category "${entry.data.category.id}" is not defined in content/categories.yaml (expected one of ${[...categoryIds].join(', ')})`);
+      problems.push(
+        `${entry.filePath}: category "${entry.data.category.id}" is not defined in content/categories.yaml (expected one of ${[...categoryIds].join(', ')})`,
+      );
     }
   }
   for (const entry of solutionEntries) {
     for (const product of entry.data.products) {
-      if (!productIds.has(product.id)) problems.push(`${entry.filePath}: products lists "${product.id}", which is not a product slug (expected one of ${[...productIds].join(', ')})`);
+      if (!productIds.has(product.id))
+        problems.push(
+          `${entry.filePath}: products lists "${product.id}", which is not a product slug (expected one of ${[...productIds].join(', ')})`,
+        );
     }
   }
   // A translation names a published article in the other language that names this one back.
@@ -133,9 +160,14 @@ async function loadCatalog(): Promise<Catalog> {
     const target = entry.data.translation?.id;
     if (!target || unpublished.has(target)) continue; // a translation still in draft is linked once it is published
     const other = byId.get(target);
-    if (!other) problems.push(`${entry.filePath}: translation "${target}" is not an article slug (expected the slug of the article in the other language)`);
-    else if (other.data.lang === entry.data.lang) problems.push(`${entry.filePath}: translation "${target}" is in the same language (${entry.data.lang}); it must be the other one`);
-    else if (other.data.translation?.id !== entry.id) problems.push(`${other.filePath}: add "translation: ${entry.id}" so the two articles link each other`);
+    if (!other)
+      problems.push(
+        `${entry.filePath}: translation "${target}" is not an article slug (expected the slug of the article in the other language)`,
+      );
+    else if (other.data.lang === entry.data.lang)
+      problems.push(`${entry.filePath}: translation "${target}" is in the same language (${entry.data.lang}); it must be the other one`);
+    else if (other.data.translation?.id !== entry.id)
+      problems.push(`${other.filePath}: add "translation: ${entry.id}" so the two articles link each other`);
   }
   if (problems.length) throw new Error(`Content references are broken:\n${problems.join('\n')}`);
 
@@ -144,17 +176,21 @@ async function loadCatalog(): Promise<Catalog> {
     throw new Error(`Slugs must be unique across articles and solutions; used more than once: ${clashes.join(', ')}`);
   }
 
-  const products: Product[] = (await Promise.all(productEntries.map(async (entry: CollectionEntry<'products'>) => ({
-    slug: entry.data.slug,
-    name: entry.data.name,
-    summary: entry.data.summary,
-    ...(entry.data.summary_zh ? { summary_zh: entry.data.summary_zh } : {}),
-    url: absoluteUrl(origin, entry.data.url),
-    features: entry.data.features,
-    order: entry.data.order,
-    path: paths.product(entry.data.slug),
-    markdown: await bodyOf(entry),
-  })))).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+  const products: Product[] = (
+    await Promise.all(
+      productEntries.map(async (entry: CollectionEntry<'products'>) => ({
+        slug: entry.data.slug,
+        name: entry.data.name,
+        summary: entry.data.summary,
+        ...(entry.data.summary_zh ? { summary_zh: entry.data.summary_zh } : {}),
+        url: absoluteUrl(origin, entry.data.url),
+        features: entry.data.features,
+        order: entry.data.order,
+        path: paths.product(entry.data.slug),
+        markdown: await bodyOf(entry),
+      })),
+    )
+  ).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
 
   const categories = categoryEntries.map((entry) => ({ slug: entry.id, ...entry.data })).sort((a, b) => a.slug.localeCompare(b.slug));
 

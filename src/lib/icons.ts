@@ -12,7 +12,10 @@ const SVG = path.resolve(process.cwd(), 'public', 'favicon.svg');
 /** A square PNG of the logo; `padding` (0..1 of the size) leaves room for maskable icons' safe zone. */
 export async function iconPng(size: number, options: { padding?: number; background?: string } = {}): Promise<Buffer> {
   const inner = Math.round(size * (1 - 2 * (options.padding ?? 0)));
-  const logo = await sharp(await readFile(SVG), { density: 72 * Math.ceil(inner / 32) }).resize(inner, inner).png().toBuffer();
+  const logo = await sharp(await readFile(SVG), { density: 72 * Math.ceil(inner / 32) })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   if (inner === size && !options.background) return logo;
   return sharp({ create: { width: size, height: size, channels: 4, background: options.background ?? { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([{ input: logo, gravity: 'center' }])

@@ -15,9 +15,21 @@ import { messages, type Lang } from '../core/content/i18n.ts';
 
 /** Languages shown under a friendlier name in the code frame's title bar. */
 const LANGUAGE_LABELS: Record<string, string> = {
-  sh: 'bash', shell: 'bash', shellscript: 'bash', zsh: 'bash', console: 'bash',
-  js: 'javascript', mjs: 'javascript', ts: 'typescript', py: 'python', yml: 'yaml',
-  plaintext: 'text', txt: 'text', plain: 'text', md: 'markdown', dockerfile: 'dockerfile',
+  sh: 'bash',
+  shell: 'bash',
+  shellscript: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  js: 'javascript',
+  mjs: 'javascript',
+  ts: 'typescript',
+  py: 'python',
+  yml: 'yaml',
+  plaintext: 'text',
+  txt: 'text',
+  plain: 'text',
+  md: 'markdown',
+  dockerfile: 'dockerfile',
 };
 
 /** Wraps each highlighted `<pre>` in `<figure class="code-frame">` with a `<figcaption>` naming the language. */
@@ -32,9 +44,16 @@ export const codeFrame: ShikiTransformer = {
       type: 'element',
       tagName: 'figcaption',
       properties: {},
-      children: [{ type: 'element', tagName: 'span', properties: { className: ['code-lang'] }, children: [{ type: 'text', value: label }] }],
+      children: [
+        { type: 'element', tagName: 'span', properties: { className: ['code-lang'] }, children: [{ type: 'text', value: label }] },
+      ],
     };
-    const figure: Element = { type: 'element', tagName: 'figure', properties: { className: ['code-frame'], dataLanguage: label }, children: [caption, pre as ElementContent] };
+    const figure: Element = {
+      type: 'element',
+      tagName: 'figure',
+      properties: { className: ['code-frame'], dataLanguage: label },
+      children: [caption, pre as ElementContent],
+    };
     return { type: 'root', children: [figure] };
   },
 };
@@ -84,7 +103,9 @@ export function scrollableTables(): (ctx: PluginFactoryContext) => HastPluginDef
         visit(node, ctx) {
           const t = messages(langOf(ctx as unknown as { data: Record<string, unknown> }));
           count++;
-          ctx.wrapNode(node, { raw: `<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(t.tableLabel(count))}" data-table-hint="${escapeHtml(t.tableScroll)}"></section>` });
+          ctx.wrapNode(node, {
+            raw: `<section class="table-scroll" tabindex="0" aria-label="${escapeHtml(t.tableLabel(count))}" data-table-hint="${escapeHtml(t.tableScroll)}"></section>`,
+          });
         },
       },
     };

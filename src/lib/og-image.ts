@@ -62,7 +62,9 @@ async function fontsFor(text: string): Promise<{ name: string; data: Buffer; wei
   const fonts = [];
   // One family name per subset: satori looks a glyph up along the font-family list, not among
   // same-named fonts, so the card's fontFamily lists every subset.
-  for (const key of needed) for (const weight of WEIGHTS) fonts.push({ name: `Noto Sans SC ${key}`, data: await fontFile(key, weight), weight, style: 'normal' as const });
+  for (const key of needed)
+    for (const weight of WEIGHTS)
+      fonts.push({ name: `Noto Sans SC ${key}`, data: await fontFile(key, weight), weight, style: 'normal' as const });
   return fonts;
 }
 
@@ -92,17 +94,74 @@ function titleSize(title: string, lang: 'zh' | 'en'): number {
 /** The card as a PNG. */
 export async function renderOgImage(card: OgCard): Promise<Buffer> {
   const title = [...card.title].length > 140 ? `${[...card.title].slice(0, 138).join('')}…` : card.title;
-  const tree = el('div', { width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '64px 72px', color: '#f4f6fb', backgroundColor: '#0f172a', backgroundImage: 'linear-gradient(135deg, #0f172a 0%, #172554 60%, #1d4ed8 130%)', fontFamily: 'Noto Sans SC' }, [
-    el('div', { display: 'flex', alignItems: 'center', gap: '18px' }, [
-      el('div', { display: 'flex', alignItems: 'center', justifyContent: 'center', width: '56px', height: '56px', borderRadius: '12px', backgroundColor: '#1d4ed8', border: '2px solid #3b82f6', fontSize: '34px', fontWeight: 700 }, 'A'),
-      el('div', { fontSize: '34px', fontWeight: 700, letterSpacing: '-0.01em' }, card.brand),
-    ]),
-    el('div', { display: 'flex', flexDirection: 'column', gap: '22px' }, [
-      el('div', { display: 'flex' }, [el('div', { fontSize: '26px', fontWeight: 700, color: '#bfdbfe', backgroundColor: 'rgba(59,130,246,0.25)', border: '1px solid rgba(147,197,253,0.5)', borderRadius: '999px', padding: '6px 20px' }, card.kicker)]),
-      el('div', { fontSize: `${titleSize(title, card.lang)}px`, fontWeight: 700, lineHeight: 1.25, letterSpacing: card.lang === 'zh' ? '0' : '-0.02em', maxWidth: '1050px' }, title),
-    ]),
-    el('div', { display: 'flex', justifyContent: 'space-between', fontSize: '24px', color: '#94a3b8' }, [el('div', {}, card.host), el('div', {}, card.lang === 'zh' ? '中文' : 'English')]),
-  ]);
+  const tree = el(
+    'div',
+    {
+      width: '100%',
+      height: '100%',
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '64px 72px',
+      color: '#f4f6fb',
+      backgroundColor: '#0f172a',
+      backgroundImage: 'linear-gradient(135deg, #0f172a 0%, #172554 60%, #1d4ed8 130%)',
+      fontFamily: 'Noto Sans SC',
+    },
+    [
+      el('div', { display: 'flex', alignItems: 'center', gap: '18px' }, [
+        el(
+          'div',
+          {
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            width: '56px',
+            height: '56px',
+            borderRadius: '12px',
+            backgroundColor: '#1d4ed8',
+            border: '2px solid #3b82f6',
+            fontSize: '34px',
+            fontWeight: 700,
+          },
+          'A',
+        ),
+        el('div', { fontSize: '34px', fontWeight: 700, letterSpacing: '-0.01em' }, card.brand),
+      ]),
+      el('div', { display: 'flex', flexDirection: 'column', gap: '22px' }, [
+        el('div', { display: 'flex' }, [
+          el(
+            'div',
+            {
+              fontSize: '26px',
+              fontWeight: 700,
+              color: '#bfdbfe',
+              backgroundColor: 'rgba(59,130,246,0.25)',
+              border: '1px solid rgba(147,197,253,0.5)',
+              borderRadius: '999px',
+              padding: '6px 20px',
+            },
+            card.kicker,
+          ),
+        ]),
+        el(
+          'div',
+          {
+            fontSize: `${titleSize(title, card.lang)}px`,
+            fontWeight: 700,
+            lineHeight: 1.25,
+            letterSpacing: card.lang === 'zh' ? '0' : '-0.02em',
+            maxWidth: '1050px',
+          },
+          title,
+        ),
+      ]),
+      el('div', { display: 'flex', justifyContent: 'space-between', fontSize: '24px', color: '#94a3b8' }, [
+        el('div', {}, card.host),
+        el('div', {}, card.lang === 'zh' ? '中文' : 'English'),
+      ]),
+    ],
+  );
   const fonts = await fontsFor(`${card.title}${card.kicker}${card.brand}${card.host}中文English`);
   (tree.props.style as Record<string, unknown>).fontFamily = [...new Set(fonts.map((f) => `"${f.name}"`))].join(', ');
   const svg = await satori(tree as Parameters<typeof satori>[0], { width: OG_WIDTH, height: OG_HEIGHT, fonts });

@@ -2,4 +2,5 @@ import type { APIRoute } from 'astro';
 import { iconPng } from '../lib/icons.ts';
 
 /** 180×180 on white: iOS fills transparency with black. */
-export const GET: APIRoute = async () => new Response(new Uint8Array(await iconPng(180, { padding: 0.08, background: '#ffffff' })), { headers: { 'content-type': 'image/png' } });
+export const GET: APIRoute = async () =>
+  new Response(new Uint8Array(await iconPng(180, { padding: 0.08, background: '#ffffff' })), { headers: { 'content-type': 'image/png' } });

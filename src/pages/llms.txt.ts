@@ -2,4 +2,5 @@ import type { APIRoute } from 'astro';
 import { llmsTxt } from '../core/publish/feeds.ts';
 import { getCatalog } from '../lib/catalog.ts';
 
-export const GET: APIRoute = async () => new Response(llmsTxt(await getCatalog()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = async () =>
+  new Response(llmsTxt(await getCatalog()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

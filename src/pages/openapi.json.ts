@@ -4,5 +4,7 @@ import { getCatalog } from '../lib/catalog.ts';
 
 export const GET: APIRoute = async () => {
   const { origin, company } = await getCatalog();
-  return new Response(JSON.stringify(openApiDocument(origin, company), null, 2), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(openApiDocument(origin, company), null, 2), {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 };

@@ -63,7 +63,16 @@ function makeTabs(block: HTMLElement): void {
   list.addEventListener('keydown', (event) => {
     const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
     if (index < 0) return;
-    const next = event.key === 'ArrowRight' ? (index + 1) % tabs.length : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length : event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : -1;
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     selectLanguage(tabs[next]!.dataset.lang!, true);
@@ -90,7 +99,10 @@ function selectLanguage(language: string, remember: boolean): void {
 /** The code a copy button stands for: its own sample, or the selected tab's. */
 function codeFor(button: HTMLButtonElement): string {
   const block = button.closest<HTMLElement>('[data-samples]');
-  const panel = button.dataset.copyPanel === 'selected' ? block?.querySelector<HTMLElement>(':scope > .sample:not([hidden])') : button.closest<HTMLElement>('.sample');
+  const panel =
+    button.dataset.copyPanel === 'selected'
+      ? block?.querySelector<HTMLElement>(':scope > .sample:not([hidden])')
+      : button.closest<HTMLElement>('.sample');
   return panel?.querySelector('pre')?.textContent ?? '';
 }
 
@@ -120,7 +132,9 @@ function trackCurrentOperation(): void {
   let current: HTMLAnchorElement | undefined;
   const observer = new IntersectionObserver(
     (entries) => {
-      const visible = entries.filter((entry) => entry.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
+      const visible = entries
+        .filter((entry) => entry.isIntersecting)
+        .sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
       const link = visible ? links.get(visible.target.id) : undefined;
       if (!link || link === current) return;
       current?.removeAttribute('aria-current');

@@ -5,7 +5,8 @@ import { messages, type Lang } from '../core/content/i18n.ts';
 const lang: Lang = document.documentElement.lang.startsWith('zh') ? 'zh' : 'en';
 const t = messages(lang);
 const DONE_MS = 2000;
-const COPY_ICON = '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><rect x="9" y="9" width="11" height="11" rx="2"/><path d="M5 15V6a2 2 0 0 1 2-2h9"/></svg>';
+const COPY_ICON =
+  '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><rect x="9" y="9" width="11" height="11" rx="2"/><path d="M5 15V6a2 2 0 0 1 2-2h9"/></svg>';
 
 // Copy buttons: the code's text, without the highlighter's markup.
 if (navigator.clipboard) {
@@ -76,13 +77,17 @@ if (toc) {
     current = link;
   };
   let queued = false;
-  window.addEventListener('scroll', () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      mark();
-    });
-  }, { passive: true });
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        mark();
+      });
+    },
+    { passive: true },
+  );
   mark();
 }

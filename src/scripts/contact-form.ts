@@ -5,7 +5,10 @@
 import { fieldMessage } from '../core/contact/contact-fields.ts';
 import { messages, type Lang } from '../core/content/i18n.ts';
 
-interface InvalidParam { name: string; reason: string }
+interface InvalidParam {
+  name: string;
+  reason: string;
+}
 
 const form = document.querySelector<HTMLFormElement>('#contact-form');
 if (form) enhance(form);
@@ -16,7 +19,11 @@ function enhance(form: HTMLFormElement): void {
   const status = form.querySelector<HTMLElement>('#form-status')!;
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const label = button.querySelector<HTMLElement>('.button-label')!;
-  const fields = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input[id]:not([type="hidden"]):not([tabindex="-1"]), textarea, select')];
+  const fields = [
+    ...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+      'input[id]:not([type="hidden"]):not([tabindex="-1"]), textarea, select',
+    ),
+  ];
 
   // A product page links here with ?product=<slug>: choose it, if it is one of ours.
   const product = new URLSearchParams(location.search).get('product');
@@ -27,7 +34,8 @@ function enhance(form: HTMLFormElement): void {
   function clientError(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string | null {
     const value = field.value.trim();
     if (field.required && value === '') return t.errRequired;
-    if (field instanceof HTMLInputElement && field.type === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return t.errEmail;
+    if (field instanceof HTMLInputElement && field.type === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+      return t.errEmail;
     if ('maxLength' in field && field.maxLength > 0 && field.value.length > field.maxLength) return t.errTooLong(field.maxLength);
     return null;
   }
@@ -52,7 +60,7 @@ function enhance(form: HTMLFormElement): void {
   function busy(on: boolean): void {
     button.setAttribute('aria-busy', String(on));
     button.setAttribute('aria-disabled', String(on));
-    label.textContent = on ? label.dataset.busyLabel ?? t.sending : t.send;
+    label.textContent = on ? (label.dataset.busyLabel ?? t.sending) : t.send;
   }
 
   // Check a field when the reader leaves it, and clear its message as soon as it is right again.

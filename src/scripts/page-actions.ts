@@ -20,7 +20,9 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy-pa
     });
     try {
       if (typeof ClipboardItem !== 'undefined') {
-        await navigator.clipboard.write([new ClipboardItem({ 'text/plain': twin.then((text) => new Blob([text], { type: 'text/plain' })) })]);
+        await navigator.clipboard.write([
+          new ClipboardItem({ 'text/plain': twin.then((text) => new Blob([text], { type: 'text/plain' })) }),
+        ]);
       } else {
         await navigator.clipboard.writeText(await twin);
       }

@@ -41,6 +41,11 @@ describe('queryMatcher', () => {
 
   it('returns the text unchanged when concatenated', () => {
     const text = 'RAG 文档切分与召回率优化：从 62% 到 91% 的实践记录 🚀';
-    expect(queryMatcher('召回率 rag').segments(text).map((s) => s.text).join('')).toBe(text);
+    expect(
+      queryMatcher('召回率 rag')
+        .segments(text)
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(text);
   });
 });

@@ -53,7 +53,8 @@ const status = root.querySelector<HTMLElement>('[data-search-status]')!;
 const list = root.querySelector<HTMLOListElement>('[data-search-results]')!;
 const filters = root.querySelector<HTMLElement>('[data-search-filters]')!;
 
-const fill = (template: string, values: Record<string, string | number>): string => template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+const fill = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
 const htmlLang = (lang: Lang | undefined): string => (lang === 'zh' ? 'zh-CN' : lang === 'en' ? 'en' : '');
 
 // ---------------------------------------------------------------------------------------------
@@ -61,14 +62,32 @@ const htmlLang = (lang: Lang | undefined): string => (lang === 'zh' ? 'zh-CN' : 
 
 /** Our index through the API: all hits up to the API's maximum, best first. */
 async function apiSearch(query: string, signal: AbortSignal): Promise<Hit[]> {
-  const response = await fetch(`${config.api}?${new URLSearchParams({ q: query, limit: String(config.limit) })}`, { signal, headers: { accept: 'application/json' } });
+  const response = await fetch(`${config.api}?${new URLSearchParams({ q: query, limit: String(config.limit) })}`, {
+    signal,
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`search API answered ${response.status}`);
   const results = (await response.json()) as ApiResult[];
-  return results.map((r) => ({ path: new URL(r.url, location.href).pathname, title: r.title, excerpt: r.excerpt, type: r.type, lang: r.lang, category: r.category, date: r.date }));
+  return results.map((r) => ({
+    path: new URL(r.url, location.href).pathname,
+    title: r.title,
+    excerpt: r.excerpt,
+    type: r.type,
+    lang: r.lang,
+    category: r.category,
+    date: r.date,
+  }));
 }
 
 /** Our engine on the page's copy of the index (loaded in the background, see {@link loadLocalIndex}). */
-let local: { search(query: string, options: { limit: number }): { path: string; title: string; excerpt: string; type: string; lang: Lang; category: string; date: string }[] } | undefined;
+let local:
+  | {
+      search(
+        query: string,
+        options: { limit: number },
+      ): { path: string; title: string; excerpt: string; type: string; lang: Lang; category: string; date: string }[];
+    }
+  | undefined;
 
 async function loadLocalIndex(url: string): Promise<void> {
   try {
@@ -82,7 +101,9 @@ async function loadLocalIndex(url: string): Promise<void> {
 }
 
 function localSearch(query: string): Hit[] {
-  return local!.search(query, { limit: config.limit }).map((h) => ({ path: h.path, title: h.title, excerpt: h.excerpt, type: h.type, lang: h.lang, category: h.category, date: h.date }));
+  return local!
+    .search(query, { limit: config.limit })
+    .map((h) => ({ path: h.path, title: h.title, excerpt: h.excerpt, type: h.type, lang: h.lang, category: h.category, date: h.date }));
 }
 
 interface PagefindModule {
@@ -108,7 +129,12 @@ async function pagefindSearch(query: string): Promise<Hit[]> {
   return data.map((d) => {
     // Pagefind's excerpt is HTML with <mark>s that may cut words; keep the text and mark it our way.
     const excerpt = new DOMParser().parseFromString(d.excerpt, 'text/html').body.textContent ?? '';
-    return { path: new URL(d.url, location.href).pathname.replace(/(.)\/$/, '$1'), title: d.meta.title ?? d.url, excerpt, type: d.meta.type ?? 'page' };
+    return {
+      path: new URL(d.url, location.href).pathname.replace(/(.)\/$/, '$1'),
+      title: d.meta.title ?? d.url,
+      excerpt,
+      type: d.meta.type ?? 'page',
+    };
   });
 }
 
@@ -142,7 +168,9 @@ function renderHit(hit: Hit, matcher: QueryMatcher): HTMLLIElement {
   heading.append(link);
   const meta = document.createElement('p');
   meta.className = 'result-meta';
-  const parts = [typeName(hit.type), hit.lang ? config.languages[hit.lang] : '', hit.category ? categoryName(hit.category) : ''].filter(Boolean);
+  const parts = [typeName(hit.type), hit.lang ? config.languages[hit.lang] : '', hit.category ? categoryName(hit.category) : ''].filter(
+    Boolean,
+  );
   meta.append(parts.join(' · '));
   if (hit.date) {
     const time = document.createElement('time');
@@ -164,7 +192,13 @@ interface Selection {
 }
 
 /** A radio group of facet values with counts; `all` first. */
-function facet(name: keyof Selection, legend: string, values: [string, string, number][], selected: string, total: number): HTMLFieldSetElement {
+function facet(
+  name: keyof Selection,
+  legend: string,
+  values: [string, string, number][],
+  selected: string,
+  total: number,
+): HTMLFieldSetElement {
   const fieldset = document.createElement('fieldset');
   const caption = document.createElement('legend');
   caption.textContent = legend;
@@ -202,12 +236,15 @@ function render(query: string, hits: Hit[], selection: Selection, withFilters = 
   lastHits = hits;
   lastQuery = query;
   const matcher = queryMatcher(query);
-  const shown = hits.filter((hit) => (!selection.lang || hit.lang === selection.lang) && (!selection.category || hit.category === selection.category));
+  const shown = hits.filter(
+    (hit) => (!selection.lang || hit.lang === selection.lang) && (!selection.category || hit.category === selection.category),
+  );
   list.replaceChildren(...shown.map((hit) => renderHit(hit, matcher)));
   const languages = counts(hits, (h) => h.lang);
   const categories = counts(hits, (h) => h.category);
   if (withFilters) renderFilters(hits, languages, categories, selection);
-  status.textContent = hits.length === 0 ? fill(t.none!, { q: query }) : fill(shown.length === 1 ? t.result! : t.results!, { n: shown.length, q: query });
+  status.textContent =
+    hits.length === 0 ? fill(t.none!, { q: query }) : fill(shown.length === 1 ? t.result! : t.results!, { n: shown.length, q: query });
   root.dataset.state = 'done';
   root.dataset.query = query;
 }
@@ -221,8 +258,26 @@ function renderFilters(hits: Hit[], languages: Map<string, number>, categories: 
     heading.textContent = t.filters!;
     filters.append(heading);
     // A facet with one value filters nothing: shown only when it could (or already does).
-    if (languages.size > 1 || selection.lang) filters.append(facet('lang', t.language!, [...languages].map(([v, n]) => [v, config.languages[v as Lang] ?? v, n]), selection.lang, hits.length));
-    if (categories.size > 1 || selection.category) filters.append(facet('category', t.category!, [...categories].map(([v, n]) => [v, categoryName(v), n]), selection.category, hits.length));
+    if (languages.size > 1 || selection.lang)
+      filters.append(
+        facet(
+          'lang',
+          t.language!,
+          [...languages].map(([v, n]) => [v, config.languages[v as Lang] ?? v, n]),
+          selection.lang,
+          hits.length,
+        ),
+      );
+    if (categories.size > 1 || selection.category)
+      filters.append(
+        facet(
+          'category',
+          t.category!,
+          [...categories].map(([v, n]) => [v, categoryName(v), n]),
+          selection.category,
+          hits.length,
+        ),
+      );
   }
   filters.hidden = filters.querySelector('fieldset') === null;
 }

@@ -22,7 +22,11 @@ interface ModelContext {
 }
 
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
-const input = (name: string, description: string) => ({ type: 'object', properties: { [name]: { type: 'string', description } }, required: [name] });
+const input = (name: string, description: string) => ({
+  type: 'object',
+  properties: { [name]: { type: 'string', description } },
+  required: [name],
+});
 
 const tools: WebMcpTool[] = [
   {
@@ -50,7 +54,10 @@ const tools: WebMcpTool[] = [
   },
 ];
 
-const contexts = new Set([(document as { modelContext?: ModelContext }).modelContext, (navigator as { modelContext?: ModelContext }).modelContext]);
+const contexts = new Set([
+  (document as { modelContext?: ModelContext }).modelContext,
+  (navigator as { modelContext?: ModelContext }).modelContext,
+]);
 let registration: AbortController | null = null;
 
 function register(): void {

@@ -29,7 +29,9 @@ beforeAll(async () => {
   app = createServer((req, res) => {
     const url = new URL(req.url!, appOrigin);
     if (url.pathname === '/frame') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>framer</title><iframe id="f" src="${url.searchParams.get('src')!.replace(/"/g, '&quot;')}"></iframe>`);
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>framer</title><iframe id="f" src="${url.searchParams.get('src')!.replace(/"/g, '&quot;')}"></iframe>`);
       return;
     }
     if (url.pathname !== '/favicon.ico') callbacks.push(url);
@@ -54,7 +56,11 @@ async function expectNoAxeViolations(url: string): Promise<void> {
 }
 
 async function register(body: Record<string, unknown>): Promise<Record<string, string>> {
-  const res = await fetch(site.url('/oauth/register'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' }, body: JSON.stringify(body) });
+  const res = await fetch(site.url('/oauth/register'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(201);
   return res.json();
 }
@@ -63,14 +69,26 @@ async function authorizationUrl(clientId: string, redirectUri: string): Promise<
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const url = new URL(site.url('/oauth/authorize'));
-  url.search = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' }).toString();
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  }).toString();
   return { url: url.href, verifier, state };
 }
 
 describe('consent page in Chromium (no JavaScript)', () => {
   it('Approve lands on the client redirect URI with code, state and iss, and the code redeems', { timeout: 60_000 }, async () => {
     const redirectUri = `${appOrigin}/cb`;
-    const client = await register({ client_name: 'Browser test app', grant_types: ['authorization_code'], redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
+    const client = await register({
+      client_name: 'Browser test app',
+      grant_types: ['authorization_code'],
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'none',
+    });
     const request = await authorizationUrl(client.client_id!, redirectUri);
     const page = await context.newPage();
     await page.goto(request.url);
@@ -83,7 +101,13 @@ describe('consent page in Chromium (no JavaScript)', () => {
     const token = await fetch(site.url('/oauth/token'), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: request.verifier, client_id: client.client_id! }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        code_verifier: request.verifier,
+        client_id: client.client_id!,
+      }),
     });
     expect(token.status).toBe(200);
     await page.close();
@@ -91,7 +115,11 @@ describe('consent page in Chromium (no JavaScript)', () => {
 
   it('Deny lands on the redirect URI with error=access_denied', async () => {
     const redirectUri = `${appOrigin}/deny`;
-    const client = await register({ grant_types: ['authorization_code'], redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
+    const client = await register({
+      grant_types: ['authorization_code'],
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'none',
+    });
     const page = await context.newPage();
     await page.goto((await authorizationUrl(client.client_id!, redirectUri)).url);
     await Promise.all([page.waitForURL((u) => u.pathname === '/deny'), page.getByRole('button', { name: 'Deny' }).click()]);
@@ -101,7 +129,11 @@ describe('consent page in Chromium (no JavaScript)', () => {
 
   it('refuses to render inside a frame on another origin', async () => {
     const redirectUri = `${appOrigin}/cb`;
-    const client = await register({ grant_types: ['authorization_code'], redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
+    const client = await register({
+      grant_types: ['authorization_code'],
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'none',
+    });
     const consent = (await authorizationUrl(client.client_id!, redirectUri)).url;
     const page = await context.newPage();
     const framedText = async (src: string): Promise<string> => {
@@ -109,7 +141,12 @@ describe('consent page in Chromium (no JavaScript)', () => {
       await page.waitForTimeout(1000);
       const frame = page.frames().find((f) => f !== page.mainFrame());
       expect(frame).toBeDefined();
-      return (await frame!.locator('body').textContent().catch(() => '')) ?? '';
+      return (
+        (await frame!
+          .locator('body')
+          .textContent()
+          .catch(() => '')) ?? ''
+      );
     };
     // Control: a frameable page does render in the same frame.
     expect(await framedText(`${appOrigin}/control`)).toContain('callback received');
@@ -121,7 +158,13 @@ describe('consent page in Chromium (no JavaScript)', () => {
 describe('claim verification page in Chromium (no JavaScript)', () => {
   it('a person types the code shown by the agent and approves; the agent then sees "claimed"', { timeout: 60_000 }, async () => {
     const client = await register({ client_name: 'Claimable agent', grant_types: ['client_credentials'] });
-    const start = await (await fetch(site.url('/oauth/claim'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.201' }, body: JSON.stringify({ claim_token: client.claim_token }) })).json();
+    const start = await (
+      await fetch(site.url('/oauth/claim'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.201' },
+        body: JSON.stringify({ claim_token: client.claim_token }),
+      })
+    ).json();
     const page = await context.newPage();
     await page.goto(start.verification_uri);
     await page.getByLabel('Code').fill(start.user_code.toLowerCase());
@@ -130,7 +173,13 @@ describe('claim verification page in Chromium (no JavaScript)', () => {
     await expectNoAxeViolations(page.url());
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.locator('h1').textContent()).resolves.toBe('Registration claimed');
-    const poll = await (await fetch(site.url('/oauth/claim'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ claim_attempt_id: start.claim_attempt_id }) })).json();
+    const poll = await (
+      await fetch(site.url('/oauth/claim'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ claim_attempt_id: start.claim_attempt_id }),
+      })
+    ).json();
     expect(poll.status).toBe('claimed');
     await page.close();
   });

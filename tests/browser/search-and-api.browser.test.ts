@@ -17,8 +17,14 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const site = useServedSite({ port: 0 });
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-const queries = (JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'search-queries.json'), 'utf8')) as { queries: { q: string; kind: string }[] }).queries;
-const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as { categories: { slug: string; name: string }[] };
+const queries = (
+  JSON.parse(readFileSync(path.join(ROOT, 'tests', 'fixtures', 'search-queries.json'), 'utf8')) as {
+    queries: { q: string; kind: string }[];
+  }
+).queries;
+const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as {
+  categories: { slug: string; name: string }[];
+};
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,16 +42,23 @@ interface Opened {
 }
 
 async function open(options: { colorScheme?: 'light' | 'dark'; width?: number; block?: string[] } = {}): Promise<Opened> {
-  const context = await browser.newContext({ baseURL: site.origin, colorScheme: options.colorScheme ?? 'light', viewport: { width: options.width ?? 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: site.origin,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
   for (const pattern of options.block ?? []) await context.route(pattern, (route) => route.abort());
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
     // A blocked request is this test's doing, not the page's.
-    if ((message.type() === 'error' || message.type() === 'warning') && !/ERR_FAILED|Failed to load resource/.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+    if ((message.type() === 'error' || message.type() === 'warning') && !/ERR_FAILED|Failed to load resource/.test(message.text()))
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  await page.addInitScript(() => addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`)));
+  await page.addInitScript(() =>
+    addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`)),
+  );
   return { context, page, problems };
 }
 
@@ -59,10 +72,14 @@ async function apiPaths(q: string): Promise<string[]> {
 
 /** Waits until the page shows the results of `q` and returns their paths and the engine that answered. */
 async function shown(page: Page, q: string): Promise<{ paths: string[]; engine: string }> {
-  await page.waitForFunction((query) => {
-    const root = document.querySelector<HTMLElement>('[data-search-config]');
-    return root?.dataset.state === 'done' && root.dataset.query === query;
-  }, q.trim(), { timeout: 15_000 });
+  await page.waitForFunction(
+    (query) => {
+      const root = document.querySelector<HTMLElement>('[data-search-config]');
+      return root?.dataset.state === 'done' && root.dataset.query === query;
+    },
+    q.trim(),
+    { timeout: 15_000 },
+  );
   const hrefs = await page.locator('.search-result h2 a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
   return { paths: hrefs.map(pathOf), engine: (await page.locator('[data-search-config]').getAttribute('data-engine')) ?? '' };
 }
@@ -152,7 +169,10 @@ describe('search page', () => {
     const cut = await page.locator('.search-result mark').evaluateAll((marks) =>
       marks
         .filter((mark) => /[A-Za-z]/.test(mark.textContent ?? ''))
-        .filter((mark) => /[\p{L}\p{N}]$/u.test(mark.previousSibling?.textContent ?? '') || /^[\p{L}\p{N}]/u.test(mark.nextSibling?.textContent ?? ''))
+        .filter(
+          (mark) =>
+            /[\p{L}\p{N}]$/u.test(mark.previousSibling?.textContent ?? '') || /^[\p{L}\p{N}]/u.test(mark.nextSibling?.textContent ?? ''),
+        )
         .map((mark) => `${mark.previousSibling?.textContent?.slice(-5)}[${mark.textContent}]${mark.nextSibling?.textContent?.slice(0, 5)}`),
     );
     expect(cut).toEqual([]);
@@ -205,7 +225,7 @@ describe('API reference', () => {
     await page.goto('/docs/api');
     const samples = page.locator('#searchArticles [data-samples]').first();
     const curl = (await samples.locator('.sample[data-lang="curl"] pre').textContent())!;
-    expect(curl).toMatch(/^curl -sS -G 'http:\/\/localhost:8899\/api\/search' \\\n  --data-urlencode 'q=私有化部署 LLM'/);
+    expect(curl).toMatch(/^curl -sS -G 'http:\/\/localhost:8899\/api\/search' \\\n {2}--data-urlencode 'q=私有化部署 LLM'/);
     await samples.locator('.sample-tabs .copy-button').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(curl);
     expect(await samples.locator('.sample-tabs .copy-button').textContent()).toBe('Copied');
@@ -244,7 +264,13 @@ describe('API reference', () => {
         else await page.waitForSelector('.copy-button:not([hidden])');
         const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
         expect(result.passes.length, `axe ran on ${target}`).toBeGreaterThan(0);
-        for (const violation of result.violations) report.push(`${target}: ${violation.id} [${violation.impact}] ${violation.nodes.length}× ${violation.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        for (const violation of result.violations)
+          report.push(
+            `${target}: ${violation.id} [${violation.impact}] ${violation.nodes.length}× ${violation.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+          );
         await context.close();
       }
       expect(report).toEqual([]);

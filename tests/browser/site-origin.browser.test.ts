@@ -42,15 +42,27 @@ describe('links', () => {
     // The crawl reached every page of the sitemap.
     const pages = sitemapPaths(await (await fetch(site.url('/sitemap.xml'))).text());
     const reached = new Set(ok.map((link) => normalise(link.url)));
-    expect(pages.filter((p) => !reached.has(p)), 'sitemap pages the crawl did not reach').toEqual([]);
-    expect(broken.map((link) => `${link.url} (${link.status}) on ${link.parent}`), 'broken links').toEqual([]);
+    expect(
+      pages.filter((p) => !reached.has(p)),
+      'sitemap pages the crawl did not reach',
+    ).toEqual([]);
+    expect(
+      broken.map((link) => `${link.url} (${link.status}) on ${link.parent}`),
+      'broken links',
+    ).toEqual([]);
   });
 });
 
 describe('Lighthouse', () => {
   const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
   /** Milliseconds, except CLS (unitless). */
-  const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+  const METRICS = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ] as const;
   /** Runtime errors Lighthouse reports as a failed trace recording ("Please run Lighthouse again"). */
   const TRACE_RETRY_CODES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
 
@@ -61,37 +73,68 @@ describe('Lighthouse', () => {
     const firstOf = (pattern: RegExp): string[] => sitemap.filter((p) => pattern.test(p)).slice(0, 1);
     // One page of each type, in both languages where the type has both.
     const targets = [
-      '/', '/zh', '/blog', '/zh/blog', article.path, zhArticle.path, ...firstOf(/^\/blog\/tag\//), ...firstOf(/^\/blog\/category\//),
-      '/solutions', ...firstOf(/^\/solutions\/[^/]+$/), '/products', catalog.products[0]!.path,
-      '/search', '/zh/search', '/contact', '/zh/contact', '/docs/api', '/developers',
+      '/',
+      '/zh',
+      '/blog',
+      '/zh/blog',
+      article.path,
+      zhArticle.path,
+      ...firstOf(/^\/blog\/tag\//),
+      ...firstOf(/^\/blog\/category\//),
+      '/solutions',
+      ...firstOf(/^\/solutions\/[^/]+$/),
+      '/products',
+      catalog.products[0]!.path,
+      '/search',
+      '/zh/search',
+      '/contact',
+      '/zh/contact',
+      '/docs/api',
+      '/developers',
     ];
     expect(targets.length).toBeGreaterThanOrEqual(18);
     // Performance is recorded, not asserted (BENCHMARKS.md, "Lighthouse"): on the home page only,
     // as its trace and throttling simulation cost more than the three asserted categories together.
     const categoriesFor = (target: string): string[] => (target === '/' ? [...CATEGORIES] : CATEGORIES.filter((c) => c !== 'performance'));
     const profile = freshProfileDir();
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir: profile.dir, logLevel: 'silent' });
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
+      userDataDir: profile.dir,
+      logLevel: 'silent',
+    });
     const scores: Record<string, Record<string, number | null>> = {};
     const metrics: Record<string, Record<string, number>> = {};
     const failures: string[] = [];
     try {
       for (const target of targets) {
-        let result = await lighthouse(site.url(target), { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: categoriesFor(target) });
+        let result = await lighthouse(site.url(target), {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: categoriesFor(target),
+        });
         // Lighthouse's own trace-recording failures say "Please run Lighthouse again": one retry for
         // those only (seen once on a loaded machine); any other runtime error or score still fails.
         if (result && TRACE_RETRY_CODES.has(result.lhr.runtimeError?.code ?? '')) {
-          result = await lighthouse(site.url(target), { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: categoriesFor(target) });
+          result = await lighthouse(site.url(target), {
+            port: chrome.port,
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: categoriesFor(target),
+          });
         }
         if (!result) throw new Error(`Lighthouse returned nothing for ${target}`);
         const { lhr } = result;
         expect(lhr.runtimeError, `${target}: ${lhr.runtimeError?.message}`).toBeUndefined();
         scores[target] = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]));
-        if (target === '/') metrics[target] = Object.fromEntries(METRICS.map((m) => [m, Math.round((lhr.audits[m]?.numericValue ?? NaN) * 1000) / 1000]));
+        if (target === '/')
+          metrics[target] = Object.fromEntries(METRICS.map((m) => [m, Math.round((lhr.audits[m]?.numericValue ?? NaN) * 1000) / 1000]));
         for (const category of CATEGORIES.filter((c) => c !== 'performance')) {
           if (lhr.categories[category]?.score === 1) continue;
-          const failed = lhr.categories[category]!.auditRefs
-            .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => ref.id);
+          const failed = lhr.categories[category]!.auditRefs.filter(
+            (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1,
+          ).map((ref) => ref.id);
           failures.push(`${target} ${category}=${lhr.categories[category]?.score}: ${failed.join(', ')}`);
         }
       }
@@ -101,9 +144,21 @@ describe('Lighthouse', () => {
     }
     const out = path.join(ROOT, 'bench', '.out');
     mkdirSync(out, { recursive: true });
-    const record = { date: new Date().toISOString(), lighthouse: (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version, formFactor: 'mobile (simulated throttling)', scores, metrics };
-    writeFileSync(path.join(out, 'lighthouse.json'), JSON.stringify(record, null, 2) + '\n');
-    console.log('Lighthouse scores:\n' + Object.entries(scores).map(([page, s]) => `  ${page}: ${CATEGORIES.map((c) => `${c} ${s[c]}`).join(', ')}`).join('\n'));
+    const record = {
+      date: new Date().toISOString(),
+      lighthouse: (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string })
+        .version,
+      formFactor: 'mobile (simulated throttling)',
+      scores,
+      metrics,
+    };
+    writeFileSync(path.join(out, 'lighthouse.json'), `${JSON.stringify(record, null, 2)}\n`);
+    console.log(
+      'Lighthouse scores:\n' +
+        Object.entries(scores)
+          .map(([page, s]) => `  ${page}: ${CATEGORIES.map((c) => `${c} ${s[c]}`).join(', ')}`)
+          .join('\n'),
+    );
     expect(Object.keys(scores)).toHaveLength(targets.length);
     expect(failures, failures.join('\n')).toEqual([]);
   });

@@ -20,7 +20,10 @@ interface CatalogDoc {
   lang: 'zh' | 'en';
   path: string;
 }
-const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as { articles: CatalogDoc[]; products: { slug: string; name: string; path: string }[] };
+const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as {
+  articles: CatalogDoc[];
+  products: { slug: string; name: string; path: string }[];
+};
 const zhArticle = catalog.articles.find((a) => a.lang === 'zh')!;
 const enArticle = catalog.articles.find((a) => a.lang === 'en')!;
 
@@ -34,7 +37,9 @@ afterAll(async () => {
 
 let nextIp = 10;
 /** A page in a fresh context; each context posts from its own client address (the contact limit is per IP). */
-async function open(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; clipboard?: boolean; javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function open(
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; clipboard?: boolean; javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: TEST_ORIGIN,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
@@ -101,7 +106,12 @@ describe('developers section', () => {
   it('is in the nav and the footer in both languages, and marks the API reference as inside it', async () => {
     const { context, page, errors } = await open();
     for (const [home, navName, label, footerLinks] of [
-      ['/', 'Main', 'Developers', ['Developer hub', 'API reference', 'Agent authorization (auth.md)', 'MCP server', 'Agent skills', 'llms.txt']],
+      [
+        '/',
+        'Main',
+        'Developers',
+        ['Developer hub', 'API reference', 'Agent authorization (auth.md)', 'MCP server', 'Agent skills', 'llms.txt'],
+      ],
       ['/zh', '主导航', '开发者', ['开发者中心', 'API 参考', '智能体授权指南（auth.md）', 'MCP 服务器', '智能体技能', 'llms.txt']],
     ] as const) {
       await page.goto(home);
@@ -109,14 +119,26 @@ describe('developers section', () => {
       expect(await link.getAttribute('href')).toBe('/developers');
       const footer = page.getByRole('navigation', { name: label, exact: true });
       expect(await footer.getByRole('link').allTextContents()).toEqual([...footerLinks]);
-      expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/developers', '/docs/api', '/auth.md', '/developers#mcp', '/.well-known/agent-skills/index.json', '/llms.txt']);
+      expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+        '/developers',
+        '/docs/api',
+        '/auth.md',
+        '/developers#mcp',
+        '/.well-known/agent-skills/index.json',
+        '/llms.txt',
+      ]);
     }
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/developers');
     expect(await page.locator('h1').textContent()).toBe('Developers');
     await page.goto('/docs/api');
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Developers', exact: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -133,7 +155,9 @@ describe('search in Chinese', () => {
     expect(await page.locator('label[for="search-input"]').textContent()).toBe('搜索文章与解决方案');
     expect(await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute('href')).toBe(`${TEST_ORIGIN}/search`);
     await page.goto('/zh/search?q=私有化部署');
-    await expect.poll(() => page.locator('[data-search-status]').textContent(), { timeout: 15_000 }).toMatch(/^“私有化部署”共有 \d+ 个结果$/);
+    await expect
+      .poll(() => page.locator('[data-search-status]').textContent(), { timeout: 15_000 })
+      .toMatch(/^“私有化部署”共有 \d+ 个结果$/);
     await page.fill('#search-input', 'vLLM');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('vLLM');
     expect(new URL(page.url()).pathname).toBe('/zh/search');
@@ -154,7 +178,10 @@ describe('page actions', () => {
     const twin = await (await fetch(site.url(`${enArticle.path}.md`))).text();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin);
     expect(await actions.getByRole('link', { name: 'View as Markdown' }).getAttribute('href')).toBe(`${enArticle.path}.md`);
-    for (const [name, prefix] of [['Open in ChatGPT', 'https://chatgpt.com/?q='], ['Open in Claude', 'https://claude.ai/new?q=']] as const) {
+    for (const [name, prefix] of [
+      ['Open in ChatGPT', 'https://chatgpt.com/?q='],
+      ['Open in Claude', 'https://claude.ai/new?q='],
+    ] as const) {
       const href = (await actions.getByRole('link', { name }).getAttribute('href'))!;
       expect(href.startsWith(prefix), name).toBe(true);
       expect(decodeURIComponent(href.slice(prefix.length))).toContain(`${TEST_ORIGIN}${enArticle.path}`);

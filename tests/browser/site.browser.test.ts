@@ -92,12 +92,19 @@ interface PageProblems {
   failed: string[];
 }
 
-async function openPage(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
-  const context = await browser.newContext({ baseURL: site.origin, colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 800 } });
+async function openPage(
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({
+    baseURL: site.origin,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const problems: PageProblems = { console: [], failed: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.console.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.console.push(`${message.type()}: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.console.push(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => problems.failed.push(`${request.url()}: ${request.failure()?.errorText}`));
@@ -116,10 +123,14 @@ async function searchReady(page: Page): Promise<void> {
 async function search(page: Page, query: string): Promise<string[]> {
   await searchReady(page);
   await page.locator('#search-input').fill(query);
-  await page.waitForFunction((q) => {
-    const root = document.querySelector<HTMLElement>('[data-search-config]');
-    return root?.dataset.state === 'done' && root.dataset.query === q;
-  }, query.trim(), { timeout: 10_000 });
+  await page.waitForFunction(
+    (q) => {
+      const root = document.querySelector<HTMLElement>('[data-search-config]');
+      return root?.dataset.state === 'done' && root.dataset.query === q;
+    },
+    query.trim(),
+    { timeout: 10_000 },
+  );
   return page.locator('.search-result h2 a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
 }
 
@@ -141,7 +152,10 @@ describe('every page type renders in Chromium', () => {
       expect((await page.locator('h1').textContent())?.trim(), `${type.name}: h1 text`).toBeTruthy();
       // The 404 page's own document is the one expected HTTP error (Chromium also logs it).
       const expectedFailure = (line: string): boolean => type.status === 404 && line.includes(type.path) && line.includes('404');
-      expect(problems.failed.filter((line) => !expectedFailure(line)), `${type.name}: failed requests`).toEqual([]);
+      expect(
+        problems.failed.filter((line) => !expectedFailure(line)),
+        `${type.name}: failed requests`,
+      ).toEqual([]);
       expect(
         problems.console.filter((line) => !(type.status === 404 && /status of 404/.test(line))),
         `${type.name}: console errors`,
@@ -229,7 +243,9 @@ describe('404 page', () => {
 });
 
 describe('contact form', () => {
-  it('works without JavaScript (errors page, then the thank-you page) and with it (inline errors, rate limit)', { timeout: 180_000 }, async () => {
+  it('works without JavaScript (errors page, then the thank-you page) and with it (inline errors, rate limit)', {
+    timeout: 180_000,
+  }, async () => {
     const noJs = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
     const plain = await noJs.newPage();
     await plain.goto('/contact');
@@ -297,19 +313,25 @@ describe('axe-core (WCAG 2.1 A/AA + best practice)', () => {
    */
   const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
   for (const scheme of ['light', 'dark'] as const) {
-    it(`finds no violations on any page type, ${scheme} scheme${scheme === 'dark' ? ' (the colour rules)' : ''}`, { timeout: 420_000 }, async () => {
+    it(`finds no violations on any page type, ${scheme} scheme${scheme === 'dark' ? ' (the colour rules)' : ''}`, {
+      timeout: 420_000,
+    }, async () => {
       const report: string[] = [];
       let checked = 0;
       for (const type of pageTypes) {
         const { context, page } = await openPage({ colorScheme: scheme });
         await page.goto(type.path);
         // Search is checked with results on the page.
-        if (type.name === 'search') expect((await search(page, latinWord(catalog.articles.find((a) => a.lang === 'en')!.title))).length).toBeGreaterThan(0);
+        if (type.name === 'search')
+          expect((await search(page, latinWord(catalog.articles.find((a) => a.lang === 'en')!.title))).length).toBeGreaterThan(0);
         const builder = new AxeBuilder({ page });
         const result = await (scheme === 'light' ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)).analyze();
         checked += result.passes.length > 0 ? 1 : 0;
         for (const violation of result.violations) {
-          const targets = violation.nodes.slice(0, 5).map((node) => node.target.join(' ')).join(' | ');
+          const targets = violation.nodes
+            .slice(0, 5)
+            .map((node) => node.target.join(' '))
+            .join(' | ');
           report.push(`${type.name} (${type.path}): ${violation.id} [${violation.impact}] ${violation.nodes.length}× ${targets}`);
         }
         await context.close();

@@ -66,7 +66,9 @@ async function openWithStub(pathname: string): Promise<Page> {
 /** What the page registered, without the functions (which do not cross into Node). */
 function listRegistered(page: Page) {
   return page.evaluate(() =>
-    (window as unknown as { __webmcpTools: { name: string; description: string; inputSchema: unknown; execute: unknown }[] }).__webmcpTools.map((t) => ({
+    (
+      window as unknown as { __webmcpTools: { name: string; description: string; inputSchema: unknown; execute: unknown }[] }
+    ).__webmcpTools.map((t) => ({
       name: t.name,
       description: t.description,
       inputSchema: t.inputSchema,
@@ -114,7 +116,12 @@ describe('WebMCP tools', () => {
     expect(result.isError ?? false).toBe(false);
     const twin = await (await fetch(new URL(`${article.path}.md`, base))).text();
     expect(result.structuredContent.slug).toBe(article.slug);
-    expect(twin).toContain(result.structuredContent.markdown.trim().split('\n').find((line: string) => line.trim().length > 20));
+    expect(twin).toContain(
+      result.structuredContent.markdown
+        .trim()
+        .split('\n')
+        .find((line: string) => line.trim().length > 20),
+    );
     const missing = await execute(page, 'get_article', { slug: 'no-such-article' });
     expect(missing.isError).toBe(true);
     await page.close();
@@ -153,10 +160,12 @@ describe('WebMCP tools', () => {
       Object.defineProperty(navigator, 'modelContext', { value: modelContext });
     });
     await page.goto(new URL('/', base).href, { waitUntil: 'load' });
-    const state = () => page.evaluate(() => {
-      const draft = (window as unknown as { __draft: { tools: Map<string, unknown>; log: { registered: number; rejected: string[] } } }).__draft;
-      return { tools: [...draft.tools.keys()], registered: draft.log.registered, rejected: draft.log.rejected };
-    });
+    const state = () =>
+      page.evaluate(() => {
+        const draft = (window as unknown as { __draft: { tools: Map<string, unknown>; log: { registered: number; rejected: string[] } } })
+          .__draft;
+        return { tools: [...draft.tools.keys()], registered: draft.log.registered, rejected: draft.log.rejected };
+      });
     await page.waitForFunction(() => (window as unknown as { __draft: { tools: Map<string, unknown> } }).__draft.tools.size === 2);
     expect(await state()).toEqual({ tools: ['search_articles', 'get_article'], registered: 2, rejected: [] });
 
@@ -177,11 +186,15 @@ describe('WebMCP tools', () => {
     await page.addInitScript(() => {
       const seen: string[][] = [];
       Object.defineProperty(window, '__provided', { value: seen });
-      Object.defineProperty(document, 'modelContext', { value: { provideContext: (c: { tools: { name: string }[] }) => void seen.push(c.tools.map((t) => t.name)) } });
+      Object.defineProperty(document, 'modelContext', {
+        value: { provideContext: (c: { tools: { name: string }[] }) => void seen.push(c.tools.map((t) => t.name)) },
+      });
     });
     await page.goto(new URL('/', base).href, { waitUntil: 'load' });
     await page.waitForFunction(() => (window as unknown as { __provided: unknown[] }).__provided.length > 0);
-    expect(await page.evaluate(() => (window as unknown as { __provided: string[][] }).__provided)).toEqual([['search_articles', 'get_article']]);
+    expect(await page.evaluate(() => (window as unknown as { __provided: string[][] }).__provided)).toEqual([
+      ['search_articles', 'get_article'],
+    ]);
     const errors: string[] = [];
     const plain = await browser.newPage();
     plain.on('pageerror', (e) => errors.push(e.message));

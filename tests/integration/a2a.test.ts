@@ -5,7 +5,15 @@
  * the card names absolute URLs of the test build (http://localhost:8899/a2a).
  */
 import { performance } from 'node:perf_hooks';
-import { CancelTaskRequest, GetTaskRequest, ListTasksRequest, Role, SendMessageRequest, TaskPushNotificationConfig, type Message } from '@a2a-js/sdk';
+import {
+  CancelTaskRequest,
+  GetTaskRequest,
+  ListTasksRequest,
+  Role,
+  SendMessageRequest,
+  TaskPushNotificationConfig,
+  type Message,
+} from '@a2a-js/sdk';
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { PushNotificationNotSupportedError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +27,15 @@ beforeAll(async () => {
 });
 
 const ask = (text: string): Promise<Message> =>
-  client.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } })) as Promise<Message>;
+  client.sendMessage(
+    SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } }),
+  ) as Promise<Message>;
 
 /** The text and the data of a reply. */
-function partsOf(message: Message): { text: string; data: { skill: string; links: { title: string; url: string; markdown_url?: string }[]; result: Record<string, unknown> } } {
+function partsOf(message: Message): {
+  text: string;
+  data: { skill: string; links: { title: string; url: string; markdown_url?: string }[]; result: Record<string, unknown> };
+} {
   const text = message.parts.find((p) => p.content?.$case === 'text')?.content?.value as string;
   const data = message.parts.find((p) => p.content?.$case === 'data')?.content?.value;
   return { text, data };
@@ -31,7 +44,9 @@ function partsOf(message: Message): { text: string; data: { skill: string; links
 describe('the A2A agent, through the SDK client', () => {
   it('resolves the v1.0 card from the origin: its JSON-RPC interface, no top-level url', async () => {
     const card = await client.getAgentCard();
-    expect(card.supportedInterfaces).toEqual([expect.objectContaining({ url: `${site.origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' })]);
+    expect(card.supportedInterfaces).toEqual([
+      expect.objectContaining({ url: `${site.origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }),
+    ]);
     expect(card).not.toHaveProperty('url');
     expect(card.skills.map((s) => s.id)).toEqual(['search_articles', 'get_article', 'list_products', 'get_company_info']);
     expect(client.protocolVersion).toBe('1.0');
@@ -71,12 +86,17 @@ describe('the A2A agent, through the SDK client', () => {
     await expect(client.cancelTask(CancelTaskRequest.fromJSON({ id: 'task-1' }))).rejects.toBeInstanceOf(TaskNotFoundError);
     expect((await client.listTasks(ListTasksRequest.fromJSON({}))).tasks).toEqual([]);
     // The client reads the card's capabilities and refuses before sending (the server's -32003 is tested in-process).
-    expect(() => client.createTaskPushNotificationConfig(TaskPushNotificationConfig.fromJSON({ taskId: 'task-1', url: 'https://hook.example/a2a' }))).toThrow(PushNotificationNotSupportedError);
+    expect(() =>
+      client.createTaskPushNotificationConfig(TaskPushNotificationConfig.fromJSON({ taskId: 'task-1', url: 'https://hook.example/a2a' })),
+    ).toThrow(PushNotificationNotSupportedError);
   });
 
   it('streams nothing: the client falls back to SendMessage, as the card declares no streaming', async () => {
     const events = [];
-    for await (const event of client.sendMessageStream(SendMessageRequest.fromJSON({ message: { messageId: 'm-s', role: 'ROLE_USER', parts: [{ text: 'RAG' }] } }))) events.push(event);
+    for await (const event of client.sendMessageStream(
+      SendMessageRequest.fromJSON({ message: { messageId: 'm-s', role: 'ROLE_USER', parts: [{ text: 'RAG' }] } }),
+    ))
+      events.push(event);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ payload: { $case: 'message' } });
   });
@@ -90,7 +110,12 @@ describe('the A2A endpoint, raw HTTP', () => {
     const noVersion = await fetch(`${site.origin}/a2a`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x' }] } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendMessage',
+        params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x' }] } },
+      }),
     });
     expect(((await noVersion.json()) as { error: { code: number } }).error.code).toBe(-32009);
     const card = await fetch(`${site.origin}/.well-known/agent-card.json`);

@@ -56,7 +56,11 @@ function challengeParam(header: string, name: string): string | undefined {
 }
 
 /** A tool call's result with its structured content typed as the tool's output schema says. */
-async function callTool<T>(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent: T }> {
+async function callTool<T>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ isError?: boolean; structuredContent: T }> {
   return (await client.callTool({ name, arguments: args })) as unknown as { isError?: boolean; structuredContent: T };
 }
 
@@ -87,12 +91,16 @@ describe('an agent that knows only the base URL', () => {
     const catalogUrl = links.find((l) => l.title === 'API catalog')!.url;
     const catalogRes = await get(catalogUrl, 'application/linkset+json');
     expect(catalogRes.headers.get('content-type')).toMatch(/^application\/linkset\+json/);
-    const linkset = ((await catalogRes.json()) as { linkset: { anchor: string; 'service-desc': { href: string; type: string }[] }[] }).linkset;
+    const linkset = ((await catalogRes.json()) as { linkset: { anchor: string; 'service-desc': { href: string; type: string }[] }[] })
+      .linkset;
     const mcpContext = linkset.find((c) => c['service-desc'].some((t) => t.type === 'application/mcp-server-card+json'))!;
     const cardUrl = mcpContext['service-desc'].find((t) => t.type === 'application/mcp-server-card+json')!.href;
 
     // 4. The server card names the endpoint.
-    const card = (await (await get(cardUrl, 'application/mcp-server-card+json')).json()) as { name: string; remotes: { type: string; url: string }[] };
+    const card = (await (await get(cardUrl, 'application/mcp-server-card+json')).json()) as {
+      name: string;
+      remotes: { type: string; url: string }[];
+    };
     const remote = card.remotes.find((r) => r.type === 'streamable-http')!;
     expect(remote.url).toBe(mcpContext.anchor);
 
@@ -103,7 +111,10 @@ describe('an agent that knows only the base URL', () => {
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search_articles', 'get_article', 'export_article_index']));
     // Search for an article llms.txt lists, by its title; the hit is that article.
     const listed = links.find((l) => /\/blog\/[^/]+\.md$/.test(new URL(l.url).pathname))!;
-    const found = await callTool<{ results: { slug: string; url: string }[] }>(anonymous.client, 'search_articles', { query: listed.title, limit: 3 });
+    const found = await callTool<{ results: { slug: string; url: string }[] }>(anonymous.client, 'search_articles', {
+      query: listed.title,
+      limit: 3,
+    });
     expect(found.isError ?? false).toBe(false);
     const first = found.structuredContent.results[0]!;
     expect(`${first.url}.md`).toBe(listed.url);
@@ -113,7 +124,9 @@ describe('an agent that knows only the base URL', () => {
     expect(article.structuredContent.markdown.length).toBeGreaterThan(100);
 
     // 6. The protected tool answers 401 and says where to look.
-    const denied = (await anonymous.client.callTool({ name: 'export_article_index', arguments: {} }).catch((error: unknown) => error)) as unknown;
+    const denied = (await anonymous.client
+      .callTool({ name: 'export_article_index', arguments: {} })
+      .catch((error: unknown) => error)) as unknown;
     const challengeRes = anonymous.last()!;
     expect(challengeRes.status).toBe(401);
     const challenge = challengeRes.headers.get('www-authenticate')!;
@@ -124,7 +137,11 @@ describe('an agent that knows only the base URL', () => {
     await anonymous.client.close();
 
     // 7. Protected resource metadata (RFC 9728) -> the authorization server (RFC 8414).
-    const prm = (await (await get(prmUrl, 'application/json')).json()) as { resource: string; authorization_servers: string[]; scopes_supported: string[] };
+    const prm = (await (await get(prmUrl, 'application/json')).json()) as {
+      resource: string;
+      authorization_servers: string[];
+      scopes_supported: string[];
+    };
     expect(prm.resource).toBe(remote.url);
     expect(prm.scopes_supported).toContain(scope);
     const issuer = new URL(prm.authorization_servers[0]!);
@@ -133,10 +150,18 @@ describe('an agent that knows only the base URL', () => {
     expect(as.registration_endpoint).toBeTruthy();
 
     // 8. Register anonymously (RFC 7591), then get a token with the scope the challenge named.
-    const registration = await oauth.dynamicClientRegistrationRequest(as, { client_name: 'journey-agent', grant_types: ['client_credentials'], scope, token_endpoint_auth_method: 'client_secret_basic' }, options);
+    const registration = await oauth.dynamicClientRegistrationRequest(
+      as,
+      { client_name: 'journey-agent', grant_types: ['client_credentials'], scope, token_endpoint_auth_method: 'client_secret_basic' },
+      options,
+    );
     const client = await oauth.processDynamicClientRegistrationResponse(registration);
     const secret = client.client_secret as string;
-    const tokens = await oauth.processClientCredentialsResponse(as, client, await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(secret), { scope, resource: prm.resource }, options));
+    const tokens = await oauth.processClientCredentialsResponse(
+      as,
+      client,
+      await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(secret), { scope, resource: prm.resource }, options),
+    );
     expect(tokens.scope).toContain(scope);
 
     // 9. The export succeeds with the token.
@@ -146,15 +171,29 @@ describe('an agent that knows only the base URL', () => {
     expect(exported.structuredContent.items).toHaveLength(Math.min(5, exported.structuredContent.total));
     for (const item of exported.structuredContent.items) expect(item.url.startsWith(`${BASE}/`), item.url).toBe(true);
     // The index covers every article and solution llms.txt lists.
-    expect(exported.structuredContent.total).toBe(links.filter((l) => /\/(blog|solutions)\/[^/]+\.md$/.test(new URL(l.url).pathname)).length);
+    expect(exported.structuredContent.total).toBe(
+      links.filter((l) => /\/(blog|solutions)\/[^/]+\.md$/.test(new URL(l.url).pathname)).length,
+    );
     await authorized.client.close();
 
     // 10. Revoke (RFC 7009); the same token is refused from then on.
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.ClientSecretBasic(secret), tokens.access_token, options));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, client, oauth.ClientSecretBasic(secret), tokens.access_token, options),
+    );
     // The token is now refused on any request, the handshake included.
     const recorder = recordingFetch();
     const revoked = new Client({ name: 'journey-agent', version: '1.0.0' });
-    const failure = await revoked.connect(new StreamableHTTPClientTransport(new URL(remote.url), { fetch: recorder.fetch, requestInit: { headers: { authorization: `Bearer ${tokens.access_token}` } } })).then(() => null, (error: unknown) => error);
+    const failure = await revoked
+      .connect(
+        new StreamableHTTPClientTransport(new URL(remote.url), {
+          fetch: recorder.fetch,
+          requestInit: { headers: { authorization: `Bearer ${tokens.access_token}` } },
+        }),
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(Error);
     expect(recorder.last()!.status).toBe(401);
     expect(recorder.last()!.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
@@ -166,7 +205,11 @@ describe('an agent that knows only the base URL', () => {
     const links = markdownLinks(llms);
     const cardLink = links.find((l) => l.title === 'A2A agent card')!;
     const catalogUrl = links.find((l) => l.title === 'API catalog')!.url;
-    const linkset = ((await (await get(catalogUrl, 'application/linkset+json')).json()) as { linkset: { anchor: string; 'service-desc': { href: string }[] }[] }).linkset;
+    const linkset = (
+      (await (await get(catalogUrl, 'application/linkset+json')).json()) as {
+        linkset: { anchor: string; 'service-desc': { href: string }[] }[];
+      }
+    ).linkset;
     const a2aContext = linkset.find((c) => c['service-desc'].some((t) => t.href === cardLink.url))!;
 
     // 2. The A2A SDK client at its defaults resolves the card at the origin's well-known URI (A2A §8.2).
@@ -177,9 +220,13 @@ describe('an agent that knows only the base URL', () => {
 
     // 3. SendMessage with the title of an article llms.txt lists: the answer is a Message, not a task.
     const listed = links.find((l) => /\/blog\/[^/]+\.md$/.test(new URL(l.url).pathname))!;
-    const reply = (await a2a.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: listed.title }] } }))) as Message;
+    const reply = (await a2a.sendMessage(
+      SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: listed.title }] } }),
+    )) as Message;
     expect(reply.role).toBe(Role.ROLE_AGENT);
-    const data = reply.parts.find((p) => p.content?.$case === 'data')!.content!.value as { links: { title: string; url: string; markdown_url: string }[] };
+    const data = reply.parts.find((p) => p.content?.$case === 'data')!.content!.value as {
+      links: { title: string; url: string; markdown_url: string }[];
+    };
     const text = reply.parts.find((p) => p.content?.$case === 'text')!.content!.value as string;
     const first = data.links[0]!;
     expect(first.markdown_url).toBe(listed.url);

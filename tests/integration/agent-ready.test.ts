@@ -63,8 +63,12 @@ const NEW_DOCUMENTS = ['a2aAgentCard', 'webBotAuth'];
 
 describe('agent readiness of the real site', () => {
   it('passes every other check; DNS-AID is not checked on localhost', () => {
-    const notPassing = results.filter((r) => r.status !== 'pass' && !NEW_DOCUMENTS.includes(r.id)).map((r) => `${r.id} [${r.status}]: ${r.reason}`);
-    expect(notPassing).toEqual(['dnsAid [neutral]: not checked: localhost is not a public DNS name (DNS-AID records live in public, DNSSEC-signed DNS)']);
+    const notPassing = results
+      .filter((r) => r.status !== 'pass' && !NEW_DOCUMENTS.includes(r.id))
+      .map((r) => `${r.id} [${r.status}]: ${r.reason}`);
+    expect(notPassing).toEqual([
+      'dnsAid [neutral]: not checked: localhost is not a public DNS name (DNS-AID records live in public, DNSSEC-signed DNS)',
+    ]);
   });
 
   it('publishes a valid A2A agent card and a valid Web Bot Auth key directory', () => {

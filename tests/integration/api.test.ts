@@ -9,7 +9,9 @@ let ipCounter = 0;
 /** A fresh client IP per test, so rate limits of one test never leak into another. */
 const freshIp = (): string => `198.51.100.${(++ipCounter % 250) + 1}`;
 
-async function problem(res: Response): Promise<{ status: number; title: string; detail: string; invalid_params?: { name: string; reason: string }[] }> {
+async function problem(
+  res: Response,
+): Promise<{ status: number; title: string; detail: string; invalid_params?: { name: string; reason: string }[] }> {
   expect(res.headers.get('content-type')).toBe('application/problem+json');
   const body = await res.json();
   expect(body.status).toBe(res.status);
@@ -19,7 +21,11 @@ async function problem(res: Response): Promise<{ status: number; title: string; 
 
 describe('GET /api/search', () => {
   it('returns results with the documented fields, best first, absolute URLs, for zh, en and mixed queries', async () => {
-    for (const [q, lang] of [['私有化部署 LLM', 'zh'], ['speculative decoding', 'en'], ['API 网关 熔断', 'zh']] as const) {
+    for (const [q, lang] of [
+      ['私有化部署 LLM', 'zh'],
+      ['speculative decoding', 'en'],
+      ['API 网关 熔断', 'zh'],
+    ] as const) {
       const res = await site.fetchPath(`/api/search?q=${encodeURIComponent(q)}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -65,7 +71,10 @@ describe('GET /api/search', () => {
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toContain('GET');
     await problem(post);
-    const options = await site.fetchPath('/api/search', { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+    const options = await site.fetchPath('/api/search', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
     expect(options.status).toBe(204);
     expect(options.headers.get('access-control-allow-origin')).toBe('*');
     expect(options.headers.get('access-control-allow-methods')).toContain('GET');
@@ -146,7 +155,12 @@ describe('GET /health', () => {
 describe('POST /api/contact', () => {
   const post = (body: BodyInit, headers: Record<string, string>, ip = freshIp()): Promise<Response> =>
     site.fetchPath('/api/contact', { method: 'POST', body, headers: { 'x-forwarded-for': ip, ...headers } });
-  const valid = { name: 'Li Wei', email: 'li.wei@example.com', company: 'Example Bank', message: 'Sizing workshop for 70B models, please.' };
+  const valid = {
+    name: 'Li Wei',
+    email: 'li.wei@example.com',
+    company: 'Example Bank',
+    message: 'Sizing workshop for 70B models, please.',
+  };
 
   it('accepts JSON and form bodies once stored', async () => {
     const json = await post(JSON.stringify(valid), { 'content-type': 'application/json' });
@@ -163,7 +177,11 @@ describe('POST /api/contact', () => {
 
   it('400 with one entry per bad field, and invalid posts do not use the quota', async () => {
     const ip = freshIp();
-    const res = await post(JSON.stringify({ name: '', email: 'not-an-email', company: 'x'.repeat(201), message: 'y'.repeat(5001) }), { 'content-type': 'application/json' }, ip);
+    const res = await post(
+      JSON.stringify({ name: '', email: 'not-an-email', company: 'x'.repeat(201), message: 'y'.repeat(5001) }),
+      { 'content-type': 'application/json' },
+      ip,
+    );
     expect(res.status).toBe(400);
     const body = await problem(res);
     expect(body.invalid_params!.map((p) => p.name).sort()).toEqual(['company', 'email', 'message', 'name']);
@@ -204,7 +222,9 @@ describe('POST /api/contact', () => {
 
   it('of 20 concurrent posts from one IP exactly one is accepted, 19 get 429 with Retry-After', async () => {
     const ip = freshIp();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(JSON.stringify(valid), { 'content-type': 'application/json' }, ip)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(JSON.stringify(valid), { 'content-type': 'application/json' }, ip)),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(19);
@@ -248,7 +268,10 @@ describe('POST /api/contact', () => {
     expect(page).toMatch(/id="name-error"[^>]*>请填写此项。/);
     expect(page).toContain('<option value="llm-gateway" selected>');
     expect(page).toContain('value="li@example.com"');
-    const ok = await post(new URLSearchParams({ lang: 'zh', name: '李伟', email: 'li@example.com', product: 'llm-gateway' }).toString(), html);
+    const ok = await post(
+      new URLSearchParams({ lang: 'zh', name: '李伟', email: 'li@example.com', product: 'llm-gateway' }).toString(),
+      html,
+    );
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toMatch(/^\/zh\/contact\/thanks\?id=/);
   });

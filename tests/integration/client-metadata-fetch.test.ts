@@ -51,7 +51,8 @@ describe('safeFetchDocument', () => {
 
   it('a name resolving to loopback is fetched only in that mode', async () => {
     const port = (server.address() as AddressInfo).port;
-    const lookup = (_name: string, cb: (e: Error | null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const lookup = (_name: string, cb: (e: Error | null, a: { address: string; family: number }[]) => void) =>
+      cb(null, [{ address: '127.0.0.1', family: 4 }]);
     expect((await safeFetchDocument(`http://localhost:${port}/client.json`, { allowLoopback: true, lookup })).status).toBe(200);
   });
 
@@ -69,11 +70,19 @@ describe('safeFetchDocument', () => {
 
   it.each([
     ['a private address', [{ address: '192.168.1.5', family: 4 }]],
-    ['a public and a private address', [{ address: '93.184.216.34', family: 4 }, { address: '10.1.1.1', family: 4 }]],
+    [
+      'a public and a private address',
+      [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.1.1.1', family: 4 },
+      ],
+    ],
     ['loopback, outside loopback mode', [{ address: '127.0.0.1', family: 4 }]],
   ])('refuses a name that resolves to %s', async (_name, addresses) => {
     const lookup = (_host: string, cb: (e: Error | null, a: { address: string; family: number }[]) => void) => cb(null, addresses);
-    await expect(safeFetchDocument('https://intranet.example/client.json', { allowLoopback: false, lookup })).rejects.toThrow(/resolves to .* not public/);
+    await expect(safeFetchDocument('https://intranet.example/client.json', { allowLoopback: false, lookup })).rejects.toThrow(
+      /resolves to .* not public/,
+    );
   });
 
   it('does not follow redirects', async () => {
@@ -81,7 +90,9 @@ describe('safeFetchDocument', () => {
   });
 
   it.each(['/big', '/big-chunked'])('refuses a body over the size limit (%s)', async (pathname) => {
-    await expect(safeFetchDocument(`${base}${pathname}`, { allowLoopback: true, maxBytes: 5 * 1024 })).rejects.toThrow(/larger than 5120 bytes/);
+    await expect(safeFetchDocument(`${base}${pathname}`, { allowLoopback: true, maxBytes: 5 * 1024 })).rejects.toThrow(
+      /larger than 5120 bytes/,
+    );
   });
 
   it('gives up after its time limit', async () => {

@@ -37,7 +37,9 @@ function buildWith(name: string, breakContent: (dir: string) => string): { statu
 }
 
 function firstArticle(content: string): string {
-  const name = readdirSync(path.join(content, 'articles')).filter((f) => f.endsWith('.md')).sort()[0]!;
+  const name = readdirSync(path.join(content, 'articles'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()[0]!;
   return path.join(content, 'articles', name);
 }
 
@@ -53,7 +55,12 @@ describe('content validation at build time', () => {
   it('names the file, each bad field and what was expected', () => {
     const { status, output, file } = buildWith('bad-fields', (content) => {
       const file = firstArticle(content);
-      editFrontMatter(file, (fm) => fm.replace(/^lang: .*$/m, 'lang: fr').replace(/^date: .*$/m, 'date: "2026-02-30"').replace(/^excerpt: .*$/m, ''));
+      editFrontMatter(file, (fm) =>
+        fm
+          .replace(/^lang: .*$/m, 'lang: fr')
+          .replace(/^date: .*$/m, 'date: "2026-02-30"')
+          .replace(/^excerpt: .*$/m, ''),
+      );
       return file;
     });
     expect(status).not.toBe(0);

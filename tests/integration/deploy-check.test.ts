@@ -11,7 +11,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deployCheck, manifestDifferences, type ManifestFunction } from '../../scripts/deploy-check.ts';
 
-const search: ManifestFunction = { name: 'api-search', schedule: null, routes: [{ pattern: '/api/search', match: '/api/search', methods: [], preferStatic: false }], excludedRoutes: [] };
+const search: ManifestFunction = {
+  name: 'api-search',
+  schedule: null,
+  routes: [{ pattern: '/api/search', match: '/api/search', methods: [], preferStatic: false }],
+  excludedRoutes: [],
+};
 const sweep: ManifestFunction = { name: 'oauth-sweep', schedule: '@hourly', routes: [], excludedRoutes: [] };
 
 describe('deploy check', () => {
@@ -19,19 +24,25 @@ describe('deploy check', () => {
     expect(manifestDifferences([search, sweep], [search, sweep])).toEqual([]);
     expect(manifestDifferences([search], [search, sweep])).toEqual(['oauth-sweep: served by the runtime, not deployed by Netlify']);
     expect(manifestDifferences([search, sweep], [search])).toEqual(['oauth-sweep: deployed by Netlify, unknown to the runtime']);
-    expect(manifestDifferences([{ ...sweep, schedule: '@daily' }], [sweep])).toEqual(['oauth-sweep.schedule: Netlify "@daily", runtime "@hourly"']);
+    expect(manifestDifferences([{ ...sweep, schedule: '@daily' }], [sweep])).toEqual([
+      'oauth-sweep.schedule: Netlify "@daily", runtime "@hourly"',
+    ]);
     const moved = { ...search, routes: [{ ...search.routes[0]!, pattern: '/api/find', match: '/api/find' }] };
     expect(manifestDifferences([moved], [search])[0]).toMatch(/^api-search\.routes: Netlify .*\/api\/find.*runtime .*\/api\/search/);
-    expect(manifestDifferences([{ ...search, excludedRoutes: [{ pattern: '/api/x', match: '/api/x' }] }], [search])[0]).toMatch(/^api-search\.excludedRoutes/);
+    expect(manifestDifferences([{ ...search, excludedRoutes: [{ pattern: '/api/x', match: '/api/x' }] }], [search])[0]).toMatch(
+      /^api-search\.excludedRoutes/,
+    );
   });
 
-  it('Netlify\'s offline build deploys what the runtime serves: same routes, complete archives, every body as a deploy blob', async () => {
+  it("Netlify's offline build deploys what the runtime serves: same routes, complete archives, every body as a deploy blob", async () => {
     const result = await deployCheck();
     expect(result.lines.filter((line) => line.startsWith('FAIL'))).toEqual([]);
     expect(result.ok).toBe(true);
     const functionCount = readdirSync(path.join(import.meta.dirname, '../../netlify/functions')).filter((f) => f.endsWith('.mts')).length;
     expect(result.lines.join('\n')).toContain(`functions manifest = runtime route table: ${functionCount} functions`);
-    expect(result.lines.join('\n')).toMatch(/mcp: archive holds generated\/data\/search-index\.json, generated\/data\/catalog-index\.json; answered when run from it/);
+    expect(result.lines.join('\n')).toMatch(
+      /mcp: archive holds generated\/data\/search-index\.json, generated\/data\/catalog-index\.json; answered when run from it/,
+    );
     expect(result.lines.join('\n')).toMatch(/edge functions: skipped/);
   }, 300_000);
 });

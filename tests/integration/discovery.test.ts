@@ -70,9 +70,15 @@ describe('/.well-known/api-catalog', () => {
       expect(res.headers.get('link'), method).toContain('</.well-known/api-catalog>; rel="api-catalog"');
     }
     const doc = (await (await site.fetchPath('/.well-known/api-catalog')).json()) as { linkset: Record<string, unknown>[] };
-    const targets = doc.linkset.flatMap((c) => Object.entries(c).filter(([rel]) => rel !== 'anchor').flatMap(([rel, t]) => (t as { href: string; type: string }[]).map((x) => ({ rel, ...x }))));
-    for (const path of ['/openapi.json', '/docs/api', '/health', '/mcp/server-card', '/auth.md', '/.well-known/agent-card.json']) expect(targets.map((t) => local(t.href))).toContain(path);
-    for (const context of doc.linkset) for (const rel of ['service-desc', 'service-doc']) expect(context[rel], `${String(context.anchor)} ${rel}`).toBeDefined();
+    const targets = doc.linkset.flatMap((c) =>
+      Object.entries(c)
+        .filter(([rel]) => rel !== 'anchor')
+        .flatMap(([rel, t]) => (t as { href: string; type: string }[]).map((x) => ({ rel, ...x }))),
+    );
+    for (const path of ['/openapi.json', '/docs/api', '/health', '/mcp/server-card', '/auth.md', '/.well-known/agent-card.json'])
+      expect(targets.map((t) => local(t.href))).toContain(path);
+    for (const context of doc.linkset)
+      for (const rel of ['service-desc', 'service-doc']) expect(context[rel], `${String(context.anchor)} ${rel}`).toBeDefined();
     for (const target of targets) {
       const res = await site.fetchPath(local(target.href));
       expect(res.status, target.href).toBe(200);
@@ -85,9 +91,18 @@ describe('AI catalog', () => {
   it('is the same document at ai-catalog.json and ard.json, and every entry URL answers with the entry type', async () => {
     const a = await (await site.fetchPath('/.well-known/ai-catalog.json')).text();
     expect(await (await site.fetchPath('/.well-known/ard.json')).text()).toBe(a);
-    const doc = JSON.parse(a) as { host: { identifier: string }; entries: { identifier: string; type: string; url: string; representativeQueries: string[] }[] };
+    const doc = JSON.parse(a) as {
+      host: { identifier: string };
+      entries: { identifier: string; type: string; url: string; representativeQueries: string[] }[];
+    };
     expect(doc.host.identifier).toBe(`did:web:${new URL(TEST_ORIGIN).host.replace(':', '%3A')}`);
-    expect(doc.entries.map((e) => e.identifier.split(':').slice(3).join(':'))).toEqual(['mcp:site', 'a2a:site', 'skills:search-library', 'skills:read-article', 'skills:get-export-token']);
+    expect(doc.entries.map((e) => e.identifier.split(':').slice(3).join(':'))).toEqual([
+      'mcp:site',
+      'a2a:site',
+      'skills:search-library',
+      'skills:read-article',
+      'skills:get-export-token',
+    ]);
     for (const entry of doc.entries) {
       expect(entry.identifier).toMatch(new RegExp(`^urn:air:${new URL(TEST_ORIGIN).hostname}:`));
       const res = await site.fetchPath(local(entry.url));
@@ -103,7 +118,9 @@ describe('AI catalog', () => {
 
 describe('agent skills', () => {
   it('publishes digests that match the bytes served for every SKILL.md', async () => {
-    const index = (await (await site.fetchPath('/.well-known/agent-skills/index.json')).json()) as { skills: { name: string; url: string; digest: string; files: { path: string; digest: string }[] }[] };
+    const index = (await (await site.fetchPath('/.well-known/agent-skills/index.json')).json()) as {
+      skills: { name: string; url: string; digest: string; files: { path: string; digest: string }[] }[];
+    };
     expect(index.skills.map((s) => s.name)).toEqual(['search-library', 'read-article', 'get-export-token']);
     for (const skill of index.skills) {
       const res = await site.fetchPath(local(skill.url));
@@ -154,7 +171,16 @@ describe('entry points', () => {
 
 describe('unknown paths', () => {
   it('are real 404s, never a 200 HTML shell', async () => {
-    for (const path of ['/.well-known/nope', '/.well-known/agent-skills/nope/SKILL.md', '/.well-known/agent-skills/search-library/other.md', '/.well-known/mcp/nope.json', '/nope.md', '/blog/no-such-article.md', '/no-such-page', '/blog/no-such-article']) {
+    for (const path of [
+      '/.well-known/nope',
+      '/.well-known/agent-skills/nope/SKILL.md',
+      '/.well-known/agent-skills/search-library/other.md',
+      '/.well-known/mcp/nope.json',
+      '/nope.md',
+      '/blog/no-such-article.md',
+      '/no-such-page',
+      '/blog/no-such-article',
+    ]) {
       const res = await site.fetchPath(path);
       expect(res.status, path).toBe(404);
       await res.arrayBuffer();

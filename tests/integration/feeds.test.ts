@@ -24,7 +24,8 @@ describe('robots.txt', () => {
     expect(wildcard).toMatch(/^Content-Signal: ai-train=yes, search=yes, ai-input=yes$/m);
     expect(wildcard).toMatch(/^Allow: \/$/m);
     const named = groups.find((g) => /^User-agent: GPTBot$/m.test(g))!;
-    for (const bot of ['ClaudeBot', 'Google-Extended', 'PerplexityBot', 'CCBot', 'anthropic-ai', 'Applebot-Extended']) expect(named).toMatch(new RegExp(`^User-agent: ${bot}$`, 'm'));
+    for (const bot of ['ClaudeBot', 'Google-Extended', 'PerplexityBot', 'CCBot', 'anthropic-ai', 'Applebot-Extended'])
+      expect(named).toMatch(new RegExp(`^User-agent: ${bot}$`, 'm'));
     expect(named).toMatch(/^Content-Signal: ai-train=yes, search=yes, ai-input=yes$/m);
     expect(body).toMatch(/^# Attribution: .*Acme AI/m);
     expect(body).not.toMatch(/^Disallow: \/api/m);
@@ -72,7 +73,10 @@ describe('llms.txt and llms-full.txt', () => {
 
   it('llms-full.txt holds every published article and product in one markdown file with one H1', async () => {
     const { body } = await text('/llms-full.txt');
-    const catalog = (await import('../../generated/data/catalog.json', { with: { type: 'json' } })).default as { articles: { title: string }[]; products: { name: string }[] };
+    const catalog = (await import('../../generated/data/catalog.json', { with: { type: 'json' } })).default as {
+      articles: { title: string }[];
+      products: { name: string }[];
+    };
     for (const article of catalog.articles) expect(body).toContain(`## ${article.title}`);
     for (const product of catalog.products) expect(body).toContain(`## ${product.name}`);
     const prose = body.replace(/^(```|~~~)[\s\S]*?^\1/gm, '');

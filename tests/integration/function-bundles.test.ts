@@ -25,7 +25,10 @@ const markerData: Plugin = {
   name: 'marker-data',
   setup(b) {
     b.onResolve({ filter: CORPUS_SIZED }, (args) => ({ path: args.path, namespace: 'marker' }));
-    b.onLoad({ filter: /.*/, namespace: 'marker' }, () => ({ contents: JSON.stringify({ articles: [{ markdown: MARKER }], solutions: [], terms: [MARKER] }), loader: 'json' }));
+    b.onLoad({ filter: /.*/, namespace: 'marker' }, () => ({
+      contents: JSON.stringify({ articles: [{ markdown: MARKER }], solutions: [], terms: [MARKER] }),
+      loader: 'json',
+    }));
   },
 };
 
@@ -45,11 +48,17 @@ async function bundledText(file: string): Promise<string> {
 
 /** The build-data files a bundle reads at run time: `new URL('../../generated/data/x.json', import.meta.url)`. */
 function filesReadBeside(text: string): string[] {
-  return [...new Set([...text.matchAll(/new URL\(\s*["']\.\.\/\.\.\/(generated\/data\/[\w.-]+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]!))].sort();
+  return [
+    ...new Set(
+      [...text.matchAll(/new URL\(\s*["']\.\.\/\.\.\/(generated\/data\/[\w.-]+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]!),
+    ),
+  ].sort();
 }
 
 describe('function bundles', () => {
-  const functions = readdirSync(FUNCTIONS_DIR).filter((name) => name.endsWith('.mts')).sort();
+  const functions = readdirSync(FUNCTIONS_DIR)
+    .filter((name) => name.endsWith('.mts'))
+    .sort();
 
   it('inline no corpus-sized data, ship what they read beside them (included_files), and stay under 5 MB', async () => {
     const { config } = await resolveConfig({ cwd: ROOT, offline: true, context: 'production' });
@@ -59,7 +68,12 @@ describe('function bundles', () => {
     for (const file of functions) {
       const name = file.replace(/\.mts$/, '');
       const text = await bundledText(file);
-      report[name] = { carriesCorpus: text.includes(MARKER), reads: filesReadBeside(text), included: included(name), underLimit: Buffer.byteLength(text) <= MAX_BUNDLE_BYTES };
+      report[name] = {
+        carriesCorpus: text.includes(MARKER),
+        reads: filesReadBeside(text),
+        included: included(name),
+        underLimit: Buffer.byteLength(text) <= MAX_BUNDLE_BYTES,
+      };
     }
     for (const [name, facts] of Object.entries(report)) {
       expect({ name, ...facts }).toEqual({ name, carriesCorpus: false, reads: facts.included, included: facts.included, underLimit: true });

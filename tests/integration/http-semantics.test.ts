@@ -17,7 +17,8 @@ const TWIN = '/blog/building-reliable-ai-agents.md';
 
 /** Headers that differ between any two answers (time, per-request tickets; x-nf-* timings and ids). */
 const VOLATILE = new Set(['date', 'age', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'set-cookie']);
-const stable = (res: Response): Record<string, string> => Object.fromEntries([...res.headers].filter(([name]) => !VOLATILE.has(name) && !name.startsWith('x-nf-')));
+const stable = (res: Response): Record<string, string> =>
+  Object.fromEntries([...res.headers].filter(([name]) => !VOLATILE.has(name) && !name.startsWith('x-nf-')));
 
 /** [path, request headers, whether the body changes between two GETs (a latency figure)]. */
 const HEAD_CASES: [path: string, headers: Record<string, string>, dynamic?: boolean][] = [
@@ -88,7 +89,12 @@ describe('over HTTP, as npm start serves', () => {
 
   it('requests carry the port actually bound when started on port 0 (a same-origin form post passes the CSRF check)', async () => {
     const form = new URLSearchParams({ name: 'Li Wei', email: 'li.wei@example.com', message: 'Over HTTP.' }).toString();
-    const res = await fetch(`${base}/api/contact`, { method: 'POST', redirect: 'manual', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: base, 'sec-fetch-site': 'same-origin' } });
+    const res = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: base, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.status).toBe(303);
   });
 });
@@ -96,7 +102,10 @@ describe('over HTTP, as npm start serves', () => {
 describe('static files and pages only read', () => {
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a page, a twin, a file -> 405 with Allow', async (method) => {
     for (const path of ['/products', TWIN, '/llms.txt', '/robots.txt', '/favicon.svg', '/contact']) {
-      const res = await site.fetchPath(path, { method, ...(method === 'DELETE' ? {} : { body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }) });
+      const res = await site.fetchPath(path, {
+        method,
+        ...(method === 'DELETE' ? {} : { body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get('allow'), path).toBe('GET, HEAD, OPTIONS');
       expect(res.headers.get('content-type')).toBe('application/problem+json');
@@ -110,16 +119,31 @@ describe('static files and pages only read', () => {
   });
 
   it('OPTIONS on a static discovery document is a CORS preflight that allows If-None-Match', async () => {
-    const res = await site.fetchPath('/llms.txt', { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } });
+    const res = await site.fetchPath('/llms.txt', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-headers')).toMatch(/If-None-Match/i);
   });
 
   it('POST still reaches the functions', async () => {
-    const mcp = await site.fetchPath('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const mcp = await site.fetchPath('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     expect(mcp.status).toBe(200);
-    const register = await site.fetchPath('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.9.1' }, body: '{}' });
+    const register = await site.fetchPath('/oauth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.9.1' },
+      body: '{}',
+    });
     expect(register.status).not.toBe(405);
     expect(register.headers.get('content-type')).toMatch(/json/);
   });
@@ -161,11 +185,30 @@ const SECURED: [family: string, path: string, init: RequestInit, csp: string | R
   ['/api/* 404 problem', '/api/nope', {}, DATA_CONTENT_SECURITY_POLICY],
   ['/api/contact 405', '/api/contact', {}, DATA_CONTENT_SECURITY_POLICY],
   ['/health', '/health', {}, DATA_CONTENT_SECURITY_POLICY],
-  ['/mcp', '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }, DATA_CONTENT_SECURITY_POLICY],
+  [
+    '/mcp',
+    '/mcp',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    },
+    DATA_CONTENT_SECURITY_POLICY,
+  ],
   ['/mcp server card', '/mcp/server-card', {}, DATA_CONTENT_SECURITY_POLICY],
-  ['/oauth/* JSON', '/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=nope' }, DATA_CONTENT_SECURITY_POLICY],
+  [
+    '/oauth/* JSON',
+    '/oauth/token',
+    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=nope' },
+    DATA_CONTENT_SECURITY_POLICY,
+  ],
   ['/oauth/jwks.json', '/oauth/jwks.json', {}, DATA_CONTENT_SECURITY_POLICY],
-  ['/oauth/authorize HTML', '/oauth/authorize', {}, /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/],
+  [
+    '/oauth/authorize HTML',
+    '/oauth/authorize',
+    {},
+    /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+  ],
   ['/.well-known/ function', '/.well-known/api-catalog', {}, DATA_CONTENT_SECURITY_POLICY],
   ['/.well-known/ OAuth metadata', '/.well-known/oauth-authorization-server', {}, DATA_CONTENT_SECURITY_POLICY],
   ['/.well-known/ skills 404', '/.well-known/agent-skills/nope', {}, DATA_CONTENT_SECURITY_POLICY],
@@ -204,7 +247,11 @@ describe('the contact form', () => {
   const browserForm = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
   it('its no-JavaScript error page, with the posted values in it, cannot be framed', async () => {
-    const res = await post(new URLSearchParams({ name: 'Mallory', email: 'nope' }).toString(), { ...browserForm, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' });
+    const res = await post(new URLSearchParams({ name: 'Mallory', email: 'nope' }).toString(), {
+      ...browserForm,
+      origin: TEST_ORIGIN,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('value="Mallory"');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -224,7 +271,11 @@ describe('the contact form', () => {
   });
 
   it('accepts a same-origin form post (303) and a JSON post from a non-browser client (200)', async () => {
-    const form = await post(new URLSearchParams(valid).toString(), { ...browserForm, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' });
+    const form = await post(new URLSearchParams(valid).toString(), {
+      ...browserForm,
+      origin: TEST_ORIGIN,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(form.status).toBe(303);
     const json = await post(JSON.stringify(valid), { 'content-type': 'application/json' });
     expect(json.status).toBe(200);

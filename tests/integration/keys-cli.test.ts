@@ -16,9 +16,16 @@ const blobsDir = mkdtempSync(path.join(tmpdir(), 'keys-cli-'));
 afterAll(() => rmSync(blobsDir, { recursive: true, force: true }));
 
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['scripts/keys.ts', ...args], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: blobsDir, ...env } });
+  spawnSync(process.execPath, ['scripts/keys.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: blobsDir, ...env },
+  });
 const run = (args: string[], env: Record<string, string> = {}): string =>
-  execFileSync(process.execPath, ['scripts/keys.ts', ...args], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: blobsDir, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+  execFileSync(process.execPath, ['scripts/keys.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: blobsDir, ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 
 describe('npm run keys', () => {
   it('generates one key, then rotation adds a new active key and keeps the previous one', () => {
@@ -66,7 +73,9 @@ describe('npm run keys', () => {
     const now = Math.floor(Date.now() / 1000);
     expect((await signingKeySet(keys, now)).active.keyid).toBe(keys[0]!.kid);
 
-    const rotated = parseRuntimeConfig({ WEB_BOT_AUTH_SIGNING_KEYS: run(['--web-bot-auth', '--rotate'], { WEB_BOT_AUTH_SIGNING_KEYS: first }) }).webBotAuthKeys!;
+    const rotated = parseRuntimeConfig({
+      WEB_BOT_AUTH_SIGNING_KEYS: run(['--web-bot-auth', '--rotate'], { WEB_BOT_AUTH_SIGNING_KEYS: first }),
+    }).webBotAuthKeys!;
     expect(rotated.map((k) => k.kid)).toEqual([expect.not.stringMatching(keys[0]!.kid), keys[0]!.kid]);
     expect(rotated[0]!.nbf).toBeGreaterThanOrEqual(now + PREPUBLISH_SECONDS);
     expect(rotated[1]!.exp).toBe(rotated[0]!.nbf + RETIREMENT_OVERLAP_SECONDS);

@@ -37,7 +37,14 @@ const TEST_TIMEOUT_MS = 150_000;
 
 /** docs/reference/mcp-oauth.md §10 C1 (legacy era) and C2 (2026-07-28). */
 const LEGACY_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
-const MODERN_SCENARIOS = ['tools-list', 'resources-list', 'sep-2164-resource-not-found', 'http-header-validation', 'caching', 'dns-rebinding-protection'];
+const MODERN_SCENARIOS = [
+  'tools-list',
+  'resources-list',
+  'sep-2164-resource-not-found',
+  'http-header-validation',
+  'caching',
+  'dns-rebinding-protection',
+];
 /** Run against the handler without the emulation (see the module comment). */
 const DISPATCHER_SCENARIOS = ['server-stateless'];
 
@@ -58,7 +65,15 @@ beforeAll(async () => {
   const built = (file: string): unknown => JSON.parse(readFileSync(path.join(ROOT, 'generated', file), 'utf8'));
   const { origin, version } = built('build-info.json') as { origin: string; version: string };
   const catalog = built('data/catalog.json') as Catalog;
-  const deps = { site: siteProfile(catalog), catalog, bodies: bodiesOf(catalog), engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData), origin, version, entryPoints: AGENT_ENTRY_POINTS };
+  const deps = {
+    site: siteProfile(catalog),
+    catalog,
+    bodies: bodiesOf(catalog),
+    engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData),
+    origin,
+    version,
+    entryPoints: AGENT_ENTRY_POINTS,
+  };
   const direct = await serve({ handle: (req: Request) => handleMcp(req, deps) } as unknown as LocalRuntime, 0);
   dispatcher = direct.server;
   dispatcherUrl = `${direct.url}/mcp`;
@@ -79,45 +94,86 @@ afterAll(async () => {
 /** Runs a Node CLI with this Node (22, as both tools need) and returns its exit code and output. */
 function run(script: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [script, ...args], { cwd: outputDir, timeout: CHILD_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, output: `${stdout}\n${stderr}${error?.killed ? '\n[killed: timeout]' : ''}` });
-    });
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { cwd: outputDir, timeout: CHILD_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, output: `${stdout}\n${stderr}${error?.killed ? '\n[killed: timeout]' : ''}` });
+      },
+    );
   });
 }
 
 const scenario = (name: string, version: string, url = mcpUrl) =>
-  run(CONFORMANCE, ['server', '--url', url, '--scenario', name, '--spec-version', version, '--timeout', String(SCENARIO_TIMEOUT_MS), '--expected-failures', BASELINE, '-o', path.join(outputDir, version)]);
+  run(CONFORMANCE, [
+    'server',
+    '--url',
+    url,
+    '--scenario',
+    name,
+    '--spec-version',
+    version,
+    '--timeout',
+    String(SCENARIO_TIMEOUT_MS),
+    '--expected-failures',
+    BASELINE,
+    '-o',
+    path.join(outputDir, version),
+  ]);
 
 describe('C1: conformance, legacy era (2025-11-25)', () => {
-  it.each(LEGACY_SCENARIOS)('%s passes', async (name) => {
-    const { code, output } = await scenario(name, '2025-11-25');
-    expect(code, output).toBe(0);
-    expect(output).not.toMatch(/\bFAILURE\b/);
-  }, TEST_TIMEOUT_MS);
+  it.each(LEGACY_SCENARIOS)(
+    '%s passes',
+    async (name) => {
+      const { code, output } = await scenario(name, '2025-11-25');
+      expect(code, output).toBe(0);
+      expect(output).not.toMatch(/\bFAILURE\b/);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe('C2: conformance, 2026-07-28 (fixture-only checks baselined)', () => {
-  it.each(MODERN_SCENARIOS)('%s passes against the baseline', async (name) => {
-    const { code, output } = await scenario(name, '2026-07-28');
-    expect(code, output).toBe(0);
-  }, TEST_TIMEOUT_MS);
+  it.each(MODERN_SCENARIOS)(
+    '%s passes against the baseline',
+    async (name) => {
+      const { code, output } = await scenario(name, '2026-07-28');
+      expect(code, output).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe('C3: conformance, 2026-07-28, the handler without the emulation (fixture-only checks baselined)', () => {
-  it.each(DISPATCHER_SCENARIOS)('%s passes against the baseline', async (name) => {
-    const { code, output } = await scenario(name, '2026-07-28', dispatcherUrl);
-    expect(code, output).toBe(0);
-    // The listen probes are scored SKIPPED (not applicable), never failed.
-    expect(output).toMatch(/sep-2575-server-sends-subscription-ack\s*\]\s*\S*SKIPPED/);
-  }, TEST_TIMEOUT_MS);
+  it.each(DISPATCHER_SCENARIOS)(
+    '%s passes against the baseline',
+    async (name) => {
+      const { code, output } = await scenario(name, '2026-07-28', dispatcherUrl);
+      expect(code, output).toBe(0);
+      // The listen probes are scored SKIPPED (not applicable), never failed.
+      expect(output).toMatch(/sep-2575-server-sends-subscription-ack\s*\]\s*\S*SKIPPED/);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe('C5: MCP Inspector CLI, strict', () => {
-  it.each(['legacy', 'modern'])('tools/list in the %s era lists the five tools', async (era) => {
-    const { code, output } = await run(INSPECTOR, ['--cli', mcpUrl, '--method', 'tools/list', '--strict', '--protocol-era', era]);
-    expect(code, output).toBe(0);
-    const listed = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as { tools: { name: string }[] };
-    expect(listed.tools.map((t) => t.name)).toEqual(['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index']);
-  }, TEST_TIMEOUT_MS);
+  it.each(['legacy', 'modern'])(
+    'tools/list in the %s era lists the five tools',
+    async (era) => {
+      const { code, output } = await run(INSPECTOR, ['--cli', mcpUrl, '--method', 'tools/list', '--strict', '--protocol-era', era]);
+      expect(code, output).toBe(0);
+      const listed = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1)) as { tools: { name: string }[] };
+      expect(listed.tools.map((t) => t.name)).toEqual([
+        'search_articles',
+        'get_article',
+        'list_products',
+        'get_company_info',
+        'export_article_index',
+      ]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -34,7 +34,9 @@ describe('MCP server card', () => {
     for (const path of PATHS) {
       const res = await site.fetchPath(path);
       expect(res.status, path).toBe(200);
-      expect(res.headers.get('content-type'), path).toBe(path === '/mcp/server-card' ? 'application/mcp-server-card+json' : 'application/json');
+      expect(res.headers.get('content-type'), path).toBe(
+        path === '/mcp/server-card' ? 'application/mcp-server-card+json' : 'application/json',
+      );
       texts.push(await res.text());
     }
     expect(new Set(texts).size).toBe(1);
@@ -55,13 +57,21 @@ describe('MCP server card', () => {
 
   it('agrees with initialize (legacy) and server/discover (2026-07-28)', async () => {
     const card = await (await site.fetchPath('/mcp/server-card')).json();
-    const init = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const init = await rpc({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     expect(init.serverInfo.name).toBe(card.name);
     expect(init.serverInfo.version).toBe(card.version);
     expect(init.serverInfo).toEqual(card.serverInfo);
     expect(init.capabilities).toEqual(card.capabilities);
     const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-    const discover = await rpc({ jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: meta } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' });
+    const discover = await rpc(
+      { jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: meta } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+    );
     expect(card.remotes[0].supportedProtocolVersions).toEqual(discover.supportedVersions);
     expect(discover._meta['io.modelcontextprotocol/serverInfo']).toEqual(card.serverInfo);
   });
@@ -85,7 +95,10 @@ describe('MCP server card', () => {
     const head = await site.fetchPath('/mcp/server-card', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBeTruthy();
-    const pre = await site.fetchPath('/mcp/server-card', { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+    const pre = await site.fetchPath('/mcp/server-card', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     const post = await site.fetchPath('/.well-known/mcp.json', { method: 'POST', body: '{}' });
@@ -110,7 +123,7 @@ describe('MCP Registry server.json', () => {
     JSON.parse(readFileSync(new URL('../fixtures/server-json.schema.json', import.meta.url), 'utf8')),
   );
 
-  it('is served per deploy, valid, and names the card\'s remote and version', async () => {
+  it("is served per deploy, valid, and names the card's remote and version", async () => {
     const res = await site.fetchPath('/.well-known/mcp/server.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
@@ -118,7 +131,12 @@ describe('MCP Registry server.json', () => {
     const doc = await res.json();
     expect(validateServerJson(doc), JSON.stringify(validateServerJson.errors)).toBe(true);
     const card = await (await site.fetchPath('/mcp/server-card')).json();
-    expect(doc).toMatchObject({ version: card.version, description: card.description, title: card.title, remotes: [{ type: 'streamable-http', url: `${TEST_ORIGIN}/mcp` }] });
+    expect(doc).toMatchObject({
+      version: card.version,
+      description: card.description,
+      title: card.title,
+      remotes: [{ type: 'streamable-http', url: `${TEST_ORIGIN}/mcp` }],
+    });
     expect(doc.name).toBe(`localhost/${card.name.split('/')[1]}`);
   });
 });

@@ -18,7 +18,9 @@ import { TEST_ORIGIN } from '../support/origin.ts';
 import { testBlobsDir } from '../support/runtime.ts';
 
 /** The name the server derives from the built catalogue's company name. */
-const SERVER_NAME = serverIdentity((JSON.parse(readFileSync('generated/data/catalog.json', 'utf8')) as { company: { name: string } }).company.name).name;
+const SERVER_NAME = serverIdentity(
+  (JSON.parse(readFileSync('generated/data/catalog.json', 'utf8')) as { company: { name: string } }).company.name,
+).name;
 const TOOL_NAMES = ['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index'];
 const PRM_URL = `${TEST_ORIGIN}/.well-known/oauth-protected-resource/mcp`;
 const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
@@ -53,7 +55,13 @@ function recordingFetch(log: Exchange[]): typeof fetch {
   return async (input, init) => {
     const res = await fetch(input, init);
     const headers = new Headers(init?.headers);
-    log.push({ method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, status: res.status, responseHeaders: res.headers });
+    log.push({
+      method: init?.method ?? 'GET',
+      headers,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      status: res.status,
+      responseHeaders: res.headers,
+    });
     return res;
   };
 }
@@ -91,7 +99,9 @@ describe('A. legacy era: v1 SDK Client', () => {
     await expect.poll(() => log.find((e) => e.method === 'GET')?.status, { timeout: 15_000 }).toBe(405);
     await client.ping();
     expect(log.every((e) => !e.responseHeaders.has('mcp-session-id'))).toBe(true);
-    expect(log.filter((e) => e.body && e.body.method !== 'initialize').every((e) => e.headers.get('mcp-protocol-version') === '2025-11-25')).toBe(true);
+    expect(
+      log.filter((e) => e.body && e.body.method !== 'initialize').every((e) => e.headers.get('mcp-protocol-version') === '2025-11-25'),
+    ).toBe(true);
   });
 
   it('A2 lists exactly five tools in a stable order with object schemas and read-only annotations', async () => {
@@ -120,12 +130,18 @@ describe('A. legacy era: v1 SDK Client', () => {
     expect((article.structuredContent as { markdown: string }).markdown.length).toBeGreaterThan(200);
 
     const products = await client.callTool({ name: 'list_products', arguments: {} });
-    expect((products.structuredContent as { products: { slug: string }[] }).products.map((p) => p.slug)).toEqual(['llm-platform', 'agent-studio', 'aigc-suite', 'llm-gateway']);
+    expect((products.structuredContent as { products: { slug: string }[] }).products.map((p) => p.slug)).toEqual([
+      'llm-platform',
+      'agent-studio',
+      'aigc-suite',
+      'llm-gateway',
+    ]);
 
     const company = await client.callTool({ name: 'get_company_info', arguments: {} });
     const info = company.structuredContent as { name: string; resources: { url: string }[] };
     expect(info.name).toBe('Acme AI');
-    for (const path of ['/llms.txt', '/docs/api', '/openapi.json', '/auth.md', '/blog']) expect(info.resources.map((r) => r.url)).toContain(`${TEST_ORIGIN}${path}`);
+    for (const path of ['/llms.txt', '/docs/api', '/openapi.json', '/auth.md', '/blog'])
+      expect(info.resources.map((r) => r.url)).toContain(`${TEST_ORIGIN}${path}`);
   });
 
   it('A4 search uses the same engine and ranking as /api/search', async () => {
@@ -215,7 +231,10 @@ interface ResourceClient {
   listResources(): Promise<{ resources: { uri: string; mimeType?: string }[]; nextCursor?: string }>;
   listResourceTemplates(): Promise<{ resourceTemplates: { uriTemplate: string }[] }>;
   readResource(params: { uri: string }): Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>;
-  complete(params: { ref: { type: 'ref/resource'; uri: string }; argument: { name: string; value: string } }): Promise<{ completion: { values: string[] } }>;
+  complete(params: {
+    ref: { type: 'ref/resource'; uri: string };
+    argument: { name: string; value: string };
+  }): Promise<{ completion: { values: string[] } }>;
 }
 
 /** Lists, reads a listed article and its template form, and completes a slug; the twin is the served .md. */
@@ -225,7 +244,10 @@ async function exerciseResources(client: ResourceClient): Promise<void> {
   expect(resources.every((r) => r.mimeType === 'text/markdown')).toBe(true);
   const { resourceTemplates } = await client.listResourceTemplates();
   expect(resourceTemplates.map((t) => t.uriTemplate)).toContain(ARTICLE_TEMPLATE);
-  const { completion } = await client.complete({ ref: { type: 'ref/resource', uri: ARTICLE_TEMPLATE }, argument: { name: 'slug', value: 'mcp-oauth' } });
+  const { completion } = await client.complete({
+    ref: { type: 'ref/resource', uri: ARTICLE_TEMPLATE },
+    argument: { name: 'slug', value: 'mcp-oauth' },
+  });
   expect(completion.values).toContain(ARTICLE_SLUG);
   const read = await client.readResource({ uri: ARTICLE_TEMPLATE.replace('{slug}', completion.values[0]!) });
   expect(read.contents).toHaveLength(1);
@@ -289,11 +311,23 @@ describe('raw HTTP: transport rows (A5)', () => {
     ['notifications/initialized -> 202, empty', { jsonrpc: '2.0', method: 'notifications/initialized' }, {}, 202, null],
     ['malformed JSON -> 400 -32700 id null', '{bad', {}, 400, -32700],
     ['batch -> 400 -32600', [{ jsonrpc: '2.0', id: 1, method: 'ping' }], {}, 400, -32600],
-    ['MCP-Protocol-Version 1999-01-01 -> 400', { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '1999-01-01' }, 400, -32600],
+    [
+      'MCP-Protocol-Version 1999-01-01 -> 400',
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { 'mcp-protocol-version': '1999-01-01' },
+      400,
+      -32600,
+    ],
     ['text/plain -> 415', { jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-type': 'text/plain' }, 415, -32600],
     ['Accept text/html -> 406', { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'text/html' }, 406, -32600],
     ['foreign Origin -> 403', { jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' }, 403, -32600],
-    ['DNS rebinding (Host + Origin evil) -> 403', { jsonrpc: '2.0', id: 1, method: 'ping' }, { host: 'evil.example', origin: 'http://evil.example' }, 403, -32600],
+    [
+      'DNS rebinding (Host + Origin evil) -> 403',
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { host: 'evil.example', origin: 'http://evil.example' },
+      403,
+      -32600,
+    ],
   ])('%s', async (_name, body, headers, status, code) => {
     const res = await post(body, headers);
     expect(res.status).toBe(status);
@@ -303,23 +337,43 @@ describe('raw HTTP: transport rows (A5)', () => {
   });
 
   it('ping -> {}; the site origin is allowed; a 2 MiB body -> 413', async () => {
-    expect(await (await post({ jsonrpc: '2.0', id: 'p', method: 'ping' }, { origin: TEST_ORIGIN })).json()).toEqual({ jsonrpc: '2.0', id: 'p', result: {} });
+    expect(await (await post({ jsonrpc: '2.0', id: 'p', method: 'ping' }, { origin: TEST_ORIGIN })).json()).toEqual({
+      jsonrpc: '2.0',
+      id: 'p',
+      result: {},
+    });
     const big = await post({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(2 * 1024 * 1024) } });
     expect(big.status).toBe(413);
   });
 
   it('OPTIONS preflight from the site origin -> 204 with CORS', async () => {
-    const res = await fetch(mcpUrl, { method: 'OPTIONS', headers: { origin: TEST_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } });
+    const res = await fetch(mcpUrl, {
+      method: 'OPTIONS',
+      headers: {
+        origin: TEST_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version',
+      },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(TEST_ORIGIN);
   });
 
   it('export_article_index without a token -> 401, challenge, tool-error body with the id', async () => {
-    const res = await post({ jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name: 'export_article_index', arguments: { limit: 5 } } });
+    const res = await post({
+      jsonrpc: '2.0',
+      id: 42,
+      method: 'tools/call',
+      params: { name: 'export_article_index', arguments: { limit: 5 } },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${PRM_URL}", scope="content:export"`);
     const body = await res.json();
-    expect(body).toMatchObject({ jsonrpc: '2.0', id: 42, result: { isError: true, structuredContent: { required_scope: 'content:export' } } });
+    expect(body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 42,
+      result: { isError: true, structuredContent: { required_scope: 'content:export' } },
+    });
     expect(body.result.content[0].text).toContain('scope content:export');
   });
 });
@@ -328,7 +382,12 @@ describe('raw HTTP: modern headers (B2–B5)', () => {
   const modern = (method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1) =>
     post(
       { jsonrpc: '2.0', id, method, params: { ...params, _meta: { ...MODERN_META, ...(params._meta as object) } } },
-      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}), ...headers },
+      {
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+        ...headers,
+      },
     );
 
   it('B2 server/discover and B3 tools/list carry resultType, cache hints and serverInfo', async () => {
@@ -346,7 +405,14 @@ describe('raw HTTP: modern headers (B2–B5)', () => {
     ['missing clientCapabilities', 'tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': undefined } }, {}, 400, -32602],
     ['header version differs from _meta', 'tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }, 400, -32020],
     ['Mcp-Name differs from params.name', 'tools/call', { name: 'list_products' }, { 'mcp-name': 'get_article' }, 400, -32020],
-    ['unsupported 2030-01-01', 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } }, { 'mcp-protocol-version': '2030-01-01' }, 400, -32022],
+    [
+      'unsupported 2030-01-01',
+      'tools/list',
+      { _meta: { 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } },
+      { 'mcp-protocol-version': '2030-01-01' },
+      400,
+      -32022,
+    ],
     ['initialize removed', 'initialize', { protocolVersion: '2026-07-28' }, {}, 404, -32601],
     ['ping removed', 'ping', {}, {}, 404, -32601],
     ['unknown/method', 'unknown/method', {}, {}, 404, -32601],
@@ -375,7 +441,9 @@ describe('article bodies: read from the deploy store, not carried by the functio
     expect(twin).toBe(readFileSync(path.join('dist', 'blog', `${slug}.md`), 'utf8'));
     try {
       writeFileSync(stored, 'A BODY ONLY THE DEPLOY STORE HAS');
-      expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result.structuredContent.markdown).toBe('A BODY ONLY THE DEPLOY STORE HAS');
+      expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result.structuredContent.markdown).toBe(
+        'A BODY ONLY THE DEPLOY STORE HAS',
+      );
       expect((await call('resources/read', { uri })).json.result.contents[0].text).toContain('A BODY ONLY THE DEPLOY STORE HAS');
       rmSync(stored);
       const missing = await call('tools/call', { name: 'get_article', arguments: { slug } });

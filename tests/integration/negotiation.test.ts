@@ -6,7 +6,8 @@ import { useRuntime } from '../support/runtime.ts';
 const site = useRuntime();
 const PAGE = '/products';
 
-const CHROME = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
+const CHROME =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 const SAFARI = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 const TABLE: [name: string, accept: string | null, status: number, type: string][] = [
@@ -50,7 +51,11 @@ describe('Accept negotiation on a page URL', () => {
   it('negotiates the home page and trailing-slash paths too', async () => {
     const home = await site.fetchPath('/', { headers: { accept: 'text/markdown' } });
     expect(home.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect((await home.text()).split('\n').slice(0, 3)).toEqual([`> Index of this site for agents: ${TEST_ORIGIN}/llms.txt`, '', expect.stringMatching(/^# /)]);
+    expect((await home.text()).split('\n').slice(0, 3)).toEqual([
+      `> Index of this site for agents: ${TEST_ORIGIN}/llms.txt`,
+      '',
+      expect.stringMatching(/^# /),
+    ]);
     const slash = await site.fetchPath('/blog/', { headers: { accept: 'text/markdown' } });
     expect(slash.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
   });

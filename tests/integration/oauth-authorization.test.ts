@@ -23,21 +23,33 @@ const REDIRECT = 'http://127.0.0.1:3000/cb';
 let ip = 0;
 const nextIp = (): string => `192.0.2.${++ip}`;
 /** A browser-ish fetch from one address (rate limits are per IP). */
-const web = (address = nextIp()): Fetch => (input, init) => {
-  const request = new Request(new URL(input, TEST_ORIGIN), init);
-  request.headers.set('x-forwarded-for', address);
-  return site.runtime.handle(request);
-};
+const web =
+  (address = nextIp()): Fetch =>
+  (input, init) => {
+    const request = new Request(new URL(input, TEST_ORIGIN), init);
+    request.headers.set('x-forwarded-for', address);
+    return site.runtime.handle(request);
+  };
 const options = () => ({ [oauth.customFetch]: web() as typeof fetch, [oauth.allowInsecureRequests]: true });
 
 let as: oauth.AuthorizationServer;
 
 async function registerClient(metadata: Record<string, unknown>): Promise<Record<string, string>> {
-  const res = await web()('/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) });
+  const res = await web()('/oauth/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(metadata),
+  });
   expect(res.status).toBe(201);
   return res.json();
 }
-const publicClient = () => registerClient({ client_name: 'Test <b>app</b>', grant_types: ['authorization_code'], redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' });
+const publicClient = () =>
+  registerClient({
+    client_name: 'Test <b>app</b>',
+    grant_types: ['authorization_code'],
+    redirect_uris: [REDIRECT],
+    token_endpoint_auth_method: 'none',
+  });
 
 interface AuthRequest {
   url: string;
@@ -48,19 +60,37 @@ async function authorizationRequest(clientId: string, extra: Record<string, stri
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const url = new URL('/oauth/authorize', TEST_ORIGIN);
-  const params: Record<string, string | null> = { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, state, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', scope: 'content:export', ...extra };
+  const params: Record<string, string | null> = {
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    scope: 'content:export',
+    ...extra,
+  };
   for (const [name, value] of Object.entries(params)) if (value !== null) url.searchParams.set(name, value);
   return { url: url.href, verifier, state };
 }
 
 const tokenForm = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-  web()('/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body).toString() });
+  web()('/oauth/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
 
 async function mcpExport(token: string): Promise<Response> {
   return site.fetchPath('/mcp', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'export_article_index', arguments: { limit: 1 } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'export_article_index', arguments: { limit: 1 } },
+    }),
   });
 }
 
@@ -85,7 +115,10 @@ describe('authorization code + PKCE through the consent page (oauth4webapi)', ()
     expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
     expect(callback.searchParams.getAll('iss')).toEqual([TEST_ORIGIN]);
     const params = oauth.validateAuthResponse(as, client, callback, request.state);
-    const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, request.verifier, { ...options(), additionalParameters: { resource: MCP } });
+    const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, request.verifier, {
+      ...options(),
+      additionalParameters: { resource: MCP },
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, res);
     expect(tokens.token_type).toBe('bearer');
@@ -95,7 +128,12 @@ describe('authorization code + PKCE through the consent page (oauth4webapi)', ()
     const claims = decodeJwt(tokens.access_token);
     expect(claims).toMatchObject({ iss: TEST_ORIGIN, aud: MCP, client_id: client.client_id, scope: 'content:export' });
     expect(String(claims.sub)).toMatch(/^anon_/);
-    await oauth.validateJwtAccessToken(as, new Request(MCP, { headers: { authorization: `Bearer ${tokens.access_token}` } }), MCP, options());
+    await oauth.validateJwtAccessToken(
+      as,
+      new Request(MCP, { headers: { authorization: `Bearer ${tokens.access_token}` } }),
+      MCP,
+      options(),
+    );
     expect((await mcpExport(tokens.access_token)).status).toBe(200);
 
     // §6.7: the same code again fails, and the token issued from it is revoked.
@@ -106,11 +144,24 @@ describe('authorization code + PKCE through the consent page (oauth4webapi)', ()
   });
 
   it('a confidential client (client_secret_basic) uses the same flow with its secret', async () => {
-    const registered = await registerClient({ client_name: 'web app', grant_types: ['authorization_code', 'client_credentials'], redirect_uris: [REDIRECT], scope: 'articles:read content:export' });
+    const registered = await registerClient({
+      client_name: 'web app',
+      grant_types: ['authorization_code', 'client_credentials'],
+      redirect_uris: [REDIRECT],
+      scope: 'articles:read content:export',
+    });
     const client: oauth.Client = { client_id: registered.client_id! };
     const request = await authorizationRequest(client.client_id, { scope: 'articles:read' });
     const params = oauth.validateAuthResponse(as, client, await authorizeThroughConsent(web(), request.url), request.state);
-    const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretBasic(registered.client_secret!), params, REDIRECT, request.verifier, options());
+    const res = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretBasic(registered.client_secret!),
+      params,
+      REDIRECT,
+      request.verifier,
+      options(),
+    );
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, res);
     expect(tokens.scope).toBe('articles:read');
     expect((await mcpExport(tokens.access_token)).status).toBe(403);
@@ -147,17 +198,26 @@ describe('authorization code + PKCE through the consent page (oauth4webapi)', ()
 
   it('§6.1 a loopback redirect may change only its port (RFC 8252 §7.3)', async () => {
     const client = await publicClient();
-    const location = await authorizeThroughConsent(web(), (await authorizationRequest(client.client_id!, { redirect_uri: 'http://127.0.0.1:49152/cb' })).url);
+    const location = await authorizeThroughConsent(
+      web(),
+      (await authorizationRequest(client.client_id!, { redirect_uri: 'http://127.0.0.1:49152/cb' })).url,
+    );
     expect(location.origin).toBe('http://127.0.0.1:49152');
     expect(location.searchParams.get('code')).toBeTruthy();
-    const otherPath = await web()((await authorizationRequest(client.client_id!, { redirect_uri: 'http://127.0.0.1:49152/other' })).url, { redirect: 'manual' });
+    const otherPath = await web()((await authorizationRequest(client.client_id!, { redirect_uri: 'http://127.0.0.1:49152/other' })).url, {
+      redirect: 'manual',
+    });
     expect(otherPath.status).toBe(400);
     expect(otherPath.headers.get('location')).toBeNull();
   });
 
   it.each([
-    'http://0x7f.1:49152/cb', 'http://2130706433:49152/cb', 'http://127.1:49152/cb', 'http://user@127.0.0.1:49152/cb',
-    'http://127.0.0.1:49152/x/../cb', 'http://127.0.0.1:49152/%2e%2e/cb',
+    'http://0x7f.1:49152/cb',
+    'http://2130706433:49152/cb',
+    'http://127.1:49152/cb',
+    'http://user@127.0.0.1:49152/cb',
+    'http://127.0.0.1:49152/x/../cb',
+    'http://127.0.0.1:49152/%2e%2e/cb',
   ])('§6.1 the loopback exception is for the port only: %s gets the error page, never a redirect', async (redirectUri) => {
     const client = await publicClient();
     const res = await web()((await authorizationRequest(client.client_id!, { redirect_uri: redirectUri })).url, { redirect: 'manual' });
@@ -172,7 +232,13 @@ describe('authorization code + PKCE through the consent page (oauth4webapi)', ()
     expect(page.html).toContain('<code>content:export</code>');
     expect(page.html).not.toContain('offline_access');
     const location = new URL((await answerFormPage(web(), page, 'approve')).headers.get('location')!);
-    const res = await tokenForm({ grant_type: 'authorization_code', code: location.searchParams.get('code')!, redirect_uri: REDIRECT, code_verifier: request.verifier, client_id: client.client_id! });
+    const res = await tokenForm({
+      grant_type: 'authorization_code',
+      code: location.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: request.verifier,
+      client_id: client.client_id!,
+    });
     expect((await res.json()).scope).toBe('content:export');
   });
 });
@@ -181,7 +247,14 @@ describe('§6.1–6.4 authorization endpoint errors', () => {
   let clientId = '';
   let ccClientId = '';
   beforeAll(async () => {
-    clientId = (await registerClient({ grant_types: ['authorization_code'], redirect_uris: [REDIRECT, 'https://app.example/cb?tenant=7'], token_endpoint_auth_method: 'none', scope: 'articles:read' })).client_id!;
+    clientId = (
+      await registerClient({
+        grant_types: ['authorization_code'],
+        redirect_uris: [REDIRECT, 'https://app.example/cb?tenant=7'],
+        token_endpoint_auth_method: 'none',
+        scope: 'articles:read',
+      })
+    ).client_id!;
     ccClientId = (await registerClient({ grant_types: ['client_credentials'] })).client_id!;
   });
 
@@ -233,7 +306,11 @@ describe('§6.1–6.4 authorization endpoint errors', () => {
   });
 
   it("keeps the redirect URI's own query and adds the response parameters", async () => {
-    const request = await authorizationRequest(clientId, { scope: null, redirect_uri: 'https://app.example/cb?tenant=7', response_type: 'token' });
+    const request = await authorizationRequest(clientId, {
+      scope: null,
+      redirect_uri: 'https://app.example/cb?tenant=7',
+      response_type: 'token',
+    });
     const location = new URL((await web()(request.url, { redirect: 'manual' })).headers.get('location')!);
     expect(location.searchParams.get('tenant')).toBe('7');
     expect(location.searchParams.get('error')).toBe('unsupported_response_type');
@@ -295,7 +372,12 @@ describe('§6.5 the consent form resists CSRF', () => {
   });
 
   it('the client name is isolated in <bdi> on the consent page', async () => {
-    const client = await registerClient({ client_name: 'مثال app', grant_types: ['authorization_code'], redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' });
+    const client = await registerClient({
+      client_name: 'مثال app',
+      grant_types: ['authorization_code'],
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: 'none',
+    });
     const page = await openFormPage(web(), (await authorizationRequest(client.client_id!)).url);
     expect(page.html).toContain('<dd><bdi>مثال app</bdi> (unverified)</dd>');
   });
@@ -303,22 +385,69 @@ describe('§6.5 the consent form resists CSRF', () => {
   it('rejects a non-form body (415) and a missing decision (400)', async () => {
     const client = await publicClient();
     const page = await openFormPage(web(), (await authorizationRequest(client.client_id!)).url);
-    expect((await web()('/oauth/authorize', { method: 'POST', headers: { 'content-type': 'application/json', cookie: page.cookie! }, body: '{}' })).status).toBe(415);
-    expect((await web()('/oauth/authorize', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: page.cookie! }, body: `ticket=${page.ticket}&decision=maybe` })).status).toBe(400);
+    expect(
+      (
+        await web()('/oauth/authorize', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: page.cookie! },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await web()('/oauth/authorize', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: page.cookie! },
+          body: `ticket=${page.ticket}&decision=maybe`,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('§6.7–6.9, §6.13 redeeming codes', () => {
   it.each([
-    ['a wrong code_verifier', (c: { clientId: string }) => ({ client_id: c.clientId, code_verifier: oauth.generateRandomCodeVerifier() }), 400, 'invalid_grant'],
-    ['a different redirect_uri', (c: { clientId: string }) => ({ client_id: c.clientId, redirect_uri: 'http://127.0.0.1:3000/other' }), 400, 'invalid_grant'],
-    ['no redirect_uri although the request had one', (c: { clientId: string }) => ({ client_id: c.clientId, redirect_uri: null }), 400, 'invalid_grant'],
-    ['another resource', (c: { clientId: string }) => ({ client_id: c.clientId, resource: 'https://other.example/mcp' }), 400, 'invalid_target'],
+    [
+      'a wrong code_verifier',
+      (c: { clientId: string }) => ({ client_id: c.clientId, code_verifier: oauth.generateRandomCodeVerifier() }),
+      400,
+      'invalid_grant',
+    ],
+    [
+      'a different redirect_uri',
+      (c: { clientId: string }) => ({ client_id: c.clientId, redirect_uri: 'http://127.0.0.1:3000/other' }),
+      400,
+      'invalid_grant',
+    ],
+    [
+      'no redirect_uri although the request had one',
+      (c: { clientId: string }) => ({ client_id: c.clientId, redirect_uri: null }),
+      400,
+      'invalid_grant',
+    ],
+    [
+      'another resource',
+      (c: { clientId: string }) => ({ client_id: c.clientId, resource: 'https://other.example/mcp' }),
+      400,
+      'invalid_target',
+    ],
     ['no code_verifier', (c: { clientId: string }) => ({ client_id: c.clientId, code_verifier: null }), 400, 'invalid_request'],
-    ['a malformed code_verifier', (c: { clientId: string }) => ({ client_id: c.clientId, code_verifier: 'too-short' }), 400, 'invalid_request'],
+    [
+      'a malformed code_verifier',
+      (c: { clientId: string }) => ({ client_id: c.clientId, code_verifier: 'too-short' }),
+      400,
+      'invalid_request',
+    ],
   ])('%s fails and does not consume the code', async (_name, change, status, error) => {
     const issued = await approvedCode();
-    const good: Record<string, string | null> = { grant_type: 'authorization_code', code: issued.code, redirect_uri: REDIRECT, code_verifier: issued.verifier, client_id: issued.clientId };
+    const good: Record<string, string | null> = {
+      grant_type: 'authorization_code',
+      code: issued.code,
+      redirect_uri: REDIRECT,
+      code_verifier: issued.verifier,
+      client_id: issued.clientId,
+    };
     const bad = Object.fromEntries(Object.entries({ ...good, ...change(issued) }).filter(([, v]) => v !== null)) as Record<string, string>;
     const res = await tokenForm(bad);
     expect(res.status).toBe(status);
@@ -330,20 +459,38 @@ describe('§6.7–6.9, §6.13 redeeming codes', () => {
   it('a code issued to client A is refused for client B', async () => {
     const issued = await approvedCode();
     const other = await publicClient();
-    const res = await tokenForm({ grant_type: 'authorization_code', code: issued.code, redirect_uri: REDIRECT, code_verifier: issued.verifier, client_id: other.client_id! });
+    const res = await tokenForm({
+      grant_type: 'authorization_code',
+      code: issued.code,
+      redirect_uri: REDIRECT,
+      code_verifier: issued.verifier,
+      client_id: other.client_id!,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('invalid_grant');
   });
 
   it('an unknown code is invalid_grant', async () => {
     const client = await publicClient();
-    const res = await tokenForm({ grant_type: 'authorization_code', code: 'x'.repeat(43), redirect_uri: REDIRECT, code_verifier: oauth.generateRandomCodeVerifier(), client_id: client.client_id! });
+    const res = await tokenForm({
+      grant_type: 'authorization_code',
+      code: 'x'.repeat(43),
+      redirect_uri: REDIRECT,
+      code_verifier: oauth.generateRandomCodeVerifier(),
+      client_id: client.client_id!,
+    });
     expect((await res.json()).error).toBe('invalid_grant');
   });
 
   it('20 concurrent redemptions of one code: at most one token, revoked by the replays; every other answer invalid_grant', async () => {
     const issued = await approvedCode();
-    const body = { grant_type: 'authorization_code', code: issued.code, redirect_uri: REDIRECT, code_verifier: issued.verifier, client_id: issued.clientId };
+    const body = {
+      grant_type: 'authorization_code',
+      code: issued.code,
+      redirect_uri: REDIRECT,
+      code_verifier: issued.verifier,
+      client_id: issued.clientId,
+    };
     const results = await Promise.all(Array.from({ length: 20 }, () => tokenForm(body)));
     const statuses = results.map((r) => r.status);
     // A replay that lands before the winner wrote its grant revokes the grant first: then nobody gets a token.
@@ -358,7 +505,13 @@ describe('§6.7–6.9, §6.13 redeeming codes', () => {
 
   it('§6.11 no code, verifier or token is stored in plaintext', async () => {
     const issued = await approvedCode();
-    const res = await tokenForm({ grant_type: 'authorization_code', code: issued.code, redirect_uri: REDIRECT, code_verifier: issued.verifier, client_id: issued.clientId });
+    const res = await tokenForm({
+      grant_type: 'authorization_code',
+      code: issued.code,
+      redirect_uri: REDIRECT,
+      code_verifier: issued.verifier,
+      client_id: issued.clientId,
+    });
     const { access_token: accessToken } = await res.json();
     const dump = readTree(site.runtime.blobsDir);
     expect(dump).toContain(issued.clientId);
@@ -369,7 +522,8 @@ describe('§6.7–6.9, §6.13 redeeming codes', () => {
 });
 
 describe('the claim ceremony', () => {
-  const claim = (body: unknown, address?: string) => web(address)('/oauth/claim', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const claim = (body: unknown, address?: string) =>
+    web(address)('/oauth/claim', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('register -> start -> a person approves the user code -> the agent polls "claimed"; the claim token is spent', async () => {
     const registered = await registerClient({ client_name: 'claimer', grant_types: ['client_credentials'] });
@@ -379,7 +533,13 @@ describe('the claim ceremony', () => {
     expect(startRes.status).toBe(200);
     expect(startRes.headers.get('cache-control')).toBe('no-store');
     const started = await startRes.json();
-    expect(started).toMatchObject({ status: 'pending', client_id: registered.client_id, verification_uri: `${TEST_ORIGIN}/oauth/claim/verify`, expires_in: 600, interval: 5 });
+    expect(started).toMatchObject({
+      status: 'pending',
+      client_id: registered.client_id,
+      verification_uri: `${TEST_ORIGIN}/oauth/claim/verify`,
+      expires_in: 600,
+      interval: 5,
+    });
     expect(started.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
     expect(started.verification_uri_complete).toBe(`${TEST_ORIGIN}/oauth/claim/verify?user_code=${started.user_code}`);
 
@@ -406,7 +566,9 @@ describe('the claim ceremony', () => {
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe('already_claimed');
     // A claimed registration expires only after a year without use.
-    const stored = JSON.parse(readFileSync(path.join(site.runtime.blobsDir, `entries/0/site:oauth/client/${registered.client_id}`), 'utf8'));
+    const stored = JSON.parse(
+      readFileSync(path.join(site.runtime.blobsDir, `entries/0/site:oauth/client/${registered.client_id}`), 'utf8'),
+    );
     expect(stored.expires_at - Date.now() / 1000).toBeGreaterThan(364 * 86400);
     expect(stored.expires_at - Date.now() / 1000).toBeLessThanOrEqual(365 * 86400);
     expect(stored.claim.status).toBe('claimed');
@@ -437,7 +599,12 @@ describe('the claim ceremony', () => {
     ['an unknown claim token', { claim_token: 'clm_AAAAAAAAAAAAAAAAAAAAAAAA' }, 400, 'invalid_claim_token'],
     ['a malformed claim token', { claim_token: 42 }, 400, 'invalid_claim_token'],
     ['an unknown attempt', { claim_attempt_id: 'cla_AAAAAAAAAAAAAAAAAAAAAAAA' }, 400, 'invalid_claim_attempt'],
-    ['both fields', { claim_token: 'clm_AAAAAAAAAAAAAAAAAAAAAAAA', claim_attempt_id: 'cla_AAAAAAAAAAAAAAAAAAAAAAAA' }, 400, 'invalid_request'],
+    [
+      'both fields',
+      { claim_token: 'clm_AAAAAAAAAAAAAAAAAAAAAAAA', claim_attempt_id: 'cla_AAAAAAAAAAAAAAAAAAAAAAAA' },
+      400,
+      'invalid_request',
+    ],
     ['neither field', {}, 400, 'invalid_request'],
     ['a JSON array', [], 400, 'invalid_request'],
   ])('%s', async (_name, body, status, code) => {
@@ -453,7 +620,9 @@ describe('the claim ceremony', () => {
     expect((await text.json()).error).toBe('invalid_request');
     const get = await web()('/oauth/claim');
     expect(get.status).toBe(405);
-    expect((await web()('/oauth/claim', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' })).status).toBe(400);
+    expect((await web()('/oauth/claim', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' })).status).toBe(
+      400,
+    );
   });
 
   it('claim starts are rate limited per IP (429 rate_limited with Retry-After)', async () => {
@@ -500,13 +669,16 @@ describe('/auth.md', () => {
 
   it('has an ATX H1 containing "auth.md" and the steps of the convention', () => {
     expect(text).toMatch(/^#[ \t]+.*auth\.md/m);
-    for (const heading of ['Discover', 'Pick a method', 'Register', 'Claim', 'Exchange', 'Use', 'Errors', 'Revocation']) expect(text).toMatch(new RegExp(`^## \\d\\. ${heading}`, 'm'));
-    for (const term of ['agentic registration', 'agent_auth', 'register_uri', '/oauth/register', 'client_secret', 'bearer_token']) expect(text).toContain(term);
+    for (const heading of ['Discover', 'Pick a method', 'Register', 'Claim', 'Exchange', 'Use', 'Errors', 'Revocation'])
+      expect(text).toMatch(new RegExp(`^## \\d\\. ${heading}`, 'm'));
+    for (const term of ['agentic registration', 'agent_auth', 'register_uri', '/oauth/register', 'client_secret', 'bearer_token'])
+      expect(text).toContain(term);
   });
 
   it('states the same endpoints and scopes as the metadata, and every site URL it names resolves', async () => {
     const metadata = await (await site.fetchPath('/.well-known/oauth-authorization-server')).json();
-    for (const key of ['token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'jwks_uri', 'authorization_endpoint']) expect(text).toContain(new URL(metadata[key]).pathname);
+    for (const key of ['token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'jwks_uri', 'authorization_endpoint'])
+      expect(text).toContain(new URL(metadata[key]).pathname);
     for (const scope of metadata.scopes_supported) expect(text).toContain(scope);
     const urls = [...new Set([...text.matchAll(/https?:\/\/localhost:8899[^\s`"')|,?]*/g)].map((m) => m[0].replace(/[.:]$/, '')))];
     expect(urls.length).toBeGreaterThan(5);
@@ -515,10 +687,12 @@ describe('/auth.md', () => {
 });
 
 function readTree(dir: string): string {
-  return readdirSync(dir).map((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? readTree(full) : readFileSync(full, 'utf8');
-  }).join('\n');
+  return readdirSync(dir)
+    .map((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? readTree(full) : readFileSync(full, 'utf8');
+    })
+    .join('\n');
 }
 
 describe('Client ID Metadata Documents (the client_id is the URL of its metadata)', () => {
@@ -530,7 +704,11 @@ describe('Client ID Metadata Documents (the client_id is the URL of its metadata
     documentServer = createServer((req, res) => {
       const doc = documents.get(req.url ?? '');
       if (!doc) return void res.writeHead(404).end();
-      res.writeHead(doc.status ?? 200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(doc.location ? { location: doc.location } : {}) });
+      res.writeHead(doc.status ?? 200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        ...(doc.location ? { location: doc.location } : {}),
+      });
       res.end(JSON.stringify(doc.body));
     });
     await new Promise<void>((resolve) => documentServer.listen(0, '127.0.0.1', resolve));
@@ -550,7 +728,11 @@ describe('Client ID Metadata Documents (the client_id is the URL of its metadata
   it('the metadata advertises it, and a client known only by its document completes the flow: consent, token with refresh, export', async () => {
     expect((as as unknown as Record<string, unknown>).client_id_metadata_document_supported).toBe(true);
     expect(as.token_endpoint_auth_methods_supported).toContain('none');
-    const clientId = publish('/app/client.json', { client_name: 'Document App', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'] });
+    const clientId = publish('/app/client.json', {
+      client_name: 'Document App',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
     const client: oauth.Client = { client_id: clientId, token_endpoint_auth_method: 'none' };
     const request = await authorizationRequest(clientId);
     const page = await openFormPage(web(), request.url);
@@ -558,18 +740,42 @@ describe('Client ID Metadata Documents (the client_id is the URL of its metadata
     expect(page.html).toContain('<bdi>Document App</bdi> (unverified)');
     const callback = new URL((await answerFormPage(web(), page, 'approve')).headers.get('location')!);
     const params = oauth.validateAuthResponse(as, client, callback, request.state);
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, request.verifier, options()));
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, request.verifier, options()),
+    );
     expect(tokens.refresh_token).toMatch(/^rt_/);
     expect(decodeJwt(tokens.access_token).client_id).toBe(clientId);
     expect((await mcpExport(tokens.access_token)).status).toBe(200);
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, options()));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, options()),
+    );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
   });
 
   it.each([
-    ['a redirect URI the document does not list', () => publish('/other/client.json', { redirect_uris: ['http://127.0.0.1:3000/elsewhere'] }), /not registered/],
-    ['a document whose client_id is another URL', () => { const url = `${docBase}/liar/client.json`; documents.set('/liar/client.json', { body: { client_id: `${docBase}/someone-else.json`, redirect_uris: [REDIRECT] } }); return url; }, /not exactly its URL/],
-    ['a document that redirects', () => publish('/moved/client.json', { redirect_uris: [REDIRECT] }, { status: 302, location: '/app/client.json' }), /redirect/],
+    [
+      'a redirect URI the document does not list',
+      () => publish('/other/client.json', { redirect_uris: ['http://127.0.0.1:3000/elsewhere'] }),
+      /not registered/,
+    ],
+    [
+      'a document whose client_id is another URL',
+      () => {
+        const url = `${docBase}/liar/client.json`;
+        documents.set('/liar/client.json', { body: { client_id: `${docBase}/someone-else.json`, redirect_uris: [REDIRECT] } });
+        return url;
+      },
+      /not exactly its URL/,
+    ],
+    [
+      'a document that redirects',
+      () => publish('/moved/client.json', { redirect_uris: [REDIRECT] }, { status: 302, location: '/app/client.json' }),
+      /redirect/,
+    ],
     ['a missing document', () => `${docBase}/absent/client.json`, /HTTP 404/],
     ['an http document off loopback', () => 'http://app.example/client.json', /https/],
     ['a document on a private address', () => 'https://10.0.0.1/client.json', /not public/],
@@ -583,7 +789,13 @@ describe('Client ID Metadata Documents (the client_id is the URL of its metadata
 
   it('at the token endpoint a document client is public: a secret is refused', async () => {
     const clientId = publish('/public/client.json', { redirect_uris: [REDIRECT] });
-    const res = await tokenForm({ grant_type: 'authorization_code', client_id: clientId, client_secret: 'x', code: 'c', code_verifier: 'v'.repeat(43) });
+    const res = await tokenForm({
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      client_secret: 'x',
+      code: 'c',
+      code_verifier: 'v'.repeat(43),
+    });
     expect(res.status).toBe(401);
     expect((await res.json()).error).toBe('invalid_client');
   });

@@ -14,7 +14,11 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2, UnauthorizedError as UnauthorizedErrorV2 } from '@modelcontextprotocol/client';
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+  UnauthorizedError as UnauthorizedErrorV2,
+} from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -42,7 +46,12 @@ let site: ChildProcess | undefined;
 
 /** `npm start` on the test origin's port, trusting the test CA the way any Node process can be told to. */
 function startSite(): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(TEST_PORT), NETLIFY_LOCAL_BLOBS_DIR: path.join(scratch, 'blobs'), NODE_EXTRA_CA_CERTS: certificates.caPath };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(TEST_PORT),
+    NETLIFY_LOCAL_BLOBS_DIR: path.join(scratch, 'blobs'),
+    NODE_EXTRA_CA_CERTS: certificates.caPath,
+  };
   delete env.SITE_URL;
   delete env.CONTENT_DIR;
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -154,57 +163,66 @@ async function signIn(sdk: 'v1' | 'v2', provider: InMemoryOAuthProvider, log: Ex
 describe('Client ID Metadata Documents with the MCP SDK clients', () => {
   it('the document is served over TLS by a CA only the site process trusts: the same fetcher here, without NODE_EXTRA_CA_CERTS, refuses it', async () => {
     documents.set('/probe/client.json', { client_id: `${documentBase}/probe/client.json`, redirect_uris: ['http://127.0.0.1:1/cb'] });
-    await expect(safeFetchDocument(`${documentBase}/probe/client.json`, { allowLoopback: true })).rejects.toThrow(/unable to verify the first certificate/);
+    await expect(safeFetchDocument(`${documentBase}/probe/client.json`, { allowLoopback: true })).rejects.toThrow(
+      /unable to verify the first certificate/,
+    );
   });
 
   it.each([
     ['v1', 'http://localhost:47121/callback'],
     ['v2', 'http://127.0.0.1:47122/callback'],
-  ] as const)('SDK %s: 401, discovery, the document URL as client_id (no registration), consent, export; a rejected token is refreshed by the SDK', async (sdk, redirectUrl) => {
-    const documentPath = `/hosts/${sdk}/oauth-client.json`;
-    const clientId = `${documentBase}${documentPath}`;
-    const provider = new InMemoryOAuthProvider(redirectUrl, 'none', { clientMetadataUrl: clientId });
-    // What a host publishes: its client metadata, with the document's own URL as client_id.
-    documents.set(documentPath, { client_id: clientId, ...provider.clientMetadata });
-    const log: Exchange[] = [];
-    const host = await signIn(sdk, provider, log);
-    try {
-      expectExported(await host.callTool());
+  ] as const)(
+    'SDK %s: 401, discovery, the document URL as client_id (no registration), consent, export; a rejected token is refreshed by the SDK',
+    async (sdk, redirectUrl) => {
+      const documentPath = `/hosts/${sdk}/oauth-client.json`;
+      const clientId = `${documentBase}${documentPath}`;
+      const provider = new InMemoryOAuthProvider(redirectUrl, 'none', { clientMetadataUrl: clientId });
+      // What a host publishes: its client metadata, with the document's own URL as client_id.
+      documents.set(documentPath, { client_id: clientId, ...provider.clientMetadata });
+      const log: Exchange[] = [];
+      const host = await signIn(sdk, provider, log);
+      try {
+        expectExported(await host.callTool());
 
-      // The SDK's path: the tool call was refused, it found the AS through the resource metadata, then used the URL.
-      expect(log.some((e) => e.method === 'POST' && e.path === '/mcp' && e.status === 401)).toBe(true);
-      expect(log.some((e) => e.path.startsWith('/.well-known/oauth-protected-resource') && e.status === 200)).toBe(true);
-      expect(log.some((e) => e.path === '/.well-known/oauth-authorization-server' && e.status === 200)).toBe(true);
-      expect(provider.clientInformation()).toMatchObject({ client_id: clientId });
-      expect(provider.clientInformation()).not.toHaveProperty('client_secret');
-      const codeExchange = log.find((e) => e.path === '/oauth/token')!;
-      expect(codeExchange.status).toBe(200);
-      expect(new URLSearchParams(codeExchange.body).get('client_id')).toBe(clientId);
-      expect(provider.savedTokens).toHaveLength(1);
-      const first = provider.savedTokens[0]!;
-      expect(decodeJwt(String(first.access_token)).client_id).toBe(clientId);
-      // The authorization server fetched the document over TLS with its own fetcher.
-      expect(documentRequests.filter((r) => r.path === documentPath).length).toBeGreaterThanOrEqual(1);
-      expect(documentRequests.find((r) => r.path === documentPath)!.userAgent).toMatch(/client-metadata fetcher/);
+        // The SDK's path: the tool call was refused, it found the AS through the resource metadata, then used the URL.
+        expect(log.some((e) => e.method === 'POST' && e.path === '/mcp' && e.status === 401)).toBe(true);
+        expect(log.some((e) => e.path.startsWith('/.well-known/oauth-protected-resource') && e.status === 200)).toBe(true);
+        expect(log.some((e) => e.path === '/.well-known/oauth-authorization-server' && e.status === 200)).toBe(true);
+        expect(provider.clientInformation()).toMatchObject({ client_id: clientId });
+        expect(provider.clientInformation()).not.toHaveProperty('client_secret');
+        const codeExchange = log.find((e) => e.path === '/oauth/token')!;
+        expect(codeExchange.status).toBe(200);
+        expect(new URLSearchParams(codeExchange.body).get('client_id')).toBe(clientId);
+        expect(provider.savedTokens).toHaveLength(1);
+        const first = provider.savedTokens[0]!;
+        expect(decodeJwt(String(first.access_token)).client_id).toBe(clientId);
+        // The authorization server fetched the document over TLS with its own fetcher.
+        expect(documentRequests.filter((r) => r.path === documentPath).length).toBeGreaterThanOrEqual(1);
+        expect(documentRequests.find((r) => r.path === documentPath)!.userAgent).toMatch(/client-metadata fetcher/);
 
-      // The server stops accepting the access token: the SDK refreshes on the 401 and retries.
-      provider.spoilAccessToken();
-      expectExported(await host.callTool());
-      expect(provider.savedTokens).toHaveLength(2);
-      const second = provider.savedTokens[1]!;
-      expect(second.access_token).not.toBe(first.access_token);
-      expect(second.refresh_token).not.toBe(first.refresh_token);
-      const refresh = log.filter((e) => e.path === '/oauth/token').at(-1)!;
-      const form = new URLSearchParams(refresh.body);
-      expect(refresh.status).toBe(200);
-      expect(form.get('grant_type')).toBe('refresh_token');
-      expect(form.get('client_id')).toBe(clientId);
-      expect(form.has('client_secret')).toBe(false);
-      expect(log.filter((e) => e.path === '/mcp').at(-1)).toMatchObject({ status: 200, authorization: `Bearer ${String(second.access_token)}` });
+        // The server stops accepting the access token: the SDK refreshes on the 401 and retries.
+        provider.spoilAccessToken();
+        expectExported(await host.callTool());
+        expect(provider.savedTokens).toHaveLength(2);
+        const second = provider.savedTokens[1]!;
+        expect(second.access_token).not.toBe(first.access_token);
+        expect(second.refresh_token).not.toBe(first.refresh_token);
+        const refresh = log.filter((e) => e.path === '/oauth/token').at(-1)!;
+        const form = new URLSearchParams(refresh.body);
+        expect(refresh.status).toBe(200);
+        expect(form.get('grant_type')).toBe('refresh_token');
+        expect(form.get('client_id')).toBe(clientId);
+        expect(form.has('client_secret')).toBe(false);
+        expect(log.filter((e) => e.path === '/mcp').at(-1)).toMatchObject({
+          status: 200,
+          authorization: `Bearer ${String(second.access_token)}`,
+        });
 
-      expect(log.filter((e) => e.path === '/oauth/register')).toEqual([]);
-    } finally {
-      await host.close();
-    }
-  }, 60_000);
+        expect(log.filter((e) => e.path === '/oauth/register')).toEqual([]);
+      } finally {
+        await host.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -43,9 +43,15 @@ afterAll(async () => {
 });
 
 /** Runs the suite's authorization mode; `onUrl` is called with the authorization URL it prints. */
-function runAuthorizationSuite(args: string[], onUrl: (url: string) => Promise<void>): Promise<{ code: number; output: string; driverError?: unknown }> {
+function runAuthorizationSuite(
+  args: string[],
+  onUrl: (url: string) => Promise<void>,
+): Promise<{ code: number; output: string; driverError?: unknown }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CONFORMANCE, 'authorization', '--url', TEST_ORIGIN, '-o', outputDir, ...args], { cwd: outputDir, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CONFORMANCE, 'authorization', '--url', TEST_ORIGIN, '-o', outputDir, ...args], {
+      cwd: outputDir,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     let driverError: unknown;
     let driven = false;
@@ -74,27 +80,39 @@ describe('C3 + C4: conformance, authorization-server scenarios', () => {
   it.each([
     ['without resource (the server defaults it)', []],
     ['with --resource <origin>/mcp (RFC 8707)', ['--resource', `${TEST_ORIGIN}/mcp`]],
-  ])('authorization-server-metadata-endpoint and authorization-code-grant pass, %s', async (_name, extraArgs) => {
-    const registration = await fetch(`${TEST_ORIGIN}/oauth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'MCP conformance suite', grant_types: ['authorization_code'], redirect_uris: [`http://127.0.0.1:${CALLBACK_PORT}/callback`], token_endpoint_auth_method: 'none' }),
-    });
-    expect(registration.status).toBe(201);
-    const { client_id: clientId } = await registration.json();
+  ])(
+    'authorization-server-metadata-endpoint and authorization-code-grant pass, %s',
+    async (_name, extraArgs) => {
+      const registration = await fetch(`${TEST_ORIGIN}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_name: 'MCP conformance suite',
+          grant_types: ['authorization_code'],
+          redirect_uris: [`http://127.0.0.1:${CALLBACK_PORT}/callback`],
+          token_endpoint_auth_method: 'none',
+        }),
+      });
+      expect(registration.status).toBe(201);
+      const { client_id: clientId } = await registration.json();
 
-    const result = await runAuthorizationSuite(['--client-id', clientId, '-p', String(CALLBACK_PORT), ...extraArgs], async (authorizationUrl) => {
-      const page = await openFormPage(fetch, authorizationUrl);
-      if (page.response.status !== 200) throw new Error(`consent page: ${page.response.status}`);
-      const answer = await answerFormPage(fetch, page, 'approve');
-      const callback = answer.headers.get('location');
-      if (answer.status !== 303 || !callback) throw new Error(`consent answer: ${answer.status}`);
-      // The browser would now follow the redirect to the suite's callback server.
-      await fetch(callback);
-    });
-    expect(result.driverError).toBeUndefined();
-    expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/Passed: 2\/2|2 passed/);
-    expect(result.output).not.toMatch(/\bFAILURE\b/);
-  }, CHILD_TIMEOUT_MS + 30_000);
+      const result = await runAuthorizationSuite(
+        ['--client-id', clientId, '-p', String(CALLBACK_PORT), ...extraArgs],
+        async (authorizationUrl) => {
+          const page = await openFormPage(fetch, authorizationUrl);
+          if (page.response.status !== 200) throw new Error(`consent page: ${page.response.status}`);
+          const answer = await answerFormPage(fetch, page, 'approve');
+          const callback = answer.headers.get('location');
+          if (answer.status !== 303 || !callback) throw new Error(`consent answer: ${answer.status}`);
+          // The browser would now follow the redirect to the suite's callback server.
+          await fetch(callback);
+        },
+      );
+      expect(result.driverError).toBeUndefined();
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toMatch(/Passed: 2\/2|2 passed/);
+      expect(result.output).not.toMatch(/\bFAILURE\b/);
+    },
+    CHILD_TIMEOUT_MS + 30_000,
+  );
 });

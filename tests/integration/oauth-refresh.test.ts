@@ -6,7 +6,11 @@
  * clock-skew allowance) the SDK refreshes on its own and the export succeeds again. Then RFC 9700 §4.14.2: a spent refresh token presented
  * again revokes the whole grant.
  */
-import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2, UnauthorizedError as UnauthorizedErrorV2 } from '@modelcontextprotocol/client';
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+  UnauthorizedError as UnauthorizedErrorV2,
+} from '@modelcontextprotocol/client';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -39,7 +43,12 @@ async function refresh(provider: InMemoryOAuthProvider, refreshToken: string): P
   return fetch(`${TEST_ORIGIN}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: String(client.client_id), ...(client.client_secret ? { client_secret: String(client.client_secret) } : {}) }),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: String(client.client_id),
+      ...(client.client_secret ? { client_secret: String(client.client_secret) } : {}),
+    }),
   });
 }
 
@@ -105,17 +114,24 @@ describe('MCP SDK clients with an OAuth provider at their default metadata', () 
   });
 
   it('registration as the SDKs send it was accepted (public and client_secret_post)', () => {
-    expect(signedIn.v1.provider.clientInformation()).toMatchObject({ token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    expect(signedIn.v1.provider.clientInformation()).toMatchObject({
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
     expect(signedIn.v1.provider.clientInformation()).not.toHaveProperty('client_secret');
     expect(signedIn.v2.provider.clientInformation()).toMatchObject({ token_endpoint_auth_method: 'client_secret_post' });
     expect(String(signedIn.v2.provider.clientInformation()!.client_secret).length).toBeGreaterThan(0);
   });
 
-  it.each(['v1', 'v2'] as const)('SDK %s: after the access token expired, the SDK refreshes on its own; a reused refresh token then revokes the grant', async (sdk) => {
-    const { provider, callTool } = signedIn[sdk];
-    expectExported(await callTool());
-    expect(provider.savedTokens.length).toBeGreaterThanOrEqual(2);
-    expect(provider.savedTokens.at(-1)!.access_token).not.toBe(provider.savedTokens[0]!.access_token);
-    await expectReuseRevokesGrant(provider);
-  }, 60_000);
+  it.each(['v1', 'v2'] as const)(
+    'SDK %s: after the access token expired, the SDK refreshes on its own; a reused refresh token then revokes the grant',
+    async (sdk) => {
+      const { provider, callTool } = signedIn[sdk];
+      expectExported(await callTool());
+      expect(provider.savedTokens.length).toBeGreaterThanOrEqual(2);
+      expect(provider.savedTokens.at(-1)!.access_token).not.toBe(provider.savedTokens[0]!.access_token);
+      await expectReuseRevokesGrant(provider);
+    },
+    60_000,
+  );
 });

@@ -24,10 +24,26 @@ describe('OpenAPI description', () => {
   it('documents every API function route, and every documented operation exists', async () => {
     const doc = await (await site.fetchPath('/openapi.json')).json();
     const documented = Object.keys(doc.paths);
-    for (const path of ['/api/search', '/api/tweets', '/api/contact', '/health', '/mcp', '/a2a', '/oauth/register', '/oauth/token', '/oauth/revoke', '/oauth/jwks.json']) expect(documented).toContain(path);
+    for (const path of [
+      '/api/search',
+      '/api/tweets',
+      '/api/contact',
+      '/health',
+      '/mcp',
+      '/a2a',
+      '/oauth/register',
+      '/oauth/token',
+      '/oauth/revoke',
+      '/oauth/jwks.json',
+    ])
+      expect(documented).toContain(path);
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
       for (const method of Object.keys(methods)) {
-        const res = await site.fetchPath(path, { method: method.toUpperCase(), headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' }, body: method === 'get' ? undefined : '{}' });
+        const res = await site.fetchPath(path, {
+          method: method.toUpperCase(),
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
+          body: method === 'get' ? undefined : '{}',
+        });
         expect(res.status, `${method} ${path}`).not.toBe(404);
         expect(res.status, `${method} ${path}`).toBeLessThan(500);
         const declared = Object.keys((methods[method] as { responses: Record<string, unknown> }).responses);
@@ -44,7 +60,8 @@ describe('OpenAPI description', () => {
       for (const [method, op] of Object.entries(methods)) {
         expect(op.security, `${method} ${path}`).toBeDefined();
         if (path === '/mcp') expect(op.security).toContainEqual({ oauth2: ['content:export'] });
-        else if (!path.startsWith('/oauth/token') && !path.startsWith('/oauth/revoke')) expect(op.security, `${method} ${path}`).toEqual([]);
+        else if (!path.startsWith('/oauth/token') && !path.startsWith('/oauth/revoke'))
+          expect(op.security, `${method} ${path}`).toEqual([]);
       }
     }
   });

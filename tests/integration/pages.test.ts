@@ -187,7 +187,12 @@ describe('pages and their markdown twins', () => {
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of manifest.icons) expect((await site.fetchPath(icon.src)).status, icon.src).toBe(200);
     const home = await (await site.fetchPath('/')).text();
-    for (const link of ['<link rel="icon" href="/favicon.ico"', '<link rel="apple-touch-icon" href="/apple-touch-icon.png"', '<link rel="manifest" href="/manifest.webmanifest"']) expect(home).toContain(link);
+    for (const link of [
+      '<link rel="icon" href="/favicon.ico"',
+      '<link rel="apple-touch-icon" href="/apple-touch-icon.png"',
+      '<link rel="manifest" href="/manifest.webmanifest"',
+    ])
+      expect(home).toContain(link);
   });
 
   it('answers unknown paths with the 404 page and status 404, and markdown clients with a markdown 404', async () => {

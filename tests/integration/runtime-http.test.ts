@@ -45,7 +45,9 @@ function raw(bytes: string | Buffer, options: { quietMs?: number } = {}): Promis
     });
     socket.on('end', finish);
     socket.on('close', finish);
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish() : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish() : reject(error),
+    );
     socket.write(bytes);
   });
 }
@@ -64,7 +66,11 @@ describe('malformed requests get an answer, never a crash', () => {
     ['a broken absolute-form', 'GET http://[::1 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['a bad percent escape', 'GET /% HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['a truncated UTF-8 escape', 'GET /%E0%A4%A HTTP/1.1\r\nHost: x\r\n\r\n', 400],
-    ['Content-Length with Transfer-Encoding', 'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+    ],
     ['binary garbage', '\x00\x01\x02\xff\r\n\r\n', 400],
     ['a 1 MB header', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(1024 * 1024)}\r\n\r\n`, 431],
     ['POST to a static page', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n', 405],
@@ -84,7 +90,11 @@ describe('malformed requests get an answer, never a crash', () => {
   });
 
   it(`a request body over ${MAX_REQUEST_BODY_BYTES} bytes → 413`, async () => {
-    const res = await fetch(`${direct.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1) });
+    const res = await fetch(`${direct.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1),
+    });
     expect(res.status).toBe(413);
   });
 

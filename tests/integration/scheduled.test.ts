@@ -16,11 +16,19 @@ beforeAll(() => {
 });
 const site = useRuntime();
 
-const liveTweet = { id: '4242', text: 'A live post from the fake upstream', author: { name: 'Live Feed', username: 'live_feed' }, created_at: '2026-11-21T12:00:00Z', url: 'https://x.com/live_feed/status/4242' };
+const liveTweet = {
+  id: '4242',
+  text: 'A live post from the fake upstream',
+  author: { name: 'Live Feed', username: 'live_feed' },
+  created_at: '2026-11-21T12:00:00Z',
+  url: 'https://x.com/live_feed/status/4242',
+};
 
 describe('scheduled functions in the local runtime', () => {
   it('the tweet refresh stores the upstream feed and /api/tweets serves it; a failing upstream keeps it', async () => {
-    upstream.respondWith((req, _body, res) => (req.url === '/feed.json' ? sendJson(res, 200, { tweets: [liveTweet] }) : sendJson(res, 404, {})));
+    upstream.respondWith((req, _body, res) =>
+      req.url === '/feed.json' ? sendJson(res, 200, { tweets: [liveTweet] }) : sendJson(res, 404, {}),
+    );
     const run = await site.fetchPath('/.netlify/functions/tweets-refresh', { method: 'POST' });
     expect(run.status).toBeLessThan(300);
     const res = await site.fetchPath('/api/tweets');
@@ -43,9 +51,17 @@ describe('scheduled functions in the local runtime', () => {
     const { id } = await post.json();
     expect(upstream.requests.some((r) => r.url === '/hook')).toBe(true);
 
-    const listed = JSON.parse(execFileSync(process.execPath, ['scripts/enquiries.ts', 'json'], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir } })) as { id: string; notification: { status: string } }[];
+    const listed = JSON.parse(
+      execFileSync(process.execPath, ['scripts/enquiries.ts', 'json'], {
+        encoding: 'utf8',
+        env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir },
+      }),
+    ) as { id: string; notification: { status: string } }[];
     expect(listed.find((e) => e.id === id)?.notification.status).toBe('pending');
-    const csv = spawnSync(process.execPath, ['scripts/enquiries.ts', 'csv'], { encoding: 'utf8', env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir, TZ: 'Asia/Shanghai' } });
+    const csv = spawnSync(process.execPath, ['scripts/enquiries.ts', 'csv'], {
+      encoding: 'utf8',
+      env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir, TZ: 'Asia/Shanghai' },
+    });
     expect(csv.stdout.split('\r\n')[0]).toBe('\uFEFFid,received_at,received_local (Asia/Shanghai),name,email,company,message,notification');
     expect(csv.stdout).toContain(`"${id}"`);
     expect(csv.stderr).toBe(`${listed.length} ${listed.length === 1 ? 'enquiry' : 'enquiries'}\n`);

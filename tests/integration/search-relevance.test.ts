@@ -22,7 +22,9 @@ describe('search relevance on the seed content', () => {
       .map((q) => ({ ...q, got: engine.search(q.q, { limit: 5 }).map((h) => h.slug) }))
       .filter((q) => q.got[0] !== q.expect);
     const hitAt1 = 1 - misses.length / queries.length;
-    console.log(`hit@1 = ${hitAt1.toFixed(3)} over ${queries.length} queries; misses: ${misses.map((m) => `${m.q} -> ${m.got[0]} (want ${m.expect})`).join('; ') || 'none'}`);
+    console.log(
+      `hit@1 = ${hitAt1.toFixed(3)} over ${queries.length} queries; misses: ${misses.map((m) => `${m.q} -> ${m.got[0]} (want ${m.expect})`).join('; ') || 'none'}`,
+    );
     expect(hitAt1).toBeGreaterThanOrEqual(0.9);
     // Every expected document is at least in the top 5.
     expect(misses.filter((m) => !m.got.includes(m.expect))).toEqual([]);

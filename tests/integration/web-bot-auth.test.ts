@@ -24,7 +24,9 @@ beforeAll(async () => {
   process.env.CONTACT_WEBHOOK_URL = `${upstream.url}/hooks/acme`;
   process.env.TWEETS_SOURCE = 'json';
   process.env.TWEETS_FEED_URL = `${upstream.url}/feed.json?lang=en`;
-  upstream.respondWith((req, _body, res) => (req.url?.startsWith('/feed.json') ? sendJson(res, 200, { tweets: [liveTweet] }) : sendJson(res, 204, '')));
+  upstream.respondWith((req, _body, res) =>
+    req.url?.startsWith('/feed.json') ? sendJson(res, 200, { tweets: [liveTweet] }) : sendJson(res, 204, ''),
+  );
   runtime = await startRuntime({ blobsDir: testBlobsDir() });
   ({ server } = await serve(runtime, TEST_PORT));
 });
@@ -52,13 +54,20 @@ async function readmeVerifier(): Promise<(request: Request) => Promise<{ enquiry
   const file = path.join(dir, `verify-webhook-${process.pid}.mjs`);
   writeFileSync(file, code.replace("'https://www.acme-ai.example'", JSON.stringify(TEST_ORIGIN)));
   try {
-    return ((await import(pathToFileURL(file).href)) as { verifyWebhook: (request: Request) => Promise<{ enquiry: { id: string } }> }).verifyWebhook;
+    return ((await import(pathToFileURL(file).href)) as { verifyWebhook: (request: Request) => Promise<{ enquiry: { id: string } }> })
+      .verifyWebhook;
   } finally {
     rmSync(file, { force: true });
   }
 }
 
-const liveTweet = { id: '77', text: 'Signed fetch', author: { name: 'Feed', username: 'feed' }, created_at: '2026-11-24T12:00:00Z', url: 'https://x.com/feed/status/77' };
+const liveTweet = {
+  id: '77',
+  text: 'Signed fetch',
+  author: { name: 'Feed', username: 'feed' },
+  created_at: '2026-11-24T12:00:00Z',
+  url: 'https://x.com/feed/status/77',
+};
 
 async function postEnquiry(ip: string): Promise<string> {
   const res = await fetch(`${TEST_ORIGIN}/api/contact`, {
@@ -70,7 +79,7 @@ async function postEnquiry(ip: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-describe('Web Bot Auth for the site\'s own requests', () => {
+describe("Web Bot Auth for the site's own requests", () => {
   it('serves the key directory over HTTP with its media type and a proof that verifies', async () => {
     const { response, body, keys } = await fetchDirectory(TEST_ORIGIN);
     expect(response.headers.get('content-type')).toBe('application/http-message-signatures-directory+json');
@@ -91,13 +100,17 @@ describe('Web Bot Auth for the site\'s own requests', () => {
     const delivery = upstream.requests.find((r) => r.url === '/hooks/acme' && r.body.includes(id));
     expect(delivery).toBeDefined();
     expect(delivery!.headers['signature-agent']).toBe(`sig1="${TEST_ORIGIN}"`);
-    expect(delivery!.headers['signature-input']).toMatch(/^sig1=\("@method" "@authority" "@path" "content-type" "content-digest" "signature-agent"\);created=\d+;keyid="[\w-]+";alg="ed25519";expires=\d+;nonce="[^"]+";tag="web-bot-auth"$/);
+    expect(delivery!.headers['signature-input']).toMatch(
+      /^sig1=\("@method" "@authority" "@path" "content-type" "content-digest" "signature-agent"\);created=\d+;keyid="[\w-]+";alg="ed25519";expires=\d+;nonce="[^"]+";tag="web-bot-auth"$/,
+    );
 
     const { keys } = await fetchDirectory(TEST_ORIGIN);
     expect(await verifySignedRequest(asRequest(delivery!))).toEqual({ agent: TEST_ORIGIN, keyid: keys[0]!.kid });
     const verifyWebhook = await readmeVerifier();
     expect((await verifyWebhook(asRequest(delivery!))).enquiry.id).toBe(id);
-    await expect(verifyWebhook(asRequest(delivery!, { body: delivery!.body.replace('verify me', 'forged') }))).rejects.toThrow('body changed');
+    await expect(verifyWebhook(asRequest(delivery!, { body: delivery!.body.replace('verify me', 'forged') }))).rejects.toThrow(
+      'body changed',
+    );
     await expect(verifyWebhook(asRequest(delivery!, { path: '/hooks/other' }))).rejects.toThrow();
 
     const body = JSON.parse(delivery!.body) as { enquiry: { message: string } };
@@ -105,7 +118,13 @@ describe('Web Bot Auth for the site\'s own requests', () => {
     await expect(verifySignedRequest(asRequest(delivery!, { body: forged }))).rejects.toThrow(/Content-Digest/);
     await expect(verifySignedRequest(asRequest(delivery!, { path: '/hooks/other' }))).rejects.toThrow();
     await expect(verifySignedRequest(asRequest(delivery!, { headers: { host: 'evil.example' } }))).rejects.toThrow();
-    await expect(verifySignedRequest(asRequest(delivery!, { headers: { 'signature-input': delivery!.headers['signature-input']!.toString().replace(/created=\d+/, 'created=1') } }))).rejects.toThrow();
+    await expect(
+      verifySignedRequest(
+        asRequest(delivery!, {
+          headers: { 'signature-input': delivery!.headers['signature-input']!.toString().replace(/created=\d+/, 'created=1') },
+        }),
+      ),
+    ).rejects.toThrow();
   });
 
   it('the scheduled tweet refresh signs its feed fetch, and the query is covered', async () => {

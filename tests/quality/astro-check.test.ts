@@ -11,11 +11,15 @@ import { expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 it('astro check reports no errors', { timeout: 600_000 }, async () => {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'check', '--minimumFailingSeverity', 'error'], {
-    cwd: ROOT,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'check', '--minimumFailingSeverity', 'error'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

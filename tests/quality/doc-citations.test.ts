@@ -57,7 +57,11 @@ describe('document citations in comments', () => {
       for (const file of sourceFiles(path.join(ROOT, folder))) {
         const text = readFileSync(file, 'utf8');
         if (!text.includes('.md')) continue;
-        cited += commentsOf(text, file).map((c) => c.text).join('\n').match(DOCS_PATH)?.length ?? 0;
+        cited +=
+          commentsOf(text, file)
+            .map((c) => c.text)
+            .join('\n')
+            .match(DOCS_PATH)?.length ?? 0;
         problems.push(...citationProblems(path.relative(ROOT, file), text, docNames, exists));
       }
     }

@@ -39,7 +39,14 @@ interface Finding {
 /** Runs a CLI that exits 1 when it finds errors; returns its stdout either way. */
 async function run(command: string, args: string[]): Promise<string> {
   try {
-    return (await execFileAsync(path.join(BIN, command), args, { cwd: dir, env: OFFLINE_ENV, timeout: LINT_TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024 })).stdout;
+    return (
+      await execFileAsync(path.join(BIN, command), args, {
+        cwd: dir,
+        env: OFFLINE_ENV,
+        timeout: LINT_TIMEOUT_MS,
+        maxBuffer: 32 * 1024 * 1024,
+      })
+    ).stdout;
   } catch (error) {
     const failed = error as { code?: unknown; stdout?: string; stderr?: string };
     if (failed.code !== 1) throw new Error(`${command} failed (${String(failed.code)}): ${failed.stderr ?? String(error)}`);
@@ -53,7 +60,13 @@ async function redocly(file: string): Promise<Finding[]> {
     totals: { errors: number; warnings: number };
     problems: { ruleId: string; severity: 'error' | 'warn'; message: string; location: { pointer: string }[] }[];
   };
-  const findings = report.problems.map((p) => ({ tool: 'redocly', severity: p.severity, rule: p.ruleId, where: p.location[0]?.pointer ?? '', message: p.message }));
+  const findings = report.problems.map((p) => ({
+    tool: 'redocly',
+    severity: p.severity,
+    rule: p.ruleId,
+    where: p.location[0]?.pointer ?? '',
+    message: p.message,
+  }));
   expect(findings.filter((f) => f.severity === 'error')).toHaveLength(report.totals.errors);
   return findings;
 }
@@ -63,10 +76,17 @@ async function spectral(file: string): Promise<Finding[]> {
   await run('spectral', ['lint', file, '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--output', out, '--quiet']);
   const results = JSON.parse(readFileSync(out, 'utf8')) as { code: string; severity: number; message: string; path: string[] }[];
   const severities = ['error', 'warn', 'info', 'hint'] as const;
-  return results.map((r) => ({ tool: 'spectral', severity: severities[r.severity] ?? 'error', rule: r.code, where: r.path.join('/'), message: r.message }));
+  return results.map((r) => ({
+    tool: 'spectral',
+    severity: severities[r.severity] ?? 'error',
+    rule: r.code,
+    where: r.path.join('/'),
+    message: r.message,
+  }));
 }
 
-const describeAll = (findings: Finding[]): string => findings.map((f) => `${f.tool} ${f.severity} ${f.rule} at ${f.where}: ${f.message}`).join('\n');
+const describeAll = (findings: Finding[]): string =>
+  findings.map((f) => `${f.tool} ${f.severity} ${f.rule} at ${f.where}: ${f.message}`).join('\n');
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
@@ -82,13 +102,18 @@ describe('OpenAPI lint', () => {
     const file = path.join(dir, 'openapi.json');
     writeFileSync(file, await res.text());
     const findings = [...(await redocly(file)), ...(await spectral(file))];
-    expect(findings.filter((f) => f.severity === 'error'), describeAll(findings)).toEqual([]);
+    expect(
+      findings.filter((f) => f.severity === 'error'),
+      describeAll(findings),
+    ).toEqual([]);
     const unexpected = findings.filter((f) => !KNOWN_WARNINGS.includes(f.rule));
     expect(unexpected, describeAll(unexpected)).toEqual([]);
   });
 
   it('both linters do report errors on a broken copy (the check above is not vacuous)', async () => {
-    const doc = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { description?: string }> }>> };
+    const doc = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { description?: string }> }>>;
+    };
     const search = doc.paths['/api/search']!.get!;
     delete search.responses['200']!.description; // both: a response needs a description
     delete search.security; // Redocly: security-defined

@@ -32,5 +32,11 @@ export function useBlobs(): BlobsHandle {
     rmSync(directory, { recursive: true, force: true });
   });
   const open = (name: StoreName): Store => blobsStore(name, { siteID: SITE_ID, token: TOKEN, edgeURL, uncachedEdgeURL: edgeURL });
-  return { store: open, stores: open, get directory() { return directory; } };
+  return {
+    store: open,
+    stores: open,
+    get directory() {
+      return directory;
+    },
+  };
 }

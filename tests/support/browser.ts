@@ -39,7 +39,9 @@ export function useServedSite(options: { port?: number } = {}): ServedSite {
     // The tests stand in for Netlify's proxy: their X-Forwarded-For picks the client (rate-limit keys).
     let url: string;
     const serveOptions = { trustedProxies: ['127.0.0.1', '::1'] };
-    ({ server, url } = await ((options.port ?? TEST_PORT) === TEST_PORT ? serveOnTestPort(runtime, serveOptions) : serve(runtime, options.port!, serveOptions)));
+    ({ server, url } = await ((options.port ?? TEST_PORT) === TEST_PORT
+      ? serveOnTestPort(runtime, serveOptions)
+      : serve(runtime, options.port!, serveOptions)));
     origin = url;
   });
   afterAll(async () => {

@@ -27,7 +27,12 @@ export async function openFormPage(fetch: Fetch, url: string): Promise<FormPage>
 }
 
 /** Posts the page's form with `decision`; `override` replaces what is sent (for CSRF tests). */
-export async function answerFormPage(fetch: Fetch, page: FormPage, decision: 'approve' | 'deny', override: { ticket?: string; cookie?: string | null; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function answerFormPage(
+  fetch: Fetch,
+  page: FormPage,
+  decision: 'approve' | 'deny',
+  override: { ticket?: string; cookie?: string | null; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const cookie = override.cookie === undefined ? page.cookie : override.cookie;
   return fetch(page.action!, {
     method: 'POST',
@@ -38,9 +43,14 @@ export async function answerFormPage(fetch: Fetch, page: FormPage, decision: 'ap
 }
 
 /** Opens an authorization URL and answers the consent page; returns the 303 Location as a URL. */
-export async function authorizeThroughConsent(fetch: Fetch, authorizationUrl: string, decision: 'approve' | 'deny' = 'approve'): Promise<URL> {
+export async function authorizeThroughConsent(
+  fetch: Fetch,
+  authorizationUrl: string,
+  decision: 'approve' | 'deny' = 'approve',
+): Promise<URL> {
   const page = await openFormPage(fetch, authorizationUrl);
-  if (page.response.status !== 200 || !page.ticket) throw new Error(`consent page not shown: ${page.response.status} ${page.html.slice(0, 300)}`);
+  if (page.response.status !== 200 || !page.ticket)
+    throw new Error(`consent page not shown: ${page.response.status} ${page.html.slice(0, 300)}`);
   const answer = await answerFormPage(fetch, page, decision);
   const location = answer.headers.get('location');
   if (answer.status !== 303 || !location) throw new Error(`consent answer was ${answer.status}`);

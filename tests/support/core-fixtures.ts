@@ -65,14 +65,38 @@ export const FIXTURE_CATALOG: Catalog = {
     { slug: 'ai-agents', name: 'Agents', name_zh: '智能体', description: 'Agents.' },
   ],
   articles: [
-    article('rag-chunking', 'RAG chunking strategies', '2026-03-01', 'rag', '## Chunking\n\nSplit documents by structure for better recall.'),
+    article(
+      'rag-chunking',
+      'RAG chunking strategies',
+      '2026-03-01',
+      'rag',
+      '## Chunking\n\nSplit documents by structure for better recall.',
+    ),
     article('agent-tools-zh', '智能体工具调用实践', '2026-02-01', 'ai-agents', '智能体通过工具调用完成任务。'),
     article('vector-search', 'Vector search at scale', '2025-12-01', 'rag', 'Vector databases and recall.'),
   ],
   solutions: [solution],
   products: [
-    { slug: 'gateway', name: 'LLM Gateway', summary: 'A gateway.', url: `${FIXTURE_ORIGIN}/products/gateway`, features: ['Rate limits'], order: 2, path: '/products/gateway', markdown: 'Gateway.' },
-    { slug: 'platform', name: 'LLM Platform', summary: 'A platform.', url: `${FIXTURE_ORIGIN}/products/platform`, features: ['Serving'], order: 1, path: '/products/platform', markdown: 'Platform.' },
+    {
+      slug: 'gateway',
+      name: 'LLM Gateway',
+      summary: 'A gateway.',
+      url: `${FIXTURE_ORIGIN}/products/gateway`,
+      features: ['Rate limits'],
+      order: 2,
+      path: '/products/gateway',
+      markdown: 'Gateway.',
+    },
+    {
+      slug: 'platform',
+      name: 'LLM Platform',
+      summary: 'A platform.',
+      url: `${FIXTURE_ORIGIN}/products/platform`,
+      features: ['Serving'],
+      order: 1,
+      path: '/products/platform',
+      markdown: 'Platform.',
+    },
   ],
 };
 
@@ -87,12 +111,16 @@ export const FIXTURE_DEPS: McpDeps = {
 };
 
 /** Headers a well-behaved legacy client sends. */
-export const LEGACY_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+export const LEGACY_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
 
 /** A POST to /mcp with a JSON body (a string is sent as is). */
 export function mcpRequest(body: unknown, headers: Record<string, string> = {}, method = 'POST'): Request {
   const init: RequestInit = { method, headers: { ...LEGACY_HEADERS, ...headers } };
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'DELETE' && method !== 'OPTIONS') init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'DELETE' && method !== 'OPTIONS')
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
   return new Request(`${FIXTURE_ORIGIN}/mcp`, init);
 }
 
@@ -104,7 +132,12 @@ export const MODERN_META = {
 };
 
 /** A 2026-07-28 request with consistent headers and `_meta` (override either to break them). */
-export function modernRequest(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, id: number | string = 1): Request {
+export function modernRequest(
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  id: number | string = 1,
+): Request {
   const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
   return mcpRequest(
     { jsonrpc: '2.0', id, method, params: { ...params, _meta: { ...MODERN_META, ...(params._meta as object | undefined) } } },

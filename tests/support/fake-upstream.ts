@@ -34,9 +34,13 @@ export function useFakeUpstream(): FakeUpstream {
     await new Promise((resolve) => server?.close(resolve));
   });
   return {
-    get url() { return url; },
+    get url() {
+      return url;
+    },
     requests,
-    respondWith(next) { handler = next; },
+    respondWith(next) {
+      handler = next;
+    },
   };
 }
 

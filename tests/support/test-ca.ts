@@ -41,6 +41,23 @@ export function createTestCertificates(dir: string): TestCertificates {
   const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
   openssl('req', '-x509', ...newKey, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '1', '-config', 'ca.cnf');
   openssl('req', '-new', ...newKey, '-keyout', 'server.key', '-out', 'server.csr', '-config', 'ca.cnf', '-subj', '/CN=localhost');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-set_serial', '1', '-days', '1', '-out', 'server.pem', '-extfile', 'server.ext');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-set_serial',
+    '1',
+    '-days',
+    '1',
+    '-out',
+    'server.pem',
+    '-extfile',
+    'server.ext',
+  );
   return { caPath: file('ca.pem'), key: readFileSync(file('server.key'), 'utf8'), cert: readFileSync(file('server.pem'), 'utf8') };
 }

@@ -21,12 +21,19 @@ export interface RecordedRequest {
 }
 
 /** The request the receiver saw, as a fetch `Request` (the authority from its Host header). */
-export function asRequest(recorded: RecordedRequest, change: { path?: string; body?: string; headers?: Record<string, string> } = {}): Request {
+export function asRequest(
+  recorded: RecordedRequest,
+  change: { path?: string; body?: string; headers?: Record<string, string> } = {},
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(recorded.headers)) if (typeof value === 'string') headers.set(name, value);
   for (const [name, value] of Object.entries(change.headers ?? {})) headers.set(name, value);
   const body = change.body ?? recorded.body;
-  return new Request(`http://${headers.get('host')}${change.path ?? recorded.url}`, { method: recorded.method, headers, body: recorded.method === 'GET' || recorded.method === 'HEAD' ? null : body });
+  return new Request(`http://${headers.get('host')}${change.path ?? recorded.url}`, {
+    method: recorded.method,
+    headers,
+    body: recorded.method === 'GET' || recorded.method === 'HEAD' ? null : body,
+  });
 }
 
 export interface Verified {
@@ -48,7 +55,10 @@ function signatureAgent(request: Request): { label: string; origin: string } {
 
 /** The directory's keys, fetched as the draft says: 200 only, no redirects. */
 export async function fetchDirectory(origin: string): Promise<{ response: Response; body: string; keys: PublicJwk[] }> {
-  const response = await fetch(new URL(DIRECTORY_PATH, origin), { redirect: 'manual', headers: { accept: 'application/http-message-signatures-directory+json' } });
+  const response = await fetch(new URL(DIRECTORY_PATH, origin), {
+    redirect: 'manual',
+    headers: { accept: 'application/http-message-signatures-directory+json' },
+  });
   if (response.status !== 200) throw new Error(`directory answered ${response.status}`);
   const body = await response.text();
   return { response, body, keys: (JSON.parse(body) as { keys: PublicJwk[] }).keys };
@@ -66,8 +76,10 @@ export async function verifySignedRequest(request: Request): Promise<Verified> {
   if (!key || !keyid) throw new Error(`keyid ${keyid} is not in ${origin}'s directory`);
   await verify(request, await verifierFromJWK(key));
   if (request.body) {
-    if (!/"content-digest"/.test(request.headers.get('signature-input') ?? '')) throw new Error('the signature does not cover Content-Digest');
-    if (!(await contentDigestMatches(request.headers.get('content-digest'), await request.clone().text()))) throw new Error('the body does not match Content-Digest');
+    if (!/"content-digest"/.test(request.headers.get('signature-input') ?? ''))
+      throw new Error('the signature does not cover Content-Digest');
+    if (!(await contentDigestMatches(request.headers.get('content-digest'), await request.clone().text())))
+      throw new Error('the body does not match Content-Digest');
   }
   return { agent: origin, keyid };
 }
@@ -92,13 +104,17 @@ export async function provenDirectoryKeys(requestUrl: string, res: Response, bod
     const input = rawInputs[i]!;
     const message = {
       request: { method: 'GET', url: requestUrl, headers: {} },
-      response: { status: res.status, headers: { 'content-digest': res.headers.get('content-digest')!, 'signature-input': input, signature: rawSignatures[i]! } },
+      response: {
+        status: res.status,
+        headers: { 'content-digest': res.headers.get('content-digest')!, 'signature-input': input, signature: rawSignatures[i]! },
+      },
     };
     try {
       await verifyMessage(message, async (data, signature, params) => {
         if (params.tag !== 'http-message-signatures-directory') throw new Error('wrong tag');
         if (!(params.created instanceof Date) || params.created.getTime() > Date.now()) throw new Error('created in the future');
-        if (!input.startsWith(`${label}=("@authority";req "content-digest")`)) throw new Error('must cover "@authority";req and content-digest');
+        if (!input.startsWith(`${label}=("@authority";req "content-digest")`))
+          throw new Error('must cover "@authority";req and content-digest');
         const key = keys.find((k) => k.kid === params.keyid);
         if (!key) throw new Error('unknown keyid');
         await (await verifierFromJWK(key))(data, signature, params as never);

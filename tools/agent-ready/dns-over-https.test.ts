@@ -7,7 +7,9 @@ import { dnsOverHttpsResolver } from './dns-over-https.ts';
 let server: Server;
 let endpoint: string;
 const asked: URLSearchParams[] = [];
-let answer: (params: URLSearchParams, req: IncomingMessage) => { status?: number; body: unknown } = () => ({ body: { Status: 3, AD: true } });
+let answer: (params: URLSearchParams, req: IncomingMessage) => { status?: number; body: unknown } = () => ({
+  body: { Status: 3, AD: true },
+});
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -30,10 +32,22 @@ describe('dnsOverHttpsResolver', () => {
     let accept: string | undefined;
     answer = (params, req) => {
       accept = req.headers.accept;
-      return { body: { Status: 0, AD: true, Answer: [{ name: `${params.get('name')}.`, type: 5, data: 'cname.example.' }, { name: `${params.get('name')}.`, type: 65, data: '1 acme.example. alpn="h2" port=443' }] } };
+      return {
+        body: {
+          Status: 0,
+          AD: true,
+          Answer: [
+            { name: `${params.get('name')}.`, type: 5, data: 'cname.example.' },
+            { name: `${params.get('name')}.`, type: 65, data: '1 acme.example. alpn="h2" port=443' },
+          ],
+        },
+      };
     };
     const answered = await dnsOverHttpsResolver(endpoint)('_index._agents.acme.example', 'HTTPS');
-    expect(answered).toEqual({ records: [{ name: '_index._agents.acme.example.', type: 'HTTPS', data: '1 acme.example. alpn="h2" port=443' }], dnssecValidated: true });
+    expect(answered).toEqual({
+      records: [{ name: '_index._agents.acme.example.', type: 'HTTPS', data: '1 acme.example. alpn="h2" port=443' }],
+      dnssecValidated: true,
+    });
     expect(Object.fromEntries(asked.at(-1)!)).toEqual({ name: '_index._agents.acme.example', type: 'HTTPS', do: '1' });
     expect(accept).toBe('application/dns-json');
   });
@@ -49,9 +63,30 @@ describe('dnsOverHttpsResolver', () => {
 
   it('drives the dnsAid check: a validated ServiceMode record passes, an AliasMode one does not count', async () => {
     const site: typeof fetch = async () => new Response('', { status: 404 });
-    answer = (params) => ({ body: { Status: 0, AD: true, Answer: params.get('name') === '_mcp._agents.acme.example' && params.get('type') === 'HTTPS' ? [{ name: '_mcp._agents.acme.example.', type: 65, data: '1 acme.example. alpn="h2,h3" port=443' }] : [] } });
-    expect(await checkDnsAid({ baseUrl: 'https://acme.example', fetch: site, resolveDns: dnsOverHttpsResolver(endpoint) })).toEqual({ status: 'pass', reason: '1 DNSSEC-validated DNS-AID record(s) at _mcp._agents.acme.example' });
-    answer = (params) => ({ body: { Status: 0, AD: true, Answer: params.get('type') === 'HTTPS' ? [{ name: `${params.get('name')}.`, type: 65, data: '0 elsewhere.example.' }] : [] } });
-    expect(await checkDnsAid({ baseUrl: 'https://acme.example', fetch: site, resolveDns: dnsOverHttpsResolver(endpoint) })).toMatchObject({ status: 'neutral', reason: expect.stringMatching(/^no DNS-AID record/) });
+    answer = (params) => ({
+      body: {
+        Status: 0,
+        AD: true,
+        Answer:
+          params.get('name') === '_mcp._agents.acme.example' && params.get('type') === 'HTTPS'
+            ? [{ name: '_mcp._agents.acme.example.', type: 65, data: '1 acme.example. alpn="h2,h3" port=443' }]
+            : [],
+      },
+    });
+    expect(await checkDnsAid({ baseUrl: 'https://acme.example', fetch: site, resolveDns: dnsOverHttpsResolver(endpoint) })).toEqual({
+      status: 'pass',
+      reason: '1 DNSSEC-validated DNS-AID record(s) at _mcp._agents.acme.example',
+    });
+    answer = (params) => ({
+      body: {
+        Status: 0,
+        AD: true,
+        Answer: params.get('type') === 'HTTPS' ? [{ name: `${params.get('name')}.`, type: 65, data: '0 elsewhere.example.' }] : [],
+      },
+    });
+    expect(await checkDnsAid({ baseUrl: 'https://acme.example', fetch: site, resolveDns: dnsOverHttpsResolver(endpoint) })).toMatchObject({
+      status: 'neutral',
+      reason: expect.stringMatching(/^no DNS-AID record/),
+    });
   });
 });

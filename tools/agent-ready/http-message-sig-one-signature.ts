@@ -52,5 +52,9 @@ export interface OneSignature {
 /** Pairs every `Signature-Input` member with the `Signature` member of the same label. */
 export function splitSignatures(signatureInput: string, signature: string): OneSignature[] {
   const values = new Map(dictionaryMembers(signature).map((m) => [labelOf(m), m] as const));
-  return dictionaryMembers(signatureInput).map((member) => ({ label: labelOf(member), signatureInput: member, signature: values.get(labelOf(member)) }));
+  return dictionaryMembers(signatureInput).map((member) => ({
+    label: labelOf(member),
+    signatureInput: member,
+    signature: values.get(labelOf(member)),
+  }));
 }

@@ -34,13 +34,19 @@ describe('requests', () => {
     const seen: Request[] = [];
     routes.set('/robots.txt', () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/robots.txt' } }));
     const verdict = await checkRobotsTxt(ctxWith(memoryFetch(routes, seen)));
-    expect(verdict).toMatchObject({ status: 'fail', reason: 'GET /robots.txt: redirects off the origin to https://elsewhere.example/robots.txt (not followed)' });
+    expect(verdict).toMatchObject({
+      status: 'fail',
+      reason: 'GET /robots.txt: redirects off the origin to https://elsewhere.example/robots.txt (not followed)',
+    });
     expect(seen.map((r) => r.url)).toEqual([`${O}/robots.txt`]);
   });
 
   it('stops after too many redirects', async () => {
     let n = 0;
-    const res = await get(ctxWith(async () => new Response(null, { status: 302, headers: { location: `/hop${++n}` } })), '/');
+    const res = await get(
+      ctxWith(async () => new Response(null, { status: 302, headers: { location: `/hop${++n}` } })),
+      '/',
+    );
     expect(res.error).toBe('more than 5 redirects');
     expect(n).toBe(6);
   });
@@ -55,19 +61,25 @@ describe('requests', () => {
   });
 
   it('refuses bodies over the cap, streamed or declared', async () => {
-    const big = 'User-agent: *\n' + '#'.repeat(MAX_BODY_BYTES);
+    const big = `User-agent: *\n${'#'.repeat(MAX_BODY_BYTES)}`;
     const streamed = await checkRobotsTxt(ctxWith(async () => new Response(big, { headers: { 'content-type': 'text/plain' } })));
     expect(streamed).toMatchObject({ status: 'fail', reason: `GET /robots.txt: body larger than ${MAX_BODY_BYTES} bytes` });
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(64 * 1024))) });
-    const declared = await checkRobotsTxt(ctxWith(async () => new Response(endless, { headers: { 'content-type': 'text/plain', 'content-length': String(MAX_BODY_BYTES + 1) } })));
+    const declared = await checkRobotsTxt(
+      ctxWith(
+        async () => new Response(endless, { headers: { 'content-type': 'text/plain', 'content-length': String(MAX_BODY_BYTES + 1) } }),
+      ),
+    );
     expect(declared.reason).toMatch(/body larger than/);
     expect(pulled).toBeLessThan(3);
   });
 
   it('reports a network error by its code, without throwing', async () => {
     const refused: typeof fetch = async () => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+      });
     };
     const results = await runChecks(ctxWith(refused));
     expect(results.find((r) => r.id === 'robotsTxt')!.reason).toBe('GET /robots.txt: ECONNREFUSED');

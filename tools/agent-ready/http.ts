@@ -38,7 +38,7 @@ const memo = new WeakMap<CheckContext, Map<string, Promise<Fetched>>>();
 
 /** Absolute URL of `path` on the audited origin. */
 export function siteUrl(ctx: CheckContext, path: string): string {
-  return new URL(path, ctx.baseUrl + '/').href;
+  return new URL(path, `${ctx.baseUrl}/`).href;
 }
 
 /** True when `url` is on the audited origin. */
@@ -78,7 +78,8 @@ async function fetchOnce(ctx: CheckContext, start: string, options: GetOptions):
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
       const next = new URL(location, url).href;
-      if (!sameOrigin(ctx, next)) return failed(url, response.status, response.headers, `redirects off the origin to ${next} (not followed)`);
+      if (!sameOrigin(ctx, next))
+        return failed(url, response.status, response.headers, `redirects off the origin to ${next} (not followed)`);
       if (hop >= MAX_REDIRECTS) return failed(url, response.status, response.headers, `more than ${MAX_REDIRECTS} redirects`);
       url = next;
       continue;
@@ -167,7 +168,8 @@ export function summary(ctx: CheckContext, res: Fetched): string {
 /** A 200 answer with a body, or the one-line reason it is not one (soft 404s included). */
 export function problemWith(ctx: CheckContext, res: Fetched, expected: 'json' | 'text'): string | null {
   if (res.error || res.status !== 200) return summary(ctx, res);
-  if (expected === 'json' && (mediaType(res) === 'text/html' || looksLikeHtml(res.text))) return `${summary(ctx, res)}: an HTML page where JSON belongs (soft 404)`;
+  if (expected === 'json' && (mediaType(res) === 'text/html' || looksLikeHtml(res.text)))
+    return `${summary(ctx, res)}: an HTML page where JSON belongs (soft 404)`;
   if (expected === 'text' && mediaType(res) === 'text/html') return `${summary(ctx, res)}: an HTML page (soft 404)`;
   return null;
 }
@@ -188,7 +190,11 @@ export function parseJsonObject(res: Fetched): Record<string, unknown> | string 
  * a one-line reason. The scanner asks only for "200 JSON"; RFC 8259/6838 make the media type part
  * of that, so a JSON body served as text/plain fails here (stricter reading).
  */
-export async function getJsonDocument(ctx: CheckContext, path: string, accept = 'application/json'): Promise<{ doc: Record<string, unknown>; res: Fetched } | { problem: string; res: Fetched }> {
+export async function getJsonDocument(
+  ctx: CheckContext,
+  path: string,
+  accept = 'application/json',
+): Promise<{ doc: Record<string, unknown>; res: Fetched } | { problem: string; res: Fetched }> {
   const res = await get(ctx, path, { accept });
   const problem = problemWith(ctx, res, 'json');
   if (problem) return { problem, res };

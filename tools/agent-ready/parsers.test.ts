@@ -11,7 +11,9 @@ import { sitemapProblem } from './checks/sitemap.ts';
 
 describe('parseRobots (RFC 9309 groups)', () => {
   it('groups consecutive User-agent lines, keeps Sitemap global, ignores comments and case', () => {
-    const parsed = parseRobots('# hi\nContent-Signal: search=yes\nUser-agent: *\nDisallow: /x # private\n\nuser-agent: GPTBot\nUSER-AGENT: CCBot\nAllow: /\nSitemap: https://a.example/s.xml\nUser-agent: Other\r\nDisallow: /\n');
+    const parsed = parseRobots(
+      '# hi\nContent-Signal: search=yes\nUser-agent: *\nDisallow: /x # private\n\nuser-agent: GPTBot\nUSER-AGENT: CCBot\nAllow: /\nSitemap: https://a.example/s.xml\nUser-agent: Other\r\nDisallow: /\n',
+    );
     expect(parsed.groups.map((g) => g.userAgents)).toEqual([['*'], ['gptbot', 'ccbot'], ['other']]);
     expect(parsed.groups[0]!.rules).toEqual([{ name: 'disallow', value: '/x', line: 4 }]);
     expect(parsed.sitemaps).toEqual(['https://a.example/s.xml']);
@@ -36,7 +38,9 @@ describe('contentSignalProblem', () => {
 
 describe('parseLinkHeader (RFC 8288)', () => {
   it('splits on commas outside <> and quotes, unquotes values, lower-cases rels, keeps the first of a repeated parameter', () => {
-    const { links, invalid } = parseLinkHeader('</a,b>; rel="service-desc"; type="application/json", </c>; rel="Alternate describedby"; title="x, y"; rel=ignored, <https://x.example/d>;rel=api-catalog');
+    const { links, invalid } = parseLinkHeader(
+      '</a,b>; rel="service-desc"; type="application/json", </c>; rel="Alternate describedby"; title="x, y"; rel=ignored, <https://x.example/d>;rel=api-catalog',
+    );
     expect(invalid).toEqual([]);
     expect(links).toEqual([
       { href: '/a,b', rels: ['service-desc'], params: { rel: 'service-desc', type: 'application/json' } },
@@ -50,7 +54,9 @@ describe('parseLinkHeader (RFC 8288)', () => {
   });
 
   it('counts alternate only with a text type, and never sitemap', () => {
-    const [md, html, sitemap] = parseLinkHeader('</i.md>; rel=alternate; type="text/markdown; charset=utf-8", </fr>; rel=alternate; type=text/html, </s.xml>; rel=sitemap').links;
+    const [md, html, sitemap] = parseLinkHeader(
+      '</i.md>; rel=alternate; type="text/markdown; charset=utf-8", </fr>; rel=alternate; type=text/html, </s.xml>; rel=sitemap',
+    ).links;
     expect([md, html, sitemap].map((l) => isAgentLink(l!))).toEqual([true, false, false]);
   });
 });
@@ -88,8 +94,14 @@ describe('skills', () => {
 
 describe('sitemapProblem', () => {
   it('accepts urlset and sitemapindex in the sitemaps namespace', () => {
-    expect(sitemapProblem('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>')).toEqual({ kind: 'urlset', count: 1 });
-    expect(sitemapProblem('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://a.example/s1.xml</loc></sitemap><sitemap><loc>https://a.example/s2.xml</loc></sitemap></sitemapindex>')).toEqual({ kind: 'sitemapindex', count: 2 });
+    expect(
+      sitemapProblem('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/</loc></url></urlset>'),
+    ).toEqual({ kind: 'urlset', count: 1 });
+    expect(
+      sitemapProblem(
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://a.example/s1.xml</loc></sitemap><sitemap><loc>https://a.example/s2.xml</loc></sitemap></sitemapindex>',
+      ),
+    ).toEqual({ kind: 'sitemapindex', count: 2 });
   });
 
   it.each([

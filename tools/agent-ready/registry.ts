@@ -62,7 +62,10 @@ export async function runChecks(ctx: CheckContext, checks: readonly Check[] = CH
     try {
       verdict = await check.run(ctx);
     } catch (error) {
-      verdict = neutral(`not checked: checker error (${error instanceof Error ? error.message : String(error)})`, 'This is a bug in the checker, not the site: report it with the URL.');
+      verdict = neutral(
+        `not checked: checker error (${error instanceof Error ? error.message : String(error)})`,
+        'This is a bug in the checker, not the site: report it with the URL.',
+      );
     }
     const result: CheckResult = { id: check.id, title: check.title, ...verdict, scored: check.scored };
     results.push(result);

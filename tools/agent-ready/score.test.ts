@@ -8,7 +8,12 @@ const passing = (...ids: string[]): CheckResult[] => ids.map((id) => result(id, 
 
 describe('score', () => {
   it('is pass / (pass + fail), rounded, neutral and unscored checks excluded', () => {
-    const results = [...Array.from({ length: 7 }, (_, i) => result(`p${i}`, 'pass')), ...Array.from({ length: 5 }, (_, i) => result(`f${i}`, 'fail')), result('n', 'neutral'), result('llmsTxt', 'fail', false)];
+    const results = [
+      ...Array.from({ length: 7 }, (_, i) => result(`p${i}`, 'pass')),
+      ...Array.from({ length: 5 }, (_, i) => result(`f${i}`, 'fail')),
+      result('n', 'neutral'),
+      result('llmsTxt', 'fail', false),
+    ];
     expect(scoreOf(results)).toBe(58); // developers.cloudflare.com: 7/12 → 58
     expect(scoreOf([result('a', 'pass'), result('b', 'fail'), result('c', 'fail')])).toBe(33);
     expect(scoreOf([result('a', 'neutral')])).toBe(0);
@@ -48,7 +53,11 @@ describe('levels', () => {
   });
 
   it('names what the next level needs', () => {
-    expect(levelOf(passing('robotsTxt')).next).toEqual({ level: 1, name: 'Basic Web Presence', requirements: ['2 of robotsTxt, sitemap, linkHeaders (missing: sitemap, linkHeaders)'] });
+    expect(levelOf(passing('robotsTxt')).next).toEqual({
+      level: 1,
+      name: 'Basic Web Presence',
+      requirements: ['2 of robotsTxt, sitemap, linkHeaders (missing: sitemap, linkHeaders)'],
+    });
     expect(levelOf(passing(...L1, 'contentSignals')).next).toEqual({ level: 2, name: 'Bot-Aware', requirements: ['robotsTxtAiRules'] });
     expect(levelOf(passing(...L4, 'oauthDiscovery')).next!.requirements).toEqual([
       '2 of 3: webBotAuth; all of mcpServerCard, a2aAgentCard, agentSkills, apiCatalog (missing: mcpServerCard, a2aAgentCard, agentSkills); 1 of oauthDiscovery, authMd (met)',

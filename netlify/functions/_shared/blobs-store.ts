@@ -3,7 +3,10 @@ import { getStore } from '@netlify/blobs';
 import type { Store, StoreFactory, StoreName } from '../../../src/core/kernel/store.ts';
 
 /** One store on Netlify Blobs with strong consistency (rate limits and codes need read-your-writes). */
-export function blobsStore(name: StoreName, options: { siteID?: string; token?: string; apiURL?: string; edgeURL?: string; uncachedEdgeURL?: string } = {}): Store {
+export function blobsStore(
+  name: StoreName,
+  options: { siteID?: string; token?: string; apiURL?: string; edgeURL?: string; uncachedEdgeURL?: string } = {},
+): Store {
   const store = getStore({ name, consistency: 'strong', ...options });
   return {
     async get<T>(key: string) {
@@ -13,7 +16,8 @@ export function blobsStore(name: StoreName, options: { siteID?: string; token?: 
     },
     async set<T>(key: string, value: T, condition?: { onlyIfNew: true } | { onlyIfMatch: string }) {
       // An empty ETag would turn compare-and-set into a blind write; refuse instead.
-      if (condition && 'onlyIfMatch' in condition && !condition.onlyIfMatch) throw new Error(`Conditional write to ${name}/${key} without an ETag`);
+      if (condition && 'onlyIfMatch' in condition && !condition.onlyIfMatch)
+        throw new Error(`Conditional write to ${name}/${key} without an ETag`);
       const result = await store.setJSON(key, value, condition ?? {});
       return { modified: result.modified, etag: result.etag };
     },

@@ -14,7 +14,12 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
 import { isLoopbackOrigin } from '../../../src/core/kernel/origin.ts';
-import { CLIENT_METADATA_MAX_BYTES, CLIENT_METADATA_TIMEOUT_MS, type ClientMetadataFetcher, type FetchedDocument } from '../../../src/core/oauth/grants/client-metadata-document.ts';
+import {
+  CLIENT_METADATA_MAX_BYTES,
+  CLIENT_METADATA_TIMEOUT_MS,
+  type ClientMetadataFetcher,
+  type FetchedDocument,
+} from '../../../src/core/oauth/grants/client-metadata-document.ts';
 
 type Lookup = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
 const systemLookup: Lookup = (hostname, callback) => dnsLookup(hostname, { all: true, verbatim: true }, callback);
@@ -39,9 +44,11 @@ export function safeFetchDocument(url: string, options: SafeFetchOptions): Promi
   const timeoutMs = options.timeoutMs ?? CLIENT_METADATA_TIMEOUT_MS;
   const resolve = options.lookup ?? systemLookup;
   const target = new URL(url);
-  if (target.protocol !== 'https:' && !(options.allowLoopback && target.protocol === 'http:')) return Promise.reject(new Error('only https URLs are fetched'));
+  if (target.protocol !== 'https:' && !(options.allowLoopback && target.protocol === 'http:'))
+    return Promise.reject(new Error('only https URLs are fetched'));
   const hostname = target.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(hostname) && !allowed(hostname, options.allowLoopback)) return Promise.reject(new Error(`the address ${hostname} is not public`));
+  if (isIP(hostname) && !allowed(hostname, options.allowLoopback))
+    return Promise.reject(new Error(`the address ${hostname} is not public`));
 
   return new Promise<FetchedDocument>((settle, refuse) => {
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -50,11 +57,16 @@ export function safeFetchDocument(url: string, options: SafeFetchOptions): Promi
       headers: { accept: 'application/json', 'user-agent': 'agent-ready-site client-metadata fetcher' },
       timeout: timeoutMs,
       // Resolve once, refuse if any address is not public, and connect to the checked one.
-      lookup: (name: string, _opts: unknown, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+      lookup: (
+        name: string,
+        _opts: unknown,
+        callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+      ) => {
         resolve(name, (error, addresses) => {
           if (error) return callback(error, '', 0);
           const bad = addresses.find((a) => !allowed(a.address, options.allowLoopback));
-          if (bad || addresses.length === 0) return callback(new Error(`${name} resolves to ${bad?.address ?? 'nothing'}, which is not public`), '', 0);
+          if (bad || addresses.length === 0)
+            return callback(new Error(`${name} resolves to ${bad?.address ?? 'nothing'}, which is not public`), '', 0);
           const all = (_opts as { all?: boolean } | undefined)?.all;
           return all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family);
         });
@@ -95,9 +107,14 @@ export function safeFetchDocument(url: string, options: SafeFetchOptions): Promi
         clearTimeout(timer);
         const header = (name: string): string | null => {
           const value = res.headers[name];
-          return Array.isArray(value) ? value.join(', ') : value ?? null;
+          return Array.isArray(value) ? value.join(', ') : (value ?? null);
         };
-        settle({ status: res.statusCode ?? 0, contentType: header('content-type'), cacheControl: header('cache-control'), body: Buffer.concat(chunks).toString('utf8') });
+        settle({
+          status: res.statusCode ?? 0,
+          contentType: header('content-type'),
+          cacheControl: header('cache-control'),
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
       });
       res.on('error', (error) => {
         clearTimeout(timer);

@@ -7,8 +7,15 @@ import { paths } from '../../../src/core/kernel/paths.ts';
 export const contactPages: ContactPages = {
   thanksPath: (lang) => (lang === 'zh' ? paths.langContactThanks('zh') : paths.contactThanks),
   formWithErrors: (lang, values, invalid, status, notice) =>
-    new Response(pageWithForm(contactPage[lang], contactFormHtml(lang, contactPage.products, { values, invalid, ...(notice ? { notice } : {}) }), lang), {
-      status,
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    }),
+    new Response(
+      pageWithForm(
+        contactPage[lang],
+        contactFormHtml(lang, contactPage.products, { values, invalid, ...(notice ? { notice } : {}) }),
+        lang,
+      ),
+      {
+        status,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      },
+    ),
 };

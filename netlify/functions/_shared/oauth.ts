@@ -16,7 +16,9 @@ let cached: { at: number; keys: Promise<KeySet> } | undefined;
 export function signingKeys(): Promise<KeySet> {
   const now = nowSeconds();
   if (!cached || now - cached.at > KEY_CACHE_SECONDS) {
-    const keys = loadKeyRecords({ envValue: runtimeConfig().oauthSigningKeys ?? undefined, store: stores('keys'), nowSeconds: now }).then((records) => keySetOf(records, now));
+    const keys = loadKeyRecords({ envValue: runtimeConfig().oauthSigningKeys ?? undefined, store: stores('keys'), nowSeconds: now }).then(
+      (records) => keySetOf(records, now),
+    );
     keys.catch(() => (cached = undefined));
     cached = { at: now, keys };
   }
@@ -31,5 +33,13 @@ export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');
 /** What every authorization-server endpoint needs; clients and grants share the `oauth` store. */
 export function oauthDeps(): OAuthDeps {
   const store = clientsStore();
-  return { config: oauth, clients: store, grants: store, keys: signingKeys, nowSeconds, clientMetadata, accessTokenTtlSeconds: runtimeConfig().accessTokenTtlSeconds };
+  return {
+    config: oauth,
+    clients: store,
+    grants: store,
+    keys: signingKeys,
+    nowSeconds,
+    clientMetadata,
+    accessTokenTtlSeconds: runtimeConfig().accessTokenTtlSeconds,
+  };
 }

@@ -19,4 +19,8 @@ export async function webBotAuthKeys(): Promise<SigningKeySet> {
 }
 
 /** `fetch` for the site's own outbound requests: each one signed with the active key, naming this origin. */
-export const signedFetch: typeof fetch = signingFetch(fetch, async () => ({ signer: (await webBotAuthKeys()).active, agentOrigin: build.origin, now }));
+export const signedFetch: typeof fetch = signingFetch(fetch, async () => ({
+  signer: (await webBotAuthKeys()).active,
+  agentOrigin: build.origin,
+  now,
+}));

@@ -55,7 +55,10 @@ const PartSchema = v.pipe(
     data: v.optional(v.unknown()),
     mediaType: v.optional(v.string('mediaType must be a string')),
   }),
-  v.check((part) => ['text', 'raw', 'url', 'data'].filter((key) => key in part).length === 1, 'a part must have exactly one of text, raw, url or data'),
+  v.check(
+    (part) => ['text', 'raw', 'url', 'data'].filter((key) => key in part).length === 1,
+    'a part must have exactly one of text, raw, url or data',
+  ),
 );
 
 /** The `SendMessageRequest` members this agent reads; others (metadata, tenant, …) are passed over. */
@@ -70,7 +73,11 @@ const SendMessageParamsSchema = v.looseObject({
     'message is required: a Message with messageId, role and parts',
   ),
   configuration: v.optional(
-    v.looseObject({ acceptedOutputModes: v.optional(v.array(v.string('acceptedOutputModes must list media types'), 'acceptedOutputModes must be an array')) }),
+    v.looseObject({
+      acceptedOutputModes: v.optional(
+        v.array(v.string('acceptedOutputModes must list media types'), 'acceptedOutputModes must be an array'),
+      ),
+    }),
   ),
 });
 
@@ -86,7 +93,10 @@ const SkillCallSchema = v.strictObject(
 const violationsOf = (issues: readonly v.BaseIssue<unknown>[], prefix: string): FieldViolation[] =>
   issues.map((issue) => ({ field: [prefix, v.getDotPath(issue)].filter(Boolean).join('.'), description: issue.message }));
 
-const invalid = (message: string, violations: FieldViolation[]): AnswerOutcome => ({ ok: false, refusal: { kind: 'invalid-params', message, violations } });
+const invalid = (message: string, violations: FieldViolation[]): AnswerOutcome => ({
+  ok: false,
+  refusal: { kind: 'invalid-params', message, violations },
+});
 
 const skillIds = (): string => A2A_SKILLS.map((s) => s.name).join(', ');
 
@@ -96,7 +106,8 @@ const skillIds = (): string => A2A_SKILLS.map((s) => s.name).join(', ');
  */
 export async function answerMessage(params: unknown, ctx: ToolContext): Promise<AnswerOutcome> {
   const parsed = v.safeParse(SendMessageParamsSchema, params, { abortEarly: false });
-  if (!parsed.success) return invalid(`Invalid SendMessage params: ${parsed.issues.map((i) => i.message).join('; ')}.`, violationsOf(parsed.issues, ''));
+  if (!parsed.success)
+    return invalid(`Invalid SendMessage params: ${parsed.issues.map((i) => i.message).join('; ')}.`, violationsOf(parsed.issues, ''));
   const { message, configuration } = parsed.output;
 
   const texts: string[] = [];
@@ -104,7 +115,13 @@ export async function answerMessage(params: unknown, ctx: ToolContext): Promise<
   for (const [index, part] of message.parts.entries()) {
     const type = part.mediaType ?? '';
     if (part.raw !== undefined || part.url !== undefined) {
-      return { ok: false, refusal: { kind: 'content-type-not-supported', message: `message.parts[${index}] is a file part: this agent reads text parts and JSON data parts only.` } };
+      return {
+        ok: false,
+        refusal: {
+          kind: 'content-type-not-supported',
+          message: `message.parts[${index}] is a file part: this agent reads text parts and JSON data parts only.`,
+        },
+      };
     }
     if (part.text !== undefined) {
       if (type !== '' && !TEXT_INPUT_TYPES.includes(type)) return unsupportedType(index, type, TEXT_INPUT_TYPES);
@@ -114,7 +131,10 @@ export async function answerMessage(params: unknown, ctx: ToolContext): Promise<
       data.push({ index, value: part.data });
     }
   }
-  if (data.length > 1) return invalid('Send at most one data part: one skill call per message.', [{ field: 'message.parts', description: `${data.length} data parts` }]);
+  if (data.length > 1)
+    return invalid('Send at most one data part: one skill call per message.', [
+      { field: 'message.parts', description: `${data.length} data parts` },
+    ]);
 
   const call = data.length === 1 ? skillCall(data[0]!.value, data[0]!.index) : textRequest(texts.join('\n').trim(), ctx);
   if (!call.ok) return call;
@@ -122,16 +142,25 @@ export async function answerMessage(params: unknown, ctx: ToolContext): Promise<
   const accepted = configuration?.acceptedOutputModes ?? [];
   return {
     ok: true,
-    answer: outcome.isError ? toolRefusal(call.tool.name, outcome.content[0]?.text ?? 'The skill failed.') : word(call.tool.name, outcome.structuredContent ?? {}, ctx),
+    answer: outcome.isError
+      ? toolRefusal(call.tool.name, outcome.content[0]?.text ?? 'The skill failed.')
+      : word(call.tool.name, outcome.structuredContent ?? {}, ctx),
     // acceptedOutputModes is a SHOULD: markdown is readable as plain text, and the data part is left
     // out for a caller that takes no JSON. An empty list means any.
-    textType: accepted.length === 0 || accepted.includes(TEXT_OUTPUT_TYPE) || !accepted.includes('text/plain') ? TEXT_OUTPUT_TYPE : 'text/plain',
+    textType:
+      accepted.length === 0 || accepted.includes(TEXT_OUTPUT_TYPE) || !accepted.includes('text/plain') ? TEXT_OUTPUT_TYPE : 'text/plain',
     includeData: accepted.length === 0 || accepted.includes(DATA_OUTPUT_TYPE),
   };
 }
 
 function unsupportedType(index: number, type: string, supported: readonly string[]): AnswerOutcome {
-  return { ok: false, refusal: { kind: 'content-type-not-supported', message: `message.parts[${index}] has mediaType "${type}"; this part kind takes ${supported.join(' or ')}.` } };
+  return {
+    ok: false,
+    refusal: {
+      kind: 'content-type-not-supported',
+      message: `message.parts[${index}] has mediaType "${type}"; this part kind takes ${supported.join(' or ')}.`,
+    },
+  };
 }
 
 type SkillCall = { ok: true; tool: Tool; args: JsonObject } | { ok: false; refusal: Refusal };
@@ -140,11 +169,26 @@ type SkillCall = { ok: true; tool: Tool; args: JsonObject } | { ok: false; refus
 function skillCall(value: unknown, index: number): SkillCall {
   const field = `message.parts.${index}.data`;
   const parsed = v.safeParse(SkillCallSchema, value, { abortEarly: false });
-  if (!parsed.success) return { ok: false, refusal: { kind: 'invalid-params', message: `Invalid data part: ${parsed.issues.map((i) => i.message).join('; ')}.`, violations: violationsOf(parsed.issues, field) } };
+  if (!parsed.success)
+    return {
+      ok: false,
+      refusal: {
+        kind: 'invalid-params',
+        message: `Invalid data part: ${parsed.issues.map((i) => i.message).join('; ')}.`,
+        violations: violationsOf(parsed.issues, field),
+      },
+    };
   const tool = A2A_SKILLS.find((s) => s.name === parsed.output.skill);
   if (!tool) {
     const hint = findTool(parsed.output.skill) ? ' It needs an OAuth token: call it over MCP (see the MCP server card).' : '';
-    return { ok: false, refusal: { kind: 'invalid-params', message: `Unknown skill "${parsed.output.skill}". Skills: ${skillIds()}.${hint}`, violations: [{ field: `${field}.skill`, description: `one of ${skillIds()}` }] } };
+    return {
+      ok: false,
+      refusal: {
+        kind: 'invalid-params',
+        message: `Unknown skill "${parsed.output.skill}". Skills: ${skillIds()}.${hint}`,
+        violations: [{ field: `${field}.skill`, description: `one of ${skillIds()}` }],
+      },
+    };
   }
   return checkedArguments(tool, parsed.output.arguments, `${field}.arguments`);
 }
@@ -156,7 +200,8 @@ function textRequest(text: string, ctx: ToolContext): SkillCall {
       ok: false,
       refusal: {
         kind: 'invalid-params',
-        message: 'The message has no text: send a search query or the URL or slug of an article, or a data part {"skill": ..., "arguments": {...}}.',
+        message:
+          'The message has no text: send a search query or the URL or slug of an article, or a data part {"skill": ..., "arguments": {...}}.',
         violations: [{ field: 'message.parts', description: 'no non-blank text part and no data part' }],
       },
     };
@@ -169,7 +214,14 @@ function textRequest(text: string, ctx: ToolContext): SkillCall {
 function checkedArguments(tool: Tool, args: unknown, field: string): SkillCall {
   const parsed = v.safeParse(tool.input, args, { abortEarly: false });
   if (parsed.success) return { ok: true, tool, args: parsed.output };
-  return { ok: false, refusal: { kind: 'invalid-params', message: `Invalid arguments for ${tool.name}: ${parsed.issues.map((i) => `${v.getDotPath(i) ?? 'arguments'}: ${i.message}`).join('; ')}.`, violations: violationsOf(parsed.issues, field) } };
+  return {
+    ok: false,
+    refusal: {
+      kind: 'invalid-params',
+      message: `Invalid arguments for ${tool.name}: ${parsed.issues.map((i) => `${v.getDotPath(i) ?? 'arguments'}: ${i.message}`).join('; ')}.`,
+      violations: violationsOf(parsed.issues, field),
+    },
+  };
 }
 
 /**
@@ -214,7 +266,8 @@ function linkOf(title: string, url: string, origin: string): Link {
   return { title, url, ...(markdownUrl ? { markdown_url: markdownUrl } : {}) };
 }
 
-const markdownLink = (link: Link): string => `[${link.title.replace(/[[\]]/g, '')}](${link.url})${link.markdown_url ? ` (markdown: ${link.markdown_url})` : ''}`;
+const markdownLink = (link: Link): string =>
+  `[${link.title.replace(/[[\]]/g, '')}](${link.url})${link.markdown_url ? ` (markdown: ${link.markdown_url})` : ''}`;
 
 function toolRefusal(skill: string, message: string): Answer {
   return { text: message, data: { skill, error: message } };
@@ -225,18 +278,40 @@ function word(skill: string, result: JsonObject, ctx: ToolContext): Answer {
   const { origin } = ctx;
   switch (skill) {
     case 'search_articles': {
-      const { query, results } = result as { query: string; results: { title: string; url: string; type: string; date: string; lang: string; excerpt: string }[] };
+      const { query, results } = result as {
+        query: string;
+        results: { title: string; url: string; type: string; date: string; lang: string; excerpt: string }[];
+      };
       const links = results.map((r) => linkOf(r.title, r.url, origin));
       const text = results.length
-        ? [`${results.length} result${results.length === 1 ? '' : 's'} for "${query}", best first:`, '', ...results.map((r, i) => `${i + 1}. ${markdownLink(links[i]!)}: ${r.type}, ${r.date}, ${r.lang}. ${r.excerpt}`)].join('\n')
+        ? [
+            `${results.length} result${results.length === 1 ? '' : 's'} for "${query}", best first:`,
+            '',
+            ...results.map((r, i) => `${i + 1}. ${markdownLink(links[i]!)}: ${r.type}, ${r.date}, ${r.lang}. ${r.excerpt}`),
+          ].join('\n')
         : `No article or solution matches "${query}". Try other words (Chinese or English), or browse the index at ${absoluteUrl(origin, paths.llms)}.`;
       return { text: `${text}\n\nSend a result's URL to read the article.`, data: { skill, result, links } };
     }
     case 'get_article': {
       // The body is the text part; the data part carries the metadata without repeating it.
-      const { markdown, ...meta } = result as { markdown: string; title: string; url: string; markdown_url?: string; type: string; date: string; lang: string; reading_minutes: number };
+      const { markdown, ...meta } = result as {
+        markdown: string;
+        title: string;
+        url: string;
+        markdown_url?: string;
+        type: string;
+        date: string;
+        lang: string;
+        reading_minutes: number;
+      };
       const link: Link = { title: meta.title, url: meta.url, ...(meta.markdown_url ? { markdown_url: meta.markdown_url } : {}) };
-      const header = [`# ${meta.title}`, '', `- Page: ${meta.url}`, ...(meta.markdown_url ? [`- Markdown: ${meta.markdown_url}`] : []), `- ${meta.type}, ${meta.date}, ${meta.lang}, ${meta.reading_minutes} min read`];
+      const header = [
+        `# ${meta.title}`,
+        '',
+        `- Page: ${meta.url}`,
+        ...(meta.markdown_url ? [`- Markdown: ${meta.markdown_url}`] : []),
+        `- ${meta.type}, ${meta.date}, ${meta.lang}, ${meta.reading_minutes} min read`,
+      ];
       return { text: `${header.join('\n')}\n\n${markdown}`, data: { skill, result: meta, links: [link] } };
     }
     case 'list_products': {
@@ -245,7 +320,14 @@ function word(skill: string, result: JsonObject, ctx: ToolContext): Answer {
       return { text: products.map((p, i) => `- ${markdownLink(links[i]!)}: ${p.summary}`).join('\n'), data: { skill, result, links } };
     }
     case 'get_company_info': {
-      const info = result as { name: string; tagline: string; description: string; website: string; contact: { label: string; value: string }[]; resources: { title: string; url: string }[] };
+      const info = result as {
+        name: string;
+        tagline: string;
+        description: string;
+        website: string;
+        contact: { label: string; value: string }[];
+        resources: { title: string; url: string }[];
+      };
       const links = [linkOf(info.name, info.website, origin), ...info.resources.map((r) => ({ title: r.title, url: r.url }))];
       const text = [
         `# ${info.name}`,

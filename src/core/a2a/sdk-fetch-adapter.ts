@@ -24,10 +24,19 @@
  */
 import { Extensions } from '@a2a-js/sdk';
 import { toJsonRpcError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
-import { getSupportedVersions, JsonRpcTransportHandler, ServerCallContext, type A2ARequestHandler } from '@a2a-js/sdk/server';
+import { getSupportedVersions, type JsonRpcTransportHandler, ServerCallContext, type A2ARequestHandler } from '@a2a-js/sdk/server';
 import { HttpProblem } from '../kernel/problem.ts';
 import { mediaTypeOf, readBodyText } from '../kernel/respond.ts';
-import { envelopeResponse, failure, isRejection, JsonRpcErrorCode, parseMessage, type JsonObject, type JsonRpcId, type JsonRpcSuccess } from '../kernel/jsonrpc.ts';
+import {
+  envelopeResponse,
+  failure,
+  isRejection,
+  JsonRpcErrorCode,
+  parseMessage,
+  type JsonObject,
+  type JsonRpcId,
+  type JsonRpcSuccess,
+} from '../kernel/jsonrpc.ts';
 
 /** The service-parameter names of A2A §3.2.6, sent as HTTP headers (§9.2). */
 export const A2A_VERSION_HEADER = 'A2A-Version';
@@ -63,23 +72,39 @@ export function errorResponse(id: JsonRpcId | null, error: A2aErrorObject): Resp
  */
 export async function readJsonRpcCall(req: Request, maxBodyBytes: number): Promise<JsonRpcCall | Response> {
   if (mediaTypeOf(req) !== 'application/json') {
-    return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Unsupported media type: send the JSON-RPC request as Content-Type: application/json (A2A §9.1).'), 415, {
-      'accept-post': 'application/json',
-    });
+    return envelopeResponse(
+      failure(
+        null,
+        JsonRpcErrorCode.INVALID_REQUEST,
+        'Unsupported media type: send the JSON-RPC request as Content-Type: application/json (A2A §9.1).',
+      ),
+      415,
+      {
+        'accept-post': 'application/json',
+      },
+    );
   }
   let text: string;
   try {
     text = await readBodyText(req, maxBodyBytes);
   } catch (error) {
     if (error instanceof HttpProblem && error.status === 413) {
-      return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Content too large: the body must be at most ${maxBodyBytes} bytes.`), 413);
+      return envelopeResponse(
+        failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Content too large: the body must be at most ${maxBodyBytes} bytes.`),
+        413,
+      );
     }
-    if (error instanceof HttpProblem) return envelopeResponse(failure(null, JsonRpcErrorCode.PARSE_ERROR, 'Parse error: the body is not valid UTF-8 JSON.'), 400);
+    if (error instanceof HttpProblem)
+      return envelopeResponse(failure(null, JsonRpcErrorCode.PARSE_ERROR, 'Parse error: the body is not valid UTF-8 JSON.'), 400);
     throw error;
   }
   const message = parseMessage(text);
   if (isRejection(message)) return envelopeResponse(failure(message.id, message.code, message.message), 400);
-  if (message.kind === 'response') return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Invalid request: method is required (this endpoint takes requests, not responses).'), 400);
+  if (message.kind === 'response')
+    return envelopeResponse(
+      failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Invalid request: method is required (this endpoint takes requests, not responses).'),
+      400,
+    );
   if (message.kind === 'notification') return new Response(null, { status: 202 });
   return { id: message.id, method: message.method, params: message.params };
 }
@@ -100,21 +125,42 @@ export function requestedVersion(req: Request): string {
  * for the agent executor. Fails with VersionNotSupportedError (-32009) when the agent card lists
  * no JSON-RPC interface of that version (the SDK's `validateVersion` rule).
  */
-export async function callContext(req: Request, requestHandler: A2ARequestHandler, state: Map<string, unknown>): Promise<{ context: ServerCallContext } | { error: A2aErrorObject }> {
+export async function callContext(
+  req: Request,
+  requestHandler: A2ARequestHandler,
+  state: Map<string, unknown>,
+): Promise<{ context: ServerCallContext } | { error: A2aErrorObject }> {
   const version = requestedVersion(req);
   const supported = getSupportedVersions(await requestHandler.getAgentCard(), 'JSONRPC');
   if (!supported.has(version)) {
     const sent = req.headers.get(A2A_VERSION_HEADER) ?? new URL(req.url).searchParams.get(A2A_VERSION_HEADER);
-    const why = sent === null || sent.trim() === '' ? `No ${A2A_VERSION_HEADER} header was sent, which A2A §3.6.2 reads as ${ABSENT_VERSION}` : `${A2A_VERSION_HEADER} "${sent}" is not supported`;
-    return { error: errorObjectOf(new VersionNotSupportedError({ message: `${why}. This agent speaks A2A ${[...supported].join(', ')}: send ${A2A_VERSION_HEADER}: ${[...supported][0]}.`, metadata: { requestedVersion: version, supportedVersions: [...supported].join(',') } })) };
+    const why =
+      sent === null || sent.trim() === ''
+        ? `No ${A2A_VERSION_HEADER} header was sent, which A2A §3.6.2 reads as ${ABSENT_VERSION}`
+        : `${A2A_VERSION_HEADER} "${sent}" is not supported`;
+    return {
+      error: errorObjectOf(
+        new VersionNotSupportedError({
+          message: `${why}. This agent speaks A2A ${[...supported].join(', ')}: send ${A2A_VERSION_HEADER}: ${[...supported][0]}.`,
+          metadata: { requestedVersion: version, supportedVersions: [...supported].join(',') },
+        }),
+      ),
+    };
   }
-  const context = new ServerCallContext({ requestedVersion: version, requestedExtensions: Extensions.parseServiceParameter(req.headers.get(A2A_EXTENSIONS_HEADER) ?? undefined), state });
+  const context = new ServerCallContext({
+    requestedVersion: version,
+    requestedExtensions: Extensions.parseServiceParameter(req.headers.get(A2A_EXTENSIONS_HEADER) ?? undefined),
+    state,
+  });
   return { context };
 }
 
 /** Hands the call to the SDK's JSON-RPC transport handler and answers with its envelope. */
 export async function dispatch(transport: JsonRpcTransportHandler, call: JsonRpcCall, context: ServerCallContext): Promise<Response> {
-  const answer = await transport.handle({ jsonrpc: '2.0', id: call.id, method: call.method, ...(call.params ? { params: call.params } : {}) }, context);
+  const answer = await transport.handle(
+    { jsonrpc: '2.0', id: call.id, method: call.method, ...(call.params ? { params: call.params } : {}) },
+    context,
+  );
   if (Symbol.asyncIterator in answer) {
     const stream = answer[Symbol.asyncIterator]();
     try {
@@ -124,7 +170,10 @@ export async function dispatch(transport: JsonRpcTransportHandler, call: JsonRpc
       return errorResponse(call.id, errorObjectOf(error));
     }
     await stream.return?.(undefined);
-    return errorResponse(call.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: 'Internal error: streaming is not offered by this endpoint.' });
+    return errorResponse(call.id, {
+      code: JsonRpcErrorCode.INTERNAL_ERROR,
+      message: 'Internal error: streaming is not offered by this endpoint.',
+    });
   }
   if ('error' in answer) return errorResponse(answer.id, answer.error as A2aErrorObject);
   return envelopeResponse(answer as JsonRpcSuccess, 200);

@@ -11,7 +11,14 @@ import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/su
 import { agentCard } from '../publish/agent-card.ts';
 import { handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
 
-const CARD_JSON = agentCard({ origin: FIXTURE_ORIGIN, version: '9.9.9', siteName: 'Acme AI', categorySlugs: ['rag', 'ai-agents'], exampleSlug: 'rag-chunking', exampleQuery: 'RAG' });
+const CARD_JSON = agentCard({
+  origin: FIXTURE_ORIGIN,
+  version: '9.9.9',
+  siteName: 'Acme AI',
+  categorySlugs: ['rag', 'ai-agents'],
+  exampleSlug: 'rag-chunking',
+  exampleQuery: 'RAG',
+});
 const DEPS: A2aDeps = {
   site: FIXTURE_DEPS.site,
   catalog: FIXTURE_CATALOG,
@@ -27,8 +34,15 @@ const V1 = { 'content-type': 'application/json', 'a2a-version': '1.0' };
 function post(body: unknown, headers: Record<string, string> = V1, url = A2A_URL): Promise<Response> {
   return handleA2a(new Request(url, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }), DEPS);
 }
-const rpc = (method: string, params?: unknown, id: number | string = 1) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
-const userMessage = (parts: unknown[], extra: Record<string, unknown> = {}) => ({ message: { messageId: 'm-1', role: 'ROLE_USER', parts, ...extra } });
+const rpc = (method: string, params?: unknown, id: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params === undefined ? {} : { params }),
+});
+const userMessage = (parts: unknown[], extra: Record<string, unknown> = {}) => ({
+  message: { messageId: 'm-1', role: 'ROLE_USER', parts, ...extra },
+});
 const sendText = (text: string) => rpc('SendMessage', userMessage([{ text }]));
 
 async function json(res: Response): Promise<any> {
@@ -36,7 +50,9 @@ async function json(res: Response): Promise<any> {
 }
 
 /** The reply Message of a successful SendMessage. */
-async function reply(res: Response): Promise<{ role: string; contextId: string; taskId?: string; parts: { text?: string; data?: any; mediaType: string }[] }> {
+async function reply(
+  res: Response,
+): Promise<{ role: string; contextId: string; taskId?: string; parts: { text?: string; data?: any; mediaType: string }[] }> {
   expect(res.status).toBe(200);
   const body = await json(res);
   expect(body.error).toBeUndefined();
@@ -53,7 +69,10 @@ describe('transport', () => {
   });
 
   it('OPTIONS is a CORS preflight naming A2A-Version; the site origin is reflected, a foreign one refused', async () => {
-    const pre = await handleA2a(new Request(A2A_URL, { method: 'OPTIONS', headers: { origin: FIXTURE_ORIGIN, 'access-control-request-method': 'POST' } }), DEPS);
+    const pre = await handleA2a(
+      new Request(A2A_URL, { method: 'OPTIONS', headers: { origin: FIXTURE_ORIGIN, 'access-control-request-method': 'POST' } }),
+      DEPS,
+    );
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
     expect(pre.headers.get('access-control-allow-headers')).toContain('A2A-Version');
@@ -104,7 +123,11 @@ describe('A2A-Version', () => {
     expect(body.id).toBe(1);
     expect(body.error.code).toBe(-32009);
     expect(body.error.message).toMatch(message);
-    expect(body.error.data[0]).toMatchObject({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'VERSION_NOT_SUPPORTED', domain: 'a2a-protocol.org' });
+    expect(body.error.data[0]).toMatchObject({
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'VERSION_NOT_SUPPORTED',
+      domain: 'a2a-protocol.org',
+    });
   });
 
   it('1.0 with a patch number, or as the query parameter, is 1.0', async () => {
@@ -121,11 +144,17 @@ describe('SendMessage', () => {
     expect(message.taskId).toBeUndefined();
     const [text, data] = message.parts;
     expect(text!.mediaType).toBe('text/markdown');
-    expect(text!.text).toContain(`[RAG chunking strategies](${FIXTURE_ORIGIN}/blog/rag-chunking) (markdown: ${FIXTURE_ORIGIN}/blog/rag-chunking.md)`);
+    expect(text!.text).toContain(
+      `[RAG chunking strategies](${FIXTURE_ORIGIN}/blog/rag-chunking) (markdown: ${FIXTURE_ORIGIN}/blog/rag-chunking.md)`,
+    );
     expect(data!.mediaType).toBe('application/json');
     expect(data!.data.skill).toBe('search_articles');
     expect(data!.data.result.results[0].slug).toBe('rag-chunking');
-    expect(data!.data.links[0]).toEqual({ title: 'RAG chunking strategies', url: `${FIXTURE_ORIGIN}/blog/rag-chunking`, markdown_url: `${FIXTURE_ORIGIN}/blog/rag-chunking.md` });
+    expect(data!.data.links[0]).toEqual({
+      title: 'RAG chunking strategies',
+      url: `${FIXTURE_ORIGIN}/blog/rag-chunking`,
+      markdown_url: `${FIXTURE_ORIGIN}/blog/rag-chunking.md`,
+    });
   });
 
   it('keeps the caller contextId', async () => {
@@ -152,7 +181,13 @@ describe('SendMessage', () => {
     expect(body!.text).toContain('Split documents by structure for better recall.');
     expect(data!.data.skill).toBe('get_article');
     expect(data!.data.result.markdown).toBeUndefined();
-    expect(data!.data.links).toEqual([{ title: 'RAG chunking strategies', url: `${FIXTURE_ORIGIN}/blog/rag-chunking`, markdown_url: `${FIXTURE_ORIGIN}/blog/rag-chunking.md` }]);
+    expect(data!.data.links).toEqual([
+      {
+        title: 'RAG chunking strategies',
+        url: `${FIXTURE_ORIGIN}/blog/rag-chunking`,
+        markdown_url: `${FIXTURE_ORIGIN}/blog/rag-chunking.md`,
+      },
+    ]);
   });
 
   it('a URL of another origin is searched, not read', async () => {
@@ -164,21 +199,37 @@ describe('SendMessage', () => {
     const products = await reply(await post(rpc('SendMessage', userMessage([{ data: { skill: 'list_products' } }]))));
     expect(products.parts[0]!.text).toMatch(/^- \[LLM Platform\]\(https:\/\/acme-ai\.example\/products\/platform\)/);
     expect(products.parts[1]!.data.result.products).toHaveLength(2);
-    const company = await reply(await post(rpc('SendMessage', userMessage([{ data: { skill: 'get_company_info' }, mediaType: 'application/json' }]))));
+    const company = await reply(
+      await post(rpc('SendMessage', userMessage([{ data: { skill: 'get_company_info' }, mediaType: 'application/json' }]))),
+    );
     expect(company.parts[0]!.text).toMatch(/^# Acme AI/);
-    const search = await reply(await post(rpc('SendMessage', userMessage([{ text: 'ignored when a data part names a skill' }, { data: { skill: 'search_articles', arguments: { query: 'vector', limit: 1 } } }]))));
+    const search = await reply(
+      await post(
+        rpc(
+          'SendMessage',
+          userMessage([
+            { text: 'ignored when a data part names a skill' },
+            { data: { skill: 'search_articles', arguments: { query: 'vector', limit: 1 } } },
+          ]),
+        ),
+      ),
+    );
     expect(search.parts[1]!.data.result.results).toHaveLength(1);
     expect(search.parts[1]!.data.result.results[0].slug).toBe('vector-search');
   });
 
   it('an unknown slug is an answer the caller can act on, not an error', async () => {
-    const message = await reply(await post(rpc('SendMessage', userMessage([{ data: { skill: 'get_article', arguments: { slug: 'nope' } } }]))));
+    const message = await reply(
+      await post(rpc('SendMessage', userMessage([{ data: { skill: 'get_article', arguments: { slug: 'nope' } } }]))),
+    );
     expect(message.parts[0]!.text).toContain('search_articles');
     expect(message.parts[1]!.data).toMatchObject({ skill: 'get_article', error: expect.stringContaining('nope') });
   });
 
   it('acceptedOutputModes: text/plain only gets the text as text/plain and no data part', async () => {
-    const message = await reply(await post(rpc('SendMessage', { ...userMessage([{ text: 'RAG' }]), configuration: { acceptedOutputModes: ['text/plain'] } })));
+    const message = await reply(
+      await post(rpc('SendMessage', { ...userMessage([{ text: 'RAG' }]), configuration: { acceptedOutputModes: ['text/plain'] } })),
+    );
     expect(message.parts.map((p) => p.mediaType)).toEqual(['text/plain']);
   });
 
@@ -194,7 +245,11 @@ describe('SendMessage', () => {
     ['a data part without skill', userMessage([{ data: { query: 'x' } }]), 'message.parts.0.data.skill'],
     ['an unknown skill', userMessage([{ data: { skill: 'delete_everything' } }]), 'message.parts.0.data.skill'],
     ['the OAuth-only export tool', userMessage([{ data: { skill: 'export_article_index' } }]), 'message.parts.0.data.skill'],
-    ['bad skill arguments', userMessage([{ data: { skill: 'search_articles', arguments: { query: 'x', limit: 500 } } }]), 'message.parts.0.data.arguments.limit'],
+    [
+      'bad skill arguments',
+      userMessage([{ data: { skill: 'search_articles', arguments: { query: 'x', limit: 500 } } }]),
+      'message.parts.0.data.arguments.limit',
+    ],
   ])('%s -> -32602 with ErrorInfo and a BadRequest naming %s', async (_name, params, field) => {
     const res = await post(rpc('SendMessage', params, 'req-7'));
     expect(res.status).toBe(200);
@@ -257,7 +312,8 @@ describe('the SDK client, in-process', () => {
     return handleA2a(req, DEPS);
   };
   const client = () => new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl })] }).createFromAgentCard(DEPS.card);
-  const say = (text: string) => SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } });
+  const say = (text: string) =>
+    SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } });
 
   it('reads the answer as a Message and the refusals as the SDK error classes', async () => {
     const c = await client();
@@ -276,7 +332,9 @@ describe('the SDK client, in-process', () => {
       headers.delete('a2a-version');
       return fetchImpl(input, { ...init, headers });
     };
-    const c = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withoutVersion })] }).createFromAgentCard(DEPS.card);
+    const c = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: withoutVersion })] }).createFromAgentCard(
+      DEPS.card,
+    );
     await expect(c.sendMessage(say('x'))).rejects.toBeInstanceOf(VersionNotSupportedError);
   });
 });

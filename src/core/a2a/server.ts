@@ -19,7 +19,7 @@
  * to curl but contradicts the spec's MUST, and every v1.0 SDK sends the header.
  * @module
  */
-import { AgentCard, Role, type Message } from '@a2a-js/sdk';
+import { type AgentCard, Role, type Message } from '@a2a-js/sdk';
 import { ContentTypeNotSupportedError, RequestMalformedError } from '@a2a-js/sdk/errors';
 import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentExecutor, type TaskStore } from '@a2a-js/sdk/server';
 import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
@@ -58,7 +58,12 @@ const NO_TASKS: TaskStore = {
 
 /** The reply Message (SDK form) of a prepared answer. */
 function replyMessage(prepared: PreparedAnswer, contextId: string): Message {
-  const part = (content: NonNullable<Message['parts'][number]['content']>, mediaType: string): Message['parts'][number] => ({ content, mediaType, filename: '', metadata: undefined });
+  const part = (content: NonNullable<Message['parts'][number]['content']>, mediaType: string): Message['parts'][number] => ({
+    content,
+    mediaType,
+    filename: '',
+    metadata: undefined,
+  });
   return {
     messageId: crypto.randomUUID(),
     contextId,
@@ -103,12 +108,14 @@ function server(deps: A2aDeps): { handler: DefaultRequestHandler; transport: Jso
   return cached;
 }
 
-
 /** Answers one request to the A2A endpoint; never throws (an unexpected failure is a logged 500 -32603). */
 export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> {
   const origin = req.headers.get('origin');
   if (origin !== null && !isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins)) {
-    return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`), 403);
+    return envelopeResponse(
+      failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`),
+      403,
+    );
   }
   const cors = corsHeaders(A2A_CORS, origin);
   const withCors = (res: Response): Response => {
@@ -119,24 +126,40 @@ export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> 
     return preflightResponse(A2A_CORS, origin);
   }
   if (req.method !== 'POST') {
-    return withCors(envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.'), 405, { allow: 'POST, OPTIONS' }));
+    return withCors(
+      envelopeResponse(
+        failure(
+          null,
+          JsonRpcErrorCode.INVALID_REQUEST,
+          'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.',
+        ),
+        405,
+        { allow: 'POST, OPTIONS' },
+      ),
+    );
   }
   const call = await readJsonRpcCall(req, MAX_BODY_BYTES);
   if (call instanceof Response) return withCors(call);
   const errors: ErrorFamily = {
     known: () => null,
-    unexpected: (requestId) => withCors(errorResponse(call.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: `Internal error (request ${requestId}).` })),
+    unexpected: (requestId) =>
+      withCors(errorResponse(call.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: `Internal error (request ${requestId}).` })),
   };
-  return withErrors(errors, req, async () => {
-    const { handler, transport } = server(deps);
-    const state = new Map<string, unknown>();
-    const context = await callContext(req, handler, state);
-    if ('error' in context) return withCors(errorResponse(call.id, context.error));
-    if (call.method === 'SendMessage') {
-      const outcome = await answerMessage(call.params, deps);
-      if (!outcome.ok) return withCors(errorResponse(call.id, refusalError(outcome.refusal)));
-      state.set(ANSWER_STATE_KEY, outcome);
-    }
-    return withCors(await dispatch(transport, call, context.context));
-  }, deps.log);
+  return withErrors(
+    errors,
+    req,
+    async () => {
+      const { handler, transport } = server(deps);
+      const state = new Map<string, unknown>();
+      const context = await callContext(req, handler, state);
+      if ('error' in context) return withCors(errorResponse(call.id, context.error));
+      if (call.method === 'SendMessage') {
+        const outcome = await answerMessage(call.params, deps);
+        if (!outcome.ok) return withCors(errorResponse(call.id, refusalError(outcome.refusal)));
+        state.set(ANSWER_STATE_KEY, outcome);
+      }
+      return withCors(await dispatch(transport, call, context.context));
+    },
+    deps.log,
+  );
 }

@@ -21,10 +21,18 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_EXPORT_PAGE_
 
 export const ExportArticleIndexInput = v.strictObject({
   limit: v.optional(
-    v.pipe(v.number(LIMIT_MESSAGE), v.integer(LIMIT_MESSAGE), v.minValue(1, LIMIT_MESSAGE), v.maxValue(MAX_EXPORT_PAGE_SIZE, LIMIT_MESSAGE), v.description('Entries per page.')),
+    v.pipe(
+      v.number(LIMIT_MESSAGE),
+      v.integer(LIMIT_MESSAGE),
+      v.minValue(1, LIMIT_MESSAGE),
+      v.maxValue(MAX_EXPORT_PAGE_SIZE, LIMIT_MESSAGE),
+      v.description('Entries per page.'),
+    ),
     DEFAULT_EXPORT_PAGE_SIZE,
   ),
-  cursor: v.optional(v.pipe(v.string('cursor must be a string'), v.description('next_cursor from the previous page; omit for the first page.'))),
+  cursor: v.optional(
+    v.pipe(v.string('cursor must be a string'), v.description('next_cursor from the previous page; omit for the first page.')),
+  ),
 });
 
 export const ExportArticleIndexOutput = v.object({
@@ -47,7 +55,10 @@ export const exportArticleIndex = defineTool({
     const docs = documentsOf(catalog);
     const start = cursor === undefined ? 0 : decodeCursor(cursor);
     if (start === null || start >= docs.length) {
-      return { ok: false, message: 'Invalid cursor: pass the next_cursor of the previous page unchanged, or omit cursor to start from the first page.' };
+      return {
+        ok: false,
+        message: 'Invalid cursor: pass the next_cursor of the previous page unchanged, or omit cursor to start from the first page.',
+      };
     }
     const end = Math.min(start + limit, docs.length);
     const items = docs.slice(start, end).map((doc) => documentEntry(doc, origin));

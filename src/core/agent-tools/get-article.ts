@@ -37,7 +37,10 @@ export const getArticle = defineTool({
   async run({ slug }, { catalog, bodies, origin }) {
     const doc = findDocument(catalog, slug);
     if (!doc) {
-      return { ok: false, message: `No article or solution has the slug "${slug}". Use search_articles to find the right slug (e.g. search for words from its title).` };
+      return {
+        ok: false,
+        message: `No article or solution has the slug "${slug}". Use search_articles to find the right slug (e.g. search for words from its title).`,
+      };
     }
     const markdown = await requiredBody(bodies, slug);
     return {

@@ -18,10 +18,21 @@ export const SearchArticlesInput = v.strictObject({
     v.description('Search text in Chinese, English or both, e.g. "私有化部署" or "speculative decoding".'),
   ),
   limit: v.optional(
-    v.pipe(v.number(LIMIT_MESSAGE), v.integer(LIMIT_MESSAGE), v.minValue(1, LIMIT_MESSAGE), v.maxValue(MAX_RESULT_LIMIT, LIMIT_MESSAGE), v.description('Maximum results, best first.')),
+    v.pipe(
+      v.number(LIMIT_MESSAGE),
+      v.integer(LIMIT_MESSAGE),
+      v.minValue(1, LIMIT_MESSAGE),
+      v.maxValue(MAX_RESULT_LIMIT, LIMIT_MESSAGE),
+      v.description('Maximum results, best first.'),
+    ),
     DEFAULT_RESULT_LIMIT,
   ),
-  category: v.optional(v.pipe(v.string('category must be a string'), v.description('Only return documents of this category slug (see get_company_info or the blog for the list).'))),
+  category: v.optional(
+    v.pipe(
+      v.string('category must be a string'),
+      v.description('Only return documents of this category slug (see get_company_info or the blog for the list).'),
+    ),
+  ),
 });
 
 export const SearchArticlesOutput = v.object({
@@ -40,7 +51,10 @@ export const searchArticles = defineTool({
   output: SearchArticlesOutput,
   run({ query, limit, category }, { site, engine, origin }) {
     if (category !== undefined && !site.categories.some((c) => c.slug === category)) {
-      return { ok: false, message: `Unknown category "${category}". Use one of: ${site.categories.map((c) => c.slug).join(', ')}; or omit category.` };
+      return {
+        ok: false,
+        message: `Unknown category "${category}". Use one of: ${site.categories.map((c) => c.slug).join(', ')}; or omit category.`,
+      };
     }
     return { ok: true, data: { query, results: searchResults(engine, origin, query, { limit, ...(category ? { category } : {}) }) } };
   },

@@ -114,7 +114,8 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(spec:
     input: spec.input,
     async call(args, ctx) {
       const parsed = v.safeParse(spec.input, args ?? {});
-      if (!parsed.success) return toolError(`Invalid arguments: ${describeIssues(parsed.issues)}. Expected: ${JSON.stringify(listing.inputSchema)}`);
+      if (!parsed.success)
+        return toolError(`Invalid arguments: ${describeIssues(parsed.issues)}. Expected: ${JSON.stringify(listing.inputSchema)}`);
       const outcome = await spec.run(parsed.output, ctx);
       return outcome.ok ? toolSuccess(outcome.data) : toolError(outcome.message);
     },

@@ -7,7 +7,14 @@ import { exportArticleIndex, MAX_EXPORT_PAGE_SIZE } from './export-article-index
 import { findTool, TOOLS } from './registry.ts';
 
 // The catalogue without bodies, as the MCP function loads it: bodies come from the body source only.
-const ctx = { site: siteProfile(FIXTURE_CATALOG), catalog: catalogIndex(FIXTURE_CATALOG), bodies: bodiesOf(FIXTURE_CATALOG), engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN, entryPoints: FIXTURE_DEPS.entryPoints };
+const ctx = {
+  site: siteProfile(FIXTURE_CATALOG),
+  catalog: catalogIndex(FIXTURE_CATALOG),
+  bodies: bodiesOf(FIXTURE_CATALOG),
+  engine: FIXTURE_DEPS.engine,
+  origin: FIXTURE_ORIGIN,
+  entryPoints: FIXTURE_DEPS.entryPoints,
+};
 const run = (name: string, args: unknown) => findTool(name)!.call(args, ctx);
 
 describe('listings', () => {
@@ -20,17 +27,30 @@ describe('listings', () => {
     expect(listing.inputSchema.$schema).toBeUndefined();
     expect(listing.inputSchema.additionalProperties).toBe(false);
     expect(listing.outputSchema.type).toBe('object');
-    expect(listing.annotations).toEqual({ title: listing.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(listing.annotations).toEqual({
+      title: listing.title,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
   });
 
   it('only export_article_index needs a scope, and says so', () => {
-    expect(TOOLS.filter((t) => t.requiredScope).map((t) => [t.name, t.requiredScope])).toEqual([['export_article_index', 'content:export']]);
+    expect(TOOLS.filter((t) => t.requiredScope).map((t) => [t.name, t.requiredScope])).toEqual([
+      ['export_article_index', 'content:export'],
+    ]);
     expect(exportArticleIndex.listing.description).toContain('content:export');
   });
 
   it('schemas carry the limits', () => {
-    expect(findTool('search_articles')!.listing.inputSchema).toMatchObject({ required: ['query'], properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } } });
-    expect(exportArticleIndex.listing.inputSchema).toMatchObject({ properties: { limit: { type: 'integer', maximum: MAX_EXPORT_PAGE_SIZE, default: 100 }, cursor: { type: 'string' } } });
+    expect(findTool('search_articles')!.listing.inputSchema).toMatchObject({
+      required: ['query'],
+      properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } },
+    });
+    expect(exportArticleIndex.listing.inputSchema).toMatchObject({
+      properties: { limit: { type: 'integer', maximum: MAX_EXPORT_PAGE_SIZE, default: 100 }, cursor: { type: 'string' } },
+    });
   });
 });
 
@@ -53,18 +73,33 @@ describe('results', () => {
 
   it('get_article: article and solution with markdown and metadata', async () => {
     const a = (await run('get_article', { slug: 'agent-tools-zh' })).structuredContent!;
-    expect(a).toMatchObject({ type: 'article', lang: 'zh', url: `${FIXTURE_ORIGIN}/blog/agent-tools-zh`, markdown_url: `${FIXTURE_ORIGIN}/blog/agent-tools-zh.md`, author: 'Acme AI' });
+    expect(a).toMatchObject({
+      type: 'article',
+      lang: 'zh',
+      url: `${FIXTURE_ORIGIN}/blog/agent-tools-zh`,
+      markdown_url: `${FIXTURE_ORIGIN}/blog/agent-tools-zh.md`,
+      author: 'Acme AI',
+    });
     expect(a.markdown).toContain('工具调用');
     const s = (await run('get_article', { slug: 'retail-assistant' })).structuredContent!;
-    expect(s).toMatchObject({ type: 'solution', industry: 'Retail', products: ['agent-studio'], url: `${FIXTURE_ORIGIN}/solutions/retail-assistant` });
+    expect(s).toMatchObject({
+      type: 'solution',
+      industry: 'Retail',
+      products: ['agent-studio'],
+      url: `${FIXTURE_ORIGIN}/solutions/retail-assistant`,
+    });
   });
 
   it('get_article: the body comes from the body source, read once per call; a missing body is a failure, not a tool result', async () => {
     const asked: string[] = [];
     const bodies = async (slug: string) => (asked.push(slug), slug === 'vector-search' ? 'BODY FROM THE STORE' : undefined);
-    expect((await findTool('get_article')!.call({ slug: 'vector-search' }, { ...ctx, bodies })).structuredContent).toMatchObject({ markdown: 'BODY FROM THE STORE' });
+    expect((await findTool('get_article')!.call({ slug: 'vector-search' }, { ...ctx, bodies })).structuredContent).toMatchObject({
+      markdown: 'BODY FROM THE STORE',
+    });
     expect(asked).toEqual(['vector-search']);
-    await expect(findTool('get_article')!.call({ slug: 'rag-chunking' }, { ...ctx, bodies })).rejects.toThrow(/body of "rag-chunking" is missing/);
+    await expect(findTool('get_article')!.call({ slug: 'rag-chunking' }, { ...ctx, bodies })).rejects.toThrow(
+      /body of "rag-chunking" is missing/,
+    );
   });
 
   it('get_article: unknown slug -> tool error suggesting search_articles', async () => {
@@ -80,7 +115,11 @@ describe('results', () => {
   });
 
   it('get_company_info: profile, contacts and the key resources as absolute URLs', async () => {
-    const info = (await run('get_company_info', undefined)).structuredContent as { name: string; contact: unknown[]; resources: { url: string }[] };
+    const info = (await run('get_company_info', undefined)).structuredContent as {
+      name: string;
+      contact: unknown[];
+      resources: { url: string }[];
+    };
     expect(info.name).toBe('Acme AI');
     expect(info.contact).toHaveLength(2);
     const urls = info.resources.map((r) => r.url);
@@ -92,7 +131,11 @@ describe('results', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = (await exportArticleIndex.call(cursor ? { limit: 1, cursor } : { limit: 1 }, ctx)).structuredContent as { items: { slug: string }[]; total: number; next_cursor?: string };
+      const page = (await exportArticleIndex.call(cursor ? { limit: 1, cursor } : { limit: 1 }, ctx)).structuredContent as {
+        items: { slug: string }[];
+        total: number;
+        next_cursor?: string;
+      };
       seen.push(...page.items.map((i) => i.slug));
       cursor = page.next_cursor;
     } while (cursor);
@@ -102,11 +145,14 @@ describe('results', () => {
     expect(all.next_cursor).toBeUndefined();
   });
 
-  it.each(['garbage!', encodeCursor(99), btoa('idx1:0'), btoa('other:1'), ''])('export_article_index: invalid cursor %j -> tool error', async (cursor) => {
-    const result = await exportArticleIndex.call({ cursor }, ctx);
-    expect(result.isError).toBe(true);
-    expect(result.content[0]!.text).toMatch(/Invalid cursor/);
-  });
+  it.each(['garbage!', encodeCursor(99), btoa('idx1:0'), btoa('other:1'), ''])(
+    'export_article_index: invalid cursor %j -> tool error',
+    async (cursor) => {
+      const result = await exportArticleIndex.call({ cursor }, ctx);
+      expect(result.isError).toBe(true);
+      expect(result.content[0]!.text).toMatch(/Invalid cursor/);
+    },
+  );
 
   it('cursors round-trip and are opaque', () => {
     expect(decodeCursor(encodeCursor(250))).toBe(250);

@@ -28,7 +28,9 @@ export function fieldMessage(t: Messages, name: string, reason: string): string 
     case 'email':
       return t.errEmail;
     case 'tooLong':
-      return t.errTooLong(CONTACT_FIELD_LIMITS[name as keyof typeof CONTACT_FIELD_LIMITS] ?? Number(/at most (\d+)/.exec(reason)?.[1] ?? 0));
+      return t.errTooLong(
+        CONTACT_FIELD_LIMITS[name as keyof typeof CONTACT_FIELD_LIMITS] ?? Number(/at most (\d+)/.exec(reason)?.[1] ?? 0),
+      );
     default:
       return t.errInvalid;
   }

@@ -7,7 +7,9 @@ describe('contactFormHtml', () => {
   it('renders an empty form with its limits, the product list and hidden error slots', () => {
     const html = contactFormHtml('en', products);
     expect(html.startsWith(FORM_START) && html.endsWith(FORM_END)).toBe(true);
-    expect(html).toContain('<input id="name" name="name" required aria-required="true" aria-describedby="name-error" type="text" autocomplete="name" maxlength="100" value="">');
+    expect(html).toContain(
+      '<input id="name" name="name" required aria-required="true" aria-describedby="name-error" type="text" autocomplete="name" maxlength="100" value="">',
+    );
     expect(html).toContain('<option value="llm-gateway">Acme LLM Gateway</option>');
     expect(html).toContain('<p class="field-error" id="email-error" hidden></p>');
     expect(html).toContain('<div class="form-status" id="form-status" role="alert" tabindex="-1" hidden></div>');
@@ -17,7 +19,10 @@ describe('contactFormHtml', () => {
   it('fills values back, escaped, and puts each error beside its field in the page language', () => {
     const html = contactFormHtml('zh', products, {
       values: { name: '<b>Li</b>', email: 'li@', product: 'llm-gateway', message: 'a </textarea> b' },
-      invalid: [{ name: 'email', reason: 'email must be a valid address, like name@example.com' }, { name: 'name', reason: 'name must be at most 100 characters' }],
+      invalid: [
+        { name: 'email', reason: 'email must be a valid address, like name@example.com' },
+        { name: 'name', reason: 'name must be at most 100 characters' },
+      ],
     });
     expect(html).toContain('value="&lt;b&gt;Li&lt;/b&gt;"');
     expect(html).toContain('a &lt;/textarea&gt; b</textarea>');

@@ -44,7 +44,13 @@ export function contactFormHtml(lang: Lang, products: readonly ContactFormProduc
   const field = (name: FieldName, label: string, control: (attrs: string) => string, required: boolean): string => {
     const error = errorOf(name);
     const describedBy = `${name}-error`;
-    const attrs = [`id="${name}"`, `name="${name}"`, required ? 'required aria-required="true"' : '', `aria-describedby="${describedBy}"`, error ? 'aria-invalid="true"' : '']
+    const attrs = [
+      `id="${name}"`,
+      `name="${name}"`,
+      required ? 'required aria-required="true"' : '',
+      `aria-describedby="${describedBy}"`,
+      error ? 'aria-invalid="true"' : '',
+    ]
       .filter(Boolean)
       .join(' ');
     return [
@@ -55,14 +61,17 @@ export function contactFormHtml(lang: Lang, products: readonly ContactFormProduc
       `</div>`,
     ].join('');
   };
-  const input = (name: 'name' | 'email' | 'company', type: string, autocomplete: string) => (attrs: string): string =>
-    `<input ${attrs} type="${type}" autocomplete="${autocomplete}" maxlength="${CONTACT_FIELD_LIMITS[name]}" value="${escapeHtml(values[name] ?? '')}">`;
+  const input =
+    (name: 'name' | 'email' | 'company', type: string, autocomplete: string) =>
+    (attrs: string): string =>
+      `<input ${attrs} type="${type}" autocomplete="${autocomplete}" maxlength="${CONTACT_FIELD_LIMITS[name]}" value="${escapeHtml(values[name] ?? '')}">`;
   const chosen = values.product ?? '';
   const select = (attrs: string): string =>
     `<select ${attrs}><option value="">${escapeHtml(t.productNone)}</option>${products
       .map((p) => `<option value="${escapeHtml(p.slug)}"${p.slug === chosen ? ' selected' : ''}>${escapeHtml(p.name)}</option>`)
       .join('')}</select>`;
-  const textarea = (attrs: string): string => `<textarea ${attrs} rows="6" maxlength="${CONTACT_FIELD_LIMITS.message}">${escapeHtml(values.message ?? '')}</textarea>`;
+  const textarea = (attrs: string): string =>
+    `<textarea ${attrs} rows="6" maxlength="${CONTACT_FIELD_LIMITS.message}">${escapeHtml(values.message ?? '')}</textarea>`;
 
   return [
     FORM_START,
@@ -90,5 +99,8 @@ export function pageWithForm(template: string, form: string, lang: Lang): string
   const start = template.indexOf(FORM_START);
   const end = template.indexOf(FORM_END);
   if (start < 0 || end < start) return template;
-  return (template.slice(0, start) + form + template.slice(end + FORM_END.length)).replace('<title>', `<title>${escapeHtml(messages(lang).errorTitlePrefix)}`);
+  return (template.slice(0, start) + form + template.slice(end + FORM_END.length)).replace(
+    '<title>',
+    `<title>${escapeHtml(messages(lang).errorTitlePrefix)}`,
+  );
 }

@@ -3,7 +3,17 @@ import { useBlobs } from '../../../tests/support/blobs.ts';
 import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
 import { ipDigest } from '../kernel/ip-digest.ts';
 import { HttpProblem } from '../kernel/problem.ts';
-import { type ContactPages, type Enquiry, handleContact, MAX_NOTIFY_ATTEMPTS, referenceOf, retryNotifications, submitContact, validateContact, webhookNotifier } from './contact.ts';
+import {
+  type ContactPages,
+  type Enquiry,
+  handleContact,
+  MAX_NOTIFY_ATTEMPTS,
+  referenceOf,
+  retryNotifications,
+  submitContact,
+  validateContact,
+  webhookNotifier,
+} from './contact.ts';
 
 const blobs = useBlobs();
 const webhook = useFakeUpstream();
@@ -12,7 +22,12 @@ const now = (): number => clock;
 let n = 0;
 const SECRET = 'unit-test-secret-of-at-least-32-characters';
 const deps = async (ip: string, notify: ReturnType<typeof webhookNotifier> | null) => ({
-  enquiries: blobs.store('enquiries'), limits: blobs.store('ratelimit'), clientIpDigest: await ipDigest(SECRET, ip), now, newId: () => `id-${++n}`, notify,
+  enquiries: blobs.store('enquiries'),
+  limits: blobs.store('ratelimit'),
+  clientIpDigest: await ipDigest(SECRET, ip),
+  now,
+  newId: () => `id-${++n}`,
+  notify,
 });
 const valid = { name: 'Wang Fang', email: 'wang@example.com', company: '', message: 'hello' };
 
@@ -23,7 +38,10 @@ async function stored(): Promise<Enquiry[]> {
 
 describe('validateContact', () => {
   it('trims, defaults optional fields and reports every bad field once', () => {
-    expect(validateContact({ name: '  Li ', email: ' li@example.com ' })).toEqual({ ok: true, value: { name: 'Li', email: 'li@example.com', company: '', product: '', message: '' } });
+    expect(validateContact({ name: '  Li ', email: ' li@example.com ' })).toEqual({
+      ok: true,
+      value: { name: 'Li', email: 'li@example.com', company: '', product: '', message: '' },
+    });
     const bad = validateContact({ name: '   ', email: 'a@b', company: 5 });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.invalid.map((i) => i.name).sort()).toEqual(['company', 'email', 'name']);
@@ -95,7 +113,11 @@ describe('CSRF on POST /api/contact', () => {
   };
   const SITE = 'https://site.example';
   const formPost = (headers: Record<string, string>) =>
-    new Request(`${SITE}/api/contact`, { method: 'POST', body: new URLSearchParams(valid), headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers } });
+    new Request(`${SITE}/api/contact`, {
+      method: 'POST',
+      body: new URLSearchParams(valid),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
+    });
 
   it('refuses a cross-site form post with 403', async () => {
     for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
@@ -108,7 +130,11 @@ describe('CSRF on POST /api/contact', () => {
   it('accepts a same-origin form post (303) and a JSON post without browser headers (200)', async () => {
     const form = await handleContact(formPost({ origin: SITE, 'sec-fetch-site': 'same-origin' }), await deps('203.0.113.51', null), pages);
     expect(form.status).toBe(303);
-    const jsonPost = new Request(`${SITE}/api/contact`, { method: 'POST', body: JSON.stringify(valid), headers: { 'content-type': 'application/json' } });
+    const jsonPost = new Request(`${SITE}/api/contact`, {
+      method: 'POST',
+      body: JSON.stringify(valid),
+      headers: { 'content-type': 'application/json' },
+    });
     const res = await handleContact(jsonPost, await deps('203.0.113.52', null), pages);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'accepted' });

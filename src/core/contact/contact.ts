@@ -23,22 +23,47 @@ export const MAX_NOTIFY_ATTEMPTS = 8;
 /** Backoff between notification attempts, doubled each time. */
 export const NOTIFY_BACKOFF_BASE_SECONDS = 300;
 
-const trimmed = (max: number, label: string) => v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+const trimmed = (max: number, label: string) =>
+  v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
 
 export const ContactSchema = v.object({
   name: v.pipe(trimmed(CONTACT_FIELD_LIMITS.name, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
-  email: v.pipe(trimmed(CONTACT_FIELD_LIMITS.email, 'email'), v.minLength(1, 'email is required'), v.email('email must be a valid address, like name@example.com'), v.description('Where the answer goes.')),
+  email: v.pipe(
+    trimmed(CONTACT_FIELD_LIMITS.email, 'email'),
+    v.minLength(1, 'email is required'),
+    v.email('email must be a valid address, like name@example.com'),
+    v.description('Where the answer goes.'),
+  ),
   company: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.company, 'company'), v.description('Your organisation.')), ''),
   /** The product the enquiry is about (a product slug from the product page's link), if any. */
-  product: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.product, 'product'), v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.')), ''),
-  message: v.optional(v.pipe(v.string('expected text'), v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`), v.description('What you need: product, scale, timeline.')), ''),
+  product: v.optional(
+    v.pipe(
+      trimmed(CONTACT_FIELD_LIMITS.product, 'product'),
+      v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.'),
+    ),
+    '',
+  ),
+  message: v.optional(
+    v.pipe(
+      v.string('expected text'),
+      v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`),
+      v.description('What you need: product, scale, timeline.'),
+    ),
+    '',
+  ),
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
 /** The request body as documented: the fields plus the honeypot. */
 export const ContactRequestSchema = v.object({
   ...ContactSchema.entries,
-  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(0, 'leave empty: bots fill this field'), v.description('Leave empty: a spam trap that people never see.'))),
+  [HONEYPOT_FIELD]: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(0, 'leave empty: bots fill this field'),
+      v.description('Leave empty: a spam trap that people never see.'),
+    ),
+  ),
 });
 export const ContactAcceptedSchema = v.object({
   status: v.literal('accepted'),
@@ -48,7 +73,10 @@ export const ContactAcceptedSchema = v.object({
 
 /** The reference a person quotes: the id's first eight hex digits, upper case, in two groups ("7F3A-09C2"). */
 export function referenceOf(id: string): string {
-  const hex = id.replace(/[^0-9a-f]/gi, '').slice(0, 8).toUpperCase();
+  const hex = id
+    .replace(/[^0-9a-f]/gi, '')
+    .slice(0, 8)
+    .toUpperCase();
   return hex.length === 8 ? `${hex.slice(0, 4)}-${hex.slice(4)}` : id;
 }
 
@@ -82,7 +110,9 @@ export interface ContactDeps {
 }
 
 /** Validates raw fields; returns the enquiry input or one entry per bad field. */
-export function validateContact(fields: Record<string, unknown>): { ok: true; value: ContactInput } | { ok: false; invalid: InvalidParam[] } {
+export function validateContact(
+  fields: Record<string, unknown>,
+): { ok: true; value: ContactInput } | { ok: false; invalid: InvalidParam[] } {
   const result = v.safeParse(ContactSchema, fields, { abortEarly: false });
   if (result.success) return { ok: true, value: result.output };
   const invalid = new Map<string, string>();
@@ -112,7 +142,10 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
   }
   const checked = validateContact(fields);
   if (!checked.ok) {
-    const echo = Object.fromEntries(Object.entries(fields).filter(([k, val]) => typeof val === 'string' && k !== HONEYPOT_FIELD)) as Record<string, string>;
+    const echo = Object.fromEntries(Object.entries(fields).filter(([k, val]) => typeof val === 'string' && k !== HONEYPOT_FIELD)) as Record<
+      string,
+      string
+    >;
     return { kind: 'invalid', invalid: checked.invalid, fields: echo };
   }
   const limitKey = `contact/${deps.clientIpDigest}`;
@@ -125,7 +158,9 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
     ...checked.value,
     client_ip_digest: deps.clientIpDigest,
     user_agent: userAgent.slice(0, 300),
-    notification: deps.notify ? { status: 'pending', attempts: 0, last_error: '', next_attempt_at: new Date(deps.now()).toISOString() } : { status: 'not_configured' },
+    notification: deps.notify
+      ? { status: 'pending', attempts: 0, last_error: '', next_attempt_at: new Date(deps.now()).toISOString() }
+      : { status: 'not_configured' },
   };
   const key = enquiryKey(enquiry);
   try {
@@ -141,7 +176,13 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
 }
 
 /** Tries the webhook once and records the outcome on the stored enquiry. */
-export async function deliver(store: Store, key: string, enquiry: Enquiry, notify: Notifier, now: () => number): Promise<NotificationState> {
+export async function deliver(
+  store: Store,
+  key: string,
+  enquiry: Enquiry,
+  notify: Notifier,
+  now: () => number,
+): Promise<NotificationState> {
   const attempts = ('attempts' in enquiry.notification ? enquiry.notification.attempts : 0) + 1;
   let state: NotificationState;
   try {
@@ -149,9 +190,15 @@ export async function deliver(store: Store, key: string, enquiry: Enquiry, notif
     state = { status: 'sent', attempts, sent_at: new Date(now()).toISOString() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    state = attempts >= MAX_NOTIFY_ATTEMPTS
-      ? { status: 'failed', attempts, last_error: message }
-      : { status: 'pending', attempts, last_error: message, next_attempt_at: new Date(now() + NOTIFY_BACKOFF_BASE_SECONDS * 1000 * 2 ** (attempts - 1)).toISOString() };
+    state =
+      attempts >= MAX_NOTIFY_ATTEMPTS
+        ? { status: 'failed', attempts, last_error: message }
+        : {
+            status: 'pending',
+            attempts,
+            last_error: message,
+            next_attempt_at: new Date(now() + NOTIFY_BACKOFF_BASE_SECONDS * 1000 * 2 ** (attempts - 1)).toISOString(),
+          };
   }
   await store.set(key, { ...enquiry, notification: state });
   return state;
@@ -203,12 +250,16 @@ function langOf(fields: Record<string, unknown>): Lang {
 
 /** 400 for invalid fields: one `invalid_params` entry per field. */
 export const invalidEnquiry = (invalid: InvalidParam[]): HttpProblem =>
-  badRequest(`${invalid.length} field${invalid.length === 1 ? ' is' : 's are'} invalid: ${invalid.map((i) => i.name).join(', ')}.`, invalid);
+  badRequest(
+    `${invalid.length} field${invalid.length === 1 ? ' is' : 's are'} invalid: ${invalid.map((i) => i.name).join(', ')}.`,
+    invalid,
+  );
 /** 429 once the per-IP limit is reached. */
 export const enquiryLimited = (retryAfterSeconds: number): HttpProblem =>
   tooManyRequests(retryAfterSeconds, `One enquiry per minute per client. Try again in ${retryAfterSeconds} seconds.`);
 /** 403 for a browser's post from another site (CSRF), refused before the body is read. */
-export const crossSitePost = (): HttpProblem => forbidden('This form can only be sent from this site: open the contact page here and send it again.');
+export const crossSitePost = (): HttpProblem =>
+  forbidden('This form can only be sent from this site: open the contact page here and send it again.');
 
 export async function handleContact(req: Request, deps: ContactDeps, pages: ContactPages): Promise<Response> {
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
@@ -221,7 +272,12 @@ export async function handleContact(req: Request, deps: ContactDeps, pages: Cont
   switch (result.kind) {
     case 'accepted':
       return html
-        ? new Response(null, { status: 303, headers: { location: `${pages.thanksPath(langOf(fields))}?id=${encodeURIComponent(result.id)}&ref=${encodeURIComponent(referenceOf(result.id))}` } })
+        ? new Response(null, {
+            status: 303,
+            headers: {
+              location: `${pages.thanksPath(langOf(fields))}?id=${encodeURIComponent(result.id)}&ref=${encodeURIComponent(referenceOf(result.id))}`,
+            },
+          })
         : json({ status: 'accepted', id: result.id, reference: referenceOf(result.id) }, { headers: { 'cache-control': 'no-store' } });
     case 'invalid':
       if (html) return pages.formWithErrors(langOf(fields), result.fields, result.invalid, 400);
@@ -229,7 +285,13 @@ export async function handleContact(req: Request, deps: ContactDeps, pages: Cont
     case 'limited':
       if (html) {
         const lang = langOf(fields);
-        const response = pages.formWithErrors(lang, Object.fromEntries(Object.entries(fields).filter(([, val]) => typeof val === 'string')) as Record<string, string>, [], 429, messages(lang).errLimited(result.retryAfterSeconds));
+        const response = pages.formWithErrors(
+          lang,
+          Object.fromEntries(Object.entries(fields).filter(([, val]) => typeof val === 'string')) as Record<string, string>,
+          [],
+          429,
+          messages(lang).errLimited(result.retryAfterSeconds),
+        );
         response.headers.set('retry-after', String(result.retryAfterSeconds));
         return response;
       }

@@ -121,7 +121,8 @@ export const bodyKey = (slug: string): string => `bodies/${slug}`;
 /** The body of a document the catalogue lists; a missing one is a broken deploy, not a client error. */
 export async function requiredBody(bodies: BodySource, slug: string): Promise<string> {
   const body = await bodies(slug);
-  if (body === undefined) throw new Error(`The body of "${slug}" is missing from the deploy's body store (was the build's .netlify/v1/blobs/deploy uploaded?)`);
+  if (body === undefined)
+    throw new Error(`The body of "${slug}" is missing from the deploy's body store (was the build's .netlify/v1/blobs/deploy uploaded?)`);
   return body;
 }
 
@@ -155,7 +156,10 @@ export function siteProfile(catalog: Catalog): SiteProfile {
 }
 
 /** Articles and solutions together: the searchable documents, newest first. */
-export function documentsOf<A extends ArticleMeta, S extends SolutionMeta>(catalog: { articles: readonly A[]; solutions: readonly S[] }): (A | S)[] {
+export function documentsOf<A extends ArticleMeta, S extends SolutionMeta>(catalog: {
+  articles: readonly A[];
+  solutions: readonly S[];
+}): (A | S)[] {
   return [...catalog.articles, ...catalog.solutions].sort(byNewest);
 }
 
@@ -165,7 +169,10 @@ export function byNewest(a: { date: string; slug: string }, b: { date: string; s
 }
 
 /** Finds an article or solution by slug (slugs are unique across both). */
-export function findDocument<A extends ArticleMeta, S extends SolutionMeta>(catalog: { articles: readonly A[]; solutions: readonly S[] }, slug: string): A | S | undefined {
+export function findDocument<A extends ArticleMeta, S extends SolutionMeta>(
+  catalog: { articles: readonly A[]; solutions: readonly S[] },
+  slug: string,
+): A | S | undefined {
   return catalog.articles.find((a) => a.slug === slug) ?? catalog.solutions.find((s) => s.slug === slug);
 }
 

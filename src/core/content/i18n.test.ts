@@ -9,7 +9,9 @@ describe('dictionary', () => {
     const sample = (v: unknown): string => (typeof v === 'function' ? String((v as (...a: unknown[]) => string)(2, 3)) : String(v));
     // Brand names, "llms.txt", "English" and code-ish labels may legitimately be the same.
     const sameOk = new Set(['switchLabel', 'langName']);
-    const untranslated = Object.keys(en).filter((k) => !sameOk.has(k) && sample(en[k as keyof typeof en]) === sample(zh[k as keyof typeof zh]));
+    const untranslated = Object.keys(en).filter(
+      (k) => !sameOk.has(k) && sample(en[k as keyof typeof en]) === sample(zh[k as keyof typeof zh]),
+    );
     expect(untranslated).toEqual([]);
   });
 

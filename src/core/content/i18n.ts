@@ -82,7 +82,8 @@ const en = {
   blogTitle: 'Blog',
   blogPageTitle: (page: number, total: number): string => `Blog, page ${page} of ${total}`,
   blogLangTitle: 'English articles',
-  blogLead: (company: string): string => `Engineering notes from ${company} on private LLM deployment, agents, AIGC and API gateways, in Chinese and English.`,
+  blogLead: (company: string): string =>
+    `Engineering notes from ${company} on private LLM deployment, agents, AIGC and API gateways, in Chinese and English.`,
   blogLangLead: (company: string): string => `Engineering notes from ${company} in English.`,
   pageOf: (page: number, total: number): string => `Page ${page} of ${total}`,
   newerArticles: '← Newer articles',
@@ -127,18 +128,23 @@ const en = {
   honeypot: 'Leave this empty',
   send: 'Send',
   sending: 'Sending…',
-  limitNote: 'To keep spam out, we accept one enquiry a minute from each network address. If you share an office network, a colleague may have just used it: wait a minute and send again.',
+  limitNote:
+    'To keep spam out, we accept one enquiry a minute from each network address. If you share an office network, a colleague may have just used it: wait a minute and send again.',
   errRequired: 'Please fill in this field.',
   errEmail: 'Please enter an email address like name@example.com.',
   errTooLong: (max: number): string => `Please shorten this to at most ${max} characters.`,
   errInvalid: 'Please check this field.',
   errSummary: (n: number): string => (n === 1 ? 'Please correct the field marked below.' : `Please correct the ${n} fields marked below.`),
-  errLimited: (seconds: number): string => `We received an enquiry from your network less than a minute ago. Please wait ${seconds} seconds and send again; nothing you typed is lost.`,
+  errLimited: (seconds: number): string =>
+    `We received an enquiry from your network less than a minute ago. Please wait ${seconds} seconds and send again; nothing you typed is lost.`,
   errNetwork: 'Sending failed: check your connection and try again. Nothing you typed is lost.',
-  errServer: (status: number): string => `Sending failed on our side (error ${status}). Please try again in a moment, or write to us by email.`,
-  sent: (reference: string): string => `Thank you: your enquiry is received. Your reference is ${reference}. An engineer answers within one working day.`,
+  errServer: (status: number): string =>
+    `Sending failed on our side (error ${status}). Please try again in a moment, or write to us by email.`,
+  sent: (reference: string): string =>
+    `Thank you: your enquiry is received. Your reference is ${reference}. An engineer answers within one working day.`,
   thanksTitle: 'Thank you',
-  thanksLead: (company: string): string => `Your enquiry is received and stored. An engineer from ${company} answers within one working day.`,
+  thanksLead: (company: string): string =>
+    `Your enquiry is received and stored. An engineer from ${company} answers within one working day.`,
   thanksReference: 'Your reference:',
   errorTitlePrefix: 'Error: ',
 } as const;
@@ -286,7 +292,12 @@ export function negotiateLang(acceptLanguage: string | null | undefined, fallbac
   let best: { lang: Lang; q: number } | undefined;
   for (const [index, part] of acceptLanguage.split(',').entries()) {
     const [range = '', ...params] = part.trim().split(';');
-    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+    const q = Number(
+      params
+        .map((p) => p.trim())
+        .find((p) => p.startsWith('q='))
+        ?.slice(2) ?? '1',
+    );
     if (!(q > 0)) continue;
     const primary = range.trim().toLowerCase().split('-')[0];
     const lang: Lang | undefined = primary === 'zh' ? 'zh' : primary === 'en' ? 'en' : undefined;

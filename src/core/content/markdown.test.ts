@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { absolutizeLinks, estimateTokens, indexPointer, markdownDocument, readingMinutes, relativeImages, rewriteImages, stripMdx, twinBody, withoutIndexPointer } from './markdown.ts';
+import {
+  absolutizeLinks,
+  estimateTokens,
+  indexPointer,
+  markdownDocument,
+  readingMinutes,
+  relativeImages,
+  rewriteImages,
+  stripMdx,
+  twinBody,
+  withoutIndexPointer,
+} from './markdown.ts';
 
 const O = 'https://acme.example';
 
@@ -18,7 +29,8 @@ describe('absolutizeLinks', () => {
 
 describe('stripMdx', () => {
   it('turns components into blockquotes and drops imports', () => {
-    const src = "import Callout from '../../src/components/Callout.astro';\n\nIntro.\n\n<Callout type=\"tip\" title=\"Rule of thumb\">\nUse **FP8**.\n\nSecond line.\n</Callout>\n\n<Divider />\n\nEnd.";
+    const src =
+      'import Callout from \'../../src/components/Callout.astro\';\n\nIntro.\n\n<Callout type="tip" title="Rule of thumb">\nUse **FP8**.\n\nSecond line.\n</Callout>\n\n<Divider />\n\nEnd.';
     const out = stripMdx(src);
     expect(out).toContain('> **Tip: Rule of thumb**\n>\n> Use **FP8**.\n>\n> Second line.');
     expect(out).not.toMatch(/import|<Callout|<\/Callout>|<Divider/);
@@ -46,7 +58,16 @@ describe('readingMinutes', () => {
 
 describe('markdownDocument', () => {
   it('opens with the pointer to llms.txt, then title, summary, metadata and body, skipping empty metadata', () => {
-    const twin = markdownDocument('https://site.example', 'T', 'S', [['Date', '2026-01-01'], ['Updated', undefined]], 'Body');
+    const twin = markdownDocument(
+      'https://site.example',
+      'T',
+      'S',
+      [
+        ['Date', '2026-01-01'],
+        ['Updated', undefined],
+      ],
+      'Body',
+    );
     expect(twin).toBe('> Index of this site for agents: https://site.example/llms.txt\n\n# T\n\n> S\n\n- Date: 2026-01-01\n\nBody\n');
     expect(twin.split('\n')[0]).toBe(indexPointer('https://site.example'));
     expect(withoutIndexPointer(twin)).toBe('# T\n\n> S\n\n- Date: 2026-01-01\n\nBody\n');
@@ -83,7 +104,10 @@ describe('relative images in twins', () => {
   });
 
   it('points them at the built assets and leaves code, absolute and unknown targets alone', () => {
-    const urls = new Map([['./flow.svg', 'https://site.example/_astro/flow.abc.svg'], ['img/diagram.png', 'https://site.example/_astro/diagram.def.webp']]);
+    const urls = new Map([
+      ['./flow.svg', 'https://site.example/_astro/flow.abc.svg'],
+      ['img/diagram.png', 'https://site.example/_astro/diagram.def.webp'],
+    ]);
     const out = rewriteImages(doc, urls);
     expect(out).toContain('![flow](https://site.example/_astro/flow.abc.svg "The flow")');
     expect(out).toContain('<img src="https://site.example/_astro/diagram.def.webp" alt="Diagram">');

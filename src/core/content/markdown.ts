@@ -66,7 +66,8 @@ export function relativeImages(markdown: string): string[] {
   const found = new Set<string>();
   mapProse(markdown, (prose) =>
     mapOutsideInlineCode(prose, (text) => {
-      for (const m of text.matchAll(MARKDOWN_IMAGE)) if (isRelativeTarget(m[2]!.replace(/^<|>$/g, ''))) found.add(m[2]!.replace(/^<|>$/g, ''));
+      for (const m of text.matchAll(MARKDOWN_IMAGE))
+        if (isRelativeTarget(m[2]!.replace(/^<|>$/g, ''))) found.add(m[2]!.replace(/^<|>$/g, ''));
       for (const m of text.matchAll(HTML_IMAGE)) if (isRelativeTarget(m[2]!)) found.add(m[2]!);
       return text;
     }),
@@ -114,7 +115,10 @@ export function stripMdx(markdown: string): string {
         const type = /\btype="([^"]*)"/.exec(attrs)?.[1];
         const title = /\btitle="([^"]*)"/.exec(attrs)?.[1];
         const heading = [type ? label(type) : null, title].filter(Boolean).join(': ');
-        const body = inner.trim().split('\n').map((line) => (line ? `> ${line}` : '>'));
+        const body = inner
+          .trim()
+          .split('\n')
+          .map((line) => (line ? `> ${line}` : '>'));
         return [heading ? `> **${heading}**` : null, heading ? '>' : null, ...body].filter((l) => l !== null).join('\n');
       },
     );
@@ -128,7 +132,9 @@ export function stripMdx(markdown: string): string {
  */
 export function twinBody(source: string, origin: string, isMdx: boolean, images: ReadonlyMap<string, string> = new Map()): string {
   const body = rewriteImages(isMdx ? stripMdx(source) : source, images);
-  return absolutizeLinks(body, origin).replace(/\n{3,}/g, '\n\n').trim();
+  return absolutizeLinks(body, origin)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** Rough token count for `x-markdown-tokens`: about four characters a token, the common convention. */

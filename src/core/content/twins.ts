@@ -50,20 +50,43 @@ export function documentTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'p
   const { origin, categories, products } = catalog;
   if (doc.type === 'article') return markdownDocument(origin, doc.title, doc.excerpt, documentMeta(origin, doc, categories), doc.markdown);
   const related = doc.products.map((slug) => products.find((p) => p.slug === slug)).filter((p): p is Product => Boolean(p));
-  return markdownDocument(origin, doc.title, doc.excerpt, documentMeta(origin, doc, categories),
-    [doc.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : ''].filter(Boolean).join('\n\n'));
+  return markdownDocument(
+    origin,
+    doc.title,
+    doc.excerpt,
+    documentMeta(origin, doc, categories),
+    [doc.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : '']
+      .filter(Boolean)
+      .join('\n\n'),
+  );
 }
 
 /** The markdown twin of one category's listing page (its articles, newest first). */
 export function categoryTwin(catalog: Pick<CatalogIndex, 'origin' | 'categories' | 'articles'>, category: Category): string {
   const { origin, categories, articles } = catalog;
   const items = articles.filter((a) => a.category === category.slug);
-  return markdownDocument(origin, `${category.name} (${category.name_zh})`, category.description, [['URL', absoluteUrl(origin, paths.category(category.slug))], ['Articles', items.length]],
-    items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : 'No articles in this category yet.');
+  return markdownDocument(
+    origin,
+    `${category.name} (${category.name_zh})`,
+    category.description,
+    [
+      ['URL', absoluteUrl(origin, paths.category(category.slug))],
+      ['Articles', items.length],
+    ],
+    items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : 'No articles in this category yet.',
+  );
 }
 
 /** The markdown twin of one product page. */
 export function productTwin(origin: string, product: Product): string {
-  return markdownDocument(origin, product.name, product.summary, [['URL', absoluteUrl(origin, product.path)], ['Product link', product.url]],
-    [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n'));
+  return markdownDocument(
+    origin,
+    product.name,
+    product.summary,
+    [
+      ['URL', absoluteUrl(origin, product.path)],
+      ['Product link', product.url],
+    ],
+    [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n'),
+  );
 }

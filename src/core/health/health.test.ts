@@ -8,23 +8,42 @@ const build = { version: '1.0.0', commit: 'abc123', built_at: '2026-11-22T00:00:
 
 describe('GET /health', () => {
   it('is ok with a loaded index and reachable Blobs', async () => {
-    const res = await handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, store: blobs.store('ratelimit'), now: Date.now });
+    const res = await handleHealth(new Request('http://x/health'), {
+      build,
+      searchDocuments: () => 21,
+      store: blobs.store('ratelimit'),
+      now: Date.now,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json();
-    expect(body).toMatchObject({ status: 'ok', version: '1.0.0', commit: 'abc123', checks: { search_index: { ok: true, documents: 21 }, blobs: { ok: true } } });
+    expect(body).toMatchObject({
+      status: 'ok',
+      version: '1.0.0',
+      commit: 'abc123',
+      checks: { search_index: { ok: true, documents: 21 }, blobs: { ok: true } },
+    });
   });
 
   it('stays ok when many checks overlap, and leaves no probe records behind', async () => {
     const store = blobs.store('ratelimit');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, store, now: Date.now })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, store, now: Date.now }),
+      ),
+    );
     const bodies = await Promise.all(answers.map((a) => a.json() as Promise<{ status: string; checks: { blobs: { error?: string } } }>));
     expect(bodies.map((b) => b.checks.blobs.error ?? b.status)).toEqual(Array(20).fill('ok'));
     expect(await store.list('health/probe')).toEqual([]);
   });
 
   it('is 503 degraded when Blobs cannot be reached (a real client against a closed port)', async () => {
-    const unreachable = blobsStore('ratelimit', { siteID: 's', token: 't', edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9' });
+    const unreachable = blobsStore('ratelimit', {
+      siteID: 's',
+      token: 't',
+      edgeURL: 'http://127.0.0.1:9',
+      uncachedEdgeURL: 'http://127.0.0.1:9',
+    });
     const res = await handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, store: unreachable, now: Date.now });
     expect(res.status).toBe(503);
     const body = await res.json();
@@ -34,14 +53,33 @@ describe('GET /health', () => {
   });
 
   it('is 503 degraded when the search index is empty or broken', async () => {
-    const empty = await handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 0, store: blobs.store('ratelimit'), now: Date.now });
+    const empty = await handleHealth(new Request('http://x/health'), {
+      build,
+      searchDocuments: () => 0,
+      store: blobs.store('ratelimit'),
+      now: Date.now,
+    });
     expect(empty.status).toBe(503);
     expect((await empty.json()).checks.search_index).toMatchObject({ ok: false, documents: 0 });
-    const broken = await handleHealth(new Request('http://x/health'), { build, searchDocuments: () => { throw new Error('index missing'); }, store: blobs.store('ratelimit'), now: Date.now });
+    const broken = await handleHealth(new Request('http://x/health'), {
+      build,
+      searchDocuments: () => {
+        throw new Error('index missing');
+      },
+      store: blobs.store('ratelimit'),
+      now: Date.now,
+    });
     expect((await broken.json()).checks.search_index.error).toBe('index missing');
   });
 
   it('405 for POST', async () => {
-    await expect(handleHealth(new Request('http://x/health', { method: 'POST' }), { build, searchDocuments: () => 1, store: blobs.store('ratelimit'), now: Date.now })).rejects.toMatchObject({ status: 405 });
+    await expect(
+      handleHealth(new Request('http://x/health', { method: 'POST' }), {
+        build,
+        searchDocuments: () => 1,
+        store: blobs.store('ratelimit'),
+        now: Date.now,
+      }),
+    ).rejects.toMatchObject({ status: 405 });
   });
 });

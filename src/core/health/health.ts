@@ -20,11 +20,19 @@ export const HealthSchema = v.object({
   built_at: v.pipe(v.string(), v.isoTimestamp(), v.description('When the build ran.')),
   checks: v.object({
     search_index: v.pipe(
-      v.object({ ok: v.boolean(), documents: v.pipe(v.number(), v.integer(), v.description('Documents in the index.')), error: v.optional(v.string()) }),
+      v.object({
+        ok: v.boolean(),
+        documents: v.pipe(v.number(), v.integer(), v.description('Documents in the index.')),
+        error: v.optional(v.string()),
+      }),
       v.description('The search index loaded.'),
     ),
     blobs: v.pipe(
-      v.object({ ok: v.boolean(), latency_ms: v.pipe(v.number(), v.description('Write + read + delete round trip.')), error: v.optional(v.string()) }),
+      v.object({
+        ok: v.boolean(),
+        latency_ms: v.pipe(v.number(), v.description('Write + read + delete round trip.')),
+        error: v.optional(v.string()),
+      }),
       v.description('Netlify Blobs answered a round trip.'),
     ),
   }),
@@ -59,7 +67,10 @@ export async function probeStore(store: Store, now: () => number): Promise<numbe
   return now() - started;
 }
 
-export async function handleHealth(req: Request, deps: { build: BuildFacts; searchDocuments: () => number; store: Store; now: () => number }): Promise<Response> {
+export async function handleHealth(
+  req: Request,
+  deps: { build: BuildFacts; searchDocuments: () => number; store: Store; now: () => number },
+): Promise<Response> {
   requireMethod(req, ['GET']);
   let documents = 0;
   let searchOk = true;

@@ -32,7 +32,10 @@ export function corsHeaders(policy: CorsPolicy, origin: string | null = '*'): Re
 
 /** What a preflight grants: methods and request headers (documents repeat them on every answer). */
 export function allowances(policy: CorsPolicy): Record<string, string> {
-  return { 'access-control-allow-methods': [...policy.methods, 'OPTIONS'].join(', '), 'access-control-allow-headers': policy.allowHeaders.join(', ') };
+  return {
+    'access-control-allow-methods': [...policy.methods, 'OPTIONS'].join(', '),
+    'access-control-allow-headers': policy.allowHeaders.join(', '),
+  };
 }
 
 /** The headers of a preflight answer: the answer's own plus the methods and headers allowed. */
@@ -55,8 +58,20 @@ export async function withCors(req: Request, policy: CorsPolicy, handler: () => 
 }
 
 /** Public read APIs (`/api/search`, `/api/tweets`). */
-export const PUBLIC_API_CORS: CorsPolicy = { methods: ['GET', 'HEAD'], allowHeaders: ['Accept', 'Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'Retry-After'] };
+export const PUBLIC_API_CORS: CorsPolicy = {
+  methods: ['GET', 'HEAD'],
+  allowHeaders: ['Accept', 'Content-Type', 'If-None-Match'],
+  exposeHeaders: ['ETag', 'Retry-After'],
+};
 /** Public documents (discovery, cards, metadata): `If-None-Match` may be sent and the ETag read. */
-export const PUBLIC_DOCUMENT_CORS: CorsPolicy = { methods: ['GET', 'HEAD'], allowHeaders: ['Content-Type', 'If-None-Match'], exposeHeaders: ['ETag', 'Link'] };
+export const PUBLIC_DOCUMENT_CORS: CorsPolicy = {
+  methods: ['GET', 'HEAD'],
+  allowHeaders: ['Content-Type', 'If-None-Match'],
+  exposeHeaders: ['ETag', 'Link'],
+};
 /** The OAuth endpoints agents call from browsers. */
-export const OAUTH_CORS: CorsPolicy = { methods: ['POST'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['WWW-Authenticate', 'Retry-After'] };
+export const OAUTH_CORS: CorsPolicy = {
+  methods: ['POST'],
+  allowHeaders: ['Authorization', 'Content-Type'],
+  exposeHeaders: ['WWW-Authenticate', 'Retry-After'],
+};

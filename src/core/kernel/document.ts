@@ -6,7 +6,6 @@
 import { allowances, corsHeaders, preflightResponse, PUBLIC_DOCUMENT_CORS } from './cors.ts';
 import { base64url, sha256 } from './crypto.ts';
 
-
 /** A body ready to serve: its bytes as text, media type and strong ETag. */
 export interface PublicDocument {
   body: string;
@@ -17,7 +16,10 @@ export interface PublicDocument {
 }
 
 /** Read by any origin; `If-None-Match` may be sent cross-origin and the ETag read back. */
-export const PUBLIC_DOCUMENT_CORS_HEADERS: Readonly<Record<string, string>> = { ...corsHeaders(PUBLIC_DOCUMENT_CORS), ...allowances(PUBLIC_DOCUMENT_CORS) };
+export const PUBLIC_DOCUMENT_CORS_HEADERS: Readonly<Record<string, string>> = {
+  ...corsHeaders(PUBLIC_DOCUMENT_CORS),
+  ...allowances(PUBLIC_DOCUMENT_CORS),
+};
 
 export const PUBLIC_DOCUMENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 
@@ -27,7 +29,11 @@ export async function strongEtag(body: string): Promise<string> {
 }
 
 /** Wraps a body as a {@link PublicDocument} (hashes it once; callers keep the result). */
-export async function publicDocument(body: string, contentType: string, headers?: Readonly<Record<string, string>>): Promise<PublicDocument> {
+export async function publicDocument(
+  body: string,
+  contentType: string,
+  headers?: Readonly<Record<string, string>>,
+): Promise<PublicDocument> {
   return { body, contentType, etag: await strongEtag(body), ...(headers ? { headers } : {}) };
 }
 
@@ -48,14 +54,23 @@ export function documentPreflight(): Response {
  * Answers `GET`/`HEAD` with the document (or 304), `OPTIONS` with 204. Any other method gets the
  * caller's 405, since each family words its errors its own way (problem JSON, RFC 6749 JSON).
  */
-export function serveDocument(req: Request, doc: PublicDocument, options: { maxAgeSeconds: number; methodNotAllowed: () => Response }): Response {
+export function serveDocument(
+  req: Request,
+  doc: PublicDocument,
+  options: { maxAgeSeconds: number; methodNotAllowed: () => Response },
+): Response {
   if (req.method === 'OPTIONS') return documentPreflight();
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const res = options.methodNotAllowed();
     for (const [name, value] of Object.entries(PUBLIC_DOCUMENT_CORS_HEADERS)) res.headers.set(name, value);
     return res;
   }
-  const headers: Record<string, string> = { ...PUBLIC_DOCUMENT_CORS_HEADERS, ...doc.headers, 'cache-control': `public, max-age=${options.maxAgeSeconds}`, etag: doc.etag };
+  const headers: Record<string, string> = {
+    ...PUBLIC_DOCUMENT_CORS_HEADERS,
+    ...doc.headers,
+    'cache-control': `public, max-age=${options.maxAgeSeconds}`,
+    etag: doc.etag,
+  };
   if (noneMatch(req.headers.get('if-none-match'), doc.etag)) return new Response(null, { status: 304, headers });
   headers['content-type'] = doc.contentType;
   return new Response(req.method === 'HEAD' ? null : doc.body, { status: 200, headers });

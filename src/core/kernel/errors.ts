@@ -16,7 +16,12 @@ export interface ErrorFamily {
 }
 
 /** Runs `handler`; a known error becomes its family's response, anything else is logged and answered by `unexpected`. */
-export async function withErrors(family: ErrorFamily, req: Request, handler: () => Promise<Response>, log: ErrorLog = console.error): Promise<Response> {
+export async function withErrors(
+  family: ErrorFamily,
+  req: Request,
+  handler: () => Promise<Response>,
+  log: ErrorLog = console.error,
+): Promise<Response> {
   try {
     return await handler();
   } catch (error) {

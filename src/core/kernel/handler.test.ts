@@ -26,4 +26,3 @@ describe('httpHandler', () => {
     expect(asGet(get)).toBe(get);
   });
 });
-

@@ -16,6 +16,8 @@ export function asGet(req: Request): Request {
 }
 
 /** Wraps a handler: HEAD handled as GET ({@link asGet}), security headers on every response. */
-export function httpHandler<Rest extends unknown[]>(handler: (req: Request, ...rest: Rest) => Response | Promise<Response>): (req: Request, ...rest: Rest) => Promise<Response> {
+export function httpHandler<Rest extends unknown[]>(
+  handler: (req: Request, ...rest: Rest) => Response | Promise<Response>,
+): (req: Request, ...rest: Rest) => Promise<Response> {
   return async (req, ...rest) => withSecurityHeaders(await handler(asGet(req), ...rest));
 }

@@ -53,7 +53,10 @@ ${body}
  * Referer. `formTargets` are the origins a form on the page may post or be redirected to: the
  * CSP `form-action` directive also governs the redirect that follows a form post in Chromium.
  */
-export async function htmlResponse(html: string, init: { status?: number; headers?: Record<string, string> | [string, string][]; formTargets?: readonly string[] } = {}): Promise<Response> {
+export async function htmlResponse(
+  html: string,
+  init: { status?: number; headers?: Record<string, string> | [string, string][]; formTargets?: readonly string[] } = {},
+): Promise<Response> {
   const formAction = ["'self'", ...(init.formTargets ?? [])].join(' ');
   const headers = new Headers({
     'content-type': 'text/html; charset=utf-8',
@@ -77,7 +80,13 @@ export function seeOther(location: string, headers: [string, string][] = []): Re
 export const PAGE_ERRORS: ErrorFamily = {
   known: () => null,
   unexpected: (requestId) =>
-    htmlResponse(htmlPage('Something went wrong', `<h1>Something went wrong</h1><p>Please try again. If it keeps failing, quote request ${escapeHtml(requestId)}.</p>`), { status: 500 }),
+    htmlResponse(
+      htmlPage(
+        'Something went wrong',
+        `<h1>Something went wrong</h1><p>Please try again. If it keeps failing, quote request ${escapeHtml(requestId)}.</p>`,
+      ),
+      { status: 500 },
+    ),
 };
 
 export function withPageErrors(req: Request, handler: () => Promise<Response>, log?: ErrorLog): Promise<Response> {

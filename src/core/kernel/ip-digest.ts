@@ -24,7 +24,10 @@ let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
 /** HMAC-SHA-256 of `ip` under `secret`, as hex. */
 export async function ipDigest(secret: string, ip: string): Promise<string> {
   if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) };
+    cachedKey = {
+      secret,
+      key: crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+    };
   }
   return hex(await crypto.subtle.sign('HMAC', await cachedKey.key, new TextEncoder().encode(ip)));
 }
@@ -35,7 +38,10 @@ export async function loadIpDigestSecret(input: { envValue: string | undefined |
   const found = await input.store.get<{ secret: string }>(GENERATED_SECRET_KEY);
   if (found) return found.value.secret;
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const secret = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const secret = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
   await input.store.set(GENERATED_SECRET_KEY, { secret }, { onlyIfNew: true });
   // Another instance may have written first: everyone uses the stored one.
   const stored = await input.store.get<{ secret: string }>(GENERATED_SECRET_KEY);

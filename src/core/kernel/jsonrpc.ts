@@ -70,15 +70,25 @@ export function parseMessage(text: string): JsonRpcMessage | JsonRpcRejection {
   } catch {
     return { code: JsonRpcErrorCode.PARSE_ERROR, message: 'Parse error: the body is not valid JSON.', id: null };
   }
-  if (Array.isArray(value)) return { code: JsonRpcErrorCode.INVALID_REQUEST, message: 'Invalid request: batching is not supported; send one JSON-RPC message per POST.', id: null };
-  if (!isObject(value)) return { code: JsonRpcErrorCode.INVALID_REQUEST, message: 'Invalid request: the body must be a JSON-RPC 2.0 object.', id: null };
+  if (Array.isArray(value))
+    return {
+      code: JsonRpcErrorCode.INVALID_REQUEST,
+      message: 'Invalid request: batching is not supported; send one JSON-RPC message per POST.',
+      id: null,
+    };
+  if (!isObject(value))
+    return { code: JsonRpcErrorCode.INVALID_REQUEST, message: 'Invalid request: the body must be a JSON-RPC 2.0 object.', id: null };
   const id = isId(value.id) ? value.id : null;
-  const invalid = (reason: string): JsonRpcRejection => ({ code: JsonRpcErrorCode.INVALID_REQUEST, message: `Invalid request: ${reason}`, id });
+  const invalid = (reason: string): JsonRpcRejection => ({
+    code: JsonRpcErrorCode.INVALID_REQUEST,
+    message: `Invalid request: ${reason}`,
+    id,
+  });
   if (value.jsonrpc !== JSONRPC_VERSION) return invalid('jsonrpc must be "2.0".');
   if (!('method' in value)) {
     // A response sent to us (we never send requests, but the transport must accept them): 202.
     const hasId = isId(value.id) || value.id === null;
-    if (hasId && ('result' in value) !== ('error' in value)) return { kind: 'response' };
+    if (hasId && 'result' in value !== 'error' in value) return { kind: 'response' };
     return invalid('method is required.');
   }
   if (typeof value.method !== 'string' || value.method === '') return invalid('method must be a non-empty string.');
@@ -105,7 +115,11 @@ export function failure(id: JsonRpcId | null, code: number, message: string, dat
 }
 
 /** A JSON response carrying one envelope (never cached: answers depend on the request). */
-export function envelopeResponse(envelope: JsonRpcSuccess | JsonRpcFailure, status: number, headers: Record<string, string> = {}): Response {
+export function envelopeResponse(
+  envelope: JsonRpcSuccess | JsonRpcFailure,
+  status: number,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(envelope), {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },

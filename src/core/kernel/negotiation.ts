@@ -48,9 +48,7 @@ export function qualityOf(mediaType: string, ranges: readonly MediaRange[]): { q
   let best: MediaRange | undefined;
   for (const range of ranges) {
     const matches =
-      (range.type === type && range.subtype === subtype) ||
-      (range.type === type && range.subtype === '*') ||
-      range.type === '*';
+      (range.type === type && range.subtype === subtype) || (range.type === type && range.subtype === '*') || range.type === '*';
     if (matches && (!best || range.specificity > best.specificity)) best = range;
   }
   return best ? { q: best.q, specificity: best.specificity } : { q: 0, specificity: 0 };
@@ -63,7 +61,7 @@ export function qualityOf(mediaType: string, ranges: readonly MediaRange[]): { q
  * (browsers never name markdown), so `*\/*` and `text/*` stay HTML.
  */
 export function choosePageVariant(acceptHeader: string | null | undefined): PageVariant | null {
-  if (!acceptHeader || !acceptHeader.trim()) return 'text/html';
+  if (!acceptHeader?.trim()) return 'text/html';
   const ranges = parseAccept(acceptHeader);
   if (ranges.length === 0) return 'text/html';
   let chosen: { variant: PageVariant; q: number; specificity: number } | null = null;

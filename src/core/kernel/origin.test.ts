@@ -6,7 +6,10 @@ describe('resolveOrigin', () => {
     [{}, 'http://localhost:8888'],
     [{ PORT: '4000' }, 'http://localhost:4000'],
     [{ URL: 'https://acme.example/', PORT: '4000' }, 'https://acme.example'],
-    [{ URL: 'https://acme.example', DEPLOY_PRIME_URL: 'https://preview--acme.netlify.app', CONTEXT: 'deploy-preview' }, 'https://preview--acme.netlify.app'],
+    [
+      { URL: 'https://acme.example', DEPLOY_PRIME_URL: 'https://preview--acme.netlify.app', CONTEXT: 'deploy-preview' },
+      'https://preview--acme.netlify.app',
+    ],
     [{ URL: 'https://acme.example', DEPLOY_PRIME_URL: 'https://main--acme.netlify.app', CONTEXT: 'production' }, 'https://acme.example'],
     [{ SITE_URL: 'https://override.example/path', URL: 'https://acme.example' }, 'https://override.example'],
   ])('%j -> %s', (env, expected) => {

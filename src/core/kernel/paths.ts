@@ -70,7 +70,13 @@ export const paths = {
  * (`vLLM` -> `vllm`, `麒麟 OS` -> `麒麟-os`).
  */
 export function tagSlug(tag: string): string {
-  return tag.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'tag';
+  return (
+    tag
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'tag'
+  );
 }
 
 /**
@@ -86,7 +92,7 @@ export function twinPathOf(pathname: string): string | null {
 
 /** Joins the origin and a site path into an absolute URL. */
 export function absoluteUrl(origin: string, path: string): string {
-  return new URL(path, origin + '/').href;
+  return new URL(path, `${origin}/`).href;
 }
 
 /** Every OAuth and protected-resource path (RFC 8414, RFC 9728), beside the site's other paths. */

@@ -21,7 +21,12 @@ export class HttpProblem extends Error {
   readonly headers: Record<string, string>;
   readonly extensions: Record<string, unknown>;
 
-  constructor(status: number, title: string, detail: string, options: { headers?: Record<string, string>; extensions?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    status: number,
+    title: string,
+    detail: string,
+    options: { headers?: Record<string, string>; extensions?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(detail, { cause: options.cause });
     this.name = 'HttpProblem';
     this.status = status;
@@ -53,7 +58,9 @@ export function problemResponse(problem: HttpProblem, instance?: string): Respon
 
 /** The 500 for an unexpected failure, naming the request id under which it was logged. */
 export const internalError = (requestId: string): HttpProblem =>
-  new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, { extensions: { request_id: requestId } });
+  new HttpProblem(500, 'Internal Server Error', `Something went wrong on our side (request ${requestId}).`, {
+    extensions: { request_id: requestId },
+  });
 export const badRequest = (detail: string, invalidParams?: InvalidParam[]): HttpProblem =>
   new HttpProblem(400, 'Bad Request', detail, invalidParams ? { extensions: { invalid_params: invalidParams } } : {});
 export const forbidden = (detail: string): HttpProblem => new HttpProblem(403, 'Forbidden', detail);
@@ -63,9 +70,14 @@ export const methodNotAllowed = (allow: readonly string[]): HttpProblem =>
 export const payloadTooLarge = (limitBytes: number): HttpProblem =>
   new HttpProblem(413, 'Content Too Large', `The request body must be at most ${limitBytes} bytes.`);
 export const unsupportedMediaType = (accepted: readonly string[]): HttpProblem =>
-  new HttpProblem(415, 'Unsupported Media Type', `Send the body as ${accepted.join(' or ')}.`, { headers: { 'accept-post': accepted.join(', ') } });
+  new HttpProblem(415, 'Unsupported Media Type', `Send the body as ${accepted.join(' or ')}.`, {
+    headers: { 'accept-post': accepted.join(', ') },
+  });
 export const tooManyRequests = (retryAfterSeconds: number, detail: string): HttpProblem =>
-  new HttpProblem(429, 'Too Many Requests', detail, { headers: { 'retry-after': String(retryAfterSeconds) }, extensions: { retry_after: retryAfterSeconds } });
+  new HttpProblem(429, 'Too Many Requests', detail, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+    extensions: { retry_after: retryAfterSeconds },
+  });
 
 /**
  * Runs a handler and turns a thrown {@link HttpProblem} into its response. Anything else is a bug:
@@ -73,8 +85,7 @@ export const tooManyRequests = (retryAfterSeconds: number, detail: string): Http
  */
 export const PROBLEM_ERRORS: ErrorFamily = {
   known: (error, req) => (error instanceof HttpProblem ? problemResponse(error, new URL(req.url).pathname) : null),
-  unexpected: (requestId) =>
-    problemResponse(internalError(requestId)),
+  unexpected: (requestId) => problemResponse(internalError(requestId)),
 };
 
 export function withProblems(req: Request, handler: () => Promise<Response>, log?: ErrorLog): Promise<Response> {

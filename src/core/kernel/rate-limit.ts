@@ -37,13 +37,15 @@ export async function consume(store: Store, key: string, rule: RateLimitRule, no
     const current = await store.get<WindowRecord>(key);
     const fresh: WindowRecord = { window_start_ms: nowMs, count: 1, expires_at_ms: nowMs + windowMs };
     if (!current) {
-      if ((await store.set(key, fresh, { onlyIfNew: true })).modified) return { allowed: true, retryAfterSeconds: 0, remaining: rule.limit - 1 };
+      if ((await store.set(key, fresh, { onlyIfNew: true })).modified)
+        return { allowed: true, retryAfterSeconds: 0, remaining: rule.limit - 1 };
       continue;
     }
     const record = current.value;
     const windowEnd = record.window_start_ms + windowMs;
     if (nowMs >= windowEnd) {
-      if ((await store.set(key, fresh, { onlyIfMatch: current.etag })).modified) return { allowed: true, retryAfterSeconds: 0, remaining: rule.limit - 1 };
+      if ((await store.set(key, fresh, { onlyIfMatch: current.etag })).modified)
+        return { allowed: true, retryAfterSeconds: 0, remaining: rule.limit - 1 };
       continue;
     }
     if (record.count >= rule.limit) {

@@ -22,7 +22,8 @@ export function preflight(headers: Readonly<Record<string, string>>): Response {
 }
 
 /** The methods a path answers when it serves `allowed`: HEAD is allowed wherever GET is. */
-const answeredMethods = (allowed: readonly string[]): string[] => (allowed.includes('GET') && !allowed.includes('HEAD') ? [...allowed, 'HEAD'] : [...allowed]);
+const answeredMethods = (allowed: readonly string[]): string[] =>
+  allowed.includes('GET') && !allowed.includes('HEAD') ? [...allowed, 'HEAD'] : [...allowed];
 
 /** Throws 405 with `Allow` unless the method is allowed (HEAD is allowed wherever GET is). */
 export function requireMethod(req: Request, allowed: readonly string[]): void {

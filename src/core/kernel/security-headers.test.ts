@@ -8,7 +8,11 @@ function netlifyTomlSiteHeaders(): Record<string, string> {
   const toml = readFileSync(path.resolve(import.meta.dirname, '../../../netlify.toml'), 'utf8');
   const block = toml.split('[[headers]]').find((b) => /for\s*=\s*"\/\*"/.test(b));
   if (!block) throw new Error('netlify.toml has no [[headers]] for "/*"');
-  return Object.fromEntries([...block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"(.*)"\s*$/gm)].filter(([, name]) => name !== 'for').map(([, name, value]) => [name!.toLowerCase(), value!]));
+  return Object.fromEntries(
+    [...block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"(.*)"\s*$/gm)]
+      .filter(([, name]) => name !== 'for')
+      .map(([, name, value]) => [name!.toLowerCase(), value!]),
+  );
 }
 
 describe('security headers', () => {
@@ -27,7 +31,11 @@ describe('security headers', () => {
   it('gives HTML without a CSP the site CSP, and keeps a page its own CSP and Referrer-Policy', () => {
     const page = withSecurityHeaders(new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }));
     expect(page.headers.get('content-security-policy')).toBe(SITE_CONTENT_SECURITY_POLICY);
-    const own = withSecurityHeaders(new Response('<p>x</p>', { headers: { 'content-type': 'text/html', 'content-security-policy': "default-src 'none'", 'referrer-policy': 'no-referrer' } }));
+    const own = withSecurityHeaders(
+      new Response('<p>x</p>', {
+        headers: { 'content-type': 'text/html', 'content-security-policy': "default-src 'none'", 'referrer-policy': 'no-referrer' },
+      }),
+    );
     expect(own.headers.get('content-security-policy')).toBe("default-src 'none'");
     expect(own.headers.get('referrer-policy')).toBe('no-referrer');
     expect(own.headers.get('x-frame-options')).toBe('DENY');
@@ -37,7 +45,15 @@ describe('security headers', () => {
     const redirect = withSecurityHeaders(Response.redirect('https://example.com/', 303));
     expect(redirect.headers.get('location')).toBe('https://example.com/');
     expect(redirect.headers.get('x-content-type-options')).toBe('nosniff');
-    const notModified = withSecurityHeaders(new Response(null, { status: 304, headers: [['set-cookie', 'a=1'], ['set-cookie', 'b=2']] }));
+    const notModified = withSecurityHeaders(
+      new Response(null, {
+        status: 304,
+        headers: [
+          ['set-cookie', 'a=1'],
+          ['set-cookie', 'b=2'],
+        ],
+      }),
+    );
     expect(notModified.status).toBe(304);
     expect(notModified.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
   });

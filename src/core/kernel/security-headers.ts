@@ -39,7 +39,10 @@ export function withSecurityHeaders(response: Response): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   if (!headers.has('content-security-policy')) {
-    headers.set('content-security-policy', isHtml(headers.get('content-type')) ? SITE_CONTENT_SECURITY_POLICY : DATA_CONTENT_SECURITY_POLICY);
+    headers.set(
+      'content-security-policy',
+      isHtml(headers.get('content-type')) ? SITE_CONTENT_SECURITY_POLICY : DATA_CONTENT_SECURITY_POLICY,
+    );
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -65,14 +65,23 @@ const INVALID_TOKEN_TEXT: Readonly<Record<string, string>> = {
 /** 401 for a presented but invalid token, with a tool-error body (for `tools/call`). */
 export function invalidTokenToolResponse(ctx: AuthorizationContext, reason: string): Response {
   const why = INVALID_TOKEN_TEXT[reason] ?? 'the access token is not valid';
-  const result = toolError(`Unauthorized: ${why}. Get a new token (see ${resourceMetadataUrl(ctx.origin)}) and retry.`, { error: 'invalid_token', reason, resource_metadata: resourceMetadataUrl(ctx.origin) });
-  return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 401, { 'www-authenticate': invalidTokenChallenge(ctx.origin, why) });
+  const result = toolError(`Unauthorized: ${why}. Get a new token (see ${resourceMetadataUrl(ctx.origin)}) and retry.`, {
+    error: 'invalid_token',
+    reason,
+    resource_metadata: resourceMetadataUrl(ctx.origin),
+  });
+  return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 401, {
+    'www-authenticate': invalidTokenChallenge(ctx.origin, why),
+  });
 }
 
 /** 403 for a valid token without the scope the tool needs. */
 export function insufficientScopeToolResponse(ctx: AuthorizationContext, scope: string): Response {
   const metadata = resourceMetadataUrl(ctx.origin);
-  const result = toolError(`Forbidden: this tool needs scope ${scope}, which your token does not carry. Request a token with scope "${scope}" (register the client for it if needed).`, { error: 'insufficient_scope', required_scope: scope, resource_metadata: metadata });
+  const result = toolError(
+    `Forbidden: this tool needs scope ${scope}, which your token does not carry. Request a token with scope "${scope}" (register the client for it if needed).`,
+    { error: 'insufficient_scope', required_scope: scope, resource_metadata: metadata },
+  );
   return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 403, {
     'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${metadata}"`,
   });
@@ -80,7 +89,10 @@ export function insufficientScopeToolResponse(ctx: AuthorizationContext, scope: 
 
 /** 429 with Retry-After and a tool error when a client used up its export allowance. */
 export function rateLimitedToolResponse(ctx: AuthorizationContext, retryAfterSeconds: number, limitText: string): Response {
-  const result = toolError(`Rate limited: ${limitText}. Retry in ${retryAfterSeconds} s.`, { error: 'rate_limited', retry_after: retryAfterSeconds });
+  const result = toolError(`Rate limited: ${limitText}. Retry in ${retryAfterSeconds} s.`, {
+    error: 'rate_limited',
+    retry_after: retryAfterSeconds,
+  });
   return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 429, { 'retry-after': String(retryAfterSeconds) });
 }
 
@@ -101,7 +113,12 @@ export function tokenGate(deps: {
     if (check.kind === 'invalid') return invalidTokenToolResponse(ctx, check.reason);
     if (!check.scopes.includes(EXPORT_SCOPE)) return insufficientScopeToolResponse(ctx, EXPORT_SCOPE);
     const decision = await deps.consumeExport(check.clientId);
-    if (!decision.allowed) return rateLimitedToolResponse(ctx, decision.retryAfterSeconds, `at most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour`);
+    if (!decision.allowed)
+      return rateLimitedToolResponse(
+        ctx,
+        decision.retryAfterSeconds,
+        `at most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour`,
+      );
     return null;
   };
 }

@@ -11,14 +11,25 @@ const ARTICLE_TEMPLATE = `${FIXTURE_ORIGIN}/blog/{slug}.md`;
 const CATEGORY_TEMPLATE = `${FIXTURE_ORIGIN}/blog/category/{category}.md`;
 const RAG_URI = `${FIXTURE_ORIGIN}/blog/rag-chunking.md`;
 
-async function modern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, deps: McpDeps = FIXTURE_DEPS): Promise<{ status: number; text: string; json: any }> {
-  const res = await handleMcp(modernRequest(method, params, { ...(typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}), ...headers }), deps);
+async function modern(
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  deps: McpDeps = FIXTURE_DEPS,
+): Promise<{ status: number; text: string; json: any }> {
+  const res = await handleMcp(
+    modernRequest(method, params, { ...(typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}), ...headers }),
+    deps,
+  );
   const text = await res.text();
   return { status: res.status, text, json: JSON.parse(text) };
 }
 
 async function legacy(method: string, params: Record<string, unknown> = {}): Promise<any> {
-  const res = await handleMcp(mcpRequest({ jsonrpc: '2.0', id: 'l-1', method, params }, { 'mcp-protocol-version': '2025-11-25' }), FIXTURE_DEPS);
+  const res = await handleMcp(
+    mcpRequest({ jsonrpc: '2.0', id: 'l-1', method, params }, { 'mcp-protocol-version': '2025-11-25' }),
+    FIXTURE_DEPS,
+  );
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -102,7 +113,12 @@ describe('resources/templates/list (2026-07-28)', () => {
       `${FIXTURE_ORIGIN}/products/{slug}.md`,
       CATEGORY_TEMPLATE,
     ]);
-    expect(result.resourceTemplates[0]).toMatchObject({ name: 'article', mimeType: 'text/markdown', title: expect.any(String), description: expect.any(String) });
+    expect(result.resourceTemplates[0]).toMatchObject({
+      name: 'article',
+      mimeType: 'text/markdown',
+      title: expect.any(String),
+      description: expect.any(String),
+    });
     expect(result).toMatchObject({ resultType: 'complete', cacheScope: 'public', ttlMs: expect.any(Number) });
   });
 });
@@ -142,7 +158,8 @@ describe('resources/read (2026-07-28)', () => {
 });
 
 describe('completion/complete (2026-07-28)', () => {
-  const complete = (uri: string, name: string, value: string, type = 'ref/resource') => modern('completion/complete', { ref: { type, uri, name: uri }, argument: { name, value } });
+  const complete = (uri: string, name: string, value: string, type = 'ref/resource') =>
+    modern('completion/complete', { ref: { type, uri, name: uri }, argument: { name, value } });
 
   it.each([
     ['article slugs: prefix matches first, then substrings', ARTICLE_TEMPLATE, 'slug', 'r', ['rag-chunking', 'vector-search']],
@@ -162,9 +179,16 @@ describe('completion/complete (2026-07-28)', () => {
   });
 
   it(`answers at most ${MAX_COMPLETION_VALUES} values, with the total and hasMore`, async () => {
-    const many: Article[] = Array.from({ length: MAX_COMPLETION_VALUES + 5 }, (_, i) => ({ ...FIXTURE_CATALOG.articles[0]!, slug: `s-${i}`, path: `/blog/s-${i}` }));
+    const many: Article[] = Array.from({ length: MAX_COMPLETION_VALUES + 5 }, (_, i) => ({
+      ...FIXTURE_CATALOG.articles[0]!,
+      slug: `s-${i}`,
+      path: `/blog/s-${i}`,
+    }));
     const res = await handleMcp(
-      modernRequest('completion/complete', { ref: { type: 'ref/resource', uri: ARTICLE_TEMPLATE }, argument: { name: 'slug', value: 's-' } }),
+      modernRequest('completion/complete', {
+        ref: { type: 'ref/resource', uri: ARTICLE_TEMPLATE },
+        argument: { name: 'slug', value: 's-' },
+      }),
       { ...FIXTURE_DEPS, catalog: { ...FIXTURE_CATALOG, articles: many } },
     );
     const { completion } = (await res.json()).result;
@@ -198,11 +222,17 @@ describe('handshake era (2025-11-25 shapes)', () => {
   });
 
   it('an unknown resource is -32002 with data.uri, as 2025-11-25 specifies', async () => {
-    expect(await legacy('resources/read', { uri: `${FIXTURE_ORIGIN}/blog/nope.md` })).toMatchObject({ id: 'l-1', error: { code: -32002, data: { uri: `${FIXTURE_ORIGIN}/blog/nope.md` } } });
+    expect(await legacy('resources/read', { uri: `${FIXTURE_ORIGIN}/blog/nope.md` })).toMatchObject({
+      id: 'l-1',
+      error: { code: -32002, data: { uri: `${FIXTURE_ORIGIN}/blog/nope.md` } },
+    });
   });
 
   it('completion/complete completes a template variable', async () => {
-    const { result } = await legacy('completion/complete', { ref: { type: 'ref/resource', uri: CATEGORY_TEMPLATE }, argument: { name: 'category', value: 'r' } });
+    const { result } = await legacy('completion/complete', {
+      ref: { type: 'ref/resource', uri: CATEGORY_TEMPLATE },
+      argument: { name: 'category', value: 'r' },
+    });
     expect(result).toEqual({ completion: { values: ['rag'], total: 1, hasMore: false } });
   });
 });

@@ -117,17 +117,27 @@ export function resourceIndex(catalog: CatalogIndex): ResourceIndex {
   // Articles and solutions newest first, as documentsOf orders them (kept as the union documentTwin takes).
   for (const doc of [...catalog.articles, ...catalog.solutions].sort(byNewest)) {
     const annotations = { audience: ['user', 'assistant'], lastModified: dayStart(doc.updated ?? doc.date) };
-    add(doc.type, doc.slug, doc.path, { name: `${doc.type}/${doc.slug}`, title: doc.title, description: doc.excerpt, annotations }, async (bodies) =>
-      documentTwin(catalog, { ...doc, markdown: await requiredBody(bodies, doc.slug) }),
+    add(
+      doc.type,
+      doc.slug,
+      doc.path,
+      { name: `${doc.type}/${doc.slug}`, title: doc.title, description: doc.excerpt, annotations },
+      async (bodies) => documentTwin(catalog, { ...doc, markdown: await requiredBody(bodies, doc.slug) }),
     );
   }
   const products = [...catalog.products].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
   for (const product of products) {
-    add('product', product.slug, product.path, { name: `product/${product.slug}`, title: product.name, description: product.summary }, () => productTwin(origin, product));
+    add('product', product.slug, product.path, { name: `product/${product.slug}`, title: product.name, description: product.summary }, () =>
+      productTwin(origin, product),
+    );
   }
   for (const category of catalog.categories) {
-    add('category', category.slug, paths.category(category.slug), { name: `category/${category.slug}`, title: `${category.name} (${category.name_zh})`, description: category.description }, () =>
-      categoryTwin(catalog, category),
+    add(
+      'category',
+      category.slug,
+      paths.category(category.slug),
+      { name: `category/${category.slug}`, title: `${category.name} (${category.name_zh})`, description: category.description },
+      () => categoryTwin(catalog, category),
     );
   }
   const byUri = new Map(ordered.map((r) => [r.listing.uri, r]));
@@ -160,7 +170,11 @@ export function resourceTemplates(catalog: CatalogIndex): JsonObject[] {
 }
 
 /** `resources/read` contents for a URI, or null when no resource has it. */
-export async function readResource(catalog: CatalogIndex, bodies: BodySource, uri: string): Promise<{ uri: string; mimeType: string; text: string }[] | null> {
+export async function readResource(
+  catalog: CatalogIndex,
+  bodies: BodySource,
+  uri: string,
+): Promise<{ uri: string; mimeType: string; text: string }[] | null> {
   let normalized: string;
   try {
     normalized = new URL(uri).href; // raw Unicode and percent-encoded forms of one URL match
@@ -172,7 +186,9 @@ export async function readResource(catalog: CatalogIndex, bodies: BodySource, ur
 }
 
 /** Why a completion request cannot be answered (a -32602 message), or the completion. */
-export type CompletionOutcome = { ok: true; completion: { values: string[]; total: number; hasMore: boolean } } | { ok: false; message: string };
+export type CompletionOutcome =
+  | { ok: true; completion: { values: string[]; total: number; hasMore: boolean } }
+  | { ok: false; message: string };
 
 /**
  * `completion/complete` for a resource template's variable: values whose slug starts with the
@@ -181,7 +197,11 @@ export type CompletionOutcome = { ok: true; completion: { values: string[]; tota
 export function completeTemplateArgument(catalog: CatalogIndex, templateUri: string, argument: string, typed: string): CompletionOutcome {
   const entry = resourceIndex(catalog).candidates.get(templateUri);
   if (!entry) return { ok: false, message: `Unknown resource template ${templateUri}. Call resources/templates/list for the templates.` };
-  if (argument !== entry.variable) return { ok: false, message: `The template ${templateUri} has one variable, ${entry.variable}; "${argument}" is not one of its arguments.` };
+  if (argument !== entry.variable)
+    return {
+      ok: false,
+      message: `The template ${templateUri} has one variable, ${entry.variable}; "${argument}" is not one of its arguments.`,
+    };
   const needle = typed.trim().toLowerCase();
   const prefixed: string[] = [];
   const containing: string[] = [];
@@ -191,5 +211,8 @@ export function completeTemplateArgument(catalog: CatalogIndex, templateUri: str
     else if (slug.includes(needle) || label.toLowerCase().includes(needle)) containing.push(value);
   }
   const matches = [...prefixed, ...containing];
-  return { ok: true, completion: { values: matches.slice(0, MAX_COMPLETION_VALUES), total: matches.length, hasMore: matches.length > MAX_COMPLETION_VALUES } };
+  return {
+    ok: true,
+    completion: { values: matches.slice(0, MAX_COMPLETION_VALUES), total: matches.length, hasMore: matches.length > MAX_COMPLETION_VALUES },
+  };
 }

@@ -34,12 +34,18 @@ const DESCRIPTION_MAX_CHARS = 100;
 
 /** The identity of the MCP server of the site called `siteName`. */
 export function serverIdentity(siteName: string): ServerIdentity {
-  const slug = siteName.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'site';
+  const slug =
+    siteName
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'site';
   const description = `Search and read ${siteName} articles, solutions, products and company facts.`;
   return {
     name: `${slug}/site`,
     title: `${siteName} site`,
-    description: description.length <= DESCRIPTION_MAX_CHARS ? description : 'Search and read articles, solutions, products and company facts.',
+    description:
+      description.length <= DESCRIPTION_MAX_CHARS ? description : 'Search and read articles, solutions, products and company facts.',
     instructions: [
       `Read-only access to the ${siteName} website.`,
       'Use search_articles to find articles and solutions (Chinese and English), then get_article with a slug for the full markdown.',
@@ -55,7 +61,11 @@ export function serverIdentity(siteName: string): ServerIdentity {
  * What we declare: tools, resources and completions. Nothing changes during a deploy, so no
  * list-changed notifications and no resource subscriptions (hence no `subscriptions/listen`).
  */
-export const SERVER_CAPABILITIES = { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, completions: {} } as const;
+export const SERVER_CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { subscribe: false, listChanged: false },
+  completions: {},
+} as const;
 
 /** `serverInfo` (an MCP `Implementation`). */
 export interface ServerInfo {

@@ -1,6 +1,13 @@
 /** The /mcp transport and dispatcher: every row of docs/reference/mcp-oauth.md §4.1, scenarios A5 and B1–B5. */
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DEPS, FIXTURE_ORIGIN, LEGACY_HEADERS, MODERN_META, mcpRequest, modernRequest } from '../../../tests/support/core-fixtures.ts';
+import {
+  FIXTURE_DEPS,
+  FIXTURE_ORIGIN,
+  LEGACY_HEADERS,
+  MODERN_META,
+  mcpRequest,
+  modernRequest,
+} from '../../../tests/support/core-fixtures.ts';
 import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';
 import { SERVER_CAPABILITIES, serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 
@@ -52,7 +59,10 @@ describe('transport rejections (before dispatch)', () => {
   });
 
   it('allows a configured extra origin and answers it with CORS headers', async () => {
-    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'http://localhost:4321' }), { ...FIXTURE_DEPS, allowedOrigins: ['http://localhost:4321'] });
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'http://localhost:4321' }), {
+      ...FIXTURE_DEPS,
+      allowedOrigins: ['http://localhost:4321'],
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
@@ -61,8 +71,10 @@ describe('transport rejections (before dispatch)', () => {
   it('a loopback-origin (dev/test) build accepts any loopback origin; a public build does not', async () => {
     const ping = (origin: string, deps = FIXTURE_DEPS) => call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin }), deps);
     const dev = { ...FIXTURE_DEPS, origin: 'http://localhost:8899' };
-    for (const origin of ['http://localhost:4321', 'http://127.0.0.1:9000', 'http://[::1]:8080']) expect((await ping(origin, dev)).status).toBe(200);
-    for (const origin of ['http://evil.example.com', 'http://localhost.evil.example', 'null']) expect((await ping(origin, dev)).status).toBe(403);
+    for (const origin of ['http://localhost:4321', 'http://127.0.0.1:9000', 'http://[::1]:8080'])
+      expect((await ping(origin, dev)).status).toBe(200);
+    for (const origin of ['http://evil.example.com', 'http://localhost.evil.example', 'null'])
+      expect((await ping(origin, dev)).status).toBe(403);
     expect((await ping('http://localhost:4321')).status).toBe(403);
   });
 
@@ -80,8 +92,18 @@ describe('transport rejections (before dispatch)', () => {
     const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
     const res = await call(mcpRequest(big));
     expect(res.status).toBe(413);
-    const stream = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(big)); c.close(); } });
-    const streamed = new Request(`${FIXTURE_ORIGIN}/mcp`, { method: 'POST', headers: LEGACY_HEADERS, body: stream, duplex: 'half' } as RequestInit);
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const streamed = new Request(`${FIXTURE_ORIGIN}/mcp`, {
+      method: 'POST',
+      headers: LEGACY_HEADERS,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect((await call(streamed)).status).toBe(413);
   });
 });
@@ -120,14 +142,35 @@ describe('JSON-RPC framing', () => {
   });
 
   it('never mints Mcp-Session-Id, even when the client sends one', async () => {
-    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }, { 'mcp-session-id': 'abc' }));
+    const res = await call(
+      mcpRequest(
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        },
+        { 'mcp-session-id': 'abc' },
+      ),
+    );
     expect(res.headers.get('mcp-session-id')).toBeNull();
   });
 
   it('answers an unexpected exception with 500 -32603 echoing the id', async () => {
     const logged: string[] = [];
-    const deps: McpDeps = { ...FIXTURE_DEPS, engine: { search: () => { throw new Error('boom'); } } as never, log: (m) => logged.push(m) };
-    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 'x1', method: 'tools/call', params: { name: 'search_articles', arguments: { query: 'rag' } } }), deps);
+    const deps: McpDeps = {
+      ...FIXTURE_DEPS,
+      engine: {
+        search: () => {
+          throw new Error('boom');
+        },
+      } as never,
+      log: (m) => logged.push(m),
+    };
+    const res = await call(
+      mcpRequest({ jsonrpc: '2.0', id: 'x1', method: 'tools/call', params: { name: 'search_articles', arguments: { query: 'rag' } } }),
+      deps,
+    );
     expect(res.status).toBe(500);
     const json = await body(res);
     expect(json).toMatchObject({ id: 'x1', error: { code: -32603 } });
@@ -144,7 +187,14 @@ describe('legacy era (handshake, 2025-03-26 … 2025-11-25)', () => {
     ['2024-11-05', '2025-11-25'],
     ['2026-07-28', '2025-11-25'],
   ])('initialize asking for %s -> %s', async (asked, answered) => {
-    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+    const res = await call(
+      mcpRequest({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
+    );
     expect(res.status).toBe(200);
     const { result } = await body(res);
     expect(result.protocolVersion).toBe(answered);
@@ -184,7 +234,13 @@ describe('legacy era (handshake, 2025-03-26 … 2025-11-25)', () => {
   it('needs no prior initialize: tools/list works on a cold request, twice identically', async () => {
     const list = async () => (await body(await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list' })))).result;
     const first = await list();
-    expect(first.tools.map((t: { name: string }) => t.name)).toEqual(['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index']);
+    expect(first.tools.map((t: { name: string }) => t.name)).toEqual([
+      'search_articles',
+      'get_article',
+      'list_products',
+      'get_company_info',
+      'export_article_index',
+    ]);
     expect(await list()).toEqual(first);
     expect(first.resultType).toBeUndefined();
   });
@@ -224,8 +280,22 @@ describe('modern era (2026-07-28)', () => {
     ['Mcp-Method differs from the body', 'tools/list', {}, { 'mcp-method': 'tools/call' }, 400, -32020],
     ['missing Mcp-Name on tools/call', 'tools/call', { name: 'list_products' }, { 'mcp-name': '' }, 400, -32020],
     ['Mcp-Name differs from params.name', 'tools/call', { name: 'list_products' }, { 'mcp-name': 'get_article' }, 400, -32020],
-    ['missing _meta.clientCapabilities', 'tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': undefined } }, {}, 400, -32602],
-    ['unsupported version 2030-01-01', 'tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } }, { 'mcp-protocol-version': '2030-01-01' }, 400, -32022],
+    [
+      'missing _meta.clientCapabilities',
+      'tools/list',
+      { _meta: { 'io.modelcontextprotocol/clientCapabilities': undefined } },
+      {},
+      400,
+      -32602,
+    ],
+    [
+      'unsupported version 2030-01-01',
+      'tools/list',
+      { _meta: { 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } },
+      { 'mcp-protocol-version': '2030-01-01' },
+      400,
+      -32022,
+    ],
     ['initialize is removed', 'initialize', { protocolVersion: '2026-07-28' }, {}, 404, -32601],
     ['ping is removed', 'ping', {}, {}, 404, -32601],
     ['logging/setLevel', 'logging/setLevel', { level: 'info' }, {}, 404, -32601],
@@ -242,7 +312,9 @@ describe('modern era (2026-07-28)', () => {
   });
 
   it('a modern header alone selects the modern era (missing _meta -> 400 -32602)', async () => {
-    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }));
+    const res = await call(
+      mcpRequest({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' }),
+    );
     expect(res.status).toBe(400);
     expect(await body(res)).toMatchObject({ id: 2, error: { code: -32602 } });
   });
@@ -259,7 +331,11 @@ describe('modern era (2026-07-28)', () => {
   });
 
   it('a modern notification -> 202; with a bad Mcp-Method -> 400 -32020', async () => {
-    const note = (method: string) => mcpRequest({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: MODERN_META } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method });
+    const note = (method: string) =>
+      mcpRequest(
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: MODERN_META } },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method },
+      );
     expect((await call(note('notifications/cancelled'))).status).toBe(202);
     expect((await call(note('tools/list'))).status).toBe(400);
   });
@@ -267,23 +343,40 @@ describe('modern era (2026-07-28)', () => {
 
 describe('protected tool gate', () => {
   it.each([
-    ['legacy', mcpRequest({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'export_article_index', arguments: { limit: 5 } } })],
+    [
+      'legacy',
+      mcpRequest({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'export_article_index', arguments: { limit: 5 } } }),
+    ],
     ['modern', modernRequest('tools/call', { name: 'export_article_index', arguments: { limit: 5 } }, {}, 11)],
   ])('%s: no token -> 401, challenge with resource_metadata and scope, tool-error body', async (era, req) => {
     const res = await call(req);
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${FIXTURE_ORIGIN}/.well-known/oauth-protected-resource/mcp", scope="content:export"`);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${FIXTURE_ORIGIN}/.well-known/oauth-protected-resource/mcp", scope="content:export"`,
+    );
     const json = await body(res);
     expect(json.id).toBe(11);
     expect(json.result.isError).toBe(true);
     expect(json.result.content[0].text).toContain('scope content:export');
-    expect(json.result.structuredContent).toEqual({ error: 'unauthorized', required_scope: 'content:export', resource_metadata: `${FIXTURE_ORIGIN}/.well-known/oauth-protected-resource/mcp` });
+    expect(json.result.structuredContent).toEqual({
+      error: 'unauthorized',
+      required_scope: 'content:export',
+      resource_metadata: `${FIXTURE_ORIGIN}/.well-known/oauth-protected-resource/mcp`,
+    });
     if (era === 'modern') expect(json.result.resultType).toBe('complete');
   });
 
   it('the gate is pluggable: an authorizer returning null lets the export run (paging)', async () => {
     const deps: McpDeps = { ...FIXTURE_DEPS, authorize: async () => null };
-    const page = async (args: object) => (await body(await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'export_article_index', arguments: args } }), deps))).result;
+    const page = async (args: object) =>
+      (
+        await body(
+          await call(
+            mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'export_article_index', arguments: args } }),
+            deps,
+          ),
+        )
+      ).result;
     const first = await page({ limit: 3 });
     expect(first.structuredContent.total).toBe(4);
     expect(first.structuredContent.items).toHaveLength(3);
@@ -294,7 +387,13 @@ describe('protected tool gate', () => {
 
   it('public tools never consult the gate', async () => {
     let asked = 0;
-    const deps: McpDeps = { ...FIXTURE_DEPS, authorize: async () => { asked++; return null; } };
+    const deps: McpDeps = {
+      ...FIXTURE_DEPS,
+      authorize: async () => {
+        asked++;
+        return null;
+      },
+    };
     await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products' } }), deps);
     expect(asked).toBe(0);
   });

@@ -9,7 +9,13 @@ import { corsHeaders, preflightResponse, type CorsPolicy } from '../kernel/cors.
 import { withErrors, type ErrorFamily } from '../kernel/errors.ts';
 import { HttpProblem } from '../kernel/problem.ts';
 import { mediaTypeOf, readBodyText } from '../kernel/respond.ts';
-import { authorizeExport, invalidTokenChallenge, invalidTokenToolResponse, type AuthorizationContext, type CredentialCheck } from './auth.ts';
+import {
+  authorizeExport,
+  invalidTokenChallenge,
+  invalidTokenToolResponse,
+  type AuthorizationContext,
+  type CredentialCheck,
+} from './auth.ts';
 import {
   envelopeResponse,
   failure,
@@ -56,7 +62,16 @@ const NAMED_METHODS: Readonly<Record<string, string>> = { 'tools/call': 'name', 
 
 const MCP_CORS: CorsPolicy = {
   methods: ['POST'],
-  allowHeaders: ['Accept', 'Authorization', 'Content-Type', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id', 'Last-Event-ID'],
+  allowHeaders: [
+    'Accept',
+    'Authorization',
+    'Content-Type',
+    'MCP-Protocol-Version',
+    'Mcp-Method',
+    'Mcp-Name',
+    'Mcp-Session-Id',
+    'Last-Event-ID',
+  ],
   exposeHeaders: ['WWW-Authenticate', 'MCP-Protocol-Version'],
 };
 
@@ -84,7 +99,10 @@ interface Answer {
 }
 
 const ok = (id: JsonRpcId, result: JsonObject): Answer => ({ status: 200, envelope: success(id, result) });
-const err = (status: number, id: JsonRpcId | null, code: number, message: string, data?: unknown): Answer => ({ status, envelope: failure(id, code, message, data) });
+const err = (status: number, id: JsonRpcId | null, code: number, message: string, data?: unknown): Answer => ({
+  status,
+  envelope: failure(id, code, message, data),
+});
 
 /** A header value with optional whitespace trimmed and `=?base64?…?=` decoded (SEP-2243). */
 export function decodeHeaderValue(value: string | null): string | null {
@@ -101,7 +119,9 @@ export function decodeHeaderValue(value: string | null): string | null {
 
 /** `true` for a date-shaped revision at or after the first modern one (2026-07-28). */
 function isModernVersion(version: string | null): boolean {
-  return version !== null && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_PROTOCOL_VERSIONS[MODERN_PROTOCOL_VERSIONS.length - 1]!;
+  return (
+    version !== null && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_PROTOCOL_VERSIONS[MODERN_PROTOCOL_VERSIONS.length - 1]!
+  );
 }
 
 function metaOf(params: JsonObject | undefined): JsonObject | undefined {
@@ -118,13 +138,10 @@ function acceptsJson(accept: string | null): boolean {
   });
 }
 
-
 /** Origin rule (docs/reference/mcp-oauth.md §3 step 1, §4.3), shared with `/a2a`: see {@link isAllowedBrowserOrigin}. */
 function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
   return isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins);
 }
-
-
 
 /** Checks the SEP-2243 headers against the body: the message of a -32020 error, or null. */
 function headerMismatch(req: Request, method: string, params: JsonObject | undefined): string | null {
@@ -142,7 +159,8 @@ function headerMismatch(req: Request, method: string, params: JsonObject | undef
     const name = decodeHeaderValue(req.headers.get('mcp-name'));
     if (!name) return `Header mismatch: the Mcp-Name header is required for ${method}.`;
     const bodyName = params?.[nameParam];
-    if (typeof bodyName === 'string' && name !== bodyName) return `Header mismatch: Mcp-Name "${name}" differs from params.${nameParam} "${bodyName}".`;
+    if (typeof bodyName === 'string' && name !== bodyName)
+      return `Header mismatch: Mcp-Name "${name}" differs from params.${nameParam} "${bodyName}".`;
   }
   return null;
 }
@@ -162,7 +180,10 @@ export const TRANSPORT_MESSAGES = {
 export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> {
   const origin = req.headers.get('origin');
   if (origin !== null && !isAllowedOrigin(origin, deps)) {
-    return envelopeResponse(failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`), 403);
+    return envelopeResponse(
+      failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`),
+      403,
+    );
   }
   const cors = corsHeaders(MCP_CORS, origin);
   if (req.method === 'OPTIONS') {
@@ -202,15 +223,22 @@ export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> 
       return response;
     }
     if (check.kind === 'invalid') {
-      return envelopeResponse(failure(id, JsonRpcErrorCode.INVALID_REQUEST, `Unauthorized: the access token is not valid (${check.reason}).`, { error: 'invalid_token' }), 401, {
-        ...cors,
-        'www-authenticate': invalidTokenChallenge(deps.origin, 'the access token is not valid'),
-      });
+      return envelopeResponse(
+        failure(id, JsonRpcErrorCode.INVALID_REQUEST, `Unauthorized: the access token is not valid (${check.reason}).`, {
+          error: 'invalid_token',
+        }),
+        401,
+        {
+          ...cors,
+          'www-authenticate': invalidTokenChallenge(deps.origin, 'the access token is not valid'),
+        },
+      );
     }
   }
   const errors: ErrorFamily = {
     known: () => null,
-    unexpected: (requestId) => envelopeResponse(failure(id, JsonRpcErrorCode.INTERNAL_ERROR, `Internal error (request ${requestId}).`), 500, cors),
+    unexpected: (requestId) =>
+      envelopeResponse(failure(id, JsonRpcErrorCode.INTERNAL_ERROR, `Internal error (request ${requestId}).`), 500, cors),
   };
   return withErrors(errors, req, async () => answerResponse(await dispatch(req, message, deps), cors), deps.log);
 }
@@ -239,19 +267,33 @@ async function dispatch(req: Request, message: Exclude<ReturnType<typeof parseMe
     if (message.kind === 'notification') return { status: 202 };
     const requested = meta?.[META_PROTOCOL_VERSION];
     if (typeof requested !== 'string' || !isObject(meta?.[META_CLIENT_CAPABILITIES])) {
-      return err(400, id, JsonRpcErrorCode.INVALID_PARAMS, `Invalid params: every request needs params._meta["${META_PROTOCOL_VERSION}"] and params._meta["${META_CLIENT_CAPABILITIES}"].`);
+      return err(
+        400,
+        id,
+        JsonRpcErrorCode.INVALID_PARAMS,
+        `Invalid params: every request needs params._meta["${META_PROTOCOL_VERSION}"] and params._meta["${META_CLIENT_CAPABILITIES}"].`,
+      );
     }
     if (!MODERN_PROTOCOL_VERSIONS.includes(requested)) {
-      return err(400, id, JsonRpcErrorCode.UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version ${requested}.`, { supported: SUPPORTED_PROTOCOL_VERSIONS, requested });
+      return err(400, id, JsonRpcErrorCode.UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version ${requested}.`, {
+        supported: SUPPORTED_PROTOCOL_VERSIONS,
+        requested,
+      });
     }
     return routeModern(req, message.id, method, params, deps);
   }
 
   if (headerVersion !== null && !LEGACY_PROTOCOL_VERSIONS.includes(headerVersion)) {
-    return err(400, id, JsonRpcErrorCode.INVALID_REQUEST, `Unsupported MCP-Protocol-Version "${headerVersion}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`, {
-      supported: SUPPORTED_PROTOCOL_VERSIONS,
-      requested: headerVersion,
-    });
+    return err(
+      400,
+      id,
+      JsonRpcErrorCode.INVALID_REQUEST,
+      `Unsupported MCP-Protocol-Version "${headerVersion}". Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+      {
+        supported: SUPPORTED_PROTOCOL_VERSIONS,
+        requested: headerVersion,
+      },
+    );
   }
   if (message.kind === 'notification') return { status: 202 };
   return routeLegacy(req, message.id, method, params, deps);
@@ -269,9 +311,15 @@ function routeLegacy(req: Request, id: JsonRpcId, method: string, params: JsonOb
   switch (method) {
     case 'initialize': {
       const requested = params?.protocolVersion;
-      const protocolVersion = typeof requested === 'string' && LEGACY_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_LEGACY_PROTOCOL_VERSION;
+      const protocolVersion =
+        typeof requested === 'string' && LEGACY_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_LEGACY_PROTOCOL_VERSION;
       const identity = identityOf(deps);
-      return ok(id, { protocolVersion, capabilities: SERVER_CAPABILITIES, serverInfo: serverInfo(identity, deps.version), instructions: identity.instructions });
+      return ok(id, {
+        protocolVersion,
+        capabilities: SERVER_CAPABILITIES,
+        serverInfo: serverInfo(identity, deps.version),
+        instructions: identity.instructions,
+      });
     }
     case 'ping':
       return ok(id, {});
@@ -281,8 +329,11 @@ function routeLegacy(req: Request, id: JsonRpcId, method: string, params: JsonOb
       return callTool(req, id, params, deps, {});
     default:
       return (
-        answerResourceMethod(id, method, params, deps, { extras: {}, cacheHints: {}, notFoundCode: JsonRpcErrorCode.LEGACY_RESOURCE_NOT_FOUND }) ??
-        err(200, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}.`)
+        answerResourceMethod(id, method, params, deps, {
+          extras: {},
+          cacheHints: {},
+          notFoundCode: JsonRpcErrorCode.LEGACY_RESOURCE_NOT_FOUND,
+        }) ?? err(200, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}.`)
       );
   }
 }
@@ -307,11 +358,19 @@ function routeModern(req: Request, id: JsonRpcId, method: string, params: JsonOb
     case 'subscriptions/listen':
       // Nothing here changes during a deploy, so no listChanged/subscribe capability is declared and
       // listen is not implemented: the transport's answer for an unimplemented method (404 -32601).
-      return err(404, id, JsonRpcErrorCode.METHOD_NOT_FOUND, 'Method not found: subscriptions/listen (this server declares no listChanged or subscribe capability; its lists are fixed for a deploy).');
+      return err(
+        404,
+        id,
+        JsonRpcErrorCode.METHOD_NOT_FOUND,
+        'Method not found: subscriptions/listen (this server declares no listChanged or subscribe capability; its lists are fixed for a deploy).',
+      );
     default:
       return (
-        answerResourceMethod(id, method, params, deps, { extras, cacheHints: CACHE_HINTS, notFoundCode: JsonRpcErrorCode.INVALID_PARAMS }) ??
-        err(404, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method} (protocol ${LATEST_PROTOCOL_VERSION}).`)
+        answerResourceMethod(id, method, params, deps, {
+          extras,
+          cacheHints: CACHE_HINTS,
+          notFoundCode: JsonRpcErrorCode.INVALID_PARAMS,
+        }) ?? err(404, id, JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${method} (protocol ${LATEST_PROTOCOL_VERSION}).`)
       );
   }
 }
@@ -326,34 +385,65 @@ interface ResourceEra {
 }
 
 /** `resources/*` and `completion/complete`, the same in both eras but for the era's shapes; undefined for other methods. */
-function answerResourceMethod(id: JsonRpcId, method: string, params: JsonObject | undefined, deps: McpDeps, era: ResourceEra): Promise<Answer> | Answer | undefined {
+function answerResourceMethod(
+  id: JsonRpcId,
+  method: string,
+  params: JsonObject | undefined,
+  deps: McpDeps,
+  era: ResourceEra,
+): Promise<Answer> | Answer | undefined {
   switch (method) {
     case 'resources/list': {
       const page = listResources(deps.catalog, params?.cursor);
-      if (!page) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of the previous page unchanged, or omit cursor.');
+      if (!page)
+        return err(
+          200,
+          id,
+          JsonRpcErrorCode.INVALID_PARAMS,
+          'Invalid cursor: pass the nextCursor of the previous page unchanged, or omit cursor.',
+        );
       return ok(id, { ...page, ...era.cacheHints, ...era.extras });
     }
     case 'resources/templates/list':
-      if (params?.cursor !== undefined) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: resources/templates/list has a single page; omit cursor.');
+      if (params?.cursor !== undefined)
+        return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: resources/templates/list has a single page; omit cursor.');
       return ok(id, { resourceTemplates: resourceTemplates(deps.catalog), ...era.cacheHints, ...era.extras });
     case 'resources/read': {
       const uri = params?.uri;
-      if (typeof uri !== 'string') return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: resources/read needs {"uri": string}.');
+      if (typeof uri !== 'string')
+        return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: resources/read needs {"uri": string}.');
       return readResource(deps.catalog, deps.bodies, uri).then((contents) =>
         contents
           ? ok(id, { contents, ...era.cacheHints, ...era.extras })
-          : err(200, id, era.notFoundCode, `Resource not found: ${uri}. Call resources/list, or fill a template from resources/templates/list.`, { uri }),
+          : err(
+              200,
+              id,
+              era.notFoundCode,
+              `Resource not found: ${uri}. Call resources/list, or fill a template from resources/templates/list.`,
+              { uri },
+            ),
       );
     }
     case 'completion/complete': {
       const ref = params?.ref;
       const argument = params?.argument;
       if (!isObject(ref) || !isObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
-        return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: completion/complete needs {"ref": object, "argument": {"name": string, "value": string}}.');
+        return err(
+          200,
+          id,
+          JsonRpcErrorCode.INVALID_PARAMS,
+          'Invalid params: completion/complete needs {"ref": object, "argument": {"name": string, "value": string}}.',
+        );
       }
-      if (ref.type === 'ref/prompt') return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, `Unknown prompt ${String(ref.name)}: this server has no prompts.`);
+      if (ref.type === 'ref/prompt')
+        return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, `Unknown prompt ${String(ref.name)}: this server has no prompts.`);
       if (ref.type !== 'ref/resource' || typeof ref.uri !== 'string') {
-        return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid params: ref must be {"type": "ref/resource", "uri": <a template from resources/templates/list>}.');
+        return err(
+          200,
+          id,
+          JsonRpcErrorCode.INVALID_PARAMS,
+          'Invalid params: ref must be {"type": "ref/resource", "uri": <a template from resources/templates/list>}.',
+        );
       }
       const outcome = completeTemplateArgument(deps.catalog, ref.uri, argument.name, argument.value);
       if (!outcome.ok) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, outcome.message);
@@ -366,7 +456,8 @@ function answerResourceMethod(id: JsonRpcId, method: string, params: JsonObject 
 
 function listTools(id: JsonRpcId, params: JsonObject | undefined, extras: JsonObject): Answer {
   // We never issue a cursor, so any cursor is one we did not issue.
-  if (params?.cursor !== undefined) return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: tools/list has a single page; omit cursor.');
+  if (params?.cursor !== undefined)
+    return err(200, id, JsonRpcErrorCode.INVALID_PARAMS, 'Invalid cursor: tools/list has a single page; omit cursor.');
   return ok(id, { tools: TOOLS.map((tool) => tool.listing), ...extras });
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
-import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
+import { absoluteUrl, OAUTH_PATHS } from '../kernel/paths.ts';
 
 export const SCOPES = ['articles:read', EXPORT_SCOPE] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -34,11 +34,23 @@ export class OAuthError extends Error {
   readonly code: OAuthErrorCode;
   readonly status: number;
   readonly headers: Record<string, string>;
-  constructor(code: OAuthErrorCode, description: string, options: { status?: number; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: OAuthErrorCode,
+    description: string,
+    options: { status?: number; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(description, { cause: options.cause });
     this.name = 'OAuthError';
     this.code = code;
-    this.status = options.status ?? (code === 'invalid_client' ? 401 : code === 'slow_down' || code === 'rate_limited' ? 429 : code === 'temporarily_unavailable' ? 503 : 400);
+    this.status =
+      options.status ??
+      (code === 'invalid_client'
+        ? 401
+        : code === 'slow_down' || code === 'rate_limited'
+          ? 429
+          : code === 'temporarily_unavailable'
+            ? 503
+            : 400);
     this.headers = options.headers ?? {};
   }
 }
@@ -57,11 +69,15 @@ export function oauthErrorResponse(error: OAuthError): Response {
 
 /** A JSON success answer with the no-store headers every OAuth response carries. */
 export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE_HEADERS, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE_HEADERS, ...headers },
+  });
 }
 
 /** The 500 for an unexpected failure, naming the request id under which it was logged. */
-export const serverError = (requestId: string): OAuthError => new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 });
+export const serverError = (requestId: string): OAuthError =>
+  new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 });
 
 /** Runs an OAuth handler: OAuthError -> its response; anything else is logged and answered `server_error` 500. */
 export const OAUTH_ERRORS: ErrorFamily = {

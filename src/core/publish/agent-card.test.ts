@@ -8,24 +8,42 @@ import { paths } from '../kernel/paths.ts';
 import { A2A_PROTOCOL_VERSION, agentCard, type AgentCardSource } from './agent-card.ts';
 import { handleA2a } from '../a2a/server.ts';
 
-const SOURCE: AgentCardSource = { origin: FIXTURE_ORIGIN, version: '9.9.9', siteName: 'Acme AI', categorySlugs: ['rag', 'ai-agents'], exampleSlug: 'rag-chunking', exampleQuery: 'RAG' };
+const SOURCE: AgentCardSource = {
+  origin: FIXTURE_ORIGIN,
+  version: '9.9.9',
+  siteName: 'Acme AI',
+  categorySlugs: ['rag', 'ai-agents'],
+  exampleSlug: 'rag-chunking',
+  exampleQuery: 'RAG',
+};
 const card = agentCard(SOURCE);
 
 describe('agent card', () => {
-  it('is served where the SDK looks for it and speaks the SDK\'s protocol version', () => {
+  it("is served where the SDK looks for it and speaks the SDK's protocol version", () => {
     expect(paths.agentCard).toBe(`/${AGENT_CARD_PATH}`);
     expect(A2A_PROTOCOL_VERSION).toBe(SDK_PROTOCOL_VERSION);
   });
 
   it('has the v1.0 required members and none of the 0.3 ones: the endpoint is a JSONRPC supportedInterface', () => {
-    for (const member of ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills']) expect(card, member).toHaveProperty(member);
-    for (const legacy of ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard']) expect(card, legacy).not.toHaveProperty(legacy);
+    for (const member of [
+      'name',
+      'description',
+      'supportedInterfaces',
+      'version',
+      'capabilities',
+      'defaultInputModes',
+      'defaultOutputModes',
+      'skills',
+    ])
+      expect(card, member).toHaveProperty(member);
+    for (const legacy of ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard'])
+      expect(card, legacy).not.toHaveProperty(legacy);
     expect(card.supportedInterfaces).toEqual([{ url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]);
     expect(card.version).toBe('9.9.9');
     expect(card.capabilities).toEqual({ streaming: false, pushNotifications: false, extendedAgentCard: false });
   });
 
-  it('round-trips through the SDK\'s proto codec unchanged: every member is an AgentCard field, spelled as ProtoJSON spells it', () => {
+  it("round-trips through the SDK's proto codec unchanged: every member is an AgentCard field, spelled as ProtoJSON spells it", () => {
     expect(AgentCard.toJSON(AgentCard.fromJSON(card))).toEqual(card);
   });
 
@@ -35,7 +53,7 @@ describe('agent card', () => {
     expect(card.description).toContain('no authentication');
   });
 
-  it('shares the MCP server\'s identity, and has one skill per public MCP tool with its title and description', () => {
+  it("shares the MCP server's identity, and has one skill per public MCP tool with its title and description", () => {
     const identity = serverIdentity('Acme AI');
     expect(card.name).toBe(identity.title);
     expect(card.description.startsWith(identity.description)).toBe(true);
@@ -58,9 +76,22 @@ describe('agent card', () => {
           new Request(`${FIXTURE_ORIGIN}/a2a`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [part] } } }),
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'SendMessage',
+              params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [part] } },
+            }),
           }),
-          { site: FIXTURE_DEPS.site, catalog: FIXTURE_CATALOG, bodies: FIXTURE_DEPS.bodies, engine: FIXTURE_DEPS.engine, origin: FIXTURE_ORIGIN, entryPoints: FIXTURE_DEPS.entryPoints, card: AgentCard.fromJSON(agentCard(SOURCE)) },
+          {
+            site: FIXTURE_DEPS.site,
+            catalog: FIXTURE_CATALOG,
+            bodies: FIXTURE_DEPS.bodies,
+            engine: FIXTURE_DEPS.engine,
+            origin: FIXTURE_ORIGIN,
+            entryPoints: FIXTURE_DEPS.entryPoints,
+            card: AgentCard.fromJSON(agentCard(SOURCE)),
+          },
         );
         const body = (await res.json()) as { result?: { message: { parts: { data?: { skill: string; error?: string } }[] } } };
         const data = body.result?.message.parts[1]?.data;

@@ -67,8 +67,16 @@ const SKILL_USE: Readonly<Record<string, { how: string; inputModes: readonly str
     inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
     examples: (s) => [absoluteUrl(s.origin, paths.article(s.exampleSlug)), dataPart('get_article', { slug: s.exampleSlug })],
   },
-  list_products: { how: 'Over A2A: send the data part {"skill": "list_products"}.', inputModes: [DATA_INPUT_TYPE], examples: () => [dataPart('list_products')] },
-  get_company_info: { how: 'Over A2A: send the data part {"skill": "get_company_info"}.', inputModes: [DATA_INPUT_TYPE], examples: () => [dataPart('get_company_info')] },
+  list_products: {
+    how: 'Over A2A: send the data part {"skill": "list_products"}.',
+    inputModes: [DATA_INPUT_TYPE],
+    examples: () => [dataPart('list_products')],
+  },
+  get_company_info: {
+    how: 'Over A2A: send the data part {"skill": "get_company_info"}.',
+    inputModes: [DATA_INPUT_TYPE],
+    examples: () => [dataPart('get_company_info')],
+  },
 };
 
 /** Verbs of tool names, left out of the tags (a tag says what a skill is about). */

@@ -164,10 +164,18 @@ export function skillSummaries(): { name: string; description: string; path: str
 
 /** Renders every skill and hashes its bytes. */
 export async function renderSkills(source: SkillSource): Promise<RenderedSkill[]> {
-  return Promise.all(SKILLS.map(async (skill) => {
-    const markdown = withFrontMatter(skill, skill.body(source));
-    return { name: skill.name, description: skill.description, path: paths.agentSkill(skill.name), markdown, sha256Hex: await sha256Hex(markdown) };
-  }));
+  return Promise.all(
+    SKILLS.map(async (skill) => {
+      const markdown = withFrontMatter(skill, skill.body(source));
+      return {
+        name: skill.name,
+        description: skill.description,
+        path: paths.agentSkill(skill.name),
+        markdown,
+        sha256Hex: await sha256Hex(markdown),
+      };
+    }),
+  );
 }
 
 /** The discovery index for rendered skills. */

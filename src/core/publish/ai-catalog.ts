@@ -60,7 +60,6 @@ export function aiCatalog(source: AiCatalogSource): AiCatalog {
   const fqdn = new URL(origin).hostname;
   const urn = (namespace: string, name: string): string => `urn:air:${fqdn}:${namespace}:${name}`;
   const topic = (i: number): string => (source.categoryNames[i % Math.max(1, source.categoryNames.length)] ?? 'AI').toLowerCase();
-  const product = source.productNames[0] ?? company.name;
   return {
     specVersion: AI_CATALOG_SPEC_VERSION,
     host: { displayName: company.name, identifier: didWeb(origin), documentationUrl: url(paths.apiDocs) },
@@ -105,7 +104,10 @@ export function aiCatalog(source: AiCatalogSource): AiCatalog {
         url: url(skill.path),
         version,
         tags: ['skills', ...skill.name.split('-')],
-        representativeQueries: SKILL_QUERIES[skill.name]?.(company.name, topic) ?? [skill.description, `${company.name} ${skill.name.replace(/-/g, ' ')}`],
+        representativeQueries: SKILL_QUERIES[skill.name]?.(company.name, topic) ?? [
+          skill.description,
+          `${company.name} ${skill.name.replace(/-/g, ' ')}`,
+        ],
       })),
     ],
   };

@@ -33,7 +33,9 @@ export function apiCatalog(origin: string, siteName: string): Linkset {
       },
       {
         anchor: url(paths.mcp),
-        'service-desc': [{ href: url(paths.mcpServerCard), type: 'application/mcp-server-card+json', title: `${siteName} MCP server card` }],
+        'service-desc': [
+          { href: url(paths.mcpServerCard), type: 'application/mcp-server-card+json', title: `${siteName} MCP server card` },
+        ],
         'service-doc': [{ href: url(paths.apiDocs), type: 'text/html', title: `${siteName} API reference (MCP section)` }],
         'service-meta': [
           { href: url(paths.authMd), type: 'text/markdown', title: 'How agents authenticate (auth.md)' },

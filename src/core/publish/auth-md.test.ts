@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { renderAuthMd } from './auth-md.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, oauthConfig, REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS, REFRESH_TOKEN_IDLE_TTL_SECONDS, SCOPES } from '../oauth/config.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  CLAIMED_CLIENT_TTL_SECONDS,
+  oauthConfig,
+  REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS,
+  REFRESH_TOKEN_IDLE_TTL_SECONDS,
+  SCOPES,
+} from '../oauth/config.ts';
 import { authorizationServerMetadata } from '../oauth/endpoints/metadata.ts';
 import { REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 

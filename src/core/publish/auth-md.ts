@@ -9,11 +9,26 @@ import { entryPointList } from './entry-points.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
 import { CLAIM_START_RATE_LIMIT } from '../oauth/endpoints/claim.ts';
-import { CLIENT_METADATA_MAX_BYTES, CLIENT_METADATA_MAX_CACHE_SECONDS, CLIENT_METADATA_TIMEOUT_MS } from '../oauth/grants/client-metadata-document.ts';
 import {
-  ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS,
-  CLIENT_ID_PREFIX, CLOCK_SKEW_SECONDS, type OAuthConfig, OAUTH_PATHS, REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS, REFRESH_TOKEN_IDLE_TTL_SECONDS,
-  SCOPE_DESCRIPTIONS, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS,
+  CLIENT_METADATA_MAX_BYTES,
+  CLIENT_METADATA_MAX_CACHE_SECONDS,
+  CLIENT_METADATA_TIMEOUT_MS,
+} from '../oauth/grants/client-metadata-document.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  AUTHORIZATION_CODE_TTL_SECONDS,
+  CLAIM_ATTEMPT_TTL_SECONDS,
+  CLAIM_POLL_INTERVAL_SECONDS,
+  CLAIMED_CLIENT_TTL_SECONDS,
+  CLIENT_ID_PREFIX,
+  CLOCK_SKEW_SECONDS,
+  type OAuthConfig,
+  OAUTH_PATHS,
+  REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS,
+  REFRESH_TOKEN_IDLE_TTL_SECONDS,
+  SCOPE_DESCRIPTIONS,
+  SCOPES,
+  UNCLAIMED_CLIENT_TTL_SECONDS,
 } from '../oauth/config.ts';
 import { REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 
@@ -25,13 +40,29 @@ const days = (seconds: number): number => Math.round(seconds / 86400);
  */
 export function registrationRequestExample(host: string): string {
   const body = { client_name: 'my-agent', grant_types: ['client_credentials'], scope: SCOPES.join(' ') };
-  return ['```http', `POST ${OAUTH_PATHS.register} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/json', '', JSON.stringify(body), '```'].join('\n');
+  return [
+    '```http',
+    `POST ${OAUTH_PATHS.register} HTTP/1.1`,
+    `Host: ${host}`,
+    'Content-Type: application/json',
+    '',
+    JSON.stringify(body),
+    '```',
+  ].join('\n');
 }
 
 /** The contract's token request for client_credentials: the secret in the form body (auth.md, the get-export-token skill). */
 export function clientCredentialsTokenExample(host: string, scope: string = EXPORT_SCOPE): string {
   const body = `grant_type=client_credentials&client_id=${CLIENT_ID_PREFIX}Xy…&client_secret=…&scope=${encodeURIComponent(scope)}`;
-  return ['```http', `POST ${OAUTH_PATHS.token} HTTP/1.1`, `Host: ${host}`, 'Content-Type: application/x-www-form-urlencoded', '', body, '```'].join('\n');
+  return [
+    '```http',
+    `POST ${OAUTH_PATHS.token} HTTP/1.1`,
+    `Host: ${host}`,
+    'Content-Type: application/x-www-form-urlencoded',
+    '',
+    body,
+    '```',
+  ].join('\n');
 }
 
 export function renderAuthMd(config: OAuthConfig, siteName: string): string {

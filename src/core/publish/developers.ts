@@ -39,7 +39,11 @@ export interface DevelopersHub {
 }
 
 /** A config-file key from the site name: `Acme AI` -> `acme-ai`. */
-const serverNameOf = (siteName: string): string => siteName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'site';
+const serverNameOf = (siteName: string): string =>
+  siteName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'site';
 
 /** The first sentence of a tool description (the rest is for the model). */
 const firstSentence = (text: string): string => /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
@@ -56,9 +60,24 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
         title: 'HTTP API',
         intro: 'Search the library, read the AI-industry feed, send an enquiry. Public, no key, CORS open.',
         links: [
-          { title: 'API reference', path: paths.apiDocs, type: 'text/html', description: 'Every endpoint with parameters, schemas, examples of every response, and curl, JavaScript and Python requests.' },
-          { title: 'OpenAPI 3.1 description', path: paths.openApi, type: 'application/json', description: 'Generate a client or import it into your API tool.' },
-          { title: 'API catalog', path: paths.apiCatalog, type: 'application/linkset+json', description: 'RFC 9727 linkset of the APIs with their descriptions, docs and status.' },
+          {
+            title: 'API reference',
+            path: paths.apiDocs,
+            type: 'text/html',
+            description: 'Every endpoint with parameters, schemas, examples of every response, and curl, JavaScript and Python requests.',
+          },
+          {
+            title: 'OpenAPI 3.1 description',
+            path: paths.openApi,
+            type: 'application/json',
+            description: 'Generate a client or import it into your API tool.',
+          },
+          {
+            title: 'API catalog',
+            path: paths.apiCatalog,
+            type: 'application/linkset+json',
+            description: 'RFC 9727 linkset of the APIs with their descriptions, docs and status.',
+          },
         ],
       },
       {
@@ -66,8 +85,18 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
         title: 'MCP server',
         intro: `Model Context Protocol over Streamable HTTP at ${endpoint}: tools to search, read and list the content. Public tools need no token.`,
         links: [
-          { title: 'MCP server card', path: paths.mcpServerCard, type: 'application/mcp-server-card+json', description: 'Name, version, transport and protocol versions.' },
-          { title: 'MCP in the API reference', path: `${paths.apiDocs}#mcp`, type: 'text/html', description: 'Every status and JSON-RPC error of the endpoint, with examples.' },
+          {
+            title: 'MCP server card',
+            path: paths.mcpServerCard,
+            type: 'application/mcp-server-card+json',
+            description: 'Name, version, transport and protocol versions.',
+          },
+          {
+            title: 'MCP in the API reference',
+            path: `${paths.apiDocs}#mcp`,
+            type: 'text/html',
+            description: 'Every status and JSON-RPC error of the endpoint, with examples.',
+          },
         ],
       },
       {
@@ -75,9 +104,24 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
         title: 'Authorization for agents',
         intro: 'Agents register anonymously (RFC 7591), get an OAuth token, and a person can claim the registration later.',
         links: [
-          { title: 'auth.md', path: paths.authMd, type: 'text/markdown', description: 'The walkthrough: register, get a token, call the protected tool, revoke.' },
-          { title: 'Authorization server metadata', path: OAUTH_PATHS.asMetadata, type: 'application/json', description: 'RFC 8414: every endpoint, grant, scope and the agent_auth block.' },
-          { title: 'Protected resource metadata', path: OAUTH_PATHS.prmMcp, type: 'application/json', description: 'RFC 9728 metadata of the MCP server.' },
+          {
+            title: 'auth.md',
+            path: paths.authMd,
+            type: 'text/markdown',
+            description: 'The walkthrough: register, get a token, call the protected tool, revoke.',
+          },
+          {
+            title: 'Authorization server metadata',
+            path: OAUTH_PATHS.asMetadata,
+            type: 'application/json',
+            description: 'RFC 8414: every endpoint, grant, scope and the agent_auth block.',
+          },
+          {
+            title: 'Protected resource metadata',
+            path: OAUTH_PATHS.prmMcp,
+            type: 'application/json',
+            description: 'RFC 9728 metadata of the MCP server.',
+          },
         ],
       },
       {
@@ -85,9 +129,24 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
         title: 'For language models',
         intro: 'Every page has a markdown twin: append `.md` to its path, or ask for it with `Accept: text/markdown`.',
         links: [
-          { title: 'llms.txt', path: paths.llms, type: 'text/plain', description: 'A map of the site for language models, linking every markdown twin.' },
-          { title: 'llms-full.txt', path: paths.llmsFull, type: 'text/plain', description: 'Every article, solution and product in one file.' },
-          { title: 'AI catalog', path: paths.aiCatalog, type: 'application/json', description: 'The MCP server, the HTTP API and the content, with example queries.' },
+          {
+            title: 'llms.txt',
+            path: paths.llms,
+            type: 'text/plain',
+            description: 'A map of the site for language models, linking every markdown twin.',
+          },
+          {
+            title: 'llms-full.txt',
+            path: paths.llmsFull,
+            type: 'text/plain',
+            description: 'Every article, solution and product in one file.',
+          },
+          {
+            title: 'AI catalog',
+            path: paths.aiCatalog,
+            type: 'application/json',
+            description: 'The MCP server, the HTTP API and the content, with example queries.',
+          },
         ],
       },
       {
@@ -96,19 +155,40 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
         intro: 'Step-by-step guides an agent can load (SKILL.md files, listed with their digests).',
         links: [
           { title: 'Skills index', path: paths.agentSkills, type: 'application/json', description: 'Every skill with its sha256 digest.' },
-          ...skillSummaries().map((skill) => ({ title: skill.name, path: skill.path, type: 'text/markdown', description: skill.description })),
+          ...skillSummaries().map((skill) => ({
+            title: skill.name,
+            path: skill.path,
+            type: 'text/markdown',
+            description: skill.description,
+          })),
         ],
       },
     ],
     mcp: {
       endpoint,
       serverName,
-      tools: TOOLS.map((tool) => ({ name: tool.name, description: firstSentence(tool.listing.description), ...(tool.requiredScope ? { scope: tool.requiredScope } : {}) })),
+      tools: TOOLS.map((tool) => ({
+        name: tool.name,
+        description: firstSentence(tool.listing.description),
+        ...(tool.requiredScope ? { scope: tool.requiredScope } : {}),
+      })),
       connect: [
         { title: 'Claude Code', lang: 'shellscript', code: `claude mcp add --transport http ${serverName} ${endpoint}` },
-        { title: 'Cursor, Claude Desktop and other clients (mcpServers JSON)', lang: 'json', code: JSON.stringify({ mcpServers: { [serverName]: { url: endpoint } } }, null, 2) },
-        { title: 'VS Code (.vscode/mcp.json)', lang: 'json', code: JSON.stringify({ servers: { [serverName]: { type: 'http', url: endpoint } } }, null, 2) },
-        { title: 'MCP Inspector (choose Streamable HTTP, paste the URL)', lang: 'shellscript', code: 'npx @modelcontextprotocol/inspector' },
+        {
+          title: 'Cursor, Claude Desktop and other clients (mcpServers JSON)',
+          lang: 'json',
+          code: JSON.stringify({ mcpServers: { [serverName]: { url: endpoint } } }, null, 2),
+        },
+        {
+          title: 'VS Code (.vscode/mcp.json)',
+          lang: 'json',
+          code: JSON.stringify({ servers: { [serverName]: { type: 'http', url: endpoint } } }, null, 2),
+        },
+        {
+          title: 'MCP Inspector (choose Streamable HTTP, paste the URL)',
+          lang: 'shellscript',
+          code: 'npx @modelcontextprotocol/inspector',
+        },
       ],
     },
   };
@@ -116,15 +196,31 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
 
 /** The markdown twin of `/developers`. */
 export function developersMarkdown(origin: string, hub: DevelopersHub): string {
-  const lines = [indexPointer(origin), '', `# ${hub.title}`, '', `> ${hub.summary}`, '', `- URL: ${absoluteUrl(origin, paths.developers)}`, ''];
+  const lines = [
+    indexPointer(origin),
+    '',
+    `# ${hub.title}`,
+    '',
+    `> ${hub.summary}`,
+    '',
+    `- URL: ${absoluteUrl(origin, paths.developers)}`,
+    '',
+  ];
   for (const section of hub.sections) {
     lines.push(`## ${section.title}`, '', section.intro, '');
-    for (const link of section.links) lines.push(`- [${link.title}](${absoluteUrl(origin, link.path)}) (\`${link.type}\`): ${link.description}`);
+    for (const link of section.links)
+      lines.push(`- [${link.title}](${absoluteUrl(origin, link.path)}) (\`${link.type}\`): ${link.description}`);
     lines.push('');
     if (section.id === 'mcp') {
-      lines.push('Tools:', '', ...hub.mcp.tools.map((tool) => `- \`${tool.name}\`${tool.scope ? ` (OAuth scope \`${tool.scope}\`)` : ''}: ${tool.description}`), '');
+      lines.push(
+        'Tools:',
+        '',
+        ...hub.mcp.tools.map((tool) => `- \`${tool.name}\`${tool.scope ? ` (OAuth scope \`${tool.scope}\`)` : ''}: ${tool.description}`),
+        '',
+      );
       lines.push('Connect a client:', '');
-      for (const way of hub.mcp.connect) lines.push(`${way.title}:`, '', '```' + (way.lang === 'shellscript' ? 'sh' : way.lang), way.code, '```', '');
+      for (const way of hub.mcp.connect)
+        lines.push(`${way.title}:`, '', `\`\`\`${way.lang === 'shellscript' ? 'sh' : way.lang}`, way.code, '```', '');
     }
   }
   return lines.join('\n');

@@ -27,7 +27,8 @@ describe('/.well-known/api-catalog', () => {
     expect(doc.linkset.map((c) => c.anchor)).toEqual([`${ORIGIN}/api`, `${ORIGIN}/mcp`, `${ORIGIN}/a2a`]);
     const hrefs = doc.linkset.flatMap((c) => Object.values(c).filter(Array.isArray).flat() as { href: string }[]).map((t) => t.href);
     for (const href of hrefs) expect(href.startsWith(`${ORIGIN}/`), href).toBe(true);
-    for (const path of ['/openapi.json', '/docs/api', '/health', '/mcp/server-card', '/auth.md', '/.well-known/agent-card.json']) expect(hrefs).toContain(`${ORIGIN}${path}`);
+    for (const path of ['/openapi.json', '/docs/api', '/health', '/mcp/server-card', '/auth.md', '/.well-known/agent-card.json'])
+      expect(hrefs).toContain(`${ORIGIN}${path}`);
   });
 
   it('answers HEAD with the api-catalog Link and no body (RFC 9727 §4)', async () => {
@@ -52,10 +53,22 @@ describe('AI catalog', () => {
   });
 
   it('names entries by URN with the host name (never a port) and derives queries from the content', async () => {
-    const local = await handleDiscovery(new Request('http://localhost:8899/.well-known/ai-catalog.json'), { ...deps, origin: 'http://localhost:8899' });
-    const doc = (await local.json()) as { host: { identifier: string }; entries: { identifier: string; url: string; representativeQueries: string[] }[] };
+    const local = await handleDiscovery(new Request('http://localhost:8899/.well-known/ai-catalog.json'), {
+      ...deps,
+      origin: 'http://localhost:8899',
+    });
+    const doc = (await local.json()) as {
+      host: { identifier: string };
+      entries: { identifier: string; url: string; representativeQueries: string[] }[];
+    };
     expect(doc.host.identifier).toBe('did:web:localhost%3A8899');
-    expect(doc.entries.map((e) => e.identifier)).toEqual(['urn:air:localhost:mcp:site', 'urn:air:localhost:a2a:site', 'urn:air:localhost:skills:search-library', 'urn:air:localhost:skills:read-article', 'urn:air:localhost:skills:get-export-token']);
+    expect(doc.entries.map((e) => e.identifier)).toEqual([
+      'urn:air:localhost:mcp:site',
+      'urn:air:localhost:a2a:site',
+      'urn:air:localhost:skills:search-library',
+      'urn:air:localhost:skills:read-article',
+      'urn:air:localhost:skills:get-export-token',
+    ]);
     for (const entry of doc.entries) expect(entry.url.startsWith('http://localhost:8899/')).toBe(true);
     const queries = doc.entries.flatMap((e) => e.representativeQueries).join('\n');
     expect(queries).toContain(FIXTURE_CATALOG.company.name);
@@ -74,7 +87,12 @@ describe('A2A agent card', () => {
     const res = await get('/.well-known/agent-card.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const card = (await res.json()) as { name: string; version: string; supportedInterfaces: { url: string }[]; skills: { examples: string[] }[] };
+    const card = (await res.json()) as {
+      name: string;
+      version: string;
+      supportedInterfaces: { url: string }[];
+      skills: { examples: string[] }[];
+    };
     expect(card.version).toBe('2.0.1');
     expect(card.supportedInterfaces[0]!.url).toBe(`${ORIGIN}/a2a`);
     const article = siteProfile(FIXTURE_CATALOG).exampleArticleSlug;
@@ -84,7 +102,11 @@ describe('A2A agent card', () => {
 
 describe('agent skills', () => {
   it('lists three skills whose digests are the sha256 of the exact bytes served, with matching front matter', async () => {
-    const index = (await json('/.well-known/agent-skills/index.json')) as { $schema: string; version: string; skills: { name: string; type: string; url: string; digest: string; files: { path: string; digest: string }[] }[] };
+    const index = (await json('/.well-known/agent-skills/index.json')) as {
+      $schema: string;
+      version: string;
+      skills: { name: string; type: string; url: string; digest: string; files: { path: string; digest: string }[] }[];
+    };
     expect(index.$schema).toBe(AGENT_SKILLS_SCHEMA_URL);
     expect(index.version).toBe('0.2.0');
     expect(index.skills.map((s) => s.name)).toEqual(['search-library', 'read-article', 'get-export-token']);
@@ -106,10 +128,24 @@ describe('agent skills', () => {
 
   it('writes the skills from the live constants and the real content', async () => {
     const docs = await discoveryDocuments(deps);
-    const all = [...docs.entries()].filter(([p]) => p.endsWith('/SKILL.md')).map(([, d]) => d.body).join('\n');
+    const all = [...docs.entries()]
+      .filter(([p]) => p.endsWith('/SKILL.md'))
+      .map(([, d]) => d.body)
+      .join('\n');
     const article = FIXTURE_CATALOG.articles.find((a) => a.lang === 'en') ?? FIXTURE_CATALOG.articles[0]!;
     expect(all).toContain(`${ORIGIN}/blog/${article.slug}.md`);
-    for (const term of ['/api/search?q=', 'search_articles', 'get_article', 'export_article_index', '/oauth/register', '/oauth/token', '/oauth/revoke', 'content:export', 'next_cursor']) expect(all).toContain(term);
+    for (const term of [
+      '/api/search?q=',
+      'search_articles',
+      'get_article',
+      'export_article_index',
+      '/oauth/register',
+      '/oauth/token',
+      '/oauth/revoke',
+      'content:export',
+      'next_cursor',
+    ])
+      expect(all).toContain(term);
     for (const category of FIXTURE_CATALOG.categories) expect(all).toContain(`\`${category.slug}\``);
     expect(all).not.toMatch(/undefined|NaN|\[object/);
   });

@@ -46,15 +46,24 @@ export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<strin
   const categoryNames = site.categories.map((c) => c.name);
   const source = agentCardSource(deps);
   const skills = await renderSkills(source);
-  const aiCatalogJson = JSON.stringify(aiCatalog({ origin, version, company: site.company, categoryNames, productNames: site.products.map((p) => p.name) }), null, 2);
+  const aiCatalogJson = JSON.stringify(
+    aiCatalog({ origin, version, company: site.company, categoryNames, productNames: site.products.map((p) => p.name) }),
+    null,
+    2,
+  );
   const aiCatalogDoc = await publicDocument(aiCatalogJson, 'application/json; charset=utf-8');
   const entries: [string, PublicDocument][] = [
-    [paths.apiCatalog, await publicDocument(JSON.stringify(apiCatalog(origin, siteName), null, 2), API_CATALOG_CONTENT_TYPE, { link: API_CATALOG_LINK })],
+    [
+      paths.apiCatalog,
+      await publicDocument(JSON.stringify(apiCatalog(origin, siteName), null, 2), API_CATALOG_CONTENT_TYPE, { link: API_CATALOG_LINK }),
+    ],
     [paths.aiCatalog, aiCatalogDoc],
     [paths.ard, aiCatalogDoc],
     [paths.agentSkills, await publicDocument(JSON.stringify(agentSkillsIndex(origin, skills), null, 2), 'application/json; charset=utf-8')],
     [paths.agentCard, await publicDocument(JSON.stringify(agentCard(source), null, 2), AGENT_CARD_CONTENT_TYPE)],
-    ...(await Promise.all(skills.map(async (s): Promise<[string, PublicDocument]> => [s.path, await publicDocument(s.markdown, SKILL_CONTENT_TYPE)]))),
+    ...(await Promise.all(
+      skills.map(async (s): Promise<[string, PublicDocument]> => [s.path, await publicDocument(s.markdown, SKILL_CONTENT_TYPE)]),
+    )),
   ];
   return new Map(entries);
 }
@@ -67,9 +76,15 @@ export async function handleDiscovery(req: Request, deps: DiscoveryDeps): Promis
   const pathname = new URL(req.url).pathname;
   const doc = (await cached.documents).get(pathname);
   if (!doc) {
-    const res = problemResponse(notFound(`Nothing is published at ${pathname}. The discovery documents are listed in ${paths.apiCatalog} and ${paths.llms}.`), pathname);
+    const res = problemResponse(
+      notFound(`Nothing is published at ${pathname}. The discovery documents are listed in ${paths.apiCatalog} and ${paths.llms}.`),
+      pathname,
+    );
     res.headers.set('access-control-allow-origin', '*');
     return res;
   }
-  return serveDocument(req, doc, { maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS, methodNotAllowed: () => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS), pathname) });
+  return serveDocument(req, doc, {
+    maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS,
+    methodNotAllowed: () => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS), pathname),
+  });
 }

@@ -15,9 +15,26 @@ export const CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
 
 /** AI crawlers and agents named in their own robots.txt group, so their policy is explicit. */
 export const AI_USER_AGENTS = [
-  'GPTBot', 'ChatGPT-User', 'OAI-SearchBot', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'Claude-Web', 'anthropic-ai',
-  'Google-Extended', 'Applebot-Extended', 'PerplexityBot', 'Perplexity-User', 'CCBot', 'Bytespider', 'Amazonbot',
-  'meta-externalagent', 'FacebookBot', 'cohere-ai', 'Diffbot', 'omgilibot',
+  'GPTBot',
+  'ChatGPT-User',
+  'OAI-SearchBot',
+  'ClaudeBot',
+  'Claude-User',
+  'Claude-SearchBot',
+  'Claude-Web',
+  'anthropic-ai',
+  'Google-Extended',
+  'Applebot-Extended',
+  'PerplexityBot',
+  'Perplexity-User',
+  'CCBot',
+  'Bytespider',
+  'Amazonbot',
+  'meta-externalagent',
+  'FacebookBot',
+  'cohere-ai',
+  'Diffbot',
+  'omgilibot',
 ] as const;
 
 /** Paths no crawler needs (authorization endpoints). /api stays open: agents are meant to call it. */
@@ -47,7 +64,9 @@ export function escapeXml(text: string): string {
 }
 
 export function sitemapXml(origin: string, pages: readonly SitePage[]): string {
-  const urls = pages.filter((p) => p.listed !== false).map((p) => `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, p.path))}</loc>\n    <lastmod>${p.lastmod}</lastmod>\n  </url>`);
+  const urls = pages
+    .filter((p) => p.listed !== false)
+    .map((p) => `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, p.path))}</loc>\n    <lastmod>${p.lastmod}</lastmod>\n  </url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -111,10 +130,24 @@ export function llmsTxt(catalog: Catalog): string {
     `> ${company.description.replace(/\s*\n\s*/g, ' ')}`,
     `${company.name_zh}: ${company.description_zh}`,
     `Every page has a markdown twin: append \`.md\` to its path, or request it with \`Accept: text/markdown\`. ${company.operator_attribution}`,
-    section('Products', catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary))),
-    section('Solutions', catalog.solutions.map((s) => link(s.title, twinUrl(origin, s.path), `${s.industry}, ${s.lang}. ${s.excerpt}`))),
-    section('Articles', catalog.articles.map((a) => link(a.title, twinUrl(origin, a.path), `${a.date}, ${categoryName(categories, a.category, a.lang)}, ${a.lang}. ${a.excerpt}`))),
-    section('For agents', AGENT_ENTRY_POINTS.map((e) => link(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`))),
+    section(
+      'Products',
+      catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary)),
+    ),
+    section(
+      'Solutions',
+      catalog.solutions.map((s) => link(s.title, twinUrl(origin, s.path), `${s.industry}, ${s.lang}. ${s.excerpt}`)),
+    ),
+    section(
+      'Articles',
+      catalog.articles.map((a) =>
+        link(a.title, twinUrl(origin, a.path), `${a.date}, ${categoryName(categories, a.category, a.lang)}, ${a.lang}. ${a.excerpt}`),
+      ),
+    ),
+    section(
+      'For agents',
+      AGENT_ENTRY_POINTS.map((e) => link(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`)),
+    ),
     section('Optional', [
       link('Full text', absoluteUrl(origin, paths.llmsFull), 'every article, solution and product in one markdown file'),
       link('Blog index', twinUrl(origin, paths.blog), 'articles, newest first'),

@@ -9,7 +9,16 @@ import { A2A_SKILLS } from '../a2a/answer.ts';
 import { MAX_BODY_BYTES } from '../a2a/server.ts';
 import { JsonRpcErrorCode as Code } from '../kernel/jsonrpc.ts';
 import { paths } from '../kernel/paths.ts';
-import { EXAMPLE_REQUEST_ID, type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, objectSchema, response, schemaRef } from './openapi-components.ts';
+import {
+  EXAMPLE_REQUEST_ID,
+  type JsonSchema,
+  json,
+  jsonRpcError,
+  jsonRpcErrorWith,
+  objectSchema,
+  response,
+  schemaRef,
+} from './openapi-components.ts';
 
 /** The A2A errors a JSON-RPC request can meet here (A2A §5.4), sent with HTTP 200. */
 const A2A_ERRORS = [
@@ -25,13 +34,22 @@ export function a2aSchemas(): Record<string, JsonSchema> {
     type: 'object',
     description: 'A Part (ProtoJSON): `text` (markdown with absolute links) or `data` (`{skill, result, links}`), with its `mediaType`.',
     required: ['mediaType'],
-    properties: { text: { type: 'string' }, data: { type: 'object' }, mediaType: { enum: ['text/markdown', 'text/plain', 'application/json'] } },
+    properties: {
+      text: { type: 'string' },
+      data: { type: 'object' },
+      mediaType: { enum: ['text/markdown', 'text/plain', 'application/json'] },
+    },
     oneOf: [{ required: ['text'] }, { required: ['data'] }],
   };
   return {
     A2aMessage: {
-      description: 'The agent\'s reply Message (a2a.proto `Message`): a text part, then (unless the caller accepts no JSON) a data part.',
-      ...objectSchema({ messageId: { type: 'string', minLength: 1 }, contextId: { type: 'string' }, role: { const: 'ROLE_AGENT' }, parts: { type: 'array', minItems: 1, maxItems: 2, items: part } }),
+      description: "The agent's reply Message (a2a.proto `Message`): a text part, then (unless the caller accepts no JSON) a data part.",
+      ...objectSchema({
+        messageId: { type: 'string', minLength: 1 },
+        contextId: { type: 'string' },
+        role: { const: 'ROLE_AGENT' },
+        parts: { type: 'array', minItems: 1, maxItems: 2, items: part },
+      }),
     },
     A2aResponse: {
       description: `A JSON-RPC result, or a JSON-RPC error with HTTP 200 as the A2A SDKs send them: -32601 unknown method; -32602 invalid params (\`data\` holds a google.rpc.ErrorInfo and, for a message this agent cannot read, a google.rpc.BadRequest); ${A2A_ERROR_CODE.TASK_NOT_FOUND} TaskNotFound (GetTask, CancelTask, a message naming a taskId: no task is kept); ${A2A_ERROR_CODE.PUSH_NOTIFICATION_NOT_SUPPORTED} PushNotificationNotSupported; ${A2A_ERROR_CODE.UNSUPPORTED_OPERATION} UnsupportedOperation (streaming, extended card); ${A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED} ContentTypeNotSupported (file parts, other media types); ${A2A_ERROR_CODE.VERSION_NOT_SUPPORTED} VersionNotSupported (A2A-Version absent, which means 0.3, or not ${A2A_PROTOCOL_VERSION}).`,
@@ -44,7 +62,15 @@ export function a2aSchemas(): Record<string, JsonSchema> {
                 result: {
                   anyOf: [
                     { title: 'SendMessage', ...objectSchema({ message: schemaRef('A2aMessage') }) },
-                    { title: 'ListTasks', ...objectSchema({ tasks: { type: 'array', maxItems: 0, items: { type: 'object' } }, nextPageToken: { const: '' }, pageSize: { type: 'integer' }, totalSize: { const: 0 } }) },
+                    {
+                      title: 'ListTasks',
+                      ...objectSchema({
+                        tasks: { type: 'array', maxItems: 0, items: { type: 'object' } },
+                        nextPageToken: { const: '' },
+                        pageSize: { type: 'integer' },
+                        totalSize: { const: 0 },
+                      }),
+                    },
                   ],
                 },
               },
@@ -87,9 +113,19 @@ export function a2aPaths(): Record<string, JsonSchema> {
                 type: 'object',
                 description: 'One JSON-RPC 2.0 request (no batches); `params` as the A2A method defines it (e.g. SendMessageRequest).',
                 required: ['jsonrpc', 'method'],
-                properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'number'] }, method: { type: 'string' }, params: { type: 'object' } },
+                properties: {
+                  jsonrpc: { const: '2.0' },
+                  id: { type: ['string', 'number'] },
+                  method: { type: 'string' },
+                  params: { type: 'object' },
+                },
               },
-              example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'agent orchestration' }] } } },
+              example: {
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'SendMessage',
+                params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'agent orchestration' }] } },
+              },
             },
           },
         },
@@ -102,16 +138,56 @@ export function a2aPaths(): Record<string, JsonSchema> {
           },
         ],
         responses: {
-          '200': response('A JSON-RPC result (`SendMessage`: `{message}`; `ListTasks`: the empty list), or an A2A or JSON-RPC error (see the schema).', json(schemaRef('A2aResponse')), [], {
-            'application/json': { jsonrpc: '2.0', id: 1, result: { tasks: [], nextPageToken: '', pageSize: 0, totalSize: 0 } },
-          }),
+          '200': response(
+            'A JSON-RPC result (`SendMessage`: `{message}`; `ListTasks`: the empty list), or an A2A or JSON-RPC error (see the schema).',
+            json(schemaRef('A2aResponse')),
+            [],
+            {
+              'application/json': { jsonrpc: '2.0', id: 1, result: { tasks: [], nextPageToken: '', pageSize: 0, totalSize: 0 } },
+            },
+          ),
           '202': response('A notification (a request without `id`) was accepted; it is never answered (no body).'),
-          '400': jsonRpcError([Code.PARSE_ERROR, Code.INVALID_REQUEST], `Malformed JSON (${Code.PARSE_ERROR}); not one JSON-RPC request object, e.g. a batch (${Code.INVALID_REQUEST}).`, { id: null, code: Code.PARSE_ERROR, message: 'Parse error: the body is not valid JSON.' }),
-          '403': jsonRpcError([Code.INVALID_REQUEST], `\`Origin\` not allowed (the same browser-origin rule as \`${paths.mcp}\`).`, { id: null, code: Code.INVALID_REQUEST, message: 'Forbidden: requests from origin https://elsewhere.example are not allowed.' }),
-          '405': jsonRpcError([Code.INVALID_REQUEST], 'A method other than POST or OPTIONS.', { id: null, code: Code.INVALID_REQUEST, message: 'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.' }, ['Allow']),
-          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`, { id: null, code: Code.INVALID_REQUEST, message: `Content too large: the body must be at most ${MAX_BODY_BYTES} bytes.` }),
-          '415': jsonRpcError([Code.INVALID_REQUEST], 'Content type other than application/json.', { id: null, code: Code.INVALID_REQUEST, message: 'Unsupported media type: send the JSON-RPC message as Content-Type: application/json.' }, ['Accept-Post']),
-          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`, { id: 1, code: Code.INTERNAL_ERROR, message: `Internal error (request ${EXAMPLE_REQUEST_ID}).` }),
+          '400': jsonRpcError(
+            [Code.PARSE_ERROR, Code.INVALID_REQUEST],
+            `Malformed JSON (${Code.PARSE_ERROR}); not one JSON-RPC request object, e.g. a batch (${Code.INVALID_REQUEST}).`,
+            { id: null, code: Code.PARSE_ERROR, message: 'Parse error: the body is not valid JSON.' },
+          ),
+          '403': jsonRpcError([Code.INVALID_REQUEST], `\`Origin\` not allowed (the same browser-origin rule as \`${paths.mcp}\`).`, {
+            id: null,
+            code: Code.INVALID_REQUEST,
+            message: 'Forbidden: requests from origin https://elsewhere.example are not allowed.',
+          }),
+          '405': jsonRpcError(
+            [Code.INVALID_REQUEST],
+            'A method other than POST or OPTIONS.',
+            {
+              id: null,
+              code: Code.INVALID_REQUEST,
+              message:
+                'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.',
+            },
+            ['Allow'],
+          ),
+          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`, {
+            id: null,
+            code: Code.INVALID_REQUEST,
+            message: `Content too large: the body must be at most ${MAX_BODY_BYTES} bytes.`,
+          }),
+          '415': jsonRpcError(
+            [Code.INVALID_REQUEST],
+            'Content type other than application/json.',
+            {
+              id: null,
+              code: Code.INVALID_REQUEST,
+              message: 'Unsupported media type: send the JSON-RPC message as Content-Type: application/json.',
+            },
+            ['Accept-Post'],
+          ),
+          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`, {
+            id: 1,
+            code: Code.INTERNAL_ERROR,
+            message: `Internal error (request ${EXAMPLE_REQUEST_ID}).`,
+          }),
         },
       },
     },

@@ -20,12 +20,29 @@ export const HEADERS = {
   Allow: { description: 'The methods this path answers.', required: true, schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 0 } },
   Location: { description: 'Where to go next.', required: true, schema: { type: 'string', format: 'uri-reference' } },
-  ETag: { description: 'Strong validator of the body; send it back in `If-None-Match` to get 304.', required: true, schema: { type: 'string' }, example: '"5d41402abc4b2a76"' },
+  ETag: {
+    description: 'Strong validator of the body; send it back in `If-None-Match` to get 304.',
+    required: true,
+    schema: { type: 'string' },
+    example: '"5d41402abc4b2a76"',
+  },
   'Cache-Control': { description: 'How long the answer may be cached.', required: true, schema: { type: 'string' } },
-  'Access-Control-Allow-Origin': { description: 'Always `*`: anyone may read this from a browser.', required: true, schema: { const: '*' } },
-  'X-Feed-Source': { description: 'Where the feed came from: `live` or the build `snapshot`.', required: true, schema: { enum: ['live', 'snapshot'] } },
+  'Access-Control-Allow-Origin': {
+    description: 'Always `*`: anyone may read this from a browser.',
+    required: true,
+    schema: { const: '*' },
+  },
+  'X-Feed-Source': {
+    description: 'Where the feed came from: `live` or the build `snapshot`.',
+    required: true,
+    schema: { enum: ['live', 'snapshot'] },
+  },
   'Accept-Post': { description: 'The media types this endpoint accepts.', required: true, schema: { type: 'string' } },
-  'WWW-Authenticate-Basic': { description: 'Present when the client used HTTP Basic: `Basic realm="oauth"`.', schema: { type: 'string', pattern: '^Basic ' }, example: 'Basic realm="oauth"' },
+  'WWW-Authenticate-Basic': {
+    description: 'Present when the client used HTTP Basic: `Basic realm="oauth"`.',
+    schema: { type: 'string', pattern: '^Basic ' },
+    example: 'Basic realm="oauth"',
+  },
   'WWW-Authenticate-Bearer': {
     description: 'RFC 6750 challenge naming the RFC 9728 metadata (`resource_metadata`) and, without a token, the scope to request.',
     required: true,
@@ -38,7 +55,12 @@ type HeaderName = keyof typeof HEADERS;
 const wireName = (name: HeaderName): string => name.replace(/-(Basic|Bearer)$/, '');
 
 /** A response: description, optional body by media type, named headers from {@link HEADERS}, and an example body by media type. */
-export function response(description: string, content?: Record<string, JsonSchema>, headers: readonly HeaderName[] = [], examples: Record<string, unknown> = {}): JsonSchema {
+export function response(
+  description: string,
+  content?: Record<string, JsonSchema>,
+  headers: readonly HeaderName[] = [],
+  examples: Record<string, unknown> = {},
+): JsonSchema {
   const headerRefs = Object.fromEntries(headers.map((name) => [wireName(name), { $ref: `#/components/headers/${name}` }]));
   const media = (type: string, schema: JsonSchema): JsonSchema => (type in examples ? { schema, example: examples[type] } : { schema });
   return {
@@ -56,27 +78,50 @@ export const problemBody = (status: number): Record<string, JsonSchema> => ({
 });
 
 /** The example of a problem response: the body the handlers build for `example` at `instance`. */
-export const problemExample = (example: HttpProblem, instance: string): Record<string, unknown> => ({ [PROBLEM_CONTENT_TYPE]: problemDocument(example, instance) });
+export const problemExample = (example: HttpProblem, instance: string): Record<string, unknown> => ({
+  [PROBLEM_CONTENT_TYPE]: problemDocument(example, instance),
+});
 
 /**
  * An RFC 9457 problem (`/api/*`, `/health`) whose `status` member equals the HTTP status; the
  * example is the body the handlers send for `example` (built by the same function).
  */
-export const problem = (status: number, description: string, example: { problem: HttpProblem; instance: string }, headers: readonly HeaderName[] = []): JsonSchema =>
-  response(description, problemBody(status), headers, problemExample(example.problem, example.instance));
+export const problem = (
+  status: number,
+  description: string,
+  example: { problem: HttpProblem; instance: string },
+  headers: readonly HeaderName[] = [],
+): JsonSchema => response(description, problemBody(status), headers, problemExample(example.problem, example.instance));
 
 /** An RFC 6749 §5.2 error body limited to `codes`; the example is the body sent for `example`. */
-export const oauthError = (codes: readonly OAuthErrorCode[], description: string, example: OAuthError, headers: readonly HeaderName[] = []): JsonSchema =>
-  response(description, json({ allOf: [schemaRef('OAuthError'), { properties: { error: { enum: [...codes] } } }] }), headers, { 'application/json': oauthErrorBody(example) });
+export const oauthError = (
+  codes: readonly OAuthErrorCode[],
+  description: string,
+  example: OAuthError,
+  headers: readonly HeaderName[] = [],
+): JsonSchema =>
+  response(description, json({ allOf: [schemaRef('OAuthError'), { properties: { error: { enum: [...codes] } } }] }), headers, {
+    'application/json': oauthErrorBody(example),
+  });
 
 /** A JSON-RPC error envelope limited to `codes`. */
 export const jsonRpcErrorWith = (codes: readonly number[]): JsonSchema => ({
   // `message` and `data` restated: validators that check examples strictly (Redocly) read each branch on its own.
-  allOf: [schemaRef('JsonRpcError'), { properties: { error: { properties: { code: { enum: [...codes] }, message: { type: 'string' }, data: {} } } } }],
+  allOf: [
+    schemaRef('JsonRpcError'),
+    { properties: { error: { properties: { code: { enum: [...codes] }, message: { type: 'string' }, data: {} } } } },
+  ],
 });
 /** A JSON-RPC error response; the example is the envelope for `example` (id null: transport-level rejections). */
-export const jsonRpcError = (codes: readonly number[], description: string, example: { id: number | null; code: number; message: string; data?: unknown }, headers: readonly HeaderName[] = []): JsonSchema =>
-  response(description, json(jsonRpcErrorWith(codes)), headers, { 'application/json': failure(example.id, example.code, example.message, example.data) });
+export const jsonRpcError = (
+  codes: readonly number[],
+  description: string,
+  example: { id: number | null; code: number; message: string; data?: unknown },
+  headers: readonly HeaderName[] = [],
+): JsonSchema =>
+  response(description, json(jsonRpcErrorWith(codes)), headers, {
+    'application/json': failure(example.id, example.code, example.message, example.data),
+  });
 
 /** The request id in the examples of 500 answers (a UUID, as `crypto.randomUUID()` makes). */
 export const EXAMPLE_REQUEST_ID = '3f6c1d2e-8a4b-4c5d-9e7f-0a1b2c3d4e5f';
@@ -93,7 +138,11 @@ export const unexpected = {
 };
 
 /** The properties of an object schema as OpenAPI query parameters, typed as the parsed values. */
-export function queryParameters(schema: GenericSchema, descriptions: Record<string, string>, examples: Record<string, unknown> = {}): JsonSchema[] {
+export function queryParameters(
+  schema: GenericSchema,
+  descriptions: Record<string, string>,
+  examples: Record<string, unknown> = {},
+): JsonSchema[] {
   // Query strings are always text; the document describes what the handler parses them into
   // (`output`), so an integer parameter is `type: integer` and a client sends `limit=2`.
   const object = jsonSchemaOf(schema, 'output') as { properties: Record<string, JsonSchema>; required?: string[] };
@@ -129,7 +178,10 @@ const JsonRpcId = { type: ['string', 'number'], description: 'The request id, ec
 /** Component schemas shared by the families. */
 export function sharedSchemas(): Record<string, JsonSchema> {
   return {
-    Problem: { ...jsonSchemaOf(ProblemSchema), description: 'RFC 9457 problem details (`type` is `about:blank`; the status says what happened).' },
+    Problem: {
+      ...jsonSchemaOf(ProblemSchema),
+      description: 'RFC 9457 problem details (`type` is `about:blank`; the status says what happened).',
+    },
     OAuthError: {
       type: 'object',
       description: 'RFC 6749 §5.2 error (also RFC 7009, RFC 7591 §3.2.2, RFC 8707 and the claim ceremony codes).',
@@ -156,7 +208,11 @@ export function sharedSchemas(): Record<string, JsonSchema> {
           type: 'object',
           required: ['code', 'message'],
           additionalProperties: false,
-          properties: { code: { type: 'integer' }, message: { type: 'string' }, data: { description: 'Details, e.g. `supported` protocol versions.' } },
+          properties: {
+            code: { type: 'integer' },
+            message: { type: 'string' },
+            data: { description: 'Details, e.g. `supported` protocol versions.' },
+          },
         },
       },
     },

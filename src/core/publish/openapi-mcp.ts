@@ -10,7 +10,16 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/ser
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
-import { EXAMPLE_REQUEST_ID, type JsonSchema, json, jsonRpcError, jsonRpcErrorWith, objectSchema, response, schemaRef } from './openapi-components.ts';
+import {
+  EXAMPLE_REQUEST_ID,
+  type JsonSchema,
+  json,
+  jsonRpcError,
+  jsonRpcErrorWith,
+  objectSchema,
+  response,
+  schemaRef,
+} from './openapi-components.ts';
 
 /** What `search_articles` returns for the example call (its output schema). */
 const exampleSearchOutput = (origin: string): Record<string, unknown> => ({
@@ -30,7 +39,9 @@ const exampleSearchOutput = (origin: string): Record<string, unknown> => ({
 });
 
 const publicTools = TOOLS.filter((tool) => tool.requiredScope === undefined).map((tool) => `\`${tool.name}\``);
-const protectedTools = TOOLS.filter((tool) => tool.requiredScope !== undefined).map((tool) => `\`${tool.name}\` (OAuth scope \`${tool.requiredScope}\`)`);
+const protectedTools = TOOLS.filter((tool) => tool.requiredScope !== undefined).map(
+  (tool) => `\`${tool.name}\` (OAuth scope \`${tool.requiredScope}\`)`,
+);
 
 /** A `tools/call` result that is a tool error whose `structuredContent.error` is one of `errors` (with `members` beside it). */
 function toolErrorEnvelope(errors: readonly string[], members: Record<string, JsonSchema> = {}): JsonSchema {
@@ -42,7 +53,10 @@ function toolErrorEnvelope(errors: readonly string[], members: Record<string, Js
           result: {
             allOf: [
               schemaRef('McpToolError'),
-              { required: ['structuredContent'], properties: { structuredContent: { required: ['error'], properties: { error: { enum: [...errors] }, ...members } } } },
+              {
+                required: ['structuredContent'],
+                properties: { structuredContent: { required: ['error'], properties: { error: { enum: [...errors] }, ...members } } },
+              },
             ],
           },
         },
@@ -63,12 +77,35 @@ const RESULT_SHAPES: JsonSchema[] = [
     }),
   },
   { title: 'server/discover', ...objectSchema({ supportedVersions: { type: 'array', items: { type: 'string' } }, capabilities }) },
-  { title: 'tools/list', ...objectSchema({ tools: { type: 'array', items: objectSchema({ name: { type: 'string' }, inputSchema: { type: 'object' } }) } }) },
+  {
+    title: 'tools/list',
+    ...objectSchema({ tools: { type: 'array', items: objectSchema({ name: { type: 'string' }, inputSchema: { type: 'object' } }) } }),
+  },
   { title: 'tools/call', $ref: '#/components/schemas/McpToolResult' },
-  { title: 'resources/list', ...objectSchema({ resources: { type: 'array', items: objectSchema({ uri: { type: 'string' }, name: { type: 'string' } }) } }) },
-  { title: 'resources/templates/list', ...objectSchema({ resourceTemplates: { type: 'array', items: objectSchema({ uriTemplate: { type: 'string' }, name: { type: 'string' } }) } }) },
-  { title: 'resources/read', ...objectSchema({ contents: { type: 'array', minItems: 1, items: objectSchema({ uri: { type: 'string' }, mimeType: { type: 'string' }, text: { type: 'string' } }) } }) },
-  { title: 'completion/complete', ...objectSchema({ completion: objectSchema({ values: { type: 'array', maxItems: 100, items: { type: 'string' } } }) }) },
+  {
+    title: 'resources/list',
+    ...objectSchema({ resources: { type: 'array', items: objectSchema({ uri: { type: 'string' }, name: { type: 'string' } }) } }),
+  },
+  {
+    title: 'resources/templates/list',
+    ...objectSchema({
+      resourceTemplates: { type: 'array', items: objectSchema({ uriTemplate: { type: 'string' }, name: { type: 'string' } }) },
+    }),
+  },
+  {
+    title: 'resources/read',
+    ...objectSchema({
+      contents: {
+        type: 'array',
+        minItems: 1,
+        items: objectSchema({ uri: { type: 'string' }, mimeType: { type: 'string' }, text: { type: 'string' } }),
+      },
+    }),
+  },
+  {
+    title: 'completion/complete',
+    ...objectSchema({ completion: objectSchema({ values: { type: 'array', maxItems: 100, items: { type: 'string' } } }) }),
+  },
   { title: 'ping', type: 'object', maxProperties: 0 },
 ];
 
@@ -77,11 +114,19 @@ export function mcpSchemas(): Record<string, JsonSchema> {
   return {
     McpToolResult: {
       description: 'An MCP `CallToolResult`: the data as `structuredContent` and as JSON text; `isError` for errors the model can act on.',
-      ...objectSchema({ content: { type: 'array', minItems: 1, items: textContent }, structuredContent: { type: 'object' }, isError: { type: 'boolean' } }, ['structuredContent', 'isError']),
+      ...objectSchema(
+        {
+          content: { type: 'array', minItems: 1, items: textContent },
+          structuredContent: { type: 'object' },
+          isError: { type: 'boolean' },
+        },
+        ['structuredContent', 'isError'],
+      ),
     },
     McpToolError: { allOf: [schemaRef('McpToolResult'), { required: ['isError'], properties: { isError: { const: true } } }] },
     McpResponse: {
-      description: 'A JSON-RPC result of one of the methods, or a JSON-RPC error sent with 200 (handshake-era unknown method, bad params, unknown tool, unknown resource: -32602, or -32002 in the handshake era).',
+      description:
+        'A JSON-RPC result of one of the methods, or a JSON-RPC error sent with 200 (handshake-era unknown method, bad params, unknown tool, unknown resource: -32602, or -32002 in the handshake era).',
       oneOf: [
         { allOf: [schemaRef('JsonRpcResult'), { properties: { result: { anyOf: RESULT_SHAPES } } }] },
         jsonRpcErrorWith([Code.METHOD_NOT_FOUND, Code.INVALID_PARAMS, Code.LEGACY_RESOURCE_NOT_FOUND]),
@@ -90,7 +135,13 @@ export function mcpSchemas(): Record<string, JsonSchema> {
   };
 }
 
-const mcpHeader = (name: string, description: string): JsonSchema => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+const mcpHeader = (name: string, description: string): JsonSchema => ({
+  name,
+  in: 'header',
+  required: false,
+  description,
+  schema: { type: 'string' },
+});
 
 export function mcpPaths(origin: string): Record<string, JsonSchema> {
   const searchOutput = exampleSearchOutput(origin);
@@ -104,9 +155,15 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
         summary: 'MCP server (JSON-RPC 2.0 over Streamable HTTP)',
         description: `Stateless Model Context Protocol endpoint for both protocol eras: the handshake era (\`initialize\`, ${SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== LATEST_PROTOCOL_VERSION).join(', ')}) and ${LATEST_PROTOCOL_VERSION} (\`server/discover\`, per-request \`_meta\`, \`MCP-Protocol-Version\` / \`Mcp-Method\` / \`Mcp-Name\` headers). Tools: ${publicTools.join(', ')} (public) and ${protectedTools.join(', ')}. Resources: every article, solution, product and category listing as its markdown twin (URI = the twin's URL), with templates and \`completion/complete\` for their variables. Send \`Accept: application/json, text/event-stream\`; answers are JSON, never SSE. A presented token must be valid even for public methods. \`GET\` and \`DELETE\` answer 405; \`OPTIONS\` is a CORS preflight (204).`,
         parameters: [
-          mcpHeader('MCP-Protocol-Version', `Protocol revision; ${LATEST_PROTOCOL_VERSION} selects the modern era, where this header, \`Mcp-Method\` and (for named methods) \`Mcp-Name\` must match the body.`),
+          mcpHeader(
+            'MCP-Protocol-Version',
+            `Protocol revision; ${LATEST_PROTOCOL_VERSION} selects the modern era, where this header, \`Mcp-Method\` and (for named methods) \`Mcp-Name\` must match the body.`,
+          ),
           mcpHeader('Mcp-Method', `The JSON-RPC method (required in ${LATEST_PROTOCOL_VERSION}).`),
-          mcpHeader('Mcp-Name', `The tool name of \`tools/call\` or the URI of \`resources/read\` (required there in ${LATEST_PROTOCOL_VERSION}).`),
+          mcpHeader(
+            'Mcp-Name',
+            `The tool name of \`tools/call\` or the URI of \`resources/read\` (required there in ${LATEST_PROTOCOL_VERSION}).`,
+          ),
         ],
         requestBody: {
           required: true,
@@ -124,7 +181,15 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
                 },
               },
               examples: {
-                search: { summary: 'Call search_articles', value: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_articles', arguments: { query: 'agent 编排', limit: 3 } } } },
+                search: {
+                  summary: 'Call search_articles',
+                  value: {
+                    jsonrpc: '2.0',
+                    id: 1,
+                    method: 'tools/call',
+                    params: { name: 'search_articles', arguments: { query: 'agent 编排', limit: 3 } },
+                  },
+                },
                 tools: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
               },
             },
@@ -133,12 +198,17 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
         // OpenAPI cannot declare Accept as a parameter; MCP clients must send it, so the examples do.
         'x-request-headers': { Accept: 'application/json, text/event-stream' },
         responses: {
-          '200': response('A JSON-RPC result (tool errors have `isError: true`), or a handshake-era JSON-RPC error (-32601 unknown method, -32602 bad params or unknown tool).', json(schemaRef('McpResponse')), [], {
-            'application/json': success(1, {
-              content: [{ type: 'text', text: JSON.stringify(searchOutput) }],
-              structuredContent: searchOutput,
-            }),
-          }),
+          '200': response(
+            'A JSON-RPC result (tool errors have `isError: true`), or a handshake-era JSON-RPC error (-32601 unknown method, -32602 bad params or unknown tool).',
+            json(schemaRef('McpResponse')),
+            [],
+            {
+              'application/json': success(1, {
+                content: [{ type: 'text', text: JSON.stringify(searchOutput) }],
+                structuredContent: searchOutput,
+              }),
+            },
+          ),
           '202': response('A notification or a JSON-RPC response was accepted (no body).'),
           '400': jsonRpcError(
             [Code.PARSE_ERROR, Code.INVALID_REQUEST, Code.INVALID_PARAMS, Code.HEADER_MISMATCH, Code.UNSUPPORTED_PROTOCOL_VERSION],
@@ -149,26 +219,62 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
             `No valid access token. \`tools/call\` of a protected tool without a token, or any \`tools/call\` with an invalid one: a tool error (\`structuredContent.error\` \`unauthorized\` or \`invalid_token\`). Other methods with an invalid token: a JSON-RPC error (${Code.INVALID_REQUEST}, \`data.error\` \`invalid_token\`).`,
             json({ oneOf: [toolErrorEnvelope(['unauthorized', 'invalid_token']), jsonRpcErrorWith([Code.INVALID_REQUEST])] }),
             ['WWW-Authenticate-Bearer'],
-            { 'application/json': failure(2, Code.INVALID_REQUEST, 'Unauthorized: the access token is not valid (expired).', { error: 'invalid_token' }) },
+            {
+              'application/json': failure(2, Code.INVALID_REQUEST, 'Unauthorized: the access token is not valid (expired).', {
+                error: 'invalid_token',
+              }),
+            },
           ),
           '403': response(
             `\`Origin\` not allowed (DNS-rebinding protection): a JSON-RPC error (${Code.INVALID_REQUEST}). A valid token without scope \`${EXPORT_SCOPE}\`: a tool error (\`insufficient_scope\`) with \`WWW-Authenticate: Bearer error="insufficient_scope"\`.`,
             json({ oneOf: [toolErrorEnvelope(['insufficient_scope']), jsonRpcErrorWith([Code.INVALID_REQUEST])] }),
             [],
-            { 'application/json': failure(null, Code.INVALID_REQUEST, 'Forbidden: requests from origin https://attacker.example are not allowed.') },
+            {
+              'application/json': failure(
+                null,
+                Code.INVALID_REQUEST,
+                'Forbidden: requests from origin https://attacker.example are not allowed.',
+              ),
+            },
           ),
-          '404': jsonRpcError([Code.METHOD_NOT_FOUND], `Unknown or removed method in the ${LATEST_PROTOCOL_VERSION} era (${Code.METHOD_NOT_FOUND}).`, {
-            id: 3,
-            code: Code.METHOD_NOT_FOUND,
-            message: `Method not found: sampling/createMessage (protocol ${LATEST_PROTOCOL_VERSION}).`,
+          '404': jsonRpcError(
+            [Code.METHOD_NOT_FOUND],
+            `Unknown or removed method in the ${LATEST_PROTOCOL_VERSION} era (${Code.METHOD_NOT_FOUND}).`,
+            {
+              id: 3,
+              code: Code.METHOD_NOT_FOUND,
+              message: `Method not found: sampling/createMessage (protocol ${LATEST_PROTOCOL_VERSION}).`,
+            },
+          ),
+          '405': jsonRpcError(
+            [Code.INVALID_REQUEST],
+            'A method other than POST or OPTIONS (no SSE stream, no sessions).',
+            { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.methodNotAllowed },
+            ['Allow'],
+          ),
+          '406': jsonRpcError([Code.INVALID_REQUEST], '`Accept` excludes application/json.', {
+            id: null,
+            code: Code.INVALID_REQUEST,
+            message: TRANSPORT_MESSAGES.notAcceptable,
           }),
-          '405': jsonRpcError([Code.INVALID_REQUEST], 'A method other than POST or OPTIONS (no SSE stream, no sessions).', { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.methodNotAllowed }, ['Allow']),
-          '406': jsonRpcError([Code.INVALID_REQUEST], '`Accept` excludes application/json.', { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.notAcceptable }),
-          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`, { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.tooLarge }),
-          '415': jsonRpcError([Code.INVALID_REQUEST], 'Content type other than application/json.', { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.unsupportedMediaType }, ['Accept-Post']),
+          '413': jsonRpcError([Code.INVALID_REQUEST], `Body over ${MAX_BODY_BYTES} bytes.`, {
+            id: null,
+            code: Code.INVALID_REQUEST,
+            message: TRANSPORT_MESSAGES.tooLarge,
+          }),
+          '415': jsonRpcError(
+            [Code.INVALID_REQUEST],
+            'Content type other than application/json.',
+            { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.unsupportedMediaType },
+            ['Accept-Post'],
+          ),
           '429': response(
             `Over ${EXPORT_RATE_LIMIT.limit} export calls per client in ${EXPORT_RATE_LIMIT.windowSeconds} s: a tool error (\`rate_limited\`).`,
-            json(toolErrorEnvelope(['rate_limited'], { retry_after: { type: 'integer', description: 'Seconds until the next export call is allowed.' } })),
+            json(
+              toolErrorEnvelope(['rate_limited'], {
+                retry_after: { type: 'integer', description: 'Seconds until the next export call is allowed.' },
+              }),
+            ),
             ['Retry-After'],
             {
               'application/json': success(4, {
@@ -178,7 +284,11 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
               }),
             },
           ),
-          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`, { id: 1, code: Code.INTERNAL_ERROR, message: `Internal error (request ${EXAMPLE_REQUEST_ID}).` }),
+          '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`, {
+            id: 1,
+            code: Code.INTERNAL_ERROR,
+            message: `Internal error (request ${EXAMPLE_REQUEST_ID}).`,
+          }),
         },
       },
     },

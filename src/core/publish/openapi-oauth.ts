@@ -41,12 +41,26 @@ const scopeString = { type: 'string', description: `Space-separated scopes: ${SC
 const scopeList = { type: 'array', items: { enum: [...SCOPES] } };
 /** Allow on the OAuth POST endpoints (the 405 answers name POST and the preflight). */
 const postOnly = (message: string): JsonSchema =>
-  oauthError(['invalid_request'], 'A method other than POST or OPTIONS.', new OAuthError('invalid_request', message, { status: 405, headers: { allow: 'POST, OPTIONS' } }), ['Allow']);
+  oauthError(
+    ['invalid_request'],
+    'A method other than POST or OPTIONS.',
+    new OAuthError('invalid_request', message, { status: 405, headers: { allow: 'POST, OPTIONS' } }),
+    ['Allow'],
+  );
 /** What the token and revocation endpoints share: client authentication and the form reader. */
 const clientAuthenticatedErrors = {
-  '401': oauthError(['invalid_client'], 'Client authentication failed.', new OAuthError('invalid_client', 'Client authentication failed: unknown client or wrong secret.'), ['WWW-Authenticate-Basic']),
+  '401': oauthError(
+    ['invalid_client'],
+    'Client authentication failed.',
+    new OAuthError('invalid_client', 'Client authentication failed: unknown client or wrong secret.'),
+    ['WWW-Authenticate-Basic'],
+  ),
   '405': postOnly('Use POST.'),
-  '413': oauthError(['invalid_request'], `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`, new OAuthError('invalid_request', `The body must be at most ${OAUTH_FORM_LIMIT_BYTES} bytes.`, { status: 413 })),
+  '413': oauthError(
+    ['invalid_request'],
+    `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`,
+    new OAuthError('invalid_request', `The body must be at most ${OAUTH_FORM_LIMIT_BYTES} bytes.`, { status: 413 }),
+  ),
   '500': unexpected.oauth,
 };
 
@@ -66,7 +80,12 @@ const EXAMPLE = {
 
 export function oauthSchemas(origin: string, siteName: string): Record<string, JsonSchema> {
   const config = oauthConfig(origin);
-  const pending = { status: { const: 'pending' }, client_id: { type: 'string' }, expires_in: { type: 'integer' }, interval: { type: 'integer' } };
+  const pending = {
+    status: { const: 'pending' },
+    client_id: { type: 'string' },
+    expires_in: { type: 'integer' },
+    interval: { type: 'integer' },
+  };
   return {
     ClientMetadata: jsonSchemaOf(ClientMetadataSchema, 'input'),
     ClientInformation: {
@@ -151,8 +170,14 @@ export function oauthSchemas(origin: string, siteName: string): Record<string, J
         }),
       },
     }),
-    AuthorizationServerMetadata: { description: 'RFC 8414 metadata with the `agent_auth` block.', ...shapeOf(authorizationServerMetadata(config)) },
-    ProtectedResourceMetadata: { description: 'RFC 9728 metadata.', ...shapeOf(protectedResourceMetadata(config, config.mcpResource, siteName)) },
+    AuthorizationServerMetadata: {
+      description: 'RFC 8414 metadata with the `agent_auth` block.',
+      ...shapeOf(authorizationServerMetadata(config)),
+    },
+    ProtectedResourceMetadata: {
+      description: 'RFC 9728 metadata.',
+      ...shapeOf(protectedResourceMetadata(config, config.mcpResource, siteName)),
+    },
   };
 }
 
@@ -166,9 +191,16 @@ function metadataOperation(operationId: string, summary: string, description: st
       summary,
       description: `${description} Cached for minutes with a strong \`ETag\`; \`If-None-Match\` answers 304.`,
       responses: {
-        '200': response('The document.', json(schemaRef(schema)), ['ETag', 'Cache-Control', 'Access-Control-Allow-Origin'], { 'application/json': example }),
+        '200': response('The document.', json(schemaRef(schema)), ['ETag', 'Cache-Control', 'Access-Control-Allow-Origin'], {
+          'application/json': example,
+        }),
         '304': response('Not modified: `If-None-Match` matched the `ETag`.', undefined, ['ETag']),
-        '405': oauthError(['invalid_request'], 'A method other than GET, HEAD or OPTIONS.', new OAuthError('invalid_request', 'Use GET.', { status: 405, headers: { allow: PUBLIC_DOCUMENT_METHODS.join(', ') } }), ['Allow']),
+        '405': oauthError(
+          ['invalid_request'],
+          'A method other than GET, HEAD or OPTIONS.',
+          new OAuthError('invalid_request', 'Use GET.', { status: 405, headers: { allow: PUBLIC_DOCUMENT_METHODS.join(', ') } }),
+          ['Allow'],
+        ),
       },
     },
   };
@@ -181,15 +213,66 @@ const formBody = (schema: JsonSchema, examples: Record<string, { summary: string
 });
 
 /** What each authorization request parameter means (RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 8707 §2). */
-const authorizeParameters = (mcpResource: string): { name: string; required: boolean; description: string; schema: JsonSchema; example: string }[] => [
-  { name: 'response_type', required: true, description: 'Always `code` (authorization code flow).', schema: { const: 'code' }, example: 'code' },
-  { name: 'client_id', required: true, description: `The \`client_id\` from registration (\`${CLIENT_ID_PREFIX}…\`), or the HTTPS URL of a client metadata document.`, schema: { type: 'string' }, example: EXAMPLE.clientId },
-  { name: 'redirect_uri', required: false, description: 'Where to send the answer: one of the registered redirect URIs, exactly. Required when the client registered more than one.', schema: { type: 'string', format: 'uri' }, example: EXAMPLE.redirectUri },
-  { name: 'scope', required: false, description: `Space-separated scopes to ask for (${SCOPES.join(', ')}); default: every scope the client registered.`, schema: { type: 'string' }, example: 'content:export' },
-  { name: 'state', required: false, description: 'An opaque value returned unchanged with the answer; use it to bind the answer to the request (CSRF).', schema: { type: 'string' }, example: 'af0ifjsldkj' },
-  { name: 'code_challenge', required: true, description: 'PKCE: BASE64URL(SHA-256(code_verifier)), 43 characters.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' }, example: EXAMPLE.codeChallenge },
-  { name: 'code_challenge_method', required: true, description: 'Always `S256`: plain PKCE is refused.', schema: { const: 'S256' }, example: 'S256' },
-  { name: 'resource', required: false, description: 'RFC 8707 audience of the token; only the MCP server (`<origin>/mcp`), which is also the default.', schema: { type: 'string', format: 'uri' }, example: mcpResource },
+const authorizeParameters = (
+  mcpResource: string,
+): { name: string; required: boolean; description: string; schema: JsonSchema; example: string }[] => [
+  {
+    name: 'response_type',
+    required: true,
+    description: 'Always `code` (authorization code flow).',
+    schema: { const: 'code' },
+    example: 'code',
+  },
+  {
+    name: 'client_id',
+    required: true,
+    description: `The \`client_id\` from registration (\`${CLIENT_ID_PREFIX}…\`), or the HTTPS URL of a client metadata document.`,
+    schema: { type: 'string' },
+    example: EXAMPLE.clientId,
+  },
+  {
+    name: 'redirect_uri',
+    required: false,
+    description:
+      'Where to send the answer: one of the registered redirect URIs, exactly. Required when the client registered more than one.',
+    schema: { type: 'string', format: 'uri' },
+    example: EXAMPLE.redirectUri,
+  },
+  {
+    name: 'scope',
+    required: false,
+    description: `Space-separated scopes to ask for (${SCOPES.join(', ')}); default: every scope the client registered.`,
+    schema: { type: 'string' },
+    example: 'content:export',
+  },
+  {
+    name: 'state',
+    required: false,
+    description: 'An opaque value returned unchanged with the answer; use it to bind the answer to the request (CSRF).',
+    schema: { type: 'string' },
+    example: 'af0ifjsldkj',
+  },
+  {
+    name: 'code_challenge',
+    required: true,
+    description: 'PKCE: BASE64URL(SHA-256(code_verifier)), 43 characters.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+    example: EXAMPLE.codeChallenge,
+  },
+  {
+    name: 'code_challenge_method',
+    required: true,
+    description: 'Always `S256`: plain PKCE is refused.',
+    schema: { const: 'S256' },
+    example: 'S256',
+  },
+  {
+    name: 'resource',
+    required: false,
+    description: 'RFC 8707 audience of the token; only the MCP server (`<origin>/mcp`), which is also the default.',
+    schema: { type: 'string', format: 'uri' },
+    example: mcpResource,
+  },
 ];
 
 export function oauthPaths(origin: string, siteName: string): Record<string, JsonSchema> {
@@ -217,10 +300,20 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
             'application/json': {
               schema: schemaRef('ClientMetadata'),
               examples: {
-                machine: { summary: 'A machine client (client_credentials)', value: { client_name: '研究助手 agent', grant_types: ['client_credentials'], scope: 'content:export' } },
+                machine: {
+                  summary: 'A machine client (client_credentials)',
+                  value: { client_name: '研究助手 agent', grant_types: ['client_credentials'], scope: 'content:export' },
+                },
                 user: {
                   summary: 'An app acting for a person (authorization_code + PKCE, public client)',
-                  value: { client_name: 'Desktop agent', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], redirect_uris: [EXAMPLE.redirectUri], token_endpoint_auth_method: 'none', scope: 'content:export' },
+                  value: {
+                    client_name: 'Desktop agent',
+                    grant_types: ['authorization_code', 'refresh_token'],
+                    response_types: ['code'],
+                    redirect_uris: [EXAMPLE.redirectUri],
+                    token_endpoint_auth_method: 'none',
+                    scope: 'content:export',
+                  },
                 },
               },
             },
@@ -256,7 +349,9 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
           '429': oauthError(
             ['rate_limited'],
             'Too many registrations from this client.',
-            new OAuthError('rate_limited', `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client; retry in 1200 s.`, { headers: { 'retry-after': '1200' } }),
+            new OAuthError('rate_limited', `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client; retry in 1200 s.`, {
+              headers: { 'retry-after': '1200' },
+            }),
             ['Retry-After'],
           ),
           '500': unexpected.oauth,
@@ -274,20 +369,37 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         requestBody: formBody(schemaRef('TokenRequest'), {
           client_credentials: {
             summary: 'Machine client, secret in the body (client_secret_post)',
-            value: { grant_type: 'client_credentials', client_id: EXAMPLE.clientId, client_secret: EXAMPLE.clientSecret, scope: 'content:export' },
+            value: {
+              grant_type: 'client_credentials',
+              client_id: EXAMPLE.clientId,
+              client_secret: EXAMPLE.clientSecret,
+              scope: 'content:export',
+            },
           },
           authorization_code: {
             summary: 'Public client: exchange the code (PKCE)',
-            value: { grant_type: 'authorization_code', client_id: EXAMPLE.clientId, code: 'SplxlOBeZQQYbYS6WxSbIA', redirect_uri: EXAMPLE.redirectUri, code_verifier: EXAMPLE.codeVerifier },
+            value: {
+              grant_type: 'authorization_code',
+              client_id: EXAMPLE.clientId,
+              code: 'SplxlOBeZQQYbYS6WxSbIA',
+              redirect_uri: EXAMPLE.redirectUri,
+              code_verifier: EXAMPLE.codeVerifier,
+            },
           },
-          refresh_token: { summary: 'Rotate a refresh token', value: { grant_type: 'refresh_token', client_id: EXAMPLE.clientId, refresh_token: EXAMPLE.refreshToken } },
+          refresh_token: {
+            summary: 'Rotate a refresh token',
+            value: { grant_type: 'refresh_token', client_id: EXAMPLE.clientId, refresh_token: EXAMPLE.refreshToken },
+          },
         }),
         responses: {
           '200': response('The token.', json(schemaRef('TokenResponse')), ['Cache-Control'], tokenExample(false)),
           '400': oauthError(
             ['invalid_request', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target'],
             'RFC 6749 §5.2 (also a wrong content type, a repeated parameter or a query string: `invalid_request`).',
-            new OAuthError('invalid_grant', `The authorization code has expired (codes are valid for ${AUTHORIZATION_CODE_TTL_SECONDS} s).`),
+            new OAuthError(
+              'invalid_grant',
+              `The authorization code has expired (codes are valid for ${AUTHORIZATION_CODE_TTL_SECONDS} s).`,
+            ),
           ),
           ...clientAuthenticatedErrors,
         },
@@ -299,22 +411,38 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         tags: ['oauth'],
         security: [{ clientBasic: [] }, {}],
         summary: 'Revoke an access or refresh token (RFC 7009)',
-        description: 'Client-authenticated like the token endpoint. 200 with `{}` also for unknown, foreign or expired tokens (RFC 7009 §2.2); a revoked access token is refused by /mcp until it would have expired; a revoked refresh token ends its grant. `token_type_hint` is only a hint: an unknown value is ignored.',
+        description:
+          'Client-authenticated like the token endpoint. 200 with `{}` also for unknown, foreign or expired tokens (RFC 7009 §2.2); a revoked access token is refused by /mcp until it would have expired; a revoked refresh token ends its grant. `token_type_hint` is only a hint: an unknown value is ignored.',
         requestBody: formBody(
           objectSchema(
             {
               token: { type: 'string', description: 'The access or refresh token to revoke.' },
-              token_type_hint: { type: 'string', examples: ['access_token', 'refresh_token'], description: 'Which kind `token` is; only a hint.' },
+              token_type_hint: {
+                type: 'string',
+                examples: ['access_token', 'refresh_token'],
+                description: 'Which kind `token` is; only a hint.',
+              },
               client_id: { type: 'string', description: 'With `client_secret` (client_secret_post), or alone for public clients.' },
               client_secret: { type: 'string' },
             },
             ['token_type_hint', 'client_id', 'client_secret'],
           ),
-          { refresh_token: { summary: 'Revoke a refresh token (ends its grant)', value: { token: EXAMPLE.refreshToken, token_type_hint: 'refresh_token', client_id: EXAMPLE.clientId } } },
+          {
+            refresh_token: {
+              summary: 'Revoke a refresh token (ends its grant)',
+              value: { token: EXAMPLE.refreshToken, token_type_hint: 'refresh_token', client_id: EXAMPLE.clientId },
+            },
+          },
         ),
         responses: {
-          '200': response('Revoked, or nothing to revoke: an empty JSON object.', json({ type: 'object', maxProperties: 0 }), [], { 'application/json': {} }),
-          '400': oauthError(['invalid_request'], '`token` missing, a wrong content type or a repeated parameter.', new OAuthError('invalid_request', 'token is required.')),
+          '200': response('Revoked, or nothing to revoke: an empty JSON object.', json({ type: 'object', maxProperties: 0 }), [], {
+            'application/json': {},
+          }),
+          '400': oauthError(
+            ['invalid_request'],
+            '`token` missing, a wrong content type or a repeated parameter.',
+            new OAuthError('invalid_request', 'token is required.'),
+          ),
           ...clientAuthenticatedErrors,
         },
       },
@@ -325,12 +453,23 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         tags: ['oauth'],
         security: [],
         summary: 'Authorization endpoint with a consent page (HTML)',
-        description: 'Open it in the browser of the person who approves. Authorization code with PKCE S256 only. Unknown client or unregistered `redirect_uri`: an error page, never a redirect. Other errors: 303 to the redirect URI with `error`, `state` and `iss` (RFC 9207). Otherwise an HTML consent page whose Approve / Deny form posts back here.',
-        parameters: authorizeParameters(config.mcpResource).map(({ name, required, description, schema, example }) => ({ name, in: 'query', required, description, schema, example })),
+        description:
+          'Open it in the browser of the person who approves. Authorization code with PKCE S256 only. Unknown client or unregistered `redirect_uri`: an error page, never a redirect. Other errors: 303 to the redirect URI with `error`, `state` and `iss` (RFC 9207). Otherwise an HTML consent page whose Approve / Deny form posts back here.',
+        parameters: authorizeParameters(config.mcpResource).map(({ name, required, description, schema, example }) => ({
+          name,
+          in: 'query',
+          required,
+          description,
+          schema,
+          example,
+        })),
         responses: {
           '200': response('The consent page (sets a cookie that binds the form to this browser).', html),
           '303': response('Back to the client with `error`, `state` and `iss`.', undefined, ['Location']),
-          '400': response('Error page: unknown client, unregistered or missing `redirect_uri`, or a repeated `client_id` / `redirect_uri`.', html),
+          '400': response(
+            'Error page: unknown client, unregistered or missing `redirect_uri`, or a repeated `client_id` / `redirect_uri`.',
+            html,
+          ),
           '405': response('Error page for a method other than GET, HEAD, POST.', html, ['Allow']),
           '414': response('Error page: the request is too long.', html),
           '500': unexpected.html,
@@ -341,10 +480,17 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         tags: ['oauth'],
         security: [],
         summary: 'Approve or deny on the consent page (form post)',
-        description: 'The consent form posts `ticket` and `decision`; the ticket must match the cookie set with the page (CSRF) and the request must come from this origin. Answers 303 to the client with `code` (or `error=access_denied`), `state` and `iss`.',
-        requestBody: formBody(objectSchema({ ticket: { type: 'string', description: 'The hidden field of the consent page.' }, decision: { enum: ['approve', 'deny'] } }), {
-          approve: { summary: 'The person approves', value: { ticket: 'tkt_4Fh8Jd2Ks9Lq', decision: 'approve' } },
-        }),
+        description:
+          'The consent form posts `ticket` and `decision`; the ticket must match the cookie set with the page (CSRF) and the request must come from this origin. Answers 303 to the client with `code` (or `error=access_denied`), `state` and `iss`.',
+        requestBody: formBody(
+          objectSchema({
+            ticket: { type: 'string', description: 'The hidden field of the consent page.' },
+            decision: { enum: ['approve', 'deny'] },
+          }),
+          {
+            approve: { summary: 'The person approves', value: { ticket: 'tkt_4Fh8Jd2Ks9Lq', decision: 'approve' } },
+          },
+        ),
         responses: {
           '303': response('Back to the client with `code` or `error=access_denied`, `state` and `iss`.', undefined, ['Location']),
           '400': response('Error page: no decision, a repeated field, or the client or redirect URI is no longer registered.', html),
@@ -399,11 +545,27 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
             'Malformed body, neither or both fields, an unknown token or attempt, or polling too fast (`slow_down`, with `Retry-After`).',
             new OAuthError('slow_down', `Poll at most every ${CLAIM_POLL_INTERVAL_SECONDS} s.`, { status: 400 }),
           ),
-          '403': oauthError(['access_denied'], 'The person denied the claim.', new OAuthError('access_denied', 'The claim was denied on the verification page.', { status: 403 })),
+          '403': oauthError(
+            ['access_denied'],
+            'The person denied the claim.',
+            new OAuthError('access_denied', 'The claim was denied on the verification page.', { status: 403 }),
+          ),
           '405': postOnly('Use POST with a JSON body.'),
-          '409': oauthError(['already_claimed'], 'The registration is already claimed.', new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 })),
-          '410': oauthError(['expired_claim_token', 'expired_claim_attempt'], 'The claim token or attempt expired.', new OAuthError('expired_claim_attempt', 'The claim attempt expired; start a new one with the claim_token.', { status: 410 })),
-          '415': oauthError(['invalid_request'], 'Content type other than JSON.', new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 })),
+          '409': oauthError(
+            ['already_claimed'],
+            'The registration is already claimed.',
+            new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 }),
+          ),
+          '410': oauthError(
+            ['expired_claim_token', 'expired_claim_attempt'],
+            'The claim token or attempt expired.',
+            new OAuthError('expired_claim_attempt', 'The claim attempt expired; start a new one with the claim_token.', { status: 410 }),
+          ),
+          '415': oauthError(
+            ['invalid_request'],
+            'Content type other than JSON.',
+            new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 }),
+          ),
           '429': oauthError(
             ['rate_limited'],
             'Too many claim starts from this client.',
@@ -411,13 +573,32 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
             ['Retry-After'],
           ),
           '500': unexpected.oauth,
-          '503': oauthError(['temporarily_unavailable'], 'The registration was busy; retry shortly.', new OAuthError('temporarily_unavailable', 'The registration is busy; retry shortly.')),
+          '503': oauthError(
+            ['temporarily_unavailable'],
+            'The registration was busy; retry shortly.',
+            new OAuthError('temporarily_unavailable', 'The registration is busy; retry shortly.'),
+          ),
         },
       },
     },
-    [OAUTH_PATHS.jwks]: metadataOperation('jwks', 'Public signing keys (JWKS)', 'RS256 keys with `kid`; after a rotation the previous key stays for an hour.', 'JsonWebKeySet', {
-      keys: [{ kty: 'RSA', n: 'sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXboIRROSBigeC5yjU1hGzHHyXss8UDprecbAYxknTcQkhslANGRUZmdTOQ5qTRsLAt6BTYuyvVRdhS8exSZEy_c4gs_7svlJJQ4H9_NxsiIoLwAEk7-Q3UXERGYw_75IDrGA84-lA_-Ct4eTlXHBIY2EaV7t7LjJaynVJCpkv4LKjTTAumiGUIuQhrNhZLuF_RJLqHpM2kgWFLU7-VTdL1VbC2tejvcI2BlMkEpk1BzBZI0KQB0GaDWFLN-aEAw3vRw', e: 'AQAB', kid: 'k1', alg: 'RS256', use: 'sig' }],
-    }),
+    [OAUTH_PATHS.jwks]: metadataOperation(
+      'jwks',
+      'Public signing keys (JWKS)',
+      'RS256 keys with `kid`; after a rotation the previous key stays for an hour.',
+      'JsonWebKeySet',
+      {
+        keys: [
+          {
+            kty: 'RSA',
+            n: 'sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXboIRROSBigeC5yjU1hGzHHyXss8UDprecbAYxknTcQkhslANGRUZmdTOQ5qTRsLAt6BTYuyvVRdhS8exSZEy_c4gs_7svlJJQ4H9_NxsiIoLwAEk7-Q3UXERGYw_75IDrGA84-lA_-Ct4eTlXHBIY2EaV7t7LjJaynVJCpkv4LKjTTAumiGUIuQhrNhZLuF_RJLqHpM2kgWFLU7-VTdL1VbC2tejvcI2BlMkEpk1BzBZI0KQB0GaDWFLN-aEAw3vRw',
+            e: 'AQAB',
+            kid: 'k1',
+            alg: 'RS256',
+            use: 'sig',
+          },
+        ],
+      },
+    ),
     [OAUTH_PATHS.asMetadata]: metadataOperation(
       'authorizationServerMetadata',
       'RFC 8414 metadata with agent_auth',
@@ -425,7 +606,13 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
       'AuthorizationServerMetadata',
       authorizationServerMetadata(config),
     ),
-    [OAUTH_PATHS.prmRoot]: metadataOperation('siteResourceMetadata', 'RFC 9728 metadata of the site', '`resource` is the origin.', 'ProtectedResourceMetadata', protectedResourceMetadata(config, origin, siteName)),
+    [OAUTH_PATHS.prmRoot]: metadataOperation(
+      'siteResourceMetadata',
+      'RFC 9728 metadata of the site',
+      '`resource` is the origin.',
+      'ProtectedResourceMetadata',
+      protectedResourceMetadata(config, origin, siteName),
+    ),
     [OAUTH_PATHS.prmMcp]: metadataOperation(
       'protectedResourceMetadata',
       'RFC 9728 metadata of the MCP server',

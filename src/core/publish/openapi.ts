@@ -13,9 +13,30 @@ import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../sear
 import { absoluteUrl, paths } from '../kernel/paths.ts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../kernel/problem.ts';
 import { FIELD_MEDIA_TYPES, wrongMethodFor } from '../kernel/respond.ts';
-import { CONTACT_BODY_LIMIT_BYTES, CONTACT_RATE_LIMIT, ContactAcceptedSchema, ContactRequestSchema, crossSitePost, enquiryLimited, invalidEnquiry } from '../contact/contact.ts';
+import {
+  CONTACT_BODY_LIMIT_BYTES,
+  CONTACT_RATE_LIMIT,
+  ContactAcceptedSchema,
+  ContactRequestSchema,
+  crossSitePost,
+  enquiryLimited,
+  invalidEnquiry,
+} from '../contact/contact.ts';
 import { HealthSchema } from '../health/health.ts';
-import { HEADERS, type JsonSchema, html, json, problem, problemBody, problemExample, queryParameters, response, schemaRef, sharedSchemas, unexpected } from './openapi-components.ts';
+import {
+  HEADERS,
+  type JsonSchema,
+  html,
+  json,
+  problem,
+  problemBody,
+  problemExample,
+  queryParameters,
+  response,
+  schemaRef,
+  sharedSchemas,
+  unexpected,
+} from './openapi-components.ts';
 import { a2aPaths, a2aSchemas } from './openapi-a2a.ts';
 import { mcpPaths, mcpSchemas } from './openapi-mcp.ts';
 import { oauthPaths, oauthSchemas } from './openapi-oauth.ts';
@@ -38,7 +59,8 @@ export const EXAMPLE_SEARCH_QUERY = '私有化部署 LLM';
 
 /** `/api/*` and `/health`. */
 function sitePaths(origin: string): Record<string, JsonSchema> {
-  const health = (status: 'ok' | 'degraded'): Record<string, JsonSchema> => json({ allOf: [schemaRef('Health'), { properties: { status: { const: status } } }] });
+  const health = (status: 'ok' | 'degraded'): Record<string, JsonSchema> =>
+    json({ allOf: [schemaRef('Health'), { properties: { status: { const: status } } }] });
   const healthExample = (ok: boolean): Record<string, unknown> => ({
     'application/json': {
       status: ok ? 'ok' : 'degraded',
@@ -51,7 +73,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
       },
     },
   });
-    return {
+  return {
     [paths.apiSearch]: {
       get: {
         operationId: 'searchArticles',
@@ -61,38 +83,50 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         description: `BM25 over a build-time index: Chinese as character bigrams, English stemmed, mixed queries work; the last English word matches as a prefix and longer words tolerate typos. Results are best first. \`q\`: 1 to ${MAX_QUERY_CHARS} characters; \`limit\`: 1 to ${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}; each at most once.`,
         parameters: queryParameters(
           SearchQuerySchema,
-          { q: 'Search text in Chinese, English or both.', limit: `Maximum results (1-${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}).` },
+          {
+            q: 'Search text in Chinese, English or both.',
+            limit: `Maximum results (1-${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}).`,
+          },
           { q: EXAMPLE_SEARCH_QUERY, limit: 3 },
         ),
         responses: {
-          '200': response(`Results, best first. \`Cache-Control: ${SEARCH_CACHE_CONTROL}\`.`, json({ type: 'array', items: schemaRef('SearchResult') }), ['Cache-Control', 'Access-Control-Allow-Origin'], {
-            'application/json': [
-              {
-                slug: 'private-llm-deployment-guide-zh',
-                title: '私有化部署大模型完整指南：GPU 选型与显存估算',
-                category: 'private-deployment',
-                date: '2026-09-18',
-                excerpt: '从业务场景出发，讲清楚私有化部署大模型时的 GPU 选型、显存估算与推理框架选择。',
-                type: 'article',
-                url: absoluteUrl(origin, '/blog/private-llm-deployment-guide-zh'),
-                lang: 'zh',
-              },
-              {
-                slug: 'vllm-kubernetes-on-prem-deployment',
-                title: 'Deploying vLLM on Kubernetes for on-prem LLM serving',
-                category: 'private-deployment',
-                date: '2026-08-27',
-                excerpt: 'A production-minded walkthrough of running vLLM on an on-prem Kubernetes cluster.',
-                type: 'article',
-                url: absoluteUrl(origin, '/blog/vllm-kubernetes-on-prem-deployment'),
-                lang: 'en',
-              },
-            ],
-          }),
-          '400': problem(400, '`q` missing, blank, too long or repeated, or `limit` not a whole number in range; `invalid_params` names the parameter.', {
-            problem: badRequest('q must not be blank', [{ name: 'q', reason: 'q must not be blank' }]),
-            instance: paths.apiSearch,
-          }),
+          '200': response(
+            `Results, best first. \`Cache-Control: ${SEARCH_CACHE_CONTROL}\`.`,
+            json({ type: 'array', items: schemaRef('SearchResult') }),
+            ['Cache-Control', 'Access-Control-Allow-Origin'],
+            {
+              'application/json': [
+                {
+                  slug: 'private-llm-deployment-guide-zh',
+                  title: '私有化部署大模型完整指南：GPU 选型与显存估算',
+                  category: 'private-deployment',
+                  date: '2026-09-18',
+                  excerpt: '从业务场景出发，讲清楚私有化部署大模型时的 GPU 选型、显存估算与推理框架选择。',
+                  type: 'article',
+                  url: absoluteUrl(origin, '/blog/private-llm-deployment-guide-zh'),
+                  lang: 'zh',
+                },
+                {
+                  slug: 'vllm-kubernetes-on-prem-deployment',
+                  title: 'Deploying vLLM on Kubernetes for on-prem LLM serving',
+                  category: 'private-deployment',
+                  date: '2026-08-27',
+                  excerpt: 'A production-minded walkthrough of running vLLM on an on-prem Kubernetes cluster.',
+                  type: 'article',
+                  url: absoluteUrl(origin, '/blog/vllm-kubernetes-on-prem-deployment'),
+                  lang: 'en',
+                },
+              ],
+            },
+          ),
+          '400': problem(
+            400,
+            '`q` missing, blank, too long or repeated, or `limit` not a whole number in range; `invalid_params` names the parameter.',
+            {
+              problem: badRequest('q must not be blank', [{ name: 'q', reason: 'q must not be blank' }]),
+              instance: paths.apiSearch,
+            },
+          ),
           '405': wrongMethod(['GET'], paths.apiSearch),
           '500': unexpected.problem(paths.apiSearch),
         },
@@ -141,18 +175,34 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
           },
         },
         responses: {
-          '200': response('Stored.', json(schemaRef('ContactAccepted')), [], { 'application/json': { status: 'accepted', id: '0b9f2c4e-5d1a-4f3b-8c7e-2a6d9e1f4b30', reference: '0B9F-2C4E' } }),
+          '200': response('Stored.', json(schemaRef('ContactAccepted')), [], {
+            'application/json': { status: 'accepted', id: '0b9f2c4e-5d1a-4f3b-8c7e-2a6d9e1f4b30', reference: '0B9F-2C4E' },
+          }),
           '303': response('Browser form post accepted: the thank-you page.', undefined, ['Location']),
           '400': response(
             'Invalid fields (one `invalid_params` entry per field), malformed JSON or not UTF-8; a browser form post gets the form again.',
             { ...problemBody(400), ...html },
             [],
-            problemExample(invalidEnquiry([{ name: 'email', reason: 'email must be a valid address, like name@example.com' }]), '/api/contact'),
+            problemExample(
+              invalidEnquiry([{ name: 'email', reason: 'email must be a valid address, like name@example.com' }]),
+              '/api/contact',
+            ),
           ),
-          '403': problem(403, 'A browser posted from another site (CSRF protection); refused before the body is read.', { problem: crossSitePost(), instance: '/api/contact' }),
+          '403': problem(403, 'A browser posted from another site (CSRF protection); refused before the body is read.', {
+            problem: crossSitePost(),
+            instance: '/api/contact',
+          }),
           '405': wrongMethod(['POST'], '/api/contact'),
-          '413': problem(413, `Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`, { problem: payloadTooLarge(CONTACT_BODY_LIMIT_BYTES), instance: '/api/contact' }),
-          '415': problem(415, 'Content type other than JSON or form-encoded.', { problem: unsupportedMediaType(FIELD_MEDIA_TYPES), instance: '/api/contact' }, ['Accept-Post']),
+          '413': problem(413, `Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`, {
+            problem: payloadTooLarge(CONTACT_BODY_LIMIT_BYTES),
+            instance: '/api/contact',
+          }),
+          '415': problem(
+            415,
+            'Content type other than JSON or form-encoded.',
+            { problem: unsupportedMediaType(FIELD_MEDIA_TYPES), instance: '/api/contact' },
+            ['Accept-Post'],
+          ),
           '429': response(
             'Limit reached (`retry_after` in seconds); a browser form post gets the form again with a notice.',
             { ...problemBody(429), ...html },
@@ -174,7 +224,12 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
           '200': response('All checks pass (`status: "ok"`).', health('ok'), ['Cache-Control'], healthExample(true)),
           '405': wrongMethod(['GET'], paths.health),
           '500': unexpected.problem(paths.health),
-          '503': response('A check failed (`status: "degraded"`); `checks` says which.', health('degraded'), ['Cache-Control'], healthExample(false)),
+          '503': response(
+            'A check failed (`status: "degraded"`); `checks` says which.',
+            health('degraded'),
+            ['Cache-Control'],
+            healthExample(false),
+          ),
         },
       },
     },
@@ -182,7 +237,12 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
 }
 
 /** The example enquiry (JSON and form bodies). */
-const EXAMPLE_ENQUIRY = { name: '李伟', email: 'li.wei@example.com', company: '示例银行', message: '我们想了解 70B 模型私有化部署的硬件规划，能否安排一次技术交流？' };
+const EXAMPLE_ENQUIRY = {
+  name: '李伟',
+  email: 'li.wei@example.com',
+  company: '示例银行',
+  message: '我们想了解 70B 模型私有化部署的硬件规划，能否安排一次技术交流？',
+};
 
 /**
  * Builds the document for `origin` (the server URL). The content's terms (attribution) stand in
@@ -202,10 +262,22 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
     servers: [{ url: origin, description: `${siteName} website` }],
     // `x-displayName` names the group in reference renderers (Redocly's extension; ours reads it too).
     tags: [
-      { name: 'content', 'x-displayName': 'Content', description: 'Search the library and read the AI-industry feed. Public, no key, CORS open to any origin.' },
+      {
+        name: 'content',
+        'x-displayName': 'Content',
+        description: 'Search the library and read the AI-industry feed. Public, no key, CORS open to any origin.',
+      },
       { name: 'contact', 'x-displayName': 'Contact', description: 'Send an enquiry to the team.' },
-      { name: 'agents', 'x-displayName': 'MCP server and A2A agent', description: `Model Context Protocol server and A2A v1.0 agent for AI agents: search, read and list the content; one protected export tool (MCP only). Connect any MCP client to \`${absoluteUrl(origin, paths.mcp)}\`; the server card is at [${paths.mcpServerCard}](${absoluteUrl(origin, paths.mcpServerCard)}).` },
-      { name: 'oauth', 'x-displayName': 'OAuth', description: `Authorization server for anonymous agents: register without an account, get a token, claim the registration later. Walkthrough: [auth.md](${absoluteUrl(origin, paths.authMd)}).` },
+      {
+        name: 'agents',
+        'x-displayName': 'MCP server and A2A agent',
+        description: `Model Context Protocol server and A2A v1.0 agent for AI agents: search, read and list the content; one protected export tool (MCP only). Connect any MCP client to \`${absoluteUrl(origin, paths.mcp)}\`; the server card is at [${paths.mcpServerCard}](${absoluteUrl(origin, paths.mcpServerCard)}).`,
+      },
+      {
+        name: 'oauth',
+        'x-displayName': 'OAuth',
+        description: `Authorization server for anonymous agents: register without an account, get a token, claim the registration later. Walkthrough: [auth.md](${absoluteUrl(origin, paths.authMd)}).`,
+      },
       { name: 'operations', 'x-displayName': 'Operations', description: 'Health and build facts for uptime checks.' },
     ],
     paths: { ...sitePaths(origin), ...mcpPaths(origin), ...a2aPaths(), ...oauthPaths(origin, siteName) },
@@ -216,7 +288,11 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
           description: `Anonymous agents register at ${OAUTH_PATHS.register} first (RFC 7591; guide: ${paths.authMd}).`,
           flows: {
             clientCredentials: { tokenUrl: absoluteUrl(origin, OAUTH_PATHS.token), scopes: { ...SCOPE_DESCRIPTIONS } },
-            authorizationCode: { authorizationUrl: absoluteUrl(origin, OAUTH_PATHS.authorize), tokenUrl: absoluteUrl(origin, OAUTH_PATHS.token), scopes: { ...SCOPE_DESCRIPTIONS } },
+            authorizationCode: {
+              authorizationUrl: absoluteUrl(origin, OAUTH_PATHS.authorize),
+              tokenUrl: absoluteUrl(origin, OAUTH_PATHS.token),
+              scopes: { ...SCOPE_DESCRIPTIONS },
+            },
           },
         },
         clientBasic: { type: 'http', scheme: 'basic', description: 'client_id:client_secret at the token and revocation endpoints' },

@@ -9,7 +9,9 @@ const FILES: Record<string, [string, string]> = {
 };
 const fetchPath = async (path: string) => {
   const file = FILES[path];
-  return file ? new Response(file[1], { headers: { 'content-type': file[0] } }) : new Response('<!doctype html><title>Not found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
+  return file
+    ? new Response(file[1], { headers: { 'content-type': file[0] } })
+    : new Response('<!doctype html><title>Not found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
 };
 const get = (path: string, accept?: string) => new Request(ORIGIN + path, { headers: accept ? { accept } : {} });
 

@@ -26,11 +26,20 @@ function appendVary(headers: Headers, value: string): void {
 function withHeaders(res: Response, edit: (h: Headers) => void, body?: BodyInit | null, status?: number): Response {
   const headers = new Headers(res.headers);
   edit(headers);
-  return new Response(body === undefined ? res.body : body, { status: status ?? res.status, statusText: status ? '' : res.statusText, headers });
+  return new Response(body === undefined ? res.body : body, {
+    status: status ?? res.status,
+    statusText: status ? '' : res.statusText,
+    headers,
+  });
 }
 
 /** Headers every markdown response carries, whether reached by URL (`/x.md`) or by negotiation. */
-export function markdownHeaders(headers: Headers, markdown: string, canonicalPath: string | null, contentType = 'text/markdown; charset=utf-8'): void {
+export function markdownHeaders(
+  headers: Headers,
+  markdown: string,
+  canonicalPath: string | null,
+  contentType = 'text/markdown; charset=utf-8',
+): void {
   headers.set('content-type', contentType);
   headers.set('x-markdown-tokens', String(estimateTokens(markdown)));
   headers.delete('content-length');
@@ -87,18 +96,28 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
 
   const markdown = await twinRes.text();
   const contentType = variant === 'text/plain' ? 'text/plain; charset=utf-8' : 'text/markdown; charset=utf-8';
-  return withHeaders(twinRes, (h) => {
-    markdownHeaders(h, markdown, pathname, contentType);
-    appendVary(h, 'Accept');
-  }, method === 'HEAD' ? null : markdown, 200);
+  return withHeaders(
+    twinRes,
+    (h) => {
+      markdownHeaders(h, markdown, pathname, contentType);
+      appendVary(h, 'Accept');
+    },
+    method === 'HEAD' ? null : markdown,
+    200,
+  );
 }
 
 /** 406 listing what the URL can be served as (RFC 9110 §15.5.7). */
 export function notAcceptable(available: readonly string[], method: 'GET' | 'HEAD'): Response {
-  const problem = new HttpProblem(406, 'Not Acceptable', `This page is available as ${available.join(', ')}. Send an Accept header that allows one of them.`, {
-    headers: { vary: 'Accept' },
-    extensions: { available },
-  });
+  const problem = new HttpProblem(
+    406,
+    'Not Acceptable',
+    `This page is available as ${available.join(', ')}. Send an Accept header that allows one of them.`,
+    {
+      headers: { vary: 'Accept' },
+      extensions: { available },
+    },
+  );
   const res = problemResponse(problem);
   return method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res;
 }

@@ -4,7 +4,17 @@ import type { Article } from '../content/catalog.ts';
 import { relatedDocuments, sitePages, tagListings, withNeighbours } from './pages.ts';
 
 const article = (slug: string, lang: 'zh' | 'en', date: string, category: string, tags: string[]): Article => ({
-  type: 'article', slug, title: slug, category, date, excerpt: slug, lang, tags, path: `/blog/${slug}`, markdown: slug, readingMinutes: 1,
+  type: 'article',
+  slug,
+  title: slug,
+  category,
+  date,
+  excerpt: slug,
+  lang,
+  tags,
+  path: `/blog/${slug}`,
+  markdown: slug,
+  readingMinutes: 1,
 });
 
 describe('withNeighbours', () => {
@@ -44,7 +54,11 @@ describe('relatedDocuments', () => {
 describe('tagListings', () => {
   it('merges spellings of one tag, takes the majority language, and lists newest first', () => {
     const listings = tagListings({
-      articles: [article('a', 'zh', '2026-02-01', 'rag', ['vLLM', '私有化部署']), article('b', 'zh', '2026-01-01', 'rag', ['vllm']), article('c', 'en', '2025-01-01', 'rag', ['VLLM'])],
+      articles: [
+        article('a', 'zh', '2026-02-01', 'rag', ['vLLM', '私有化部署']),
+        article('b', 'zh', '2026-01-01', 'rag', ['vllm']),
+        article('c', 'en', '2025-01-01', 'rag', ['VLLM']),
+      ],
       solutions: [],
     });
     const vllm = listings.find((l) => l.slug === 'vllm')!;

@@ -46,7 +46,11 @@ export function articlesOnPage(articles: readonly Article[], page: number): Arti
 export function withNeighbours(articles: readonly Article[]): { doc: Article; newer?: Article | undefined; older?: Article | undefined }[] {
   const last = new Map<Lang, { doc: Article; newer?: Article | undefined; older?: Article | undefined }>();
   return articles.map((doc) => {
-    const entry: { doc: Article; newer?: Article | undefined; older?: Article | undefined } = { doc, newer: last.get(doc.lang)?.doc, older: undefined };
+    const entry: { doc: Article; newer?: Article | undefined; older?: Article | undefined } = {
+      doc,
+      newer: last.get(doc.lang)?.doc,
+      older: undefined,
+    };
     const previous = last.get(doc.lang);
     if (previous) previous.older = doc;
     last.set(doc.lang, entry);
@@ -104,7 +108,10 @@ export function relatedDocuments<T extends Document>(doc: Document, candidates: 
     .map((c) => {
       const sharedTags = c.tags.filter((t) => tags.has(tagSlug(t))).length;
       const sameCategory = c.category === doc.category;
-      const score = sharedTags * RELATED_WEIGHTS.tag + (sameCategory ? RELATED_WEIGHTS.category : 0) + (c.lang === doc.lang ? RELATED_WEIGHTS.language : 0);
+      const score =
+        sharedTags * RELATED_WEIGHTS.tag +
+        (sameCategory ? RELATED_WEIGHTS.category : 0) +
+        (c.lang === doc.lang ? RELATED_WEIGHTS.language : 0);
       return { c, score, relevant: sharedTags > 0 || sameCategory };
     })
     .filter((r) => r.relevant)
@@ -114,13 +121,23 @@ export function relatedDocuments<T extends Document>(doc: Document, candidates: 
 }
 
 function newest(dates: (string | undefined)[], fallback: string): string {
-  return dates.filter((d): d is string => Boolean(d)).sort().at(-1) ?? fallback;
+  return (
+    dates
+      .filter((d): d is string => Boolean(d))
+      .sort()
+      .at(-1) ?? fallback
+  );
 }
 
 /** Builds every page of the site from the catalogue, family by family (the sitemap keeps this order). */
 export function sitePages(catalog: Catalog): SitePage[] {
-  const today = newest([...catalog.articles, ...catalog.solutions].flatMap((d) => [d.date, d.updated]), '2026-01-01');
-  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages].flatMap((family) => family(catalog, today));
+  const today = newest(
+    [...catalog.articles, ...catalog.solutions].flatMap((d) => [d.date, d.updated]),
+    '2026-01-01',
+  );
+  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages].flatMap((family) =>
+    family(catalog, today),
+  );
 }
 
 /** The home page. */
@@ -134,22 +151,31 @@ function homePage(catalog: Catalog, today: string): SitePage[] {
     description: company.description,
     lang: 'en',
     lastmod: today,
-    markdown: markdownDocument(origin, company.name, company.tagline, [['URL', absoluteUrl(origin, '/')]], [
-      company.description,
-      company.description_zh,
-      '## Latest articles',
-      articles.slice(0, 6).map((a) => docLine(origin, a, categories)).join('\n'),
-      '## Products',
-      products.map((p) => productLine(origin, p)).join('\n'),
-      '## Solutions',
-      solutions.map((s) => docLine(origin, s, categories)).join('\n'),
-      '## More',
+    markdown: markdownDocument(
+      origin,
+      company.name,
+      company.tagline,
+      [['URL', absoluteUrl(origin, '/')]],
       [
-        `- [Blog](${twinUrl(origin, paths.blog)}): all articles`,
-        `- [Contact](${twinUrl(origin, paths.contact)}): talk to ${company.name}`,
-        `- [llms.txt](${absoluteUrl(origin, paths.llms)}): index for language models`,
-      ].join('\n'),
-    ].join('\n\n')),
+        company.description,
+        company.description_zh,
+        '## Latest articles',
+        articles
+          .slice(0, 6)
+          .map((a) => docLine(origin, a, categories))
+          .join('\n'),
+        '## Products',
+        products.map((p) => productLine(origin, p)).join('\n'),
+        '## Solutions',
+        solutions.map((s) => docLine(origin, s, categories)).join('\n'),
+        '## More',
+        [
+          `- [Blog](${twinUrl(origin, paths.blog)}): all articles`,
+          `- [Contact](${twinUrl(origin, paths.contact)}): talk to ${company.name}`,
+          `- [llms.txt](${absoluteUrl(origin, paths.llms)}): index for language models`,
+        ].join('\n'),
+      ].join('\n\n'),
+    ),
   });
 
   const zh = messages('zh');
@@ -161,17 +187,29 @@ function homePage(catalog: Catalog, today: string): SitePage[] {
     description: company.description_zh,
     lang: 'zh',
     lastmod: today,
-    markdown: markdownDocument(origin, company.name_zh, company.tagline_zh ?? company.tagline, [['URL', absoluteUrl(origin, paths.langHome('zh'))], ['English', absoluteUrl(origin, paths.home)]], [
-      company.description_zh,
-      `## ${zh.latestArticles}`,
-      zhArticles.slice(0, 6).map((a) => docLine(origin, a, categories)).join('\n'),
-      `## ${zh.products}`,
-      products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${p.summary_zh ?? p.summary}`).join('\n'),
-      `## ${zh.solutions}`,
-      solutions.map((s) => docLine(origin, s, categories)).join('\n'),
-      `## ${zh.navContact}`,
-      `- [${zh.navContact}](${twinUrl(origin, paths.langContact('zh'))})`,
-    ].join('\n\n')),
+    markdown: markdownDocument(
+      origin,
+      company.name_zh,
+      company.tagline_zh ?? company.tagline,
+      [
+        ['URL', absoluteUrl(origin, paths.langHome('zh'))],
+        ['English', absoluteUrl(origin, paths.home)],
+      ],
+      [
+        company.description_zh,
+        `## ${zh.latestArticles}`,
+        zhArticles
+          .slice(0, 6)
+          .map((a) => docLine(origin, a, categories))
+          .join('\n'),
+        `## ${zh.products}`,
+        products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${p.summary_zh ?? p.summary}`).join('\n'),
+        `## ${zh.solutions}`,
+        solutions.map((s) => docLine(origin, s, categories)).join('\n'),
+        `## ${zh.navContact}`,
+        `- [${zh.navContact}](${twinUrl(origin, paths.langContact('zh'))})`,
+      ].join('\n\n'),
+    ),
   });
 
   return pages;
@@ -192,16 +230,29 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
       const nav = [
         page > 1 ? `- ${t.newerArticles}: ${twinUrl(origin, paths.langBlog(lang, page - 1))}` : null,
         page < total ? `- ${t.olderArticles}: ${twinUrl(origin, paths.langBlog(lang, page + 1))}` : null,
-      ].filter(Boolean).join('\n');
+      ]
+        .filter(Boolean)
+        .join('\n');
       pages.push({
         path,
         kind: 'list',
         title,
         description: t.blogLangLead(lang === 'zh' ? company.name_zh : company.name),
         lang,
-        lastmod: newest(items.map((a) => a.updated ?? a.date), today),
-        markdown: markdownDocument(origin, title, t.blogLangLead(lang === 'zh' ? company.name_zh : company.name), [['URL', absoluteUrl(origin, path)], ['RSS', absoluteUrl(origin, paths.langRss(lang))]],
-          [items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : t.noArticles, nav].filter(Boolean).join('\n\n')),
+        lastmod: newest(
+          items.map((a) => a.updated ?? a.date),
+          today,
+        ),
+        markdown: markdownDocument(
+          origin,
+          title,
+          t.blogLangLead(lang === 'zh' ? company.name_zh : company.name),
+          [
+            ['URL', absoluteUrl(origin, path)],
+            ['RSS', absoluteUrl(origin, paths.langRss(lang))],
+          ],
+          [items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : t.noArticles, nav].filter(Boolean).join('\n\n'),
+        ),
       });
     }
   }
@@ -214,9 +265,17 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
       title: t.tagTitle(listing.tag),
       description: t.tagLead(listing.docs.length),
       lang: listing.lang,
-      lastmod: newest(listing.docs.map((d) => d.updated ?? d.date), today),
-      markdown: markdownDocument(origin, t.tagTitle(listing.tag), t.tagLead(listing.docs.length), [['URL', absoluteUrl(origin, listing.path)]],
-        listing.docs.map((d) => docLine(origin, d, categories)).join('\n')),
+      lastmod: newest(
+        listing.docs.map((d) => d.updated ?? d.date),
+        today,
+      ),
+      markdown: markdownDocument(
+        origin,
+        t.tagTitle(listing.tag),
+        t.tagLead(listing.docs.length),
+        [['URL', absoluteUrl(origin, listing.path)]],
+        listing.docs.map((d) => docLine(origin, d, categories)).join('\n'),
+      ),
     });
   }
 
@@ -227,20 +286,33 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
     const nav = [
       page > 1 ? `- Newer: [page ${page - 1}](${twinUrl(origin, paths.blogPage(page - 1))})` : null,
       page < totalPages ? `- Older: [page ${page + 1}](${twinUrl(origin, paths.blogPage(page + 1))})` : null,
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
     pages.push({
       path,
       kind: 'list',
       title: page === 1 ? 'Blog' : `Blog, page ${page}`,
       description: `Articles from ${company.name} on private LLM deployment, agents, AIGC and API gateways (page ${page} of ${totalPages}).`,
       lang: 'en',
-      lastmod: newest(items.map((a) => a.updated ?? a.date), today),
-      markdown: markdownDocument(origin, page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`, `Articles from ${company.name}, newest first.`, [['URL', absoluteUrl(origin, path)]], [
-        items.map((a) => docLine(origin, a, categories)).join('\n'),
-        nav ? `## More pages\n\n${nav}` : '',
-        '## Categories',
-        categories.map((c) => `- [${c.name} (${c.name_zh})](${twinUrl(origin, paths.category(c.slug))}): ${c.description}`).join('\n'),
-      ].filter(Boolean).join('\n\n')),
+      lastmod: newest(
+        items.map((a) => a.updated ?? a.date),
+        today,
+      ),
+      markdown: markdownDocument(
+        origin,
+        page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`,
+        `Articles from ${company.name}, newest first.`,
+        [['URL', absoluteUrl(origin, path)]],
+        [
+          items.map((a) => docLine(origin, a, categories)).join('\n'),
+          nav ? `## More pages\n\n${nav}` : '',
+          '## Categories',
+          categories.map((c) => `- [${c.name} (${c.name_zh})](${twinUrl(origin, paths.category(c.slug))}): ${c.description}`).join('\n'),
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
+      ),
     });
   }
   return pages;
@@ -259,7 +331,10 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
       title: `${category.name} (${category.name_zh})`,
       description: category.description,
       lang: 'en',
-      lastmod: newest(items.map((a) => a.updated ?? a.date), today),
+      lastmod: newest(
+        items.map((a) => a.updated ?? a.date),
+        today,
+      ),
       markdown: categoryTwin(catalog, category),
     });
   }
@@ -294,9 +369,17 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
     title: 'Solutions',
     description: `How ${company.name} platforms are deployed in finance, government, manufacturing and more.`,
     lang: 'en',
-    lastmod: newest(solutions.map((s) => s.updated ?? s.date), today),
-    markdown: markdownDocument(origin, 'Solutions', `Industry solutions built on ${company.name} products.`, [['URL', absoluteUrl(origin, paths.solutions)]],
-      solutions.map((s) => docLine(origin, s, categories)).join('\n')),
+    lastmod: newest(
+      solutions.map((s) => s.updated ?? s.date),
+      today,
+    ),
+    markdown: markdownDocument(
+      origin,
+      'Solutions',
+      `Industry solutions built on ${company.name} products.`,
+      [['URL', absoluteUrl(origin, paths.solutions)]],
+      solutions.map((s) => docLine(origin, s, categories)).join('\n'),
+    ),
   });
   for (const solution of solutions) {
     pages.push({
@@ -323,7 +406,13 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     description: `${company.name} products: ${products.map((p) => p.name).join(', ')}.`,
     lang: 'en',
     lastmod: today,
-    markdown: markdownDocument(origin, 'Products', `What ${company.name} builds.`, [['URL', absoluteUrl(origin, paths.products)]], products.map((p) => productLine(origin, p)).join('\n')),
+    markdown: markdownDocument(
+      origin,
+      'Products',
+      `What ${company.name} builds.`,
+      [['URL', absoluteUrl(origin, paths.products)]],
+      products.map((p) => productLine(origin, p)).join('\n'),
+    ),
   });
   for (const product of products) {
     pages.push({
@@ -351,12 +440,17 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: `Search ${company.name} articles and solutions in Chinese or English.`,
     lang: 'en',
     lastmod: today,
-    markdown: markdownDocument(origin, 'Search', `Search ${company.name} articles and solutions in Chinese or English.`, [['URL', absoluteUrl(origin, paths.search)]],
+    markdown: markdownDocument(
+      origin,
+      'Search',
+      `Search ${company.name} articles and solutions in Chinese or English.`,
+      [['URL', absoluteUrl(origin, paths.search)]],
       [
         `The search page asks the search API as you type; \`${paths.search}?q=<text>\` opens it with a query.`,
         `Agents search the same index directly: \`GET ${absoluteUrl(origin, paths.apiSearch)}?q=<text>\` returns JSON results, best first (see the [API reference](${twinUrl(origin, paths.apiDocs)})), or the MCP tool \`search_articles\` at ${absoluteUrl(origin, paths.mcp)}.`,
         `To read everything: [llms-full.txt](${absoluteUrl(origin, paths.llmsFull)}); to list it: [llms.txt](${absoluteUrl(origin, paths.llms)}).`,
-      ].join('\n\n')),
+      ].join('\n\n'),
+    ),
   });
 
   pages.push({
@@ -366,12 +460,20 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: `搜索${company.name_zh}的文章与解决方案，中英文均可。`,
     lang: 'zh',
     lastmod: today,
-    markdown: markdownDocument(origin, '搜索', `搜索${company.name_zh}的文章与解决方案，中英文均可。`, [['URL', absoluteUrl(origin, paths.langSearch('zh'))], ['English', absoluteUrl(origin, paths.search)]],
+    markdown: markdownDocument(
+      origin,
+      '搜索',
+      `搜索${company.name_zh}的文章与解决方案，中英文均可。`,
+      [
+        ['URL', absoluteUrl(origin, paths.langSearch('zh'))],
+        ['English', absoluteUrl(origin, paths.search)],
+      ],
       [
         `搜索页在输入时调用搜索 API；\`${paths.langSearch('zh')}?q=<关键词>\` 打开时即带上查询。`,
         `智能体可直接查询同一索引：\`GET ${absoluteUrl(origin, paths.apiSearch)}?q=<关键词>\` 返回按相关度排序的 JSON 结果（见 [API 参考](${twinUrl(origin, paths.apiDocs)})），或使用 ${absoluteUrl(origin, paths.mcp)} 上的 MCP 工具 \`search_articles\`。`,
         `全文阅读：[llms-full.txt](${absoluteUrl(origin, paths.llmsFull)})；目录：[llms.txt](${absoluteUrl(origin, paths.llms)})。`,
-      ].join('\n\n')),
+      ].join('\n\n'),
+    ),
   });
 
   pages.push({
@@ -381,11 +483,17 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: `Contact ${company.name}: sales, partnerships and press.`,
     lang: 'en',
     lastmod: today,
-    markdown: markdownDocument(origin, `Contact ${company.name}`, company.tagline, [['URL', absoluteUrl(origin, paths.contact)]], [
-      '## Channels',
-      company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
-      `Headquarters: ${company.headquarters}.`,
-    ].join('\n\n')),
+    markdown: markdownDocument(
+      origin,
+      `Contact ${company.name}`,
+      company.tagline,
+      [['URL', absoluteUrl(origin, paths.contact)]],
+      [
+        '## Channels',
+        company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
+        `Headquarters: ${company.headquarters}.`,
+      ].join('\n\n'),
+    ),
   });
 
   pages.push({
@@ -395,10 +503,15 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: zh.contactLead,
     lang: 'zh',
     lastmod: today,
-    markdown: markdownDocument(origin, zh.contactTitle(company.name_zh), zh.contactLead, [['URL', absoluteUrl(origin, paths.langContact('zh'))]], [
-      `## ${zh.channels}`,
-      company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
-    ].join('\n\n')),
+    markdown: markdownDocument(
+      origin,
+      zh.contactTitle(company.name_zh),
+      zh.contactLead,
+      [['URL', absoluteUrl(origin, paths.langContact('zh'))]],
+      [`## ${zh.channels}`, company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n')].join(
+        '\n\n',
+      ),
+    ),
   });
 
   pages.push({
@@ -430,8 +543,13 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     lang: 'en',
     lastmod: today,
     listed: false,
-    markdown: markdownDocument(origin, 'Thank you', `Your enquiry reached ${company.name}.`, [['URL', absoluteUrl(origin, paths.contactThanks)]],
-      `An engineer from ${company.name} answers within one working day. Meanwhile, read the [blog](${twinUrl(origin, paths.blog)}).`),
+    markdown: markdownDocument(
+      origin,
+      'Thank you',
+      `Your enquiry reached ${company.name}.`,
+      [['URL', absoluteUrl(origin, paths.contactThanks)]],
+      `An engineer from ${company.name} answers within one working day. Meanwhile, read the [blog](${twinUrl(origin, paths.blog)}).`,
+    ),
   });
   pages.push({
     path: paths.langContactThanks('zh'),
@@ -441,8 +559,13 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     lang: 'zh',
     lastmod: today,
     listed: false,
-    markdown: markdownDocument(origin, zh.thanksTitle, zh.thanksLead(company.name_zh), [['URL', absoluteUrl(origin, paths.langContactThanks('zh'))]],
-      `[${zh.readBlog}](${twinUrl(origin, paths.langBlog('zh'))})`),
+    markdown: markdownDocument(
+      origin,
+      zh.thanksTitle,
+      zh.thanksLead(company.name_zh),
+      [['URL', absoluteUrl(origin, paths.langContactThanks('zh'))]],
+      `[${zh.readBlog}](${twinUrl(origin, paths.langBlog('zh'))})`,
+    ),
   });
 
   return pages;

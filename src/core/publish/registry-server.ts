@@ -53,7 +53,10 @@ let cached: { key: string; doc: PublicDocument } | undefined;
 export async function handleServerJson(req: Request, deps: ServerCardDeps): Promise<Response> {
   const key = `${deps.origin}\n${deps.version}\n${deps.siteName}`;
   if (cached?.key !== key) {
-    cached = { key, doc: await publicDocument(JSON.stringify(registryServerJson(deps.origin, deps.version, deps.siteName), null, 2), 'application/json') };
+    cached = {
+      key,
+      doc: await publicDocument(JSON.stringify(registryServerJson(deps.origin, deps.version, deps.siteName), null, 2), 'application/json'),
+    };
   }
   return serveDocument(req, cached.doc, {
     maxAgeSeconds: SERVER_CARD_MAX_AGE_SECONDS,

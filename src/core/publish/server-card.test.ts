@@ -21,7 +21,9 @@ describe('serverCard', () => {
   });
 
   it('points every transport field at <origin>/mcp and agrees with server-info', () => {
-    expect(card.remotes).toEqual([{ type: 'streamable-http', url: `${ORIGIN}/mcp`, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] }]);
+    expect(card.remotes).toEqual([
+      { type: 'streamable-http', url: `${ORIGIN}/mcp`, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] },
+    ]);
     expect(card.transport).toEqual({ type: 'streamable-http', endpoint: `${ORIGIN}/mcp` });
     expect(card.endpoint).toBe(`${ORIGIN}/mcp`);
     expect(card.serverInfo).toMatchObject({ name: SERVER_NAME, version: '1.2.3' });

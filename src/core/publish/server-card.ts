@@ -104,8 +104,12 @@ async function representation(deps: ServerCardDeps): Promise<PublicDocument> {
 export async function handleServerCard(req: Request, deps: ServerCardDeps): Promise<Response> {
   const doc = await representation(deps);
   const contentType = new URL(req.url).pathname === SERVER_CARD_PATH ? SERVER_CARD_MEDIA_TYPE : doc.contentType;
-  return serveDocument(req, { ...doc, contentType }, {
-    maxAgeSeconds: SERVER_CARD_MAX_AGE_SECONDS,
-    methodNotAllowed: () => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS)),
-  });
+  return serveDocument(
+    req,
+    { ...doc, contentType },
+    {
+      maxAgeSeconds: SERVER_CARD_MAX_AGE_SECONDS,
+      methodNotAllowed: () => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS)),
+    },
+  );
 }

@@ -50,7 +50,12 @@ export const SearchResultSchema = v.object({
 export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 
 /** Runs a query and shapes the hits as API results (absolute URLs). */
-export function searchResults(engine: SearchEngine, origin: string, q: string, options: { limit?: number; category?: string } = {}): SearchResult[] {
+export function searchResults(
+  engine: SearchEngine,
+  origin: string,
+  q: string,
+  options: { limit?: number; category?: string } = {},
+): SearchResult[] {
   return engine.search(q, options).map((hit) => ({
     slug: hit.slug,
     title: hit.title,
@@ -73,7 +78,8 @@ export async function handleSearch(req: Request, deps: { engine: SearchEngine; o
     if (values.length > 1) throw badRequest(`Give ${name} once.`, [{ name, reason: `${name} appears ${values.length} times` }]);
     if (values.length === 1) input[name] = values[0]!;
   }
-  if (input.q === undefined) throw badRequest('The query parameter q is required: /api/search?q=<text>.', [{ name: 'q', reason: 'q is required' }]);
+  if (input.q === undefined)
+    throw badRequest('The query parameter q is required: /api/search?q=<text>.', [{ name: 'q', reason: 'q is required' }]);
   const parsed = v.safeParse(SearchQuerySchema, input, { abortEarly: false });
   if (!parsed.success) {
     const invalid = parsed.issues.map((issue) => ({ name: v.getDotPath(issue) ?? 'q', reason: issue.message }));

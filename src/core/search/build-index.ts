@@ -6,7 +6,12 @@
 import { byNewest, duplicateSlugs, type Document } from '../content/catalog.ts';
 import { ByteWriter, encodeBase64, encodeUint32Base64 } from './codec.ts';
 import {
-  MAX_INLINE_BODY_TF, POSTING_GAP_MULTIPLIER, SEARCH_INDEX_MODE, SEARCH_INDEX_VERSION, type DocumentType, type SearchIndexData,
+  MAX_INLINE_BODY_TF,
+  POSTING_GAP_MULTIPLIER,
+  SEARCH_INDEX_MODE,
+  SEARCH_INDEX_VERSION,
+  type DocumentType,
+  type SearchIndexData,
 } from './index-data.ts';
 import { markdownToSearchText } from './markdown-text.ts';
 import { forEachToken, type TokenKind } from './tokenize.ts';
@@ -51,11 +56,13 @@ export function buildSearchIndex(docs: readonly Document[]): SearchIndexData {
     }
     return id;
   };
-  const counter = (tf: Map<number, number>) => (term: string, _kind: TokenKind, word: string | null): void => {
-    const id = termId(term);
-    tf.set(id, (tf.get(id) ?? 0) + 1);
-    if (word !== null) lexicon.add(word);
-  };
+  const counter =
+    (tf: Map<number, number>) =>
+    (term: string, _kind: TokenKind, word: string | null): void => {
+      const id = termId(term);
+      tf.set(id, (tf.get(id) ?? 0) + 1);
+      if (word !== null) lexicon.add(word);
+    };
   const countTitle = counter(tfTitle);
   const countBody = counter(tfBody);
 
@@ -174,7 +181,8 @@ function contentHash(docs: readonly Document[]): string {
   };
   feed(`v${SEARCH_INDEX_VERSION}:${SEARCH_INDEX_MODE}`);
   for (const d of docs) {
-    for (const field of [d.type, d.slug, d.title, d.category, d.date, d.excerpt, d.lang, d.path, d.tags.join('\n'), d.markdown]) feed(field);
+    for (const field of [d.type, d.slug, d.title, d.category, d.date, d.excerpt, d.lang, d.path, d.tags.join('\n'), d.markdown])
+      feed(field);
   }
   return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
 }

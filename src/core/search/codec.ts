@@ -117,7 +117,8 @@ export function decodeUint32Base64(text: string): Uint32Array {
   const values = new Uint32Array(binary.length / 4);
   for (let i = 0; i < values.length; i++) {
     const b = i * 4;
-    values[i] = (binary.charCodeAt(b) | (binary.charCodeAt(b + 1) << 8) | (binary.charCodeAt(b + 2) << 16) | (binary.charCodeAt(b + 3) << 24)) >>> 0;
+    values[i] =
+      (binary.charCodeAt(b) | (binary.charCodeAt(b + 1) << 8) | (binary.charCodeAt(b + 2) << 16) | (binary.charCodeAt(b + 3) << 24)) >>> 0;
   }
   return values;
 }

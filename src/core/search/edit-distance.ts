@@ -15,7 +15,7 @@ export function letterMask(word: string): number {
 export function popcount(value: number): number {
   let v = value - ((value >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Scratch rows for {@link boundedEditDistance} (words are at most MAX_WORD_CHARS long). */

@@ -11,7 +11,13 @@ describe('markdownToSearchText', () => {
   });
 
   it('keeps link and image text, drops their URLs', () => {
-    expect(words('See [the gateway guide](https://example.com/docs/gateway?x=1) and ![GPU chart](/img/gpu.png).')).toEqual(['see', 'gateway', 'guide', 'gpu', 'chart']);
+    expect(words('See [the gateway guide](https://example.com/docs/gateway?x=1) and ![GPU chart](/img/gpu.png).')).toEqual([
+      'see',
+      'gateway',
+      'guide',
+      'gpu',
+      'chart',
+    ]);
     expect(words('[guide]: https://example.com/guide "Guide"\nText')).toEqual(['text']);
     expect(words('Mail <mailto:team@example.com> or visit https://example.com/x.')).toEqual(['mail', 'visit']);
   });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Document } from '../content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from './build-index.ts';
 import { SEARCH_INDEX_VERSION, type SearchIndexData } from './index-data.ts';
-import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_QUERY_TOKENS, MAX_RESULT_LIMIT, loadSearchIndex, type SearchEngine } from './search-index.ts';
+import {
+  DEFAULT_RESULT_LIMIT,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_TOKENS,
+  MAX_RESULT_LIMIT,
+  loadSearchIndex,
+  type SearchEngine,
+} from './search-index.ts';
 
 let dayCounter = 0;
 /** A document with defaults; every call gets a distinct, older date unless one is given. */
@@ -26,23 +33,57 @@ function doc(slug: string, title: string, markdown: string, extra: Partial<Docum
 }
 
 const FIXTURES: Document[] = [
-  doc('vector-db-selection-zh', '向量数据库选型：Milvus 与 pgvector', '我们对比了 Milvus、pgvector 与 Elasticsearch 三种向量数据库在召回率与延迟上的表现。', { category: 'rag' }),
+  doc(
+    'vector-db-selection-zh',
+    '向量数据库选型：Milvus 与 pgvector',
+    '我们对比了 Milvus、pgvector 与 Elasticsearch 三种向量数据库在召回率与延迟上的表现。',
+    { category: 'rag' },
+  ),
   doc('knowledge-base-zh', '企业知识库问答实践', '知识库问答需要稳定的检索链路，文档切分决定了召回率。', { category: 'rag' }),
   doc('network-zh', '数据中心网络规划', '机房网络、交换机与带宽规划，网络隔离是安全的前提。', { category: 'private-deployment' }),
   doc('api-gateway-zh', 'API 网关的限流与熔断', '在大模型 API 前部署网关，实现按租户的限流、熔断与配额管理。', { category: 'api-gateway' }),
-  doc('private-deployment-zh', '大模型私有化部署指南', '私有化部署 LLM 需要评估显存、GPU 数量与推理框架，例如 vLLM。', { category: 'private-deployment' }),
+  doc('private-deployment-zh', '大模型私有化部署指南', '私有化部署 LLM 需要评估显存、GPU 数量与推理框架，例如 vLLM。', {
+    category: 'private-deployment',
+  }),
   doc('agent-orchestration-zh', '多智能体编排实践', '用 Agent 编排工具调用与工作流，处理失败重试与人工审批。', { category: 'ai-agents' }),
-  doc('speculative-decoding', 'Speculative decoding for faster inference', 'A draft model proposes tokens and the target model verifies them, which speeds up inference.'),
-  doc('deploying-models', 'Deploying distilled reasoning models', 'Our deployment runs on Kubernetes with `vllm serve --tensor-parallel-size 4` on H100 nodes.', { category: 'private-deployment' }),
-  doc('hallucination-detection', 'Hallucination detection in RAG answers', 'We check each answer sentence against the retrieved passages to catch hallucinations.', { category: 'rag' }),
-  doc('prompt-injection', 'Prompt injection defense for agents', 'Untrusted tool output can carry injected instructions; isolate it from the system prompt.', { category: 'ai-agents' }),
-  doc('gateway-rate-limits', 'Rate limiting at the LLM gateway', 'Token-based rate limiting protects shared GPU capacity. See [the docs](https://docs.example.com/limits) for quotas.', { category: 'api-gateway' }),
-  doc('kubernetes-notes', 'Kubernetes notes', 'Notes on scheduling. Rate limiting is mentioned once here.', { category: 'private-deployment' }),
+  doc(
+    'speculative-decoding',
+    'Speculative decoding for faster inference',
+    'A draft model proposes tokens and the target model verifies them, which speeds up inference.',
+  ),
+  doc(
+    'deploying-models',
+    'Deploying distilled reasoning models',
+    'Our deployment runs on Kubernetes with `vllm serve --tensor-parallel-size 4` on H100 nodes.',
+    { category: 'private-deployment' },
+  ),
+  doc(
+    'hallucination-detection',
+    'Hallucination detection in RAG answers',
+    'We check each answer sentence against the retrieved passages to catch hallucinations.',
+    { category: 'rag' },
+  ),
+  doc(
+    'prompt-injection',
+    'Prompt injection defense for agents',
+    'Untrusted tool output can carry injected instructions; isolate it from the system prompt.',
+    { category: 'ai-agents' },
+  ),
+  doc(
+    'gateway-rate-limits',
+    'Rate limiting at the LLM gateway',
+    'Token-based rate limiting protects shared GPU capacity. See [the docs](https://docs.example.com/limits) for quotas.',
+    { category: 'api-gateway' },
+  ),
+  doc('kubernetes-notes', 'Kubernetes notes', 'Notes on scheduling. Rate limiting is mentioned once here.', {
+    category: 'private-deployment',
+  }),
 ];
 
 const data = buildSearchIndex(FIXTURES);
 const engine = loadSearchIndex(data);
-const slugs = (query: string, options?: Parameters<SearchEngine['search']>[1]): string[] => engine.search(query, options).map((h) => h.slug);
+const slugs = (query: string, options?: Parameters<SearchEngine['search']>[1]): string[] =>
+  engine.search(query, options).map((h) => h.slug);
 
 describe('buildSearchIndex', () => {
   it('produces a versioned, JSON-serialisable index with a content hash', () => {
@@ -233,7 +274,9 @@ describe('search: ranking', () => {
 });
 
 describe('search: options', () => {
-  const many = loadSearchIndex(buildSearchIndex(Array.from({ length: 70 }, (_, i) => doc(`gpu-${i}`, `GPU note ${i}`, 'GPU capacity planning.'))));
+  const many = loadSearchIndex(
+    buildSearchIndex(Array.from({ length: 70 }, (_, i) => doc(`gpu-${i}`, `GPU note ${i}`, 'GPU capacity planning.'))),
+  );
 
   it('limits results (default, explicit, clamped)', () => {
     expect(many.search('gpu')).toHaveLength(DEFAULT_RESULT_LIMIT);
@@ -284,7 +327,7 @@ describe('search: limits and adversarial input', () => {
 
   it('handles random strings without throwing', () => {
     let seed = 7;
-    const random = (): number => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+    const random = (): number => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
     for (let i = 0; i < 300; i++) {
       const length = Math.floor(random() * 60);
       const query = Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 0x10000))).join('');

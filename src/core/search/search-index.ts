@@ -279,7 +279,8 @@ class BM25Engine implements SearchEngine {
     // Bigrams ending in `char` are scattered through the sorted terms, so this is one linear scan.
     for (let i = 0; i < this.terms.length; i++) {
       const term = this.terms[i]!;
-      if (term.length === width * 2 && i !== exact && (term.startsWith(char) || term.endsWith(char)) && isHanPair(term, width)) candidates.add(i);
+      if (term.length === width * 2 && i !== exact && (term.startsWith(char) || term.endsWith(char)) && isHanPair(term, width))
+        candidates.add(i);
     }
     for (const id of this.mostFrequent(candidates, MAX_UNIGRAM_EXPANSION_TERMS)) addTerm(group, id, UNIGRAM_EXPANSION_WEIGHT);
   }
@@ -431,12 +432,14 @@ class BM25Engine implements SearchEngine {
         else list.push(index);
       });
       this.typoBuckets = new Map(
-        [...lists].map(([length, indexes]) => [length, { words: Uint32Array.from(indexes), masks: Int32Array.from(indexes, (i) => letterMask(this.lex[i]!)) }]),
+        [...lists].map(([length, indexes]) => [
+          length,
+          { words: Uint32Array.from(indexes), masks: Int32Array.from(indexes, (i) => letterMask(this.lex[i]!)) },
+        ]),
       );
     }
     return this.typoBuckets;
   }
-
 }
 
 function addTerm(group: QueryGroup, id: number, weight: number): void {
@@ -496,7 +499,9 @@ function assertIndexShape(data: SearchIndexData): void {
   if (!Number.isInteger(data.N) || data.N < 0) throw new Error('search index: bad document count');
   const columns = data.docs;
   for (const key of ['slug', 'title', 'date', 'excerpt', 'path', 'category', 'type', 'lang'] as const) {
-    if (!Array.isArray(columns?.[key]) || columns[key].length !== data.N) throw new Error(`search index: docs.${key} does not have N entries`);
+    if (!Array.isArray(columns?.[key]) || columns[key].length !== data.N)
+      throw new Error(`search index: docs.${key} does not have N entries`);
   }
-  if (!Array.isArray(data.terms) || !Array.isArray(data.lex) || typeof data.post !== 'string') throw new Error('search index: missing terms, lexicon or postings');
+  if (!Array.isArray(data.terms) || !Array.isArray(data.lex) || typeof data.post !== 'string')
+    throw new Error('search index: missing terms, lexicon or postings');
 }

@@ -29,9 +29,7 @@ export class TopK {
 
   /** The kept documents, best first (higher score, then lower doc id). */
   sorted(): { doc: number; score: number }[] {
-    return this.docs
-      .map((doc, i) => ({ doc, score: this.scores[i]! }))
-      .sort((x, y) => y.score - x.score || x.doc - y.doc);
+    return this.docs.map((doc, i) => ({ doc, score: this.scores[i]! })).sort((x, y) => y.score - x.score || x.doc - y.doc);
   }
 
   /** Whether (doc, score) ranks above the heap entry at `i`. */

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../tests/support/blobs.ts';
 import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
-import { FEED_KEY, handleTweets, LAST_REFRESH_KEY, parseTweetFeed, refreshTweetFeed, type TweetFeed, type UpstreamConfig } from './tweets.ts';
+import {
+  FEED_KEY,
+  handleTweets,
+  LAST_REFRESH_KEY,
+  parseTweetFeed,
+  refreshTweetFeed,
+  type TweetFeed,
+  type UpstreamConfig,
+} from './tweets.ts';
 
 const blobs = useBlobs();
 const upstream = useFakeUpstream();
 
 const tweet = (id: string, created: string) => ({
-  id, text: `post ${id}`, author: { name: 'Example', username: 'example_1' }, created_at: created, url: `https://x.com/example_1/status/${id}`,
+  id,
+  text: `post ${id}`,
+  author: { name: 'Example', username: 'example_1' },
+  created_at: created,
+  url: `https://x.com/example_1/status/${id}`,
 });
 const snapshot: TweetFeed = parseTweetFeed({ updated_at: '2026-01-01T00:00:00Z', tweets: [tweet('1', '2026-01-01T00:00:00Z')] });
 const jsonUpstream = (): UpstreamConfig => ({ kind: 'json', url: `${upstream.url}/feed.json`, timeoutMs: 300 });
@@ -25,7 +37,11 @@ describe('tweet feed refresh against a fake upstream on loopback', () => {
   });
 
   it('stores a valid feed newest first, and serves it', async () => {
-    upstream.respondWith((_req, _body, res) => sendJson(res, 200, { tweets: [tweet('10', '2026-11-01T00:00:00Z'), tweet('11', '2026-11-02T00:00:00Z'), tweet('10', '2026-11-01T00:00:00Z')] }));
+    upstream.respondWith((_req, _body, res) =>
+      sendJson(res, 200, {
+        tweets: [tweet('10', '2026-11-01T00:00:00Z'), tweet('11', '2026-11-02T00:00:00Z'), tweet('10', '2026-11-01T00:00:00Z')],
+      }),
+    );
     const outcome = await refreshTweetFeed({ store: blobs.store('tweets'), upstream: jsonUpstream(), fetch, now });
     expect(outcome).toMatchObject({ status: 'updated', count: 2 });
     const { source, feed } = await served();
@@ -37,7 +53,12 @@ describe('tweet feed refresh against a fake upstream on loopback', () => {
     ['timeout', 'timeout', (res: import('node:http').ServerResponse) => setTimeout(() => sendJson(res, 200, { tweets: [] }), 1500)],
     ['5xx', 'http_error', (res: import('node:http').ServerResponse) => sendJson(res, 503, { error: 'down' })],
     ['malformed JSON', 'invalid_payload', (res: import('node:http').ServerResponse) => sendJson(res, 200, '{"tweets": [')],
-    ['an invalid item', 'invalid_payload', (res: import('node:http').ServerResponse) => sendJson(res, 200, { tweets: [tweet('12', '2026-11-03T00:00:00Z'), { ...tweet('13', 'yesterday') }] })],
+    [
+      'an invalid item',
+      'invalid_payload',
+      (res: import('node:http').ServerResponse) =>
+        sendJson(res, 200, { tweets: [tweet('12', '2026-11-03T00:00:00Z'), { ...tweet('13', 'yesterday') }] }),
+    ],
     ['wrong shape', 'invalid_payload', (res: import('node:http').ServerResponse) => sendJson(res, 200, { data: 'nope' })],
     ['an empty list', 'empty', (res: import('node:http').ServerResponse) => sendJson(res, 200, { tweets: [] })],
   ])('keeps the last good feed on %s', async (_name, reason, respond) => {
@@ -53,18 +74,40 @@ describe('tweet feed refresh against a fake upstream on loopback', () => {
   });
 
   it('maps the X API v2 shape and sends the bearer token', async () => {
-    upstream.respondWith((_req, _body, res) => sendJson(res, 200, {
-      data: [{ id: '77', text: 'hello agents', author_id: 'u1', created_at: '2026-11-05T00:00:00.000Z', public_metrics: { like_count: 3, retweet_count: 1, reply_count: 0 } }],
-      includes: { users: [{ id: 'u1', name: 'Agent Person', username: 'agent_person' }] },
-      meta: { result_count: 1 },
-    }));
+    upstream.respondWith((_req, _body, res) =>
+      sendJson(res, 200, {
+        data: [
+          {
+            id: '77',
+            text: 'hello agents',
+            author_id: 'u1',
+            created_at: '2026-11-05T00:00:00.000Z',
+            public_metrics: { like_count: 3, retweet_count: 1, reply_count: 0 },
+          },
+        ],
+        includes: { users: [{ id: 'u1', name: 'Agent Person', username: 'agent_person' }] },
+        meta: { result_count: 1 },
+      }),
+    );
     const store = blobs.store('tweets');
-    const outcome = await refreshTweetFeed({ store, upstream: { kind: 'x', bearerToken: 'secret-token', query: 'LLM', apiBase: upstream.url, timeoutMs: 1000 }, fetch, now });
+    const outcome = await refreshTweetFeed({
+      store,
+      upstream: { kind: 'x', bearerToken: 'secret-token', query: 'LLM', apiBase: upstream.url, timeoutMs: 1000 },
+      fetch,
+      now,
+    });
     expect(outcome.status).toBe('updated');
     const last = upstream.requests.at(-1)!;
     expect(last.url).toMatch(/^\/2\/tweets\/search\/recent\?/);
     expect(last.headers.authorization).toBe('Bearer secret-token');
-    expect((await served()).feed.tweets[0]).toEqual({ id: '77', text: 'hello agents', author: { name: 'Agent Person', username: 'agent_person' }, created_at: '2026-11-05T00:00:00.000Z', url: 'https://x.com/agent_person/status/77', metrics: { likes: 3, reposts: 1, replies: 0 } });
+    expect((await served()).feed.tweets[0]).toEqual({
+      id: '77',
+      text: 'hello agents',
+      author: { name: 'Agent Person', username: 'agent_person' },
+      created_at: '2026-11-05T00:00:00.000Z',
+      url: 'https://x.com/agent_person/status/77',
+      metrics: { likes: 3, reposts: 1, replies: 0 },
+    });
   });
 
   it('records not_configured when no upstream is set, and keeps serving', async () => {

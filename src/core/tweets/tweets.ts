@@ -22,9 +22,9 @@ export const TweetSchema = v.object({
   metrics: v.optional(
     v.pipe(
       v.object({
-      likes: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      reposts: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      replies: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        likes: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        reposts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        replies: v.pipe(v.number(), v.integer(), v.minValue(0)),
       }),
       v.description('Engagement counts when the upstream gives them.'),
     ),
@@ -82,32 +82,42 @@ export function parseTweetFeed(input: unknown): TweetFeed {
 }
 
 const XResponseSchema = v.object({
-  data: v.optional(v.array(v.object({
-    id: v.string(),
-    text: v.string(),
-    author_id: v.string(),
-    created_at: v.string(),
-    public_metrics: v.optional(v.object({ like_count: v.number(), retweet_count: v.number(), reply_count: v.number() })),
-  }))),
+  data: v.optional(
+    v.array(
+      v.object({
+        id: v.string(),
+        text: v.string(),
+        author_id: v.string(),
+        created_at: v.string(),
+        public_metrics: v.optional(v.object({ like_count: v.number(), retweet_count: v.number(), reply_count: v.number() })),
+      }),
+    ),
+  ),
   includes: v.optional(v.object({ users: v.optional(v.array(v.object({ id: v.string(), name: v.string(), username: v.string() }))) })),
 });
 
 /** A JSON feed upstream: this API's own shape (`{tweets: [...]}`) or JSON Feed 1.1 (`{items: [...]}`). */
 const JsonFeedItemsSchema = v.object({
-  items: v.array(v.object({
-    id: v.string(),
-    url: v.string(),
-    content_text: v.string(),
-    date_published: v.string(),
-    authors: v.pipe(v.array(v.object({ name: v.string(), username: v.optional(v.string()), url: v.optional(v.string()) })), v.minLength(1)),
-  })),
+  items: v.array(
+    v.object({
+      id: v.string(),
+      url: v.string(),
+      content_text: v.string(),
+      date_published: v.string(),
+      authors: v.pipe(
+        v.array(v.object({ name: v.string(), username: v.optional(v.string()), url: v.optional(v.string()) })),
+        v.minLength(1),
+      ),
+    }),
+  ),
 });
 
 function validated(items: unknown[]): Tweet[] {
   const tweets: Tweet[] = [];
   for (const [i, item] of items.entries()) {
     const result = v.safeParse(TweetSchema, item);
-    if (!result.success) throw new UpstreamError('invalid_payload', `item ${i}: ${v.getDotPath(result.issues[0]) ?? ''} ${result.issues[0].message}`.trim());
+    if (!result.success)
+      throw new UpstreamError('invalid_payload', `item ${i}: ${v.getDotPath(result.issues[0]) ?? ''} ${result.issues[0].message}`.trim());
     tweets.push(result.output);
   }
   return tweets;
@@ -119,43 +129,56 @@ export function tweetsFromPayload(kind: UpstreamConfig['kind'], payload: unknown
     const parsed = v.safeParse(XResponseSchema, payload);
     if (!parsed.success) throw new UpstreamError('invalid_payload', `X API response: ${parsed.issues[0].message}`);
     const users = new Map((parsed.output.includes?.users ?? []).map((u) => [u.id, u]));
-    return validated((parsed.output.data ?? []).map((t) => {
-      const user = users.get(t.author_id);
-      return {
-        id: t.id,
-        text: t.text,
-        author: { name: user?.name ?? '', username: user?.username ?? '' },
-        created_at: t.created_at,
-        url: `https://x.com/${user?.username ?? 'i'}/status/${t.id}`,
-        ...(t.public_metrics ? { metrics: { likes: t.public_metrics.like_count, reposts: t.public_metrics.retweet_count, replies: t.public_metrics.reply_count } } : {}),
-      };
-    }));
+    return validated(
+      (parsed.output.data ?? []).map((t) => {
+        const user = users.get(t.author_id);
+        return {
+          id: t.id,
+          text: t.text,
+          author: { name: user?.name ?? '', username: user?.username ?? '' },
+          created_at: t.created_at,
+          url: `https://x.com/${user?.username ?? 'i'}/status/${t.id}`,
+          ...(t.public_metrics
+            ? {
+                metrics: {
+                  likes: t.public_metrics.like_count,
+                  reposts: t.public_metrics.retweet_count,
+                  replies: t.public_metrics.reply_count,
+                },
+              }
+            : {}),
+        };
+      }),
+    );
   }
   if (payload && typeof payload === 'object' && 'tweets' in payload && Array.isArray((payload as { tweets: unknown }).tweets)) {
     return validated((payload as { tweets: unknown[] }).tweets);
   }
   const feed = v.safeParse(JsonFeedItemsSchema, payload);
   if (!feed.success) throw new UpstreamError('invalid_payload', 'expected {"tweets": [...]} or a JSON Feed with "items"');
-  return validated(feed.output.items.map((item) => ({
-    id: item.id,
-    text: item.content_text,
-    author: { name: item.authors[0]!.name, username: item.authors[0]!.username ?? '' },
-    created_at: item.date_published,
-    url: item.url,
-  })));
+  return validated(
+    feed.output.items.map((item) => ({
+      id: item.id,
+      text: item.content_text,
+      author: { name: item.authors[0]!.name, username: item.authors[0]!.username ?? '' },
+      created_at: item.date_published,
+      url: item.url,
+    })),
+  );
 }
 
 /** Fetches and validates the upstream feed. Throws {@link UpstreamError}. */
 export async function fetchUpstream(config: UpstreamConfig, fetchImpl: typeof fetch): Promise<Tweet[]> {
-  const url = config.kind === 'x'
-    ? `${config.apiBase}/2/tweets/search/recent?${new URLSearchParams({
-        query: config.query,
-        max_results: '50',
-        'tweet.fields': 'created_at,public_metrics,author_id',
-        expansions: 'author_id',
-        'user.fields': 'name,username',
-      })}`
-    : config.url;
+  const url =
+    config.kind === 'x'
+      ? `${config.apiBase}/2/tweets/search/recent?${new URLSearchParams({
+          query: config.query,
+          max_results: '50',
+          'tweet.fields': 'created_at,public_metrics,author_id',
+          expansions: 'author_id',
+          'user.fields': 'name,username',
+        })}`
+      : config.url;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (config.kind === 'x') headers.authorization = `Bearer ${config.bearerToken}`;
   let res: Response;
@@ -163,14 +186,18 @@ export async function fetchUpstream(config: UpstreamConfig, fetchImpl: typeof fe
     res = await fetchImpl(url, { headers, signal: AbortSignal.timeout(config.timeoutMs) });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new UpstreamError(timedOut ? 'timeout' : 'network', timedOut ? `no answer within ${config.timeoutMs} ms` : 'request failed', { cause: error });
+    throw new UpstreamError(timedOut ? 'timeout' : 'network', timedOut ? `no answer within ${config.timeoutMs} ms` : 'request failed', {
+      cause: error,
+    });
   }
   if (!res.ok) throw new UpstreamError('http_error', `upstream answered ${res.status}`);
   let payload: unknown;
   try {
     payload = await res.json();
   } catch (error) {
-    throw new UpstreamError(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'invalid_payload', 'body is not JSON', { cause: error });
+    throw new UpstreamError(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'invalid_payload', 'body is not JSON', {
+      cause: error,
+    });
   }
   const tweets = tweetsFromPayload(config.kind, payload);
   if (tweets.length === 0) throw new UpstreamError('empty', 'upstream returned no items');
@@ -189,7 +216,12 @@ export interface RefreshOutcome {
  * The scheduled refresh: fetch, validate, store. Any failure, including an empty list, keeps the
  * last good feed; the outcome is recorded under `last-refresh` for operators.
  */
-export async function refreshTweetFeed(deps: { store: Store; upstream: UpstreamConfig | null; fetch: typeof fetch; now: () => number }): Promise<RefreshOutcome> {
+export async function refreshTweetFeed(deps: {
+  store: Store;
+  upstream: UpstreamConfig | null;
+  fetch: typeof fetch;
+  now: () => number;
+}): Promise<RefreshOutcome> {
   const at = new Date(deps.now()).toISOString();
   let outcome: RefreshOutcome;
   if (!deps.upstream) {
@@ -225,7 +257,11 @@ export async function handleTweets(req: Request, deps: { store: Store; snapshot:
   }
   const body = JSON.stringify(feed);
   return new Response(req.method === 'HEAD' ? null : body, {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': TWEETS_CACHE_CONTROL, 'x-feed-source': source, ...PUBLIC_CORS_HEADERS },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': TWEETS_CACHE_CONTROL,
+      'x-feed-source': source,
+      ...PUBLIC_CORS_HEADERS,
+    },
   });
 }
-

@@ -6,7 +6,6 @@
  */
 import { base64, sha256 } from '../kernel/crypto.ts';
 
-
 /** `sha-256=:<base64>:` of the bytes. */
 export async function contentDigest(body: ArrayBuffer | Uint8Array<ArrayBuffer> | string): Promise<string> {
   return `sha-256=:${base64(await sha256(body))}:`;

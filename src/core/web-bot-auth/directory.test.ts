@@ -11,20 +11,25 @@ function deps(keys: SigningJwk[], nowMs = Date.now()) {
 }
 
 /** The directory's proof as a verifier checks it (tests/support/web-bot-auth.ts). */
-const verifiedBindings = (request: { url: string }, res: Response, body: string): Promise<string[]> => provenDirectoryKeys(request.url, res, body);
+const verifiedBindings = (request: { url: string }, res: Response, body: string): Promise<string[]> =>
+  provenDirectoryKeys(request.url, res, body);
 
 describe('GET /.well-known/http-message-signatures-directory', () => {
   it('the digest and the verifier used below reproduce the draft\'s "Signed Directory Response" test vector', async () => {
-    const body = '{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U","x":"JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs","use":"sig"}]}';
+    const body =
+      '{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U","x":"JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs","use":"sig"}]}';
     expect(await contentDigest(body)).toBe('sha-256=:CADMT2aBdV/rqQr/NIru64ERQkCobVvllA4V0fLFDu0=:');
     const vector = new Response(body, {
       headers: {
         'content-digest': 'sha-256=:CADMT2aBdV/rqQr/NIru64ERQkCobVvllA4V0fLFDu0=:',
-        'signature-input': 'binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";tag="http-message-signatures-directory"',
+        'signature-input':
+          'binding=("@authority";req "content-digest");created=1735689600;expires=4889289600;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";tag="http-message-signatures-directory"',
         signature: 'binding=:l6P8R67tm3kujAxbHWio7ll01qrEZ0dKD/WWlGhNYEmTnFZM8Wt0VQ9zqGfvo7T/UMkBxsigzChM1Gpz7gOVBg==:',
       },
     });
-    expect(await verifiedBindings({ url: 'https://signature-agent.test/.well-known/http-message-signatures-directory' }, vector, body)).toEqual(['poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U']);
+    expect(
+      await verifiedBindings({ url: 'https://signature-agent.test/.well-known/http-message-signatures-directory' }, vector, body),
+    ).toEqual(['poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U']);
   });
 
   it('serves the public keys as a JWKS with the directory media type, cache lifetime, ETag and CORS', async () => {
@@ -50,10 +55,14 @@ describe('GET /.well-known/http-message-signatures-directory', () => {
     const res = await handleSignaturesDirectory(new Request(URL_), deps(rotated, nowMs));
     const body = await res.text();
     const input = res.headers.get('signature-input')!;
-    expect(input).toMatch(/^binding0=\("@authority";req "content-digest"\);created=\d+;keyid="[\w-]+";alg="ed25519";expires=\d+;tag="http-message-signatures-directory", binding1=/);
+    expect(input).toMatch(
+      /^binding0=\("@authority";req "content-digest"\);created=\d+;keyid="[\w-]+";alg="ed25519";expires=\d+;tag="http-message-signatures-directory", binding1=/,
+    );
     expect(input).toContain(`;created=${nowSeconds};`);
     // The retiring key's proof ends with the key; the new key's lasts the full lifetime.
-    expect(input).toContain(`binding1=("@authority";req "content-digest");created=${nowSeconds};keyid="${rotated[1]!.kid}";alg="ed25519";expires=${rotated[1]!.exp};`);
+    expect(input).toContain(
+      `binding1=("@authority";req "content-digest");created=${nowSeconds};keyid="${rotated[1]!.kid}";alg="ed25519";expires=${rotated[1]!.exp};`,
+    );
     expect(input).toContain(`;expires=${nowSeconds + DIRECTORY_SIGNATURE_LIFETIME_SECONDS};`);
     expect(res.headers.get('signature')).toMatch(/^binding0=:[^:]+:, binding1=:[^:]+:$/);
     expect(await verifiedBindings({ url: URL_ }, res, body)).toEqual(rotated.map((k) => k.kid));
@@ -66,14 +75,19 @@ describe('GET /.well-known/http-message-signatures-directory', () => {
     expect(await verifiedBindings({ url: URL_ }, res, body)).toEqual([keys[0]!.kid]);
     expect(await verifiedBindings({ url: 'https://mirror.example/.well-known/http-message-signatures-directory' }, res, body)).toEqual([]);
     const other = await rotateKeys([], 0);
-    expect(await verifiedBindings({ url: URL_ }, res, JSON.stringify({ keys: [{ ...JSON.parse(body).keys[0], x: other[0]!.x }] }, null, 2))).toEqual([]);
+    expect(
+      await verifiedBindings({ url: URL_ }, res, JSON.stringify({ keys: [{ ...JSON.parse(body).keys[0], x: other[0]!.x }] }, null, 2)),
+    ).toEqual([]);
   });
 
   it('answers If-None-Match with a signed 304, OPTIONS with 204 and other methods with a 405 problem', async () => {
     const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
     const first = await handleSignaturesDirectory(new Request(URL_), deps(keys));
     const body = await first.text();
-    const again = await handleSignaturesDirectory(new Request(URL_, { headers: { 'if-none-match': first.headers.get('etag')! } }), deps(keys));
+    const again = await handleSignaturesDirectory(
+      new Request(URL_, { headers: { 'if-none-match': first.headers.get('etag')! } }),
+      deps(keys),
+    );
     expect(again.status).toBe(304);
     expect(await verifiedBindings({ url: URL_ }, again, body)).toEqual([keys[0]!.kid]);
     expect((await handleSignaturesDirectory(new Request(URL_, { method: 'OPTIONS' }), deps(keys))).status).toBe(204);

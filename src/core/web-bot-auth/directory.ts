@@ -11,7 +11,14 @@
  * @module
  */
 import { type Component, signatureHeaders } from 'http-message-sig';
-import { documentPreflight, PUBLIC_DOCUMENT_CORS_HEADERS, PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
+import {
+  documentPreflight,
+  PUBLIC_DOCUMENT_CORS_HEADERS,
+  PUBLIC_DOCUMENT_METHODS,
+  type PublicDocument,
+  publicDocument,
+  serveDocument,
+} from '../kernel/document.ts';
 import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
 import { contentDigest } from './content-digest.ts';
 import { DIRECTORY_MAX_AGE_SECONDS, type SigningKeySet } from './keys.ts';
@@ -48,22 +55,32 @@ async function directoryDocument(keys: SigningKeySet): Promise<{ doc: PublicDocu
 }
 
 /** `Signature-Input` and `Signature` for the response to `req`: one member per published key (`binding0`, `binding1`, …). */
-export async function directorySignatures(req: Request, digest: string, keys: SigningKeySet, nowMs: number): Promise<{ signatureInput: string; signature: string }> {
-  const message = { request: { method: req.method, url: req.url, headers: req.headers }, response: { status: 200, headers: { 'content-digest': digest } } };
+export async function directorySignatures(
+  req: Request,
+  digest: string,
+  keys: SigningKeySet,
+  nowMs: number,
+): Promise<{ signatureInput: string; signature: string }> {
+  const message = {
+    request: { method: req.method, url: req.url, headers: req.headers },
+    response: { status: 200, headers: { 'content-digest': digest } },
+  };
   const nowSeconds = Math.floor(nowMs / 1000);
-  const members = await Promise.all(keys.signers.map((signer, i) => {
-    const keyExp = keys.published[i]!.exp;
-    const expiresSeconds = Math.min(nowSeconds + DIRECTORY_SIGNATURE_LIFETIME_SECONDS, keyExp ?? Number.POSITIVE_INFINITY);
-    return signatureHeaders(message, {
-      signer,
-      components: COVERED,
-      created: new Date(nowSeconds * 1000),
-      expires: new Date(expiresSeconds * 1000),
-      keyid: signer.keyid,
-      tag: DIRECTORY_SIGNATURE_TAG,
-      key: `binding${i}`,
-    });
-  }));
+  const members = await Promise.all(
+    keys.signers.map((signer, i) => {
+      const keyExp = keys.published[i]!.exp;
+      const expiresSeconds = Math.min(nowSeconds + DIRECTORY_SIGNATURE_LIFETIME_SECONDS, keyExp ?? Number.POSITIVE_INFINITY);
+      return signatureHeaders(message, {
+        signer,
+        components: COVERED,
+        created: new Date(nowSeconds * 1000),
+        expires: new Date(expiresSeconds * 1000),
+        keyid: signer.keyid,
+        tag: DIRECTORY_SIGNATURE_TAG,
+        key: `binding${i}`,
+      });
+    }),
+  );
   return { signatureInput: members.map((m) => m['Signature-Input']).join(', '), signature: members.map((m) => m.Signature).join(', ') };
 }
 

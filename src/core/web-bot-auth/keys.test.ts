@@ -19,10 +19,15 @@ const blobs = useBlobs();
 const T0 = 1_800_000_000;
 
 /** RFC 9421 Appendix B.1.4, the key the httpsig-protocol draft's test vectors use. */
-const RFC9421_ED25519 = { kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs', d: 'n4Ni-HpISpVObnQMW0wOhCKROaIKqKtW_2ZYb2p9KcU' } as const;
+const RFC9421_ED25519 = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs',
+  d: 'n4Ni-HpISpVObnQMW0wOhCKROaIKqKtW_2ZYb2p9KcU',
+} as const;
 
 describe('Web Bot Auth keys', () => {
-  it('names a key by its RFC 7638 thumbprint, as the draft\'s test vectors do', async () => {
+  it("names a key by its RFC 7638 thumbprint, as the draft's test vectors do", async () => {
     expect(await thumbprint(RFC9421_ED25519)).toBe('poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U');
     const key = await generateSigningKey(T0);
     expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', use: 'sig', nbf: T0 });
@@ -73,10 +78,12 @@ describe('Web Bot Auth keys', () => {
     expect(() => parseSigningKeys('{"keys":[]}')).toThrow(/at least one key/);
     expect(() => parseSigningKeys(JSON.stringify({ keys: [{ ...key, kty: 'RSA' }] }))).toThrow(/kty must be "OKP"/);
     expect(() => parseRuntimeConfig({ WEB_BOT_AUTH_SIGNING_KEYS: 'nope' })).toThrow(/WEB_BOT_AUTH_SIGNING_KEYS.*JSON/);
-    expect(() => parseRuntimeConfig({ WEB_BOT_AUTH_SIGNING_KEYS: JSON.stringify({ keys: [{ ...key, d: undefined }] }) })).toThrow(/WEB_BOT_AUTH_SIGNING_KEYS/);
+    expect(() => parseRuntimeConfig({ WEB_BOT_AUTH_SIGNING_KEYS: JSON.stringify({ keys: [{ ...key, d: undefined }] }) })).toThrow(
+      /WEB_BOT_AUTH_SIGNING_KEYS/,
+    );
   });
 
-  it('uses the environment\'s keys when set, else generates one key into Blobs that concurrent first uses share', async () => {
+  it("uses the environment's keys when set, else generates one key into Blobs that concurrent first uses share", async () => {
     const envKey = await generateSigningKey(T0);
     const store = blobs.store('keys');
     expect(await loadSigningKeys({ envKeys: [envKey], store, nowSeconds: T0 })).toEqual([envKey]);

@@ -105,7 +105,15 @@ export async function rotateKeys(keys: readonly SigningJwk[], nowSeconds: number
 
 /** The public half, as published. */
 export function publicJwk(key: SigningJwk): PublicJwk {
-  return { kty: key.kty, crv: key.crv, x: key.x, kid: key.kid, use: 'sig', nbf: key.nbf, ...(key.exp === undefined ? {} : { exp: key.exp }) };
+  return {
+    kty: key.kty,
+    crv: key.crv,
+    x: key.x,
+    kid: key.kid,
+    use: 'sig',
+    nbf: key.nbf,
+    ...(key.exp === undefined ? {} : { exp: key.exp }),
+  };
 }
 
 /**
@@ -146,13 +154,16 @@ function importedSigner(key: SigningJwk): Promise<Signer> {
  */
 export async function signingKeySet(keys: readonly SigningJwk[], nowSeconds: number): Promise<SigningKeySet> {
   const published = publishedKeys(keys, nowSeconds);
-  const signers = await Promise.all(published.map(async (key) => {
-    const expected = await thumbprint(key);
-    if (key.kid !== expected) throw new Error(`Web Bot Auth key ${key.kid}: kid must be the key's JWK thumbprint (${expected})`);
-    return importedSigner(key);
-  }));
+  const signers = await Promise.all(
+    published.map(async (key) => {
+      const expected = await thumbprint(key);
+      if (key.kid !== expected) throw new Error(`Web Bot Auth key ${key.kid}: kid must be the key's JWK thumbprint (${expected})`);
+      return importedSigner(key);
+    }),
+  );
   const activeIndex = published.findIndex((k) => k.nbf <= nowSeconds);
-  if (activeIndex < 0) throw new Error('No Web Bot Auth signing key is valid now: rotate the keys (npm run keys -- --web-bot-auth --rotate)');
+  if (activeIndex < 0)
+    throw new Error('No Web Bot Auth signing key is valid now: rotate the keys (npm run keys -- --web-bot-auth --rotate)');
   return { active: signers[activeIndex]!, published: published.map(publicJwk), signers };
 }
 
@@ -160,7 +171,11 @@ export async function signingKeySet(keys: readonly SigningJwk[], nowSeconds: num
  * The key set: from the environment when set, else from Blobs, generating the first key on first
  * use (create-if-new, so concurrent first requests agree on one key).
  */
-export async function loadSigningKeys(options: { envKeys: readonly SigningJwk[] | null; store: Store; nowSeconds: number }): Promise<SigningJwk[]> {
+export async function loadSigningKeys(options: {
+  envKeys: readonly SigningJwk[] | null;
+  store: Store;
+  nowSeconds: number;
+}): Promise<SigningJwk[]> {
   if (options.envKeys) return [...options.envKeys];
   const existing = await options.store.get<{ keys: SigningJwk[] }>(KEYS_RECORD);
   if (existing) return existing.value.keys;
@@ -176,7 +191,9 @@ export async function rotateStoredKeys(store: Store, nowSeconds: number): Promis
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await store.get<{ keys: SigningJwk[] }>(KEYS_RECORD);
     const next = { keys: await rotateKeys(current?.value.keys ?? [], nowSeconds) };
-    const written = current ? await store.set(KEYS_RECORD, next, { onlyIfMatch: current.etag }) : await store.set(KEYS_RECORD, next, { onlyIfNew: true });
+    const written = current
+      ? await store.set(KEYS_RECORD, next, { onlyIfMatch: current.etag })
+      : await store.set(KEYS_RECORD, next, { onlyIfNew: true });
     if (written.modified) return next.keys;
   }
   throw new Error('Could not rotate the Web Bot Auth keys: concurrent writers');

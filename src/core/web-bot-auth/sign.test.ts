@@ -23,18 +23,27 @@ async function verified(request: Request, key: SigningJwk): Promise<boolean> {
   }
 }
 
-const webhook = (): Request => new Request('https://hooks.example/acme/hook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"contact.enquiry","enquiry":{"id":"e1"}}' });
+const webhook = (): Request =>
+  new Request('https://hooks.example/acme/hook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"type":"contact.enquiry","enquiry":{"id":"e1"}}',
+  });
 
 /** A copy of a signed request with some parts changed. */
-function altered(signed: Request, body: string, change: { url?: string; method?: string; headers?: Record<string, string>; body?: string }): Request {
+function altered(
+  signed: Request,
+  body: string,
+  change: { url?: string; method?: string; headers?: Record<string, string>; body?: string },
+): Request {
   const headers = new Headers(signed.headers);
   for (const [name, value] of Object.entries(change.headers ?? {})) headers.set(name, value);
   const method = change.method ?? signed.method;
-  return new Request(change.url ?? signed.url, { method, headers, body: method === 'GET' ? null : change.body ?? body });
+  return new Request(change.url ?? signed.url, { method, headers, body: method === 'GET' ? null : (change.body ?? body) });
 }
 
 describe('signing outbound requests (Web Bot Auth)', () => {
-  it('adds Signature-Agent (dictionary form), Signature-Input and Signature with the profile\'s parameters', async () => {
+  it("adds Signature-Agent (dictionary form), Signature-Input and Signature with the profile's parameters", async () => {
     const nowMs = Date.parse('2026-11-25T10:00:00Z');
     const { key, signing } = await setup(nowMs);
     const signed = await signRequest(webhook(), signing);
@@ -52,7 +61,7 @@ describe('signing outbound requests (Web Bot Auth)', () => {
     expect(signed.headers.get('content-digest')).toBe(await contentDigest(body));
   });
 
-  it('verifies with web-bot-auth\'s verifier, and the signature base is the one RFC 9421 defines', async () => {
+  it("verifies with web-bot-auth's verifier, and the signature base is the one RFC 9421 defines", async () => {
     const { key, signing } = await setup();
     const signed = await signRequest(webhook(), signing);
     expect(await verified(signed, key)).toBe(true);
@@ -70,7 +79,9 @@ describe('signing outbound requests (Web Bot Auth)', () => {
       `"@signature-params": ${params}`,
     ].join('\n');
     const signature = Uint8Array.from(atob(/^sig1=:(.+):$/.exec(signed.headers.get('signature')!)![1]!), (c) => c.charCodeAt(0));
-    const publicKey = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: key.x }, { name: 'Ed25519' }, false, ['verify']);
+    const publicKey = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: key.x }, { name: 'Ed25519' }, false, [
+      'verify',
+    ]);
     expect(await crypto.subtle.verify('Ed25519', publicKey, signature, new TextEncoder().encode(base))).toBe(true);
   });
 
@@ -83,7 +94,9 @@ describe('signing outbound requests (Web Bot Auth)', () => {
     expect(await verified(altered(signed, body, { url: 'https://hooks.example/other' }), key)).toBe(false);
     expect(await verified(altered(signed, body, { method: 'PUT' }), key)).toBe(false);
     expect(await verified(altered(signed, body, { headers: { 'signature-agent': 'sig1="https://evil.example"' } }), key)).toBe(false);
-    expect(await verified(altered(signed, body, { headers: { 'content-digest': await contentDigest('{"forged":true}') } }), key)).toBe(false);
+    expect(await verified(altered(signed, body, { headers: { 'content-digest': await contentDigest('{"forged":true}') } }), key)).toBe(
+      false,
+    );
     // A new body under the old digest: the signature holds, the digest check is what catches it.
     const swapped = altered(signed, body, { body: '{"forged":true}' });
     expect(await contentDigestMatches(swapped.headers.get('content-digest'), await swapped.text())).toBe(false);
@@ -99,7 +112,9 @@ describe('signing outbound requests (Web Bot Auth)', () => {
     expect(search.headers.get('signature-input')).toMatch(/^sig1=\("@method" "@authority" "@path" "@query" "signature-agent"\)/);
     expect(search.headers.has('content-digest')).toBe(false);
     expect(await verified(search, key)).toBe(true);
-    expect(await verified(altered(search, '', { url: 'https://api.example/2/tweets/search/recent?query=other&max_results=50' }), key)).toBe(false);
+    expect(await verified(altered(search, '', { url: 'https://api.example/2/tweets/search/recent?query=other&max_results=50' }), key)).toBe(
+      false,
+    );
     const feed = await signRequest(new Request('https://feeds.example/ai.json'), signing);
     expect(feed.headers.get('signature-input')).toMatch(/^sig1=\("@method" "@authority" "@path" "signature-agent"\)/);
   });
@@ -112,11 +127,19 @@ describe('signing outbound requests (Web Bot Auth)', () => {
       return new Response('ok');
     }) as typeof fetch;
     const controller = new AbortController();
-    const res = await signingFetch(fetchImpl, async () => signing)('https://hooks.example/acme/hook', { method: 'POST', body: 'x', signal: controller.signal });
+    const res = await signingFetch(fetchImpl, async () => signing)('https://hooks.example/acme/hook', {
+      method: 'POST',
+      body: 'x',
+      signal: controller.signal,
+    });
     expect(await res.text()).toBe('ok');
     expect(await verified(sent[0]!, key)).toBe(true);
     controller.abort();
     expect(sent[0]!.signal.aborted).toBe(true);
-    await expect(signingFetch(fetchImpl, async () => { throw new Error('no key'); })('https://hooks.example/')).rejects.toThrow('no key');
+    await expect(
+      signingFetch(fetchImpl, async () => {
+        throw new Error('no key');
+      })('https://hooks.example/'),
+    ).rejects.toThrow('no key');
   });
 });

@@ -55,7 +55,12 @@ export async function signRequest(request: Request, signing: RequestSigning): Pr
   components.push('signature-agent');
   const created = new Date(signing.now());
   const expires = new Date(created.getTime() + SIGNATURE_LIFETIME_SECONDS * 1000);
-  const signed = await signatureHeaders({ method: request.method, url: request.url, headers }, signing.signer, { created, expires, key: SIGNATURE_LABEL, components });
+  const signed = await signatureHeaders({ method: request.method, url: request.url, headers }, signing.signer, {
+    created,
+    expires,
+    key: SIGNATURE_LABEL,
+    components,
+  });
   headers.set('signature-input', signed['Signature-Input']);
   headers.set('signature', signed.Signature);
   return new Request(request.url, { method: request.method, headers, body, signal: request.signal, redirect: request.redirect });
@@ -66,5 +71,6 @@ export async function signRequest(request: Request, signing: RequestSigning): Pr
  * rotation takes effect without a new fetch, and a key that cannot be loaded fails the request.
  */
 export function signingFetch(fetchImpl: typeof fetch, signing: () => Promise<RequestSigning>): typeof fetch {
-  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => fetchImpl(await signRequest(new Request(input, init), await signing()));
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
+    fetchImpl(await signRequest(new Request(input, init), await signing()));
 }

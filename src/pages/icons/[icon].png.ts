@@ -2,7 +2,11 @@
 import type { APIRoute } from 'astro';
 import { iconPng } from '../../lib/icons.ts';
 
-const ICONS = { 'icon-192': { size: 192 }, 'icon-512': { size: 512 }, 'maskable-512': { size: 512, padding: 0.12, background: '#1d4ed8' } } as const;
+const ICONS = {
+  'icon-192': { size: 192 },
+  'icon-512': { size: 512 },
+  'maskable-512': { size: 512, padding: 0.12, background: '#1d4ed8' },
+} as const;
 
 export function getStaticPaths() {
   return Object.keys(ICONS).map((icon) => ({ params: { icon } }));

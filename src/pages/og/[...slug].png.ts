@@ -28,14 +28,34 @@ export async function getStaticPaths() {
     return page.lang === 'zh' ? catalog.company.name_zh : catalog.company.name;
   };
   return pages.map((page) => ({
-    params: { slug: paths.ogImage(page.path).replace(/^\/og\//, '').replace(/\.png$/, '') },
-    props: { title: page.kind === 'home' ? (page.lang === 'zh' ? (catalog.company.tagline_zh ?? catalog.company.tagline) : catalog.company.tagline) : page.title, kicker: kicker(page), lang: page.lang },
+    params: {
+      slug: paths
+        .ogImage(page.path)
+        .replace(/^\/og\//, '')
+        .replace(/\.png$/, ''),
+    },
+    props: {
+      title:
+        page.kind === 'home'
+          ? page.lang === 'zh'
+            ? (catalog.company.tagline_zh ?? catalog.company.tagline)
+            : catalog.company.tagline
+          : page.title,
+      kicker: kicker(page),
+      lang: page.lang,
+    },
   }));
 }
 
 export const GET: APIRoute = async ({ props }) => {
   const catalog = await getCatalog();
   const { title, kicker, lang } = props as { title: string; kicker: string; lang: 'zh' | 'en' };
-  const png = await renderOgImage({ title, kicker, lang, brand: lang === 'zh' ? `${catalog.company.name_zh} · ${catalog.company.name}` : catalog.company.name, host: new URL(catalog.origin).host });
+  const png = await renderOgImage({
+    title,
+    kicker,
+    lang,
+    brand: lang === 'zh' ? `${catalog.company.name_zh} · ${catalog.company.name}` : catalog.company.name,
+    host: new URL(catalog.origin).host,
+  });
   return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } });
 };

@@ -2,4 +2,5 @@ import type { APIRoute } from 'astro';
 import { rssXml } from '../../core/publish/feeds.ts';
 import { getCatalog } from '../../lib/catalog.ts';
 
-export const GET: APIRoute = async () => new Response(rssXml(await getCatalog(), 'zh'), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+export const GET: APIRoute = async () =>
+  new Response(rssXml(await getCatalog(), 'zh'), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });

@@ -35,28 +35,35 @@ function modesProblem(value: unknown, field: string): string | null {
  * (top-level `url`/`preferredTransport`, no `supportedInterfaces`) is named as such: v1.0 moved the
  * endpoint into `supportedInterfaces[]`.
  */
-export function agentCardProblem(card: Record<string, unknown>): string | { name: string; version: string; interfaces: string[]; skills: number } {
+export function agentCardProblem(
+  card: Record<string, unknown>,
+): string | { name: string; version: string; interfaces: string[]; skills: number } {
   for (const key of ['name', 'description', 'version'] as const) if (!nonEmpty(card[key])) return `no "${key}"`;
   const interfaces = card.supportedInterfaces;
   if (!Array.isArray(interfaces) || interfaces.length === 0) {
     const legacy = card.url !== undefined || card.preferredTransport !== undefined;
-    return legacy ? 'a v0.3 card (top-level "url"/"preferredTransport"): A2A v1.0 lists endpoints in "supportedInterfaces"' : 'no "supportedInterfaces"';
+    return legacy
+      ? 'a v0.3 card (top-level "url"/"preferredTransport"): A2A v1.0 lists endpoints in "supportedInterfaces"'
+      : 'no "supportedInterfaces"';
   }
   const described: string[] = [];
   for (const [i, raw] of interfaces.entries()) {
     if (!isObject(raw)) return `supportedInterfaces[${i}] is not an object`;
     if (!isSecureUrl(raw.url)) return `supportedInterfaces[${i}].url is missing or not an absolute https URL`;
     if (!nonEmpty(raw.protocolBinding)) return `supportedInterfaces[${i}] has no "protocolBinding" (${CORE_PROTOCOL_BINDINGS.join(', ')})`;
-    if (typeof raw.protocolVersion !== 'string' || !PROTOCOL_VERSION.test(raw.protocolVersion)) return `supportedInterfaces[${i}] has no "protocolVersion" of the form Major.Minor (e.g. "1.0")`;
+    if (typeof raw.protocolVersion !== 'string' || !PROTOCOL_VERSION.test(raw.protocolVersion))
+      return `supportedInterfaces[${i}] has no "protocolVersion" of the form Major.Minor (e.g. "1.0")`;
     described.push(`${raw.protocolBinding} ${raw.protocolVersion}`);
   }
   if (!isObject(card.capabilities)) return 'no "capabilities" object (it may be empty)';
   for (const flag of ['streaming', 'pushNotifications', 'extendedAgentCard']) {
-    if (card.capabilities[flag] !== undefined && typeof card.capabilities[flag] !== 'boolean') return `capabilities.${flag} is not a boolean`;
+    if (card.capabilities[flag] !== undefined && typeof card.capabilities[flag] !== 'boolean')
+      return `capabilities.${flag} is not a boolean`;
   }
   const modes = modesProblem(card.defaultInputModes, 'defaultInputModes') ?? modesProblem(card.defaultOutputModes, 'defaultOutputModes');
   if (modes) return modes;
-  if (card.provider !== undefined && (!isObject(card.provider) || !nonEmpty(card.provider.organization) || !nonEmpty(card.provider.url))) return '"provider" needs both "organization" and "url"';
+  if (card.provider !== undefined && (!isObject(card.provider) || !nonEmpty(card.provider.organization) || !nonEmpty(card.provider.url)))
+    return '"provider" needs both "organization" and "url"';
   const skills = card.skills;
   if (!Array.isArray(skills) || skills.length === 0) return 'no "skills"';
   const ids = new Set<string>();
@@ -66,12 +73,14 @@ export function agentCardProblem(card: Record<string, unknown>): string | { name
     for (const key of ['id', 'name', 'description'] as const) if (!nonEmpty(raw[key])) return `${label} has no "${key}"`;
     if (ids.has(raw.id as string)) return `${label}: duplicate id`;
     ids.add(raw.id as string);
-    if (!Array.isArray(raw.tags) || raw.tags.length === 0 || !raw.tags.every(nonEmpty)) return `${label} has no "tags" (a non-empty list of keywords)`;
+    if (!Array.isArray(raw.tags) || raw.tags.length === 0 || !raw.tags.every(nonEmpty))
+      return `${label} has no "tags" (a non-empty list of keywords)`;
   }
   return { name: card.name as string, version: card.version as string, interfaces: described, skills: skills.length };
 }
 
-const FIX = 'Serve /.well-known/agent-card.json (application/json) as an A2A v1.0 AgentCard: name, description, version, supportedInterfaces [{url, protocolBinding:"JSONRPC", protocolVersion:"1.0"}], capabilities {}, defaultInputModes, defaultOutputModes and skills [{id, name, description, tags}].';
+const FIX =
+  'Serve /.well-known/agent-card.json (application/json) as an A2A v1.0 AgentCard: name, description, version, supportedInterfaces [{url, protocolBinding:"JSONRPC", protocolVersion:"1.0"}], capabilities {}, defaultInputModes, defaultOutputModes and skills [{id, name, description, tags}].';
 
 /**
  * a2aAgentCard: a valid v1.0 card → pass. No card (404/410) → neutral: A2A is optional, and the
@@ -81,7 +90,8 @@ const FIX = 'Serve /.well-known/agent-card.json (application/json) as an A2A v1.
 export async function checkA2aAgentCard(ctx: CheckContext): Promise<Verdict> {
   const found = await getJsonDocument(ctx, AGENT_CARD_PATH);
   if (!('doc' in found)) {
-    if (found.res.status === 404 || found.res.status === 410) return neutral(`no A2A agent card (${found.problem}); only sites that offer an A2A endpoint need one`, FIX);
+    if (found.res.status === 404 || found.res.status === 410)
+      return neutral(`no A2A agent card (${found.problem}); only sites that offer an A2A endpoint need one`, FIX);
     return fail(found.problem, FIX);
   }
   const verdict = agentCardProblem(found.doc);

@@ -63,7 +63,8 @@ async function fetched200(ctx: CheckContext, url: string): Promise<Fetched | str
  */
 async function skillProblem(ctx: CheckContext, indexUrl: string, entry: SkillEntry): Promise<string | null> {
   const name = typeof entry.name === 'string' ? entry.name : '';
-  if (!name || name.length > 64 || !NAME.test(name)) return `skill name ${JSON.stringify(entry.name ?? null)} is not 1-64 chars of a-z, 0-9 and single inner hyphens`;
+  if (!name || name.length > 64 || !NAME.test(name))
+    return `skill name ${JSON.stringify(entry.name ?? null)} is not 1-64 chars of a-z, 0-9 and single inner hyphens`;
   if (typeof entry.description !== 'string' || !entry.description.trim()) return `skill "${name}" has no description`;
   const declared = typeof entry.digest === 'string' ? DIGEST.exec(entry.digest)?.[1] : undefined;
   if (!declared) return `skill "${name}" has no "digest" of the form sha256:<64 lower-case hex>`;
@@ -86,27 +87,32 @@ async function skillProblem(ctx: CheckContext, indexUrl: string, entry: SkillEnt
   }
   if (entry.files !== undefined) {
     if (!Array.isArray(entry.files) || entry.files.length === 0) return `skill "${name}" has an empty "files" array`;
-    if (entry.files.some((f) => typeof f === 'string')) return `skill "${name}" lists files without digests (v0.1.0 index); publish v0.2.0 {path, digest} entries`;
+    if (entry.files.some((f) => typeof f === 'string'))
+      return `skill "${name}" lists files without digests (v0.1.0 index); publish v0.2.0 {path, digest} entries`;
     const hashes: { path: string; hex: string }[] = [];
     for (const file of entry.files.slice(0, MAX_FILES_PER_SKILL) as { path?: unknown; digest?: unknown }[]) {
-      if (typeof file?.path !== 'string' || !validFilePath(file.path)) return `skill "${name}" has an invalid file path ${JSON.stringify(file?.path ?? null)}`;
+      if (typeof file?.path !== 'string' || !validFilePath(file.path))
+        return `skill "${name}" has an invalid file path ${JSON.stringify(file?.path ?? null)}`;
       const fileDigest = typeof file.digest === 'string' ? DIGEST.exec(file.digest)?.[1] : undefined;
       if (!fileDigest) return `skill "${name}": ${file.path} has no sha256 digest`;
       const res = await fetched200(ctx, new URL(`${name}/${file.path}`, indexUrl).href);
       if (typeof res === 'string') return `skill "${name}": ${res}`;
       const actual = await sha256Hex(res.bytes);
-      if (actual !== fileDigest) return `skill "${name}": digest mismatch for ${file.path} (index sha256:${fileDigest.slice(0, 12)}…, served sha256:${actual.slice(0, 12)}…)`;
+      if (actual !== fileDigest)
+        return `skill "${name}": digest mismatch for ${file.path} (index sha256:${fileDigest.slice(0, 12)}…, served sha256:${actual.slice(0, 12)}…)`;
       hashes.push({ path: file.path, hex: actual });
     }
     if (!entry.files.some((f) => (f as { path?: unknown }).path === 'SKILL.md')) return `skill "${name}": "files" has no SKILL.md entry`;
     if (entry.files.length <= MAX_FILES_PER_SKILL) acceptable.push(await manifestDigest(hashes));
     else acceptable.push(declared); // not every file was fetched, so the manifest cannot be recomputed
   }
-  if (!acceptable.includes(declared)) return `skill "${name}": digest mismatch (index sha256:${declared.slice(0, 12)}…, served sha256:${acceptable[0]!.slice(0, 12)}…)`;
+  if (!acceptable.includes(declared))
+    return `skill "${name}": digest mismatch (index sha256:${declared.slice(0, 12)}…, served sha256:${acceptable[0]!.slice(0, 12)}…)`;
   return null;
 }
 
-const FIX = 'Publish /.well-known/agent-skills/index.json with skills[] of {name, type:"skill-md", description, url, digest:"sha256:<hex of the served SKILL.md bytes>"}, and regenerate the digests whenever a skill file changes.';
+const FIX =
+  'Publish /.well-known/agent-skills/index.json with skills[] of {name, type:"skill-md", description, url, digest:"sha256:<hex of the served SKILL.md bytes>"}, and regenerate the digests whenever a skill file changes.';
 
 /** agentSkills: the index answers 200 JSON with a non-empty `skills[]`, and every listed skill verifies. */
 export async function checkAgentSkills(ctx: CheckContext): Promise<Verdict> {
@@ -125,5 +131,7 @@ export async function checkAgentSkills(ctx: CheckContext): Promise<Verdict> {
     if (problem) return fail(problem, FIX);
   }
   const verified = Math.min(skills.length, MAX_SKILLS_VERIFIED);
-  return pass(`${where}: ${skills.length} skill(s), ${verified === skills.length ? 'all' : `first ${verified}`} verified against their sha256 digests`);
+  return pass(
+    `${where}: ${skills.length} skill(s), ${verified === skills.length ? 'all' : `first ${verified}`} verified against their sha256 digests`,
+  );
 }

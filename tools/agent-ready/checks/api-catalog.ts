@@ -8,7 +8,8 @@ import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 export const API_CATALOG_PATH = '/.well-known/api-catalog';
 export const LINKSET_MEDIA_TYPE = 'application/linkset+json';
 
-const FIX = 'Serve /.well-known/api-catalog as application/linkset+json: {"linkset":[{"anchor":"https://…/","service-desc":[{"href":"https://…/openapi.json"}]}]} (RFC 9727, RFC 9264).';
+const FIX =
+  'Serve /.well-known/api-catalog as application/linkset+json: {"linkset":[{"anchor":"https://…/","service-desc":[{"href":"https://…/openapi.json"}]}]} (RFC 9727, RFC 9264).';
 
 /**
  * Validates a linkset document; returns the number of link context objects or a reason.
@@ -29,7 +30,8 @@ export function linksetProblem(doc: Record<string, unknown>): string | number {
     if (relations.length === 0) return `linkset[${i}] (${entry.anchor}) has no link relations`;
     for (const [rel, targets] of relations) {
       if (!Array.isArray(targets) || targets.length === 0) return `linkset[${i}]["${rel}"] is not a non-empty array of targets`;
-      if (!targets.every((t) => t && typeof t === 'object' && typeof (t as { href?: unknown }).href === 'string')) return `linkset[${i}]["${rel}"] has a target without "href"`;
+      if (!targets.every((t) => t && typeof t === 'object' && typeof (t as { href?: unknown }).href === 'string'))
+        return `linkset[${i}]["${rel}"] has a target without "href"`;
     }
   }
   return linkset.length;

@@ -35,15 +35,18 @@ export function hasAuthMdHeading(markdown: string): boolean {
  * and per identity type an object with a non-empty `credential_types_supported`.
  */
 export function agentAuthProblem(agentAuth: unknown, ctx: CheckContext): string | null {
-  if (!agentAuth || typeof agentAuth !== 'object' || Array.isArray(agentAuth)) return 'Authorization Server metadata has no agent_auth block';
+  if (!agentAuth || typeof agentAuth !== 'object' || Array.isArray(agentAuth))
+    return 'Authorization Server metadata has no agent_auth block';
   const block = agentAuth as Record<string, unknown>;
   if (!isSecureUrl(block.skill)) return 'agent_auth.skill is not an absolute https URL';
-  if (!sameOrigin(ctx, block.skill) || new URL(block.skill).pathname !== AUTH_MD_PATH) return `agent_auth.skill is ${block.skill}, not this origin's ${AUTH_MD_PATH}`;
+  if (!sameOrigin(ctx, block.skill) || new URL(block.skill).pathname !== AUTH_MD_PATH)
+    return `agent_auth.skill is ${block.skill}, not this origin's ${AUTH_MD_PATH}`;
   for (const key of ['register_uri', 'claim_uri']) {
     if (!isSecureUrl(block[key])) return `agent_auth.${key} is missing or not an absolute https URL`;
   }
   const types = block.identity_types_supported;
-  if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string')) return 'agent_auth.identity_types_supported is missing or empty';
+  if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string'))
+    return 'agent_auth.identity_types_supported is missing or empty';
   for (const type of types as string[]) {
     const details = block[type] as Record<string, unknown> | undefined;
     const credentials = details && typeof details === 'object' ? details.credential_types_supported : undefined;
@@ -52,7 +55,8 @@ export function agentAuthProblem(agentAuth: unknown, ctx: CheckContext): string 
   return null;
 }
 
-const FIX = 'Serve /auth.md (text/markdown) with an H1 "# auth.md", list your issuer in the protected resource metadata\'s authorization_servers, and add an agent_auth block (skill, register_uri, claim_uri, identity_types_supported, <type>.credential_types_supported) to /.well-known/oauth-authorization-server.';
+const FIX =
+  'Serve /auth.md (text/markdown) with an H1 "# auth.md", list your issuer in the protected resource metadata\'s authorization_servers, and add an agent_auth block (skill, register_uri, claim_uri, identity_types_supported, <type>.credential_types_supported) to /.well-known/oauth-authorization-server.';
 
 /**
  * authMd: `/auth.md` answers 200 `text/markdown` (the scanner accepts "markdown"; RFC 7763's type

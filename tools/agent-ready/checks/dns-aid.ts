@@ -53,8 +53,10 @@ export async function checkDnsAid(ctx: CheckContext): Promise<Verdict> {
   const host = new URL(ctx.baseUrl).hostname;
   const records = await recommendedRecords(ctx);
   const fix = `Publish in your DNSSEC-signed zone (DNS-AID, draft-mozleywilliams-dnsop-dnsaid-02): ${records.join('; ')}`;
-  if (!isPublicDnsName(host)) return neutral(`not checked: ${host} is not a public DNS name (DNS-AID records live in public, DNSSEC-signed DNS)`, fix);
-  if (!ctx.resolveDns) return neutral(`not checked: needs a DNSSEC-validating resolver (--doh <url>); records to add for ${host} are listed in the fix`, fix);
+  if (!isPublicDnsName(host))
+    return neutral(`not checked: ${host} is not a public DNS name (DNS-AID records live in public, DNSSEC-signed DNS)`, fix);
+  if (!ctx.resolveDns)
+    return neutral(`not checked: needs a DNSSEC-validating resolver (--doh <url>); records to add for ${host} are listed in the fix`, fix);
   const found: DnsRecord[] = [];
   let validated = true;
   for (const label of DNS_AID_LABELS) {
@@ -63,7 +65,10 @@ export async function checkDnsAid(ctx: CheckContext): Promise<Verdict> {
       try {
         answer = await ctx.resolveDns(`${label}.${host}`, type);
       } catch (error) {
-        return neutral(`not checked: the DNS lookup of ${label}.${host} ${type} failed (${error instanceof Error ? error.message : String(error)})`, fix);
+        return neutral(
+          `not checked: the DNS lookup of ${label}.${host} ${type} failed (${error instanceof Error ? error.message : String(error)})`,
+          fix,
+        );
       }
       const service = answer.records.filter(isServiceRecord);
       if (service.length) {
@@ -74,6 +79,10 @@ export async function checkDnsAid(ctx: CheckContext): Promise<Verdict> {
   }
   if (found.length === 0) return neutral(`no DNS-AID record under _agents.${host} (HTTPS/SVCB ServiceMode with alpn)`, fix);
   const names = [...new Set(found.map((r) => r.name.replace(/\.$/, '')))].join(', ');
-  if (!validated) return neutral(`${found.length} DNS-AID record(s) at ${names}, but the answer is not DNSSEC-validated (unsigned zone or no DS at the registrar)`, fix);
+  if (!validated)
+    return neutral(
+      `${found.length} DNS-AID record(s) at ${names}, but the answer is not DNSSEC-validated (unsigned zone or no DS at the registrar)`,
+      fix,
+    );
   return pass(`${found.length} DNSSEC-validated DNS-AID record(s) at ${names}`);
 }

@@ -77,7 +77,8 @@ export function isAgentLink(link: ParsedLink): boolean {
   return link.rels.includes('alternate') && AGENT_ALTERNATE_TYPES.includes(type);
 }
 
-const FIX = 'Send a Link header on / such as `</.well-known/api-catalog>; rel="api-catalog", </openapi.json>; rel="service-desc", </llms.txt>; rel="describedby"; type="text/plain"` (RFC 8288, RFC 8631, RFC 9727), each target answering 200.';
+const FIX =
+  'Send a Link header on / such as `</.well-known/api-catalog>; rel="api-catalog", </openapi.json>; rel="service-desc", </llms.txt>; rel="describedby"; type="text/plain"` (RFC 8288, RFC 8631, RFC 9727), each target answering 200.';
 
 /**
  * linkHeaders: `GET /` carries a parseable `Link` with ≥ 1 agent-useful relation, and every such
@@ -101,8 +102,11 @@ export async function checkLinkHeaders(ctx: CheckContext): Promise<Verdict> {
     if (!sameOrigin(ctx, target)) continue;
     const type = link.params.type?.split(';')[0]?.trim();
     const res = await get(ctx, target, type ? { accept: type } : {});
-    if (res.error || res.status !== 200) return fail(`Link rel="${link.rels.join(' ')}" points at ${link.href}, but ${summary(ctx, res)}`, FIX);
+    if (res.error || res.status !== 200)
+      return fail(`Link rel="${link.rels.join(' ')}" points at ${link.href}, but ${summary(ctx, res)}`, FIX);
   }
-  const rels = [...new Set(useful.flatMap((l) => l.rels.filter((r) => r === 'alternate' || (AGENT_RELS as readonly string[]).includes(r))))];
+  const rels = [
+    ...new Set(useful.flatMap((l) => l.rels.filter((r) => r === 'alternate' || (AGENT_RELS as readonly string[]).includes(r)))),
+  ];
   return pass(`Link on / declares ${rels.join(', ')}; every target answers 200`);
 }

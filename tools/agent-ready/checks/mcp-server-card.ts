@@ -7,7 +7,11 @@ import { get, isJsonType, isSecureUrl, mediaType, problemWith, summary } from '.
 import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 /** Probed in this order; the first valid card wins. */
-export const SERVER_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp.json', '/.well-known/mcp/server-cards.json'] as const;
+export const SERVER_CARD_PATHS = [
+  '/.well-known/mcp/server-card.json',
+  '/.well-known/mcp.json',
+  '/.well-known/mcp/server-cards.json',
+] as const;
 
 /** The MCP endpoint a card names: `transport.endpoint`, `endpoint`, or the first remote's `url`. */
 function endpointOf(card: Record<string, unknown>): unknown {
@@ -29,7 +33,8 @@ export function serverCardProblem(card: unknown): string | null {
   if (typeof info.name !== 'string' || !info.name) return 'no "serverInfo.name"';
   if (typeof info.version !== 'string' || !info.version) return 'no "serverInfo.version"';
   const endpoint = endpointOf(c);
-  if (!isSecureUrl(endpoint)) return `no transport endpoint URL (transport.endpoint, endpoint or remotes[0].url): ${JSON.stringify(endpoint ?? null)}`;
+  if (!isSecureUrl(endpoint))
+    return `no transport endpoint URL (transport.endpoint, endpoint or remotes[0].url): ${JSON.stringify(endpoint ?? null)}`;
   return null;
 }
 
@@ -43,14 +48,16 @@ function cardsIn(value: unknown): unknown[] {
   return [value];
 }
 
-const FIX = 'Serve /.well-known/mcp/server-card.json (application/json) with serverInfo {name, version} and transport {type:"streamable-http", endpoint:"https://…/mcp"}.';
+const FIX =
+  'Serve /.well-known/mcp/server-card.json (application/json) with serverInfo {name, version} and transport {type:"streamable-http", endpoint:"https://…/mcp"}.';
 
 /** mcpServerCard: any probed path answers 200 JSON holding a valid card. */
 export async function checkMcpServerCard(ctx: CheckContext): Promise<Verdict> {
   const problems: string[] = [];
   for (const path of SERVER_CARD_PATHS) {
     const res = await get(ctx, path, { accept: 'application/json' });
-    const problem = problemWith(ctx, res, 'json') ?? (isJsonType(mediaType(res)) ? null : `${summary(ctx, res)}: expected a JSON media type`);
+    const problem =
+      problemWith(ctx, res, 'json') ?? (isJsonType(mediaType(res)) ? null : `${summary(ctx, res)}: expected a JSON media type`);
     if (problem) {
       if (res.status !== 404 && res.status !== 410) problems.push(problem);
       continue;
@@ -64,7 +71,7 @@ export async function checkMcpServerCard(ctx: CheckContext): Promise<Verdict> {
     }
     const cards = path.endsWith('server-cards.json') ? cardsIn(parsed) : [parsed];
     const errors = cards.map(serverCardProblem);
-    const good = errors.findIndex((e) => e === null);
+    const good = errors.indexOf(null);
     if (good >= 0) {
       const card = cards[good] as { serverInfo: { name: string; version: string } };
       return pass(`${path}: ${card.serverInfo.name} ${card.serverInfo.version} at ${String(endpointOf(card as Record<string, unknown>))}`);

@@ -26,19 +26,22 @@ export function asMetadataProblem(doc: Record<string, unknown>, origin: string):
   if (typeof doc.issuer !== 'string') return 'no "issuer"';
   if (doc.issuer !== origin) return `"issuer" is ${doc.issuer}, not the origin ${origin} (RFC 8414 §3.3)`;
   if (!isSecureUrl(doc.issuer)) return '"issuer" must be an https URL';
-  if (!Array.isArray(doc.response_types_supported) || doc.response_types_supported.length === 0) return 'no "response_types_supported" (REQUIRED by RFC 8414 §2)';
+  if (!Array.isArray(doc.response_types_supported) || doc.response_types_supported.length === 0)
+    return 'no "response_types_supported" (REQUIRED by RFC 8414 §2)';
   const grants = Array.isArray(doc.grant_types_supported) ? (doc.grant_types_supported as unknown[]) : ['authorization_code', 'implicit'];
   const needsToken = grants.some((g) => g !== 'implicit');
   const needsAuthorize = grants.includes('authorization_code') || grants.includes('implicit');
   if (needsToken && !isSecureUrl(doc.token_endpoint)) return `no valid "token_endpoint" (${JSON.stringify(doc.token_endpoint ?? null)})`;
-  if (needsAuthorize && !isSecureUrl(doc.authorization_endpoint)) return `no valid "authorization_endpoint" for grant types ${grants.join(', ')}`;
+  if (needsAuthorize && !isSecureUrl(doc.authorization_endpoint))
+    return `no valid "authorization_endpoint" for grant types ${grants.join(', ')}`;
   for (const key of ['jwks_uri', 'registration_endpoint', 'revocation_endpoint', 'introspection_endpoint']) {
     if (doc[key] !== undefined && !isSecureUrl(doc[key])) return `"${key}" is not an absolute https URL`;
   }
   return null;
 }
 
-const DISCOVERY_FIX = 'Serve RFC 8414 metadata at /.well-known/oauth-authorization-server: issuer (= the origin), authorization_endpoint, token_endpoint, response_types_supported, grant_types_supported, jwks_uri.';
+const DISCOVERY_FIX =
+  'Serve RFC 8414 metadata at /.well-known/oauth-authorization-server: issuer (= the origin), authorization_endpoint, token_endpoint, response_types_supported, grant_types_supported, jwks_uri.';
 
 /**
  * oauthDiscovery: `/.well-known/oauth-authorization-server`, or (when that is absent)
@@ -68,7 +71,8 @@ function describeAs(path: string, doc: Record<string, unknown>): string {
   return `${path}: issuer ${String(doc.issuer)}, ${grants}${doc.jwks_uri ? ', jwks_uri' : ''}`;
 }
 
-const PRM_FIX = 'Serve RFC 9728 metadata at /.well-known/oauth-protected-resource with "resource" equal to the origin and "authorization_servers" listing your issuer.';
+const PRM_FIX =
+  'Serve RFC 9728 metadata at /.well-known/oauth-protected-resource with "resource" equal to the origin and "authorization_servers" listing your issuer.';
 
 /**
  * oauthProtectedResource: 200 JSON whose `resource` is identical to the origin (RFC 9728 §3.3;
@@ -82,9 +86,12 @@ export async function checkProtectedResource(ctx: CheckContext): Promise<Verdict
   if (!('doc' in prm)) return fail(prm.problem, PRM_FIX);
   const { resource, authorization_servers: servers, bearer_methods_supported: bearer } = prm.doc;
   if (typeof resource !== 'string') return fail(`${PRM_PATH}: no "resource"`, PRM_FIX);
-  if (resource !== origin && resource !== `${origin}/`) return fail(`${PRM_PATH}: resource mismatch ("resource" is ${resource}, expected ${origin})`, PRM_FIX);
-  if (servers !== undefined && (!Array.isArray(servers) || !servers.every(isSecureUrl))) return fail(`${PRM_PATH}: "authorization_servers" must be an array of https issuer URLs`, PRM_FIX);
-  if (bearer !== undefined && (!Array.isArray(bearer) || !bearer.every((m) => ['header', 'body', 'query'].includes(m as string)))) return fail(`${PRM_PATH}: "bearer_methods_supported" has values other than header, body, query`, PRM_FIX);
+  if (resource !== origin && resource !== `${origin}/`)
+    return fail(`${PRM_PATH}: resource mismatch ("resource" is ${resource}, expected ${origin})`, PRM_FIX);
+  if (servers !== undefined && (!Array.isArray(servers) || !servers.every(isSecureUrl)))
+    return fail(`${PRM_PATH}: "authorization_servers" must be an array of https issuer URLs`, PRM_FIX);
+  if (bearer !== undefined && (!Array.isArray(bearer) || !bearer.every((m) => ['header', 'body', 'query'].includes(m as string))))
+    return fail(`${PRM_PATH}: "bearer_methods_supported" has values other than header, body, query`, PRM_FIX);
   const count = Array.isArray(servers) ? servers.length : 0;
   return pass(`${PRM_PATH}: resource ${resource}, ${count} authorization server(s)`);
 }

@@ -13,8 +13,21 @@ export const ROBOTS_PATH = '/robots.txt';
  * naming only others (ClaudeBot, OAI-SearchBot) does not count, as on the scanner.
  */
 export const SCANNED_AI_USER_AGENTS = [
-  'gptbot', 'chatgpt-user', 'google-extended', 'ccbot', 'anthropic-ai', 'claude-web', 'bytespider', 'perplexitybot',
-  'cohere-ai', 'applebot-extended', 'amazonbot', 'meta-externalagent', 'facebookbot', 'omgilibot', 'diffbot',
+  'gptbot',
+  'chatgpt-user',
+  'google-extended',
+  'ccbot',
+  'anthropic-ai',
+  'claude-web',
+  'bytespider',
+  'perplexitybot',
+  'cohere-ai',
+  'applebot-extended',
+  'amazonbot',
+  'meta-externalagent',
+  'facebookbot',
+  'omgilibot',
+  'diffbot',
 ] as const;
 
 /** Content Signals keys (contentsignals.org). */
@@ -66,7 +79,9 @@ export function parseRobots(text: string): ParsedRobots {
  * type); the checks that read its rules need only a 200 non-HTML body (`unreadable` says why not), so a wrong
  * Content-Type fails robotsTxt alone.
  */
-export async function fetchRobots(ctx: CheckContext): Promise<{ res: Fetched; problem: string | null; unreadable: string | null; robots: ParsedRobots }> {
+export async function fetchRobots(
+  ctx: CheckContext,
+): Promise<{ res: Fetched; problem: string | null; unreadable: string | null; robots: ParsedRobots }> {
   const res = await get(ctx, ROBOTS_PATH);
   const unreadable = problemWith(ctx, res, 'text') ?? (looksLikeHtml(res.text) ? `${summary(ctx, res)}: an HTML page (soft 404)` : null);
   const problem = unreadable ?? (mediaType(res) !== 'text/plain' ? `${summary(ctx, res)}: expected text/plain` : null);
@@ -80,7 +95,9 @@ export async function checkRobotsTxt(ctx: CheckContext): Promise<Verdict> {
   const { problem, robots } = await fetchRobots(ctx);
   if (problem) return fail(problem, ROBOTS_FIX);
   if (robots.groups.length === 0) return fail('robots.txt has no "User-agent:" line', ROBOTS_FIX);
-  return pass(`robots.txt with ${robots.groups.length} group(s)${robots.sitemaps.length ? ` and ${robots.sitemaps.length} Sitemap line(s)` : ''}`);
+  return pass(
+    `robots.txt with ${robots.groups.length} group(s)${robots.sitemaps.length ? ` and ${robots.sitemaps.length} Sitemap line(s)` : ''}`,
+  );
 }
 
 /**
@@ -89,11 +106,15 @@ export async function checkRobotsTxt(ctx: CheckContext): Promise<Verdict> {
  * reading wins: `User-agent: *` alone is not an AI rule.
  */
 export async function checkRobotsAiRules(ctx: CheckContext): Promise<Verdict> {
-  const fix = 'Add a robots.txt group naming AI crawlers (e.g. "User-agent: GPTBot", "User-agent: CCBot", "User-agent: anthropic-ai") with their Allow/Disallow rules.';
+  const fix =
+    'Add a robots.txt group naming AI crawlers (e.g. "User-agent: GPTBot", "User-agent: CCBot", "User-agent: anthropic-ai") with their Allow/Disallow rules.';
   const { unreadable, robots } = await fetchRobots(ctx);
   if (unreadable) return fail(`no unreadable robots.txt (${unreadable})`, fix);
-  const named = [...new Set(robots.groups.flatMap((g) => g.userAgents).filter((ua) => (SCANNED_AI_USER_AGENTS as readonly string[]).includes(ua)))];
-  if (named.length === 0) return fail('robots.txt names none of the AI crawlers the scanner looks for (only wildcard or other agents)', fix);
+  const named = [
+    ...new Set(robots.groups.flatMap((g) => g.userAgents).filter((ua) => (SCANNED_AI_USER_AGENTS as readonly string[]).includes(ua))),
+  ];
+  if (named.length === 0)
+    return fail('robots.txt names none of the AI crawlers the scanner looks for (only wildcard or other agents)', fix);
   return pass(`robots.txt has rules for ${named.length} AI crawler(s): ${named.slice(0, 5).join(', ')}${named.length > 5 ? ', …' : ''}`);
 }
 
@@ -102,14 +123,18 @@ export async function checkRobotsAiRules(ctx: CheckContext): Promise<Verdict> {
  * The draft defines no extension keys, so an unknown key or value is an error (stricter reading).
  */
 export function contentSignalProblem(value: string): string | null {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 0) return 'is empty';
   const seen = new Set<string>();
   for (const part of parts) {
     const match = /^([a-z-]+)\s*=\s*([a-z]+)$/i.exec(part);
     if (!match) return `has "${part}" (expected key=yes|no)`;
     const key = match[1]!.toLowerCase();
-    if (!(CONTENT_SIGNAL_KEYS as readonly string[]).includes(key)) return `has unknown key "${key}" (known: ${CONTENT_SIGNAL_KEYS.join(', ')})`;
+    if (!(CONTENT_SIGNAL_KEYS as readonly string[]).includes(key))
+      return `has unknown key "${key}" (known: ${CONTENT_SIGNAL_KEYS.join(', ')})`;
     if (!['yes', 'no'].includes(match[2]!.toLowerCase())) return `has ${key}=${match[2]} (expected yes or no)`;
     if (seen.has(key)) return `repeats ${key}`;
     seen.add(key);
@@ -119,17 +144,23 @@ export function contentSignalProblem(value: string): string | null {
 
 /** contentSignals: at least one well-formed `Content-Signal:` inside a `User-agent` group, and no malformed one. */
 export async function checkContentSignals(ctx: CheckContext): Promise<Verdict> {
-  const fix = 'Add "Content-Signal: ai-train=yes, search=yes, ai-input=yes" (your choice of yes/no) inside the "User-agent: *" group of robots.txt.';
+  const fix =
+    'Add "Content-Signal: ai-train=yes, search=yes, ai-input=yes" (your choice of yes/no) inside the "User-agent: *" group of robots.txt.';
   const { unreadable, robots } = await fetchRobots(ctx);
   if (unreadable) return fail(`no unreadable robots.txt (${unreadable})`, fix);
-  const signals = robots.groups.flatMap((g) => g.rules.filter((r) => r.name === 'content-signal').map((r) => ({ ...r, agents: g.userAgents })));
+  const signals = robots.groups.flatMap((g) =>
+    g.rules.filter((r) => r.name === 'content-signal').map((r) => ({ ...r, agents: g.userAgents })),
+  );
   for (const signal of signals) {
     const bad = contentSignalProblem(signal.value);
     if (bad) return fail(`Content-Signal on line ${signal.line} ${bad}`, fix);
   }
   if (signals.length === 0) {
     const orphan = robots.orphanRules.find((r) => r.name === 'content-signal');
-    return fail(orphan ? `Content-Signal on line ${orphan.line} is outside any User-agent group` : 'robots.txt has no Content-Signal directive', fix);
+    return fail(
+      orphan ? `Content-Signal on line ${orphan.line} is outside any User-agent group` : 'robots.txt has no Content-Signal directive',
+      fix,
+    );
   }
   const first = signals[0]!;
   return pass(`${signals.length} Content-Signal directive(s), e.g. "${first.value}" for ${first.agents.join(', ')}`);

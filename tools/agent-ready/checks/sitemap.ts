@@ -19,14 +19,16 @@ export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_TYPES = ['application/xml', 'text/xml'];
 const GZIP_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 
-const FIX = 'Serve an XML sitemap (<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> with absolute <loc> URLs) as application/xml and name it in robots.txt ("Sitemap: https://…/sitemap.xml").';
+const FIX =
+  'Serve an XML sitemap (<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> with absolute <loc> URLs) as application/xml and name it in robots.txt ("Sitemap: https://…/sitemap.xml").';
 
 /** The sitemap's XML text, or a reason. Gzip (by magic bytes) is decompressed. */
 async function xmlOf(ctx: CheckContext, res: Fetched): Promise<string | { problem: string }> {
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const gzip = res.bytes[0] === 0x1f && res.bytes[1] === 0x8b;
   if (gzip) {
-    if (!GZIP_TYPES.includes(type) && !XML_TYPES.includes(type)) return { problem: `${summary(ctx, res)}: gzip body with an unexpected media type` };
+    if (!GZIP_TYPES.includes(type) && !XML_TYPES.includes(type))
+      return { problem: `${summary(ctx, res)}: gzip body with an unexpected media type` };
     const stream = new Blob([res.bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
     try {
       const bytes = await readStreamCapped(stream, MAX_SITEMAP_BYTES);
@@ -48,9 +50,14 @@ async function xmlOf(ctx: CheckContext, res: Fetched): Promise<string | { proble
 export function sitemapProblem(xml: string): string | { kind: string; count: number } {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) return `not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`;
-  const doc = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, isArray: (name) => name === 'url' || name === 'sitemap' }).parse(xml) as Record<string, unknown>;
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    removeNSPrefix: true,
+    isArray: (name) => name === 'url' || name === 'sitemap',
+  }).parse(xml) as Record<string, unknown>;
   const rootName = Object.keys(doc).find((k) => !k.startsWith('?'));
-  if (rootName !== 'urlset' && rootName !== 'sitemapindex') return `root element is <${rootName ?? 'none'}>, expected <urlset> or <sitemapindex>`;
+  if (rootName !== 'urlset' && rootName !== 'sitemapindex')
+    return `root element is <${rootName ?? 'none'}>, expected <urlset> or <sitemapindex>`;
   if (!xml.includes(SITEMAP_NAMESPACE)) return `<${rootName}> is not in the ${SITEMAP_NAMESPACE} namespace`;
   const root = doc[rootName] as Record<string, unknown> | string;
   const items = (typeof root === 'object' ? root[rootName === 'urlset' ? 'url' : 'sitemap'] : undefined) as { loc?: unknown }[] | undefined;
@@ -82,8 +89,11 @@ export async function checkSitemap(ctx: CheckContext): Promise<Verdict> {
     const verdict = sitemapProblem(xml);
     if (typeof verdict === 'string') return fail(`${summary(ctx, res)}: ${verdict}`, FIX);
     const where = new URL(res.url).pathname;
-    return pass(`${where}: <${verdict.kind}> with ${verdict.count} entr${verdict.count === 1 ? 'y' : 'ies'}${declared.length ? ' (named in robots.txt)' : ''}`);
+    return pass(
+      `${where}: <${verdict.kind}> with ${verdict.count} entr${verdict.count === 1 ? 'y' : 'ies'}${declared.length ? ' (named in robots.txt)' : ''}`,
+    );
   }
-  const offOrigin = robots.sitemaps.length > 0 && declared.length === 0 ? ' (robots.txt names only off-origin or relative sitemap URLs)' : '';
+  const offOrigin =
+    robots.sitemaps.length > 0 && declared.length === 0 ? ' (robots.txt names only off-origin or relative sitemap URLs)' : '';
   return fail(`no sitemap found${offOrigin}: ${tried.join('; ')}`, FIX);
 }

@@ -19,7 +19,8 @@ export const DIRECTORY_MEDIA_TYPE: string = MediaType.HTTP_MESSAGE_SIGNATURES_DI
 /** The `tag` a directory response signature carries (not `web-bot-auth`, which request signatures use). */
 export const DIRECTORY_SIGNATURE_TAG: string = Tag.HTTP_MESSAGE_SIGNAGURES_DIRECTORY;
 
-const FIX = 'Only if your own bots sign their requests (Web Bot Auth): publish their public Ed25519 keys as {"keys":[{kty:"OKP",crv:"Ed25519",x,kid:<JWK thumbprint>}]} at /.well-known/http-message-signatures-directory (Content-Type: application/http-message-signatures-directory+json), ideally signed per key with tag="http-message-signatures-directory" over "@authority";req and content-digest.';
+const FIX =
+  'Only if your own bots sign their requests (Web Bot Auth): publish their public Ed25519 keys as {"keys":[{kty:"OKP",crv:"Ed25519",x,kid:<JWK thumbprint>}]} at /.well-known/http-message-signatures-directory (Content-Type: application/http-message-signatures-directory+json), ideally signed per key with tag="http-message-signatures-directory" over "@authority";req and content-digest.';
 
 type Jwk = Record<string, unknown>;
 
@@ -39,7 +40,8 @@ async function keyProblem(jwk: unknown, i: number): Promise<{ thumbprint: string
     return `keys[${i}] (${String(key.kty)}${key.crv ? ` ${String(key.crv)}` : ''}) is not a key Web Bot Auth verifiers can use: ${error instanceof Error ? error.message : String(error)}`;
   }
   const thumbprint = await thumbprintOf(key);
-  if (key.kid !== undefined && key.kid !== thumbprint) return `keys[${i}].kid is ${JSON.stringify(key.kid)}, not its JWK thumbprint ${thumbprint}`;
+  if (key.kid !== undefined && key.kid !== thumbprint)
+    return `keys[${i}].kid is ${JSON.stringify(key.kid)}, not its JWK thumbprint ${thumbprint}`;
   return { thumbprint };
 }
 
@@ -68,7 +70,8 @@ async function contentDigestMatches(res: Fetched): Promise<boolean> {
 async function signatureProblem(res: Fetched, keys: Map<string, Jwk>): Promise<{ summary: string } | string> {
   const input = res.headers.get('signature-input');
   const signature = res.headers.get('signature');
-  if (!input) return { summary: signature ? 'a Signature without Signature-Input (ignored)' : 'unsigned (signing the directory is RECOMMENDED)' };
+  if (!input)
+    return { summary: signature ? 'a Signature without Signature-Input (ignored)' : 'unsigned (signing the directory is RECOMMENDED)' };
   let dictionary;
   try {
     dictionary = parseDictionary(input);
@@ -82,19 +85,30 @@ async function signatureProblem(res: Fetched, keys: Map<string, Jwk>): Promise<{
     if (!member || !Array.isArray(member[0])) return `Signature-Input "${one.label}" is not a component list`;
     const components = componentNames(member as InnerList);
     const params = (member as InnerList)[1];
-    if (params.get('tag') !== DIRECTORY_SIGNATURE_TAG) return `signature "${one.label}" has tag ${JSON.stringify(params.get('tag') ?? null)}, not "${DIRECTORY_SIGNATURE_TAG}"`;
-    if (typeof params.get('created') !== 'number' || typeof params.get('expires') !== 'number') return `signature "${one.label}" lacks "created" or "expires"`;
-    if (!components.includes('@authority;req')) return `signature "${one.label}" does not cover "@authority";req (covers ${components.join(' ') || 'nothing'})`;
+    if (params.get('tag') !== DIRECTORY_SIGNATURE_TAG)
+      return `signature "${one.label}" has tag ${JSON.stringify(params.get('tag') ?? null)}, not "${DIRECTORY_SIGNATURE_TAG}"`;
+    if (typeof params.get('created') !== 'number' || typeof params.get('expires') !== 'number')
+      return `signature "${one.label}" lacks "created" or "expires"`;
+    if (!components.includes('@authority;req'))
+      return `signature "${one.label}" does not cover "@authority";req (covers ${components.join(' ') || 'nothing'})`;
     const keyid = params.get('keyid');
     const key = typeof keyid === 'string' ? keys.get(keyid) : undefined;
     if (!key) return `signature "${one.label}" names keyid ${JSON.stringify(keyid ?? null)}, which is no published key's thumbprint`;
     if (!one.signature) return `signature "${one.label}" has no value in the Signature field`;
     if (components.includes('content-digest')) {
-      if (!(await contentDigestMatches(res))) return `signature "${one.label}" covers content-digest, but Content-Digest is missing or does not match the body's SHA-256`;
+      if (!(await contentDigestMatches(res)))
+        return `signature "${one.label}" covers content-digest, but Content-Digest is missing or does not match the body's SHA-256`;
       withDigest++;
     }
     const request: RequestLike = { method: 'GET', url: res.url, headers: {} };
-    const response: ResponseLike = { status: res.status, headers: { 'signature-input': one.signatureInput, signature: one.signature, 'content-digest': res.headers.get('content-digest') ?? '' } };
+    const response: ResponseLike = {
+      status: res.status,
+      headers: {
+        'signature-input': one.signatureInput,
+        signature: one.signature,
+        'content-digest': res.headers.get('content-digest') ?? '',
+      },
+    };
     const verifier = await verifierFromJWK(key as JsonWebKey);
     try {
       await verifyMessage({ request, response }, async (data, bytes, parameters) => {

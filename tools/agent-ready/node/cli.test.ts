@@ -49,7 +49,14 @@ describe('against the good fixture site', () => {
     const { code, stdout } = await cli([site.origin, '--json', '--no-browser']);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as Report;
-    expect(report).toMatchObject({ url: site.origin, score: 100, level: 5, levelName: 'Agent-Native', counts: { pass: 16, fail: 0, neutral: 2 }, nextLevel: null });
+    expect(report).toMatchObject({
+      url: site.origin,
+      score: 100,
+      level: 5,
+      levelName: 'Agent-Native',
+      counts: { pass: 16, fail: 0, neutral: 2 },
+      nextLevel: null,
+    });
     expect(report.checks).toHaveLength(18);
     expect(report.checks.filter((c) => ['a2aAgentCard', 'webBotAuth'].includes(c.id)).map((c) => c.status)).toEqual(['pass', 'pass']);
     expect(report.checks.find((c) => c.id === 'webMcp')).toMatchObject({ status: 'neutral', reason: 'not checked: no browser available' });
@@ -163,7 +170,11 @@ describe('usage and reachability', () => {
     const { code, stdout, stderr } = await cli([`http://127.0.0.1:${port}`, '--json']);
     expect(code).toBe(3);
     expect(stderr).toBe(`error: cannot reach http://127.0.0.1:${port}: ECONNREFUSED\n`);
-    expect(JSON.parse(stdout)).toEqual({ url: `http://127.0.0.1:${port}`, error: 'unreachable', message: `cannot reach http://127.0.0.1:${port}: ECONNREFUSED` });
+    expect(JSON.parse(stdout)).toEqual({
+      url: `http://127.0.0.1:${port}`,
+      error: 'unreachable',
+      message: `cannot reach http://127.0.0.1:${port}: ECONNREFUSED`,
+    });
   });
 
   it('a home page that redirects to another origin is audited there, with a note', async () => {

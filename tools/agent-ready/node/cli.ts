@@ -74,14 +74,26 @@ function parseOptions(argv: string[]): Options | 'help' {
   } catch {
     throw new UsageError(`not a URL: ${parsed.positionals[0]} (include the scheme, e.g. https://example.com)`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`only http and https URLs can be audited, not ${url.protocol}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`only http and https URLs can be audited, not ${url.protocol}`);
   const timeout = parsed.values['timeout-ms'];
   const timeoutMs = timeout === undefined ? REQUEST_TIMEOUT_MS : Number(timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new UsageError(`--timeout-ms must be a positive integer, not ${timeout}`);
   const doh = parsed.values.doh;
   if (doh !== undefined && !/^https?:\/\/[^/]/.test(doh)) throw new UsageError(`--doh needs the resolver's http(s) URL, not ${doh}`);
-  const note = url.pathname !== '/' || url.search ? `auditing the origin ${url.origin} (the checks are site-wide; ${url.pathname}${url.search} is ignored)` : undefined;
-  return { origin: url.origin, json: parsed.values.json ?? false, browser: !parsed.values['no-browser'], timeoutMs, doh, progress: parsed.values.progress ?? false, note };
+  const note =
+    url.pathname !== '/' || url.search
+      ? `auditing the origin ${url.origin} (the checks are site-wide; ${url.pathname}${url.search} is ignored)`
+      : undefined;
+  return {
+    origin: url.origin,
+    json: parsed.values.json ?? false,
+    browser: !parsed.values['no-browser'],
+    timeoutMs,
+    doh,
+    progress: parsed.values.progress ?? false,
+    note,
+  };
 }
 
 /**
@@ -93,10 +105,16 @@ async function resolveOrigin(options: Options): Promise<{ origin: string; notes:
   const notes = options.note ? [options.note] : [];
   let origin = options.origin;
   for (let hop = 0; hop < 3; hop++) {
-    const res = await fetch(`${origin}/`, { method: 'GET', redirect: 'manual', headers: { 'user-agent': USER_AGENT }, signal: AbortSignal.timeout(options.timeoutMs) }).catch((error: unknown) => error as Error);
+    const res = await fetch(`${origin}/`, {
+      method: 'GET',
+      redirect: 'manual',
+      headers: { 'user-agent': USER_AGENT },
+      signal: AbortSignal.timeout(options.timeoutMs),
+    }).catch((error: unknown) => error as Error);
     if (res instanceof Error) {
       const cause = (res as { cause?: { code?: string; message?: string } }).cause;
-      const detail = res.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? res.message);
+      const detail =
+        res.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? res.message);
       return { unreachable: `cannot reach ${origin}: ${detail}` };
     }
     await res.body?.cancel();
@@ -129,7 +147,8 @@ export function formatReport(report: Report, colours = false): string {
   const { pass, fail, neutral } = report.counts;
   lines.push('', `Score ${report.score}/100 (${pass} pass, ${fail} fail, ${neutral} neutral; * reported, not scored)`);
   lines.push(`Level ${report.level}: ${report.levelName}`);
-  if (report.nextLevel) lines.push(`Next: Level ${report.nextLevel.level} (${report.nextLevel.name}) needs ${report.nextLevel.requirements.join('; ')}`);
+  if (report.nextLevel)
+    lines.push(`Next: Level ${report.nextLevel.level} (${report.nextLevel.name}) needs ${report.nextLevel.requirements.join('; ')}`);
   return lines.join('\n');
 }
 
@@ -144,7 +163,10 @@ export interface ProgressStream {
  * Progress on `stream`: on a terminal one line rewritten in place (`[3/19] Sitemap …`) and cleared
  * at the end; elsewhere, only when asked (`--progress`), one plain line per finished check.
  */
-export function createProgress(stream: ProgressStream, forced: boolean): { step(text: string): void; done(id: string, status: string, index: number, total: number): void; clear(): void } {
+export function createProgress(
+  stream: ProgressStream,
+  forced: boolean,
+): { step(text: string): void; done(id: string, status: string, index: number, total: number): void; clear(): void } {
   const tty = stream.isTTY === true;
   let shown = false;
   return {
@@ -183,7 +205,8 @@ async function main(argv: string[]): Promise<number> {
   progress.clear();
   if ('unreachable' in resolved) {
     process.stderr.write(`error: ${resolved.unreachable}\n`);
-    if (options.json) process.stdout.write(`${JSON.stringify({ url: options.origin, error: 'unreachable', message: resolved.unreachable }, null, 2)}\n`);
+    if (options.json)
+      process.stdout.write(`${JSON.stringify({ url: options.origin, error: 'unreachable', message: resolved.unreachable }, null, 2)}\n`);
     return EXIT.unreachable;
   }
   for (const note of resolved.notes) process.stderr.write(`note: ${note}\n`);
@@ -191,7 +214,13 @@ async function main(argv: string[]): Promise<number> {
   let results: CheckResult[];
   try {
     const resolveDns = options.doh ? dnsOverHttpsResolver(options.doh, fetch, options.timeoutMs) : undefined;
-    const ctx: CheckContext = { baseUrl: resolved.origin, fetch, probeWebMcp: webMcp?.probe, requestTimeoutMs: options.timeoutMs, resolveDns };
+    const ctx: CheckContext = {
+      baseUrl: resolved.origin,
+      fetch,
+      probeWebMcp: webMcp?.probe,
+      requestTimeoutMs: options.timeoutMs,
+      resolveDns,
+    };
     const home = await get(ctx, '/');
     if (home.status === 0) {
       process.stderr.write(`error: cannot reach ${resolved.origin}: ${home.error}\n`);
@@ -206,7 +235,9 @@ async function main(argv: string[]): Promise<number> {
     await webMcp?.close();
   }
   const report = buildReport(resolved.origin, results);
-  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report, process.stdout.isTTY && !process.env.NO_COLOR)}\n`);
+  process.stdout.write(
+    options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report, process.stdout.isTTY && !process.env.NO_COLOR)}\n`,
+  );
   return report.counts.fail > 0 ? EXIT.failed : EXIT.ok;
 }
 

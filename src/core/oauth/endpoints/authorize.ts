@@ -103,25 +103,39 @@ async function usableClient(deps: AuthorizeDeps, clientId: string | undefined): 
     if (error instanceof OAuthError) throw new PageError(400, error.message);
     throw error;
   }
-  if (!client || isExpired(client, deps.nowSeconds())) throw new PageError(400, 'The client_id is not registered here, or its registration has expired.');
-  if (!client.grant_types.includes('authorization_code')) throw new PageError(400, 'This client is not registered for the authorization_code grant.');
+  if (!client || isExpired(client, deps.nowSeconds()))
+    throw new PageError(400, 'The client_id is not registered here, or its registration has expired.');
+  if (!client.grant_types.includes('authorization_code'))
+    throw new PageError(400, 'This client is not registered for the authorization_code grant.');
   return client;
 }
 
 /** Validates an authorization request; page errors first, then errors for the redirect URI. */
 async function validateRequest(search: URLSearchParams, deps: AuthorizeDeps): Promise<{ client: ClientRecord; request: ConsentRequest }> {
   const { params, duplicated } = singleParams(search);
-  if (duplicated.includes('client_id') || duplicated.includes('redirect_uri')) throw new PageError(400, 'client_id and redirect_uri must each appear once.');
+  if (duplicated.includes('client_id') || duplicated.includes('redirect_uri'))
+    throw new PageError(400, 'client_id and redirect_uri must each appear once.');
   const client = await usableClient(deps, params.get('client_id'));
   const requested = params.get('redirect_uri');
   const redirectUri = matchRedirectUri(client.redirect_uris, requested);
   if (!redirectUri) {
-    throw new PageError(400, requested === undefined
-      ? 'The request has no redirect_uri and the client registered more than one.'
-      : 'The redirect_uri is not registered for this client (it must match a registered URI exactly).');
+    throw new PageError(
+      400,
+      requested === undefined
+        ? 'The request has no redirect_uri and the client registered more than one.'
+        : 'The redirect_uri is not registered for this client (it must match a registered URI exactly).',
+    );
   }
   const state = params.get('state') ?? null;
-  const request: ConsentRequest = { client_id: client.client_id, redirect_uri: redirectUri, redirect_uri_in_request: requested !== undefined, state, code_challenge: '', scope: '', resource: deps.config.mcpResource };
+  const request: ConsentRequest = {
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    redirect_uri_in_request: requested !== undefined,
+    state,
+    code_challenge: '',
+    scope: '',
+    resource: deps.config.mcpResource,
+  };
   // From here on, the client is known and the redirect URI is its own: errors go back to it.
   const fail = (code: OAuthErrorCode, message: string): never => {
     throw new RedirectError(code, message, request);
@@ -138,21 +152,33 @@ async function validateRequest(search: URLSearchParams, deps: AuthorizeDeps): Pr
   const method = params.get('code_challenge_method');
   const challenge = params.get('code_challenge');
   if (!challenge) fail('invalid_request', 'code_challenge is required: this server requires PKCE with S256.');
-  if (method !== 'S256') fail('invalid_request', method === undefined ? 'code_challenge_method is required and must be S256 (absent means plain, which is not allowed).' : `code_challenge_method "${method}" is not supported; use S256.`);
-  if (!S256_CHALLENGE_PATTERN.test(challenge!)) fail('invalid_request', 'code_challenge must be the 43-character base64url SHA-256 of the code_verifier.');
+  if (method !== 'S256')
+    fail(
+      'invalid_request',
+      method === undefined
+        ? 'code_challenge_method is required and must be S256 (absent means plain, which is not allowed).'
+        : `code_challenge_method "${method}" is not supported; use S256.`,
+    );
+  if (!S256_CHALLENGE_PATTERN.test(challenge!))
+    fail('invalid_request', 'code_challenge must be the 43-character base64url SHA-256 of the code_verifier.');
   request.code_challenge = challenge!;
   const granted = intersectScope(client.scope, params.get('scope'));
-  if (!granted) fail('invalid_scope', `None of the requested scopes is registered for this client; it may request: ${client.scope.join(' ')}.`);
+  if (!granted)
+    fail('invalid_scope', `None of the requested scopes is registered for this client; it may request: ${client.scope.join(' ')}.`);
   request.scope = granted!.join(' ');
   const resource = params.get('resource');
-  if (resource !== undefined && resource !== deps.config.mcpResource) fail('invalid_target', `resource must be ${deps.config.mcpResource}.`);
+  if (resource !== undefined && resource !== deps.config.mcpResource)
+    fail('invalid_target', `resource must be ${deps.config.mcpResource}.`);
   return { client, request };
 }
 
 function consentBody(client: ClientRecord, request: ConsentRequest, ticket: string, deps: PageDeps): string {
   const { text } = deps;
   const redirect = new URL(request.redirect_uri);
-  const scopes = request.scope.split(' ').map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(text.scope(s as Scope))}</li>`).join('\n');
+  const scopes = request.scope
+    .split(' ')
+    .map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(text.scope(s as Scope))}</li>`)
+    .join('\n');
   // clientNameHtml escapes the name and marks it up; the sentences around it are escaped here, with the name slotted in after.
   const name = clientNameHtml(client.client_name, escapeHtml);
   const NAME = '\u0000name\u0000';
@@ -187,22 +213,45 @@ async function showConsent(req: Request, deps: PageDeps): Promise<Response> {
     if (error instanceof PageError) return errorPage(error.status, error.message, deps);
     if (error instanceof RedirectError) {
       const { request } = error;
-      return seeOther(authorizationResponseUrl(request.redirect_uri, deps.config.issuer, { error: error.code, error_description: error.message, state: request.state }));
+      return seeOther(
+        authorizationResponseUrl(request.redirect_uri, deps.config.issuer, {
+          error: error.code,
+          error_description: error.message,
+          state: request.state,
+        }),
+      );
     }
     throw error;
   }
   const { client, request } = validated;
   const { ticket, setCookie } = await issueTicket(await deps.keys(), {
-    issuer: deps.config.issuer, audience: deps.config.endpoints.authorize, kind: 'consent', payload: { ...request }, nowSeconds: deps.nowSeconds(),
+    issuer: deps.config.issuer,
+    audience: deps.config.endpoints.authorize,
+    kind: 'consent',
+    payload: { ...request },
+    nowSeconds: deps.nowSeconds(),
   });
-  const html = htmlPage(`${deps.text.consentTitle(plainClientName(client.client_name))} – ${deps.siteName}`, consentBody(client, request, ticket, deps), deps.text.htmlLang);
-  return htmlResponse(req.method === 'HEAD' ? '' : html, { headers: [['set-cookie', setCookie]], formTargets: [new URL(request.redirect_uri).origin] });
+  const html = htmlPage(
+    `${deps.text.consentTitle(plainClientName(client.client_name))} – ${deps.siteName}`,
+    consentBody(client, request, ticket, deps),
+    deps.text.htmlLang,
+  );
+  return htmlResponse(req.method === 'HEAD' ? '' : html, {
+    headers: [['set-cookie', setCookie]],
+    formTargets: [new URL(request.redirect_uri).origin],
+  });
 }
 
 async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
-  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') return errorPage(415, 'Send the consent form as application/x-www-form-urlencoded.', deps);
+  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded')
+    return errorPage(415, 'Send the consent form as application/x-www-form-urlencoded.', deps);
   const read = await readBody(req, REQUEST_MAX_BYTES);
-  if (!read.ok) return errorPage(read.problem === 'too-large' ? 413 : 400, read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.', deps);
+  if (!read.ok)
+    return errorPage(
+      read.problem === 'too-large' ? 413 : 400,
+      read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.',
+      deps,
+    );
   const { params, duplicated } = singleParams(new URLSearchParams(read.text));
   if (duplicated.length) return errorPage(400, `Field ${duplicated[0]} appears more than once.`, deps);
   const decision = params.get('decision');
@@ -213,7 +262,12 @@ async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
   try {
     assertSameOrigin(req, deps.config.issuer);
     const verified = await verifyTicket<ConsentRequest>(await deps.keys(), {
-      issuer: deps.config.issuer, audience: deps.config.endpoints.authorize, kind: 'consent', ticket: params.get('ticket') ?? '', cookieHeader: req.headers.get('cookie'), nowSeconds: now,
+      issuer: deps.config.issuer,
+      audience: deps.config.endpoints.authorize,
+      kind: 'consent',
+      ticket: params.get('ticket') ?? '',
+      cookieHeader: req.headers.get('cookie'),
+      nowSeconds: now,
     });
     ({ payload: request, clearCookie } = verified);
     // Approve or Deny, once: a replayed post (or Deny, then Approve) is refused before any effect.
@@ -230,19 +284,26 @@ async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
     if (error instanceof PageError) return errorPage(error.status, error.message, deps);
     throw error;
   }
-  if (!matchRedirectUri(client.redirect_uris, request.redirect_uri)) return errorPage(400, 'The redirect_uri is no longer registered for this client.', deps);
+  if (!matchRedirectUri(client.redirect_uris, request.redirect_uri))
+    return errorPage(400, 'The redirect_uri is no longer registered for this client.', deps);
   const answer = (params: Record<string, string | null>): Response =>
-    seeOther(authorizationResponseUrl(request.redirect_uri, deps.config.issuer, { ...params, state: request.state }), [['set-cookie', clearCookie]]);
+    seeOther(authorizationResponseUrl(request.redirect_uri, deps.config.issuer, { ...params, state: request.state }), [
+      ['set-cookie', clearCookie],
+    ]);
   if (decision === 'deny') return answer({ error: 'access_denied', error_description: 'The request was denied on the consent page.' });
-  const code = await issueCode(deps.grants, {
-    client_id: client.client_id,
-    redirect_uri: request.redirect_uri,
-    redirect_uri_in_request: request.redirect_uri_in_request,
-    code_challenge: request.code_challenge,
-    scope: request.scope,
-    resource: request.resource,
-    subject: `anon_${randomSecret(12)}`,
-  }, now);
+  const code = await issueCode(
+    deps.grants,
+    {
+      client_id: client.client_id,
+      redirect_uri: request.redirect_uri,
+      redirect_uri_in_request: request.redirect_uri_in_request,
+      code_challenge: request.code_challenge,
+      scope: request.scope,
+      resource: request.resource,
+      subject: `anon_${randomSecret(12)}`,
+    },
+    now,
+  );
   return answer({ code });
 }
 

@@ -86,8 +86,10 @@ async function updateClient(store: Store, clientId: string, change: (client: Cli
 }
 
 async function readClaimBody(req: Request): Promise<Record<string, unknown>> {
-  if (req.method !== 'POST') throw new OAuthError('invalid_request', 'Use POST with a JSON body.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
-  if (mediaTypeOf(req) !== 'application/json') throw new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 });
+  if (req.method !== 'POST')
+    throw new OAuthError('invalid_request', 'Use POST with a JSON body.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
+  if (mediaTypeOf(req) !== 'application/json')
+    throw new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 });
   let text: string;
   try {
     text = await readBodyText(req, CLAIM_BODY_LIMIT_BYTES);
@@ -100,21 +102,28 @@ async function readClaimBody(req: Request): Promise<Record<string, unknown>> {
   } catch {
     throw new OAuthError('invalid_request', 'The body is not valid JSON.');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new OAuthError('invalid_request', 'The body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new OAuthError('invalid_request', 'The body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 
 async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response> {
   const now = deps.nowSeconds();
   const limited = await consume(deps.limits, `claim/${deps.clientIpDigest}`, CLAIM_START_RATE_LIMIT, now * 1000);
-  if (!limited.allowed) throw new OAuthError('rate_limited', `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in ${limited.retryAfterSeconds} s.`, { headers: { 'retry-after': String(limited.retryAfterSeconds) } });
+  if (!limited.allowed)
+    throw new OAuthError(
+      'rate_limited',
+      `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in ${limited.retryAfterSeconds} s.`,
+      { headers: { 'retry-after': String(limited.retryAfterSeconds) } },
+    );
   const tokenDigest = await sha256Hex(claimToken);
   const index = await deps.clients.get<{ client_id: string }>(claimTokenKey(tokenDigest));
   const client = index ? await getClient(deps.clients, index.value.client_id) : null;
   if (!client || isExpired(client, now)) {
     throw new OAuthError('invalid_claim_token', 'The claim_token is not valid (unknown, spent, or its registration has expired).');
   }
-  if (client.claim.status === 'claimed' || client.claim.token_sha256 !== tokenDigest) throw new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 });
+  if (client.claim.status === 'claimed' || client.claim.token_sha256 !== tokenDigest)
+    throw new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 });
   if (client.claim.token_expires_at <= now) throw new OAuthError('expired_claim_token', 'The claim_token has expired.', { status: 410 });
 
   const attemptId = `cla_${randomSecret(24)}`;
@@ -122,15 +131,28 @@ async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response
   let userCode = '';
   for (let tries = 0; ; tries++) {
     userCode = generateUserCode();
-    const written = await deps.grants.set(userCodeKey(await sha256Hex(userCode)), { attempt_sha256: attemptDigest, client_id: client.client_id, expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS }, { onlyIfNew: true });
+    const written = await deps.grants.set(
+      userCodeKey(await sha256Hex(userCode)),
+      { attempt_sha256: attemptDigest, client_id: client.client_id, expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS },
+      { onlyIfNew: true },
+    );
     if (written.modified) break;
     if (tries >= 4) throw new OAuthError('temporarily_unavailable', 'Could not allocate a user code; retry.', { status: 503 });
   }
-  const attempt: ClaimAttemptRecord = { client_id: client.client_id, status: 'pending', expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS, last_polled_at: now };
+  const attempt: ClaimAttemptRecord = {
+    client_id: client.client_id,
+    status: 'pending',
+    expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS,
+    last_polled_at: now,
+  };
   await deps.grants.set(attemptKey(attemptDigest), attempt, { onlyIfNew: true });
   // The newest attempt is the only live one: an older user code stops working.
-  const updated = await updateClient(deps.clients, client.client_id, (c) => ({ ...c, claim: { ...c.claim, attempt_sha256: attemptDigest } }));
-  if (!updated || updated.claim.status === 'claimed') throw new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 });
+  const updated = await updateClient(deps.clients, client.client_id, (c) => ({
+    ...c,
+    claim: { ...c.claim, attempt_sha256: attemptDigest },
+  }));
+  if (!updated || updated.claim.status === 'claimed')
+    throw new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 });
   const verificationUri = deps.config.endpoints.claimVerify;
   return oauthJson({
     status: 'pending',
@@ -156,26 +178,42 @@ async function pollClaim(attemptId: string, deps: ClaimDeps): Promise<Response> 
   if (client.claim.status === 'claimed' && client.claim.attempt_sha256 === digest) {
     return oauthJson({ status: 'claimed', client_id: client.client_id, claimed_at: client.claim.claimed_at ?? null });
   }
-  if (client.claim.attempt_sha256 !== digest) throw new OAuthError('invalid_claim_attempt', 'This claim attempt was replaced by a newer one or the registration was claimed by another attempt.');
+  if (client.claim.attempt_sha256 !== digest)
+    throw new OAuthError(
+      'invalid_claim_attempt',
+      'This claim attempt was replaced by a newer one or the registration was claimed by another attempt.',
+    );
   if (attempt.status === 'denied') throw new OAuthError('access_denied', 'The claim was denied on the verification page.', { status: 403 });
-  if (attempt.expires_at <= now) throw new OAuthError('expired_claim_attempt', 'The claim attempt expired; start a new one with the claim_token.', { status: 410 });
+  if (attempt.expires_at <= now)
+    throw new OAuthError('expired_claim_attempt', 'The claim attempt expired; start a new one with the claim_token.', { status: 410 });
   if (now - attempt.last_polled_at < CLAIM_POLL_INTERVAL_SECONDS) {
-    throw new OAuthError('slow_down', `Poll at most every ${CLAIM_POLL_INTERVAL_SECONDS} s.`, { status: 400, headers: { 'retry-after': String(CLAIM_POLL_INTERVAL_SECONDS) } });
+    throw new OAuthError('slow_down', `Poll at most every ${CLAIM_POLL_INTERVAL_SECONDS} s.`, {
+      status: 400,
+      headers: { 'retry-after': String(CLAIM_POLL_INTERVAL_SECONDS) },
+    });
   }
   await deps.grants.set(attemptKey(digest), { ...attempt, last_polled_at: now }, { onlyIfMatch: found.etag });
-  return oauthJson({ status: 'pending', client_id: client.client_id, expires_in: attempt.expires_at - now, interval: CLAIM_POLL_INTERVAL_SECONDS });
+  return oauthJson({
+    status: 'pending',
+    client_id: client.client_id,
+    expires_in: attempt.expires_at - now,
+    interval: CLAIM_POLL_INTERVAL_SECONDS,
+  });
 }
 
 /** `POST /oauth/claim`: start (with `claim_token`) or poll (with `claim_attempt_id`). */
 export async function handleClaim(req: Request, deps: ClaimDeps): Promise<Response> {
   const body = await readClaimBody(req);
   const { claim_token: claimToken, claim_attempt_id: attemptId } = body;
-  if ((claimToken === undefined) === (attemptId === undefined)) throw new OAuthError('invalid_request', 'Send exactly one of claim_token (to start a claim) or claim_attempt_id (to poll it).');
+  if ((claimToken === undefined) === (attemptId === undefined))
+    throw new OAuthError('invalid_request', 'Send exactly one of claim_token (to start a claim) or claim_attempt_id (to poll it).');
   if (claimToken !== undefined) {
-    if (typeof claimToken !== 'string' || !/^clm_[A-Za-z0-9_-]{16,100}$/.test(claimToken)) throw new OAuthError('invalid_claim_token', 'claim_token must be the clm_… string returned by registration.');
+    if (typeof claimToken !== 'string' || !/^clm_[A-Za-z0-9_-]{16,100}$/.test(claimToken))
+      throw new OAuthError('invalid_claim_token', 'claim_token must be the clm_… string returned by registration.');
     return startClaim(claimToken, deps);
   }
-  if (typeof attemptId !== 'string' || !/^cla_[A-Za-z0-9_-]{16,100}$/.test(attemptId)) throw new OAuthError('invalid_claim_attempt', 'claim_attempt_id must be the cla_… string returned when the claim started.');
+  if (typeof attemptId !== 'string' || !/^cla_[A-Za-z0-9_-]{16,100}$/.test(attemptId))
+    throw new OAuthError('invalid_claim_attempt', 'claim_attempt_id must be the cla_… string returned when the claim started.');
   return pollClaim(attemptId, deps);
 }
 
@@ -209,7 +247,13 @@ async function page(deps: PageDeps, title: string, body: string, status = 200, h
 
 /** A failure page: heading and one message. */
 function failure(deps: PageDeps, message: string, status: number, headers: [string, string][] = []): Promise<Response> {
-  return page(deps, deps.text.claimFailed, `<h1>${escapeHtml(deps.text.claimFailed)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>`, status, headers);
+  return page(
+    deps,
+    deps.text.claimFailed,
+    `<h1>${escapeHtml(deps.text.claimFailed)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>`,
+    status,
+    headers,
+  );
 }
 
 async function showVerification(req: Request, deps: PageDeps): Promise<Response> {
@@ -220,14 +264,23 @@ async function showVerification(req: Request, deps: PageDeps): Promise<Response>
   if (!userCode) return page(deps, text.claimTitle, codeForm(deps, text.badCode, raw.slice(0, 20)), 400);
   const now = deps.nowSeconds();
   const limited = await consume(deps.limits, `claim-verify/${deps.clientIpDigest}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
-  if (!limited.allowed) return page(deps, text.tooManyTitle, codeForm(deps, text.tooMany(limited.retryAfterSeconds)), 429, [['retry-after', String(limited.retryAfterSeconds)]]);
-  const entry = await deps.grants.get<{ attempt_sha256: string; client_id: string; expires_at: number }>(userCodeKey(await sha256Hex(userCode)));
+  if (!limited.allowed)
+    return page(deps, text.tooManyTitle, codeForm(deps, text.tooMany(limited.retryAfterSeconds)), 429, [
+      ['retry-after', String(limited.retryAfterSeconds)],
+    ]);
+  const entry = await deps.grants.get<{ attempt_sha256: string; client_id: string; expires_at: number }>(
+    userCodeKey(await sha256Hex(userCode)),
+  );
   const client = entry && entry.value.expires_at > now ? await getClient(deps.clients, entry.value.client_id) : null;
   if (!entry || !client || client.claim.attempt_sha256 !== entry.value.attempt_sha256 || client.claim.status === 'claimed') {
     return page(deps, text.codeNotFoundTitle, codeForm(deps, text.codeNotFound, userCode), 404);
   }
   const { ticket, setCookie } = await issueTicket<ClaimTicket & Record<string, unknown>>(await deps.keys(), {
-    issuer: deps.config.issuer, audience: deps.config.endpoints.claimVerify, kind: 'claim', payload: { attempt_sha256: entry.value.attempt_sha256, client_id: client.client_id, user_code: userCode }, nowSeconds: now,
+    issuer: deps.config.issuer,
+    audience: deps.config.endpoints.claimVerify,
+    kind: 'claim',
+    payload: { attempt_sha256: entry.value.attempt_sha256, client_id: client.client_id, user_code: userCode },
+    nowSeconds: now,
   });
   const scopes = client.scope.map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(text.scope(s))}</li>`).join('\n');
   const NAME = '\u0000name\u0000';
@@ -254,19 +307,31 @@ ${scopes}
 
 async function answerVerification(req: Request, deps: PageDeps): Promise<Response> {
   const words = deps.text;
-  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') return failure(deps, 'Send the form as application/x-www-form-urlencoded.', 415);
+  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded')
+    return failure(deps, 'Send the form as application/x-www-form-urlencoded.', 415);
   const read = await readBody(req, CLAIM_BODY_LIMIT_BYTES);
-  if (!read.ok) return failure(deps, read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.', read.problem === 'too-large' ? 413 : 400);
+  if (!read.ok)
+    return failure(
+      deps,
+      read.problem === 'too-large' ? 'The form is too large.' : 'The form is not valid UTF-8.',
+      read.problem === 'too-large' ? 413 : 400,
+    );
   const form = new URLSearchParams(read.text);
   const decision = form.get('decision');
-  if (form.getAll('decision').length !== 1 || (decision !== 'approve' && decision !== 'deny')) return failure(deps, words.chooseDecision, 400);
+  if (form.getAll('decision').length !== 1 || (decision !== 'approve' && decision !== 'deny'))
+    return failure(deps, words.chooseDecision, 400);
   const now = deps.nowSeconds();
   let ticket: ClaimTicket;
   let clearCookie: string;
   try {
     assertSameOrigin(req, deps.config.issuer);
     const verified = await verifyTicket<ClaimTicket>(await deps.keys(), {
-      issuer: deps.config.issuer, audience: deps.config.endpoints.claimVerify, kind: 'claim', ticket: form.get('ticket') ?? '', cookieHeader: req.headers.get('cookie'), nowSeconds: now,
+      issuer: deps.config.issuer,
+      audience: deps.config.endpoints.claimVerify,
+      kind: 'claim',
+      ticket: form.get('ticket') ?? '',
+      cookieHeader: req.headers.get('cookie'),
+      nowSeconds: now,
     });
     ({ payload: ticket, clearCookie } = verified);
     await consumeTicket(deps.grants, verified);
@@ -282,20 +347,37 @@ async function answerVerification(req: Request, deps: PageDeps): Promise<Respons
   if (decision === 'deny') {
     await deps.grants.set(attemptKey(ticket.attempt_sha256), { ...attempt.value, status: 'denied' }, { onlyIfMatch: attempt.etag });
     await deps.grants.delete(userCodeKey(await sha256Hex(ticket.user_code)));
-    return page(deps, words.claimDeniedTitle, `<h1>${escapeHtml(words.claimDeniedTitle)}</h1><p>${escapeHtml(words.claimDenied)}</p>`, 200, headers);
+    return page(
+      deps,
+      words.claimDeniedTitle,
+      `<h1>${escapeHtml(words.claimDeniedTitle)}</h1><p>${escapeHtml(words.claimDenied)}</p>`,
+      200,
+      headers,
+    );
   }
   const claimed = await updateClient(deps.clients, ticket.client_id, (c) => {
     if (c.claim.status === 'claimed' || c.claim.attempt_sha256 !== ticket.attempt_sha256) return c;
-    return { ...c, expires_at: now + CLAIMED_CLIENT_TTL_SECONDS, last_used_at: now, claim: { ...c.claim, status: 'claimed', token_sha256: null, claimed_at: now } };
+    return {
+      ...c,
+      expires_at: now + CLAIMED_CLIENT_TTL_SECONDS,
+      last_used_at: now,
+      claim: { ...c.claim, status: 'claimed', token_sha256: null, claimed_at: now },
+    };
   });
-  if (!claimed || claimed.claim.status !== 'claimed' || claimed.claim.attempt_sha256 !== ticket.attempt_sha256) {
+  if (claimed?.claim.status !== 'claimed' || claimed.claim.attempt_sha256 !== ticket.attempt_sha256) {
     return failure(deps, words.claimConflict, 409, headers);
   }
   // The claim token is spent (its digest is gone from the client; its index stays so a reuse is
   // told "already claimed"); the user code is dropped and the attempt marked.
   await deps.grants.set(attemptKey(ticket.attempt_sha256), { ...attempt.value, status: 'approved' });
   await deps.grants.delete(userCodeKey(await sha256Hex(ticket.user_code)));
-  return page(deps, words.claimedTitle, `<h1>${escapeHtml(words.claimedTitle)}</h1><p>${words.claimed(clientNameHtml(claimed.client_name, escapeHtml), escapeHtml(claimed.client_id))}</p>`, 200, headers);
+  return page(
+    deps,
+    words.claimedTitle,
+    `<h1>${escapeHtml(words.claimedTitle)}</h1><p>${words.claimed(clientNameHtml(claimed.client_name, escapeHtml), escapeHtml(claimed.client_id))}</p>`,
+    200,
+    headers,
+  );
 }
 
 /** `GET|POST /oauth/claim/verify`: the page a person opens to approve a claim. */

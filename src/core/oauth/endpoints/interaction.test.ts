@@ -10,17 +10,33 @@ const AUDIENCE = `${ISSUER}/oauth/authorize`;
 
 async function setup() {
   const keys = await keySetOf([await generateKeyRecord(T0)], T0);
-  const issued = await issueTicket(keys, { issuer: ISSUER, audience: AUDIENCE, kind: 'consent', payload: { client_id: 'agt_1' }, nowSeconds: T0 });
+  const issued = await issueTicket(keys, {
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    kind: 'consent',
+    payload: { client_id: 'agt_1' },
+    nowSeconds: T0,
+  });
   const cookie = issued.setCookie.split(';')[0]!;
   const verify = (over: Partial<Parameters<typeof verifyTicket>[1]> = {}) =>
-    verifyTicket<{ client_id: string }>(keys, { issuer: ISSUER, audience: AUDIENCE, kind: 'consent', ticket: issued.ticket, cookieHeader: `a=b; ${cookie}`, nowSeconds: T0 + 5, ...over });
+    verifyTicket<{ client_id: string }>(keys, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      kind: 'consent',
+      ticket: issued.ticket,
+      cookieHeader: `a=b; ${cookie}`,
+      nowSeconds: T0 + 5,
+      ...over,
+    });
   return { keys, issued, cookie, verify };
 }
 
 describe('interaction tickets', () => {
   it('round-trip with the cookie; the cookie is __Host-, HttpOnly, SameSite=Strict, Secure on https', async () => {
     const { issued, verify } = await setup();
-    expect(issued.setCookie).toMatch(/^__Host-oauth_consent_[A-Za-z0-9_-]+=[A-Za-z0-9_-]+; Path=\/; Max-Age=600; HttpOnly; SameSite=Strict; Secure$/);
+    expect(issued.setCookie).toMatch(
+      /^__Host-oauth_consent_[A-Za-z0-9_-]+=[A-Za-z0-9_-]+; Path=\/; Max-Age=600; HttpOnly; SameSite=Strict; Secure$/,
+    );
     const ok = await verify();
     expect(ok.payload).toEqual({ client_id: 'agt_1' });
     expect(ok.clearCookie).toMatch(/Max-Age=0/);
@@ -43,16 +59,31 @@ describe('interaction tickets', () => {
 
   it('a ticket is never accepted as an access token', async () => {
     const { keys, issued } = await setup();
-    expect(await verifyAccessToken(issued.ticket, { keys, issuer: ISSUER, nowSeconds: T0, revocations: null })).toEqual({ ok: false, reason: 'wrong_type' });
+    expect(await verifyAccessToken(issued.ticket, { keys, issuer: ISSUER, nowSeconds: T0, revocations: null })).toEqual({
+      ok: false,
+      reason: 'wrong_type',
+    });
   });
 });
 
 describe('assertSameOrigin', () => {
   const req = (headers: Record<string, string>) => new Request(AUDIENCE, { method: 'POST', headers });
   it('allows our origin, a null origin (no-referrer pages), none, and same-origin fetch metadata', () => {
-    for (const headers of [{}, { origin: ISSUER }, { origin: 'null' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }] as Record<string, string>[]) expect(() => assertSameOrigin(req(headers), ISSUER)).not.toThrow();
+    for (const headers of [
+      {},
+      { origin: ISSUER },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+    ] as Record<string, string>[])
+      expect(() => assertSameOrigin(req(headers), ISSUER)).not.toThrow();
   });
   it('refuses a foreign origin and cross-site or same-site fetch metadata', () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) expect(() => assertSameOrigin(req(headers), ISSUER)).toThrow(InteractionError);
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ] as Record<string, string>[])
+      expect(() => assertSameOrigin(req(headers), ISSUER)).toThrow(InteractionError);
   });
 });

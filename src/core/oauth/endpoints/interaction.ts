@@ -58,7 +58,10 @@ export async function issueTicket<T extends Record<string, unknown>>(
     .setIssuedAt(input.nowSeconds)
     .setExpirationTime(input.nowSeconds + INTERACTION_TTL_SECONDS)
     .sign(keys.active.key);
-  return { ticket, setCookie: `${cookieName(input.issuer, input.kind, ticketId)}=${cookieValue}; ${cookieAttributes(input.issuer, INTERACTION_TTL_SECONDS)}` };
+  return {
+    ticket,
+    setCookie: `${cookieName(input.issuer, input.kind, ticketId)}=${cookieValue}; ${cookieAttributes(input.issuer, INTERACTION_TTL_SECONDS)}`,
+  };
 }
 
 function readCookie(header: string | null, name: string): string | null {
@@ -79,11 +82,22 @@ export async function verifyTicket<T>(
 ): Promise<{ payload: T; clearCookie: string; ticketId: string; expiresAt: number }> {
   let claims: JWTPayload;
   try {
-    ({ payload: claims } = await jwtVerify(input.ticket, (header) => {
-      const key = header.kid ? keys.verifiers.get(header.kid) : undefined;
-      if (!key) throw new Error('unknown key');
-      return key;
-    }, { algorithms: [SIGNING_ALG], typ: TICKET_TYPE, issuer: input.issuer, audience: input.audience, currentDate: new Date(input.nowSeconds * 1000), requiredClaims: ['jti', 'exp'] }));
+    ({ payload: claims } = await jwtVerify(
+      input.ticket,
+      (header) => {
+        const key = header.kid ? keys.verifiers.get(header.kid) : undefined;
+        if (!key) throw new Error('unknown key');
+        return key;
+      },
+      {
+        algorithms: [SIGNING_ALG],
+        typ: TICKET_TYPE,
+        issuer: input.issuer,
+        audience: input.audience,
+        currentDate: new Date(input.nowSeconds * 1000),
+        requiredClaims: ['jti', 'exp'],
+      },
+    ));
   } catch {
     throw new InteractionError('This form has expired or is not valid. Start again from the application.');
   }
@@ -93,7 +107,12 @@ export async function verifyTicket<T>(
   if (!cookieValue || !timingSafeEqual(await sha256Hex(cookieValue), String(claims.csrf))) {
     throw new InteractionError('This form was not opened in this browser, or it was already answered. Start again from the application.');
   }
-  return { payload: claims.payload as T, clearCookie: `${name}=; ${cookieAttributes(input.issuer, 0)}`, ticketId: String(claims.jti), expiresAt: Number(claims.exp) };
+  return {
+    payload: claims.payload as T,
+    clearCookie: `${name}=; ${cookieAttributes(input.issuer, 0)}`,
+    ticketId: String(claims.jti),
+    expiresAt: Number(claims.exp),
+  };
 }
 
 /** The record that a ticket was answered; kept until the ticket expires (then the sweep removes it). */
@@ -107,7 +126,9 @@ export const ticketAnswerKey = (ticketId: string): string => `answered/${ticketI
  * already answered (of concurrent answers exactly one wins).
  */
 export async function consumeTicket(store: Store, ticket: { ticketId: string; expiresAt: number }): Promise<void> {
-  const written = await store.set(ticketAnswerKey(ticket.ticketId), { expires_at: ticket.expiresAt } satisfies TicketAnswerRecord, { onlyIfNew: true });
+  const written = await store.set(ticketAnswerKey(ticket.ticketId), { expires_at: ticket.expiresAt } satisfies TicketAnswerRecord, {
+    onlyIfNew: true,
+  });
   if (!written.modified) throw new InteractionError('This request was already answered. Start again from the application if you need to.');
 }
 

@@ -71,6 +71,9 @@ export async function metadataResponse(req: Request, document: unknown): Promise
   }
   return serveDocument(req, doc, {
     maxAgeSeconds: METADATA_MAX_AGE_SECONDS,
-    methodNotAllowed: () => oauthErrorResponse(new OAuthError('invalid_request', 'Use GET.', { status: 405, headers: { allow: PUBLIC_DOCUMENT_METHODS.join(', ') } })),
+    methodNotAllowed: () =>
+      oauthErrorResponse(
+        new OAuthError('invalid_request', 'Use GET.', { status: 405, headers: { allow: PUBLIC_DOCUMENT_METHODS.join(', ') } }),
+      ),
   });
 }

@@ -8,7 +8,16 @@ import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { CLIENT_ID_PREFIX, intersectScope, type OAuthConfig, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
 import { claimTokenKey } from './claim.ts';
-import { AUTH_METHODS, type AuthMethod, clientKey, type ClientRecord, type DescriptiveMetadata, GRANT_TYPES, type GrantType, plainClientName } from '../grants/clients.ts';
+import {
+  AUTH_METHODS,
+  type AuthMethod,
+  clientKey,
+  type ClientRecord,
+  type DescriptiveMetadata,
+  GRANT_TYPES,
+  type GrantType,
+  plainClientName,
+} from '../grants/clients.ts';
 import { redirectUriProblem } from '../grants/redirect-uris.ts';
 import { OAuthError, oauthJson } from '../errors.ts';
 import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
@@ -23,28 +32,42 @@ export const CLAIM_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 const DESCRIPTIVE_TEXT_MAX_LENGTH = 200;
 
 const optionalText = (name: string) =>
-  v.optional(v.pipe(v.string(`${name} must be a string`), v.trim(), v.maxLength(DESCRIPTIVE_TEXT_MAX_LENGTH, `${name} must be at most ${DESCRIPTIVE_TEXT_MAX_LENGTH} characters`)));
+  v.optional(
+    v.pipe(
+      v.string(`${name} must be a string`),
+      v.trim(),
+      v.maxLength(DESCRIPTIVE_TEXT_MAX_LENGTH, `${name} must be at most ${DESCRIPTIVE_TEXT_MAX_LENGTH} characters`),
+    ),
+  );
 /** `client_uri`, `logo_uri`: web addresses (echoed back, never fetched or linked as verified). */
 const optionalWebUrl = (name: string) =>
-  v.optional(v.pipe(v.string(`${name} must be a string`), v.maxLength(2048, `${name} must be at most 2048 characters`), v.check((value) => {
-    try {
-      return ['https:', 'http:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `${name} must be an http(s) URL`)));
+  v.optional(
+    v.pipe(
+      v.string(`${name} must be a string`),
+      v.maxLength(2048, `${name} must be at most 2048 characters`),
+      v.check((value) => {
+        try {
+          return ['https:', 'http:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `${name} must be an http(s) URL`),
+    ),
+  );
 
 /**
  * RFC 7591 §2 client metadata. Members not listed here are ignored, as §2 requires of metadata a
  * server does not understand (MCP clients also send e.g. `contacts` or `tos_uri`).
  */
 export const RegistrationSchema = v.object({
-  client_name: v.optional(v.pipe(
-    v.string('client_name must be a string'),
-    v.trim(),
-    v.maxLength(100, 'client_name must be at most 100 characters'),
-    v.check((name) => plainClientName(name) === name, 'client_name must not contain control or bidirectional-formatting characters'),
-  )),
+  client_name: v.optional(
+    v.pipe(
+      v.string('client_name must be a string'),
+      v.trim(),
+      v.maxLength(100, 'client_name must be at most 100 characters'),
+      v.check((name) => plainClientName(name) === name, 'client_name must not contain control or bidirectional-formatting characters'),
+    ),
+  ),
   grant_types: v.optional(v.pipe(v.array(v.string('grant_types must be strings')), v.minLength(1, 'grant_types must not be empty'))),
   response_types: v.optional(v.array(v.string('response_types must be strings'))),
   redirect_uris: v.optional(v.pipe(v.array(v.string('redirect_uris must be strings')), v.maxLength(10, 'at most 10 redirect_uris'))),
@@ -67,13 +90,17 @@ export interface RegisterDeps {
 }
 
 export async function handleRegister(req: Request, deps: RegisterDeps): Promise<Response> {
-  if (req.method !== 'POST') throw new OAuthError('invalid_request', 'Use POST with a JSON body.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
-  if (mediaTypeOf(req) !== 'application/json') throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json (RFC 7591 §3.1).');
+  if (req.method !== 'POST')
+    throw new OAuthError('invalid_request', 'Use POST with a JSON body.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
+  if (mediaTypeOf(req) !== 'application/json')
+    throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json (RFC 7591 §3.1).');
   let text: string;
   try {
     text = await readBodyText(req, REGISTRATION_BODY_LIMIT_BYTES);
   } catch {
-    throw new OAuthError('invalid_client_metadata', `The body must be UTF-8 JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes.`, { status: 400 });
+    throw new OAuthError('invalid_client_metadata', `The body must be UTF-8 JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes.`, {
+      status: 400,
+    });
   }
   let raw: unknown;
   try {
@@ -81,20 +108,29 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
   } catch {
     throw new OAuthError('invalid_client_metadata', 'The body is not valid JSON.');
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object.');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object.');
   const parsed = v.safeParse(RegistrationSchema, raw);
-  if (!parsed.success) throw new OAuthError('invalid_client_metadata', `${v.getDotPath(parsed.issues[0]) ?? 'body'}: ${parsed.issues[0].message}`);
+  if (!parsed.success)
+    throw new OAuthError('invalid_client_metadata', `${v.getDotPath(parsed.issues[0]) ?? 'body'}: ${parsed.issues[0].message}`);
   const meta = parsed.output;
 
   const grantTypes = [...new Set(meta.grant_types ?? ['authorization_code'])];
   const badGrant = grantTypes.find((g) => !(GRANT_TYPES as readonly string[]).includes(g));
-  if (badGrant) throw new OAuthError('invalid_client_metadata', `grant_types: "${badGrant}" is not supported; use ${GRANT_TYPES.join(', ')}.`);
+  if (badGrant)
+    throw new OAuthError('invalid_client_metadata', `grant_types: "${badGrant}" is not supported; use ${GRANT_TYPES.join(', ')}.`);
   if (grantTypes.includes('refresh_token') && !grantTypes.includes('authorization_code')) {
-    throw new OAuthError('invalid_client_metadata', 'grant_types: refresh_token is issued only with authorization_code; client_credentials clients ask for a new token instead.');
+    throw new OAuthError(
+      'invalid_client_metadata',
+      'grant_types: refresh_token is issued only with authorization_code; client_credentials clients ask for a new token instead.',
+    );
   }
   const method = meta.token_endpoint_auth_method ?? 'client_secret_basic';
   if (!(AUTH_METHODS as readonly string[]).includes(method)) {
-    throw new OAuthError('invalid_client_metadata', `token_endpoint_auth_method "${method}" is not supported; use ${AUTH_METHODS.join(', ')}.`);
+    throw new OAuthError(
+      'invalid_client_metadata',
+      `token_endpoint_auth_method "${method}" is not supported; use ${AUTH_METHODS.join(', ')}.`,
+    );
   }
   if (method === 'none' && grantTypes.includes('client_credentials')) {
     throw new OAuthError('invalid_client_metadata', 'A public client (token_endpoint_auth_method "none") cannot use client_credentials.');
@@ -115,12 +151,18 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
   if (!scope) throw new OAuthError('invalid_client_metadata', `scope must name at least one of: ${SCOPES.join(' ')}.`);
 
   const descriptive: DescriptiveMetadata = Object.fromEntries(
-    (['application_type', 'client_uri', 'logo_uri', 'software_id', 'software_version'] as const).filter((k) => meta[k]).map((k) => [k, meta[k]]),
+    (['application_type', 'client_uri', 'logo_uri', 'software_id', 'software_version'] as const)
+      .filter((k) => meta[k])
+      .map((k) => [k, meta[k]]),
   );
   const now = deps.nowSeconds();
   const decision = await consume(deps.limits, `register/${deps.clientIpDigest}`, REGISTRATION_RATE_LIMIT, now * 1000);
   if (!decision.allowed) {
-    throw new OAuthError('rate_limited', `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client; retry in ${decision.retryAfterSeconds} s.`, { headers: { 'retry-after': String(decision.retryAfterSeconds) } });
+    throw new OAuthError(
+      'rate_limited',
+      `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client; retry in ${decision.retryAfterSeconds} s.`,
+      { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+    );
   }
 
   const clientId = `${CLIENT_ID_PREFIX}${randomSecret(18)}`;
@@ -147,22 +189,25 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
   const written = await deps.clients.set(clientKey(clientId), record, { onlyIfNew: true });
   if (!written.modified) throw new OAuthError('server_error', 'Client id collision; register again.', { status: 500 });
 
-  return oauthJson({
-    client_id: clientId,
-    ...(secret ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
-    client_id_issued_at: now,
-    client_name: record.client_name,
-    grant_types: record.grant_types,
-    response_types: record.response_types,
-    redirect_uris: record.redirect_uris,
-    token_endpoint_auth_method: record.token_endpoint_auth_method,
-    scope: record.scope.join(' '),
-    ...descriptive,
-    registration_type: 'anonymous',
-    claim_token: claimToken,
-    claim_token_expires: record.claim.token_expires_at,
-    claim_url: deps.config.endpoints.claim,
-    pre_claim_scopes: record.scope,
-    post_claim_scopes: record.scope,
-  }, 201);
+  return oauthJson(
+    {
+      client_id: clientId,
+      ...(secret ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
+      client_id_issued_at: now,
+      client_name: record.client_name,
+      grant_types: record.grant_types,
+      response_types: record.response_types,
+      redirect_uris: record.redirect_uris,
+      token_endpoint_auth_method: record.token_endpoint_auth_method,
+      scope: record.scope.join(' '),
+      ...descriptive,
+      registration_type: 'anonymous',
+      claim_token: claimToken,
+      claim_token_expires: record.claim.token_expires_at,
+      claim_url: deps.config.endpoints.claim,
+      pre_claim_scopes: record.scope,
+      post_claim_scopes: record.scope,
+    },
+    201,
+  );
 }

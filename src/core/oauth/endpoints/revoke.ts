@@ -11,7 +11,6 @@ import { OAuthError, oauthJson } from '../errors.ts';
 import { revokeRefreshToken } from '../grants/grants.ts';
 import { revokeJti, verifyAccessToken } from '../grants/tokens.ts';
 
-
 export async function handleRevoke(req: Request, deps: OAuthDeps): Promise<Response> {
   if (req.method !== 'POST') throw new OAuthError('invalid_request', 'Use POST.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
   const form = await readOAuthForm(req);
@@ -21,7 +20,13 @@ export async function handleRevoke(req: Request, deps: OAuthDeps): Promise<Respo
   if (!token) throw new OAuthError('invalid_request', 'token is required.');
   if (await revokeRefreshToken(deps.grants, token, client.client_id, now)) return oauthJson({}, 200);
   // Ownership check: the signature must be ours and the token the client's own; expiry does not matter.
-  const check = await verifyAccessToken(token, { keys: await deps.keys(), issuer: deps.config.issuer, nowSeconds: now, revocations: null, ignoreExpiry: true });
+  const check = await verifyAccessToken(token, {
+    keys: await deps.keys(),
+    issuer: deps.config.issuer,
+    nowSeconds: now,
+    revocations: null,
+    ignoreExpiry: true,
+  });
   if (check.ok && check.claims.client_id === client.client_id && check.claims.exp > now) {
     await revokeJti(deps.grants, check.claims.jti, check.claims.exp);
   }

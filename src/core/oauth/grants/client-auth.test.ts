@@ -10,15 +10,32 @@ const T0 = 1_800_000_000;
 
 async function stored(id: string, status: 'unclaimed' | 'claimed'): Promise<ClientRecord> {
   const record: ClientRecord = {
-    client_id: id, client_secret_sha256: await sha256Hex('s3cret'), client_name: id, grant_types: ['client_credentials'], response_types: [], redirect_uris: [],
-    token_endpoint_auth_method: 'client_secret_post', scope: ['articles:read'], client_id_issued_at: T0, registration_type: 'anonymous',
-    claim: { status, token_sha256: null, token_expires_at: T0 }, expires_at: status === 'claimed' ? null : T0 + UNCLAIMED_CLIENT_TTL_SECONDS, last_used_at: T0,
+    client_id: id,
+    client_secret_sha256: await sha256Hex('s3cret'),
+    client_name: id,
+    grant_types: ['client_credentials'],
+    response_types: [],
+    redirect_uris: [],
+    token_endpoint_auth_method: 'client_secret_post',
+    scope: ['articles:read'],
+    client_id_issued_at: T0,
+    registration_type: 'anonymous',
+    claim: { status, token_sha256: null, token_expires_at: T0 },
+    expires_at: status === 'claimed' ? null : T0 + UNCLAIMED_CLIENT_TTL_SECONDS,
+    last_used_at: T0,
   };
   await blobs.store('oauth').set(clientKey(id), record);
   return record;
 }
 const auth = (id: string, now: number) =>
-  authenticateClient(new Request('https://site.example/oauth/token', { method: 'POST' }), new Map([['client_id', id], ['client_secret', 's3cret']]), { clients: blobs.store('oauth'), nowSeconds: now });
+  authenticateClient(
+    new Request('https://site.example/oauth/token', { method: 'POST' }),
+    new Map([
+      ['client_id', id],
+      ['client_secret', 's3cret'],
+    ]),
+    { clients: blobs.store('oauth'), nowSeconds: now },
+  );
 
 describe('registration expiry', () => {
   it('an unclaimed client stops working 30 days after its last use; use extends it', async () => {

@@ -20,9 +20,11 @@ export const OAUTH_FORM_LIMIT_BYTES = 16 * 1024;
 
 /** Reads an `application/x-www-form-urlencoded` body; a repeated parameter is `invalid_request` (RFC 6749 §3.2). */
 export async function readOAuthForm(req: Request, limitBytes = OAUTH_FORM_LIMIT_BYTES): Promise<Map<string, string>> {
-  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded') throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+  if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded')
+    throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
   const read = await readBody(req, limitBytes);
-  if (!read.ok && read.problem === 'too-large') throw new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
+  if (!read.ok && read.problem === 'too-large')
+    throw new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
   if (!read.ok) throw new OAuthError('invalid_request', 'The body is not valid UTF-8.');
   const form = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(read.text)) {
@@ -44,7 +46,10 @@ function decodeBasic(header: string): { id: string; secret: string } | null {
   const colon = decoded.indexOf(':');
   if (colon < 0) return null;
   try {
-    return { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) };
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+    };
   } catch {
     return null;
   }
@@ -54,10 +59,17 @@ function decodeBasic(header: string): { id: string; secret: string } | null {
  * Authenticates the client of a token or revocation request. Failures are 401 `invalid_client`,
  * with `WWW-Authenticate: Basic` when the client used Basic.
  */
-export async function authenticateClient(req: Request, form: Map<string, string>, deps: ClientLookupDeps & { nowSeconds: number }): Promise<ClientRecord> {
+export async function authenticateClient(
+  req: Request,
+  form: Map<string, string>,
+  deps: ClientLookupDeps & { nowSeconds: number },
+): Promise<ClientRecord> {
   const header = req.headers.get('authorization');
   const basic = header ? decodeBasic(header) : null;
-  if (header && !basic) throw new OAuthError('invalid_client', 'The Authorization header is not valid HTTP Basic.', { headers: { 'www-authenticate': BASIC_CHALLENGE } });
+  if (header && !basic)
+    throw new OAuthError('invalid_client', 'The Authorization header is not valid HTTP Basic.', {
+      headers: { 'www-authenticate': BASIC_CHALLENGE },
+    });
   if (basic && (form.has('client_secret') || (form.has('client_id') && form.get('client_id') !== basic.id))) {
     throw new OAuthError('invalid_request', 'Use one client authentication method per request.');
   }
@@ -69,11 +81,14 @@ export async function authenticateClient(req: Request, form: Map<string, string>
   const client = await findClient(deps, clientId, deps.nowSeconds);
   if (!client || isExpired(client, deps.nowSeconds)) throw fail('Unknown or expired client.');
   const isPublic = client.token_endpoint_auth_method === 'none';
-  if (isPublic && method !== 'none') throw fail('This is a public client (token_endpoint_auth_method "none"): send client_id alone, without a secret.');
-  if (!isPublic && method === 'none') throw fail('This client must authenticate with its client_secret (HTTP Basic, or client_secret in the form body).');
+  if (isPublic && method !== 'none')
+    throw fail('This is a public client (token_endpoint_auth_method "none"): send client_id alone, without a secret.');
+  if (!isPublic && method === 'none')
+    throw fail('This client must authenticate with its client_secret (HTTP Basic, or client_secret in the form body).');
   if (!isPublic) {
     const secret = basic?.secret ?? form.get('client_secret') ?? '';
-    if (!client.client_secret_sha256 || !timingSafeEqual(await sha256Hex(secret), client.client_secret_sha256)) throw fail('Client authentication failed.');
+    if (!client.client_secret_sha256 || !timingSafeEqual(await sha256Hex(secret), client.client_secret_sha256))
+      throw fail('Client authentication failed.');
   }
   return client;
 }

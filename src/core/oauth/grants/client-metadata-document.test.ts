@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cacheLifetimeSeconds, CLIENT_METADATA_DEFAULT_CACHE_SECONDS, CLIENT_METADATA_MAX_CACHE_SECONDS, ClientMetadataResolver, clientFromDocument, clientIdUrlProblem,
+  cacheLifetimeSeconds,
+  CLIENT_METADATA_DEFAULT_CACHE_SECONDS,
+  CLIENT_METADATA_MAX_CACHE_SECONDS,
+  ClientMetadataResolver,
+  clientFromDocument,
+  clientIdUrlProblem,
   type FetchedDocument,
 } from './client-metadata-document.ts';
 
@@ -10,7 +15,13 @@ const doc = (over: Record<string, unknown> = {}): FetchedDocument => ({
   status: 200,
   contentType: 'application/json; charset=utf-8',
   cacheControl: 'max-age=600',
-  body: JSON.stringify({ client_id: URL_ID, client_name: 'Example App', redirect_uris: ['http://127.0.0.1:33418/cb'], grant_types: ['authorization_code', 'refresh_token'], ...over }),
+  body: JSON.stringify({
+    client_id: URL_ID,
+    client_name: 'Example App',
+    redirect_uris: ['http://127.0.0.1:33418/cb'],
+    grant_types: ['authorization_code', 'refresh_token'],
+    ...over,
+  }),
 });
 
 describe('clientIdUrlProblem', () => {
@@ -39,13 +50,23 @@ describe('clientFromDocument', () => {
   it('builds a public client whose redirect URIs come from the document', () => {
     const client = clientFromDocument(URL_ID, doc(), T0);
     expect(client).toMatchObject({
-      client_id: URL_ID, client_name: 'Example App', token_endpoint_auth_method: 'none', client_secret_sha256: null, registration_type: 'metadata_document',
-      redirect_uris: ['http://127.0.0.1:33418/cb'], grant_types: ['authorization_code', 'refresh_token'], scope: ['articles:read', 'content:export'],
+      client_id: URL_ID,
+      client_name: 'Example App',
+      token_endpoint_auth_method: 'none',
+      client_secret_sha256: null,
+      registration_type: 'metadata_document',
+      redirect_uris: ['http://127.0.0.1:33418/cb'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      scope: ['articles:read', 'content:export'],
     });
   });
 
   it.each([
-    ['a client_id other than its URL', { client: doc({ client_id: 'https://evil.example/client.json' }) }, /client_id is not exactly its URL/],
+    [
+      'a client_id other than its URL',
+      { client: doc({ client_id: 'https://evil.example/client.json' }) },
+      /client_id is not exactly its URL/,
+    ],
     ['a secret', { client: doc({ client_secret: 'x' }) }, /client_secret/],
     ['private_key_jwt', { client: doc({ token_endpoint_auth_method: 'private_key_jwt' }) }, /not supported/],
     ['client_credentials', { client: doc({ grant_types: ['client_credentials'] }) }, /grant_types/],
@@ -98,7 +119,10 @@ describe('caching', () => {
       attempts++;
       throw new Error('the address 10.0.0.1 is not public');
     }, 'https://site.example');
-    await expect(resolver.resolve(URL_ID, T0)).rejects.toMatchObject({ code: 'invalid_client', message: expect.stringContaining('10.0.0.1 is not public') });
+    await expect(resolver.resolve(URL_ID, T0)).rejects.toMatchObject({
+      code: 'invalid_client',
+      message: expect.stringContaining('10.0.0.1 is not public'),
+    });
     await expect(resolver.resolve(URL_ID, T0)).rejects.toMatchObject({ code: 'invalid_client' });
     expect(attempts).toBe(2);
     await expect(resolver.resolve('http://app.example/c.json', T0)).rejects.toMatchObject({ message: expect.stringContaining('https') });

@@ -48,7 +48,10 @@ export function clientIdUrlProblem(clientId: string, issuer: string): string | n
 /** The lifetime a response's Cache-Control allows (no-store/no-cache: 0), capped. */
 export function cacheLifetimeSeconds(cacheControl: string | null): number {
   if (!cacheControl) return CLIENT_METADATA_DEFAULT_CACHE_SECONDS;
-  const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim());
   if (directives.some((d) => d === 'no-store' || d === 'no-cache')) return 0;
   const maxAge = directives.map((d) => /^max-age=(\d+)$/.exec(d)?.[1]).find((v) => v !== undefined);
   return maxAge === undefined ? CLIENT_METADATA_DEFAULT_CACHE_SECONDS : Math.min(Number(maxAge), CLIENT_METADATA_MAX_CACHE_SECONDS);
@@ -85,11 +88,16 @@ export function clientFromDocument(url: string, fetched: FetchedDocument, nowSec
   const method = doc.token_endpoint_auth_method ?? 'none';
   if (method !== 'none') throw fail(url, `token_endpoint_auth_method "${String(method)}" is not supported here (only "none")`);
   const grantTypes = doc.grant_types ?? ['authorization_code'];
-  if (!Array.isArray(grantTypes) || grantTypes.some((g) => g !== 'authorization_code' && g !== 'refresh_token') || !grantTypes.includes('authorization_code')) {
+  if (
+    !Array.isArray(grantTypes) ||
+    grantTypes.some((g) => g !== 'authorization_code' && g !== 'refresh_token') ||
+    !grantTypes.includes('authorization_code')
+  ) {
     throw fail(url, 'grant_types must be authorization_code, optionally with refresh_token');
   }
   const redirectUris = doc.redirect_uris;
-  if (!Array.isArray(redirectUris) || redirectUris.length === 0 || redirectUris.some((u) => typeof u !== 'string')) throw fail(url, 'redirect_uris must be a non-empty array of URIs');
+  if (!Array.isArray(redirectUris) || redirectUris.length === 0 || redirectUris.some((u) => typeof u !== 'string'))
+    throw fail(url, 'redirect_uris must be a non-empty array of URIs');
   for (const uri of redirectUris as string[]) {
     const problem = redirectUriProblem(uri);
     if (problem) throw fail(url, `redirect_uri "${uri}" ${problem}`);

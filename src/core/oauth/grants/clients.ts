@@ -25,7 +25,7 @@ export interface ClientRecord extends DescriptiveMetadata {
   client_secret_sha256: string | null;
   client_name: string;
   grant_types: GrantType[];
-  response_types: ('code')[];
+  response_types: 'code'[];
   redirect_uris: string[];
   /**
    * What the client registered (or the RFC 7591 default, client_secret_basic). A confidential

@@ -14,9 +14,26 @@ const VERIFIER = 'v'.repeat(43);
 const client = { client_id: 'agt_codes' } as ClientRecord;
 
 async function newCode(now = T0) {
-  return issueCode(blobs.store('oauth'), { client_id: client.client_id, redirect_uri: 'https://app.example/cb', redirect_uri_in_request: true, code_challenge: await sha256Base64url(VERIFIER), scope: 'content:export', resource: 'https://site.example/mcp', subject: 'anon_1' }, now);
+  return issueCode(
+    blobs.store('oauth'),
+    {
+      client_id: client.client_id,
+      redirect_uri: 'https://app.example/cb',
+      redirect_uri_in_request: true,
+      code_challenge: await sha256Base64url(VERIFIER),
+      scope: 'content:export',
+      resource: 'https://site.example/mcp',
+      subject: 'anon_1',
+    },
+    now,
+  );
 }
-const form = (code: string) => new Map([['code', code], ['code_verifier', VERIFIER], ['redirect_uri', 'https://app.example/cb']]);
+const form = (code: string) =>
+  new Map([
+    ['code', code],
+    ['code_verifier', VERIFIER],
+    ['redirect_uri', 'https://app.example/cb'],
+  ]);
 const redeem = (code: string, now: number) => redeemCode(form(code), client, { grants: blobs.store('oauth'), nowSeconds: () => now });
 
 describe('authorization codes', () => {
@@ -31,7 +48,10 @@ describe('authorization codes', () => {
 
   it('expire after their lifetime', async () => {
     const code = await newCode();
-    await expect(redeem(code, T0 + AUTHORIZATION_CODE_TTL_SECONDS)).rejects.toMatchObject({ code: 'invalid_grant', message: expect.stringContaining('expired') });
+    await expect(redeem(code, T0 + AUTHORIZATION_CODE_TTL_SECONDS)).rejects.toMatchObject({
+      code: 'invalid_grant',
+      message: expect.stringContaining('expired'),
+    });
     expect((await redeem(code, T0 + AUTHORIZATION_CODE_TTL_SECONDS - 1)).scope).toBe('content:export');
   });
 
@@ -39,7 +59,20 @@ describe('authorization codes', () => {
     const store = blobs.store('oauth');
     const code = await newCode();
     const first = await redeem(code, T0 + 1);
-    expect(await createGrant(store, { grant_id: first.grantId, client_id: client.client_id, subject: first.subject, scope: first.scope, resource: first.resource, refreshable: true }, T0 + 1)).not.toBeNull();
+    expect(
+      await createGrant(
+        store,
+        {
+          grant_id: first.grantId,
+          client_id: client.client_id,
+          subject: first.subject,
+          scope: first.scope,
+          resource: first.resource,
+          refreshable: true,
+        },
+        T0 + 1,
+      ),
+    ).not.toBeNull();
     expect(await recordAccessToken(store, first.grantId, { jti: 'jti-a', exp: T0 + 3600 }, T0 + 1)).toBe(true);
     await expect(redeem(code, T0 + 2)).rejects.toBeInstanceOf(OAuthError);
     expect(await isRevoked(store, 'jti-a')).toBe(true);
@@ -51,7 +84,20 @@ describe('authorization codes', () => {
     const first = await redeem(code, T0 + 1);
     // The replay lands between consumption and the grant being written.
     await expect(redeem(code, T0 + 1)).rejects.toMatchObject({ code: 'invalid_grant' });
-    expect(await createGrant(store, { grant_id: first.grantId, client_id: client.client_id, subject: first.subject, scope: first.scope, resource: first.resource, refreshable: true }, T0 + 1)).toBeNull();
+    expect(
+      await createGrant(
+        store,
+        {
+          grant_id: first.grantId,
+          client_id: client.client_id,
+          subject: first.subject,
+          scope: first.scope,
+          resource: first.resource,
+          refreshable: true,
+        },
+        T0 + 1,
+      ),
+    ).toBeNull();
     expect(await recordAccessToken(store, first.grantId, { jti: 'jti-b', exp: T0 + 3600 }, T0 + 1)).toBe(false);
     expect(await isRevoked(store, 'jti-b')).toBe(true);
   });

@@ -65,26 +65,32 @@ export async function redeemCode(
   if (!code) throw new OAuthError('invalid_request', 'code is required.');
   const verifier = form.get('code_verifier');
   if (verifier === undefined) throw new OAuthError('invalid_request', 'code_verifier is required: this server requires PKCE (S256).');
-  if (!VERIFIER_PATTERN.test(verifier)) throw new OAuthError('invalid_request', 'code_verifier must be 43-128 characters of [A-Za-z0-9-._~] (RFC 7636 §4.1).');
+  if (!VERIFIER_PATTERN.test(verifier))
+    throw new OAuthError('invalid_request', 'code_verifier must be 43-128 characters of [A-Za-z0-9-._~] (RFC 7636 §4.1).');
 
   const digest = await sha256Hex(code);
   const found = await deps.grants.get<CodeRecord>(codeKey(digest));
   const now = deps.nowSeconds();
   if (!found) throw new OAuthError('invalid_grant', 'The authorization code is not valid.');
   const grant = found.value;
-  if (grant.expires_at <= now) throw new OAuthError('invalid_grant', `The authorization code has expired (codes are valid for ${AUTHORIZATION_CODE_TTL_SECONDS} s).`);
+  if (grant.expires_at <= now)
+    throw new OAuthError('invalid_grant', `The authorization code has expired (codes are valid for ${AUTHORIZATION_CODE_TTL_SECONDS} s).`);
   if (grant.client_id !== client.client_id) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
   const redirectUri = form.get('redirect_uri');
   if ((grant.redirect_uri_in_request || redirectUri !== undefined) && redirectUri !== grant.redirect_uri) {
     throw new OAuthError('invalid_grant', 'redirect_uri does not match the one of the authorization request.');
   }
-  if (!timingSafeEqual(await sha256Base64url(verifier), grant.code_challenge)) throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge.');
+  if (!timingSafeEqual(await sha256Base64url(verifier), grant.code_challenge))
+    throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge.');
   const resource = form.get('resource');
-  if (resource !== undefined && resource !== grant.resource) throw new OAuthError('invalid_target', `resource must be the one authorized: ${grant.resource}.`);
+  if (resource !== undefined && resource !== grant.resource)
+    throw new OAuthError('invalid_target', `resource must be the one authorized: ${grant.resource}.`);
 
   const grantId = newGrantId();
   const keepUntil = grant.expires_at + ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS;
-  const first = await deps.grants.set(useKey(digest), { grant_id: grantId, expires_at: keepUntil } satisfies CodeUseRecord, { onlyIfNew: true });
+  const first = await deps.grants.set(useKey(digest), { grant_id: grantId, expires_at: keepUntil } satisfies CodeUseRecord, {
+    onlyIfNew: true,
+  });
   if (!first.modified) {
     // Replay: revoke the grant the winner created (or is creating: a tombstone makes its creation fail).
     const use = await deps.grants.get<CodeUseRecord>(useKey(digest));

@@ -67,7 +67,11 @@ export function grantKeepUntil(grant: Pick<GrantRecord, 'ends_at'>): number {
  * Creates the grant under a pre-chosen id. Null when the id is already taken, which happens only
  * when a replay of the code revoked the grant before it was written (a tombstone, see revokeGrant).
  */
-export async function createGrant(store: Store, input: Omit<GrantRecord, 'created_at' | 'ends_at' | 'revoked_at' | 'access_tokens'> & { refreshable: boolean }, nowSeconds: number): Promise<GrantRecord | null> {
+export async function createGrant(
+  store: Store,
+  input: Omit<GrantRecord, 'created_at' | 'ends_at' | 'revoked_at' | 'access_tokens'> & { refreshable: boolean },
+  nowSeconds: number,
+): Promise<GrantRecord | null> {
   const { refreshable, ...rest } = input;
   const record: GrantRecord = {
     ...rest,
@@ -83,7 +87,12 @@ export async function createGrant(store: Store, input: Omit<GrantRecord, 'create
  * Records an access token under its grant. When the grant is gone or revoked, the token is
  * revoked at once and false returned (the caller refuses the request).
  */
-export async function recordAccessToken(store: Store, grantId: string, token: { jti: string; exp: number }, nowSeconds: number): Promise<boolean> {
+export async function recordAccessToken(
+  store: Store,
+  grantId: string,
+  token: { jti: string; exp: number },
+  nowSeconds: number,
+): Promise<boolean> {
   for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
     const found = await store.get<GrantRecord>(grantKey(grantId));
     if (!found || found.value.revoked_at !== null) {
@@ -107,7 +116,15 @@ export async function revokeGrant(store: Store, grantId: string, nowSeconds: num
     const found = await store.get<GrantRecord>(grantKey(grantId));
     if (!found) {
       const tombstone: GrantRecord = {
-        grant_id: grantId, client_id: '', subject: '', scope: '', resource: '', created_at: nowSeconds, ends_at: nowSeconds, revoked_at: nowSeconds, access_tokens: [],
+        grant_id: grantId,
+        client_id: '',
+        subject: '',
+        scope: '',
+        resource: '',
+        created_at: nowSeconds,
+        ends_at: nowSeconds,
+        revoked_at: nowSeconds,
+        access_tokens: [],
       };
       if ((await store.set(grantKey(grantId), tombstone, { onlyIfNew: true })).modified) return;
       continue;
@@ -124,7 +141,11 @@ export async function revokeGrant(store: Store, grantId: string, nowSeconds: num
 }
 
 /** Issues a refresh token for a grant; it lapses after the idle lifetime or at the grant's end. */
-export async function issueRefreshToken(store: Store, grant: Pick<GrantRecord, 'grant_id' | 'client_id' | 'ends_at'>, nowSeconds: number): Promise<string> {
+export async function issueRefreshToken(
+  store: Store,
+  grant: Pick<GrantRecord, 'grant_id' | 'client_id' | 'ends_at'>,
+  nowSeconds: number,
+): Promise<string> {
   const token = `${REFRESH_TOKEN_PREFIX}${randomSecret(32)}`;
   const record: RefreshTokenRecord = {
     grant_id: grant.grant_id,
@@ -145,20 +166,29 @@ export async function issueRefreshToken(store: Store, grant: Pick<GrantRecord, '
 export async function redeemRefreshToken(store: Store, token: string, clientId: string, nowSeconds: number): Promise<GrantRecord> {
   const key = refreshKey(await sha256Hex(token));
   const found = await store.get<RefreshTokenRecord>(key);
-  if (!found || found.value.client_id !== clientId) throw new OAuthError('invalid_grant', 'The refresh token is not valid for this client.');
+  if (!found || found.value.client_id !== clientId)
+    throw new OAuthError('invalid_grant', 'The refresh token is not valid for this client.');
   const record = found.value;
   if (record.used_at !== null) {
     await revokeGrant(store, record.grant_id, nowSeconds);
-    throw new OAuthError('invalid_grant', 'The refresh token was already used; the grant and every token issued under it are revoked. Ask the user to authorize again.');
+    throw new OAuthError(
+      'invalid_grant',
+      'The refresh token was already used; the grant and every token issued under it are revoked. Ask the user to authorize again.',
+    );
   }
-  if (record.expires_at <= nowSeconds) throw new OAuthError('invalid_grant', 'The refresh token has expired; ask the user to authorize again.');
+  if (record.expires_at <= nowSeconds)
+    throw new OAuthError('invalid_grant', 'The refresh token has expired; ask the user to authorize again.');
   const grant = (await store.get<GrantRecord>(grantKey(record.grant_id)))?.value;
-  if (!grant || grant.revoked_at !== null || grant.ends_at <= nowSeconds) throw new OAuthError('invalid_grant', 'The grant behind this refresh token has ended or was revoked; ask the user to authorize again.');
+  if (!grant || grant.revoked_at !== null || grant.ends_at <= nowSeconds)
+    throw new OAuthError('invalid_grant', 'The grant behind this refresh token has ended or was revoked; ask the user to authorize again.');
   // Mark it used only if nobody else did since the read: of two concurrent uses one loses, and that is a replay too.
   const marked = await store.set(key, { ...record, used_at: nowSeconds }, { onlyIfMatch: found.etag });
   if (!marked.modified) {
     await revokeGrant(store, record.grant_id, nowSeconds);
-    throw new OAuthError('invalid_grant', 'The refresh token was used concurrently; the grant is revoked. Ask the user to authorize again.');
+    throw new OAuthError(
+      'invalid_grant',
+      'The refresh token was used concurrently; the grant is revoked. Ask the user to authorize again.',
+    );
   }
   return grant;
 }

@@ -48,7 +48,9 @@ export function publicJwk(jwk: JWK): JWK {
 
 /** Records to serve, newest first: drops retired keys whose grace period has passed. */
 export function liveRecords(records: readonly KeyRecord[], nowSeconds: number): KeyRecord[] {
-  return records.filter((r) => r.retired_at === undefined || r.retired_at + RETIRED_KEY_GRACE_SECONDS > nowSeconds).sort((a, b) => b.created_at - a.created_at);
+  return records
+    .filter((r) => r.retired_at === undefined || r.retired_at + RETIRED_KEY_GRACE_SECONDS > nowSeconds)
+    .sort((a, b) => b.created_at - a.created_at);
 }
 
 /** Adds a new active key and retires the previous one (rotation). */
@@ -83,7 +85,12 @@ export function parseKeyRecords(json: string): KeyRecord[] {
   }
   if (!Array.isArray(parsed) || parsed.length === 0) throw new Error('OAUTH_SIGNING_KEYS must be a non-empty JSON array of key records');
   for (const record of parsed as KeyRecord[]) {
-    if (typeof record?.kid !== 'string' || typeof record.private_jwk?.d !== 'string' || record.private_jwk.kty !== 'RSA' || typeof record.created_at !== 'number') {
+    if (
+      typeof record?.kid !== 'string' ||
+      typeof record.private_jwk?.d !== 'string' ||
+      record.private_jwk.kty !== 'RSA' ||
+      typeof record.created_at !== 'number'
+    ) {
       throw new Error('OAUTH_SIGNING_KEYS entries need kid, created_at and an RSA private_jwk');
     }
   }
@@ -111,7 +118,9 @@ export async function rotateStoredKeys(store: Store, nowSeconds: number): Promis
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await store.get<KeyRecord[]>(KEYS_RECORD);
     const next = await rotate(current?.value ?? [], nowSeconds);
-    const written = current ? await store.set(KEYS_RECORD, next, { onlyIfMatch: current.etag }) : await store.set(KEYS_RECORD, next, { onlyIfNew: true });
+    const written = current
+      ? await store.set(KEYS_RECORD, next, { onlyIfMatch: current.etag })
+      : await store.set(KEYS_RECORD, next, { onlyIfNew: true });
     if (written.modified) return next;
   }
   throw new Error('Could not rotate the signing keys: concurrent writers');

@@ -47,7 +47,13 @@ describe('matchRedirectUri', () => {
 });
 
 describe('redirectUriProblem (registration)', () => {
-  it.each(['https://app.example/cb', 'https://app.example', 'http://127.0.0.1:3000/cb', 'http://localhost:33418/oauth/callback', 'http://[::1]/cb?x=1'])('accepts %s', (uri) => {
+  it.each([
+    'https://app.example/cb',
+    'https://app.example',
+    'http://127.0.0.1:3000/cb',
+    'http://localhost:33418/oauth/callback',
+    'http://[::1]/cb?x=1',
+  ])('accepts %s', (uri) => {
     expect(redirectUriProblem(uri)).toBeNull();
   });
   it.each([

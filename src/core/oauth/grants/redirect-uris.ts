@@ -30,7 +30,8 @@ function canonicalUrl(value: string): URL | null {
 /** Why `value` cannot be registered as a redirect URI, or null when it can. */
 export function redirectUriProblem(value: string): string | null {
   const url = canonicalUrl(value);
-  if (!url) return 'must be an absolute URI in canonical form (lower-case scheme and host, no dot-segments, the usual spelling of an IP address)';
+  if (!url)
+    return 'must be an absolute URI in canonical form (lower-case scheme and host, no dot-segments, the usual spelling of an IP address)';
   if (value.includes('#')) return 'must not have a fragment';
   if (url.username || url.password) return 'must not contain userinfo';
   if (url.protocol === 'https:') return null;

@@ -7,12 +7,37 @@ import { sweepOAuthStore } from './sweep.ts';
 const blobs = useBlobs();
 const NOW = 1_800_000_000;
 
-const client = (id: string, expiresAt: number | null, status: 'unclaimed' | 'claimed', lastUsedAt = NOW - UNCLAIMED_CLIENT_TTL_SECONDS - 100): ClientRecord => ({
-  client_id: id, client_secret_sha256: 'x', client_name: id, grant_types: ['client_credentials'], response_types: [], redirect_uris: [], token_endpoint_auth_method: 'client_secret_basic',
-  scope: ['articles:read'], client_id_issued_at: NOW - UNCLAIMED_CLIENT_TTL_SECONDS - 100, registration_type: 'anonymous',
-  claim: { status, token_sha256: status === 'claimed' ? null : 'd', token_expires_at: NOW }, expires_at: expiresAt, last_used_at: lastUsedAt,
+const client = (
+  id: string,
+  expiresAt: number | null,
+  status: 'unclaimed' | 'claimed',
+  lastUsedAt = NOW - UNCLAIMED_CLIENT_TTL_SECONDS - 100,
+): ClientRecord => ({
+  client_id: id,
+  client_secret_sha256: 'x',
+  client_name: id,
+  grant_types: ['client_credentials'],
+  response_types: [],
+  redirect_uris: [],
+  token_endpoint_auth_method: 'client_secret_basic',
+  scope: ['articles:read'],
+  client_id_issued_at: NOW - UNCLAIMED_CLIENT_TTL_SECONDS - 100,
+  registration_type: 'anonymous',
+  claim: { status, token_sha256: status === 'claimed' ? null : 'd', token_expires_at: NOW },
+  expires_at: expiresAt,
+  last_used_at: lastUsedAt,
 });
-const grant = (id: string, endsAt: number) => ({ grant_id: id, client_id: 'agt_live', subject: 's', scope: 'content:export', resource: 'r', created_at: 0, ends_at: endsAt, revoked_at: null, access_tokens: [] });
+const grant = (id: string, endsAt: number) => ({
+  grant_id: id,
+  client_id: 'agt_live',
+  subject: 's',
+  scope: 'content:export',
+  resource: 'r',
+  created_at: 0,
+  ends_at: endsAt,
+  revoked_at: null,
+  access_tokens: [],
+});
 
 describe('sweepOAuthStore', () => {
   it('removes what has expired and keeps everything live; claimed clients expire after a year idle', async () => {
@@ -47,9 +72,30 @@ describe('sweepOAuthStore', () => {
     };
     for (const [key, value] of Object.entries(records)) await store.set(key, value);
     const counts = await sweepOAuthStore(store, NOW);
-    expect(counts).toEqual({ clients: 3, claimTokens: 1, codes: 1, codeUses: 2, claimAttempts: 1, userCodes: 1, revocations: 1, grants: 1, refreshTokens: 1, answeredTickets: 1 });
+    expect(counts).toEqual({
+      clients: 3,
+      claimTokens: 1,
+      codes: 1,
+      codeUses: 2,
+      claimAttempts: 1,
+      userCodes: 1,
+      revocations: 1,
+      grants: 1,
+      refreshTokens: 1,
+      answeredTickets: 1,
+    });
     expect((await store.list()).sort()).toEqual([
-      'answered/new', 'claimtoken/bb', 'client/agt_claimed', 'client/agt_claimed_legacy_live', 'client/agt_live', 'code-used/new', 'code/new', 'grant/new', 'refresh/new', 'revoked/new', 'usercode/new',
+      'answered/new',
+      'claimtoken/bb',
+      'client/agt_claimed',
+      'client/agt_claimed_legacy_live',
+      'client/agt_live',
+      'code-used/new',
+      'code/new',
+      'grant/new',
+      'refresh/new',
+      'revoked/new',
+      'usercode/new',
     ]);
     // A second run finds nothing more to do.
     expect(Object.values(await sweepOAuthStore(store, NOW)).every((n) => n === 0)).toBe(true);

@@ -29,7 +29,18 @@ const ORPHAN_GRACE_SECONDS = 3600;
 
 /** Deletes expired records; returns how many of each kind went. */
 export async function sweepOAuthStore(store: Store, nowSeconds: number): Promise<SweepCounts> {
-  const counts: SweepCounts = { clients: 0, claimTokens: 0, codes: 0, codeUses: 0, claimAttempts: 0, userCodes: 0, revocations: 0, grants: 0, refreshTokens: 0, answeredTickets: 0 };
+  const counts: SweepCounts = {
+    clients: 0,
+    claimTokens: 0,
+    codes: 0,
+    codeUses: 0,
+    claimAttempts: 0,
+    userCodes: 0,
+    revocations: 0,
+    grants: 0,
+    refreshTokens: 0,
+    answeredTickets: 0,
+  };
   const keys = await store.list();
   const liveClients = new Set<string>();
   const expiredAt = async <T>(key: string, expiry: (value: T) => number | null): Promise<boolean> => {

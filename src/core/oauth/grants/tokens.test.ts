@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../../tests/support/blobs.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../config.ts';
-import { generateKeyRecord, keySetOf, liveRecords, loadKeyRecords, parseKeyRecords, RETIRED_KEY_GRACE_SECONDS, rotate, rotateStoredKeys } from './keys.ts';
+import {
+  generateKeyRecord,
+  keySetOf,
+  liveRecords,
+  loadKeyRecords,
+  parseKeyRecords,
+  RETIRED_KEY_GRACE_SECONDS,
+  rotate,
+  rotateStoredKeys,
+} from './keys.ts';
 import { mintAccessToken, revokeJti, verifyAccessToken } from './tokens.ts';
 
 const blobs = useBlobs();
@@ -11,7 +20,14 @@ const T0 = 1_800_000_000;
 
 async function mint(records: Parameters<typeof keySetOf>[0], now: number, overrides: Partial<{ audience: string; issuer: string }> = {}) {
   const keys = await keySetOf(records, now);
-  return mintAccessToken(keys, { issuer: overrides.issuer ?? ISSUER, audience: overrides.audience ?? AUD, clientId: 'agt_x', subject: 'agt_x', scope: 'content:export', nowSeconds: now });
+  return mintAccessToken(keys, {
+    issuer: overrides.issuer ?? ISSUER,
+    audience: overrides.audience ?? AUD,
+    clientId: 'agt_x',
+    subject: 'agt_x',
+    scope: 'content:export',
+    nowSeconds: now,
+  });
 }
 
 describe('access tokens', () => {
@@ -28,7 +44,10 @@ describe('access tokens', () => {
     expect(await verify(T0, { issuer: 'https://other.example' })).toEqual({ ok: false, reason: 'wrong_issuer' });
     await revokeJti(blobs.store('oauth'), claims.jti, claims.exp);
     expect(await verify(T0 + 10)).toEqual({ ok: false, reason: 'revoked' });
-    expect(await verifyAccessToken('a.b.c', { keys, issuer: ISSUER, nowSeconds: T0, revocations: null })).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyAccessToken('a.b.c', { keys, issuer: ISSUER, nowSeconds: T0, revocations: null })).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 
   it('rotation: new tokens carry the new kid, old tokens verify until the grace period ends, then fail', async () => {
@@ -39,12 +58,16 @@ describe('access tokens', () => {
     expect(fresh.token.split('.')[0]).not.toBe(old.token.split('.')[0]);
     const keysNow = await keySetOf(rotated, T0 + 200);
     expect(keysNow.publicJwks).toHaveLength(2);
-    expect((await verifyAccessToken(old.token, { keys: keysNow, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 200, revocations: null })).ok).toBe(true);
+    expect(
+      (await verifyAccessToken(old.token, { keys: keysNow, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 200, revocations: null })).ok,
+    ).toBe(true);
     const later = T0 + 100 + RETIRED_KEY_GRACE_SECONDS + 1;
     expect(liveRecords(rotated, later)).toHaveLength(1);
     const keysLater = await keySetOf(rotated, later);
     expect(keysLater.publicJwks).toHaveLength(1);
-    expect(await verifyAccessToken(old.token, { keys: keysLater, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 200, revocations: null })).toEqual({ ok: false, reason: 'unknown_key' });
+    expect(
+      await verifyAccessToken(old.token, { keys: keysLater, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 200, revocations: null }),
+    ).toEqual({ ok: false, reason: 'unknown_key' });
   });
 
   it('keys come from the environment when set, else one key is created in Blobs on first use and rotated there', async () => {

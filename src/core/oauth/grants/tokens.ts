@@ -21,7 +21,18 @@ export interface AccessTokenClaims {
 }
 
 /** Mints a token; returns it with its claims. */
-export async function mintAccessToken(keys: KeySet, input: { issuer: string; audience: string; clientId: string; subject: string; scope: string; nowSeconds: number; ttlSeconds?: number | undefined }): Promise<{ token: string; claims: AccessTokenClaims }> {
+export async function mintAccessToken(
+  keys: KeySet,
+  input: {
+    issuer: string;
+    audience: string;
+    clientId: string;
+    subject: string;
+    scope: string;
+    nowSeconds: number;
+    ttlSeconds?: number | undefined;
+  },
+): Promise<{ token: string; claims: AccessTokenClaims }> {
   const claims: AccessTokenClaims = {
     iss: input.issuer,
     aud: input.audience,
@@ -45,7 +56,17 @@ export async function mintAccessToken(keys: KeySet, input: { issuer: string; aud
 }
 
 /** Why a token was refused (logged; the wire says `invalid_token`). */
-export type TokenRejection = 'malformed' | 'unknown_key' | 'bad_signature' | 'expired' | 'issued_in_future' | 'wrong_issuer' | 'wrong_audience' | 'wrong_type' | 'missing_claims' | 'revoked';
+export type TokenRejection =
+  | 'malformed'
+  | 'unknown_key'
+  | 'bad_signature'
+  | 'expired'
+  | 'issued_in_future'
+  | 'wrong_issuer'
+  | 'wrong_audience'
+  | 'wrong_type'
+  | 'missing_claims'
+  | 'revoked';
 
 export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: TokenRejection };
 
@@ -100,14 +121,27 @@ export async function verifyAccessToken(
     }
     return { ok: false, reason: 'malformed' };
   }
-  if (typeof payload.client_id !== 'string' || typeof payload.scope !== 'string' || typeof payload.jti !== 'string' || typeof payload.sub !== 'string') {
+  if (
+    typeof payload.client_id !== 'string' ||
+    typeof payload.scope !== 'string' ||
+    typeof payload.jti !== 'string' ||
+    typeof payload.sub !== 'string'
+  ) {
     return { ok: false, reason: 'missing_claims' };
   }
   // jose checks `iat` only for age limits; a token dated ahead of our clock was not minted by this server's clock.
-  if (typeof payload.iat !== 'number' || payload.iat > options.nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'issued_in_future' };
+  if (typeof payload.iat !== 'number' || payload.iat > options.nowSeconds + CLOCK_SKEW_SECONDS)
+    return { ok: false, reason: 'issued_in_future' };
   const aud = Array.isArray(payload.aud) ? String(payload.aud[0]) : String(payload.aud);
   const claims: AccessTokenClaims = {
-    iss: String(payload.iss), aud, sub: payload.sub, client_id: payload.client_id, scope: payload.scope, jti: payload.jti, iat: Number(payload.iat), exp: Number(payload.exp),
+    iss: String(payload.iss),
+    aud,
+    sub: payload.sub,
+    client_id: payload.client_id,
+    scope: payload.scope,
+    jti: payload.jti,
+    iat: Number(payload.iat),
+    exp: Number(payload.exp),
   };
   if (options.revocations && (await isRevoked(options.revocations, claims.jti))) return { ok: false, reason: 'revoked' };
   return { ok: true, claims };

@@ -33,7 +33,9 @@ function childLines(node: SchemaNode, indent: string): string[] {
     else lines.push(...childLines(node.items, indent));
   }
   for (const variant of node.variants ?? []) {
-    lines.push(`${indent}- one of: **${variant.title}** (${typeText(variant.node)})${variant.node.description ? `: ${variant.node.description}` : ''}`);
+    lines.push(
+      `${indent}- one of: **${variant.title}** (${typeText(variant.node)})${variant.node.description ? `: ${variant.node.description}` : ''}`,
+    );
     lines.push(...schemaMarkdown(variant.node, `${indent}  `));
   }
   return lines;
@@ -44,17 +46,25 @@ function operationMarkdown(op: ReferenceOperation): string[] {
   if (op.auth.length) lines.push('Authentication:', '', ...op.auth.map((a) => `- ${a}`), '');
   if (op.parameters.length) {
     lines.push('| parameter | in | required | type | description |', '| --- | --- | --- | --- | --- |');
-    for (const p of op.parameters) lines.push(`| \`${p.name}\` | ${p.in} | ${p.required ? 'yes' : 'no'} | ${cell(typeText(p.node))} | ${cell(p.description)}${p.example ? ` Example: \`${cell(p.example)}\`.` : ''} |`);
+    for (const p of op.parameters)
+      lines.push(
+        `| \`${p.name}\` | ${p.in} | ${p.required ? 'yes' : 'no'} | ${cell(typeText(p.node))} | ${cell(p.description)}${p.example ? ` Example: \`${cell(p.example)}\`.` : ''} |`,
+      );
     lines.push('');
   }
   if (op.requestBody) {
-    lines.push(`Request body${op.requestBody.required ? ' (required)' : ''}: ${op.requestBody.mediaTypes.map((t) => `\`${t}\``).join(' or ')}`, '');
+    lines.push(
+      `Request body${op.requestBody.required ? ' (required)' : ''}: ${op.requestBody.mediaTypes.map((t) => `\`${t}\``).join(' or ')}`,
+      '',
+    );
     const fields = schemaMarkdown(op.requestBody.node);
     if (fields.length) lines.push(...fields, '');
   }
   lines.push('Responses:', '');
   for (const r of op.responses) {
-    lines.push(`- **${r.status}**: ${r.description}${r.headers.length ? ` Headers: ${r.headers.map((h) => `\`${h.name}\``).join(', ')}.` : ''}`);
+    lines.push(
+      `- **${r.status}**: ${r.description}${r.headers.length ? ` Headers: ${r.headers.map((h) => `\`${h.name}\``).join(', ')}.` : ''}`,
+    );
   }
   lines.push('');
   for (const r of op.responses) {
@@ -65,14 +75,24 @@ function operationMarkdown(op: ReferenceOperation): string[] {
   }
   for (const request of op.requests) {
     if (request.title) lines.push(`Request: ${request.title}`, '');
-    for (const language of SNIPPET_LANGUAGES) lines.push('```' + language.code, request.snippets[language.id], '```', '');
+    for (const language of SNIPPET_LANGUAGES) lines.push(`\`\`\`${language.code}`, request.snippets[language.id], '```', '');
   }
   return lines;
 }
 
 /** The whole twin; `entryPoints` is the markdown list of agent entry points that ends it. */
 export function apiReferenceMarkdown(reference: ApiReference, meta: { pageUrl: string; openApiUrl: string; entryPoints: string }): string {
-  const lines = [`# ${reference.title}`, '', `> ${reference.description}`, '', `- URL: ${meta.pageUrl}`, `- Version: ${reference.version}`, `- OpenAPI: ${meta.openApiUrl}`, `- Server: ${reference.server}`, ''];
+  const lines = [
+    `# ${reference.title}`,
+    '',
+    `> ${reference.description}`,
+    '',
+    `- URL: ${meta.pageUrl}`,
+    `- Version: ${reference.version}`,
+    `- OpenAPI: ${meta.openApiUrl}`,
+    `- Server: ${reference.server}`,
+    '',
+  ];
   lines.push('## Contents', '');
   for (const group of reference.groups) {
     lines.push(`- ${group.name}: ${group.operations.map((op) => `${op.method} ${op.path}`).join(', ')}`);

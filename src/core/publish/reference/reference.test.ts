@@ -10,8 +10,14 @@ const doc = openApiDocument(ORIGIN, { name: 'Acme AI', operator_attribution: 'Co
 const reference = apiReference(doc);
 const operations = reference.groups.flatMap((g) => g.operations);
 
-type Operation = { parameters?: JsonSchema[]; requestBody?: { content: Record<string, JsonSchema> }; responses: Record<string, { content?: Record<string, JsonSchema> }> };
-const documented = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+type Operation = {
+  parameters?: JsonSchema[];
+  requestBody?: { content: Record<string, JsonSchema> };
+  responses: Record<string, { content?: Record<string, JsonSchema> }>;
+};
+const documented = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+);
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 ajv.addFormat('uri', (s: string) => URL.canParse(s));
@@ -52,16 +58,21 @@ describe('OpenAPI examples', () => {
     const problems: string[] = [];
     for (const { path, method, op } of documented) {
       for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
-        const examples = media.examples ? Object.values(media.examples as Record<string, { value: unknown }>).map((e) => e.value) : [media.example];
+        const examples = media.examples
+          ? Object.values(media.examples as Record<string, { value: unknown }>).map((e) => e.value)
+          : [media.example];
         if (examples[0] === undefined) problems.push(`${method} ${path} request ${type}: no example`);
         for (const example of examples) {
-          const error = example === undefined ? '' : check(pointer('paths', path, method, 'requestBody', 'content', type, 'schema'), example);
+          const error =
+            example === undefined ? '' : check(pointer('paths', path, method, 'requestBody', 'content', type, 'schema'), example);
           if (error) problems.push(error);
         }
       }
       for (const [i, parameter] of (op.parameters ?? []).entries()) {
-        if (typeof parameter.description !== 'string' || parameter.description.length < 10) problems.push(`${method} ${path} ${String(parameter.name)}: no description`);
-        if (parameter.in === 'query' && parameter.example === undefined) problems.push(`${method} ${path} ${String(parameter.name)}: no example`);
+        if (typeof parameter.description !== 'string' || parameter.description.length < 10)
+          problems.push(`${method} ${path} ${String(parameter.name)}: no description`);
+        if (parameter.in === 'query' && parameter.example === undefined)
+          problems.push(`${method} ${path} ${String(parameter.name)}: no example`);
         if (parameter.example !== undefined) {
           const error = check(pointer('paths', path, method, 'parameters', String(i), 'schema'), parameter.example);
           if (error) problems.push(error);
@@ -73,7 +84,16 @@ describe('OpenAPI examples', () => {
 
   it('gives every /oauth/authorize parameter its own description (not a list of RFCs)', () => {
     const authorize = operations.find((op) => op.id === 'authorize')!;
-    expect(authorize.parameters.map((p) => p.name)).toEqual(['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource']);
+    expect(authorize.parameters.map((p) => p.name)).toEqual([
+      'response_type',
+      'client_id',
+      'redirect_uri',
+      'scope',
+      'state',
+      'code_challenge',
+      'code_challenge_method',
+      'resource',
+    ]);
     const descriptions = authorize.parameters.map((p) => p.description);
     expect(new Set(descriptions).size).toBe(descriptions.length);
     for (const description of descriptions) expect(description).not.toMatch(/^RFC [\d /]+`/);
@@ -84,7 +104,9 @@ describe('apiReference', () => {
   it('groups every operation under its tag, in the order of the tags', () => {
     expect(reference.groups.map((g) => g.id)).toEqual(['content', 'contact', 'agents', 'oauth', 'operations']);
     expect(reference.groups.map((g) => g.name)).toEqual(['Content', 'Contact', 'MCP server and A2A agent', 'OAuth', 'Operations']);
-    expect(operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual(documented.map((d) => `${d.method.toUpperCase()} ${d.path}`).sort());
+    expect(operations.map((op) => `${op.method} ${op.path}`).sort()).toEqual(
+      documented.map((d) => `${d.method.toUpperCase()} ${d.path}`).sort(),
+    );
     expect(new Set(operations.map((op) => op.id)).size).toBe(operations.length);
   });
 
@@ -117,7 +139,11 @@ describe('apiReference', () => {
 
   it('writes one request per named body example, with readable Chinese in every language', () => {
     const token = operations.find((op) => op.id === 'token')!;
-    expect(token.requests.map((r) => r.title)).toEqual(['Machine client, secret in the body (client_secret_post)', 'Public client: exchange the code (PKCE)', 'Rotate a refresh token']);
+    expect(token.requests.map((r) => r.title)).toEqual([
+      'Machine client, secret in the body (client_secret_post)',
+      'Public client: exchange the code (PKCE)',
+      'Rotate a refresh token',
+    ]);
     const search = operations.find((op) => op.id === 'searchArticles')!.requests[0]!;
     for (const snippet of Object.values(search.snippets)) {
       expect(snippet).toContain('私有化部署 LLM');
@@ -131,7 +157,11 @@ describe('apiReference', () => {
 
 describe('apiReferenceMarkdown', () => {
   it('holds every operation, every example and the three request languages', () => {
-    const md = apiReferenceMarkdown(reference, { pageUrl: `${ORIGIN}/docs/api`, openApiUrl: `${ORIGIN}/openapi.json`, entryPoints: '- entry' });
+    const md = apiReferenceMarkdown(reference, {
+      pageUrl: `${ORIGIN}/docs/api`,
+      openApiUrl: `${ORIGIN}/openapi.json`,
+      entryPoints: '- entry',
+    });
     for (const op of operations) expect(md).toContain(`### ${op.method} ${op.path}`);
     const examples = operations.flatMap((op) => op.responses.flatMap((r) => r.bodies.filter((b) => b.example !== undefined)));
     expect(md.match(/^Example \d{3} /gm)?.length).toBe(examples.length);

@@ -95,7 +95,8 @@ export function apiReference(doc: JsonSchema): ApiReference {
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, JsonSchema>>)) {
     for (const method of METHODS) {
       const op = item[method];
-      if (op) operations.push({ ...operationOf(doc, server, path, method, op, item), tag: ((op.tags as string[] | undefined) ?? ['other'])[0]! });
+      if (op)
+        operations.push({ ...operationOf(doc, server, path, method, op, item), tag: ((op.tags as string[] | undefined) ?? ['other'])[0]! });
     }
   }
   const tagNames = [...tags.map((t) => t.name), ...operations.map((o) => o.tag).filter((t) => !tags.some((tag) => tag.name === t))];
@@ -114,11 +115,15 @@ export function apiReference(doc: JsonSchema): ApiReference {
 }
 
 function operationOf(doc: JsonSchema, server: string, path: string, method: string, op: JsonSchema, item: JsonSchema): ReferenceOperation {
-  const parameters = [...((item.parameters as JsonSchema[] | undefined) ?? []), ...((op.parameters as JsonSchema[] | undefined) ?? [])].map((p) => resolveRef(p, doc));
+  const parameters = [...((item.parameters as JsonSchema[] | undefined) ?? []), ...((op.parameters as JsonSchema[] | undefined) ?? [])].map(
+    (p) => resolveRef(p, doc),
+  );
   const body = op.requestBody ? resolveRef(op.requestBody as JsonSchema, doc) : undefined;
   const bodyContent = (body?.content as Record<string, JsonSchema> | undefined) ?? {};
   const firstBody = Object.values(bodyContent)[0];
-  const responses = Object.entries(op.responses as Record<string, JsonSchema>).map(([status, r]) => responseOf(doc, status, resolveRef(r, doc)));
+  const responses = Object.entries(op.responses as Record<string, JsonSchema>).map(([status, r]) =>
+    responseOf(doc, status, resolveRef(r, doc)),
+  );
   return {
     id: op.operationId as string,
     method: method.toUpperCase(),
@@ -134,7 +139,15 @@ function operationOf(doc: JsonSchema, server: string, path: string, method: stri
       node: schemaView((p.schema as JsonSchema | undefined) ?? {}, doc),
       ...(p.example !== undefined ? { example: typeof p.example === 'string' ? p.example : JSON.stringify(p.example) } : {}),
     })),
-    ...(firstBody ? { requestBody: { required: body?.required === true, mediaTypes: Object.keys(bodyContent), node: schemaView((firstBody.schema as JsonSchema) ?? {}, doc) } } : {}),
+    ...(firstBody
+      ? {
+          requestBody: {
+            required: body?.required === true,
+            mediaTypes: Object.keys(bodyContent),
+            node: schemaView((firstBody.schema as JsonSchema) ?? {}, doc),
+          },
+        }
+      : {}),
     responses,
     requests: requestsOf(server, path, method, op, parameters, bodyContent, responses),
   };
@@ -156,19 +169,30 @@ function responseOf(doc: JsonSchema, status: string, r: JsonSchema): ReferenceRe
     ...(media.example !== undefined ? { example: exampleText(media.example) } : {}),
   }));
   const code = Number(status);
-  return { status, description: (r.description as string | undefined) ?? '', headers, bodies, kind: code >= 400 ? 'error' : code >= 300 ? 'redirect' : 'success' };
+  return {
+    status,
+    description: (r.description as string | undefined) ?? '',
+    headers,
+    bodies,
+    kind: code >= 400 ? 'error' : code >= 300 ? 'redirect' : 'success',
+  };
 }
 
 function authOf(doc: JsonSchema, op: JsonSchema): string[] {
-  const requirements = (op.security as Record<string, string[]>[] | undefined) ?? (doc.security as Record<string, string[]>[] | undefined) ?? [];
+  const requirements =
+    (op.security as Record<string, string[]>[] | undefined) ?? (doc.security as Record<string, string[]>[] | undefined) ?? [];
   const schemes = ((doc.components as JsonSchema | undefined)?.securitySchemes ?? {}) as Record<string, JsonSchema>;
   const out: string[] = [];
   for (const requirement of requirements) {
     for (const [name, scopes] of Object.entries(requirement)) {
       const scheme = schemes[name];
       if (!scheme) continue;
-      if (scheme.type === 'http' && scheme.scheme === 'basic') out.push(`HTTP Basic: ${(scheme.description as string | undefined) ?? 'client credentials'}.`);
-      else if (scheme.type === 'oauth2') out.push(`OAuth 2.0 bearer token${scopes.length ? ` with scope ${scopes.map((s) => `\`${s}\``).join(', ')}` : ''}: ${(scheme.description as string | undefined) ?? ''}`.trim());
+      if (scheme.type === 'http' && scheme.scheme === 'basic')
+        out.push(`HTTP Basic: ${(scheme.description as string | undefined) ?? 'client credentials'}.`);
+      else if (scheme.type === 'oauth2')
+        out.push(
+          `OAuth 2.0 bearer token${scopes.length ? ` with scope ${scopes.map((s) => `\`${s}\``).join(', ')}` : ''}: ${(scheme.description as string | undefined) ?? ''}`.trim(),
+        );
       else out.push(`${name}${scheme.description ? `: ${scheme.description as string}` : ''}`);
     }
   }
@@ -187,23 +211,35 @@ function requestsOf(
   content: Record<string, JsonSchema>,
   responses: ReferenceResponse[],
 ): ReferenceRequest[] {
-  const query: [string, string][] = parameters.filter((p) => p.in === 'query' && p.example !== undefined).map((p) => [p.name as string, String(p.example)]);
+  const query: [string, string][] = parameters
+    .filter((p) => p.in === 'query' && p.example !== undefined)
+    .map((p) => [p.name as string, String(p.example)]);
   const headers: [string, string][] = [
     ...Object.entries((op['x-request-headers'] as Record<string, string> | undefined) ?? {}),
-    ...parameters.filter((p) => p.in === 'header' && p.required === true && p.example !== undefined).map((p): [string, string] => [p.name as string, String(p.example)]),
+    ...parameters
+      .filter((p) => p.in === 'header' && p.required === true && p.example !== undefined)
+      .map((p): [string, string] => [p.name as string, String(p.example)]),
   ];
   const success = responses.find((r) => r.kind === 'success') ?? responses.find((r) => r.kind === 'redirect');
-  const answer: HttpSample['answer'] = !success || success.bodies.length === 0 ? 'status' : success.bodies.some((b) => b.mediaType.endsWith('json')) ? 'json' : 'text';
+  const answer: HttpSample['answer'] =
+    !success || success.bodies.length === 0 ? 'status' : success.bodies.some((b) => b.mediaType.endsWith('json')) ? 'json' : 'text';
   const base = { method: method.toUpperCase(), url: `${server}${path}`, query, headers, answer };
   const [mediaType, media] = Object.entries(content)[0] ?? [];
   if (!mediaType || !media) return [request('', base)];
   const kind = mediaType === 'application/x-www-form-urlencoded' ? 'form' : 'json';
   const named = Object.values((media.examples as Record<string, { summary?: string; value: unknown }> | undefined) ?? {});
-  const examples = named.length ? named.map((e) => ({ title: e.summary ?? '', value: e.value })) : media.example !== undefined ? [{ title: '', value: media.example }] : [];
+  const examples = named.length
+    ? named.map((e) => ({ title: e.summary ?? '', value: e.value }))
+    : media.example !== undefined
+      ? [{ title: '', value: media.example }]
+      : [];
   return examples.map(({ title, value }) =>
     request(title, {
       ...base,
-      body: kind === 'form' ? { kind, value: Object.entries(value as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]) } : { kind, value },
+      body:
+        kind === 'form'
+          ? { kind, value: Object.entries(value as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]) }
+          : { kind, value },
     }),
   );
 }

@@ -41,7 +41,8 @@ export function resolveRef(schema: JsonSchema, doc: JsonSchema, seen: ReadonlySe
     if (visited.has(ref) || !ref.startsWith('#/')) return { description: `See ${ref}.` };
     visited.add(ref);
     let target: unknown = doc;
-    for (const part of ref.slice(2).split('/')) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (const part of ref.slice(2).split('/'))
+      target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
     if (typeof target !== 'object' || target === null) return { description: `Unresolved ${ref}.` };
     const { $ref: _ref, ...siblings } = current;
     current = { ...(target as JsonSchema), ...siblings };
@@ -63,7 +64,9 @@ function mergeTwo(a: JsonSchema, b: JsonSchema, doc: JsonSchema, depth: number):
   if (a.properties || b.properties) {
     const props: Record<string, JsonSchema> = { ...((a.properties as Record<string, JsonSchema>) ?? {}) };
     for (const [name, schema] of Object.entries((b.properties as Record<string, JsonSchema>) ?? {})) {
-      props[name] = props[name] ? mergeTwo(mergeAllOf(props[name]!, doc, depth + 1), mergeAllOf(schema, doc, depth + 1), doc, depth + 1) : schema;
+      props[name] = props[name]
+        ? mergeTwo(mergeAllOf(props[name]!, doc, depth + 1), mergeAllOf(schema, doc, depth + 1), doc, depth + 1)
+        : schema;
     }
     out.properties = props;
   }

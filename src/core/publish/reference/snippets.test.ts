@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { curlSnippet, fetchSnippet, type HttpSample, pythonSnippet } from './snippets.ts';
 
-const search: HttpSample = { method: 'GET', url: 'https://x.example/api/search', query: [['q', '私有化部署 LLM'], ['limit', '3']], headers: [], answer: 'json' };
+const search: HttpSample = {
+  method: 'GET',
+  url: 'https://x.example/api/search',
+  query: [
+    ['q', '私有化部署 LLM'],
+    ['limit', '3'],
+  ],
+  headers: [],
+  answer: 'json',
+};
 const contact: HttpSample = {
   method: 'POST',
   url: 'https://x.example/api/contact',
@@ -10,12 +19,34 @@ const contact: HttpSample = {
   body: { kind: 'json', value: { name: "O'Brien 李伟", subscribed: true, company: null } },
   answer: 'json',
 };
-const token: HttpSample = { method: 'POST', url: 'https://x.example/oauth/token', query: [], headers: [['Accept', 'application/json']], body: { kind: 'form', value: [['grant_type', 'client_credentials'], ['scope', 'content:export']] }, answer: 'json' };
-const consent: HttpSample = { method: 'POST', url: 'https://x.example/oauth/authorize', query: [], headers: [], body: { kind: 'form', value: [['decision', 'approve']] }, answer: 'status' };
+const token: HttpSample = {
+  method: 'POST',
+  url: 'https://x.example/oauth/token',
+  query: [],
+  headers: [['Accept', 'application/json']],
+  body: {
+    kind: 'form',
+    value: [
+      ['grant_type', 'client_credentials'],
+      ['scope', 'content:export'],
+    ],
+  },
+  answer: 'json',
+};
+const consent: HttpSample = {
+  method: 'POST',
+  url: 'https://x.example/oauth/authorize',
+  query: [],
+  headers: [],
+  body: { kind: 'form', value: [['decision', 'approve']] },
+  answer: 'status',
+};
 
 describe('curl', () => {
   it('lets curl encode the query, so the text stays readable', () => {
-    expect(curlSnippet(search)).toBe("curl -sS -G 'https://x.example/api/search' \\\n  --data-urlencode 'q=私有化部署 LLM' \\\n  --data-urlencode 'limit=3'");
+    expect(curlSnippet(search)).toBe(
+      "curl -sS -G 'https://x.example/api/search' \\\n  --data-urlencode 'q=私有化部署 LLM' \\\n  --data-urlencode 'limit=3'",
+    );
   });
 
   it('quotes single quotes for the shell and sends JSON as typed', () => {

@@ -63,7 +63,9 @@ const pythonPairs = (pairs: [string, string][], indent: string): string => pytho
 
 /** The curl command line, one option per line. */
 export function curlSnippet(sample: HttpSample): string {
-  const lines = [`curl -sS${sample.query.length ? ' -G' : ''}${sample.method !== 'GET' && sample.method !== 'POST' ? ` -X ${sample.method}` : ''} ${shellQuote(sample.url)}`];
+  const lines = [
+    `curl -sS${sample.query.length ? ' -G' : ''}${sample.method !== 'GET' && sample.method !== 'POST' ? ` -X ${sample.method}` : ''} ${shellQuote(sample.url)}`,
+  ];
   for (const [name, value] of sample.query) lines.push(`--data-urlencode ${shellQuote(`${name}=${value}`)}`);
   for (const [name, value] of sample.headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (sample.body?.kind === 'json') {
@@ -74,13 +76,15 @@ export function curlSnippet(sample: HttpSample): string {
   } else if (sample.method === 'POST') {
     lines[0] = lines[0]!.replace('curl -sS', 'curl -sS -X POST');
   }
-  if (sample.answer === 'status') lines[0] = lines[0]!.replace('curl -sS', 'curl -sS -o /dev/null -w \'%{http_code} %{redirect_url}\\n\'');
+  if (sample.answer === 'status') lines[0] = lines[0]!.replace('curl -sS', "curl -sS -o /dev/null -w '%{http_code} %{redirect_url}\\n'");
   return lines.join(' \\\n  ');
 }
 
 /** An ES module snippet with top-level await (Node 18+, Deno, a browser console). */
 export function fetchSnippet(sample: HttpSample): string {
-  const url = sample.query.length ? `${jsString(`${sample.url}?`)} + new URLSearchParams(${jsPairs(sample.query, '')})` : jsString(sample.url);
+  const url = sample.query.length
+    ? `${jsString(`${sample.url}?`)} + new URLSearchParams(${jsPairs(sample.query, '')})`
+    : jsString(sample.url);
   const options: string[] = [];
   if (sample.method !== 'GET') options.push(`  method: ${jsString(sample.method)},`);
   const headers: [string, string][] = [...sample.headers];
@@ -109,7 +113,9 @@ export function pythonSnippet(sample: HttpSample): string {
   if (sample.answer === 'status') args.push('    allow_redirects=False,');
   args.push('    timeout=10,');
   const method = sample.method.toLowerCase();
-  const call = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'].includes(method) ? `requests.${method}(` : `requests.request(\n    ${JSON.stringify(sample.method)},`;
+  const call = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'].includes(method)
+    ? `requests.${method}(`
+    : `requests.request(\n    ${JSON.stringify(sample.method)},`;
   const print =
     sample.answer === 'json'
       ? 'print(response.status_code, response.json())'
