@@ -10,6 +10,7 @@ import { readingMinutes, relativeImages, twinBody } from '../core/content/markdo
 import { absoluteUrl, paths } from '../core/kernel/paths.ts';
 import { contentErrors, isInvalid } from './content-errors.ts';
 import { sharedBuildData } from '../integrations/build-data.ts';
+import { type SitePage, sitePages } from '../core/publish/pages.ts';
 import { parseBuildConfig } from '../core/config.ts';
 
 const origin = import.meta.env.SITE.replace(/\/$/, '');
@@ -53,6 +54,22 @@ export function getCatalog(): Promise<Catalog> {
     sharedBuildData().catalog = cached;
   }
   return cached;
+}
+
+const registries = new WeakMap<Catalog, Map<string, SitePage>>();
+
+/**
+ * The page registry's entry for `pagePath` (src/core/publish/pages.ts): where every page's title,
+ * description and language are written, once, for the HTML page, its twin, the sitemap and llms.txt.
+ */
+export async function registeredPage(pagePath: string): Promise<SitePage | undefined> {
+  const catalog = await getCatalog();
+  let byPath = registries.get(catalog);
+  if (!byPath) {
+    byPath = new Map(sitePages(catalog).map((page) => [page.path, page]));
+    registries.set(catalog, byPath);
+  }
+  return byPath.get(pagePath);
 }
 
 async function loadCatalog(): Promise<Catalog> {

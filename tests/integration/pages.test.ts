@@ -1,9 +1,14 @@
 /** Every page through the real request pipeline: HTML, twins, headers, 404. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/core/content/catalog.ts';
+import { sitePages } from '../../src/core/publish/pages.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { sitemapPaths, useRuntime } from '../support/runtime.ts';
 
 const site = useRuntime();
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 async function allPages(): Promise<string[]> {
   return sitemapPaths(await (await site.fetchPath('/sitemap.xml')).text());
@@ -216,5 +221,31 @@ describe('pages and their markdown twins', () => {
     const res = await site.fetchPath(css);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('titles and descriptions are written once, in the page registry', () => {
+  it('every listed page shows the registry entry of its path as <title> and meta description', async () => {
+    const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as Catalog;
+    const registry = sitePages(catalog);
+    expect(registry.length).toBeGreaterThan(40);
+    const decode = (text: string): string =>
+      text
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    for (const page of registry) {
+      const html = await (await site.fetchPath(page.path, { headers: { accept: 'text/html' } })).text();
+      const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+      const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '');
+      // The document title adds the site name (or shortens a long title at a word).
+      expect(
+        title === page.title || title.startsWith(`${page.title} | `) || page.title.startsWith(title.replace(/…$/, '')),
+        `${page.path}: <title> ${title}`,
+      ).toBe(true);
+      expect(description, `${page.path}: description`).toBe(page.description);
+    }
   });
 });
