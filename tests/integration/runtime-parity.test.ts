@@ -306,6 +306,8 @@ const VOLATILE_KEYS = new Set([
   'client_id_issued_at',
   'client_secret_expires_at',
   'id',
+  // The contact answer's reference number is derived from its random id.
+  'reference',
   'received_at',
   'built_at',
   'uptime_seconds',
