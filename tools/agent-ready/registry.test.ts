@@ -548,7 +548,10 @@ describe('checks that never fail', () => {
 
   it('the probe is asked about the home page of the audited origin', async () => {
     const asked: string[] = [];
-    await run(undefined, async (url) => (asked.push(url), [TOOL_NAME]));
+    await run(undefined, async (url) => {
+      asked.push(url);
+      return [TOOL_NAME];
+    });
     expect(asked).toEqual([`${O}/`]);
   });
 });
