@@ -272,7 +272,7 @@ async function writeBareAstroProject(dir: string): Promise<void> {
       'export async function getStaticPaths() {',
       "  const docs = await getCollection('docs');",
       '  return docs.map((entry) => ({',
-      "    params: { path: `${/(^|\\/)solutions\\//.test(entry.filePath ?? '') ? 'solutions' : 'blog'}/${entry.id}` },",
+      "    params: { path: (/(^|\\/)solutions\\//.test(entry.filePath ?? '') ? 'solutions/' : 'blog/') + entry.id },",
       '    props: { entry },',
       '  }));',
       '}',

@@ -287,7 +287,7 @@ function plantedPositions(n: number): Map<number, { spec: PlantedQuerySpec; doc:
     { spec, doc: spec.distractors[1], role: 'd2' },
   ]);
   const positions = new Map<number, (typeof docs)[number]>();
-  docs.forEach((entry, j) => positions.set(Math.floor(((j + 0.5) * n) / docs.length), entry));
+  for (const [j, entry] of docs.entries()) positions.set(Math.floor(((j + 0.5) * n) / docs.length), entry);
   return positions;
 }
 

@@ -142,7 +142,7 @@ for (let pass = 0; pass < queries.passes; pass++) {
   }
 }
 const sortNum = (a: number, b: number): number => a - b;
-[firstPass, timings, searchOnly].forEach((list) => list.sort(sortNum));
+for (const list of [firstPass, timings, searchOnly]) list.sort(sortNum);
 const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 // 3. Relevance: routed and merged.

@@ -118,7 +118,8 @@ const walk = (dir: string): void => {
                 ? 'filters'
                 : 'scripts, CSS, entry';
       const bytes = readFileSync(file);
-      const k = (kinds[kind] ??= { files: 0, bytes: 0, gzipBytes: 0 });
+      kinds[kind] ??= { files: 0, bytes: 0, gzipBytes: 0 };
+      const k = kinds[kind];
       k.files++;
       k.bytes += bytes.length;
       k.gzipBytes += bytes[0] === 0x1f && bytes[1] === 0x8b ? bytes.length : gzipSync(bytes).length;

@@ -105,10 +105,13 @@ try {
         if (status < 200 || status >= 300) {
           stats.non2xx++;
           problem = `${name}: HTTP ${status}: ${String(responseBody).slice(0, 400)}`;
-        } else if ((problem = scenario.check(responseBody))) {
-          stats.badBodies++;
-          problem = `${name}: ${problem}`;
-        } else stats.ok++;
+        } else {
+          const bodyProblem = scenario.check(responseBody);
+          if (bodyProblem) {
+            stats.badBodies++;
+            problem = `${name}: ${bodyProblem}`;
+          } else stats.ok++;
+        }
         if (problem) {
           const key = classify(problem);
           problems.set(key, (problems.get(key) ?? 0) + 1);

@@ -6,7 +6,9 @@ import { loadDotEnv } from './dot-env.ts';
 
 const NAMES = ['DOT_ENV_TEST_SET', 'DOT_ENV_TEST_NEW', 'DOT_ENV_TEST_QUOTED'];
 const dir = mkdtempSync(path.join(tmpdir(), 'dot-env-'));
-afterEach(() => NAMES.forEach((name) => delete process.env[name]));
+afterEach(() => {
+  for (const name of NAMES) delete process.env[name];
+});
 
 describe('loadDotEnv', () => {
   it('fills in what the environment does not set and never replaces what it does', () => {

@@ -108,10 +108,9 @@ For csv and json the count goes to stderr, so stdout (or the file) holds only th
 
 class UsageError extends Error {}
 
-function parseOptions(args: string[]): { format: Format; production: boolean; output?: string; timeZone: string } {
-  let parsed;
+function parseArgv(args: string[]) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args,
       allowPositionals: true,
       options: { production: { type: 'boolean' }, output: { type: 'string', short: 'o' }, 'time-zone': { type: 'string' } },
@@ -119,6 +118,10 @@ function parseOptions(args: string[]): { format: Format; production: boolean; ou
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+function parseOptions(args: string[]): { format: Format; production: boolean; output?: string; timeZone: string } {
+  const parsed = parseArgv(args);
   const [format = 'list', ...rest] = parsed.positionals;
   if (!(FORMATS as readonly string[]).includes(format) || rest.length)
     throw new UsageError(`Unknown format "${parsed.positionals.join(' ')}": use ${FORMATS.join(', ')}`);
@@ -133,7 +136,7 @@ function parseOptions(args: string[]): { format: Format; production: boolean; ou
 
 async function main(args: string[]): Promise<number> {
   answerHelp(USAGE, args);
-  let options;
+  let options: ReturnType<typeof parseOptions>;
   try {
     options = parseOptions(args);
   } catch (error) {
@@ -170,7 +173,9 @@ async function main(args: string[]): Promise<number> {
 
 if (import.meta.main) {
   main(process.argv.slice(2)).then(
-    (code) => void (process.exitCode = code),
+    (code) => {
+      process.exitCode = code;
+    },
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       process.exitCode = 1;

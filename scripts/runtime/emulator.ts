@@ -68,7 +68,7 @@ export async function startRuntime(options: { edgeFunctions?: boolean } = {}): P
 function toRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
   // The emulation reads the client IP from the last X-Forwarded-For entry (as Netlify's proxy

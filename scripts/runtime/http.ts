@@ -152,7 +152,12 @@ async function send(res: ServerResponse, response: Response, method: string): Pr
   res.writeHead(response.status, headers);
   res.write(first.value);
   for (let chunk = next === NOT_YET ? await pending! : next; !chunk.done; chunk = await reader.read()) {
-    if (!res.write(chunk.value)) await new Promise((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
+    if (!res.write(chunk.value)) {
+      await new Promise((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
     if (res.destroyed) break;
   }
   res.end();

@@ -74,7 +74,7 @@ export async function loadRedirects(root: string, distDir: string): Promise<Redi
       if (!rule) return undefined;
       const status = rule.force404 ? 404 : (rule.status ?? 301);
       const target = new URL(rule.to ?? url.pathname, request.url);
-      if (target.searchParams.size === 0) url.searchParams.forEach((value, key) => target.searchParams.append(key, value));
+      if (target.searchParams.size === 0) for (const [key, value] of url.searchParams) target.searchParams.append(key, value);
       return { target, status, force: Boolean(rule.force || rule.force404), redirect: status >= 300 && status < 400 };
     },
   };

@@ -12,7 +12,9 @@ export interface ContentError {
 }
 
 /** Shared through globalThis: the content layer and page rendering load this module separately in dev. */
-const registry = ((globalThis as { __siteContentErrors?: Map<string, string> }).__siteContentErrors ??= new Map<string, string>());
+const shared = globalThis as { __siteContentErrors?: Map<string, string> };
+shared.__siteContentErrors ??= new Map<string, string>();
+const registry = shared.__siteContentErrors;
 
 /** Whether an entry's data failed its schema (dev only). */
 export function isInvalid(data: object): boolean {

@@ -77,10 +77,17 @@ function listRegistered(page: Page) {
   );
 }
 
+/** What our WebMCP tools return: an MCP CallToolResult (the fields these tests read). */
+interface ToolResult {
+  content: { type: string; text: string }[];
+  structuredContent?: { slug: string; markdown: string };
+  isError?: boolean;
+}
+
 function execute(page: Page, name: string, input: Record<string, string>) {
   return page.evaluate(
     async ({ name, input }) => {
-      const tools = (window as unknown as { __webmcpTools: { name: string; execute(i: unknown): Promise<any> }[] }).__webmcpTools;
+      const tools = (window as unknown as { __webmcpTools: { name: string; execute(i: unknown): Promise<ToolResult> }[] }).__webmcpTools;
       return tools.find((t) => t.name === name)!.execute(input);
     },
     { name, input },
@@ -103,8 +110,8 @@ describe('WebMCP tools', () => {
   it('search_articles returns real results from /api/search', async () => {
     const page = await openWithStub('/');
     const result = await execute(page, 'search_articles', { query: article.title });
-    expect(result.content[0].type).toBe('text');
-    const hits = JSON.parse(result.content[0].text);
+    expect(result.content[0]!.type).toBe('text');
+    const hits = JSON.parse(result.content[0]!.text);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.map((h: { slug: string }) => h.slug)).toContain(article.slug);
     await page.close();
@@ -115,10 +122,10 @@ describe('WebMCP tools', () => {
     const result = await execute(page, 'get_article', { slug: article.slug });
     expect(result.isError ?? false).toBe(false);
     const twin = await (await fetch(new URL(`${article.path}.md`, base))).text();
-    expect(result.structuredContent.slug).toBe(article.slug);
+    expect(result.structuredContent!.slug).toBe(article.slug);
     expect(twin).toContain(
-      result.structuredContent.markdown
-        .trim()
+      result
+        .structuredContent!.markdown.trim()
         .split('\n')
         .find((line: string) => line.trim().length > 20),
     );

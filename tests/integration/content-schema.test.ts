@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -32,7 +33,7 @@ function buildWith(name: string, breakContent: (dir: string) => string): { statu
     },
   });
   // Strip colour codes: CI terminals may still get them.
-  const output = `${result.stdout}\n${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
+  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
   return { status: result.status, output, file };
 }
 

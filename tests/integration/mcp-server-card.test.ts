@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { InitializeResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { SERVER_CAPABILITIES } from '../../src/core/mcp/server-info.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
@@ -17,8 +18,8 @@ const schema = JSON.parse(readFileSync(new URL('../fixtures/server-card.schema.j
 // Formats are checked below with URL parsing (ajv-formats is not a dependency of this project).
 const validate = new Ajv2020({ strict: true, validateFormats: false, allErrors: true }).compile(schema);
 
-/** A raw JSON-RPC POST to /mcp. */
-async function rpc(body: unknown, headers: Record<string, string> = {}): Promise<any> {
+/** A raw JSON-RPC POST to /mcp; its result is of type T. */
+async function rpc<T>(body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await site.fetchPath('/mcp', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
@@ -57,7 +58,7 @@ describe('MCP server card', () => {
 
   it('agrees with initialize (legacy) and server/discover (2026-07-28)', async () => {
     const card = await (await site.fetchPath('/mcp/server-card')).json();
-    const init = await rpc({
+    const init = await rpc<InitializeResult>({
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
@@ -68,7 +69,7 @@ describe('MCP server card', () => {
     expect(init.serverInfo).toEqual(card.serverInfo);
     expect(init.capabilities).toEqual(card.capabilities);
     const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-    const discover = await rpc(
+    const discover = await rpc<{ supportedVersions: string[]; _meta: Record<string, unknown> }>(
       { jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: meta } },
       { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
     );

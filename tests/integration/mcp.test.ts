@@ -42,11 +42,17 @@ afterAll(async () => {
   if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
 });
 
+/** A JSON-RPC message as a client sent it (the fields these tests read). */
+interface SentRequest {
+  method?: string;
+  params?: { protocolVersion?: string; uri?: string };
+}
+
 /** Every request a client sends and the status/headers it got back. */
 interface Exchange {
   method: string;
   headers: Headers;
-  body: any;
+  body: SentRequest | undefined;
   status: number;
   responseHeaders: Headers;
 }
@@ -93,7 +99,7 @@ describe('A. legacy era: v1 SDK Client', () => {
     expect(client.getInstructions()).toContain('search_articles');
     const init = log.find((e) => e.body?.method === 'initialize')!;
     expect(init.status).toBe(200);
-    expect(init.body.params.protocolVersion).toBe('2025-11-25');
+    expect(init.body?.params?.protocolVersion).toBe('2025-11-25');
     expect(log.find((e) => e.body?.method === 'notifications/initialized')?.status).toBe(202);
     // The SDK opens its optional SSE stream in the background; on a loaded machine that can take a while.
     await expect.poll(() => log.find((e) => e.method === 'GET')?.status, { timeout: 15_000 }).toBe(405);
@@ -177,7 +183,7 @@ describe('B. modern era: v2 SDK Client', () => {
     const client = new ClientV2({ name: 'v2-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new TransportV2(mcpUrl, { fetch: recordingFetch(log) }));
     try {
-      expect(log[0]!.body.method).toBe('server/discover');
+      expect(log[0]!.body?.method).toBe('server/discover');
       expect(log.some((e) => e.body?.method === 'initialize')).toBe(false);
       expect(client.getServerVersion()).toMatchObject({ name: SERVER_NAME });
 
@@ -275,7 +281,7 @@ describe('resources and completion with both SDK generations', () => {
     const client = new ClientV2({ name: 'v2-resources-legacy', version: '1.0.0' });
     await client.connect(new TransportV2(mcpUrl, { fetch: recordingFetch(log) }));
     try {
-      expect(log[0]!.body.method).toBe('initialize');
+      expect(log[0]!.body?.method).toBe('initialize');
       await exerciseResources(client as unknown as ResourceClient);
     } finally {
       await client.close();
@@ -287,11 +293,11 @@ describe('resources and completion with both SDK generations', () => {
     const client = new ClientV2({ name: 'v2-resources-modern', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new TransportV2(mcpUrl, { fetch: recordingFetch(log) }));
     try {
-      expect(log[0]!.body.method).toBe('server/discover');
+      expect(log[0]!.body?.method).toBe('server/discover');
       await exerciseResources(client as unknown as ResourceClient);
       const read = log.find((e) => e.body?.method === 'resources/read')!;
       expect(read.status).toBe(200);
-      expect(read.headers.get('mcp-name')).toBe(read.body.params.uri);
+      expect(read.headers.get('mcp-name')).toBe(read.body?.params?.uri);
       const direct = await client.readResource({ uri: ARTICLE_URI });
       expect(direct).toMatchObject({ ttlMs: expect.any(Number), cacheScope: 'public' });
     } finally {
@@ -427,7 +433,13 @@ describe('raw HTTP: modern headers (B2–B5)', () => {
 
 describe('article bodies: read from the deploy store, not carried by the function', () => {
   const slug = 'mcp-oauth-agent-integrations';
-  const call = async (method: string, params: object): Promise<{ status: number; json: any }> => {
+  /** The reply of a raw call: a resources/read or tools/call result, or an error (the fields these tests read). */
+  interface Reply {
+    id: number;
+    result?: { contents?: { text: string }[]; structuredContent?: { markdown: string } };
+    error?: { code: number };
+  }
+  const call = async (method: string, params: object): Promise<{ status: number; json: Reply }> => {
     const res = await post({ jsonrpc: '2.0', id: 7, method, params }, { 'mcp-protocol-version': '2025-11-25' });
     return { status: res.status, json: await res.json() };
   };
@@ -437,20 +449,22 @@ describe('article bodies: read from the deploy store, not carried by the functio
     const stored = path.join(runtime.blobsDir, 'entries', '0', 'deploy:0', 'bodies', slug);
     const original = readFileSync(stored, 'utf8');
     const uri = `${TEST_ORIGIN}/blog/${slug}.md`;
-    const twin = (await call('resources/read', { uri })).json.result.contents[0].text as string;
+    const twin = (await call('resources/read', { uri })).json.result?.contents?.[0]?.text;
     expect(twin).toBe(readFileSync(path.join('dist', 'blog', `${slug}.md`), 'utf8'));
     try {
       writeFileSync(stored, 'A BODY ONLY THE DEPLOY STORE HAS');
-      expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result.structuredContent.markdown).toBe(
+      expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result?.structuredContent?.markdown).toBe(
         'A BODY ONLY THE DEPLOY STORE HAS',
       );
-      expect((await call('resources/read', { uri })).json.result.contents[0].text).toContain('A BODY ONLY THE DEPLOY STORE HAS');
+      expect((await call('resources/read', { uri })).json.result?.contents?.[0]?.text).toContain('A BODY ONLY THE DEPLOY STORE HAS');
       rmSync(stored);
       const missing = await call('tools/call', { name: 'get_article', arguments: { slug } });
       expect(missing).toMatchObject({ status: 500, json: { id: 7, error: { code: -32603 } } });
     } finally {
       writeFileSync(stored, original);
     }
-    expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result.structuredContent.markdown).toBe(original);
+    expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result?.structuredContent?.markdown).toBe(
+      original,
+    );
   });
 });

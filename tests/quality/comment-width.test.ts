@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { commentsOf, SOURCE_FOLDERS, sourceFiles } from '../support/source-comments.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const COMMENT_WIDTH_COLUMNS = 140;
+const COMMENT_WIDTH_COLUMNS = 140;
 /** A token this long (a URL, a path) cannot be wrapped; a line over the width because of it passes. */
 const UNBREAKABLE_TOKEN_CHARS = 60;
 

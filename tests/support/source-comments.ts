@@ -30,8 +30,9 @@ export interface SourceComment {
 export function commentsOf(text: string, fileName = 'file.ts'): SourceComment[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
   const seen = new Map<number, SourceComment>();
-  const collect = (ranges: ts.CommentRange[] | undefined): void =>
-    ranges?.forEach((r) => seen.set(r.pos, { pos: r.pos, end: r.end, text: text.slice(r.pos, r.end) }));
+  const collect = (ranges: ts.CommentRange[] | undefined): void => {
+    for (const r of ranges ?? []) seen.set(r.pos, { pos: r.pos, end: r.end, text: text.slice(r.pos, r.end) });
+  };
   const visit = (node: ts.Node): void => {
     collect(ts.getLeadingCommentRanges(text, node.pos));
     collect(ts.getTrailingCommentRanges(text, node.end));

@@ -65,7 +65,12 @@ describe('requests', () => {
     const streamed = await checkRobotsTxt(ctxWith(async () => new Response(big, { headers: { 'content-type': 'text/plain' } })));
     expect(streamed).toMatchObject({ status: 'fail', reason: `GET /robots.txt: body larger than ${MAX_BODY_BYTES} bytes` });
     let pulled = 0;
-    const endless = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(64 * 1024))) });
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (c) => {
+        pulled++;
+        c.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
     const declared = await checkRobotsTxt(
       ctxWith(
         async () => new Response(endless, { headers: { 'content-type': 'text/plain', 'content-length': String(MAX_BODY_BYTES + 1) } }),

@@ -55,9 +55,15 @@ export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = 
   const url = siteUrl(ctx, pathOrUrl);
   const key = `${url}\n${options.accept ?? ''}\n${options.maxBytes ?? MAX_BODY_BYTES}`;
   let cache = memo.get(ctx);
-  if (!cache) memo.set(ctx, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    memo.set(ctx, cache);
+  }
   let pending = cache.get(key);
-  if (!pending) cache.set(key, (pending = fetchOnce(ctx, url, options)));
+  if (!pending) {
+    pending = fetchOnce(ctx, url, options);
+    cache.set(key, pending);
+  }
   return pending;
 }
 

@@ -16,6 +16,7 @@ import {
   newSigningKey,
   type Routes,
 } from '../../tests/fixtures/agent-ready/site.ts';
+import type { ParsedJson } from '../../tests/support/parsed-json.ts';
 import { CHECKS, runChecks } from './registry.ts';
 import type { CheckResult, WebMcpProbe } from './types.ts';
 
@@ -38,9 +39,9 @@ async function current(routes: Routes, path: string, accept?: string): Promise<R
   return routes.get(path)!(new Request(O + path, { headers: accept ? { accept } : {} }));
 }
 
-async function editJson(routes: Routes, path: string, edit: (doc: Record<string, any>) => void): Promise<void> {
+async function editJson(routes: Routes, path: string, edit: (doc: ParsedJson) => void): Promise<void> {
   const res = await current(routes, path);
-  const body = (await res.json()) as Record<string, any>;
+  const body: ParsedJson = await res.json();
   edit(body);
   routes.set(path, json(body, Object.fromEntries(res.headers)));
 }
@@ -548,7 +549,10 @@ describe('checks that never fail', () => {
 
   it('the probe is asked about the home page of the audited origin', async () => {
     const asked: string[] = [];
-    await run(undefined, async (url) => (asked.push(url), [TOOL_NAME]));
+    await run(undefined, async (url) => {
+      asked.push(url);
+      return [TOOL_NAME];
+    });
     expect(asked).toEqual([`${O}/`]);
   });
 });

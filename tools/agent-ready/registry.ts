@@ -17,7 +17,7 @@ import { checkMcpServerCard } from './checks/mcp-server-card.ts';
 import { checkOAuthDiscovery, checkProtectedResource } from './checks/oauth.ts';
 import { checkContentSignals, checkRobotsAiRules, checkRobotsTxt } from './checks/robots.ts';
 import { checkSitemap } from './checks/sitemap.ts';
-import { type Check, type CheckContext, type CheckResult, neutral } from './types.ts';
+import { type Check, type CheckContext, type CheckResult, neutral, type Verdict } from './types.ts';
 import { checkWebBotAuth } from './checks/web-bot-auth.ts';
 import { checkWebMcp } from './checks/webmcp.ts';
 
@@ -58,7 +58,7 @@ export async function runChecks(ctx: CheckContext, checks: readonly Check[] = CH
   const results: CheckResult[] = [];
   for (const [index, check] of checks.entries()) {
     hooks.onStart?.(check, index, checks.length);
-    let verdict;
+    let verdict: Verdict;
     try {
       verdict = await check.run(ctx);
     } catch (error) {

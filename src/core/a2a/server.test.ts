@@ -9,6 +9,7 @@ import { TaskNotFoundError, VersionNotSupportedError } from '@a2a-js/sdk/errors'
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
 import { agentCard } from '../publish/agent-card.ts';
+import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
 import { handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
 
 const CARD_JSON = agentCard({
@@ -45,14 +46,14 @@ const userMessage = (parts: unknown[], extra: Record<string, unknown> = {}) => (
 });
 const sendText = (text: string) => rpc('SendMessage', userMessage([{ text }]));
 
-async function json(res: Response): Promise<any> {
+async function json(res: Response): Promise<ParsedJson> {
   return JSON.parse(await res.text());
 }
 
 /** The reply Message of a successful SendMessage. */
 async function reply(
   res: Response,
-): Promise<{ role: string; contextId: string; taskId?: string; parts: { text?: string; data?: any; mediaType: string }[] }> {
+): Promise<{ role: string; contextId: string; taskId?: string; parts: { text?: string; data?: ParsedJson; mediaType: string }[] }> {
   expect(res.status).toBe(200);
   const body = await json(res);
   expect(body.error).toBeUndefined();

@@ -92,7 +92,10 @@ describe('results', () => {
 
   it('get_article: the body comes from the body source, read once per call; a missing body is a failure, not a tool result', async () => {
     const asked: string[] = [];
-    const bodies = async (slug: string) => (asked.push(slug), slug === 'vector-search' ? 'BODY FROM THE STORE' : undefined);
+    const bodies = async (slug: string) => {
+      asked.push(slug);
+      return slug === 'vector-search' ? 'BODY FROM THE STORE' : undefined;
+    };
     expect((await findTool('get_article')!.call({ slug: 'vector-search' }, { ...ctx, bodies })).structuredContent).toMatchObject({
       markdown: 'BODY FROM THE STORE',
     });

@@ -37,7 +37,10 @@ export function memoryStores(): StoreFactory {
   const opened = new Map<StoreName, Store>();
   return (name) => {
     let store = opened.get(name);
-    if (!store) opened.set(name, (store = memoryStore()));
+    if (!store) {
+      store = memoryStore();
+      opened.set(name, store);
+    }
     return store;
   };
 }

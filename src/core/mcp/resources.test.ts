@@ -6,6 +6,7 @@ import { encodeCursor } from '../kernel/cursor.ts';
 import { RESOURCES_PER_PAGE, MAX_COMPLETION_VALUES } from './resources.ts';
 import { handleMcp, type McpDeps } from './server.ts';
 import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN, mcpRequest, modernRequest } from '../../../tests/support/core-fixtures.ts';
+import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
 
 const ARTICLE_TEMPLATE = `${FIXTURE_ORIGIN}/blog/{slug}.md`;
 const CATEGORY_TEMPLATE = `${FIXTURE_ORIGIN}/blog/category/{category}.md`;
@@ -16,7 +17,7 @@ async function modern(
   params: Record<string, unknown> = {},
   headers: Record<string, string> = {},
   deps: McpDeps = FIXTURE_DEPS,
-): Promise<{ status: number; text: string; json: any }> {
+): Promise<{ status: number; text: string; json: ParsedJson }> {
   const res = await handleMcp(
     modernRequest(method, params, { ...(typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}), ...headers }),
     deps,
@@ -25,7 +26,7 @@ async function modern(
   return { status: res.status, text, json: JSON.parse(text) };
 }
 
-async function legacy(method: string, params: Record<string, unknown> = {}): Promise<any> {
+async function legacy(method: string, params: Record<string, unknown> = {}): Promise<ParsedJson> {
   const res = await handleMcp(
     mcpRequest({ jsonrpc: '2.0', id: 'l-1', method, params }, { 'mcp-protocol-version': '2025-11-25' }),
     FIXTURE_DEPS,

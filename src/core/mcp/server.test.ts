@@ -8,6 +8,7 @@ import {
   mcpRequest,
   modernRequest,
 } from '../../../tests/support/core-fixtures.ts';
+import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
 import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';
 import { SERVER_CAPABILITIES, serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 
@@ -15,7 +16,7 @@ const SERVER_NAME = serverIdentity(FIXTURE_DEPS.catalog.company.name).name;
 
 const call = (req: Request, deps: McpDeps = FIXTURE_DEPS): Promise<Response> => handleMcp(req, deps);
 
-async function body(res: Response): Promise<any> {
+async function body(res: Response): Promise<ParsedJson> {
   const text = await res.text();
   return text ? JSON.parse(text) : null;
 }

@@ -29,7 +29,10 @@ describe('letter-set pre-filter', () => {
 
   it('never rejects a pair within the edit bound (|letters(a) Δ letters(b)| ≤ 2 × distance)', () => {
     let seed = 11;
-    const random = (): number => (seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
+    const random = (): number => {
+      seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0;
+      return seed / 2 ** 32;
+    };
     const word = (): string => Array.from({ length: 4 + Math.floor(random() * 6) }, () => 'abcdefgh'[Math.floor(random() * 8)]).join('');
     for (let i = 0; i < 2_000; i++) {
       const a = word();

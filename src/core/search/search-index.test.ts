@@ -327,7 +327,10 @@ describe('search: limits and adversarial input', () => {
 
   it('handles random strings without throwing', () => {
     let seed = 7;
-    const random = (): number => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+    const random = (): number => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return seed / 2 ** 32;
+    };
     for (let i = 0; i < 300; i++) {
       const length = Math.floor(random() * 60);
       const query = Array.from({ length }, () => String.fromCharCode(Math.floor(random() * 0x10000))).join('');

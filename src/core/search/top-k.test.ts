@@ -22,7 +22,10 @@ describe('TopK', () => {
 
   it('matches a full sort on random input', () => {
     let seed = 3;
-    const random = (): number => (seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
+    const random = (): number => {
+      seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0;
+      return seed / 2 ** 32;
+    };
     const entries = Array.from({ length: 500 }, (_, doc) => ({ doc, score: Math.floor(random() * 50) }));
     const top = new TopK(10);
     for (const { doc, score } of entries) top.offer(doc, score);

@@ -11,7 +11,7 @@
  * @module
  */
 import { get } from '../http.ts';
-import { type CheckContext, type DnsRecord, neutral, pass, type Verdict } from '../types.ts';
+import { type CheckContext, type DnsAnswer, type DnsRecord, neutral, pass, type Verdict } from '../types.ts';
 import { AGENT_CARD_PATH } from './a2a-agent-card.ts';
 import { SERVER_CARD_PATHS } from './mcp-server-card.ts';
 
@@ -61,7 +61,7 @@ export async function checkDnsAid(ctx: CheckContext): Promise<Verdict> {
   let validated = true;
   for (const label of DNS_AID_LABELS) {
     for (const type of ['HTTPS', 'SVCB'] as const) {
-      let answer;
+      let answer: DnsAnswer;
       try {
         answer = await ctx.resolveDns(`${label}.${host}`, type);
       } catch (error) {

@@ -61,7 +61,10 @@ export function parseRobots(text: string): ParsedRobots {
     const name = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
     if (name === 'user-agent') {
-      if (!current || !lastWasAgent) groups.push((current = { userAgents: [], rules: [] }));
+      if (!current || !lastWasAgent) {
+        current = { userAgents: [], rules: [] };
+        groups.push(current);
+      }
       current.userAgents.push(value.toLowerCase());
       lastWasAgent = true;
       return;

@@ -7,7 +7,7 @@
  * @module
  */
 import { verify as verifyMessage, type RequestLike, type ResponseLike } from 'http-message-sig';
-import { parseDictionary, type InnerList } from 'structured-headers';
+import { type Dictionary, parseDictionary, type InnerList } from 'structured-headers';
 import { helpers, jwkToKeyID, MediaType, Tag } from 'web-bot-auth';
 import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { type Fetched, get, mediaType, parseJsonObject, problemWith, sha256Hex, summary } from '../http.ts';
@@ -72,7 +72,7 @@ async function signatureProblem(res: Fetched, keys: Map<string, Jwk>): Promise<{
   const signature = res.headers.get('signature');
   if (!input)
     return { summary: signature ? 'a Signature without Signature-Input (ignored)' : 'unsigned (signing the directory is RECOMMENDED)' };
-  let dictionary;
+  let dictionary: Dictionary;
   try {
     dictionary = parseDictionary(input);
   } catch {

@@ -48,10 +48,9 @@ interface Options {
   note?: string;
 }
 
-function parseOptions(argv: string[]): Options | 'help' {
-  let parsed;
+function parseArgv(argv: string[]) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args: argv,
       allowPositionals: true,
       options: {
@@ -66,6 +65,10 @@ function parseOptions(argv: string[]): Options | 'help' {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+function parseOptions(argv: string[]): Options | 'help' {
+  const parsed = parseArgv(argv);
   if (parsed.values.help) return 'help';
   if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length ? 'give exactly one URL' : 'missing <url>');
   let url: URL;
@@ -243,7 +246,9 @@ async function main(argv: string[]): Promise<number> {
 
 if (import.meta.main) {
   main(process.argv.slice(2)).then(
-    (code) => void (process.exitCode = code),
+    (code) => {
+      process.exitCode = code;
+    },
     (error: unknown) => {
       process.stderr.write(`checker error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exitCode = EXIT.internal;

@@ -63,8 +63,8 @@ export const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2
  * A client name for a page: unsafe characters dropped (names registered before they were refused),
  * HTML-escaped and isolated in `<bdi>`, so right-to-left text cannot reorder what follows it.
  */
-export function clientNameHtml(name: string, escape: (text: string) => string): string {
-  return `<bdi>${escape(plainClientName(name))}</bdi>`;
+export function clientNameHtml(name: string, escapeHtml: (text: string) => string): string {
+  return `<bdi>${escapeHtml(plainClientName(name))}</bdi>`;
 }
 
 /** A client name with unsafe characters dropped (for a page title, where no markup is possible). */
