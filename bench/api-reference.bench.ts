@@ -16,13 +16,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tools/agent-ready/node/chromium.ts';
 import { ensureBuild } from '../scripts/build.ts';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
+import { transferWeight } from './transfer-weight.ts';
 import { loadAverage, machineFacts, ROOT } from './serving-support.ts';
 
 const argv = process.argv.slice(2);
@@ -100,29 +100,13 @@ const browser: Browser = await launchBrowser();
 async function weigh(p: Page, run: () => Promise<void>): Promise<{ kb: number; requests: number; external: string[] }> {
   const cdp = await p.context().newCDPSession(p);
   await cdp.send('Network.enable');
-  const types = new Map<string, string>();
-  const sizes: Promise<number>[] = [];
+  const weight = transferWeight(cdp);
   const external: string[] = [];
   cdp.on('Network.requestWillBeSent', (event: { request: { url: string } }) => {
     if (!event.request.url.startsWith(origin) && !event.request.url.startsWith('data:')) external.push(event.request.url);
   });
-  cdp.on('Network.responseReceived', (event: { requestId: string; response: { mimeType: string } }) =>
-    types.set(event.requestId, event.response.mimeType),
-  );
-  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
-    if (!/^text\/|javascript|json|svg/.test(types.get(event.requestId) ?? '')) {
-      sizes.push(Promise.resolve(event.encodedDataLength));
-      return;
-    }
-    sizes.push(
-      cdp
-        .send('Network.getResponseBody', { requestId: event.requestId })
-        .then(({ body, base64Encoded }) => gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8')).length)
-        .catch(() => event.encodedDataLength),
-    );
-  });
   await run();
-  const all = await Promise.all(sizes);
+  const all = await weight.sizes();
   return { kb: all.reduce((a, b) => a + b, 0) / 1000, requests: all.length, external };
 }
 

@@ -33,6 +33,7 @@ import { launchBrowser } from '../tools/agent-ready/node/chromium.ts';
 import { ensureBuild } from '../scripts/build.ts';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
+import { transferWeight } from './transfer-weight.ts';
 import { loadAverage, machineFacts, median, ROOT } from './serving-support.ts';
 import { percentile } from './stats.ts';
 
@@ -234,33 +235,6 @@ async function throttle(context: BrowserContext, page: Page, latency: number): P
 }
 
 /**
- * Counts what the page downloads, as a CDN that compresses text would send it: text responses
- * (HTML, CSS, JS, JSON, SVG) at their gzip size, anything else (WebAssembly, Pagefind's already
- * compressed index files) as received. The local runtime itself does not compress.
- */
-function byteCounter(cdp: CDPSession): { total(): Promise<number> } {
-  const types = new Map<string, string>();
-  const sizes: Promise<number>[] = [];
-  cdp.on('Network.responseReceived', (event: { requestId: string; response: { mimeType: string } }) =>
-    types.set(event.requestId, event.response.mimeType),
-  );
-  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
-    const type = types.get(event.requestId) ?? '';
-    if (!/^text\/|javascript|json|svg/.test(type)) {
-      sizes.push(Promise.resolve(event.encodedDataLength));
-      return;
-    }
-    sizes.push(
-      cdp
-        .send('Network.getResponseBody', { requestId: event.requestId })
-        .then(({ body, base64Encoded }) => gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8')).length)
-        .catch(() => event.encodedDataLength),
-    );
-  });
-  return { total: async () => (await Promise.all(sizes)).reduce((a, b) => a + b, 0) };
-}
-
-/**
  * In-page stamps: each input event (its creation time, so time spent queued on a busy page counts;
  * Playwright types characters off the keyboard layout, like Chinese, as text insertions without
  * keydown, so input events are the ones every character makes), and when the results of the
@@ -293,7 +267,7 @@ async function typeAndWait(ui: Ui, q: string, latency: number): Promise<TypingRu
   await page.addInitScript(STAMP_SCRIPT);
   if (ui === 'page-api') await page.route('**/search/index/*', (route) => route.abort());
   const cdp = await throttle(context, page, latency);
-  const bytes = byteCounter(cdp);
+  const bytes = transferWeight(cdp);
   await page.goto(ui === 'pagefind-ui' ? `${origin}/__bench/pagefind-ui` : `${origin}/search`, { waitUntil: 'load' });
   const inputSelector = ui === 'pagefind-ui' ? '.pagefind-ui__search-input' : '#search-input';
   await page.waitForSelector(inputSelector);
@@ -346,7 +320,7 @@ async function browserIndexCompute(latency: number): Promise<{ loadMs: number; q
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await throttle(context, page, latency);
-  const bytes = byteCounter(cdp);
+  const bytes = transferWeight(cdp);
   await page.goto(`${origin}/__bench/blank`);
   await page.addScriptTag({ url: '/__bench/engine.js' });
   const result = await page.evaluate(

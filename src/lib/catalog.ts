@@ -89,6 +89,9 @@ async function loadCatalog(): Promise<Catalog> {
         .join('\n')}`,
     );
 
+  // A translation link counts only when its target is published too (a draft's link is dropped;
+  // both articles link each other, which the checks below enforce). Entry ids are the slugs.
+  const publishedArticleIds = new Set(articleEntries.map((e) => e.id));
   const articles: Article[] = (
     await Promise.all(
       articleEntries.map(async (entry: CollectionEntry<'articles'>) => {
@@ -107,7 +110,7 @@ async function loadCatalog(): Promise<Catalog> {
           path: paths.article(entry.data.slug),
           markdown,
           readingMinutes: readingMinutes(markdown),
-          ...(entry.data.translation && articleEntries.some((e) => e.id === entry.data.translation!.id)
+          ...(entry.data.translation && publishedArticleIds.has(entry.data.translation.id)
             ? { translation: entry.data.translation.id }
             : {}),
           ...(entry.data.draft ? { draft: true } : {}),

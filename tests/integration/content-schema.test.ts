@@ -1,5 +1,6 @@
 /**
- * A content error fails the build and says where: the file, the field and what was expected.
+ * Content at build time: a content error fails the build and says where (the file, the field and what
+ * was expected), and front-matter translation links pair two articles.
  * Each case copies content/ to a scratch folder, breaks one thing and runs the real `astro build`.
  */
 import { spawnSync } from 'node:child_process';
@@ -102,5 +103,25 @@ describe('content validation at build time', () => {
     });
     expect(status).not.toBe(0);
     expect(output).toMatch(/Slugs must be unique across articles and solutions; used more than once: /);
+  });
+
+  it('pairs an article with its translation when each links the other (hreflang, the language switch)', () => {
+    const zh = 'llm-inference-cost-optimization-zh';
+    const en = 'speculative-decoding-faster-inference';
+    const { status, output } = buildWith('translation', (content) => {
+      editFrontMatter(path.join(content, 'articles', `${en}.md`), (fm) => `${fm}\ntranslation: ${zh}`);
+      const file = path.join(content, 'articles', `${zh}.md`);
+      editFrontMatter(file, (fm) => `${fm}\ntranslation: ${en}`);
+      return file;
+    });
+    expect(status, output).toBe(0);
+    const html = (slug: string): string => readFileSync(path.join(SCRATCH, 'translation', 'dist', 'blog', slug, 'index.html'), 'utf8');
+    for (const page of [html(zh), html(en)]) {
+      expect(page).toMatch(new RegExp(`<link rel="alternate" hreflang="zh-CN" href="[^"]*/blog/${zh}"`));
+      expect(page).toMatch(new RegExp(`<link rel="alternate" hreflang="en" href="[^"]*/blog/${en}"`));
+    }
+    // The language switch leads to the translation, not to the other language's home page.
+    expect(html(zh)).toMatch(new RegExp(`class="tool-link lang-switch" href="/blog/${en}"`));
+    expect(html(en)).toMatch(new RegExp(`class="tool-link lang-switch" href="/blog/${zh}"`));
   });
 });

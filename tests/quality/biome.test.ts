@@ -1,5 +1,5 @@
 /**
- * The sources are formatted and lint-clean: `biome ci .` (format check + lint, biome.json) exits 0.
+ * The sources are formatted and lint-clean: `biome ci . --error-on-warnings` (format check + lint, biome.json) exits 0.
  * It runs here so `npm test` holds every change to the house style; `npm run format` fixes the layout.
  */
 import { execFile } from 'node:child_process';
@@ -14,7 +14,10 @@ const execFileAsync = promisify(execFile);
 
 describe('Biome', () => {
   it('biome ci . reports no formatting or lint finding', async () => {
-    const outcome = await execFileAsync(BIOME, ['ci', '.', '--colors=off'], { cwd: ROOT, timeout: BIOME_TIMEOUT_MS }).then(
+    const outcome = await execFileAsync(BIOME, ['ci', '.', '--error-on-warnings', '--colors=off'], {
+      cwd: ROOT,
+      timeout: BIOME_TIMEOUT_MS,
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, output: `${stdout}${stderr}` }),
       (error: { code?: number | string; stdout?: string; stderr?: string; message: string }) => ({
         code: error.code ?? 'failed',
