@@ -1,8 +1,9 @@
 /**
- * The API reference page in the browser: code samples become tabs (curl / JavaScript / Python; the
- * choice holds for every sample and across visits), copy buttons copy a sample's text, the sidebar
- * marks the operation being read, and on a narrow screen the contents start closed.
- * Everything here is progressive: without it the page shows every sample, and nothing is lost.
+ * The API reference page in the browser: the code-sample tabs switch (curl / JavaScript / Python; the
+ * choice holds for every sample and across visits), copy buttons copy a sample's text, and the sidebar
+ * marks the operation being read. The HTML and CSS already have the final layout (tabs rendered, the
+ * contents closed on a narrow screen), so nothing here moves the page; without scripting every sample
+ * shows, and nothing is lost.
  */
 
 const LANGUAGE_KEY = 'api-reference-language';
@@ -23,39 +24,14 @@ function storeLanguage(language: string): void {
   }
 }
 
-/** Turns one `[data-samples]` block into an ARIA tab set. */
-function makeTabs(block: HTMLElement): void {
-  const panels = [...block.querySelectorAll<HTMLElement>(':scope > .sample')];
-  if (panels.length < 2) return;
-  const bar = document.createElement('div');
-  bar.className = 'sample-tabs';
-  const list = document.createElement('div');
-  list.setAttribute('role', 'tablist');
-  list.setAttribute('aria-label', 'Language');
-  const tabs = panels.map((panel) => {
-    const tab = document.createElement('button');
-    tab.type = 'button';
-    tab.setAttribute('role', 'tab');
-    tab.id = `${panel.id}-tab`;
-    tab.dataset.lang = panel.dataset.lang;
-    tab.setAttribute('aria-controls', panel.id);
-    tab.textContent = panel.querySelector('.sample-label')?.textContent ?? panel.dataset.lang ?? '';
-    panel.setAttribute('role', 'tabpanel');
-    panel.setAttribute('aria-labelledby', tab.id);
-    list.append(tab);
-    return tab;
-  });
-  const copy = document.createElement('button');
-  copy.type = 'button';
-  copy.className = 'copy-button';
-  const template = panels[0]!.querySelector<HTMLButtonElement>('[data-copy]');
-  copy.textContent = template?.textContent ?? 'Copy';
-  copy.dataset.copied = template?.dataset.copied ?? 'Copied';
-  copy.dataset.failed = template?.dataset.failed ?? 'Copy failed';
-  copy.dataset.copyPanel = 'selected';
-  bar.append(list, copy);
-  block.prepend(bar);
-  block.dataset.tabs = '';
+/**
+ * Wires one tab set rendered by CodeSamples.astro (tab bar, curl selected, the other panels hidden):
+ * the HTML already has its final layout, so nothing moves when this runs.
+ */
+function wireTabs(block: HTMLElement): void {
+  const list = block.querySelector<HTMLElement>('[role="tablist"]');
+  if (!list) return;
+  const tabs = [...list.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
   list.addEventListener('click', (event) => {
     const tab = (event.target as HTMLElement).closest<HTMLButtonElement>('[role="tab"]');
     if (tab?.dataset.lang) selectLanguage(tab.dataset.lang, true);
@@ -146,15 +122,14 @@ function trackCurrentOperation(): void {
   for (const section of sections) observer.observe(section);
 }
 
-for (const block of document.querySelectorAll<HTMLElement>('[data-samples]')) makeTabs(block);
+for (const block of document.querySelectorAll<HTMLElement>('[data-samples][data-tabs]')) wireTabs(block);
 const languages = new Set([...document.querySelectorAll<HTMLElement>('.sample[data-lang]')].map((el) => el.dataset.lang));
 const saved = storedLanguage();
-selectLanguage(saved && languages.has(saved) ? saved : 'curl', false);
+// The HTML selects curl; only a reader who chose another language before sees a switch.
+if (saved && saved !== 'curl' && languages.has(saved)) selectLanguage(saved, false);
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy]')) button.hidden = false;
 document.addEventListener('click', (event) => {
   const button = (event.target as HTMLElement).closest<HTMLButtonElement>(':is(.api-ref, .dev-hub) .copy-button');
   if (button) void copy(button);
 });
-const nav = document.querySelector<HTMLDetailsElement>('[data-api-nav]');
-if (nav && window.matchMedia('(max-width: 959px)').matches) nav.open = false;
 trackCurrentOperation();
