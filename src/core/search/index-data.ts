@@ -74,3 +74,53 @@ export interface SearchIndexData {
   /** Sorted unstemmed non-Han surface words, for prefix and typo matching. */
   lex: string[];
 }
+
+/**
+ * The same index split into files so that a cold query reads only what it needs (BENCHMARKS.md,
+ * "Search at 100,000 articles"): a head with everything a query needs before it knows its terms'
+ * postings and its hits' ids, postings in shards of consecutive terms, stored fields in shards of
+ * consecutive document ids. Written by `shardSearchIndex` from a {@link SearchIndexData}, read by
+ * `loadShardedSearchIndex` through a loader; every file is ASCII JSON and names the index's `hash`,
+ * so a mix of two builds' files is refused.
+ */
+export const SEARCH_SHARDS_FORMAT = 'shards';
+
+/** The head file's name; shard names come from {@link postingsShardFile} and {@link storedFieldsShardFile}. */
+export const SEARCH_HEAD_FILE = 'head.json';
+/** File name of postings shard `k`. */
+export const postingsShardFile = (k: number): string => `postings-${k}.json`;
+/** File name of stored-fields shard `k`. */
+export const storedFieldsShardFile = (k: number): string => `docs-${k}.json`;
+
+/** The head: counts, lengths, the term dictionary and the lexicon (no postings, no stored text). */
+export interface SearchIndexHead extends Pick<SearchIndexData, 'v' | 'mode' | 'hash' | 'N' | 'avgB' | 'avgT' | 'tables' | 'lenB' | 'lenT' | 'terms' | 'lex'> {
+  format: typeof SEARCH_SHARDS_FORMAT;
+  /** Category of each document (index into `tables.category`): the category filter runs before any stored field is read. */
+  category: number[];
+  /** Base64 little-endian Uint32 document frequency per term (what prefix, typo and unigram expansion rank by). */
+  df: string;
+  /** First term id of each postings shard, ascending, the first one 0: shard k holds terms `[starts[k], starts[k + 1])`. */
+  postingShards: number[];
+  /** Documents per stored-fields shard: shard k holds ids `[k·size, (k + 1)·size)`. */
+  docsPerShard: number;
+}
+
+/** Postings of the terms `[first, first + off.length / 4 - 1)`: the same bytes as {@link SearchIndexData.post}. */
+export interface PostingsShardData {
+  v: number;
+  hash: string;
+  /** Id of the shard's first term. */
+  first: number;
+  /** Base64 little-endian Uint32 byte offsets into `post`, one per term plus the end. */
+  off: string;
+  /** Base64 varint stream, per term as in {@link SearchIndexData.post}. */
+  post: string;
+}
+
+/** Stored fields of the documents `[first, first + slug.length)`, columns as in {@link SearchIndexData.docs}. */
+export interface StoredFieldsShardData extends Omit<SearchIndexData['docs'], 'category'> {
+  v: number;
+  hash: string;
+  /** Id of the shard's first document. */
+  first: number;
+}

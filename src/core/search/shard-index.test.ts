@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { Document } from '../content/catalog.ts';
+import { buildSearchIndex, serializeSearchIndex } from './build-index.ts';
+import { SEARCH_HEAD_FILE, SEARCH_INDEX_VERSION, type SearchIndexHead } from './index-data.ts';
+import { loadSearchIndex, MAX_RESULT_LIMIT } from './search-index.ts';
+import { shardSearchIndex } from './shard-index.ts';
+import { loadShardedSearchIndex } from './shard-reader.ts';
+
+let day = 0;
+function doc(slug: string, title: string, markdown: string, extra: Partial<Document> = {}): Document {
+  day++;
+  return {
+    type: 'article',
+    slug,
+    title,
+    category: 'engineering',
+    date: `2025-${String(1 + (day % 12)).padStart(2, '0')}-${String(1 + (day % 28)).padStart(2, '0')}`,
+    excerpt: `${title}.`,
+    lang: /\p{Script=Han}/u.test(title) ? 'zh' : 'en',
+    tags: [],
+    path: `/blog/${slug}`,
+    markdown,
+    readingMinutes: 3,
+    ...extra,
+  };
+}
+
+const DOCS: Document[] = [
+  doc('vector-db-zh', '向量数据库选型：Milvus 与 pgvector', '我们对比了 Milvus、pgvector 与 Elasticsearch 三种向量数据库。', { category: 'rag' }),
+  doc('knowledge-base-zh', '企业知识库问答实践', '知识库问答需要稳定的检索链路，文档切分决定了召回率。', { category: 'rag' }),
+  doc('gateway-zh', 'API 网关的限流与熔断', '在大模型 API 前部署网关，实现按租户的限流、熔断与配额管理。', { category: 'api-gateway' }),
+  doc('private-zh', '大模型私有化部署指南', '私有化部署 LLM 需要评估显存、GPU 数量与推理框架，例如 vLLM。', { category: 'private-deployment' }),
+  doc('agents-zh', '多智能体编排实践', '用 Agent 编排工具调用与工作流，处理失败重试与人工审批。', { category: 'ai-agents', type: 'solution', path: '/solutions/agents-zh' }),
+  doc('speculative', 'Speculative decoding for faster inference', 'A draft model proposes tokens and the target model verifies them.'),
+  doc('deploying', 'Deploying distilled reasoning models', 'Our deployment runs `vllm serve --tensor-parallel-size 4` on H100 nodes.', {
+    category: 'private-deployment',
+  }),
+  doc('hallucination', 'Hallucination detection in RAG answers', 'We check each answer sentence against retrieved passages.', { category: 'rag' }),
+  doc('injection', 'Prompt injection defense for agents', 'Untrusted tool output can carry injected instructions.', { category: 'ai-agents' }),
+  doc('rate-limits', 'Rate limiting at the LLM gateway', 'Token-based rate limiting protects shared GPU capacity; deployment quotas.', { category: 'api-gateway' }),
+  doc('astral', '𠀀𠀁 emoji 😀', 'Lone surrogate \uD800 in text, deploy notes.'),
+];
+const QUERIES = ['向量数据库', 'deploying', 'deploy', 'speculat', 'hallucinaton', 'API 网关', '库', 'agent 编排', '𠀀𠀁', 'rate limit gpu', 'zzz', ''];
+
+const data = buildSearchIndex(DOCS);
+const whole = loadSearchIndex(data);
+
+/** A loader over the split files that records what it read. */
+function recording(files: Map<string, string>): { load: (file: string) => string; reads: string[] } {
+  const reads: string[] = [];
+  return {
+    reads,
+    load: (file) => {
+      reads.push(file);
+      const text = files.get(file);
+      if (text === undefined) throw new Error(`no file ${file}`);
+      return text;
+    },
+  };
+}
+
+describe('shardSearchIndex + loadShardedSearchIndex', () => {
+  it.each([
+    ['default shard sizes', {}],
+    ['one term and one document per shard', { postingsShardBytes: 1, storedFieldsShardBytes: 1 }],
+    ['a few terms and documents per shard', { postingsShardBytes: 40, storedFieldsShardBytes: 400 }],
+  ])('answers every query exactly as the unsharded index (%s)', (_name, options) => {
+    const files = shardSearchIndex(data, options);
+    const sharded = loadShardedSearchIndex(recording(files).load);
+    for (const query of QUERIES) {
+      for (const opts of [undefined, { limit: MAX_RESULT_LIMIT }, { limit: 2 }, { category: 'rag' }, { category: 'nope' }]) {
+        expect(JSON.stringify(sharded.search(query, opts)), `${query} ${JSON.stringify(opts)}`).toBe(JSON.stringify(whole.search(query, opts)));
+      }
+    }
+    expect(sharded.documentCount).toBe(DOCS.length);
+    expect(sharded.contentHash).toBe(data.hash);
+  });
+
+  it('writes ASCII JSON files: a head, postings shards of consecutive terms, stored-field shards of consecutive documents', () => {
+    const files = shardSearchIndex(data, { postingsShardBytes: 40, storedFieldsShardBytes: 400 });
+    for (const text of files.values()) expect(text).toMatch(/^[\x20-\x7e]*$/);
+    const head = JSON.parse(files.get(SEARCH_HEAD_FILE)!) as SearchIndexHead;
+    expect(head.terms).toEqual(data.terms);
+    expect(head.postingShards[0]).toBe(0);
+    expect([...files.keys()].filter((f) => f.startsWith('postings-'))).toHaveLength(head.postingShards.length);
+    expect([...files.keys()].filter((f) => f.startsWith('docs-'))).toHaveLength(Math.ceil(DOCS.length / head.docsPerShard));
+    // The same postings bytes: the shards' streams joined are the unsharded stream.
+    const joined = head.postingShards.map((_, k) => atob((JSON.parse(files.get(`postings-${k}.json`)!) as { post: string }).post)).join('');
+    expect(joined).toBe(atob(data.post));
+  });
+
+  it('reads the head when created, then only the shards a query needs, once', () => {
+    const files = shardSearchIndex(data, { postingsShardBytes: 1, storedFieldsShardBytes: 1 });
+    const { load, reads } = recording(files);
+    const sharded = loadShardedSearchIndex(load);
+    expect(reads).toEqual([SEARCH_HEAD_FILE]);
+    const hits = sharded.search('speculative', { limit: 1 });
+    expect(hits.map((h) => h.slug)).toEqual(['speculative']);
+    // One term (one postings shard: one term each here) and one hit (one document each).
+    expect(reads.slice(1)).toHaveLength(2);
+    expect(reads.slice(1).filter((f) => f.startsWith('postings-'))).toHaveLength(1);
+    expect(reads.slice(1).filter((f) => f.startsWith('docs-'))).toHaveLength(1);
+    expect(reads.length).toBeLessThan(files.size / 4);
+    sharded.search('speculative', { limit: 1 });
+    expect(reads).toHaveLength(3); // kept for the instance
+    sharded.search('zzz');
+    expect(reads).toHaveLength(3); // a term the dictionary lacks reads nothing
+  });
+
+  it('refuses a head of another version or format, and shards of another build or missing', () => {
+    const files = shardSearchIndex(data);
+    const head = JSON.parse(files.get(SEARCH_HEAD_FILE)!) as SearchIndexHead;
+    const withHead = (value: unknown): ((file: string) => string) => (file) => (file === SEARCH_HEAD_FILE ? JSON.stringify(value) : files.get(file)!);
+    expect(() => loadShardedSearchIndex(withHead({ ...head, v: SEARCH_INDEX_VERSION + 1 }))).toThrow(/version/);
+    expect(() => loadShardedSearchIndex(() => serializeSearchIndex(data))).toThrow(/not a sharded index head/);
+    expect(() => loadShardedSearchIndex(withHead({ ...head, category: [] }))).toThrow(/category/);
+    expect(() => loadShardedSearchIndex(withHead({ ...head, postingShards: [1] }))).toThrow(/postingShards/);
+    expect(() => loadShardedSearchIndex(withHead(null))).toThrow(/not an object/);
+
+    const other = shardSearchIndex(buildSearchIndex(DOCS.slice(1)));
+    const mixed = loadShardedSearchIndex((file) => (file === SEARCH_HEAD_FILE ? files : other).get(file)!);
+    expect(() => mixed.search('deploying')).toThrow(/not from the same build/);
+    const missing = loadShardedSearchIndex((file) => {
+      if (file !== SEARCH_HEAD_FILE) throw new Error(`ENOENT ${file}`);
+      return files.get(file)!;
+    });
+    expect(() => missing.search('deploying')).toThrow(/ENOENT/);
+    expect(missing.search('zzz')).toEqual([]);
+  });
+
+  it('works on an empty index', () => {
+    const files = shardSearchIndex(buildSearchIndex([]));
+    expect([...files.keys()]).toEqual([SEARCH_HEAD_FILE]);
+    const empty = loadShardedSearchIndex((file) => files.get(file)!);
+    expect(empty.search('anything')).toEqual([]);
+    expect(empty.documentCount).toBe(0);
+  });
+});
