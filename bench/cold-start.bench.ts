@@ -249,7 +249,7 @@ for (const n of SIZES) {
     solutions: corpus.documents.filter((d) => d.type === 'solution') as Catalog['solutions'],
   };
   const files: DataFiles = {
-    index: path.join(OUT, `search-${n}`),
+    index: path.join(OUT, `search-shards-${n}`),
     catalogIndex: path.join(OUT, `catalog-index-${n}.json`),
     profile: path.join(OUT, `site-profile-${n}.json`),
   };

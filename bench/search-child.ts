@@ -60,9 +60,9 @@ if (shardDir === null || loadShardedSearchIndex === null) {
   // Read + parse + load of the head, all in "load" (the reader parses each file as it reads it).
   t1 = t2 = t3 = performance.now();
   engine = loadShardedSearchIndex((file) => {
-    const text = readFileSync(path.join(shardDir, file), 'utf8');
-    bytesRead += text.length;
-    return text;
+    const bytes = readFileSync(path.join(shardDir, file));
+    bytesRead += bytes.length;
+    return bytes;
   });
   t4 = performance.now();
 }

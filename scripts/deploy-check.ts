@@ -287,7 +287,7 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
 
 /**
  * The repository files an `included_files` entry names: itself, or for a glob
- * (`generated/data/search/*.json`) every file under its base folder it matches (picomatch, the
+ * (`generated/data/search/*`) every file under its base folder it matches (picomatch, the
  * matcher of the fast-glob Netlify's bundler expands them with); a glob matching nothing is
  * returned as is, so it shows as missing.
  */

@@ -3,7 +3,7 @@
  * (esbuild, data imports inlined), with the corpus-sized build artefacts (the catalogue, the
  * catalogue index, the search index whole or sharded) replaced by markers: no function may inline
  * one. Those it needs it reads from files shipped beside it, and each such file (or folder, for the
- * sharded search index: `generated/data/search/` read, `generated/data/search/*.json` shipped) must
+ * sharded search index: `generated/data/search/` read, `generated/data/search/*` shipped) must
  * be in its netlify.toml `included_files` (read with Netlify's own config resolver), or the deployed
  * function would not find it. With nothing corpus-sized inlined, a bundle's size does not grow with the article count:
  * the 5 MB bound holds at 10,000 articles too (measured in BENCHMARKS.md, "Production at scale").
@@ -20,7 +20,7 @@ const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
 const MARKER = 'CORPUS-SIZED-DATA-MARKER-7f3a';
 /** The issue's bound on a function bundle at 10,000 articles. */
 const MAX_BUNDLE_BYTES = 5 * 1024 * 1024;
-const CORPUS_SIZED = /generated\/data\/(?:catalog\.json|catalog-index\.json|search-index\.json|search\/[\w.-]+\.json)$/;
+const CORPUS_SIZED = /generated\/data\/(?:catalog\.json|catalog-index\.json|search-index\.json|search\/[\w.-]+)$/;
 
 const markerData: Plugin = {
   name: 'marker-data',
@@ -49,14 +49,14 @@ async function bundledText(file: string): Promise<string> {
 
 /**
  * The build data a bundle reads at run time, `new URL('../../generated/data/x.json', import.meta.url)`
- * for a file, `new URL('../../generated/data/search/', import.meta.url)` for a folder of JSON files,
- * named as `included_files` must name them (a folder as `<folder>/*.json`).
+ * for a file, `new URL('../../generated/data/search/', import.meta.url)` for a folder,
+ * named as `included_files` must name them (a folder as `<folder>/*`).
  */
 function filesReadBeside(text: string): string[] {
   return [
     ...new Set(
       [...text.matchAll(/new URL\(\s*["']\.\.\/\.\.\/(generated\/data\/[\w./-]+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((m) =>
-        m[1]!.endsWith('/') ? `${m[1]!}*.json` : m[1]!,
+        m[1]!.endsWith('/') ? `${m[1]!}*` : m[1]!,
       ),
     ),
   ].sort();
@@ -86,8 +86,8 @@ describe('function bundles', () => {
       expect({ name, ...facts }).toEqual({ name, carriesCorpus: false, reads: facts.included, included: facts.included, underLimit: true });
     }
     // The functions that need the big data do read it from beside them (else this test proves nothing).
-    expect(report.mcp!.reads).toEqual(['generated/data/catalog-index.json', 'generated/data/search/*.json']);
-    expect(report['api-search']!.reads).toEqual(['generated/data/search/*.json']);
-    expect(report.health!.reads).toEqual(['generated/data/search/*.json']);
+    expect(report.mcp!.reads).toEqual(['generated/data/catalog-index.json', 'generated/data/search/*']);
+    expect(report['api-search']!.reads).toEqual(['generated/data/search/*']);
+    expect(report.health!.reads).toEqual(['generated/data/search/*']);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../src/core/search/build-index.ts';
 import type { SearchIndexData } from '../../src/core/search/index-data.ts';
 import { loadSearchIndex, MAX_RESULT_LIMIT, type SearchEngine, type SearchOptions } from '../../src/core/search/search-index.ts';
-import { shardSearchIndex, type ShardOptions } from '../../src/core/search/shard-index.ts';
+import { inMemoryShardLoader, shardSearchIndex, type ShardOptions } from '../../src/core/search/shard-index.ts';
 import { loadShardedSearchIndex } from '../../src/core/search/shard-reader.ts';
 import { generateBenchQueries, generateCorpus } from '../../bench/generate-corpus.ts';
 import typed from '../fixtures/search-queries.json' with { type: 'json' };
@@ -44,12 +44,12 @@ describe('sharded search index', () => {
   it('is what the build wrote: the split of the unsharded index, file for file', () => {
     const expected = shardSearchIndex(wholeData);
     expect(readdirSync(SHARD_DIR).sort()).toEqual([...expected.keys()].sort());
-    for (const [name, text] of expected) expect(readFileSync(path.join(SHARD_DIR, name), 'utf8'), name).toBe(text);
+    for (const [name, contents] of expected) expect(readFileSync(path.join(SHARD_DIR, name)).equals(Buffer.from(contents)), name).toBe(true);
   });
 
   it('answers the fixture queries over the seed content byte for byte as the unsharded index', () => {
     const whole = loadSearchIndex(wholeData);
-    const sharded = loadShardedSearchIndex((file) => readFileSync(path.join(SHARD_DIR, file), 'utf8'));
+    const sharded = loadShardedSearchIndex((file) => readFileSync(path.join(SHARD_DIR, file)));
     const queries = withPrefixes([...typed.queries.map((q) => q.q), ...labelled.queries.map((q) => q.q)]);
     const compared = expectSameAnswers(whole, sharded, queries, wholeData.tables.category);
     expect(compared).toBeGreaterThan(1000);
@@ -68,7 +68,7 @@ describe('sharded search index', () => {
       const files = shardSearchIndex(JSON.parse(JSON.stringify(data)) as SearchIndexData, options);
       expect(files.size).toBeGreaterThan(4);
       const whole = loadSearchIndex(data);
-      const sharded = loadShardedSearchIndex((file) => files.get(file)!);
+      const sharded = loadShardedSearchIndex(inMemoryShardLoader(files));
       const titles = corpus.documents.filter((_, i) => i % Math.ceil(n / 60) === 0).map((d) => d.title);
       const queries = withPrefixes([...corpus.planted.map((p) => p.query), ...generateBenchQueries({ count: 120, seed }), ...titles]);
       expectSameAnswers(whole, sharded, queries, data.tables.category.slice(0, 3));

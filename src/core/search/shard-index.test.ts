@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from './build-index.ts';
-import { SEARCH_HEAD_FILE, SEARCH_INDEX_VERSION, type SearchIndexHead } from './index-data.ts';
+import { decodeBase64 } from './codec.ts';
+import { POSTINGS_SHARD_HEADER_BYTES, SEARCH_HEAD_FILE, SEARCH_INDEX_VERSION, type SearchIndexHead } from './index-data.ts';
 import { loadSearchIndex, MAX_RESULT_LIMIT } from './search-index.ts';
-import { shardSearchIndex } from './shard-index.ts';
-import { loadShardedSearchIndex } from './shard-reader.ts';
+import { inMemoryShardLoader, shardSearchIndex } from './shard-index.ts';
+import { loadShardedSearchIndex, type ShardLoader } from './shard-reader.ts';
 
 let day = 0;
 function doc(slug: string, title: string, markdown: string, extra: Partial<Document> = {}): Document {
@@ -45,16 +46,19 @@ const QUERIES = ['向量数据库', 'deploying', 'deploy', 'speculat', 'hallucin
 const data = buildSearchIndex(DOCS);
 const whole = loadSearchIndex(data);
 
+type Files = Map<string, string | Uint8Array>;
+const text = (files: Files, name: string): string => files.get(name) as string;
+const encode = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(value));
+
 /** A loader over the split files that records what it read. */
-function recording(files: Map<string, string>): { load: (file: string) => string; reads: string[] } {
+function recording(files: Files): { load: ShardLoader; reads: string[] } {
   const reads: string[] = [];
+  const inner = inMemoryShardLoader(files);
   return {
     reads,
     load: (file) => {
       reads.push(file);
-      const text = files.get(file);
-      if (text === undefined) throw new Error(`no file ${file}`);
-      return text;
+      return inner(file);
     },
   };
 }
@@ -76,17 +80,22 @@ describe('shardSearchIndex + loadShardedSearchIndex', () => {
     expect(sharded.contentHash).toBe(data.hash);
   });
 
-  it('writes ASCII JSON files: a head, postings shards of consecutive terms, stored-field shards of consecutive documents', () => {
+  it('writes a head and stored-field shards as ASCII JSON, postings shards of consecutive terms as bytes', () => {
     const files = shardSearchIndex(data, { postingsShardBytes: 40, storedFieldsShardBytes: 400 });
-    for (const text of files.values()) expect(text).toMatch(/^[\x20-\x7e]*$/);
-    const head = JSON.parse(files.get(SEARCH_HEAD_FILE)!) as SearchIndexHead;
+    const json = [...files].filter(([name]) => name.endsWith('.json'));
+    for (const [, contents] of json) expect(contents).toMatch(/^[\x20-\x7e]*$/);
+    const head = JSON.parse(text(files, SEARCH_HEAD_FILE)) as SearchIndexHead;
     expect(head.terms).toEqual(data.terms);
     expect(head.postingShards[0]).toBe(0);
-    expect([...files.keys()].filter((f) => f.startsWith('postings-'))).toHaveLength(head.postingShards.length);
-    expect([...files.keys()].filter((f) => f.startsWith('docs-'))).toHaveLength(Math.ceil(DOCS.length / head.docsPerShard));
+    const postings = head.postingShards.map((_, k) => files.get(`postings-${k}.bin`));
+    expect(postings.every((p) => p instanceof Uint8Array)).toBe(true);
+    expect(files.size).toBe(1 + postings.length + Math.ceil(DOCS.length / head.docsPerShard));
     // The same postings bytes: the shards' streams joined are the unsharded stream.
-    const joined = head.postingShards.map((_, k) => atob((JSON.parse(files.get(`postings-${k}.json`)!) as { post: string }).post)).join('');
-    expect(joined).toBe(atob(data.post));
+    const streams = postings.map((p, k) => {
+      const count = (head.postingShards[k + 1] ?? head.terms.length) - head.postingShards[k]!;
+      return [...(p as Uint8Array).subarray(POSTINGS_SHARD_HEADER_BYTES + 4 * (count + 1))];
+    });
+    expect(streams.flat()).toEqual([...decodeBase64(data.post)]);
   });
 
   it('reads the head when created, then only the shards a query needs, once', () => {
@@ -109,20 +118,25 @@ describe('shardSearchIndex + loadShardedSearchIndex', () => {
 
   it('refuses a head of another version or format, and shards of another build or missing', () => {
     const files = shardSearchIndex(data);
-    const head = JSON.parse(files.get(SEARCH_HEAD_FILE)!) as SearchIndexHead;
-    const withHead = (value: unknown): ((file: string) => string) => (file) => (file === SEARCH_HEAD_FILE ? JSON.stringify(value) : files.get(file)!);
+    const load = inMemoryShardLoader(files);
+    const head = JSON.parse(text(files, SEARCH_HEAD_FILE)) as SearchIndexHead;
+    const withHead = (value: unknown): ShardLoader => (file) => (file === SEARCH_HEAD_FILE ? encode(value) : load(file));
     expect(() => loadShardedSearchIndex(withHead({ ...head, v: SEARCH_INDEX_VERSION + 1 }))).toThrow(/version/);
-    expect(() => loadShardedSearchIndex(() => serializeSearchIndex(data))).toThrow(/not a sharded index head/);
+    expect(() => loadShardedSearchIndex(() => new TextEncoder().encode(serializeSearchIndex(data)))).toThrow(/not a sharded index head/);
     expect(() => loadShardedSearchIndex(withHead({ ...head, category: [] }))).toThrow(/category/);
     expect(() => loadShardedSearchIndex(withHead({ ...head, postingShards: [1] }))).toThrow(/postingShards/);
     expect(() => loadShardedSearchIndex(withHead(null))).toThrow(/not an object/);
 
-    const other = shardSearchIndex(buildSearchIndex(DOCS.slice(1)));
-    const mixed = loadShardedSearchIndex((file) => (file === SEARCH_HEAD_FILE ? files : other).get(file)!);
-    expect(() => mixed.search('deploying')).toThrow(/not from the same build/);
+    const other = inMemoryShardLoader(shardSearchIndex(buildSearchIndex(DOCS.slice(1))));
+    const mixedPostings = loadShardedSearchIndex((file) => (file.startsWith('postings-') ? other : load)(file));
+    expect(() => mixedPostings.search('deploying')).toThrow(/postings-0.bin is not from the same build/);
+    const mixedDocs = loadShardedSearchIndex((file) => (file.startsWith('docs-') ? other : load)(file));
+    expect(() => mixedDocs.search('deploying')).toThrow(/docs-0.json is not from the same build/);
+    const truncated = loadShardedSearchIndex((file) => (file.startsWith('postings-') ? load(file).subarray(0, -1) : load(file)));
+    expect(() => truncated.search('deploying')).toThrow(/truncated/);
     const missing = loadShardedSearchIndex((file) => {
       if (file !== SEARCH_HEAD_FILE) throw new Error(`ENOENT ${file}`);
-      return files.get(file)!;
+      return load(file);
     });
     expect(() => missing.search('deploying')).toThrow(/ENOENT/);
     expect(missing.search('zzz')).toEqual([]);
@@ -131,7 +145,7 @@ describe('shardSearchIndex + loadShardedSearchIndex', () => {
   it('works on an empty index', () => {
     const files = shardSearchIndex(buildSearchIndex([]));
     expect([...files.keys()]).toEqual([SEARCH_HEAD_FILE]);
-    const empty = loadShardedSearchIndex((file) => files.get(file)!);
+    const empty = loadShardedSearchIndex(inMemoryShardLoader(files));
     expect(empty.search('anything')).toEqual([]);
     expect(empty.documentCount).toBe(0);
   });

@@ -5,18 +5,20 @@
  * engine ranks exactly as the unsharded one (search-index.ts runs the same code over both).
  * @module
  */
-import { decodeBase64, decodeUint32Base64, encodeBase64, encodeUint32Base64 } from './codec.ts';
+import { decodeBase64, decodeUint32Base64, encodeUint32Base64 } from './codec.ts';
 import {
+  POSTINGS_SHARD_HEADER_BYTES,
   postingsShardFile,
   SEARCH_HEAD_FILE,
+  SEARCH_INDEX_HASH_CHARS,
   SEARCH_SHARDS_FORMAT,
   storedFieldsShardFile,
-  type PostingsShardData,
   type SearchIndexData,
   type SearchIndexHead,
   type StoredFieldsShardData,
 } from './index-data.ts';
 import { toAsciiJson } from './build-index.ts';
+import type { ShardLoader } from './shard-reader.ts';
 
 /**
  * Postings bytes per shard the split aims at (a term's list is never cut, so one very common term
@@ -24,8 +26,13 @@ import { toAsciiJson } from './build-index.ts';
  * every byte a cold query reads costs parse time (BENCHMARKS.md, "Cold start and bundle sizes").
  */
 export const POSTINGS_SHARD_TARGET_BYTES = 32_000;
-/** Stored-field bytes (as JSON) per shard the split aims at: a top-10 answer reads at most 10 shards. */
-export const STORED_FIELDS_SHARD_TARGET_BYTES = 16_000;
+/**
+ * Stored-field bytes (as JSON) per shard the split aims at: a top-10 answer reads at most 10 shards.
+ * Not smaller: each file deflates on its own in the function's archive, and text shards below the
+ * 32 KB deflate window lose much of their compression (at 10,000 articles, 16 KB shards deflated
+ * to 1.15 MB, 32 KB ones to 0.93 MB; the `mcp` archive must stay under 5 MB).
+ */
+export const STORED_FIELDS_SHARD_TARGET_BYTES = 32_000;
 
 export interface ShardOptions {
   postingsShardBytes?: number;
@@ -33,8 +40,8 @@ export interface ShardOptions {
 }
 
 /**
- * The files of the sharded index: file name ({@link SEARCH_HEAD_FILE}, `postings-<k>.json`,
- * `docs-<k>.json`) to ASCII JSON text. Postings are cut at term boundaries into consecutive-term
+ * The files of the sharded index: file name ({@link SEARCH_HEAD_FILE}, `docs-<k>.json`: ASCII JSON
+ * text; `postings-<k>.bin`: bytes) to contents. Postings are cut at term boundaries into consecutive-term
  * shards of about {@link POSTINGS_SHARD_TARGET_BYTES} (consecutive, not by hash: the terms a prefix
  * expands to, `agent` `agents` `agentic`, sit together in one shard, and byte-balanced ranges keep
  * shards even where hashing would not); stored fields into shards of a fixed number of documents.
@@ -42,13 +49,14 @@ export interface ShardOptions {
  * @example
  * for (const [name, text] of shardSearchIndex(buildSearchIndex(docs))) await writeFile(path.join(dir, name), text);
  */
-export function shardSearchIndex(data: SearchIndexData, options: ShardOptions = {}): Map<string, string> {
+export function shardSearchIndex(data: SearchIndexData, options: ShardOptions = {}): Map<string, string | Uint8Array> {
   const postingsTarget = options.postingsShardBytes ?? POSTINGS_SHARD_TARGET_BYTES;
   const storedTarget = options.storedFieldsShardBytes ?? STORED_FIELDS_SHARD_TARGET_BYTES;
   const offsets = decodeUint32Base64(data.off);
   const post = decodeBase64(data.post);
   const termCount = data.terms.length;
-  const files = new Map<string, string>();
+  const files = new Map<string, string | Uint8Array>();
+  if (data.hash.length !== SEARCH_INDEX_HASH_CHARS || !/^[0-9a-f]+$/.test(data.hash)) throw new Error('search index: hash is not 16 hex digits');
 
   // Document frequencies: the first varint of each term's postings.
   const df = new Uint32Array(termCount);
@@ -61,14 +69,7 @@ export function shardSearchIndex(data: SearchIndexData, options: ShardOptions = 
     do id++;
     while (id < termCount && offsets[id]! - offsets[first]! < postingsTarget);
     starts.push(first);
-    const shard: PostingsShardData = {
-      v: data.v,
-      hash: data.hash,
-      first,
-      off: encodeUint32Base64(offsets.subarray(first, id + 1).map((o) => o - offsets[first]!)),
-      post: encodeBase64(post.subarray(offsets[first]!, offsets[id]!)),
-    };
-    files.set(postingsShardFile(starts.length - 1), toAsciiJson(shard));
+    files.set(postingsShardFile(starts.length - 1), postingsShard(data, first, offsets.subarray(first, id + 1), post));
   }
 
   // Stored fields: a fixed number of documents per shard, from the average stored bytes per document.
@@ -112,6 +113,32 @@ export function shardSearchIndex(data: SearchIndexData, options: ShardOptions = 
   };
   files.set(SEARCH_HEAD_FILE, toAsciiJson(head));
   return files;
+}
+
+/** A binary postings shard (layout: {@link POSTINGS_SHARD_HEADER_BYTES}) of the terms whose offsets into `post` are `offsets`. */
+function postingsShard(data: SearchIndexData, first: number, offsets: Uint32Array, post: Uint8Array): Uint8Array {
+  const count = offsets.length - 1;
+  const start = offsets[0]!;
+  const streamAt = POSTINGS_SHARD_HEADER_BYTES + 4 * (count + 1);
+  const bytes = new Uint8Array(streamAt + offsets[count]! - start);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, data.v, true);
+  for (let i = 0; i < SEARCH_INDEX_HASH_CHARS; i++) bytes[4 + i] = data.hash.charCodeAt(i);
+  view.setUint32(20, first, true);
+  view.setUint32(24, count, true);
+  for (let i = 0; i <= count; i++) view.setUint32(POSTINGS_SHARD_HEADER_BYTES + 4 * i, offsets[i]! - start, true);
+  bytes.set(post.subarray(start, offsets[count]!), streamAt);
+  return bytes;
+}
+
+/** A {@link ShardLoader} over the files {@link shardSearchIndex} returned, kept in memory (tests, benchmarks). */
+export function inMemoryShardLoader(files: ReadonlyMap<string, string | Uint8Array>): ShardLoader {
+  const encoder = new TextEncoder();
+  return (file) => {
+    const contents = files.get(file);
+    if (contents === undefined) throw new Error(`search index: no file ${file}`);
+    return typeof contents === 'string' ? encoder.encode(contents) : contents;
+  };
 }
 
 function firstVarint(bytes: Uint8Array, pos: number): number {

@@ -6,26 +6,30 @@
  * ranking code is the unsharded engine's (search-index.ts), over the same bytes.
  * @module
  */
-import { decodeBase64, decodeUint32Base64 } from './codec.ts';
+import { decodeUint32Base64 } from './codec.ts';
 import {
+  POSTINGS_SHARD_HEADER_BYTES,
   postingsShardFile,
   SEARCH_HEAD_FILE,
+  SEARCH_INDEX_HASH_CHARS,
   SEARCH_INDEX_MODE,
   SEARCH_INDEX_VERSION,
   SEARCH_SHARDS_FORMAT,
   storedFieldsShardFile,
-  type PostingsShardData,
   type SearchIndexHead,
   type StoredFieldsShardData,
 } from './index-data.ts';
 import { assertAscending, searchEngineOver, type IndexSource, type SearchEngine, type StoredFields } from './search-index.ts';
 
 /**
- * Reads one file of the sharded index by name (`head.json`, `postings-3.json`, …) and returns its
- * text; throws if it cannot. Synchronous because search is: the Netlify adapter reads files shipped
- * beside the function (node:fs), where a read takes microseconds.
+ * Reads one file of the sharded index by name (`head.json`, `postings-3.bin`, `docs-0.json`) and
+ * returns its bytes; throws if it cannot. Synchronous because search is: the Netlify adapter reads
+ * files shipped beside the function (node:fs `readFileSync`), where a read takes microseconds.
  */
-export type ShardLoader = (file: string) => string;
+export type ShardLoader = (file: string) => Uint8Array;
+
+/** JSON files are ASCII (non-ASCII is escaped), so any UTF-8 decoder reads them on its fast path. */
+const UTF8 = new TextDecoder();
 
 /**
  * Loads the head of a sharded index through `load`; shards are read on first need. Throws if the
@@ -33,18 +37,18 @@ export type ShardLoader = (file: string) => string;
  * another build (its hash differs from the head's).
  *
  * @example
- * const engine = loadShardedSearchIndex((file) => readFileSync(new URL(file, indexDir), 'utf8'));
+ * const engine = loadShardedSearchIndex((file) => readFileSync(new URL(file, indexDir)));
  * engine.search('agent 编排');
  */
 export function loadShardedSearchIndex(load: ShardLoader): SearchEngine {
   return searchEngineOver(new ShardedSource(load));
 }
 
-/** A postings shard, decoded: its first term id, per-term byte offsets, and the base64 stream. */
+/** A postings shard: its first term id, per-term byte offsets into `stream`, and the varint stream. */
 interface PostingsShard {
   first: number;
   offsets: Uint32Array;
-  post: string;
+  stream: Uint8Array;
 }
 
 class ShardedSource implements IndexSource {
@@ -67,7 +71,7 @@ class ShardedSource implements IndexSource {
 
   constructor(load: ShardLoader) {
     this.load = load;
-    const head = JSON.parse(load(SEARCH_HEAD_FILE)) as SearchIndexHead;
+    const head = JSON.parse(UTF8.decode(load(SEARCH_HEAD_FILE))) as SearchIndexHead;
     assertHeadShape(head);
     this.hash = head.hash;
     this.N = head.N;
@@ -88,7 +92,7 @@ class ShardedSource implements IndexSource {
   postingsBytes(id: number): Uint8Array {
     const shard = this.postingsShard(id);
     const at = id - shard.first;
-    return decodeBase64(shard.post, shard.offsets[at]!, shard.offsets[at + 1]!);
+    return shard.stream.subarray(shard.offsets[at]!, shard.offsets[at + 1]!);
   }
 
   documentFrequency(id: number): number {
@@ -99,7 +103,7 @@ class ShardedSource implements IndexSource {
     const k = Math.floor(doc / this.docsPerShard);
     let shard = this.storedShards.get(k);
     if (shard === undefined) {
-      shard = this.read<StoredFieldsShardData>(storedFieldsShardFile(k));
+      shard = this.readJson<StoredFieldsShardData>(storedFieldsShardFile(k));
       const count = Math.min(this.docsPerShard, this.N - k * this.docsPerShard);
       if (shard.first !== k * this.docsPerShard) throw new Error(`search index: ${storedFieldsShardFile(k)} starts at the wrong document`);
       for (const key of ['slug', 'title', 'date', 'excerpt', 'path', 'type', 'lang'] as const) {
@@ -133,25 +137,34 @@ class ShardedSource implements IndexSource {
     const cached = this.postingShards.get(lo);
     if (cached !== undefined) return cached;
     const file = postingsShardFile(lo);
-    const data = this.read<PostingsShardData>(file);
-    const end = lo + 1 < starts.length ? starts[lo + 1]! : this.terms.length;
-    if (data.first !== starts[lo] || typeof data.off !== 'string' || typeof data.post !== 'string')
-      throw new Error(`search index: ${file} is not the shard the head names`);
-    const offsets = decodeUint32Base64(data.off);
-    if (offsets.length !== end - starts[lo]! + 1) throw new Error(`search index: ${file}: offsets do not match its terms`);
+    const bytes = this.load(file);
+    const first = starts[lo]!;
+    const count = (lo + 1 < starts.length ? starts[lo + 1]! : this.terms.length) - first;
+    const streamAt = POSTINGS_SHARD_HEADER_BYTES + 4 * (count + 1);
+    if (bytes.length < streamAt) throw new Error(`search index: ${file} is truncated`);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.assertSameBuild(file, view.getUint32(0, true), String.fromCharCode(...bytes.subarray(4, 4 + SEARCH_INDEX_HASH_CHARS)));
+    if (view.getUint32(20, true) !== first || view.getUint32(24, true) !== count) throw new Error(`search index: ${file} is not the shard the head names`);
+    const offsets = new Uint32Array(count + 1);
+    for (let i = 0; i <= count; i++) offsets[i] = view.getUint32(POSTINGS_SHARD_HEADER_BYTES + 4 * i, true);
     assertAscending(offsets, `search index: ${file}`);
-    if (offsets[offsets.length - 1]! > (data.post.length / 4) * 3) throw new Error(`search index: ${file}: postings are truncated`);
-    const shard = { first: data.first, offsets, post: data.post };
+    if (offsets[count]! !== bytes.length - streamAt) throw new Error(`search index: ${file}: postings are truncated`);
+    const shard = { first, offsets, stream: bytes.subarray(streamAt) };
     this.postingShards.set(lo, shard);
     return shard;
   }
 
-  /** Reads and parses a shard, refusing one of another build. */
-  private read<T extends { v: number; hash: string }>(file: string): T {
-    const data = JSON.parse(this.load(file)) as T;
-    if (typeof data !== 'object' || data === null || data.v !== SEARCH_INDEX_VERSION || data.hash !== this.hash)
-      throw new Error(`search index: ${file} is not from the same build as ${SEARCH_HEAD_FILE} (hash ${String(data?.hash)}, expected ${this.hash})`);
+  /** Reads and parses a JSON shard, refusing one of another build. */
+  private readJson<T extends { v: number; hash: string }>(file: string): T {
+    const data = JSON.parse(UTF8.decode(this.load(file))) as T;
+    if (typeof data !== 'object' || data === null) throw new Error(`search index: ${file} is not an object`);
+    this.assertSameBuild(file, data.v, data.hash);
     return data;
+  }
+
+  private assertSameBuild(file: string, version: unknown, hash: unknown): void {
+    if (version !== SEARCH_INDEX_VERSION || hash !== this.hash)
+      throw new Error(`search index: ${file} is not from the same build as ${SEARCH_HEAD_FILE} (hash ${String(hash)}, expected ${this.hash})`);
   }
 }
 
