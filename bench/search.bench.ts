@@ -154,7 +154,20 @@ const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 const lines = [
   `Search benchmark: N = ${n.toLocaleString('en')} documents (seed ${seed}), ${(bodyChars / 1e6).toFixed(1)} M body chars, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, 1-min load average ${fmt(loadAverageAtStart)} → ${fmt(os.loadavg()[0]!)} (latency percentiles need an otherwise idle machine)`,
   '',
-  row(['layout', 'build s', 'raw MB', 'gzip MB', 'load ms', 'p50 ms', 'p99 ms', 'heap Δ MB', 'RSS Δ MB', 'hit@1', 'MRR@10', 'known-item hit@1']),
+  row([
+    'layout',
+    'build s',
+    'raw MB',
+    'gzip MB',
+    'load ms',
+    'p50 ms',
+    'p99 ms',
+    'heap Δ MB',
+    'RSS Δ MB',
+    'hit@1',
+    'MRR@10',
+    'known-item hit@1',
+  ]),
   row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   row([
     'whole',

@@ -21,7 +21,12 @@ const SHARD_DIR = path.join(DATA_DIR, 'search');
 
 /** Every query against both engines, with the options a caller can give; the first difference fails. */
 function expectSameAnswers(whole: SearchEngine, sharded: SearchEngine, queries: readonly string[], categories: readonly string[]): number {
-  const variants: (SearchOptions | undefined)[] = [undefined, { limit: MAX_RESULT_LIMIT }, { limit: 1 }, ...categories.map((category) => ({ category }))];
+  const variants: (SearchOptions | undefined)[] = [
+    undefined,
+    { limit: MAX_RESULT_LIMIT },
+    { limit: 1 },
+    ...categories.map((category) => ({ category })),
+  ];
   let compared = 0;
   for (const query of queries) {
     for (const options of variants) {
@@ -44,7 +49,8 @@ describe('sharded search index', () => {
   it('is what the build wrote: the split of the unsharded index, file for file', () => {
     const expected = shardSearchIndex(wholeData);
     expect(readdirSync(SHARD_DIR).sort()).toEqual([...expected.keys()].sort());
-    for (const [name, contents] of expected) expect(readFileSync(path.join(SHARD_DIR, name)).equals(Buffer.from(contents)), name).toBe(true);
+    for (const [name, contents] of expected)
+      expect(readFileSync(path.join(SHARD_DIR, name)).equals(Buffer.from(contents)), name).toBe(true);
   });
 
   it('answers the fixture queries over the seed content byte for byte as the unsharded index', () => {

@@ -95,7 +95,8 @@ export const postingsShardFile = (k: number): string => `postings-${k}.bin`;
 export const storedFieldsShardFile = (k: number): string => `docs-${k}.json`;
 
 /** The head: counts, lengths, the term dictionary and the lexicon (no postings, no stored text). */
-export interface SearchIndexHead extends Pick<SearchIndexData, 'v' | 'mode' | 'hash' | 'N' | 'avgB' | 'avgT' | 'tables' | 'lenB' | 'lenT' | 'terms' | 'lex'> {
+export interface SearchIndexHead
+  extends Pick<SearchIndexData, 'v' | 'mode' | 'hash' | 'N' | 'avgB' | 'avgT' | 'tables' | 'lenB' | 'lenT' | 'terms' | 'lex'> {
   format: typeof SEARCH_SHARDS_FORMAT;
   /** Category of each document (index into `tables.category`): the category filter runs before any stored field is read. */
   category: number[];

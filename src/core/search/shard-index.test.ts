@@ -27,21 +27,48 @@ function doc(slug: string, title: string, markdown: string, extra: Partial<Docum
 }
 
 const DOCS: Document[] = [
-  doc('vector-db-zh', '向量数据库选型：Milvus 与 pgvector', '我们对比了 Milvus、pgvector 与 Elasticsearch 三种向量数据库。', { category: 'rag' }),
+  doc('vector-db-zh', '向量数据库选型：Milvus 与 pgvector', '我们对比了 Milvus、pgvector 与 Elasticsearch 三种向量数据库。', {
+    category: 'rag',
+  }),
   doc('knowledge-base-zh', '企业知识库问答实践', '知识库问答需要稳定的检索链路，文档切分决定了召回率。', { category: 'rag' }),
   doc('gateway-zh', 'API 网关的限流与熔断', '在大模型 API 前部署网关，实现按租户的限流、熔断与配额管理。', { category: 'api-gateway' }),
-  doc('private-zh', '大模型私有化部署指南', '私有化部署 LLM 需要评估显存、GPU 数量与推理框架，例如 vLLM。', { category: 'private-deployment' }),
-  doc('agents-zh', '多智能体编排实践', '用 Agent 编排工具调用与工作流，处理失败重试与人工审批。', { category: 'ai-agents', type: 'solution', path: '/solutions/agents-zh' }),
+  doc('private-zh', '大模型私有化部署指南', '私有化部署 LLM 需要评估显存、GPU 数量与推理框架，例如 vLLM。', {
+    category: 'private-deployment',
+  }),
+  doc('agents-zh', '多智能体编排实践', '用 Agent 编排工具调用与工作流，处理失败重试与人工审批。', {
+    category: 'ai-agents',
+    type: 'solution',
+    path: '/solutions/agents-zh',
+  }),
   doc('speculative', 'Speculative decoding for faster inference', 'A draft model proposes tokens and the target model verifies them.'),
   doc('deploying', 'Deploying distilled reasoning models', 'Our deployment runs `vllm serve --tensor-parallel-size 4` on H100 nodes.', {
     category: 'private-deployment',
   }),
-  doc('hallucination', 'Hallucination detection in RAG answers', 'We check each answer sentence against retrieved passages.', { category: 'rag' }),
-  doc('injection', 'Prompt injection defense for agents', 'Untrusted tool output can carry injected instructions.', { category: 'ai-agents' }),
-  doc('rate-limits', 'Rate limiting at the LLM gateway', 'Token-based rate limiting protects shared GPU capacity; deployment quotas.', { category: 'api-gateway' }),
+  doc('hallucination', 'Hallucination detection in RAG answers', 'We check each answer sentence against retrieved passages.', {
+    category: 'rag',
+  }),
+  doc('injection', 'Prompt injection defense for agents', 'Untrusted tool output can carry injected instructions.', {
+    category: 'ai-agents',
+  }),
+  doc('rate-limits', 'Rate limiting at the LLM gateway', 'Token-based rate limiting protects shared GPU capacity; deployment quotas.', {
+    category: 'api-gateway',
+  }),
   doc('astral', '𠀀𠀁 emoji 😀', 'Lone surrogate \uD800 in text, deploy notes.'),
 ];
-const QUERIES = ['向量数据库', 'deploying', 'deploy', 'speculat', 'hallucinaton', 'API 网关', '库', 'agent 编排', '𠀀𠀁', 'rate limit gpu', 'zzz', ''];
+const QUERIES = [
+  '向量数据库',
+  'deploying',
+  'deploy',
+  'speculat',
+  'hallucinaton',
+  'API 网关',
+  '库',
+  'agent 编排',
+  '𠀀𠀁',
+  'rate limit gpu',
+  'zzz',
+  '',
+];
 
 const data = buildSearchIndex(DOCS);
 const whole = loadSearchIndex(data);
@@ -73,7 +100,9 @@ describe('shardSearchIndex + loadShardedSearchIndex', () => {
     const sharded = loadShardedSearchIndex(recording(files).load);
     for (const query of QUERIES) {
       for (const opts of [undefined, { limit: MAX_RESULT_LIMIT }, { limit: 2 }, { category: 'rag' }, { category: 'nope' }]) {
-        expect(JSON.stringify(sharded.search(query, opts)), `${query} ${JSON.stringify(opts)}`).toBe(JSON.stringify(whole.search(query, opts)));
+        expect(JSON.stringify(sharded.search(query, opts)), `${query} ${JSON.stringify(opts)}`).toBe(
+          JSON.stringify(whole.search(query, opts)),
+        );
       }
     }
     expect(sharded.documentCount).toBe(DOCS.length);
@@ -120,7 +149,10 @@ describe('shardSearchIndex + loadShardedSearchIndex', () => {
     const files = shardSearchIndex(data);
     const load = inMemoryShardLoader(files);
     const head = JSON.parse(text(files, SEARCH_HEAD_FILE)) as SearchIndexHead;
-    const withHead = (value: unknown): ShardLoader => (file) => (file === SEARCH_HEAD_FILE ? encode(value) : load(file));
+    const withHead =
+      (value: unknown): ShardLoader =>
+      (file) =>
+        file === SEARCH_HEAD_FILE ? encode(value) : load(file);
     expect(() => loadShardedSearchIndex(withHead({ ...head, v: SEARCH_INDEX_VERSION + 1 }))).toThrow(/version/);
     expect(() => loadShardedSearchIndex(() => new TextEncoder().encode(serializeSearchIndex(data)))).toThrow(/not a sharded index head/);
     expect(() => loadShardedSearchIndex(withHead({ ...head, category: [] }))).toThrow(/category/);

@@ -56,7 +56,8 @@ export function shardSearchIndex(data: SearchIndexData, options: ShardOptions = 
   const post = decodeBase64(data.post);
   const termCount = data.terms.length;
   const files = new Map<string, string | Uint8Array>();
-  if (data.hash.length !== SEARCH_INDEX_HASH_CHARS || !/^[0-9a-f]+$/.test(data.hash)) throw new Error('search index: hash is not 16 hex digits');
+  if (data.hash.length !== SEARCH_INDEX_HASH_CHARS || !/^[0-9a-f]+$/.test(data.hash))
+    throw new Error('search index: hash is not 16 hex digits');
 
   // Document frequencies: the first varint of each term's postings.
   const df = new Uint32Array(termCount);

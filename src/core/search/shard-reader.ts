@@ -144,7 +144,8 @@ class ShardedSource implements IndexSource {
     if (bytes.length < streamAt) throw new Error(`search index: ${file} is truncated`);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.assertSameBuild(file, view.getUint32(0, true), String.fromCharCode(...bytes.subarray(4, 4 + SEARCH_INDEX_HASH_CHARS)));
-    if (view.getUint32(20, true) !== first || view.getUint32(24, true) !== count) throw new Error(`search index: ${file} is not the shard the head names`);
+    if (view.getUint32(20, true) !== first || view.getUint32(24, true) !== count)
+      throw new Error(`search index: ${file} is not the shard the head names`);
     const offsets = new Uint32Array(count + 1);
     for (let i = 0; i <= count; i++) offsets[i] = view.getUint32(POSTINGS_SHARD_HEADER_BYTES + 4 * i, true);
     assertAscending(offsets, `search index: ${file}`);
@@ -164,7 +165,9 @@ class ShardedSource implements IndexSource {
 
   private assertSameBuild(file: string, version: unknown, hash: unknown): void {
     if (version !== SEARCH_INDEX_VERSION || hash !== this.hash)
-      throw new Error(`search index: ${file} is not from the same build as ${SEARCH_HEAD_FILE} (hash ${String(hash)}, expected ${this.hash})`);
+      throw new Error(
+        `search index: ${file} is not from the same build as ${SEARCH_HEAD_FILE} (hash ${String(hash)}, expected ${this.hash})`,
+      );
   }
 }
 
