@@ -33,7 +33,7 @@ import { pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import type { Plugin } from 'esbuild';
 import { catalogIndex, type Catalog, siteProfile } from '../src/core/content/catalog.ts';
-import { buildSearchIndex, serializeSearchIndex, toAsciiJson } from '../src/core/search/build-index.ts';
+import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
 import { SEARCH_HEAD_FILE } from '../src/core/search/index-data.ts';
 import { shardSearchIndex } from '../src/core/search/shard-index.ts';
 import { bundleFunction } from './bundle-function.ts';
@@ -256,7 +256,7 @@ for (const n of SIZES) {
   rmSync(files.index, { recursive: true, force: true });
   mkdirSync(files.index);
   for (const [name, text] of shards) writeFileSync(path.join(files.index, name), text);
-  writeFileSync(files.catalogIndex, toAsciiJson(catalogIndex(catalog))); // as the build writes it
+  writeFileSync(files.catalogIndex, JSON.stringify(catalogIndex(catalog)));
   writeFileSync(files.profile, JSON.stringify(siteProfile(catalog)));
   corpusFacts[n] = {
     generateS,
