@@ -7,31 +7,35 @@
  *     node bench/cold-start.bench.ts [--sizes 1000,10000] [--runs 10] [--seed 42] [--functions search,mcp,oauth-metadata]
  *
  * For each size: generate the corpus (bench/generate-corpus.ts), build its search index with the
- * site's own builder, its catalogue index (the catalogue without bodies) and site profile, i.e. the
+ * site's own builder and split it into the functions' sharded index (a head and shards, as the
+ * build does), its catalogue index (the catalogue without bodies) and site profile, i.e. the
  * build artefacts the functions read, and lay each function out as Netlify's archive does
  * (bench/bundle-function.ts): the esbuild bundle, the site profile inlined (an esbuild plugin
- * redirects its import to the generated one), the index and catalogue index as files beside it
- * (netlify.toml `included_files`). Article bodies are deploy-store blobs and not part of a cold start.
+ * redirects its import to the generated one), the sharded index and catalogue index as files beside
+ * it (netlify.toml `included_files`). Article bodies are deploy-store blobs and not part of a cold start.
  * Peer in the same run: the functions over the current build's data (the seed content).
  *
  * Cold start = a fresh Node process imports the bundle and answers one request (search:
  * `GET /api/search?q=私有化部署`; MCP: `tools/call search_articles`, `initialize`, `resources/list`;
  * OAuth metadata: `GET /.well-known/oauth-authorization-server`); median of `--runs` processes,
  * every variant interleaved so machine noise spreads over all of them. The process runs in the
- * archive folder, as a function runs in its task folder. RSS is the process's after the answer.
+ * archive folder, as a function runs in its task folder. RSS is the process's after the answer;
+ * "data read" counts the bytes of build data (generated/data) the process read with readFileSync.
  * Process spawn and exit are reported separately. Writes bench/.out/cold-start.json.
  *
  * Needs a build: `node scripts/build.ts --origin http://localhost:8899`.
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import type { Plugin } from 'esbuild';
 import { catalogIndex, type Catalog, siteProfile } from '../src/core/content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
+import { SEARCH_HEAD_FILE } from '../src/core/search/index-data.ts';
+import { shardSearchIndex } from '../src/core/search/shard-index.ts';
 import { bundleFunction } from './bundle-function.ts';
 import { argValue, generateCorpus } from './generate-corpus.ts';
 import { fixed, loadAverage, machineFacts, median, MCP_HEADERS, requireBuild, ROOT } from './serving-support.ts';
@@ -103,10 +107,19 @@ const PROBES: Record<FunctionName, Probe[]> = {
 };
 
 interface DataFiles {
+  /** The sharded search index: a folder (generated/data/search/). */
   index: string;
   catalogIndex: string;
   profile: string;
 }
+
+/** A file, or every file in a folder. */
+const filesOf = (at: string): string[] =>
+  statSync(at).isDirectory()
+    ? readdirSync(at)
+        .sort()
+        .map((name) => path.join(at, name))
+    : [at];
 
 interface Variant {
   fn: FunctionName;
@@ -137,10 +150,10 @@ async function layOut(fn: FunctionName, name: string, files: DataFiles): Promise
   const root = path.join(OUT, name);
   rmSync(root, { recursive: true, force: true });
   const beside = Object.fromEntries(
-    BESIDE[fn].map((kind) => [kind === 'index' ? 'generated/data/search-index.json' : 'generated/data/catalog-index.json', files[kind]]),
+    BESIDE[fn].map((kind) => [kind === 'index' ? 'generated/data/search' : 'generated/data/catalog-index.json', files[kind]]),
   );
   const { file, bytes } = await bundleFunction(ENTRIES[fn], root, { plugins: [profileRedirect(files.profile)], beside });
-  const besideFiles = Object.values(beside);
+  const besideFiles = Object.values(beside).flatMap(filesOf);
   return {
     fn,
     file,
@@ -158,12 +171,23 @@ interface ColdRun {
   /** CPU time (user + system, all threads) of import + first response: less sensitive than wall time to other load on a shared machine. */
   cpuMs: number;
   rssMB: number;
+  /** Build data (generated/data) read before the answer, MB. */
+  readMB: number;
   processMs: number;
 }
 
 /** One fresh process in the archive folder: import the bundle, answer one request, check the answer. */
 function coldStart(variant: Variant): ColdRun {
   const script = `
+    const fs = process.getBuiltinModule('node:fs');
+    const readFileSync = fs.readFileSync;
+    let readBytes = 0;
+    fs.readFileSync = function (file, ...rest) {
+      const out = readFileSync.call(this, file, ...rest);
+      if (String(file).includes('generated/data/')) readBytes += typeof out === 'string' ? Buffer.byteLength(out) : out.length;
+      return out;
+    };
+    process.getBuiltinModule('node:module').syncBuiltinESMExports();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     const { default: handler } = await import(${JSON.stringify(pathToFileURL(variant.file).href)});
@@ -173,7 +197,7 @@ function coldStart(variant: Variant): ColdRun {
     const t2 = performance.now();
     const c = process.cpuUsage(c0);
     if (res.status !== 200 || !(${variant.probe.expect})) throw new Error('bad first response ' + res.status + ' ' + text.slice(0, 300));
-    console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0, cpuMs: (c.user + c.system) / 1000, rssMB: process.memoryUsage().rss / 1e6 }));`;
+    console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0, cpuMs: (c.user + c.system) / 1000, rssMB: process.memoryUsage().rss / 1e6, readMB: readBytes / 1e6 }));`;
   const started = performance.now();
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: variant.root,
@@ -200,38 +224,46 @@ const add = async (articles: number, data: string, files: DataFiles, tag: string
 
 // Peer: the current build (seed content).
 const siteFiles: DataFiles = {
-  index: path.join(ROOT, 'generated', 'data', 'search-index.json'),
+  index: path.join(ROOT, 'generated', 'data', 'search'),
   catalogIndex: path.join(ROOT, 'generated', 'data', 'catalog-index.json'),
   profile: path.join(ROOT, 'generated', 'data', 'site-profile.json'),
 };
 await add(siteCatalog.articles.length + siteCatalog.solutions.length, 'site build (seed content)', siteFiles, 'site');
 
-const corpusFacts: Record<number, { generateS: number; indexBuildS: number; indexMB: number; catalogIndexMB: number; bodiesMB: number }> =
-  {};
+const corpusFacts: Record<
+  number,
+  { generateS: number; indexBuildS: number; indexMB: number; shardFiles: number; headMB: number; catalogIndexMB: number; bodiesMB: number }
+> = {};
 for (const n of SIZES) {
   let t = performance.now();
   const corpus = generateCorpus({ n, seed: SEED });
   const generateS = (performance.now() - t) / 1000;
   t = performance.now();
-  const index = serializeSearchIndex(buildSearchIndex(corpus.documents));
+  const data = buildSearchIndex(corpus.documents);
   const indexBuildS = (performance.now() - t) / 1000;
+  const index = serializeSearchIndex(data);
+  const shards = shardSearchIndex(data);
   const catalog: Catalog = {
     ...siteCatalog,
     articles: corpus.documents.filter((d) => d.type === 'article') as Catalog['articles'],
     solutions: corpus.documents.filter((d) => d.type === 'solution') as Catalog['solutions'],
   };
   const files: DataFiles = {
-    index: path.join(OUT, `search-index-${n}.json`),
+    index: path.join(OUT, `search-shards-${n}`),
     catalogIndex: path.join(OUT, `catalog-index-${n}.json`),
     profile: path.join(OUT, `site-profile-${n}.json`),
   };
-  writeFileSync(files.index, index);
+  rmSync(files.index, { recursive: true, force: true });
+  mkdirSync(files.index);
+  for (const [name, text] of shards) writeFileSync(path.join(files.index, name), text);
   writeFileSync(files.catalogIndex, JSON.stringify(catalogIndex(catalog)));
   writeFileSync(files.profile, JSON.stringify(siteProfile(catalog)));
   corpusFacts[n] = {
     generateS,
     indexBuildS,
-    indexMB: statSync(files.index).size / MB,
+    indexMB: Buffer.byteLength(index) / MB,
+    shardFiles: shards.size,
+    headMB: statSync(path.join(files.index, SEARCH_HEAD_FILE)).size / MB,
     catalogIndexMB: statSync(files.catalogIndex).size / MB,
     bodiesMB: corpus.documents.reduce((sum, d) => sum + Buffer.byteLength(d.markdown), 0) / MB,
   };
@@ -264,6 +296,7 @@ const rows = variants.map((v) => {
     totalMaxMs: Math.max(...pick('totalMs')),
     cpuMs: median(pick('cpuMs')),
     rssMB: median(pick('rssMB')),
+    readMB: median(pick('readMB')),
     processMs: median(pick('processMs')),
     runs: list,
   };
@@ -271,16 +304,16 @@ const rows = variants.map((v) => {
 
 const command = `node bench/cold-start.bench.ts --sizes ${SIZES.join(',')} --runs ${RUNS} --seed ${SEED} --functions ${FUNCTIONS.join(',')}`;
 const table = [
-  '| function | first request | articles | bundle MB | files beside MB | archive MB (deflate) | import ms | first response ms | **import + first ms** (min–max) | CPU ms | RSS MB | whole process ms |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| function | first request | articles | bundle MB | files beside MB | archive MB (deflate) | data read MB | import ms | first response ms | **import + first ms** (min–max) | CPU ms | RSS MB | whole process ms |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
     (r) =>
-      `| ${r.fn} | ${r.request} | ${r.articles.toLocaleString('en')} | ${fixed(r.bundleMB, 2)} | ${fixed(r.besideMB, 2)} | ${fixed(r.archiveMB, 2)} | ${fixed(r.importMs)} | ${fixed(r.firstMs)} | **${fixed(r.totalMs)}** (${fixed(r.totalMinMs)}–${fixed(r.totalMaxMs)}) | ${fixed(r.cpuMs)} | ${fixed(r.rssMB)} | ${fixed(r.processMs)} |`,
+      `| ${r.fn} | ${r.request} | ${r.articles.toLocaleString('en')} | ${fixed(r.bundleMB, 2)} | ${fixed(r.besideMB, 2)} | ${fixed(r.archiveMB, 2)} | ${fixed(r.readMB, 2)} | ${fixed(r.importMs)} | ${fixed(r.firstMs)} | **${fixed(r.totalMs)}** (${fixed(r.totalMinMs)}–${fixed(r.totalMaxMs)}) | ${fixed(r.cpuMs)} | ${fixed(r.rssMB)} | ${fixed(r.processMs)} |`,
   ),
 ].join('\n');
 const facts = SIZES.map((n) => {
   const f = corpusFacts[n]!;
-  return `${n.toLocaleString('en')}: corpus ${fixed(f.generateS, 1)} s, index build ${fixed(f.indexBuildS, 1)} s, index ${fixed(f.indexMB, 2)} MB, catalogue index ${fixed(f.catalogIndexMB, 2)} MB, bodies ${fixed(f.bodiesMB, 2)} MB (deploy store)`;
+  return `${n.toLocaleString('en')}: corpus ${fixed(f.generateS, 1)} s, index build ${fixed(f.indexBuildS, 1)} s, index ${fixed(f.indexMB, 2)} MB (sharded: ${f.shardFiles} files, head ${fixed(f.headMB, 2)} MB), catalogue index ${fixed(f.catalogIndexMB, 2)} MB, bodies ${fixed(f.bodiesMB, 2)} MB (deploy store)`;
 }).join('; ');
 const verdicts = SIZES.filter((n) => n === 10_000).flatMap((n) => {
   const mcp = rows.find((r) => r.fn === 'mcp' && r.articles === n && r.request.startsWith('tools/call'));

@@ -13,7 +13,7 @@ import { build } from '../netlify/functions/_shared/deps.ts';
 import { searchEngineAt } from '../netlify/functions/_shared/search.ts';
 
 // As the function: the index beside the bundle (bench/bundle-function.ts lays out the same tree).
-const searchEngine = searchEngineAt(new URL('../generated/data/search-index.json', import.meta.url))();
+const searchEngine = searchEngineAt(new URL('../generated/data/search/', import.meta.url))();
 
 function createServer(): McpServer {
   const server = new McpServer({ name: 'sdk-peer/site', version: build.version }, { capabilities: { tools: {} } });

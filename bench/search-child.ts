@@ -1,12 +1,16 @@
 /**
  * One fresh-process measurement for search.bench.ts: import cost, index load (read + JSON.parse +
- * loadSearchIndex), query latency, relevance and memory. Prints one JSON line.
+ * loadSearchIndex; with `--shards`, loadShardedSearchIndex reading the head), query latency,
+ * relevance and memory. Prints one JSON line.
  *
  *     node --expose-gc bench/search-child.ts --index FILE --queries FILE
+ *     node --expose-gc bench/search-child.ts --shards DIR --queries FILE
  *
  * @module
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SearchEngine } from '../src/core/search/search-index.ts';
 
 interface QueryFile {
   /** Timed queries, run `passes` times after one warm-up pass. */
@@ -27,20 +31,42 @@ const mb = (bytes: number): number => bytes / 1_048_576;
 /** JS heap plus memory held outside it (typed arrays). */
 const used = (m: NodeJS.MemoryUsage): number => m.heapUsed + m.external;
 
+const shardDir = argv.includes('--shards') ? arg('shards') : null;
 const t0 = performance.now();
 const { loadSearchIndex } = await import('../src/core/search/search-index.ts');
+const loadShardedSearchIndex = shardDir === null ? null : (await import('../src/core/search/shard-reader.ts')).loadShardedSearchIndex;
 const importMs = performance.now() - t0;
 
 gc();
 const before = process.memoryUsage();
-const t1 = performance.now();
-let text: string | null = readFileSync(arg('index'), 'utf8');
-const t2 = performance.now();
-const data = JSON.parse(text);
-text = null; // the function keeps only the parsed index
-const t3 = performance.now();
-const engine = loadSearchIndex(data);
-const t4 = performance.now();
+/** Index bytes read so far (the sharded engine reads shards as queries need them). */
+let bytesRead = 0;
+let engine: SearchEngine;
+let t1: number;
+let t2: number;
+let t3: number;
+let t4: number;
+if (shardDir === null || loadShardedSearchIndex === null) {
+  t1 = performance.now();
+  let text: string | null = readFileSync(arg('index'), 'utf8');
+  bytesRead = text.length;
+  t2 = performance.now();
+  const data = JSON.parse(text);
+  text = null; // the function keeps only the parsed index
+  t3 = performance.now();
+  engine = loadSearchIndex(data);
+  t4 = performance.now();
+} else {
+  // Read + parse + load of the head, all in "load" (the reader parses each file as it reads it).
+  t1 = t2 = t3 = performance.now();
+  engine = loadShardedSearchIndex((file) => {
+    const bytes = readFileSync(path.join(shardDir, file));
+    bytesRead += bytes.length;
+    return bytes;
+  });
+  t4 = performance.now();
+}
+const bytesReadAtLoad = bytesRead;
 gc();
 const afterLoad = process.memoryUsage();
 
@@ -94,6 +120,8 @@ console.log(
     rssLoadMB: mb(afterLoad.rss - before.rss),
     heapQueriesMB: mb(used(afterQueries) - used(before)),
     rssQueriesMB: mb(afterQueries.rss - before.rss),
+    readLoadMB: bytesReadAtLoad / 1e6,
+    readQueriesMB: bytesRead / 1e6,
     relevance,
   }),
 );

@@ -1,19 +1,22 @@
 /**
  * Search benchmark: builds the index over a generated corpus of N in-memory documents, writes it to
- * bench/.out/, then measures size, cold load, query latency, memory and relevance in fresh child
- * processes, and prints a markdown table.
+ * bench/.out/ whole and sharded (the functions' layout), then measures size, cold load, query
+ * latency, memory and relevance in fresh child processes, the two layouts interleaved, and prints
+ * a markdown table (one row per layout).
  *
  *     node bench/search.bench.ts --n 10000 [--seed 42] [--runs 5] [--passes 3]
  *
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
+import { SEARCH_HEAD_FILE } from '../src/core/search/index-data.ts';
+import { shardSearchIndex } from '../src/core/search/shard-index.ts';
 import { argValue, generateBenchQueries, generateCorpus } from './generate-corpus.ts';
 import { median } from './stats.ts';
 
@@ -50,6 +53,12 @@ const json = serializeSearchIndex(data);
 const indexFile = path.join(outDir, `search-index-${n}.json`);
 writeFileSync(indexFile, json);
 const rawBytes = Buffer.byteLength(json);
+const shards = shardSearchIndex(data);
+const shardDir = path.join(outDir, `search-shards-${n}`);
+rmSync(shardDir, { recursive: true, force: true });
+mkdirSync(shardDir);
+for (const [name, text] of shards) writeFileSync(path.join(shardDir, name), text);
+const headBytes = Buffer.byteLength(shards.get(SEARCH_HEAD_FILE)!);
 const gzipBytes = gzipSync(json).length;
 /** Bytes of `value` as ASCII JSON (each non-ASCII UTF-16 unit becomes a 6-byte \uXXXX escape). */
 const part = (value: unknown): number => {
@@ -107,18 +116,29 @@ interface ChildResult {
   rssLoadMB: number;
   heapQueriesMB: number;
   rssQueriesMB: number;
+  readLoadMB: number;
+  readQueriesMB: number;
   relevance: { id: string; kind: string; rank: number; top: string | null }[];
 }
-const results: ChildResult[] = [];
+const LAYOUTS = { whole: ['--index', indexFile], sharded: ['--shards', shardDir] } as const;
+type Layout = keyof typeof LAYOUTS;
+const byLayout: Record<Layout, ChildResult[]> = { whole: [], sharded: [] };
 for (let run = 0; run < runs; run++) {
-  const stdout = execFileSync(
-    process.execPath,
-    ['--expose-gc', path.join(benchDir, 'search-child.ts'), '--index', indexFile, '--queries', queryFile],
-    { encoding: 'utf8', maxBuffer: 64 * MB },
-  );
-  results.push(JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildResult);
+  // Interleaved, so load from other processes falls on both layouts alike.
+  for (const layout of Object.keys(LAYOUTS) as Layout[]) {
+    const stdout = execFileSync(
+      process.execPath,
+      ['--expose-gc', path.join(benchDir, 'search-child.ts'), ...LAYOUTS[layout], '--queries', queryFile],
+      { encoding: 'utf8', maxBuffer: 64 * MB },
+    );
+    byLayout[layout].push(JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildResult);
+  }
 }
-const med = (key: keyof Omit<ChildResult, 'relevance'>): number => median(results.map((r) => r[key]));
+const results = byLayout.whole;
+const medOf = (list: ChildResult[], key: keyof Omit<ChildResult, 'relevance'>): number => median(list.map((r) => r[key]));
+const med = (key: keyof Omit<ChildResult, 'relevance'>): number => medOf(results, key);
+const sharded = byLayout.sharded;
+const sameRelevance = JSON.stringify(sharded[0]!.relevance) === JSON.stringify(results[0]!.relevance);
 
 const relevance = results[0]!.relevance;
 const planted = relevance.filter((r) => r.kind === 'planted');
@@ -134,9 +154,23 @@ const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 const lines = [
   `Search benchmark: N = ${n.toLocaleString('en')} documents (seed ${seed}), ${(bodyChars / 1e6).toFixed(1)} M body chars, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, 1-min load average ${fmt(loadAverageAtStart)} → ${fmt(os.loadavg()[0]!)} (latency percentiles need an otherwise idle machine)`,
   '',
-  row(['build s', 'raw MB', 'gzip MB', 'load ms', 'p50 ms', 'p99 ms', 'heap Δ MB', 'RSS Δ MB', 'hit@1', 'MRR@10', 'known-item hit@1']),
-  row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   row([
+    'layout',
+    'build s',
+    'raw MB',
+    'gzip MB',
+    'load ms',
+    'p50 ms',
+    'p99 ms',
+    'heap Δ MB',
+    'RSS Δ MB',
+    'hit@1',
+    'MRR@10',
+    'known-item hit@1',
+  ]),
+  row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  row([
+    'whole',
     fmt(buildS),
     fmt(rawBytes / MB, 1),
     fmt(gzipBytes / MB),
@@ -149,7 +183,22 @@ const lines = [
     fmt(mrr(planted), 3),
     fmt(hitAt1(known), 3),
   ]),
+  row([
+    'sharded',
+    '',
+    fmt(medOf(sharded, 'readQueriesMB'), 1),
+    '',
+    fmt(medOf(sharded, 'totalLoadMs'), 1),
+    fmt(medOf(sharded, 'p50Ms'), 3),
+    fmt(medOf(sharded, 'p99Ms'), 3),
+    fmt(medOf(sharded, 'heapQueriesMB'), 1),
+    fmt(medOf(sharded, 'rssQueriesMB'), 1),
+    sameRelevance ? 'same' : 'DIFFERENT',
+    '',
+    '',
+  ]),
   '',
+  `- Sharded (the functions' layout): ${shards.size} files, head ${fmt(headBytes / MB)} MB; "raw MB" is what one process read in all (the head plus every shard its ${results[0]!.timedQueries / passes} latency and ${relevance.length} relevance queries needed); load = read + parse of the head; warm-up pass (shards read on the spot) p50 ${fmt(medOf(sharded, 'firstPassP50Ms'), 3)} ms, p99 ${fmt(medOf(sharded, 'firstPassP99Ms'), 2)} ms; first query after load ${fmt(medOf(sharded, 'firstQueryMs'), 2)} ms; relevance answers ${sameRelevance ? 'identical to' : 'DIFFERENT from'} the whole index's.`,
   `- Index: ${data.terms.length.toLocaleString('en')} terms, ${data.lex.length.toLocaleString('en')} lexicon words; bytes (ASCII JSON as written) postings ${fmt(parts.postings / MB)} MB, stored fields ${fmt(parts.storedFields / MB)} MB, terms ${fmt(parts.terms / MB)} MB, lexicon ${fmt(parts.lexicon / MB, 3)} MB, offsets + lengths ${fmt(parts.offsetsAndLengths / MB)} MB. Corpus generation ${fmt(generateS, 1)} s.`,
   `- Load (median of ${runs} fresh processes): read ${fmt(med('readMs'), 1)} ms + JSON.parse ${fmt(med('parseMs'), 1)} ms + loadSearchIndex ${fmt(med('loadMs'), 1)} ms; module import ${fmt(med('importMs'), 1)} ms (not included); first query after load ${fmt(med('firstQueryMs'), 2)} ms.`,
   `- Latency: ${results[0]!.timedQueries} timed queries per process (${planted.length} planted + ${GENERATED_QUERY_COUNT} generated, 1 warm-up + ${passes} timed passes, top 10 with stored fields); p90 ${fmt(med('p90Ms'), 3)} ms, max ${fmt(med('maxMs'), 2)} ms; medians over ${runs} processes. Decoded postings stay cached between queries; the warm-up pass (every query's first run after load, postings decoded on the spot) gives p50 ${fmt(med('firstPassP50Ms'), 3)} ms, p99 ${fmt(med('firstPassP99Ms'), 2)} ms.`,

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveConfig } from '@netlify/config';
 import StreamZip from 'node-stream-zip';
+import picomatch from 'picomatch';
 import { bodyKey, type Catalog } from '../src/core/content/catalog.ts';
 import { answerHelp } from './usage.ts';
 import { parseBuildConfig } from '../src/core/config.ts';
@@ -238,7 +239,9 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
       const zip = new StreamZip.async({ file: fn.path });
       try {
         const entries = Object.keys(await zip.entries());
-        const missing = [`netlify/functions/${fn.name}.mjs`, ...included].filter((file) => !entries.includes(file));
+        const missing = [`netlify/functions/${fn.name}.mjs`, ...included.flatMap((pattern) => filesMatching(root, pattern))].filter(
+          (file) => !entries.includes(file),
+        );
         if (missing.length) {
           fail(`${fn.name}: its archive lacks ${missing.join(', ')}`);
           continue;
@@ -280,6 +283,26 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
     rmSync(work, { recursive: true, force: true });
   }
   return { ok: !lines.some((l) => l.startsWith('FAIL')), lines };
+}
+
+/**
+ * The repository files an `included_files` entry names: itself, or for a glob
+ * (`generated/data/search/*`) every file under its base folder it matches (picomatch, the
+ * matcher of the fast-glob Netlify's bundler expands them with); a glob matching nothing is
+ * returned as is, so it shows as missing.
+ */
+function filesMatching(root: string, pattern: string): string[] {
+  const scan = picomatch.scan(pattern);
+  if (!scan.isGlob) return [pattern];
+  const base = path.join(root, scan.base);
+  const isMatch = picomatch(pattern, { dot: true });
+  const files = existsSync(base)
+    ? readdirSync(base, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .filter((file) => isMatch(file))
+    : [];
+  return files.length ? files : [pattern];
 }
 
 function countBlobs(dir: string): number {

@@ -12,7 +12,7 @@ import { searchEngineAt } from './_shared/search.ts';
 
 // As in the MCP function: the index files ship beside it (netlify.toml included_files), bodies come from the deploy's Blobs.
 const catalog = catalogIndexAt(new URL('../../generated/data/catalog-index.json', import.meta.url));
-const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
+const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url));
 
 const deps: A2aDeps = {
   site,

@@ -5,8 +5,8 @@ import { withProblems } from '../../src/core/kernel/problem.ts';
 import { build } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
 
-// The index ships beside this file (netlify.toml included_files); every request needs it, so load it now.
-const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url))();
+// The sharded index ships beside this file (netlify.toml included_files); every request needs its head, so read that now.
+const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url))();
 
 export default httpHandler(
   (req: Request): Promise<Response> => withProblems(req, () => handleSearch(req, { engine, origin: build.origin })),

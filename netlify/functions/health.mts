@@ -6,7 +6,7 @@ import { build, now, stores } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
 
 // The check loads the shipped index (netlify.toml included_files) on first use: a missing or broken file shows as search down.
-const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
+const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url));
 
 export default httpHandler(
   (req: Request): Promise<Response> =>

@@ -12,9 +12,9 @@ import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngineAt } from './_shared/search.ts';
 
 // Shipped beside this file (netlify.toml included_files), each read on first use: initialize and
-// tools/list need neither, search needs the index only. Bodies come from the deploy's Blobs store.
+// tools/list need neither, a search reads the index's head and the shards its query needs. Bodies come from the deploy's Blobs store.
 const catalog = catalogIndexAt(new URL('../../generated/data/catalog-index.json', import.meta.url));
-const engine = searchEngineAt(new URL('../../generated/data/search-index.json', import.meta.url));
+const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url));
 
 const credentials = memoisedCheck((req) =>
   checkBearer(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }),

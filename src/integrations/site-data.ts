@@ -1,8 +1,8 @@
 /**
  * Build hook: after Astro writes dist/, write the functions' data straight into generated/data
  * (nothing of it passes through dist/): the catalogue the pages rendered from (handed over by
- * src/integrations/build-data.ts), its body-less index and site profile, the search index, the
- * validated tweet snapshot and the contact page template; then the markdown twins, the
+ * src/integrations/build-data.ts), its body-less index and site profile, the search index (whole,
+ * for the /search page's copy and the tests, and sharded, for the functions), the validated tweet snapshot and the contact page template; then the markdown twins, the
  * deploy-store bodies for the MCP function, and the build facts. In `npm run dev` it injects the
  * route that serves the twins instead. The Pagefind index is the next build step
  * (scripts/pagefind-index.ts).
@@ -14,6 +14,8 @@ import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { catalogIndex, documentsOf, siteProfile, type Catalog } from '../core/content/catalog.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../core/search/build-index.ts';
+import type { SearchIndexData } from '../core/search/index-data.ts';
+import { shardSearchIndex } from '../core/search/shard-index.ts';
 import { parseTweetFeed, type TweetFeed } from '../core/tweets/tweets.ts';
 import { sharedBuildData } from './build-data.ts';
 import { writeDeployBodies } from './deploy-blobs.ts';
@@ -102,6 +104,11 @@ export function siteData(options: {
         const twins = await writeMarkdownTwins(distDir, catalog);
         // The MCP function's data: the catalogue without bodies (a file beside it), the bodies as deploy blobs.
         await writeFile(path.join(dataDir, 'catalog-index.json'), JSON.stringify(catalogIndex(catalog)));
+        // The functions' search index: a head and shards, split from the very text written above, so they rank alike.
+        const shardDir = path.join(dataDir, 'search');
+        await mkdir(shardDir);
+        const shards = shardSearchIndex(JSON.parse(searchIndexJson) as SearchIndexData);
+        await Promise.all([...shards].map(([name, text]) => writeFile(path.join(shardDir, name), text)));
         const bodies = await writeDeployBodies(root, catalog);
         // The contact pages double as the templates of the no-JavaScript answer (src/core/contact/contact-form.ts).
         const [en, zh] = await Promise.all(

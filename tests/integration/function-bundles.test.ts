@@ -1,10 +1,11 @@
 /**
  * What each function's code carries. Every function is bundled the way Netlify's bundler does
  * (esbuild, data imports inlined), with the corpus-sized build artefacts (the catalogue, the
- * catalogue index, the search index) replaced by markers: no function may inline one. Those it
- * needs it reads from files shipped beside it, and each such file must be in its netlify.toml
- * `included_files` (read with Netlify's own config resolver), or the deployed function would not
- * find it. With nothing corpus-sized inlined, a bundle's size does not grow with the article count:
+ * catalogue index, the search index whole or sharded) replaced by markers: no function may inline
+ * one. Those it needs it reads from files shipped beside it, and each such file (or folder, for the
+ * sharded search index: `generated/data/search/` read, `generated/data/search/*` shipped) must
+ * be in its netlify.toml `included_files` (read with Netlify's own config resolver), or the deployed
+ * function would not find it. With nothing corpus-sized inlined, a bundle's size does not grow with the article count:
  * the 5 MB bound holds at 10,000 articles too (measured in BENCHMARKS.md, "Production at scale").
  * It lives here, not beside the functions: Netlify treats every file in netlify/functions/ as a function.
  */
@@ -19,7 +20,7 @@ const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
 const MARKER = 'CORPUS-SIZED-DATA-MARKER-7f3a';
 /** The issue's bound on a function bundle at 10,000 articles. */
 const MAX_BUNDLE_BYTES = 5 * 1024 * 1024;
-const CORPUS_SIZED = /generated\/data\/(?:catalog|catalog-index|search-index)\.json$/;
+const CORPUS_SIZED = /generated\/data\/(?:catalog\.json|catalog-index\.json|search-index\.json|search\/[\w.-]+)$/;
 
 const markerData: Plugin = {
   name: 'marker-data',
@@ -46,11 +47,17 @@ async function bundledText(file: string): Promise<string> {
   return result.outputFiles.map((f) => f.text).join('\n');
 }
 
-/** The build-data files a bundle reads at run time: `new URL('../../generated/data/x.json', import.meta.url)`. */
+/**
+ * The build data a bundle reads at run time, `new URL('../../generated/data/x.json', import.meta.url)`
+ * for a file, `new URL('../../generated/data/search/', import.meta.url)` for a folder,
+ * named as `included_files` must name them (a folder as `<folder>/*`).
+ */
 function filesReadBeside(text: string): string[] {
   return [
     ...new Set(
-      [...text.matchAll(/new URL\(\s*["']\.\.\/\.\.\/(generated\/data\/[\w.-]+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((m) => m[1]!),
+      [...text.matchAll(/new URL\(\s*["']\.\.\/\.\.\/(generated\/data\/[\w./-]+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((m) =>
+        m[1]!.endsWith('/') ? `${m[1]!}*` : m[1]!,
+      ),
     ),
   ].sort();
 }
@@ -79,7 +86,8 @@ describe('function bundles', () => {
       expect({ name, ...facts }).toEqual({ name, carriesCorpus: false, reads: facts.included, included: facts.included, underLimit: true });
     }
     // The functions that need the big data do read it from beside them (else this test proves nothing).
-    expect(report.mcp!.reads).toEqual(['generated/data/catalog-index.json', 'generated/data/search-index.json']);
-    expect(report['api-search']!.reads).toEqual(['generated/data/search-index.json']);
+    expect(report.mcp!.reads).toEqual(['generated/data/catalog-index.json', 'generated/data/search/*']);
+    expect(report['api-search']!.reads).toEqual(['generated/data/search/*']);
+    expect(report.health!.reads).toEqual(['generated/data/search/*']);
   });
 });

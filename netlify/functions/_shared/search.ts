@@ -1,10 +1,14 @@
-/** The search engine over the build-time index, a file shipped beside the function, loaded once per function instance. */
-import { loadSearchIndex, type SearchEngine, type SearchIndexData } from '../../../src/core/search/search-index.ts';
-import { jsonFileOnce } from './deps.ts';
+/**
+ * The search engine over the build-time sharded index (generated/data/search/, shipped beside the
+ * function by netlify.toml included_files): the head is read when the engine is first asked for,
+ * each shard when a query first needs it, and all are kept for the function instance.
+ */
+import { readFileSync } from 'node:fs';
+import type { SearchEngine } from '../../../src/core/search/search-index.ts';
+import { loadShardedSearchIndex } from '../../../src/core/search/shard-reader.ts';
 
-/** The engine over the index at `file` (see jsonFileOnce), loaded on the first call. */
-export function searchEngineAt(file: URL): () => SearchEngine {
-  const data = jsonFileOnce<SearchIndexData>(file);
+/** The engine over the sharded index in the folder `dir` (a URL ending in `/`, relative to the bundle as jsonFileOnce's), loaded on the first call. */
+export function searchEngineAt(dir: URL): () => SearchEngine {
   let engine: SearchEngine | undefined;
-  return () => (engine ??= loadSearchIndex(data()));
+  return () => (engine ??= loadShardedSearchIndex((file) => readFileSync(new URL(file, dir))));
 }

@@ -149,7 +149,12 @@ const NON_ASCII = /[\u0080-\uffff]/g;
  * await writeFile('generated/search-index.json', serializeSearchIndex(buildSearchIndex(docs)));
  */
 export function serializeSearchIndex(data: SearchIndexData): string {
-  return JSON.stringify(data).replace(NON_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return toAsciiJson(data);
+}
+
+/** JSON text of `value` with every non-ASCII character escaped (see {@link serializeSearchIndex}): also the sharded index's files. */
+export function toAsciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(NON_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The indexed body text: excerpt, tags and the markdown with markup stripped. */

@@ -74,3 +74,54 @@ export interface SearchIndexData {
   /** Sorted unstemmed non-Han surface words, for prefix and typo matching. */
   lex: string[];
 }
+
+/**
+ * The same index split into files so that a cold query reads only what it needs (BENCHMARKS.md,
+ * "Search at 100,000 articles"): a head with everything a query needs before it knows its terms'
+ * postings and its hits' ids, postings in shards of consecutive terms, stored fields in shards of
+ * consecutive document ids. Written by `shardSearchIndex` from a {@link SearchIndexData}, read by
+ * `loadShardedSearchIndex` through a loader. The head and stored fields are ASCII JSON; postings
+ * shards are binary (the varint bytes as they are: no base64 to decode, and they deflate to 15%
+ * less in the function's archive). Every file names the index's `hash`, so a mix of two builds'
+ * files is refused.
+ */
+export const SEARCH_SHARDS_FORMAT = 'shards';
+
+/** The head file's name; shard names come from {@link postingsShardFile} and {@link storedFieldsShardFile}. */
+export const SEARCH_HEAD_FILE = 'head.json';
+/** File name of postings shard `k`. */
+export const postingsShardFile = (k: number): string => `postings-${k}.bin`;
+/** File name of stored-fields shard `k`. */
+export const storedFieldsShardFile = (k: number): string => `docs-${k}.json`;
+
+/** The head: counts, lengths, the term dictionary and the lexicon (no postings, no stored text). */
+export interface SearchIndexHead
+  extends Pick<SearchIndexData, 'v' | 'mode' | 'hash' | 'N' | 'avgB' | 'avgT' | 'tables' | 'lenB' | 'lenT' | 'terms' | 'lex'> {
+  format: typeof SEARCH_SHARDS_FORMAT;
+  /** Category of each document (index into `tables.category`): the category filter runs before any stored field is read. */
+  category: number[];
+  /** Base64 little-endian Uint32 document frequency per term (what prefix, typo and unigram expansion rank by). */
+  df: string;
+  /** First term id of each postings shard, ascending, the first one 0: shard k holds terms `[starts[k], starts[k + 1])`. */
+  postingShards: number[];
+  /** Documents per stored-fields shard: shard k holds ids `[k·size, (k + 1)·size)`. */
+  docsPerShard: number;
+}
+
+/**
+ * Postings shard layout (little-endian): u32 format version, the content hash as 16 ASCII bytes,
+ * u32 id of the shard's first term, u32 term count n, n + 1 u32 byte offsets into the stream (the
+ * last one is its end), then the varint stream: per term, the same bytes as in
+ * {@link SearchIndexData.post}.
+ */
+export const POSTINGS_SHARD_HEADER_BYTES = 28;
+/** Length of {@link SearchIndexData.hash}: 16 hex digits. */
+export const SEARCH_INDEX_HASH_CHARS = 16;
+
+/** Stored fields of the documents `[first, first + slug.length)`, columns as in {@link SearchIndexData.docs}. */
+export interface StoredFieldsShardData extends Omit<SearchIndexData['docs'], 'category'> {
+  v: number;
+  hash: string;
+  /** Id of the shard's first document. */
+  first: number;
+}

@@ -109,6 +109,43 @@ interface TypoBucket {
   masks: Int32Array;
 }
 
+/** Stored fields of one document as the index keeps them (the small-set fields as table indexes). */
+export interface StoredFields {
+  slug: string;
+  title: string;
+  date: string;
+  excerpt: string;
+  path: string;
+  type: number;
+  lang: number;
+}
+
+/**
+ * What the engine reads an index through: the whole index in memory ({@link loadSearchIndex}) or a
+ * head with shards read on demand (shard-reader.ts). Both hand the engine the same numbers and the
+ * same postings bytes, so both rank alike.
+ */
+export interface IndexSource {
+  readonly hash: string;
+  readonly N: number;
+  readonly avgB: number;
+  readonly avgT: number;
+  readonly tables: SearchIndexData['tables'];
+  /** Index terms, sorted by UTF-16 code units (a term's id is its position). */
+  readonly terms: readonly string[];
+  /** Sorted unstemmed non-Han surface words. */
+  readonly lex: readonly string[];
+  readonly lenB: Uint32Array;
+  readonly lenT: Uint32Array;
+  /** Category of each document (index into `tables.category`). */
+  readonly category: ArrayLike<number>;
+  /** The varint postings of term `id`: df, then its entries ({@link SearchIndexData.post}). */
+  postingsBytes(id: number): Uint8Array;
+  /** Document frequency of term `id`, without decoding its postings. */
+  documentFrequency(id: number): number;
+  storedFields(doc: number): StoredFields;
+}
+
 /** A query token after expansion: the index terms it matches and their weights. */
 interface QueryGroup {
   ids: number[];
@@ -125,16 +162,77 @@ interface QueryGroup {
  * const hits = engine.search('agent 编排');
  */
 export function loadSearchIndex(data: SearchIndexData): SearchEngine {
-  return new BM25Engine(data);
+  return new BM25Engine(new WholeIndexSource(data));
+}
+
+/** The engine over any {@link IndexSource}: how shard-reader.ts builds the sharded engine. Throws on inconsistent lengths. */
+export function searchEngineOver(source: IndexSource): SearchEngine {
+  return new BM25Engine(source);
+}
+
+/** The whole index in memory, as `JSON.parse` returns it; postings decoded from base64 per term on demand. */
+class WholeIndexSource implements IndexSource {
+  readonly hash: string;
+  readonly N: number;
+  readonly avgB: number;
+  readonly avgT: number;
+  readonly tables: SearchIndexData['tables'];
+  readonly terms: readonly string[];
+  readonly lex: readonly string[];
+  readonly lenB: Uint32Array;
+  readonly lenT: Uint32Array;
+  readonly category: readonly number[];
+  private readonly data: SearchIndexData;
+  private readonly offsets: Uint32Array;
+
+  constructor(data: SearchIndexData) {
+    assertIndexShape(data);
+    this.data = data;
+    this.hash = data.hash;
+    this.N = data.N;
+    this.avgB = data.avgB;
+    this.avgT = data.avgT;
+    this.tables = data.tables;
+    this.terms = data.terms;
+    this.lex = data.lex;
+    this.category = data.docs.category;
+    this.offsets = decodeUint32Base64(data.off);
+    if (this.offsets.length !== data.terms.length + 1) throw new Error('search index: offsets do not match terms');
+    assertAscending(this.offsets, 'search index');
+    if (this.offsets[data.terms.length]! > (data.post.length / 4) * 3) throw new Error('search index: postings are truncated');
+    this.lenB = decodeUint32Base64(data.lenB);
+    this.lenT = decodeUint32Base64(data.lenT);
+  }
+
+  postingsBytes(id: number): Uint8Array {
+    return decodeBase64(this.data.post, this.offsets[id]!, this.offsets[id + 1]!);
+  }
+
+  documentFrequency(id: number): number {
+    const start = this.offsets[id]!;
+    return readVarint({ bytes: decodeBase64(this.data.post, start, Math.min(start + 5, this.offsets[id + 1]!)), pos: 0 });
+  }
+
+  storedFields(doc: number): StoredFields {
+    const { docs } = this.data;
+    return {
+      slug: docs.slug[doc]!,
+      title: docs.title[doc]!,
+      date: docs.date[doc]!,
+      excerpt: docs.excerpt[doc]!,
+      path: docs.path[doc]!,
+      type: docs.type[doc]!,
+      lang: docs.lang[doc]!,
+    };
+  }
 }
 
 class BM25Engine implements SearchEngine {
   readonly documentCount: number;
   readonly contentHash: string;
-  private readonly data: SearchIndexData;
-  private readonly terms: string[];
-  private readonly lex: string[];
-  private readonly offsets: Uint32Array;
+  private readonly source: IndexSource;
+  private readonly terms: readonly string[];
+  private readonly lex: readonly string[];
   /** BM25 length norms per document: k1·(1 − b + b·len/avg) for body and title. */
   private readonly normBody: Float64Array;
   private readonly normTitle: Float64Array;
@@ -152,29 +250,22 @@ class BM25Engine implements SearchEngine {
   private touchedCount = 0;
   private mark = 0;
 
-  constructor(data: SearchIndexData) {
-    assertIndexShape(data);
-    this.data = data;
-    this.documentCount = data.N;
-    this.contentHash = data.hash;
-    this.terms = data.terms;
-    this.lex = data.lex;
-    this.offsets = decodeUint32Base64(data.off);
-    if (this.offsets.length !== data.terms.length + 1) throw new Error('search index: offsets do not match terms');
-    for (let i = 1; i < this.offsets.length; i++) {
-      if (this.offsets[i]! < this.offsets[i - 1]!) throw new Error('search index: offsets are not ascending');
-    }
-    if (this.offsets[data.terms.length]! > (data.post.length / 4) * 3) throw new Error('search index: postings are truncated');
-    const lenB = decodeUint32Base64(data.lenB);
-    const lenT = decodeUint32Base64(data.lenT);
-    if (lenB.length !== data.N || lenT.length !== data.N) throw new Error('search index: length arrays do not match N');
-    this.normBody = lengthNorms(lenB, data.avgB, BODY_LENGTH_B);
-    this.normTitle = lengthNorms(lenT, data.avgT, TITLE_LENGTH_B);
-    this.categoryIds = new Map(data.tables.category.map((slug, i) => [slug, i]));
-    this.scores = new Float64Array(data.N);
-    this.matched = new Uint8Array(data.N);
-    this.groupMark = new Uint32Array(data.N);
-    this.touched = new Uint32Array(data.N);
+  constructor(source: IndexSource) {
+    this.source = source;
+    this.documentCount = source.N;
+    this.contentHash = source.hash;
+    this.terms = source.terms;
+    this.lex = source.lex;
+    const n = source.N;
+    if (source.lenB.length !== n || source.lenT.length !== n) throw new Error('search index: length arrays do not match N');
+    if (source.category.length !== n) throw new Error('search index: docs.category does not have N entries');
+    this.normBody = lengthNorms(source.lenB, source.avgB, BODY_LENGTH_B);
+    this.normTitle = lengthNorms(source.lenT, source.avgT, TITLE_LENGTH_B);
+    this.categoryIds = new Map(source.tables.category.map((slug, i) => [slug, i]));
+    this.scores = new Float64Array(n);
+    this.matched = new Uint8Array(n);
+    this.groupMark = new Uint32Array(n);
+    this.touched = new Uint32Array(n);
   }
 
   search(query: string, options?: SearchOptions): SearchHit[] {
@@ -318,7 +409,7 @@ class BM25Engine implements SearchEngine {
 
   /** The best `limit` touched documents (score × matched groups), best first, ties by doc id. */
   private topDocuments(limit: number, categoryId: number): { doc: number; score: number }[] {
-    const category = this.data.docs.category;
+    const category = this.source.category;
     const heap = new TopK(limit);
     for (let i = 0; i < this.touchedCount; i++) {
       const doc = this.touched[i]!;
@@ -346,16 +437,17 @@ class BM25Engine implements SearchEngine {
   }
 
   private hit(doc: number, score: number): SearchHit {
-    const { docs, tables } = this.data;
+    const { tables, category } = this.source;
+    const fields = this.source.storedFields(doc);
     return {
-      slug: docs.slug[doc]!,
-      title: docs.title[doc]!,
-      category: tables.category[docs.category[doc]!]!,
-      date: docs.date[doc]!,
-      excerpt: docs.excerpt[doc]!,
-      type: tables.type[docs.type[doc]!]!,
-      path: docs.path[doc]!,
-      lang: tables.lang[docs.lang[doc]!]!,
+      slug: fields.slug,
+      title: fields.title,
+      category: tables.category[category[doc]!]!,
+      date: fields.date,
+      excerpt: fields.excerpt,
+      type: tables.type[fields.type]!,
+      path: fields.path,
+      lang: tables.lang[fields.lang]!,
       score: Math.round(score * 1000) / 1000,
     };
   }
@@ -370,7 +462,7 @@ class BM25Engine implements SearchEngine {
   private postings(id: number): Uint32Array {
     const cached = this.postingsCache.get(id);
     if (cached !== undefined) return cached;
-    const bytes = decodeBase64(this.data.post, this.offsets[id]!, this.offsets[id + 1]!);
+    const bytes = this.source.postingsBytes(id);
     const reader = { bytes, pos: 0 };
     const df = readVarint(reader);
     const out = new Uint32Array(df * 3);
@@ -408,9 +500,7 @@ class BM25Engine implements SearchEngine {
   private documentFrequency(id: number): number {
     const cached = this.postingsCache.get(id);
     if (cached !== undefined) return cached.length / 3;
-    const start = this.offsets[id]!;
-    const bytes = decodeBase64(this.data.post, start, Math.min(start + 5, this.offsets[id + 1]!));
-    return readVarint({ bytes, pos: 0 });
+    return this.source.documentFrequency(id);
   }
 
   /** Up to `max` of `ids`, most frequent first (ties by term order). */
@@ -477,6 +567,13 @@ const HAN_CHAR = /^\p{Script=Han}$/u;
 /** Whether `term` is two Han characters of `width` code units each. */
 function isHanPair(term: string, width: number): boolean {
   return HAN_CHAR.test(term.slice(0, width)) && HAN_CHAR.test(term.slice(width));
+}
+
+/** Throws unless `values` never decreases (offsets into a postings stream). */
+export function assertAscending(values: Uint32Array, what: string): void {
+  for (let i = 1; i < values.length; i++) {
+    if (values[i]! < values[i - 1]!) throw new Error(`${what}: offsets are not ascending`);
+  }
 }
 
 function readVarint(reader: { bytes: Uint8Array; pos: number }): number {
