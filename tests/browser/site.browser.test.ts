@@ -159,17 +159,23 @@ const bodyColours = (page: Page) =>
   });
 
 /**
- * Each page type is visited once, in one page: loaded in the light scheme for the render checks
- * and the light axe audit, then switched to dark for the dark audit (the dark scheme changes only
- * the `prefers-color-scheme` CSS, which the switch applies as a dark context would). The tests
- * below share the visits, whichever of them runs first.
+ * Each page type is visited once: loaded in the light scheme for the render checks and the light
+ * axe audit, then switched to dark for the dark audit (the dark scheme changes only the
+ * `prefers-color-scheme` CSS, which the switch applies as a dark context would). One page goes
+ * from type to type: a fresh context per type started a renderer process each time, about twice
+ * the CPU of the navigation itself. The tests below share the visits, whichever runs first.
  */
 let visits: Promise<Visit[]> | undefined;
 function visitEveryPageType(): Promise<Visit[]> {
   visits ??= (async () => {
     const seen: Visit[] = [];
+    const { context, page, problems } = await openPage();
     for (const type of pageTypes) {
-      const { context, page, problems } = await openPage();
+      // Once the previous type's page has gone quiet, all that is seen from here on is this type's.
+      await page.waitForLoadState('networkidle');
+      problems.console.length = 0;
+      problems.failed.length = 0;
+      await page.emulateMedia({ colorScheme: 'light' });
       const response = await page.goto(type.path, { waitUntil: 'load' });
       if (type.name === 'search') await searchReady(page);
       const h1 = page.locator('h1');
@@ -198,8 +204,8 @@ function visitEveryPageType(): Promise<Visit[]> {
       visit.colours.dark = await bodyColours(page);
       visit.axe.dark = await runAxe(page, AXE_RUN_ONLY.dark);
       seen.push(visit);
-      await context.close();
     }
+    await context.close();
     return seen;
   })();
   return visits;
