@@ -220,8 +220,10 @@ let audits: Promise<AuditedPage[]> | undefined;
 function auditedPages(): Promise<AuditedPage[]> {
   audits ??= (async () => {
     const seen: AuditedPage[] = [];
+    // One page goes from target to target (a context each would start a renderer each time).
+    const { context, page } = await open();
     for (const target of ['/docs/api', '/developers', '/search?q=私有化部署']) {
-      const { context, page } = await open();
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.goto(target);
       if (target.startsWith('/search')) await shown(page, '私有化部署');
       else await page.waitForSelector('.copy-button:not([hidden])');
@@ -240,8 +242,8 @@ function auditedPages(): Promise<AuditedPage[]> {
       visit.background.dark = await background();
       visit.axe.dark = await runAxe(page, AXE_RUN_ONLY.dark);
       seen.push(visit);
-      await context.close();
     }
+    await context.close();
     return seen;
   })();
   return audits;
