@@ -6,11 +6,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import * as oauth from 'oauth4webapi';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, useServedSite } from '../support/browser.ts';
+import { launchBrowser, runAxe, useServedSite } from '../support/browser.ts';
 
 const site = useServedSite();
 let browser: Browser;
@@ -50,7 +49,7 @@ afterAll(async () => {
 async function expectNoAxeViolations(url: string): Promise<void> {
   const page = await auditContext.newPage();
   await page.goto(url);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
+  const axe = await runAxe(page, { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] });
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
   await page.close();
 }
@@ -137,10 +136,11 @@ describe('consent page in Chromium (no JavaScript)', () => {
     const consent = (await authorizationUrl(client.client_id!, redirectUri)).url;
     const page = await context.newPage();
     const framedText = async (src: string): Promise<string> => {
-      await page.goto(`${appOrigin}/frame?src=${encodeURIComponent(src)}`);
-      await page.waitForTimeout(1000);
+      // The framing page's load waits for its frame's, whether the frame rendered or was refused.
+      await page.goto(`${appOrigin}/frame?src=${encodeURIComponent(src)}`, { waitUntil: 'load' });
       const frame = page.frames().find((f) => f !== page.mainFrame());
       expect(frame).toBeDefined();
+      await frame!.waitForLoadState('load');
       return (
         (await frame!
           .locator('body')

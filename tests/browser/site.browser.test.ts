@@ -7,10 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, useServedSite } from '../support/browser.ts';
+import { AXE_RUN_ONLY, type AxeReport, launchBrowser, runAxe, useColorScheme, useServedSite } from '../support/browser.ts';
 import { sitemapPaths } from '../support/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -92,12 +91,10 @@ interface PageProblems {
   failed: string[];
 }
 
-async function openPage(
-  options: { colorScheme?: 'light' | 'dark' } = {},
-): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+async function openPage(): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
   const context = await browser.newContext({
     baseURL: site.origin,
-    colorScheme: options.colorScheme ?? 'light',
+    colorScheme: 'light',
     viewport: { width: 1280, height: 800 },
   });
   const page = await context.newPage();
@@ -139,17 +136,89 @@ const hanWord = (title: string): string => (title.match(/\p{Script=Han}+/gu) ?? 
 /** The longest ASCII word of a title. */
 const latinWord = (title: string): string => (title.match(/[A-Za-z][A-Za-z0-9-]{3,}/g) ?? []).sort((a, b) => b.length - a.length)[0] ?? '';
 
-describe('every page type renders in Chromium', () => {
-  it('shows a visible h1, with no console errors and no failed requests', { timeout: 240_000 }, async () => {
-    expect(pageTypes.length).toBeGreaterThanOrEqual(18);
+/** What one visit of a page type saw: the render checks' readings, then axe in light and in dark. */
+interface Visit {
+  type: PageType;
+  status: number | undefined;
+  h1Visible: boolean;
+  h1Count: number;
+  h1Text: string | undefined;
+  /** The page's problems once it had loaded and shown its h1 (before axe ran). */
+  problems: PageProblems;
+  /** The number of search results on the page when axe ran (the search page only). */
+  searchResults?: number;
+  /** The body's computed colours in each scheme. */
+  colours: Record<'light' | 'dark', { bg: string; fg: string }>;
+  axe: Record<'light' | 'dark', AxeReport>;
+}
+
+const bodyColours = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.body);
+    return { bg: style.backgroundColor, fg: style.color };
+  });
+
+/**
+ * Each page type is visited once: loaded in the light scheme for the render checks and the light
+ * axe audit, then switched to dark for the dark audit (the dark scheme changes only the
+ * `prefers-color-scheme` CSS, which the switch applies as a dark context would). One page goes
+ * from type to type: a fresh context per type started a renderer process each time, about twice
+ * the CPU of the navigation itself. The tests below share the visits, whichever runs first.
+ */
+let visits: Promise<Visit[]> | undefined;
+function visitEveryPageType(): Promise<Visit[]> {
+  visits ??= (async () => {
+    const seen: Visit[] = [];
+    const { context, page, problems } = await openPage();
     for (const type of pageTypes) {
-      const { context, page, problems } = await openPage();
+      // Once the previous type's page has gone quiet, all that is seen from here on is this type's.
+      await page.waitForLoadState('networkidle');
+      problems.console.length = 0;
+      problems.failed.length = 0;
+      await page.emulateMedia({ colorScheme: 'light' });
       const response = await page.goto(type.path, { waitUntil: 'load' });
-      expect(response?.status(), type.name).toBe(type.status);
       if (type.name === 'search') await searchReady(page);
-      await expect.poll(() => page.locator('h1').isVisible(), { message: `${type.name}: h1 visible` }).toBe(true);
-      expect(await page.locator('h1').count(), `${type.name}: exactly one h1`).toBe(1);
-      expect((await page.locator('h1').textContent())?.trim(), `${type.name}: h1 text`).toBeTruthy();
+      const h1 = page.locator('h1');
+      const h1Visible = await h1
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      const visit: Visit = {
+        type,
+        status: response?.status(),
+        h1Visible,
+        h1Count: await h1.count(),
+        h1Text: (await h1.first().textContent())?.trim(),
+        problems: { console: [...problems.console], failed: [...problems.failed] },
+        colours: { light: await bodyColours(page), dark: { bg: '', fg: '' } },
+        axe: {} as Visit['axe'],
+      };
+      // Search is audited with results on the page.
+      if (type.name === 'search')
+        visit.searchResults = (await search(page, latinWord(catalog.articles.find((a) => a.lang === 'en')!.title))).length;
+      visit.axe.light = await runAxe(page, AXE_RUN_ONLY.light);
+      await useColorScheme(page, 'dark');
+      visit.colours.dark = await bodyColours(page);
+      visit.axe.dark = await runAxe(page, AXE_RUN_ONLY.dark);
+      seen.push(visit);
+    }
+    await context.close();
+    return seen;
+  })();
+  return visits;
+}
+
+describe('every page type renders in Chromium', () => {
+  it('shows a visible h1, with no console errors and no failed requests', { timeout: 420_000 }, async () => {
+    expect(pageTypes.length).toBeGreaterThanOrEqual(18);
+    for (const { type, status, h1Visible, h1Count, h1Text, problems } of await visitEveryPageType()) {
+      expect(status, type.name).toBe(type.status);
+      expect(h1Visible, `${type.name}: h1 visible`).toBe(true);
+      expect(h1Count, `${type.name}: exactly one h1`).toBe(1);
+      expect(h1Text, `${type.name}: h1 text`).toBeTruthy();
       // The 404 page's own document is the one expected HTTP error (Chromium also logs it).
       const expectedFailure = (line: string): boolean => type.status === 404 && line.includes(type.path) && line.includes('404');
       expect(
@@ -160,7 +229,6 @@ describe('every page type renders in Chromium', () => {
         problems.console.filter((line) => !(type.status === 404 && /status of 404/.test(line))),
         `${type.name}: console errors`,
       ).toEqual([]);
-      await context.close();
     }
   });
 });
@@ -287,45 +355,27 @@ describe('dark mode', () => {
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
 
-  it('switches the body background with prefers-color-scheme', async () => {
-    const colours: Record<string, { bg: string; fg: string }> = {};
-    for (const scheme of ['light', 'dark'] as const) {
-      const { context, page } = await openPage({ colorScheme: scheme });
-      await page.goto('/');
-      colours[scheme] = await page.evaluate(() => {
-        const style = getComputedStyle(document.body);
-        return { bg: style.backgroundColor, fg: style.color };
-      });
-      await context.close();
-    }
-    expect(colours.dark!.bg).not.toBe(colours.light!.bg);
-    expect(luminance(colours.light!.bg)).toBeGreaterThan(0.8);
-    expect(luminance(colours.dark!.bg)).toBeLessThan(0.05);
-    expect(luminance(colours.dark!.fg)).toBeGreaterThan(0.6);
+  it('switches the body background with prefers-color-scheme', { timeout: 420_000 }, async () => {
+    const home = (await visitEveryPageType()).find((visit) => visit.type.path === '/')!;
+    const colours = home.colours;
+    expect(colours.dark.bg).not.toBe(colours.light.bg);
+    expect(luminance(colours.light.bg)).toBeGreaterThan(0.8);
+    expect(luminance(colours.dark.bg)).toBeLessThan(0.05);
+    expect(luminance(colours.dark.fg)).toBeGreaterThan(0.6);
   });
 });
 
 describe('axe-core (WCAG 2.1 A/AA + best practice)', () => {
-  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-  /**
-   * The rules whose outcome depends on colours. The dark scheme changes only colours (the page's
-   * `prefers-color-scheme` CSS), so the dark pass runs these and the light pass runs everything.
-   */
-  const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
   for (const scheme of ['light', 'dark'] as const) {
     it(`finds no violations on any page type, ${scheme} scheme${scheme === 'dark' ? ' (the colour rules)' : ''}`, {
       timeout: 420_000,
     }, async () => {
       const report: string[] = [];
       let checked = 0;
-      for (const type of pageTypes) {
-        const { context, page } = await openPage({ colorScheme: scheme });
-        await page.goto(type.path);
-        // Search is checked with results on the page.
-        if (type.name === 'search')
-          expect((await search(page, latinWord(catalog.articles.find((a) => a.lang === 'en')!.title))).length).toBeGreaterThan(0);
-        const builder = new AxeBuilder({ page });
-        const result = await (scheme === 'light' ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)).analyze();
+      for (const { type, searchResults, colours, axe } of await visitEveryPageType()) {
+        if (type.name === 'search') expect(searchResults, 'search audited with results').toBeGreaterThan(0);
+        if (scheme === 'dark') expect(colours.dark.bg, `${type.name}: audited in the dark scheme`).not.toBe(colours.light.bg);
+        const result = axe[scheme];
         checked += result.passes.length > 0 ? 1 : 0;
         for (const violation of result.violations) {
           const targets = violation.nodes
@@ -334,7 +384,6 @@ describe('axe-core (WCAG 2.1 A/AA + best practice)', () => {
             .join(' | ');
           report.push(`${type.name} (${type.path}): ${violation.id} [${violation.impact}] ${violation.nodes.length}× ${targets}`);
         }
-        await context.close();
       }
       expect(checked, 'axe ran on every page').toBe(pageTypes.length);
       expect(report, `axe violations (${scheme}):\n${report.join('\n')}`).toEqual([]);

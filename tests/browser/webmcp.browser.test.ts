@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await browser?.close(); // and the pages opened with the stub
   if (server) {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -54,13 +54,23 @@ afterAll(async () => {
   if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
 });
 
-async function openWithStub(pathname: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.addInitScript(installStub);
-  const response = await page.goto(new URL(pathname, base).href, { waitUntil: 'load' });
-  expect(response?.status()).toBe(200);
-  await page.waitForFunction(() => (window as unknown as { __webmcpTools: unknown[] }).__webmcpTools.length >= 2);
-  return page;
+/** Pages opened with the stub, by path: the tests that only read and call the tools share one page per path. */
+const withStub = new Map<string, Promise<Page>>();
+
+function openWithStub(pathname: string): Promise<Page> {
+  let opened = withStub.get(pathname);
+  if (!opened) {
+    opened = (async () => {
+      const page = await browser.newPage();
+      await page.addInitScript(installStub);
+      const response = await page.goto(new URL(pathname, base).href, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      await page.waitForFunction(() => (window as unknown as { __webmcpTools: unknown[] }).__webmcpTools.length >= 2);
+      return page;
+    })();
+    withStub.set(pathname, opened);
+  }
+  return opened;
 }
 
 /** What the page registered, without the functions (which do not cross into Node). */
@@ -104,7 +114,6 @@ describe('WebMCP tools', () => {
       expect(tool.inputSchema).toMatchObject({ type: 'object', required: [expect.any(String)] });
       expect(tool.executable).toBe(true);
     }
-    await page.close();
   });
 
   it('search_articles returns real results from /api/search', async () => {
@@ -114,7 +123,6 @@ describe('WebMCP tools', () => {
     const hits = JSON.parse(result.content[0]!.text);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.map((h: { slug: string }) => h.slug)).toContain(article.slug);
-    await page.close();
   });
 
   it("get_article returns the article's markdown through /mcp; an unknown slug is a tool error", async () => {
@@ -131,7 +139,6 @@ describe('WebMCP tools', () => {
     );
     const missing = await execute(page, 'get_article', { slug: 'no-such-article' });
     expect(missing.isError).toBe(true);
-    await page.close();
   });
 
   it('registers on document.modelContext with an AbortSignal, unregisters on pagehide and registers again on a back/forward-cache restore', async () => {
