@@ -3,8 +3,9 @@
  * the metadata MCP clients send by default (authorization_code + refresh_token, public or
  * client_secret_post), over real HTTP: the 401 starts registration and consent, the export
  * succeeds, and after the access token expires (a 3-second lifetime in this file, plus the 30 s
- * clock-skew allowance, passed by moving this process's clock) the SDK refreshes on its own and the export succeeds again. Then RFC 9700 §4.14.2: a spent refresh token presented
- * again revokes the whole grant.
+ * clock-skew allowance, passed by moving this process's clock) the SDK refreshes on its own and the
+ * export succeeds again. Then RFC 9700 §4.14.2: a spent refresh token presented again revokes the
+ * whole grant.
  */
 import {
   Client as ClientV2,
