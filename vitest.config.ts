@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { Port8899Sequencer, PORT_8899_PROJECT } from './tests/port-8899-sequencer.ts';
+import { TEST_PORT_WAIT_MS } from './tests/support/test-port.ts';
 
 /**
  * Files that hold the test origin's port (8899: the test build bakes http://localhost:8899 into its
- * links and OAuth issuer, so link-following clients and browsers must reach that port): one at a time.
+ * links and OAuth issuer, so link-following clients and browsers must reach that port): one at a
+ * time, each waiting for the port (tests/support/test-port.ts), alongside the other files.
  */
 const PORT_8899_FILES = [
   'tests/integration/a2a.test.ts',
@@ -28,6 +31,9 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 180_000,
     expect: { poll: { timeout: 30_000 } },
+    // Both projects share one group (same groupOrder and maxWorkers), so the port files overlap with
+    // the rest; this order keeps two of them from waiting on each other (tests/port-8899-sequencer.ts).
+    sequence: { sequencer: Port8899Sequencer },
     projects: [
       {
         extends: true,
@@ -46,10 +52,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'port-8899',
+          name: PORT_8899_PROJECT,
           include: PORT_8899_FILES,
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+          // A file's beforeAll may wait for the port while another file (or another run) holds it.
+          hookTimeout: TEST_PORT_WAIT_MS + 180_000,
         },
       },
     ],

@@ -11,7 +11,7 @@ import { NetlifyDev } from '@netlify/dev';
 import './blobs-server-conditional-writes.ts';
 import { seedDeployStore } from './deploy-blobs.ts';
 import { headOf } from './head.ts';
-import { handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';
+import { deferBundleFolderRemoval, handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';
 import { answerHelp } from '../usage.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -54,6 +54,7 @@ export async function startRuntime(options: { edgeFunctions?: boolean } = {}): P
   });
   // @netlify/dev keeps Blobs in <root>/.netlify/blobs-serve and starts no deploy store of its own.
   seedDeployStore(path.join(ROOT, '.netlify', 'blobs-serve'), ROOT);
+  const removeBundleFolders = deferBundleFolderRemoval(path.join(ROOT, '.netlify', 'functions-serve'));
   await dev.start();
   return {
     dev,
@@ -61,7 +62,13 @@ export async function startRuntime(options: { edgeFunctions?: boolean } = {}): P
       if (request.method !== 'HEAD') return route(dev, request);
       return headOf(await route(dev, new Request(request, { method: 'GET' })));
     },
-    stop: () => dev.stop(),
+    async stop() {
+      try {
+        await dev.stop();
+      } finally {
+        await removeBundleFolders();
+      }
+    },
   };
 }
 

@@ -1,7 +1,13 @@
-/** The emulator workarounds: the Blobs patch refuses another version; the bundle-race retry retries only that race. */
+/**
+ * The emulator workarounds: the Blobs patch refuses another version; the bundle-race retry retries
+ * only that race; the per-request bundle folders outlive their request, and only those folders.
+ */
+import { existsSync, mkdirSync, mkdtempSync, promises as fs, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertPatchedBlobsVersion } from './blobs-server-conditional-writes.ts';
-import { handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';
+import { deferBundleFolderRemoval, handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';
 
 describe('blobs-server-conditional-writes', () => {
   it('loads with the pinned @netlify/blobs and refuses any other version, naming both', () => {
@@ -36,5 +42,25 @@ describe('netlify-dev-bundle-race', () => {
     const failing = devAnswering([500, 'TypeError: boom']);
     expect((await handleRetryingBundleRace(failing, new Request('http://localhost/mcp')))?.status).toBe(500);
     expect(failing.calls()).toBe(1);
+  });
+
+  it('keeps a per-request folder after @netlify/dev removes it, until the emulator stops; other removals are untouched', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'bundle-folders-'));
+    const serveDir = path.join(root, 'functions-serve');
+    const [perRequest, perFunction, elsewhere] = [path.join(serveDir, '_a1b2'), path.join(serveDir, 'mcp'), path.join(root, '_other')];
+    for (const dir of [perRequest, perFunction, elsewhere]) mkdirSync(dir, { recursive: true });
+    const original = fs.rm;
+    const removeLeft = deferBundleFolderRemoval(serveDir);
+    try {
+      await fs.rm(perRequest, { recursive: true, force: true });
+      await fs.rm(perFunction, { recursive: true, force: true });
+      await fs.rm(elsewhere, { recursive: true, force: true });
+      expect([existsSync(perRequest), existsSync(perFunction), existsSync(elsewhere)]).toEqual([true, false, false]);
+    } finally {
+      await removeLeft();
+    }
+    expect(existsSync(perRequest)).toBe(false);
+    expect(fs.rm).toBe(original);
+    rmSync(root, { recursive: true, force: true });
   });
 });

@@ -96,6 +96,15 @@ describe('Lighthouse', () => {
     // Performance is recorded, not asserted (BENCHMARKS.md, "Lighthouse"): on the home page only,
     // as its trace and throttling simulation cost more than the three asserted categories together.
     const categoriesFor = (target: string): string[] => (target === '/' ? [...CATEGORIES] : CATEGORIES.filter((c) => c !== 'performance'));
+    const flagsFor = (target: string, port: number) => ({
+      port,
+      logLevel: 'error' as const,
+      output: 'json' as const,
+      onlyCategories: categoriesFor(target),
+      // The full-page screenshot only illustrates the HTML report (lhr.fullPageScreenshot): no audit
+      // reads it (lighthouse core/config/filters.js drops just that artifact), and it took ≈ 1.5 s a page.
+      disableFullPageScreenshot: true,
+    });
     const profile = freshProfileDir();
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
@@ -108,21 +117,11 @@ describe('Lighthouse', () => {
     const failures: string[] = [];
     try {
       for (const target of targets) {
-        let result = await lighthouse(site.url(target), {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: categoriesFor(target),
-        });
+        let result = await lighthouse(site.url(target), flagsFor(target, chrome.port));
         // Lighthouse's own trace-recording failures say "Please run Lighthouse again": one retry for
         // those only (seen once on a loaded machine); any other runtime error or score still fails.
         if (result && TRACE_RETRY_CODES.has(result.lhr.runtimeError?.code ?? '')) {
-          result = await lighthouse(site.url(target), {
-            port: chrome.port,
-            logLevel: 'error',
-            output: 'json',
-            onlyCategories: categoriesFor(target),
-          });
+          result = await lighthouse(site.url(target), flagsFor(target, chrome.port));
         }
         if (!result) throw new Error(`Lighthouse returned nothing for ${target}`);
         const { lhr } = result;

@@ -6,35 +6,16 @@
  * auth metadata). DNS-AID is informational: localhost has no public DNS.
  */
 import { rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../../tools/agent-ready/registry.ts';
 import { buildReport } from '../../tools/agent-ready/score.ts';
 import type { CheckResult } from '../../tools/agent-ready/types.ts';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
+import { startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { createWebMcpProbe } from '../../tools/agent-ready/node/webmcp-probe.ts';
-import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
 import { testBlobsDir } from '../support/runtime.ts';
-
-/** How long to wait for another test run to release TEST_PORT. */
-const PORT_WAIT_MS = 120_000;
-const PORT_RETRY_MS = 2_000;
-
-/** Resolves once TEST_PORT can be bound (another agent's run may hold it briefly). */
-async function waitForFreePort(port: number): Promise<void> {
-  const deadline = Date.now() + PORT_WAIT_MS;
-  for (;;) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} still busy after ${PORT_WAIT_MS} ms`);
-    await sleep(PORT_RETRY_MS);
-  }
-}
+import { serveOnTestPort, TEST_PORT_WAIT_MS } from '../support/test-port.ts';
 
 let runtime: LocalRuntime | undefined;
 let server: Server | undefined;
@@ -43,10 +24,9 @@ let results: CheckResult[] = [];
 
 beforeAll(async () => {
   runtime = await startRuntime({ blobsDir: testBlobsDir() });
-  await waitForFreePort(TEST_PORT);
-  ({ server } = await serve(runtime, TEST_PORT));
+  ({ server } = await serveOnTestPort(runtime));
   results = await runChecks({ baseUrl: TEST_ORIGIN, fetch, probeWebMcp: webMcp.probe });
-}, 300_000);
+}, TEST_PORT_WAIT_MS + 300_000);
 
 afterAll(async () => {
   await webMcp.close();

@@ -28,6 +28,7 @@ import { safeFetchDocument } from '../../netlify/functions/_shared/client-metada
 import { InMemoryOAuthProvider } from '../support/mcp-oauth-provider.ts';
 import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
 import { createTestCertificates } from '../support/test-ca.ts';
+import { TEST_PORT_WAIT_MS, waitForTestPort } from '../support/test-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const MCP = new URL(`${TEST_ORIGIN}/mcp`);
@@ -77,6 +78,18 @@ function startSite(): Promise<ChildProcess> {
   });
 }
 
+/** `npm start` once TEST_PORT is free; again if another file bound it first (EADDRINUSE). */
+async function startSiteOnTestPort(): Promise<ChildProcess> {
+  for (;;) {
+    await waitForTestPort();
+    try {
+      return await startSite();
+    } catch (error) {
+      if (!String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 async function stopSite(): Promise<void> {
   const child = site;
   if (!child || child.exitCode !== null) return;
@@ -87,17 +100,20 @@ async function stopSite(): Promise<void> {
   clearTimeout(timer);
 }
 
-beforeAll(async () => {
-  documentServer = createServer({ key: certificates.key, cert: certificates.cert }, (req, res) => {
-    documentRequests.push({ path: req.url ?? '', userAgent: req.headers['user-agent'] ?? '' });
-    const doc = documents.get(req.url ?? '');
-    if (!doc) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' }).end(JSON.stringify(doc));
-  });
-  await new Promise<void>((resolve) => documentServer.listen(0, '127.0.0.1', resolve));
-  documentBase = `https://127.0.0.1:${(documentServer.address() as AddressInfo).port}`;
-  site = await startSite();
-}, START_TIMEOUT_MS + 10_000);
+beforeAll(
+  async () => {
+    documentServer = createServer({ key: certificates.key, cert: certificates.cert }, (req, res) => {
+      documentRequests.push({ path: req.url ?? '', userAgent: req.headers['user-agent'] ?? '' });
+      const doc = documents.get(req.url ?? '');
+      if (!doc) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' }).end(JSON.stringify(doc));
+    });
+    await new Promise<void>((resolve) => documentServer.listen(0, '127.0.0.1', resolve));
+    documentBase = `https://127.0.0.1:${(documentServer.address() as AddressInfo).port}`;
+    site = await startSiteOnTestPort();
+  },
+  TEST_PORT_WAIT_MS + START_TIMEOUT_MS + 10_000,
+);
 
 afterAll(async () => {
   await stopSite();

@@ -3,8 +3,9 @@
  * the metadata MCP clients send by default (authorization_code + refresh_token, public or
  * client_secret_post), over real HTTP: the 401 starts registration and consent, the export
  * succeeds, and after the access token expires (a 3-second lifetime in this file, plus the 30 s
- * clock-skew allowance) the SDK refreshes on its own and the export succeeds again. Then RFC 9700 §4.14.2: a spent refresh token presented
- * again revokes the whole grant.
+ * clock-skew allowance, passed by moving this process's clock) the SDK refreshes on its own and the
+ * export succeeds again. Then RFC 9700 §4.14.2: a spent refresh token presented again revokes the
+ * whole grant.
  */
 import {
   Client as ClientV2,
@@ -14,7 +15,7 @@ import {
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLOCK_SKEW_SECONDS } from '../../src/core/oauth/config.ts';
 import { useServedSite } from '../support/browser.ts';
 import { InMemoryOAuthProvider } from '../support/mcp-oauth-provider.ts';
@@ -27,7 +28,6 @@ useServedSite();
 
 const MCP = new URL(`${TEST_ORIGIN}/mcp`);
 const EXPORT = { name: 'export_article_index', arguments: { limit: 2 } };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ToolResult {
   isError?: boolean;
@@ -105,11 +105,15 @@ describe('MCP SDK clients with an OAuth provider at their default metadata', () 
       expect(provider.savedTokens).toHaveLength(1);
       expect(provider.savedTokens[0]).toMatchObject({ token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS });
     }
-    // One wait for both: past the lifetime and the verifier's clock-skew allowance.
-    await sleep((ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS + 1) * 1000);
+    // Past the lifetime and the verifier's clock-skew allowance, for both, without waiting 34 s: the
+    // site runs in this process (useServedSite), so moving the clock moves it for the SDKs and the
+    // authorization server alike, as the time passing would. Timers stay real; the clock keeps ticking.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + (ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS + 1) * 1000);
   }, 180_000);
 
   afterAll(async () => {
+    vi.useRealTimers();
     for (const { close } of Object.values(signedIn)) await close();
   });
 

@@ -10,10 +10,11 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
+import { startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { sendJson, useFakeUpstream } from '../support/fake-upstream.ts';
-import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
 import { testBlobsDir } from '../support/runtime.ts';
+import { serveOnTestPort } from '../support/test-port.ts';
 import { asRequest, DIRECTORY_PATH, fetchDirectory, provenDirectoryKeys, verifySignedRequest } from '../support/web-bot-auth.ts';
 
 const upstream = useFakeUpstream();
@@ -28,7 +29,7 @@ beforeAll(async () => {
     req.url?.startsWith('/feed.json') ? sendJson(res, 200, { tweets: [liveTweet] }) : sendJson(res, 204, ''),
   );
   runtime = await startRuntime({ blobsDir: testBlobsDir() });
-  ({ server } = await serve(runtime, TEST_PORT));
+  ({ server } = await serveOnTestPort(runtime));
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@
  * Binding the test origin's port (8899, baked into the test build): when another run holds it
  * (another worktree's tests, a file of this run), wait for it instead of failing.
  */
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serve, type ServeOptions } from '../../scripts/runtime/http.ts';
 import { TEST_PORT } from './origin.ts';
@@ -20,5 +21,23 @@ export async function serveOnTestPort(runtime: Parameters<typeof serve>[0], opti
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || Date.now() > deadline) throw error;
       await sleep(RETRY_MS);
     }
+  }
+}
+
+/**
+ * Resolves once TEST_PORT can be bound, for a file whose server is a child process (`npm start`):
+ * that child still fails if another file binds the port first, so the caller retries on EADDRINUSE.
+ */
+export async function waitForTestPort(): Promise<void> {
+  const deadline = Date.now() + TEST_PORT_WAIT_MS;
+  for (;;) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(TEST_PORT, () => probe.close(() => resolve(true)));
+    });
+    if (free) return;
+    if (Date.now() > deadline) throw new Error(`port ${TEST_PORT} still busy after ${TEST_PORT_WAIT_MS} ms`);
+    await sleep(RETRY_MS);
   }
 }

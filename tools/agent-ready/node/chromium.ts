@@ -3,7 +3,7 @@
  * offline-safe. Shared by the browser tests and the agent-readiness checker's WebMCP probe.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /** Debian's Chromium; CHROME_PATH overrides it. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -20,7 +20,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  // Loaded on first launch: importing playwright-core costs ≈ 1 s of CPU, which every run of the
+  // agent-readiness CLI paid, even with --no-browser or a usage error.
+  const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
