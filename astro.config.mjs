@@ -28,7 +28,16 @@ export default defineConfig({
     processor: satteri({ hastPlugins: [headingAnchors(), scrollableTables()] }),
     shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, transformers: [codeFrame] },
   },
-  integrations: [mdx(), siteData({ origin, generatedDir: build.generatedDir, contentDir: build.contentDir, commitRef: build.commitRef })],
+  integrations: [
+    mdx(),
+    siteData({
+      origin,
+      generatedDir: build.generatedDir,
+      deployBlobsDir: build.deployBlobsDir,
+      contentDir: build.contentDir,
+      commitRef: build.commitRef,
+    }),
+  ],
   vite: {
     // No inlined scripts or styles: the Content-Security-Policy allows only same-origin files.
     build: { assetsInlineLimit: 0 },

@@ -327,6 +327,7 @@ function baseEnv(): NodeJS.ProcessEnv {
     'CONTENT_DIR',
     'ASTRO_OUT_DIR',
     'GENERATED_DIR',
+    'DEPLOY_BLOBS_DIR',
     'ASTRO_CACHE_DIR',
   ])
     delete env[name];
@@ -352,7 +353,14 @@ async function buildOnce(tool: Tool, size: number, run: number, contentDir: stri
     const steps = `${q(process.execPath)} ${q(ASTRO_BIN.file)} build && ${q(process.execPath)} ${q(path.join(ROOT, 'scripts', 'pagefind-index.ts'))}`;
     measured = await measure('/bin/sh', ['-c', steps], {
       cwd: ROOT,
-      env: { ...env, CONTENT_DIR: contentDir, ASTRO_OUT_DIR: outDir, GENERATED_DIR: sideDir, ASTRO_CACHE_DIR: cacheDir },
+      env: {
+        ...env,
+        CONTENT_DIR: contentDir,
+        ASTRO_OUT_DIR: outDir,
+        GENERATED_DIR: sideDir,
+        DEPLOY_BLOBS_DIR: path.join(sideDir, 'deploy-blobs'),
+        ASTRO_CACHE_DIR: cacheDir,
+      },
       logFile,
     });
   } else if (tool === 'bare') {

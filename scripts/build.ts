@@ -80,7 +80,7 @@ export function ensureBuild(origin: string, options: { contentDir?: string; forc
 function restoreDeployBodies(): void {
   if (existsSync(path.join(ROOT, DEPLOY_BLOBS_DIR))) return;
   const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as Catalog;
-  for (const { file, data } of deployBodyFiles(ROOT, catalog)) {
+  for (const { file, data } of deployBodyFiles(path.join(ROOT, DEPLOY_BLOBS_DIR), catalog)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, data);
   }

@@ -36,6 +36,7 @@ describe('parseBuildConfig', () => {
       outDir: './dist',
       cacheDir: './node_modules/.astro',
       generatedDir: './generated',
+      deployBlobsDir: './.netlify/v1/blobs/deploy',
     });
   });
 
@@ -61,6 +62,7 @@ describe('parseBuildConfig', () => {
       outDir: 'o',
       cacheDir: 'k',
       generatedDir: './generated',
+      deployBlobsDir: './.netlify/v1/blobs/deploy',
     });
     expect(
       parseBuildConfig({ CONTEXT: 'deploy-preview', URL: 'https://prod.example', DEPLOY_PRIME_URL: 'https://preview.example' }).origin,

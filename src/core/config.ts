@@ -70,6 +70,7 @@ export const EnvSchema = v.object({
   ASTRO_OUT_DIR: folder('./dist'),
   ASTRO_CACHE_DIR: folder('./node_modules/.astro'),
   GENERATED_DIR: folder('./generated'),
+  DEPLOY_BLOBS_DIR: folder('./.netlify/v1/blobs/deploy'),
   // Functions.
   TWEETS_SOURCE: v.optional(v.picklist(['x', 'json', 'none'], 'must be x, json or none'), 'none'),
   TWEETS_X_BEARER_TOKEN: optionalText,
@@ -131,6 +132,7 @@ export const BUILD_VARIABLES = [
   'ASTRO_OUT_DIR',
   'ASTRO_CACHE_DIR',
   'GENERATED_DIR',
+  'DEPLOY_BLOBS_DIR',
 ] as const satisfies readonly EnvName[];
 export const FUNCTION_VARIABLES = [
   'TWEETS_SOURCE',
@@ -180,6 +182,8 @@ export interface BuildConfig {
   outDir: string;
   cacheDir: string;
   generatedDir: string;
+  /** Where the build leaves the deploy-scoped blobs (the bodies) for Netlify's upload. */
+  deployBlobsDir: string;
 }
 
 export function parseBuildConfig(env: Readonly<Record<string, string | undefined>>): BuildConfig {
@@ -194,6 +198,7 @@ export function parseBuildConfig(env: Readonly<Record<string, string | undefined
     outDir: e.ASTRO_OUT_DIR,
     cacheDir: e.ASTRO_CACHE_DIR,
     generatedDir: e.GENERATED_DIR,
+    deployBlobsDir: e.DEPLOY_BLOBS_DIR,
   };
 }
 

@@ -11,24 +11,27 @@ import path from 'node:path';
 import { bodyKey, type Catalog } from '../core/content/catalog.ts';
 import { writeFilesInBatch } from './markdown-twins.ts';
 
-/** Where the build leaves deploy blobs, relative to the project root (Netlify clears it before each build). */
+/**
+ * Where Netlify's build takes deploy blobs from, relative to the project root (it clears the folder
+ * before each build); the build writes there unless DEPLOY_BLOBS_DIR says otherwise (scratch builds
+ * of other corpora must not replace the main build's bodies).
+ */
 export const DEPLOY_BLOBS_DIR = path.join('.netlify', 'v1', 'blobs', 'deploy');
 /** The data file of one blob inside its key's folder. */
 export const BLOB_FILE = 'blob';
 
-/** The blob files of the bodies of `catalog` under `root`. */
-export function deployBodyFiles(root: string, catalog: Pick<Catalog, 'articles' | 'solutions'>): { file: string; data: string }[] {
-  const dir = path.join(root, DEPLOY_BLOBS_DIR);
+/** The blob files of the bodies of `catalog` in the deploy blobs folder `dir`. */
+export function deployBodyFiles(dir: string, catalog: Pick<Catalog, 'articles' | 'solutions'>): { file: string; data: string }[] {
   return [...catalog.articles, ...catalog.solutions].map((doc) => ({
     file: path.join(dir, ...bodyKey(doc.slug).split('/'), BLOB_FILE),
     data: doc.markdown,
   }));
 }
 
-/** Replaces the deploy blobs under `root` with the bodies of `catalog`; returns how many it wrote. */
-export async function writeDeployBodies(root: string, catalog: Pick<Catalog, 'articles' | 'solutions'>): Promise<number> {
-  await rm(path.join(root, DEPLOY_BLOBS_DIR), { recursive: true, force: true });
-  const files = deployBodyFiles(root, catalog);
+/** Replaces the deploy blobs folder `dir` with the bodies of `catalog`; returns how many it wrote. */
+export async function writeDeployBodies(dir: string, catalog: Pick<Catalog, 'articles' | 'solutions'>): Promise<number> {
+  await rm(dir, { recursive: true, force: true });
+  const files = deployBodyFiles(dir, catalog);
   await writeFilesInBatch(files);
   return files.length;
 }

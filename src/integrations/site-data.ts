@@ -2,8 +2,9 @@
  * Build hook: after Astro writes dist/, write the functions' data straight into generated/data
  * (nothing of it passes through dist/): the catalogue the pages rendered from (handed over by
  * src/integrations/build-data.ts), its body-less index and site profile, the search index (whole,
- * for the /search page's copy and the tests, and sharded, for the functions), the validated tweet snapshot and the contact page template; then the markdown twins, the
- * deploy-store bodies for the MCP function, and the build facts. In `npm run dev` it injects the
+ * for the /search page's copy and the tests, and sharded, for the functions), the validated tweet
+ * snapshot and the contact page template; then the markdown twins, the deploy-store bodies for the
+ * MCP function (in DEPLOY_BLOBS_DIR), and the build facts. In `npm run dev` it injects the
  * route that serves the twins instead. The Pagefind index is the next build step
  * (scripts/pagefind-index.ts).
  */
@@ -69,6 +70,7 @@ async function renderedCatalog(): Promise<Catalog> {
 export function siteData(options: {
   origin: string;
   generatedDir: string;
+  deployBlobsDir: string;
   contentDir: string;
   commitRef: string | null;
 }): AstroIntegration {
@@ -109,7 +111,7 @@ export function siteData(options: {
         await mkdir(shardDir);
         const shards = shardSearchIndex(JSON.parse(searchIndexJson) as SearchIndexData);
         await Promise.all([...shards].map(([name, text]) => writeFile(path.join(shardDir, name), text)));
-        const bodies = await writeDeployBodies(root, catalog);
+        const bodies = await writeDeployBodies(path.resolve(root, options.deployBlobsDir), catalog);
         // The contact pages double as the templates of the no-JavaScript answer (src/core/contact/contact-form.ts).
         const [en, zh] = await Promise.all(
           ['contact', 'zh/contact'].map((page) => readFile(path.join(distDir, page, 'index.html'), 'utf8')),

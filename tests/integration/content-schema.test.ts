@@ -27,6 +27,7 @@ function buildWith(name: string, breakContent: (dir: string) => string): { statu
       CONTENT_DIR: content,
       ASTRO_OUT_DIR: path.join(base, 'dist'),
       GENERATED_DIR: path.join(base, 'generated'),
+      DEPLOY_BLOBS_DIR: path.join(base, 'deploy-blobs'),
       ASTRO_CACHE_DIR: path.join(base, 'cache'),
       ASTRO_TELEMETRY_DISABLED: '1',
       NO_COLOR: '1',

@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import type { SearchEngine } from '../../../src/core/search/search-index.ts';
 import { loadShardedSearchIndex } from '../../../src/core/search/shard-reader.ts';
 
-/** The engine over the sharded index in the folder `dir` (a URL ending in `/`, relative to the bundle as jsonFileOnce's), loaded on the first call. */
+/**
+ * The engine over the sharded index in the folder `dir` (a URL ending in `/`, relative to the bundle
+ * as jsonFileOnce's), loaded on the first call.
+ */
 export function searchEngineAt(dir: URL): () => SearchEngine {
   let engine: SearchEngine | undefined;
   return () => (engine ??= loadShardedSearchIndex((file) => readFileSync(new URL(file, dir))));
