@@ -2,7 +2,7 @@
  * A small catalogue, search engine and request builders for the MCP unit tests (not used at runtime).
  * @module
  */
-import type { Article, Catalog, Solution } from '../../src/core/content/catalog.ts';
+import type { Article, Catalog, Document, Solution } from '../../src/core/content/catalog.ts';
 import { buildSearchIndex } from '../../src/core/search/build-index.ts';
 import { bodiesOf, documentsOf, siteProfile } from '../../src/core/content/catalog.ts';
 import { loadSearchIndex } from '../../src/core/search/search-index.ts';
@@ -10,6 +10,32 @@ import type { McpDeps } from '../../src/core/mcp/server.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 
 export const FIXTURE_ORIGIN = 'https://acme-ai.example';
+
+/**
+ * A maker of search-test documents with defaults: each call gets a distinct, older date unless
+ * `extra` gives one, and the language from the title's script.
+ */
+export function documentMaker(): (slug: string, title: string, markdown: string, extra?: Partial<Document>) => Document {
+  let count = 0;
+  return (slug, title, markdown, extra = {}) => {
+    count++;
+    const date = extra.date ?? `2025-${String(12 - (count % 12)).padStart(2, '0')}-${String(1 + (count % 27)).padStart(2, '0')}`;
+    return {
+      type: 'article',
+      slug,
+      title,
+      category: 'engineering',
+      date,
+      excerpt: `${title}.`,
+      lang: /\p{Script=Han}/u.test(title) ? 'zh' : 'en',
+      tags: [],
+      path: `/blog/${slug}`,
+      markdown,
+      readingMinutes: 3,
+      ...extra,
+    };
+  };
+}
 
 const article = (slug: string, title: string, date: string, category: string, markdown: string): Article => ({
   type: 'article',

@@ -96,6 +96,19 @@ export class ByteWriter {
   }
 }
 
+/** Reads the unsigned LEB128 varint at `reader.pos` (as ByteWriter writes them) and moves past it. */
+export function readVarint(reader: { bytes: Uint8Array; pos: number }): number {
+  let value = 0;
+  let shift = 0;
+  while (reader.pos < reader.bytes.length && shift < 56) {
+    const byte = reader.bytes[reader.pos++]!;
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) break;
+    shift += 7;
+  }
+  return value;
+}
+
 /** Encodes integers in [0, 2^32) as little-endian Uint32 bytes, then base64. */
 export function encodeUint32Base64(values: ArrayLike<number>): string {
   const bytes = new Uint8Array(values.length * 4);

@@ -10,27 +10,9 @@ import {
   loadSearchIndex,
   type SearchEngine,
 } from './search-index.ts';
+import { documentMaker } from '../../../tests/support/core-fixtures.ts';
 
-let dayCounter = 0;
-/** A document with defaults; every call gets a distinct, older date unless one is given. */
-function doc(slug: string, title: string, markdown: string, extra: Partial<Document> = {}): Document {
-  dayCounter++;
-  const date = extra.date ?? `2025-${String(12 - (dayCounter % 12)).padStart(2, '0')}-${String(1 + (dayCounter % 27)).padStart(2, '0')}`;
-  return {
-    type: 'article',
-    slug,
-    title,
-    category: 'engineering',
-    date,
-    excerpt: `${title}.`,
-    lang: /\p{Script=Han}/u.test(title) ? 'zh' : 'en',
-    tags: [],
-    path: `/blog/${slug}`,
-    markdown,
-    readingMinutes: 3,
-    ...extra,
-  };
-}
+const doc = documentMaker();
 
 const FIXTURES: Document[] = [
   doc(

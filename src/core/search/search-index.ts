@@ -10,7 +10,7 @@
  * @module
  */
 import type { Lang } from '../content/catalog.ts';
-import { decodeBase64, decodeUint32Base64 } from './codec.ts';
+import { decodeBase64, decodeUint32Base64, readVarint } from './codec.ts';
 import { POSTING_GAP_MULTIPLIER, SEARCH_INDEX_MODE, SEARCH_INDEX_VERSION, type DocumentType, type SearchIndexData } from './index-data.ts';
 import { boundedEditDistance, letterMask, popcount } from './edit-distance.ts';
 import { TopK } from './top-k.ts';
@@ -574,18 +574,6 @@ export function assertAscending(values: Uint32Array, what: string): void {
   for (let i = 1; i < values.length; i++) {
     if (values[i]! < values[i - 1]!) throw new Error(`${what}: offsets are not ascending`);
   }
-}
-
-function readVarint(reader: { bytes: Uint8Array; pos: number }): number {
-  let value = 0;
-  let shift = 0;
-  while (reader.pos < reader.bytes.length && shift < 56) {
-    const byte = reader.bytes[reader.pos++]!;
-    value += (byte & 0x7f) * 2 ** shift;
-    if (byte < 0x80) break;
-    shift += 7;
-  }
-  return value;
 }
 
 /** Rejects anything that is not a search index of this version (a build/deploy mismatch). */

@@ -6,25 +6,9 @@ import { POSTINGS_SHARD_HEADER_BYTES, SEARCH_HEAD_FILE, SEARCH_INDEX_VERSION, ty
 import { loadSearchIndex, MAX_RESULT_LIMIT } from './search-index.ts';
 import { inMemoryShardLoader, shardSearchIndex } from './shard-index.ts';
 import { loadShardedSearchIndex, type ShardLoader } from './shard-reader.ts';
+import { documentMaker } from '../../../tests/support/core-fixtures.ts';
 
-let day = 0;
-function doc(slug: string, title: string, markdown: string, extra: Partial<Document> = {}): Document {
-  day++;
-  return {
-    type: 'article',
-    slug,
-    title,
-    category: 'engineering',
-    date: `2025-${String(1 + (day % 12)).padStart(2, '0')}-${String(1 + (day % 28)).padStart(2, '0')}`,
-    excerpt: `${title}.`,
-    lang: /\p{Script=Han}/u.test(title) ? 'zh' : 'en',
-    tags: [],
-    path: `/blog/${slug}`,
-    markdown,
-    readingMinutes: 3,
-    ...extra,
-  };
-}
+const doc = documentMaker();
 
 const DOCS: Document[] = [
   doc('vector-db-zh', '向量数据库选型：Milvus 与 pgvector', '我们对比了 Milvus、pgvector 与 Elasticsearch 三种向量数据库。', {

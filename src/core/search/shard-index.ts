@@ -5,7 +5,7 @@
  * engine ranks exactly as the unsharded one (search-index.ts runs the same code over both).
  * @module
  */
-import { decodeBase64, decodeUint32Base64, encodeUint32Base64 } from './codec.ts';
+import { decodeBase64, decodeUint32Base64, encodeUint32Base64, readVarint } from './codec.ts';
 import {
   POSTINGS_SHARD_HEADER_BYTES,
   postingsShardFile,
@@ -61,7 +61,7 @@ export function shardSearchIndex(data: SearchIndexData, options: ShardOptions = 
 
   // Document frequencies: the first varint of each term's postings.
   const df = new Uint32Array(termCount);
-  for (let id = 0; id < termCount; id++) df[id] = firstVarint(post, offsets[id]!);
+  for (let id = 0; id < termCount; id++) df[id] = readVarint({ bytes: post, pos: offsets[id]! });
 
   // Postings: consecutive terms until the shard holds the target bytes.
   const starts: number[] = [];
@@ -140,14 +140,4 @@ export function inMemoryShardLoader(files: ReadonlyMap<string, string | Uint8Arr
     if (contents === undefined) throw new Error(`search index: no file ${file}`);
     return typeof contents === 'string' ? encoder.encode(contents) : contents;
   };
-}
-
-function firstVarint(bytes: Uint8Array, pos: number): number {
-  let value = 0;
-  for (let shift = 0, p = pos; p < bytes.length && shift < 56; shift += 7) {
-    const byte = bytes[p++]!;
-    value += (byte & 0x7f) * 2 ** shift;
-    if (byte < 0x80) break;
-  }
-  return value;
 }
