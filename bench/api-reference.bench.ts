@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../tools/agent-ready/node/chromium.ts';
+import { CHROMIUM_PATH, launchBrowser } from '../tools/agent-ready/node/chromium.ts';
 import { ensureBuild } from '../scripts/build.ts';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
@@ -94,7 +94,7 @@ const handler = {
   },
 };
 const { server, url: origin } = await serve(handler, 0);
-const browser: Browser = await launchBrowser();
+const browser: Browser = await launchBrowser(CHROMIUM_PATH);
 
 /** Counts what the page downloads, text at its gzip size (as a compressing CDN sends it). */
 async function weigh(p: Page, run: () => Promise<void>): Promise<{ kb: number; requests: number; external: string[] }> {

@@ -29,7 +29,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchBrowser } from '../tools/agent-ready/node/chromium.ts';
+import { CHROMIUM_PATH, launchBrowser } from '../tools/agent-ready/node/chromium.ts';
 import { ensureBuild } from '../scripts/build.ts';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
@@ -109,7 +109,7 @@ const handler = {
   },
 };
 const { server, url: origin } = await serve(handler, 0);
-const browser: Browser = await launchBrowser();
+const browser: Browser = await launchBrowser(CHROMIUM_PATH);
 
 const normalise = (url: string): string => new URL(url, origin).pathname.replace(/(.)\/$/, '$1');
 

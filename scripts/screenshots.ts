@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { launchBrowser } from '../tools/agent-ready/node/chromium.ts';
+import { CHROMIUM_PATH, launchBrowser } from '../tools/agent-ready/node/chromium.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
 
 const HELP = `Usage: node scripts/screenshots.ts <out-dir> [path ...]
@@ -50,7 +50,7 @@ mkdirSync(outDir, { recursive: true });
 const runtime = await startRuntime({ edgeFunctions: false });
 const { server } = await serve(runtime, 0, '127.0.0.1');
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const browser = await launchBrowser();
+const browser = await launchBrowser(CHROMIUM_PATH);
 const written: string[] = [];
 try {
   for (const scheme of ['light', 'dark'] as const) {

@@ -10,7 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { LinkChecker, LinkState } from 'linkinator';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freshProfileDir, useServedSite } from '../support/browser.ts';
+import { CHROMIUM_HEADLESS_FLAGS, CHROMIUM_PATH, freshProfileDir, useServedSite } from '../support/browser.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { sitemapPaths } from '../support/runtime.ts';
 
@@ -114,7 +114,7 @@ describe('Lighthouse', () => {
     const profile = freshProfileDir();
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
-      chromeFlags: CHROMIUM_FLAGS,
+      chromeFlags: CHROMIUM_HEADLESS_FLAGS,
       userDataDir: profile.dir,
       logLevel: 'silent',
     });

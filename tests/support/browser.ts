@@ -17,7 +17,7 @@ import { TEST_ORIGIN, TEST_PORT } from './origin.ts';
 import { serveOnTestPort } from './test-port.ts';
 import { testBlobsDir } from './runtime.ts';
 
-export { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../../tools/agent-ready/node/chromium.ts';
+export { CHROMIUM_HEADLESS_FLAGS, CHROMIUM_PATH, launchBrowser } from '../../tools/agent-ready/node/chromium.ts';
 
 /** A fresh profile directory for a Chromium not started by Playwright (Lighthouse); removed by the caller. */
 export function freshProfileDir(): { dir: string; remove(): void } {
