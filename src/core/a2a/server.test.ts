@@ -22,7 +22,7 @@ const CARD_JSON = agentCard({
 });
 const DEPS: A2aDeps = {
   site: FIXTURE_DEPS.site,
-  catalog: FIXTURE_CATALOG,
+  catalog: FIXTURE_DEPS.catalog,
   bodies: FIXTURE_DEPS.bodies,
   engine: FIXTURE_DEPS.engine,
   origin: FIXTURE_ORIGIN,

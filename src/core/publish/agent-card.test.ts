@@ -85,7 +85,7 @@ describe('agent card', () => {
           }),
           {
             site: FIXTURE_DEPS.site,
-            catalog: FIXTURE_CATALOG,
+            catalog: FIXTURE_DEPS.catalog,
             bodies: FIXTURE_DEPS.bodies,
             engine: FIXTURE_DEPS.engine,
             origin: FIXTURE_ORIGIN,
