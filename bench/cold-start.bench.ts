@@ -106,7 +106,8 @@ const PROBES: Record<FunctionName, Probe[]> = {
     },
     {
       label: 'initialize',
-      request: () => mcpPost('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } }),
+      request: () =>
+        mcpPost('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } }),
       expect: `text.includes('"serverInfo"')`,
     },
     {
@@ -250,7 +251,14 @@ const blobsDir = mkdtempSync(path.join(tmpdir(), 'bench-cold-blobs-'));
 const blobsServer = new BlobsServer({ directory: blobsDir, token: BLOBS_TOKEN, port: 0 });
 const blobsUrl = `http://127.0.0.1:${(await blobsServer.start()).port}`;
 const blobsContext = Buffer.from(
-  JSON.stringify({ siteID: '0', deployID: '0', token: BLOBS_TOKEN, edgeURL: blobsUrl, uncachedEdgeURL: blobsUrl, primaryRegion: 'us-east-2' }),
+  JSON.stringify({
+    siteID: '0',
+    deployID: '0',
+    token: BLOBS_TOKEN,
+    edgeURL: blobsUrl,
+    uncachedEdgeURL: blobsUrl,
+    primaryRegion: 'us-east-2',
+  }),
 ).toString('base64');
 /** The article the probes read (the middle one in newest-first order), its body put in the deploy store. */
 function sampleOf(catalog: Catalog): Sample {
@@ -276,7 +284,13 @@ const siteFiles: DataFiles = {
   catalog: path.join(ROOT, 'generated', 'data', 'catalog'),
   profile: path.join(ROOT, 'generated', 'data', 'site-profile.json'),
 };
-await add(siteCatalog.articles.length + siteCatalog.solutions.length, 'site build (seed content)', siteFiles, 'site', sampleOf(siteCatalog));
+await add(
+  siteCatalog.articles.length + siteCatalog.solutions.length,
+  'site build (seed content)',
+  siteFiles,
+  'site',
+  sampleOf(siteCatalog),
+);
 
 const corpusFacts: Record<
   number,

@@ -31,11 +31,17 @@ describe('shardCatalog', () => {
     expect(head).toMatchObject({ v: 1, documents: 1_234, documentsPerFile: 200, slugFiles: 5, origin: INDEX.origin });
     expect(head.hash).toMatch(/^[0-9a-f]{16}$/);
     expect([...FILES.keys()].sort()).toEqual(
-      [CATALOG_HEAD_FILE, ...Array.from({ length: 7 }, (_, k) => `docs-${k}.json`), ...Array.from({ length: 5 }, (_, k) => `slugs-${k}.json`)].sort(),
+      [
+        CATALOG_HEAD_FILE,
+        ...Array.from({ length: 7 }, (_, k) => `docs-${k}.json`),
+        ...Array.from({ length: 5 }, (_, k) => `slugs-${k}.json`),
+      ].sort(),
     );
     for (const text of FILES.values()) expect(JSON.parse(text)).toMatchObject({ v: 1, hash: head.hash });
     // Every slug is in exactly one slug file, and the slugs spread over all of them.
-    const perFile = [...FILES].filter(([name]) => name.startsWith('slugs-')).map(([, text]) => (JSON.parse(text) as { slugs: string[] }).slugs);
+    const perFile = [...FILES]
+      .filter(([name]) => name.startsWith('slugs-'))
+      .map(([, text]) => (JSON.parse(text) as { slugs: string[] }).slugs);
     expect(perFile.flat().sort()).toEqual(docs.map((d) => d.slug).sort());
     for (const slugs of perFile) expect(slugs.length).toBeGreaterThan(150);
   });
@@ -46,9 +52,17 @@ describe('shardCatalog', () => {
   });
 
   it.each([
-    ['a slug used twice', { ...INDEX, solutions: [...INDEX.solutions, { ...INDEX.solutions[0]!, slug: INDEX.articles[0]!.slug }] }, /used more than once/],
+    [
+      'a slug used twice',
+      { ...INDEX, solutions: [...INDEX.solutions, { ...INDEX.solutions[0]!, slug: INDEX.articles[0]!.slug }] },
+      /used more than once/,
+    ],
     ['articles not newest first', { ...INDEX, articles: [...INDEX.articles].reverse() }, /articles are not newest first/],
-    ['a page path that is not its kind’s', { ...INDEX, articles: [{ ...INDEX.articles[0]!, path: '/elsewhere/x' }, ...INDEX.articles.slice(1)] }, /has the path \/elsewhere\/x/],
+    [
+      'a page path that is not its kind’s',
+      { ...INDEX, articles: [{ ...INDEX.articles[0]!, path: '/elsewhere/x' }, ...INDEX.articles.slice(1)] },
+      /has the path \/elsewhere\/x/,
+    ],
   ])('refuses %s', (_name, index, message) => {
     expect(() => shardCatalog(index as CatalogIndex)).toThrow(message);
   });

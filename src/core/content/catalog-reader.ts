@@ -189,7 +189,9 @@ class ShardedCatalog implements CatalogReader {
   private readStamped<T extends CatalogFileStamp>(file: string): T {
     const data = this.readJson<T>(file);
     if (data.v !== CATALOG_SHARDS_VERSION || data.hash !== this.hash)
-      throw new Error(`catalogue: ${file} is not from the same build as ${CATALOG_HEAD_FILE} (hash ${String(data.hash)}, expected ${this.hash})`);
+      throw new Error(
+        `catalogue: ${file} is not from the same build as ${CATALOG_HEAD_FILE} (hash ${String(data.hash)}, expected ${this.hash})`,
+      );
     return data;
   }
 }

@@ -89,7 +89,10 @@ export function shardCatalog(index: CatalogIndex, options: { documentsPerFile?: 
   const docs: CatalogDocument[] = documentsOf(index);
   assertShardable(index, docs);
   const { articles: _articles, solutions: _solutions, ...facts } = index;
-  const stamp: CatalogFileStamp = { v: CATALOG_SHARDS_VERSION, hash: new ContentHash().field(`v${CATALOG_SHARDS_VERSION}`).field(JSON.stringify(index)).hex() };
+  const stamp: CatalogFileStamp = {
+    v: CATALOG_SHARDS_VERSION,
+    hash: new ContentHash().field(`v${CATALOG_SHARDS_VERSION}`).field(JSON.stringify(index)).hex(),
+  };
   const files = new Map<string, string>();
 
   for (let first = 0, k = 0; first < docs.length; first += documentsPerFile, k++) {
@@ -108,7 +111,8 @@ export function shardCatalog(index: CatalogIndex, options: { documentsPerFile?: 
     bucket.slugs.push(doc.slug);
     bucket.at.push(at);
   });
-  buckets.forEach((bucket, k) => files.set(catalogSlugsFile(k), JSON.stringify({ ...stamp, ...bucket } satisfies CatalogSlugsFile)));
+  for (const [k, bucket] of buckets.entries())
+    files.set(catalogSlugsFile(k), JSON.stringify({ ...stamp, ...bucket } satisfies CatalogSlugsFile));
 
   const head: CatalogHead = { ...stamp, ...facts, documents: docs.length, documentsPerFile, slugFiles };
   files.set(CATALOG_HEAD_FILE, JSON.stringify(head));

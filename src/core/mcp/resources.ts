@@ -5,6 +5,11 @@
  * URIs are the twins' own URLs (`<origin>/blog/<slug>.md` and so on), not a custom scheme: the spec
  * allows `https://` when the client can fetch the resource from the web itself, and here it can —
  * the URL serves the same bytes `resources/read` returns, so an agent can cite or re-fetch it.
+ *
+ * Nothing here holds the whole catalogue: a `resources/list` page builds its entries from the
+ * documents in its range, `resources/read` finds its resource from the URI, so over the sharded
+ * catalogue (content/catalog-reader.ts) a cold answer reads one or two small files. Completion and a
+ * category's listing read every document.
  * @module
  */
 import { requiredBody, type BodySource, type Category, type Product } from '../content/catalog.ts';
@@ -121,8 +126,13 @@ function documentResource(catalog: CatalogReader, doc: CatalogDocument): SiteRes
 }
 
 function productResource(catalog: CatalogReader, product: Product): SiteResource {
-  return resource(catalog, 'product', product.slug, product.path, { name: `product/${product.slug}`, title: product.name, description: product.summary }, () =>
-    productTwin(catalog.origin, product),
+  return resource(
+    catalog,
+    'product',
+    product.slug,
+    product.path,
+    { name: `product/${product.slug}`, title: product.name, description: product.summary },
+    () => productTwin(catalog.origin, product),
   );
 }
 
@@ -152,7 +162,10 @@ const resourceCount = (catalog: CatalogReader): number => catalog.documentCount 
  */
 function resourcesBetween(catalog: CatalogReader, start: number, end: number): SiteResource[] {
   const documents = catalog.documentCount;
-  const rest = [...productsInOrder(catalog.products).map((p) => productResource(catalog, p)), ...catalog.categories.map((c) => categoryResource(catalog, c))];
+  const rest = [
+    ...productsInOrder(catalog.products).map((p) => productResource(catalog, p)),
+    ...catalog.categories.map((c) => categoryResource(catalog, c)),
+  ];
   return [
     ...catalog.documents(start, Math.min(end, documents)).map((doc) => documentResource(catalog, doc)),
     ...rest.slice(Math.max(0, start - documents), Math.max(0, end - documents)),
@@ -165,7 +178,10 @@ export function listResources(catalog: CatalogReader, cursor: unknown): { resour
   const start = cursor === undefined ? 0 : typeof cursor === 'string' ? decodeCursor(cursor) : null;
   if (start === null || (start > 0 && start >= count)) return null;
   const end = Math.min(start + RESOURCES_PER_PAGE, count);
-  return { resources: resourcesBetween(catalog, start, end).map((r) => r.listing), ...(end < count ? { nextCursor: encodeCursor(end) } : {}) };
+  return {
+    resources: resourcesBetween(catalog, start, end).map((r) => r.listing),
+    ...(end < count ? { nextCursor: encodeCursor(end) } : {}),
+  };
 }
 
 /** `resources/templates/list`: one template per kind. */
@@ -181,6 +197,12 @@ export function resourceTemplates(catalog: Pick<CatalogReader, 'origin'>): JsonO
 
 /** Stands for a template's variable when its URIs are cut into the parts before and after it (no character of it is escaped). */
 const VALUE_MARKER = 'x-resource-value-x';
+/**
+ * The order kinds are tried in for a URI. URIs are unique, so it only saves reads: products and
+ * categories are in the head, and a category's URI also fits the article template (`/blog/{slug}.md`
+ * with the slug `category/rag`), whose lookup would read a slug file.
+ */
+const RESOURCE_LOOKUP_ORDER: readonly KindName[] = ['product', 'category', 'article', 'solution'];
 
 /** The one resource of `kind` whose variable is `value`, if any. */
 function resourceNamed(catalog: CatalogReader, kind: KindName, value: string): SiteResource | undefined {
@@ -207,8 +229,6 @@ function resourceNamed(catalog: CatalogReader, kind: KindName, value: string): S
  * one slug file and one documents file for a document, nothing for a product or category.
  */
 function resourceAt(catalog: CatalogReader, uri: string): SiteResource | undefined {
-  // URIs are unique, so the order only saves reads: products and categories are in the head, and a
-  // category's URI also fits the article template (`/blog/{slug}.md` with the slug `category/rag`).
   for (const kindName of RESOURCE_LOOKUP_ORDER) {
     const kind: ResourceKind = RESOURCE_KINDS[kindName];
     const [before, after] = twinUri(catalog.origin, kind.pagePath(VALUE_MARKER)).split(VALUE_MARKER) as [string, string];
@@ -221,8 +241,6 @@ function resourceAt(catalog: CatalogReader, uri: string): SiteResource | undefin
   }
   return undefined;
 }
-
-const RESOURCE_LOOKUP_ORDER: readonly KindName[] = ['product', 'category', 'article', 'solution'];
 
 /** A percent-encoded URI part decoded (a value outside ASCII is encoded in its URI), or as it is when it does not decode. */
 function decodedOrRaw(text: string): string {

@@ -39,7 +39,8 @@ function sharded(): { deps: McpDeps; read: string[]; bytes: () => number } {
   const deps: McpDeps = {
     ...inMemory,
     get catalog() {
-      return (catalog ??= loadShardedCatalog(load));
+      catalog ??= loadShardedCatalog(load);
+      return catalog;
     },
   };
   return { deps, read, bytes: () => bytes };
@@ -74,19 +75,32 @@ describe('over the sharded catalogue, the same answers as in memory', () => {
     } while (cursor !== undefined);
     expect(pages).toBe(11);
     expect(new Set(uris).size).toBe(1_054);
-    for (const foreign of [encodeCursor(150), encodeCursor(1_049), encodeCursor(1_053), encodeCursor(1_054), encodeCursor(99_999), 'nope', '', 7]) {
+    for (const foreign of [
+      encodeCursor(150),
+      encodeCursor(1_049),
+      encodeCursor(1_053),
+      encodeCursor(1_054),
+      encodeCursor(99_999),
+      'nope',
+      '',
+      7,
+    ]) {
       expect(await answer(files, 'resources/list', { cursor: foreign }), String(foreign)).toBe(
         await answer(inMemory, 'resources/list', { cursor: foreign }),
       );
     }
-    expect((result(await answer(files, 'resources/list', { cursor: encodeCursor(150) })) as { resources: unknown[] }).resources).toHaveLength(100);
+    expect(
+      (result(await answer(files, 'resources/list', { cursor: encodeCursor(150) })) as { resources: unknown[] }).resources,
+    ).toHaveLength(100);
   });
 
   it('resources/read of every resource, and of URIs no resource has', async () => {
     const listing = [0, ...Array.from({ length: 10 }, (_, i) => 100 * (i + 1))].map((at) =>
       answer(inMemory, 'resources/list', at ? { cursor: encodeCursor(at) } : {}),
     );
-    const uris = (await Promise.all(listing)).flatMap((text) => (result(text) as { resources: { uri: string }[] }).resources.map((r) => r.uri));
+    const uris = (await Promise.all(listing)).flatMap((text) =>
+      (result(text) as { resources: { uri: string }[] }).resources.map((r) => r.uri),
+    );
     const solution = INDEX.solutions[0]!.slug;
     const unknown = [
       `${ORIGIN}/blog/nope.md`,
@@ -101,7 +115,8 @@ describe('over the sharded catalogue, the same answers as in memory', () => {
       'https://other.example/blog/doc-00001.md',
       'doc-00001',
     ];
-    for (const uri of [...uris, ...unknown]) expect(await answer(files, 'resources/read', { uri }), uri).toBe(await answer(inMemory, 'resources/read', { uri }));
+    for (const uri of [...uris, ...unknown])
+      expect(await answer(files, 'resources/read', { uri }), uri).toBe(await answer(inMemory, 'resources/read', { uri }));
     expect(uris).toHaveLength(1_054);
   });
 
@@ -143,14 +158,27 @@ describe('a cold answer reads only its files', () => {
     ['resources/list, page 6', 'resources/list', { cursor: encodeCursor(500) }, [CATALOG_HEAD_FILE, catalogDocumentsFile(2)]],
     ['resources/list, last page', 'resources/list', { cursor: encodeCursor(1_000) }, [CATALOG_HEAD_FILE, catalogDocumentsFile(5)]],
     ['resources/read of a product', 'resources/read', { uri: `${ORIGIN}/products/gateway.md` }, [CATALOG_HEAD_FILE]],
-    ['get_article', 'tools/call', { name: 'get_article', arguments: { slug: NEWEST_FIRST[700]!.slug } }, [CATALOG_HEAD_FILE, slugFile, catalogDocumentsFile(3)]],
-    ['resources/read of an article', 'resources/read', { uri: `${ORIGIN}${NEWEST_FIRST[30]!.path}.md` }, [CATALOG_HEAD_FILE, slugFile, catalogDocumentsFile(0)]],
+    [
+      'get_article',
+      'tools/call',
+      { name: 'get_article', arguments: { slug: NEWEST_FIRST[700]!.slug } },
+      [CATALOG_HEAD_FILE, slugFile, catalogDocumentsFile(3)],
+    ],
+    [
+      'resources/read of an article',
+      'resources/read',
+      { uri: `${ORIGIN}${NEWEST_FIRST[30]!.path}.md` },
+      [CATALOG_HEAD_FILE, slugFile, catalogDocumentsFile(0)],
+    ],
     ['get_article of an unknown slug', 'tools/call', { name: 'get_article', arguments: { slug: 'nope' } }, [CATALOG_HEAD_FILE, slugFile]],
   ])('%s', async (_name, method, params, expected) => {
     const { deps, read, bytes } = sharded();
     expect((await answer(deps, method, params)).startsWith('200 ')).toBe(true);
     expect(read).toHaveLength(expected.length);
-    expected.forEach((file, i) => (typeof file === 'string' ? expect(read[i]).toBe(file) : expect(read[i]).toMatch(file)));
+    for (const [i, file] of expected.entries()) {
+      if (typeof file === 'string') expect(read[i]).toBe(file);
+      else expect(read[i]).toMatch(file);
+    }
     expect(bytes()).toBeLessThan(total / 4); // of 10 files
   });
 
