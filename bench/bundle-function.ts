@@ -21,7 +21,7 @@ export interface BundledFunction {
 /**
  * ESM for `.mts`, node platform, JSON imports inlined. CommonJS dependencies (the SDK's ajv, …)
  * call require(); Netlify's ESM bundles provide it the same way, through the banner. `beside` maps
- * a path from the repository root (`generated/data/catalog-index.json`, `generated/data/search`) to
+ * a path from the repository root (`generated/data/catalog`, `generated/data/search`) to
  * the file or folder to put there (linked, not copied).
  */
 export async function bundleFunction(
@@ -53,5 +53,5 @@ export async function bundleFunction(
 /** The build's own data files, for a function bundled over the current build. */
 export const BUILD_DATA_BESIDE: Record<string, string> = {
   'generated/data/search': path.join(ROOT, 'generated', 'data', 'search'),
-  'generated/data/catalog-index.json': path.join(ROOT, 'generated', 'data', 'catalog-index.json'),
+  'generated/data/catalog': path.join(ROOT, 'generated', 'data', 'catalog'),
 };

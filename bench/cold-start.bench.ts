@@ -8,15 +8,20 @@
  *
  * For each size: generate the corpus (bench/generate-corpus.ts), build its search index with the
  * site's own builder and split it into the functions' sharded index (a head and shards, as the
- * build does), its catalogue index (the catalogue without bodies) and site profile, i.e. the
- * build artefacts the functions read, and lay each function out as Netlify's archive does
- * (bench/bundle-function.ts): the esbuild bundle, the site profile inlined (an esbuild plugin
- * redirects its import to the generated one), the sharded index and catalogue index as files beside
- * it (netlify.toml `included_files`). Article bodies are deploy-store blobs and not part of a cold start.
+ * build does), its sharded catalogue (the catalogue without bodies: a head, documents files, slug
+ * files, as the build writes it) and site profile, i.e. the build artefacts the functions read, and
+ * lay each function out as Netlify's archive does (bench/bundle-function.ts): the esbuild bundle,
+ * the site profile inlined (an esbuild plugin redirects its import to the generated one), the
+ * sharded index and catalogue as files beside it (netlify.toml `included_files`). Article bodies
+ * are deploy-store blobs: a local Blobs server (`@netlify/blobs/server`, run by this process)
+ * holds the bodies of the articles the probes read, and each function process gets its deploy
+ * store through `NETLIFY_BLOBS_CONTEXT`, so a first `get_article` pays one loopback Blobs read.
  * Peer in the same run: the functions over the current build's data (the seed content).
  *
  * Cold start = a fresh Node process imports the bundle and answers one request (search:
- * `GET /api/search?q=私有化部署`; MCP: `tools/call search_articles`, `initialize`, `resources/list`;
+ * `GET /api/search?q=私有化部署`; MCP: `tools/call search_articles`, `initialize`, `resources/list`,
+ * `resources/read` of an article, `tools/call get_article` (an article from the middle of the
+ * newest-first order);
  * OAuth metadata: `GET /.well-known/oauth-authorization-server`); median of `--runs` processes,
  * every variant interleaved so machine noise spreads over all of them. The process runs in the
  * archive folder, as a function runs in its task folder. RSS is the process's after the answer;
@@ -26,13 +31,17 @@
  * Needs a build: `node scripts/build.ts --origin http://localhost:8899`.
  * @module
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { deflateRawSync } from 'node:zlib';
+import { BlobsServer } from '@netlify/blobs/server';
 import type { Plugin } from 'esbuild';
-import { catalogIndex, type Catalog, siteProfile } from '../src/core/content/catalog.ts';
+import { bodyKey, byNewest, catalogIndex, documentsOf, type Catalog, siteProfile } from '../src/core/content/catalog.ts';
+import { shardCatalog } from '../src/core/content/catalog-shards.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
 import { SEARCH_HEAD_FILE } from '../src/core/search/index-data.ts';
 import { shardSearchIndex } from '../src/core/search/shard-index.ts';
@@ -60,47 +69,67 @@ const ENTRIES: Record<FunctionName, string> = {
   'oauth-metadata': 'netlify/functions/oauth-metadata.mts',
 };
 /** What each function reads beside its bundle (as netlify.toml's included_files). */
-const BESIDE: Record<FunctionName, ('index' | 'catalogIndex')[]> = {
+const BESIDE: Record<FunctionName, ('index' | 'catalog')[]> = {
   search: ['index'],
-  mcp: ['index', 'catalogIndex'],
+  mcp: ['index', 'catalog'],
   'oauth-metadata': [],
 };
+const BESIDE_PATHS: Record<'index' | 'catalog', string> = { index: 'generated/data/search', catalog: 'generated/data/catalog' };
+
+/** The article a probe reads: its slug and its resource URI (its twin's URL). */
+interface Sample {
+  slug: string;
+  uri: string;
+}
 
 /** The first request of a cold start, and how its answer is recognised. */
 interface Probe {
   label: string;
-  request: string;
+  request: (sample: Sample) => string;
   expect: string;
 }
+const mcpPost = (method: string, params: object): string =>
+  `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(rpc(method, params))} })`;
 const PROBES: Record<FunctionName, Probe[]> = {
   search: [
     {
       label: 'GET /api/search',
-      request: `new Request('http://localhost/api/search?q=' + encodeURIComponent(${JSON.stringify(SEARCH_QUERY)}))`,
+      request: () => `new Request('http://localhost/api/search?q=' + encodeURIComponent(${JSON.stringify(SEARCH_QUERY)}))`,
       expect: `text.startsWith('[{"slug"')`,
     },
   ],
   mcp: [
     {
       label: 'tools/call search_articles',
-      request: `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(rpc('tools/call', { name: 'search_articles', arguments: { query: SEARCH_QUERY, limit: 10 } }))} })`,
+      request: () => mcpPost('tools/call', { name: 'search_articles', arguments: { query: SEARCH_QUERY, limit: 10 } }),
       expect: `text.includes('"results":[{')`,
     },
     {
       label: 'initialize',
-      request: `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(rpc('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } }))} })`,
+      request: () =>
+        mcpPost('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } }),
       expect: `text.includes('"serverInfo"')`,
     },
     {
-      label: 'resources/list (loads the catalogue index)',
-      request: `new Request('http://localhost/mcp', { method: 'POST', headers: ${JSON.stringify(MCP_HEADERS)}, body: ${JSON.stringify(rpc('resources/list', {}))} })`,
+      label: 'resources/list (first page)',
+      request: () => mcpPost('resources/list', {}),
       expect: `text.includes('"resources":[{')`,
+    },
+    {
+      label: 'resources/read (an article; body from Blobs)',
+      request: ({ uri }) => mcpPost('resources/read', { uri }),
+      expect: `text.includes('"contents":[{')`,
+    },
+    {
+      label: 'tools/call get_article (body from Blobs)',
+      request: ({ slug }) => mcpPost('tools/call', { name: 'get_article', arguments: { slug } }),
+      expect: `text.includes('"markdown":') && !text.includes('"isError":true')`,
     },
   ],
   'oauth-metadata': [
     {
       label: 'GET /.well-known/oauth-authorization-server',
-      request: `new Request('http://localhost/.well-known/oauth-authorization-server')`,
+      request: () => `new Request('http://localhost/.well-known/oauth-authorization-server')`,
       expect: `text.includes('"issuer"')`,
     },
   ],
@@ -109,7 +138,8 @@ const PROBES: Record<FunctionName, Probe[]> = {
 interface DataFiles {
   /** The sharded search index: a folder (generated/data/search/). */
   index: string;
-  catalogIndex: string;
+  /** The sharded catalogue: a folder (generated/data/catalog/). */
+  catalog: string;
   profile: string;
 }
 
@@ -124,6 +154,7 @@ const filesOf = (at: string): string[] =>
 interface Variant {
   fn: FunctionName;
   probe: Probe;
+  sample: Sample;
   articles: number;
   data: string;
   file: string;
@@ -146,12 +177,10 @@ function profileRedirect(profile: string): Plugin {
 
 const deflated = (file: string): number => deflateRawSync(readFileSync(file)).length;
 
-async function layOut(fn: FunctionName, name: string, files: DataFiles): Promise<Omit<Variant, 'probe' | 'articles' | 'data'>> {
+async function layOut(fn: FunctionName, name: string, files: DataFiles): Promise<Omit<Variant, 'probe' | 'sample' | 'articles' | 'data'>> {
   const root = path.join(OUT, name);
   rmSync(root, { recursive: true, force: true });
-  const beside = Object.fromEntries(
-    BESIDE[fn].map((kind) => [kind === 'index' ? 'generated/data/search' : 'generated/data/catalog-index.json', files[kind]]),
-  );
+  const beside = Object.fromEntries(BESIDE[fn].map((kind) => [BESIDE_PATHS[kind], files[kind]]));
   const { file, bytes } = await bundleFunction(ENTRIES[fn], root, { plugins: [profileRedirect(files.profile)], beside });
   const besideFiles = Object.values(beside).flatMap(filesOf);
   return {
@@ -177,7 +206,7 @@ interface ColdRun {
 }
 
 /** One fresh process in the archive folder: import the bundle, answer one request, check the answer. */
-function coldStart(variant: Variant): ColdRun {
+async function coldStart(variant: Variant): Promise<ColdRun> {
   const script = `
     const fs = process.getBuiltinModule('node:fs');
     const readFileSync = fs.readFileSync;
@@ -192,18 +221,20 @@ function coldStart(variant: Variant): ColdRun {
     const t0 = performance.now();
     const { default: handler } = await import(${JSON.stringify(pathToFileURL(variant.file).href)});
     const t1 = performance.now();
-    const res = await handler(${variant.probe.request}, { ip: '127.0.0.1', params: {} });
+    const res = await handler(${variant.probe.request(variant.sample)}, { ip: '127.0.0.1', params: {} });
     const text = await res.text();
     const t2 = performance.now();
     const c = process.cpuUsage(c0);
     if (res.status !== 200 || !(${variant.probe.expect})) throw new Error('bad first response ' + res.status + ' ' + text.slice(0, 300));
     console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2 - t0, cpuMs: (c.user + c.system) / 1000, rssMB: process.memoryUsage().rss / 1e6, readMB: readBytes / 1e6 }));`;
   const started = performance.now();
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+  // Asynchronous: this process's Blobs server answers the function's body read meanwhile.
+  const { stdout: out } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     cwd: variant.root,
     encoding: 'utf8',
     timeout: 120_000,
     maxBuffer: 16 * MB,
+    env: { ...process.env, NETLIFY_BLOBS_CONTEXT: blobsContext },
   });
   const processMs = performance.now() - started;
   return { ...(JSON.parse(out.trim().split('\n').pop()!) as Omit<ColdRun, 'processMs'>), processMs };
@@ -214,25 +245,66 @@ mkdirSync(OUT, { recursive: true });
 const startedAt = new Date();
 const siteCatalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as Catalog;
 
+// The deploy store of every function process: a local Blobs server holding the sampled bodies.
+const BLOBS_TOKEN = 'bench-token';
+const blobsDir = mkdtempSync(path.join(tmpdir(), 'bench-cold-blobs-'));
+const blobsServer = new BlobsServer({ directory: blobsDir, token: BLOBS_TOKEN, port: 0 });
+const blobsUrl = `http://127.0.0.1:${(await blobsServer.start()).port}`;
+const blobsContext = Buffer.from(
+  JSON.stringify({
+    siteID: '0',
+    deployID: '0',
+    token: BLOBS_TOKEN,
+    edgeURL: blobsUrl,
+    uncachedEdgeURL: blobsUrl,
+    primaryRegion: 'us-east-2',
+  }),
+).toString('base64');
+/** The article the probes read (the middle one in newest-first order), its body put in the deploy store. */
+function sampleOf(catalog: Catalog): Sample {
+  const articles = documentsOf(catalog).filter((d) => d.type === 'article');
+  const doc = articles[Math.floor(articles.length / 2)]!;
+  const file = path.join(blobsDir, 'entries', '0', 'deploy:0', ...bodyKey(doc.slug).split('/'));
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, doc.markdown);
+  return { slug: doc.slug, uri: `${catalog.origin}${doc.path}.md` };
+}
+
 const variants: Variant[] = [];
-const add = async (articles: number, data: string, files: DataFiles, tag: string): Promise<void> => {
+const add = async (articles: number, data: string, files: DataFiles, tag: string, sample: Sample): Promise<void> => {
   for (const fn of FUNCTIONS) {
     const laidOut = await layOut(fn, `${fn}-${tag}`, files);
-    for (const probe of PROBES[fn]) variants.push({ ...laidOut, probe, articles, data });
+    for (const probe of PROBES[fn]) variants.push({ ...laidOut, probe, sample, articles, data });
   }
 };
 
 // Peer: the current build (seed content).
 const siteFiles: DataFiles = {
   index: path.join(ROOT, 'generated', 'data', 'search'),
-  catalogIndex: path.join(ROOT, 'generated', 'data', 'catalog-index.json'),
+  catalog: path.join(ROOT, 'generated', 'data', 'catalog'),
   profile: path.join(ROOT, 'generated', 'data', 'site-profile.json'),
 };
-await add(siteCatalog.articles.length + siteCatalog.solutions.length, 'site build (seed content)', siteFiles, 'site');
+await add(
+  siteCatalog.articles.length + siteCatalog.solutions.length,
+  'site build (seed content)',
+  siteFiles,
+  'site',
+  sampleOf(siteCatalog),
+);
 
 const corpusFacts: Record<
   number,
-  { generateS: number; indexBuildS: number; indexMB: number; shardFiles: number; headMB: number; catalogIndexMB: number; bodiesMB: number }
+  {
+    generateS: number;
+    indexBuildS: number;
+    indexMB: number;
+    shardFiles: number;
+    headMB: number;
+    catalogIndexMB: number;
+    catalogFiles: number;
+    catalogMB: number;
+    bodiesMB: number;
+  }
 > = {};
 for (const n of SIZES) {
   let t = performance.now();
@@ -243,20 +315,27 @@ for (const n of SIZES) {
   const indexBuildS = (performance.now() - t) / 1000;
   const index = serializeSearchIndex(data);
   const shards = shardSearchIndex(data);
+  // Each list newest first, as the site's catalogue orders them (the sharded catalogue requires it).
   const catalog: Catalog = {
     ...siteCatalog,
-    articles: corpus.documents.filter((d) => d.type === 'article') as Catalog['articles'],
-    solutions: corpus.documents.filter((d) => d.type === 'solution') as Catalog['solutions'],
+    articles: (corpus.documents.filter((d) => d.type === 'article') as Catalog['articles']).sort(byNewest),
+    solutions: (corpus.documents.filter((d) => d.type === 'solution') as Catalog['solutions']).sort(byNewest),
   };
   const files: DataFiles = {
     index: path.join(OUT, `search-shards-${n}`),
-    catalogIndex: path.join(OUT, `catalog-index-${n}.json`),
+    catalog: path.join(OUT, `catalog-shards-${n}`),
     profile: path.join(OUT, `site-profile-${n}.json`),
   };
-  rmSync(files.index, { recursive: true, force: true });
-  mkdirSync(files.index);
-  for (const [name, text] of shards) writeFileSync(path.join(files.index, name), text);
-  writeFileSync(files.catalogIndex, JSON.stringify(catalogIndex(catalog)));
+  const bodyless = catalogIndex(catalog);
+  const catalogShards = shardCatalog(bodyless);
+  for (const [dir, contents] of [
+    [files.index, shards],
+    [files.catalog, catalogShards],
+  ] as const) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    for (const [name, text] of contents) writeFileSync(path.join(dir, name), text);
+  }
   writeFileSync(files.profile, JSON.stringify(siteProfile(catalog)));
   corpusFacts[n] = {
     generateS,
@@ -264,19 +343,23 @@ for (const n of SIZES) {
     indexMB: Buffer.byteLength(index) / MB,
     shardFiles: shards.size,
     headMB: statSync(path.join(files.index, SEARCH_HEAD_FILE)).size / MB,
-    catalogIndexMB: statSync(files.catalogIndex).size / MB,
+    catalogIndexMB: Buffer.byteLength(JSON.stringify(bodyless)) / MB,
+    catalogFiles: catalogShards.size,
+    catalogMB: filesOf(files.catalog).reduce((sum, f) => sum + statSync(f).size, 0) / MB,
     bodiesMB: corpus.documents.reduce((sum, d) => sum + Buffer.byteLength(d.markdown), 0) / MB,
   };
-  await add(n, 'generated corpus', files, String(n));
+  await add(n, 'generated corpus', files, String(n), sampleOf(catalog));
 }
 
 // Interleaved fresh processes: run r of every variant, then run r + 1.
 const loadBefore = loadAverage();
 const runs = new Map<Variant, ColdRun[]>(variants.map((v) => [v, []]));
 for (let r = 0; r < RUNS; r++) {
-  for (const variant of variants) runs.get(variant)!.push(coldStart(variant));
+  for (const variant of variants) runs.get(variant)!.push(await coldStart(variant));
 }
 const loadAfter = loadAverage();
+await blobsServer.stop();
+rmSync(blobsDir, { recursive: true, force: true });
 
 const rows = variants.map((v) => {
   const list = runs.get(v)!;
@@ -313,7 +396,7 @@ const table = [
 ].join('\n');
 const facts = SIZES.map((n) => {
   const f = corpusFacts[n]!;
-  return `${n.toLocaleString('en')}: corpus ${fixed(f.generateS, 1)} s, index build ${fixed(f.indexBuildS, 1)} s, index ${fixed(f.indexMB, 2)} MB (sharded: ${f.shardFiles} files, head ${fixed(f.headMB, 2)} MB), catalogue index ${fixed(f.catalogIndexMB, 2)} MB, bodies ${fixed(f.bodiesMB, 2)} MB (deploy store)`;
+  return `${n.toLocaleString('en')}: corpus ${fixed(f.generateS, 1)} s, index build ${fixed(f.indexBuildS, 1)} s, index ${fixed(f.indexMB, 2)} MB (sharded: ${f.shardFiles} files, head ${fixed(f.headMB, 2)} MB), catalogue ${fixed(f.catalogIndexMB, 2)} MB whole (sharded: ${f.catalogFiles} files, ${fixed(f.catalogMB, 2)} MB), bodies ${fixed(f.bodiesMB, 2)} MB (deploy store)`;
 }).join('; ');
 const verdicts = SIZES.filter((n) => n === 10_000).flatMap((n) => {
   const mcp = rows.find((r) => r.fn === 'mcp' && r.articles === n && r.request.startsWith('tools/call'));

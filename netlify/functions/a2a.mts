@@ -7,11 +7,11 @@ import { agentCard } from '../../src/core/publish/agent-card.ts';
 import { agentCardSource } from '../../src/core/publish/documents.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { build, catalogIndexAt, deployBodies, site } from './_shared/deps.ts';
+import { build, catalogAt, deployBodies, site } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
 
-// As in the MCP function: the index files ship beside it (netlify.toml included_files), bodies come from the deploy's Blobs.
-const catalog = catalogIndexAt(new URL('../../generated/data/catalog-index.json', import.meta.url));
+// As in the MCP function: the index and catalogue files ship beside it (netlify.toml included_files), bodies come from the deploy's Blobs.
+const catalog = catalogAt(new URL('../../generated/data/catalog/', import.meta.url));
 const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url));
 
 const deps: A2aDeps = {

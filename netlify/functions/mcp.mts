@@ -7,13 +7,14 @@ import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
 import { checkBearer } from '../../src/core/oauth/grants/resource-server.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { consume } from '../../src/core/kernel/rate-limit.ts';
-import { build, catalogIndexAt, deployBodies, site, stores } from './_shared/deps.ts';
+import { build, catalogAt, deployBodies, site, stores } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngineAt } from './_shared/search.ts';
 
 // Shipped beside this file (netlify.toml included_files), each read on first use: initialize and
-// tools/list need neither, a search reads the index's head and the shards its query needs. Bodies come from the deploy's Blobs store.
-const catalog = catalogIndexAt(new URL('../../generated/data/catalog-index.json', import.meta.url));
+// tools/list need neither, a search reads the index's head and the shards its query needs, a
+// resources/list page or get_article the catalogue's head and the files of its documents. Bodies come from the deploy's Blobs store.
+const catalog = catalogAt(new URL('../../generated/data/catalog/', import.meta.url));
 const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url));
 
 const credentials = memoisedCheck((req) =>

@@ -1,8 +1,9 @@
 /**
  * Build hook: after Astro writes dist/, write the functions' data straight into generated/data
  * (nothing of it passes through dist/): the catalogue the pages rendered from (handed over by
- * src/integrations/build-data.ts), its body-less index and site profile, the search index (whole,
- * for the /search page's copy and the tests, and sharded, for the functions), the validated tweet
+ * src/integrations/build-data.ts), its body-less index (whole, and sharded for the functions) and
+ * site profile, the search index (whole, for the /search page's copy and the tests, and sharded,
+ * for the functions), the validated tweet
  * snapshot and the contact page template; then the markdown twins, the deploy-store bodies for the
  * MCP function (in DEPLOY_BLOBS_DIR), and the build facts. In `npm run dev` it injects the
  * route that serves the twins instead. The Pagefind index is the next build step
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { catalogIndex, documentsOf, siteProfile, type Catalog } from '../core/content/catalog.ts';
+import { shardCatalog } from '../core/content/catalog-shards.ts';
 import { buildSearchIndex, serializeSearchIndex } from '../core/search/build-index.ts';
 import type { SearchIndexData } from '../core/search/index-data.ts';
 import { shardSearchIndex } from '../core/search/shard-index.ts';
@@ -66,6 +68,12 @@ async function renderedCatalog(): Promise<Catalog> {
   return shared;
 }
 
+/** Writes a sharded index's files (name to contents) into a new folder. */
+async function writeShards(dir: string, files: ReadonlyMap<string, string | Uint8Array>): Promise<void> {
+  await mkdir(dir);
+  await Promise.all([...files].map(([name, contents]) => writeFile(path.join(dir, name), contents)));
+}
+
 /** Folders and facts come from the build's environment, parsed once in astro.config.mjs (src/core/config.ts parseBuildConfig). */
 export function siteData(options: {
   origin: string;
@@ -104,13 +112,15 @@ export function siteData(options: {
           writeFile(path.join(dataDir, 'tweets-snapshot.json'), JSON.stringify(tweets)),
         ]);
         const twins = await writeMarkdownTwins(distDir, catalog);
-        // The MCP function's data: the catalogue without bodies (a file beside it), the bodies as deploy blobs.
-        await writeFile(path.join(dataDir, 'catalog-index.json'), JSON.stringify(catalogIndex(catalog)));
+        // The MCP and A2A functions' data: the catalogue without bodies in files beside them (a head,
+        // documents files, slug files: a cold answer reads only its documents'), the bodies as deploy
+        // blobs. The whole index is written too, as the one-file form of the same data (the benchmarks
+        // read it); no function ships it: their few answers that need every document read every file.
+        const index = catalogIndex(catalog);
+        await writeFile(path.join(dataDir, 'catalog-index.json'), JSON.stringify(index));
+        await writeShards(path.join(dataDir, 'catalog'), shardCatalog(index));
         // The functions' search index: a head and shards, split from the very text written above, so they rank alike.
-        const shardDir = path.join(dataDir, 'search');
-        await mkdir(shardDir);
-        const shards = shardSearchIndex(JSON.parse(searchIndexJson) as SearchIndexData);
-        await Promise.all([...shards].map(([name, text]) => writeFile(path.join(shardDir, name), text)));
+        await writeShards(path.join(dataDir, 'search'), shardSearchIndex(JSON.parse(searchIndexJson) as SearchIndexData));
         const bodies = await writeDeployBodies(path.resolve(root, options.deployBlobsDir), catalog);
         // The contact pages double as the templates of the no-JavaScript answer (src/core/contact/contact-form.ts).
         const [en, zh] = await Promise.all(

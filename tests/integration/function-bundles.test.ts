@@ -1,9 +1,9 @@
 /**
  * What each function's code carries. Every function is bundled the way Netlify's bundler does
  * (esbuild, data imports inlined), with the corpus-sized build artefacts (the catalogue, the
- * catalogue index, the search index whole or sharded) replaced by markers: no function may inline
- * one. Those it needs it reads from files shipped beside it, and each such file (or folder, for the
- * sharded search index: `generated/data/search/` read, `generated/data/search/*` shipped) must
+ * catalogue index and the search index, whole or sharded) replaced by markers: no function may inline
+ * one. Those it needs it reads from files shipped beside it, and each such file (or folder, for a
+ * sharded index: `generated/data/search/` read, `generated/data/search/*` shipped) must
  * be in its netlify.toml `included_files` (read with Netlify's own config resolver), or the deployed
  * function would not find it. With nothing corpus-sized inlined, a bundle's size does not grow with the article count:
  * the 5 MB bound holds at 10,000 articles too (measured in BENCHMARKS.md, "Production at scale").
@@ -20,7 +20,7 @@ const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
 const MARKER = 'CORPUS-SIZED-DATA-MARKER-7f3a';
 /** The issue's bound on a function bundle at 10,000 articles. */
 const MAX_BUNDLE_BYTES = 5 * 1024 * 1024;
-const CORPUS_SIZED = /generated\/data\/(?:catalog\.json|catalog-index\.json|search-index\.json|search\/[\w.-]+)$/;
+const CORPUS_SIZED = /generated\/data\/(?:catalog\.json|catalog-index\.json|search-index\.json|(?:search|catalog)\/[\w.-]+)$/;
 
 const markerData: Plugin = {
   name: 'marker-data',
@@ -86,7 +86,8 @@ describe('function bundles', () => {
       expect({ name, ...facts }).toEqual({ name, carriesCorpus: false, reads: facts.included, included: facts.included, underLimit: true });
     }
     // The functions that need the big data do read it from beside them (else this test proves nothing).
-    expect(report.mcp!.reads).toEqual(['generated/data/catalog-index.json', 'generated/data/search/*']);
+    expect(report.mcp!.reads).toEqual(['generated/data/catalog/*', 'generated/data/search/*']);
+    expect(report.a2a!.reads).toEqual(['generated/data/catalog/*', 'generated/data/search/*']);
     expect(report['api-search']!.reads).toEqual(['generated/data/search/*']);
     expect(report.health!.reads).toEqual(['generated/data/search/*']);
   });

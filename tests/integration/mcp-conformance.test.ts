@@ -21,6 +21,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { bodiesOf, siteProfile, type Catalog } from '../../src/core/content/catalog.ts';
+import { inMemoryCatalog } from '../../src/core/content/catalog-reader.ts';
 import { handleMcp } from '../../src/core/mcp/server.ts';
 import { loadSearchIndex, type SearchIndexData } from '../../src/core/search/search-index.ts';
 import { testBlobsDir } from '../support/runtime.ts';
@@ -67,7 +68,7 @@ beforeAll(async () => {
   const catalog = built('data/catalog.json') as Catalog;
   const deps = {
     site: siteProfile(catalog),
-    catalog,
+    catalog: inMemoryCatalog(catalog),
     bodies: bodiesOf(catalog),
     engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData),
     origin,

@@ -2,9 +2,10 @@
  * A small catalogue, search engine and request builders for the MCP unit tests (not used at runtime).
  * @module
  */
-import type { Article, Catalog, Document, Solution } from '../../src/core/content/catalog.ts';
+import { byNewest, type Article, type Catalog, type Document, type Solution } from '../../src/core/content/catalog.ts';
 import { buildSearchIndex } from '../../src/core/search/build-index.ts';
 import { bodiesOf, documentsOf, siteProfile } from '../../src/core/content/catalog.ts';
+import { inMemoryCatalog } from '../../src/core/content/catalog-reader.ts';
 import { loadSearchIndex } from '../../src/core/search/search-index.ts';
 import type { McpDeps } from '../../src/core/mcp/server.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
@@ -126,9 +127,38 @@ export const FIXTURE_CATALOG: Catalog = {
   ],
 };
 
+/**
+ * The fixture catalogue with `n` generated articles and solutions instead of its own, each list
+ * newest first as the build orders it: every 25th document a solution; many equal dates (the slug
+ * breaks the tie), both languages, and the optional fields (updated, author, translation, cover)
+ * on some documents only. For the sharded catalogue's tests, which need documents over many files.
+ */
+export function largeCatalog(n: number): Catalog {
+  const make = documentMaker();
+  const two = (k: number): string => String(k).padStart(2, '0');
+  const docs = Array.from({ length: n }, (_, i): Article | Solution => {
+    const slug = `doc-${String(i).padStart(5, '0')}`;
+    const doc = make(slug, i % 3 ? `Title ${i}` : `标题 ${i}`, `Body of ${i}.`, {
+      date: `2025-${two(1 + (i % 12))}-${two(1 + (i % 9))}`,
+      category: i % 2 ? 'rag' : 'ai-agents',
+      tags: i % 4 ? ['vllm', `tag-${i % 7}`] : [],
+      ...(i % 5 === 0 ? { updated: '2026-01-02' } : {}),
+      ...(i % 11 === 0 ? { translation: `doc-${String(i + 1).padStart(5, '0')}` } : {}),
+      ...(i % 13 === 0 ? { cover: { src: `/_astro/c${i}.webp`, alt: `Cover ${i}`, width: 1200, height: 630 } } : {}),
+    });
+    if (i % 25 === 3) return { ...doc, type: 'solution', path: `/solutions/${slug}`, industry: 'Retail', products: ['gateway'] };
+    return { ...doc, type: 'article', ...(i % 3 === 1 ? { author: 'Acme AI' } : {}) };
+  });
+  return {
+    ...FIXTURE_CATALOG,
+    articles: docs.filter((d): d is Article => d.type === 'article').sort(byNewest),
+    solutions: docs.filter((d): d is Solution => d.type === 'solution').sort(byNewest),
+  };
+}
+
 export const FIXTURE_DEPS: McpDeps = {
   site: siteProfile(FIXTURE_CATALOG),
-  catalog: FIXTURE_CATALOG,
+  catalog: inMemoryCatalog(FIXTURE_CATALOG),
   bodies: bodiesOf(FIXTURE_CATALOG),
   engine: loadSearchIndex(buildSearchIndex(documentsOf(FIXTURE_CATALOG))),
   origin: FIXTURE_ORIGIN,

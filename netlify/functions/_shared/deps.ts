@@ -1,9 +1,9 @@
 /**
  * The one place that wires Netlify (environment, client IP, Blobs, build artefacts) to the core.
  * Small build artefacts are imported as JSON, so Netlify's bundler inlines them into each function;
- * the large ones (the search index, the catalogue index) are files shipped beside the function
- * (netlify.toml `included_files`) and read on first use; article bodies are in the deploy's Blobs
- * store (BENCHMARKS.md, "Production at scale").
+ * the large ones (the sharded search index and catalogue) are files shipped beside the function
+ * (netlify.toml `included_files`) and read as an answer needs them; article bodies are in the
+ * deploy's Blobs store (BENCHMARKS.md, "Production at scale").
  */
 import { readFileSync } from 'node:fs';
 import type { Context } from '@netlify/functions';
@@ -12,7 +12,8 @@ import buildInfo from '../../../generated/build-info.json' with { type: 'json' }
 import siteProfileData from '../../../generated/data/site-profile.json' with { type: 'json' };
 import snapshotData from '../../../generated/data/tweets-snapshot.json' with { type: 'json' };
 import { parseTweetFeed, type TweetFeed } from '../../../src/core/tweets/tweets.ts';
-import { bodyKey, type BodySource, type CatalogIndex, type SiteProfile } from '../../../src/core/content/catalog.ts';
+import { bodyKey, type BodySource, type SiteProfile } from '../../../src/core/content/catalog.ts';
+import { loadShardedCatalog, type CatalogReader } from '../../../src/core/content/catalog-reader.ts';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../src/core/config.ts';
 import { ipDigest, loadIpDigestSecret } from '../../../src/core/kernel/ip-digest.ts';
 import type { StoreFactory } from '../../../src/core/kernel/store.ts';
@@ -27,19 +28,17 @@ function environment(): Record<string, string | undefined> {
 /** Build facts (origin, version, commit, time) written by the build. */
 export const build = buildInfo as { origin: string; version: string; commit: string; built_at: string };
 /**
- * A JSON build artefact shipped beside the function, parsed on first use and kept for the instance.
- * Entries name the file relative to their own URL (`new URL('../../generated/data/x.json',
+ * The catalogue without bodies, sharded (generated/data/catalog/, written by the build): its head
+ * is read on the first call, each other file when an answer first needs it, all kept for the
+ * instance. Entries name the folder relative to their own URL (`new URL('../../generated/data/catalog/',
  * import.meta.url)`): the repository and Netlify's function archive have the same layout (the
  * bundle at netlify/functions/<name>.mjs, included files at their path from the repository root;
  * `npm run deploy:check` runs a function from its archive to prove it).
  */
-export function jsonFileOnce<T>(file: URL): () => T {
-  let value: T | undefined;
-  return () => (value ??= JSON.parse(readFileSync(file, 'utf8')) as T);
+export function catalogAt(dir: URL): () => CatalogReader {
+  let catalog: CatalogReader | undefined;
+  return () => (catalog ??= loadShardedCatalog((file) => readFileSync(new URL(file, dir))));
 }
-
-/** The catalogue without bodies (generated/data/catalog-index.json): what the MCP server lists and describes. */
-export const catalogIndexAt = (file: URL): (() => CatalogIndex) => jsonFileOnce<CatalogIndex>(file);
 
 /** Article and solution bodies from the deploy's Blobs store, where the build put them (src/integrations/site-data.ts). */
 export const deployBodies: BodySource = async (slug) => (await getDeployStore().get(bodyKey(slug), { type: 'text' })) ?? undefined;

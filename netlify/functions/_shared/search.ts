@@ -9,7 +9,7 @@ import { loadShardedSearchIndex } from '../../../src/core/search/shard-reader.ts
 
 /**
  * The engine over the sharded index in the folder `dir` (a URL ending in `/`, relative to the bundle
- * as jsonFileOnce's), loaded on the first call.
+ * as catalogAt's in deps.ts), loaded on the first call.
  */
 export function searchEngineAt(dir: URL): () => SearchEngine {
   let engine: SearchEngine | undefined;

@@ -11,7 +11,7 @@
  * @module
  */
 import * as v from 'valibot';
-import { documentsOf, type CatalogIndex } from '../content/catalog.ts';
+import type { CatalogReader } from '../content/catalog-reader.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { Tool, ToolContext } from '../agent-tools/tool.ts';
@@ -226,12 +226,12 @@ function checkedArguments(tool: Tool, args: unknown, field: string): SkillCall {
 
 /**
  * The slug of the article or solution the text names: the whole text is a slug, or it holds a URL
- * (absolute on this origin, or root-relative) of a document page or its markdown twin.
+ * (absolute on this origin, or root-relative) of a document page or its markdown twin. Looks up
+ * only the slugs the text names (a page's last path segment is its slug: {@link CatalogReader}).
  */
-export function documentSlugIn(text: string, catalog: Pick<CatalogIndex, 'articles' | 'solutions'>, origin: string): string | undefined {
-  const documents = documentsOf(catalog);
+export function documentSlugIn(text: string, catalog: Pick<CatalogReader, 'document'>, origin: string): string | undefined {
   const bare = text.replace(/^[\s`'"<]+|[\s`'">.]+$/g, '');
-  if (documents.some((d) => d.slug === bare)) return bare;
+  if (catalog.document(bare)) return bare;
   for (const token of text.split(/\s+/)) {
     const candidate = token.replace(/^[`'"<(]+|[`'">),.;]+$/g, '');
     if (!candidate.startsWith('/') && !/^https?:\/\//i.test(candidate)) continue;
@@ -243,8 +243,8 @@ export function documentSlugIn(text: string, catalog: Pick<CatalogIndex, 'articl
     }
     if (url.origin !== origin) continue;
     const page = url.pathname.replace(/\.md$/, '').replace(/\/+$/, '');
-    const doc = documents.find((d) => d.path === page);
-    if (doc) return doc.slug;
+    const doc = catalog.document(page.slice(page.lastIndexOf('/') + 1));
+    if (doc?.path === page) return doc.slug;
   }
   return undefined;
 }

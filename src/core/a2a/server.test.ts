@@ -7,7 +7,7 @@ import { AgentCard, GetTaskRequest, SendMessageRequest } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { TaskNotFoundError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
+import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
 import { agentCard } from '../publish/agent-card.ts';
 import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
 import { handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
@@ -22,7 +22,7 @@ const CARD_JSON = agentCard({
 });
 const DEPS: A2aDeps = {
   site: FIXTURE_DEPS.site,
-  catalog: FIXTURE_CATALOG,
+  catalog: FIXTURE_DEPS.catalog,
   bodies: FIXTURE_DEPS.bodies,
   engine: FIXTURE_DEPS.engine,
   origin: FIXTURE_ORIGIN,

@@ -5,7 +5,6 @@
  * @module
  */
 import * as v from 'valibot';
-import { documentsOf } from '../content/catalog.ts';
 import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
 import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
 import { defineTool } from './tool.ts';
@@ -52,16 +51,17 @@ export const exportArticleIndex = defineTool({
   output: ExportArticleIndexOutput,
   requiredScope: EXPORT_SCOPE,
   run({ limit, cursor }, { catalog, origin }) {
-    const docs = documentsOf(catalog);
+    const total = catalog.documentCount;
     const start = cursor === undefined ? 0 : decodeCursor(cursor);
-    if (start === null || start >= docs.length) {
+    if (start === null || start >= total) {
       return {
         ok: false,
         message: 'Invalid cursor: pass the next_cursor of the previous page unchanged, or omit cursor to start from the first page.',
       };
     }
-    const end = Math.min(start + limit, docs.length);
-    const items = docs.slice(start, end).map((doc) => documentEntry(doc, origin));
-    return { ok: true, data: { items, total: docs.length, ...(end < docs.length ? { next_cursor: encodeCursor(end) } : {}) } };
+    // Newest first, as documentsOf orders them: only this page's documents are read.
+    const end = Math.min(start + limit, total);
+    const items = catalog.documents(start, end).map((doc) => documentEntry(doc, origin));
+    return { ok: true, data: { items, total, ...(end < total ? { next_cursor: encodeCursor(end) } : {}) } };
   },
 });

@@ -3,7 +3,7 @@
  * @module
  */
 import * as v from 'valibot';
-import { findDocument, requiredBody } from '../content/catalog.ts';
+import { requiredBody } from '../content/catalog.ts';
 import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
 import { defineTool } from './tool.ts';
 
@@ -35,7 +35,7 @@ export const getArticle = defineTool({
   input: GetArticleInput,
   output: GetArticleOutput,
   async run({ slug }, { catalog, bodies, origin }) {
-    const doc = findDocument(catalog, slug);
+    const doc = catalog.document(slug);
     if (!doc) {
       return {
         ok: false,

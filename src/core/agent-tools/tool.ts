@@ -5,20 +5,22 @@
  */
 import * as v from 'valibot';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
-import type { BodySource, CatalogIndex, SiteProfile } from '../content/catalog.ts';
+import type { BodySource, SiteProfile } from '../content/catalog.ts';
+import type { CatalogReader } from '../content/catalog-reader.ts';
 import type { SearchEngine } from '../search/search-index.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 
 /**
  * What a tool reads: the site profile, the catalogue without bodies, the search engine, the bodies
  * and the public origin. The MCP function defines `catalog` and `engine` as getters that load their
- * data on first read (netlify/functions/mcp.mts), so read them only when the answer needs them.
+ * data on first read (netlify/functions/mcp.mts), so read them only when the answer needs them; the
+ * catalogue then reads only the files of the documents asked for (content/catalog-reader.ts).
  */
 export interface ToolContext {
   /** Company, categories, products: small and always at hand. */
   site: SiteProfile;
-  /** Every article and solution without its body. */
-  catalog: CatalogIndex;
+  /** Every article and solution without its body, by slug or by range. */
+  catalog: CatalogReader;
   engine: SearchEngine;
   /** Article and solution bodies, one read per document. */
   bodies: BodySource;

@@ -1,6 +1,7 @@
 /** The five tools: listings (schemas, annotations), results and tool errors. */
 import { describe, expect, it } from 'vitest';
 import { bodiesOf, catalogIndex, siteProfile } from '../content/catalog.ts';
+import { inMemoryCatalog } from '../content/catalog-reader.ts';
 import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
 import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
 import { exportArticleIndex, MAX_EXPORT_PAGE_SIZE } from './export-article-index.ts';
@@ -9,7 +10,7 @@ import { findTool, TOOLS } from './registry.ts';
 // The catalogue without bodies, as the MCP function loads it: bodies come from the body source only.
 const ctx = {
   site: siteProfile(FIXTURE_CATALOG),
-  catalog: catalogIndex(FIXTURE_CATALOG),
+  catalog: inMemoryCatalog(catalogIndex(FIXTURE_CATALOG)),
   bodies: bodiesOf(FIXTURE_CATALOG),
   engine: FIXTURE_DEPS.engine,
   origin: FIXTURE_ORIGIN,

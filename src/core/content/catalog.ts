@@ -102,8 +102,9 @@ export type ArticleMeta = WithoutBody<Article>;
 export type SolutionMeta = WithoutBody<Solution>;
 
 /**
- * The catalogue without article and solution bodies: what the MCP server loads (its listings,
- * resources and tool metadata). The bodies are read one at a time through a {@link BodySource}: at
+ * The catalogue without article and solution bodies: what the MCP server and the A2A agent read
+ * (their listings, resources and tool metadata), through a CatalogReader (catalog-reader.ts), from
+ * the build's sharded files (catalog-shards.ts). The bodies are read one at a time through a {@link BodySource}: at
  * 10,000 articles they are 30 MB, and a function that carried them started in 439 ms
  * (BENCHMARKS.md, "Cold start").
  */
@@ -166,14 +167,6 @@ export function documentsOf<A extends ArticleMeta, S extends SolutionMeta>(catal
 /** Sort comparator: newest date first, then slug for a stable order. */
 export function byNewest(a: { date: string; slug: string }, b: { date: string; slug: string }): number {
   return a.date < b.date ? 1 : a.date > b.date ? -1 : a.slug.localeCompare(b.slug);
-}
-
-/** Finds an article or solution by slug (slugs are unique across both). */
-export function findDocument<A extends ArticleMeta, S extends SolutionMeta>(
-  catalog: { articles: readonly A[]; solutions: readonly S[] },
-  slug: string,
-): A | S | undefined {
-  return catalog.articles.find((a) => a.slug === slug) ?? catalog.solutions.find((s) => s.slug === slug);
 }
 
 /** Slugs used by more than one article or solution; the build refuses a catalogue with any. */

@@ -1,6 +1,7 @@
 /** Resources, resource templates, completion and subscriptions/listen through the dispatcher, in both eras. */
 import { describe, expect, it } from 'vitest';
 import type { Article, Catalog } from '../content/catalog.ts';
+import { inMemoryCatalog } from '../content/catalog-reader.ts';
 import { sitePages } from '../publish/pages.ts';
 import { encodeCursor } from '../kernel/cursor.ts';
 import { RESOURCES_PER_PAGE, MAX_COMPLETION_VALUES } from './resources.ts';
@@ -92,7 +93,7 @@ describe('resources/list (2026-07-28)', () => {
       path: `/blog/a-${String(i).padStart(3, '0')}`,
     }));
     const catalog: Catalog = { ...FIXTURE_CATALOG, articles: many };
-    const deps = { ...FIXTURE_DEPS, catalog };
+    const deps = { ...FIXTURE_DEPS, catalog: inMemoryCatalog(catalog) };
     const first = (await modern('resources/list', {}, {}, deps)).json.result;
     expect(first.resources).toHaveLength(RESOURCES_PER_PAGE);
     expect(first.nextCursor).toBe(encodeCursor(RESOURCES_PER_PAGE));
@@ -190,7 +191,7 @@ describe('completion/complete (2026-07-28)', () => {
         ref: { type: 'ref/resource', uri: ARTICLE_TEMPLATE },
         argument: { name: 'slug', value: 's-' },
       }),
-      { ...FIXTURE_DEPS, catalog: { ...FIXTURE_CATALOG, articles: many } },
+      { ...FIXTURE_DEPS, catalog: inMemoryCatalog({ ...FIXTURE_CATALOG, articles: many }) },
     );
     const { completion } = (await res.json()).result;
     expect(completion.values).toHaveLength(MAX_COMPLETION_VALUES);

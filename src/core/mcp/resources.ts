@@ -5,9 +5,16 @@
  * URIs are the twins' own URLs (`<origin>/blog/<slug>.md` and so on), not a custom scheme: the spec
  * allows `https://` when the client can fetch the resource from the web itself, and here it can —
  * the URL serves the same bytes `resources/read` returns, so an agent can cite or re-fetch it.
+ *
+ * Nothing here holds the whole catalogue: a `resources/list` page builds its entries from the
+ * documents in its range, `resources/read` finds its resource from the URI, so over the sharded
+ * catalogue (content/catalog-reader.ts) a cold answer reads one or two small files. Completion and a
+ * category's listing read every document.
  * @module
  */
-import { byNewest, requiredBody, type BodySource, type CatalogIndex } from '../content/catalog.ts';
+import { requiredBody, type BodySource, type Category, type Product } from '../content/catalog.ts';
+import type { CatalogReader } from '../content/catalog-reader.ts';
+import type { CatalogDocument } from '../content/catalog-shards.ts';
 import { categoryTwin, documentTwin, productTwin } from '../content/twins.ts';
 import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
 import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
@@ -82,14 +89,6 @@ interface Candidate {
   label: string;
 }
 
-interface ResourceIndex {
-  ordered: SiteResource[];
-  byUri: Map<string, SiteResource>;
-  templates: (JsonObject & { uriTemplate: string })[];
-  /** Completion candidates per template URI. */
-  candidates: Map<string, { variable: string; values: Candidate[] }>;
-}
-
 /** `<origin>/blog/{slug}.md`: built by hand because URL parsing would percent-encode the braces. */
 function uriTemplateOf(origin: string, kind: ResourceKind): string {
   return `${origin.replace(/\/+$/, '')}${twinPathOf(kind.pagePath(`{${kind.variable}}`))}`;
@@ -103,75 +102,158 @@ function twinUri(origin: string, pagePath: string): string {
 /** ISO 8601 instant of a `YYYY-MM-DD` date (the annotation asks for a timestamp). */
 const dayStart = (date: string): string => `${date}T00:00:00Z`;
 
-const indexes = new WeakMap<CatalogIndex, ResourceIndex>();
+function resource(
+  catalog: CatalogReader,
+  kind: KindName,
+  value: string,
+  pagePath: string,
+  listing: Omit<JsonObject, 'uri'>,
+  render: SiteResource['render'],
+): SiteResource {
+  return { kind, value, listing: { uri: twinUri(catalog.origin, pagePath), ...listing, mimeType: RESOURCE_MIME_TYPE }, render };
+}
 
-/** The resources of a catalogue, built once per catalogue (it is fixed for a deploy). */
-export function resourceIndex(catalog: CatalogIndex): ResourceIndex {
-  const known = indexes.get(catalog);
-  if (known) return known;
-  const { origin } = catalog;
-  const ordered: SiteResource[] = [];
-  const add = (kind: KindName, value: string, pagePath: string, listing: Omit<JsonObject, 'uri'>, render: SiteResource['render']): void => {
-    ordered.push({ kind, value, listing: { uri: twinUri(origin, pagePath), ...listing, mimeType: RESOURCE_MIME_TYPE }, render });
-  };
-  // Articles and solutions newest first, as documentsOf orders them (kept as the union documentTwin takes).
-  for (const doc of [...catalog.articles, ...catalog.solutions].sort(byNewest)) {
-    const annotations = { audience: ['user', 'assistant'], lastModified: dayStart(doc.updated ?? doc.date) };
-    add(
-      doc.type,
-      doc.slug,
-      doc.path,
-      { name: `${doc.type}/${doc.slug}`, title: doc.title, description: doc.excerpt, annotations },
-      async (bodies) => documentTwin(catalog, { ...doc, markdown: await requiredBody(bodies, doc.slug) }),
-    );
-  }
-  const products = [...catalog.products].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
-  for (const product of products) {
-    add('product', product.slug, product.path, { name: `product/${product.slug}`, title: product.name, description: product.summary }, () =>
-      productTwin(origin, product),
-    );
-  }
-  for (const category of catalog.categories) {
-    add(
-      'category',
-      category.slug,
-      paths.category(category.slug),
-      { name: `category/${category.slug}`, title: `${category.name} (${category.name_zh})`, description: category.description },
-      () => categoryTwin(catalog, category),
-    );
-  }
-  const byUri = new Map(ordered.map((r) => [r.listing.uri, r]));
+function documentResource(catalog: CatalogReader, doc: CatalogDocument): SiteResource {
+  const annotations = { audience: ['user', 'assistant'], lastModified: dayStart(doc.updated ?? doc.date) };
+  return resource(
+    catalog,
+    doc.type,
+    doc.slug,
+    doc.path,
+    { name: `${doc.type}/${doc.slug}`, title: doc.title, description: doc.excerpt, annotations },
+    async (bodies) => documentTwin(catalog, { ...doc, markdown: await requiredBody(bodies, doc.slug) }),
+  );
+}
 
-  const templates: ResourceIndex['templates'] = [];
-  const candidates: ResourceIndex['candidates'] = new Map();
-  for (const [kindName, kind] of Object.entries(RESOURCE_KINDS) as [KindName, ResourceKind][]) {
-    const uriTemplate = uriTemplateOf(origin, kind);
-    templates.push({ uriTemplate, name: kind.name, title: kind.title, description: kind.description, mimeType: RESOURCE_MIME_TYPE });
-    const values = ordered.filter((r) => r.kind === kindName).map((r) => ({ value: r.value, label: String(r.listing.title ?? '') }));
-    candidates.set(uriTemplate, { variable: kind.variable, values });
-  }
-  const index = { ordered, byUri, templates, candidates };
-  indexes.set(catalog, index);
-  return index;
+function productResource(catalog: CatalogReader, product: Product): SiteResource {
+  return resource(
+    catalog,
+    'product',
+    product.slug,
+    product.path,
+    { name: `product/${product.slug}`, title: product.name, description: product.summary },
+    () => productTwin(catalog.origin, product),
+  );
+}
+
+function categoryResource(catalog: CatalogReader, category: Category): SiteResource {
+  return resource(
+    catalog,
+    'category',
+    category.slug,
+    paths.category(category.slug),
+    { name: `category/${category.slug}`, title: `${category.name} (${category.name_zh})`, description: category.description },
+    // A category's listing names its articles: the one resource that reads the whole catalogue.
+    () => categoryTwin(catalog.all(), category),
+  );
+}
+
+/** Products in listing order. */
+const productsInOrder = (products: readonly Product[]): Product[] =>
+  [...products].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
+
+/** Length of the listing: articles and solutions, products, categories. */
+const resourceCount = (catalog: CatalogReader): number => catalog.documentCount + catalog.products.length + catalog.categories.length;
+
+/**
+ * The resources `[start, end)` of the listing: articles and solutions newest first (as
+ * documentsOf orders them), then products by order, then categories. Reads only the documents in
+ * the range (one or two documents files of the sharded catalogue).
+ */
+function resourcesBetween(catalog: CatalogReader, start: number, end: number): SiteResource[] {
+  const documents = catalog.documentCount;
+  const rest = [
+    ...productsInOrder(catalog.products).map((p) => productResource(catalog, p)),
+    ...catalog.categories.map((c) => categoryResource(catalog, c)),
+  ];
+  return [
+    ...catalog.documents(start, Math.min(end, documents)).map((doc) => documentResource(catalog, doc)),
+    ...rest.slice(Math.max(0, start - documents), Math.max(0, end - documents)),
+  ];
 }
 
 /** A page of `resources/list`, or null for a cursor we did not issue. */
-export function listResources(catalog: CatalogIndex, cursor: unknown): { resources: JsonObject[]; nextCursor?: string } | null {
-  const { ordered } = resourceIndex(catalog);
+export function listResources(catalog: CatalogReader, cursor: unknown): { resources: JsonObject[]; nextCursor?: string } | null {
+  const count = resourceCount(catalog);
   const start = cursor === undefined ? 0 : typeof cursor === 'string' ? decodeCursor(cursor) : null;
-  if (start === null || (start > 0 && start >= ordered.length)) return null;
-  const end = Math.min(start + RESOURCES_PER_PAGE, ordered.length);
-  return { resources: ordered.slice(start, end).map((r) => r.listing), ...(end < ordered.length ? { nextCursor: encodeCursor(end) } : {}) };
+  if (start === null || (start > 0 && start >= count)) return null;
+  const end = Math.min(start + RESOURCES_PER_PAGE, count);
+  return {
+    resources: resourcesBetween(catalog, start, end).map((r) => r.listing),
+    ...(end < count ? { nextCursor: encodeCursor(end) } : {}),
+  };
 }
 
 /** `resources/templates/list`: one template per kind. */
-export function resourceTemplates(catalog: CatalogIndex): JsonObject[] {
-  return resourceIndex(catalog).templates;
+export function resourceTemplates(catalog: Pick<CatalogReader, 'origin'>): JsonObject[] {
+  return Object.values(RESOURCE_KINDS).map((kind) => ({
+    uriTemplate: uriTemplateOf(catalog.origin, kind),
+    name: kind.name,
+    title: kind.title,
+    description: kind.description,
+    mimeType: RESOURCE_MIME_TYPE,
+  }));
+}
+
+/** Stands for a template's variable when its URIs are cut into the parts before and after it (no character of it is escaped). */
+const VALUE_MARKER = 'x-resource-value-x';
+/**
+ * The order kinds are tried in for a URI. URIs are unique, so it only saves reads: products and
+ * categories are in the head, and a category's URI also fits the article template (`/blog/{slug}.md`
+ * with the slug `category/rag`), whose lookup would read a slug file.
+ */
+const RESOURCE_LOOKUP_ORDER: readonly KindName[] = ['product', 'category', 'article', 'solution'];
+
+/** The one resource of `kind` whose variable is `value`, if any. */
+function resourceNamed(catalog: CatalogReader, kind: KindName, value: string): SiteResource | undefined {
+  switch (kind) {
+    case 'article':
+    case 'solution': {
+      const doc = catalog.document(value);
+      return doc?.type === kind ? documentResource(catalog, doc) : undefined;
+    }
+    case 'product': {
+      const product = catalog.products.find((p) => p.slug === value);
+      return product && productResource(catalog, product);
+    }
+    case 'category': {
+      const category = catalog.categories.find((c) => c.slug === value);
+      return category && categoryResource(catalog, category);
+    }
+  }
+}
+
+/**
+ * The resource whose URI is `uri` (normalised): the value is read from the URI where its kind's
+ * template puts it, the resource looked up by it, and kept only when its own URI is `uri`. Reads
+ * one slug file and one documents file for a document, nothing for a product or category.
+ */
+function resourceAt(catalog: CatalogReader, uri: string): SiteResource | undefined {
+  for (const kindName of RESOURCE_LOOKUP_ORDER) {
+    const kind: ResourceKind = RESOURCE_KINDS[kindName];
+    const [before, after] = twinUri(catalog.origin, kind.pagePath(VALUE_MARKER)).split(VALUE_MARKER) as [string, string];
+    if (uri.length <= before.length + after.length || !uri.startsWith(before) || !uri.endsWith(after)) continue;
+    const raw = uri.slice(before.length, uri.length - after.length);
+    for (const value of new Set([raw, decodedOrRaw(raw)])) {
+      const found = resourceNamed(catalog, kindName, value);
+      if (found?.listing.uri === uri) return found;
+    }
+  }
+  return undefined;
+}
+
+/** A percent-encoded URI part decoded (a value outside ASCII is encoded in its URI), or as it is when it does not decode. */
+function decodedOrRaw(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a stray `%`: no resource's URI has one, the lookup just fails
+  }
 }
 
 /** `resources/read` contents for a URI, or null when no resource has it. */
 export async function readResource(
-  catalog: CatalogIndex,
+  catalog: CatalogReader,
   bodies: BodySource,
   uri: string,
 ): Promise<{ uri: string; mimeType: string; text: string }[] | null> {
@@ -181,8 +263,24 @@ export async function readResource(
   } catch {
     return null;
   }
-  const resource = resourceIndex(catalog).byUri.get(normalized);
-  return resource ? [{ uri: resource.listing.uri, mimeType: RESOURCE_MIME_TYPE, text: await resource.render(bodies) }] : null;
+  const found = resourceAt(catalog, normalized);
+  return found ? [{ uri: found.listing.uri, mimeType: RESOURCE_MIME_TYPE, text: await found.render(bodies) }] : null;
+}
+
+const completionIndexes = new WeakMap<CatalogReader, Map<string, { variable: string; values: Candidate[] }>>();
+
+/** Completion candidates per template URI, in listing order: built once per catalogue, over every resource. */
+function completionCandidates(catalog: CatalogReader): Map<string, { variable: string; values: Candidate[] }> {
+  const known = completionIndexes.get(catalog);
+  if (known) return known;
+  const all = resourcesBetween(catalog, 0, resourceCount(catalog));
+  const candidates = new Map<string, { variable: string; values: Candidate[] }>();
+  for (const [kindName, kind] of Object.entries(RESOURCE_KINDS) as [KindName, ResourceKind][]) {
+    const values = all.filter((r) => r.kind === kindName).map((r) => ({ value: r.value, label: String(r.listing.title ?? '') }));
+    candidates.set(uriTemplateOf(catalog.origin, kind), { variable: kind.variable, values });
+  }
+  completionIndexes.set(catalog, candidates);
+  return candidates;
 }
 
 /** Why a completion request cannot be answered (a -32602 message), or the completion. */
@@ -194,8 +292,8 @@ export type CompletionOutcome =
  * `completion/complete` for a resource template's variable: values whose slug starts with the
  * typed text first, then those whose slug or title contains it (case-insensitive), in listing order.
  */
-export function completeTemplateArgument(catalog: CatalogIndex, templateUri: string, argument: string, typed: string): CompletionOutcome {
-  const entry = resourceIndex(catalog).candidates.get(templateUri);
+export function completeTemplateArgument(catalog: CatalogReader, templateUri: string, argument: string, typed: string): CompletionOutcome {
+  const entry = completionCandidates(catalog).get(templateUri);
   if (!entry) return { ok: false, message: `Unknown resource template ${templateUri}. Call resources/templates/list for the templates.` };
   if (argument !== entry.variable)
     return {

@@ -1,7 +1,7 @@
 /** The A2A agent card: v1.0 members only, what the SDK reads back, skills = public MCP tools, and examples that work. */
 import { A2A_PROTOCOL_VERSION as SDK_PROTOCOL_VERSION, AgentCard, AGENT_CARD_PATH } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
+import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { serverIdentity } from '../mcp/server-info.ts';
 import { paths } from '../kernel/paths.ts';
@@ -85,7 +85,7 @@ describe('agent card', () => {
           }),
           {
             site: FIXTURE_DEPS.site,
-            catalog: FIXTURE_CATALOG,
+            catalog: FIXTURE_DEPS.catalog,
             bodies: FIXTURE_DEPS.bodies,
             engine: FIXTURE_DEPS.engine,
             origin: FIXTURE_ORIGIN,

@@ -4,6 +4,7 @@
  * @module
  */
 import { byNewest, duplicateSlugs, type Document } from '../content/catalog.ts';
+import { ContentHash } from '../kernel/content-hash.ts';
 import { ByteWriter, encodeBase64, encodeUint32Base64 } from './codec.ts';
 import {
   MAX_INLINE_BODY_TF,
@@ -167,27 +168,12 @@ function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/**
- * A 64-bit non-cryptographic hash (two 32-bit FNV-1a lanes with different seeds) over the index
- * version and every indexed or stored field, as 16 hex digits.
- */
+/** The content hash ({@link ContentHash}) of the index version and every indexed or stored field, as 16 hex digits. */
 function contentHash(docs: readonly Document[]): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ 0x9e3779b9;
-  const feed = (text: string): void => {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-      h2 ^= h2 >>> 15;
-    }
-    h1 = Math.imul(h1 ^ 0xffff, 0x01000193); // field separator (not a UTF-16 unit of real text)
-    h2 = Math.imul(h2 ^ 0xffff, 0x5bd1e995);
-  };
-  feed(`v${SEARCH_INDEX_VERSION}:${SEARCH_INDEX_MODE}`);
+  const hash = new ContentHash().field(`v${SEARCH_INDEX_VERSION}:${SEARCH_INDEX_MODE}`);
   for (const d of docs) {
     for (const field of [d.type, d.slug, d.title, d.category, d.date, d.excerpt, d.lang, d.path, d.tags.join('\n'), d.markdown])
-      feed(field);
+      hash.field(field);
   }
-  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+  return hash.hex();
 }
