@@ -33,7 +33,8 @@ export const CHROMIUM_HEADLESS_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** Playwright on the headless browser (or on `executablePath`, e.g. {@link CHROMIUM_PATH} where figures were recorded with it). */
 export async function launchBrowser(executablePath: string = HEADLESS_CHROMIUM_PATH): Promise<Browser> {
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (apt-get install chromium-headless-shell chromium)`);
+  if (!existsSync(executablePath))
+    throw new Error(`Chromium not found at ${executablePath} (apt-get install chromium-headless-shell chromium)`);
   // Loaded on first launch: importing playwright-core costs ≈ 1 s of CPU, which every run of the
   // agent-readiness CLI paid, even with --no-browser or a usage error.
   const { chromium } = await import('playwright-core');
