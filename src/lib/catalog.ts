@@ -189,12 +189,10 @@ async function loadCatalog(): Promise<Catalog> {
     else if (other.data.translation?.id !== entry.id)
       problems.push(`${other.filePath}: add "translation: ${entry.id}" so the two articles link each other`);
   }
-  if (problems.length) throw new Error(`Content references are broken:\n${problems.join('\n')}`);
-
   const clashes = duplicateSlugs([...articles, ...solutions]);
-  if (clashes.length) {
-    throw new Error(`Slugs must be unique across articles and solutions; used more than once: ${clashes.join(', ')}`);
-  }
+  if (clashes.length) problems.push(`Slugs must be unique across articles and solutions; used more than once: ${clashes.join(', ')}`);
+  // Every problem at once: an author fixes them in one round instead of one build per problem.
+  if (problems.length) throw new Error(`The content is inconsistent:\n${problems.join('\n')}`);
 
   const products: Product[] = (
     await Promise.all(
