@@ -68,7 +68,7 @@ interface Row {
 
 /** Article slugs of the build, for get_article (each call reads one body from the deploy store). */
 const SLUGS = (
-  JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog-index.json'), 'utf8')) as { articles: { slug: string }[] }
+  JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as { articles: { slug: string }[] }
 ).articles.map((a) => a.slug);
 const getArticleBody = (i: number): string =>
   JSON.stringify({

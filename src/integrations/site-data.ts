@@ -1,7 +1,7 @@
 /**
  * Build hook: after Astro writes dist/, write the functions' data straight into generated/data
  * (nothing of it passes through dist/): the catalogue the pages rendered from (handed over by
- * src/integrations/build-data.ts), its body-less index (whole, and sharded for the functions) and
+ * src/integrations/build-data.ts), its body-less index (sharded, for the functions) and
  * site profile, the search index (whole, for the /search page's copy and the tests, and sharded,
  * for the functions), the validated tweet
  * snapshot and the contact page template; then the markdown twins, the deploy-store bodies for the
@@ -114,11 +114,8 @@ export function siteData(options: {
         const twins = await writeMarkdownTwins(distDir, catalog);
         // The MCP and A2A functions' data: the catalogue without bodies in files beside them (a head,
         // documents files, slug files: a cold answer reads only its documents'), the bodies as deploy
-        // blobs. The whole index is written too, as the one-file form of the same data (the benchmarks
-        // read it); no function ships it: their few answers that need every document read every file.
-        const index = catalogIndex(catalog);
-        await writeFile(path.join(dataDir, 'catalog-index.json'), JSON.stringify(index));
-        await writeShards(path.join(dataDir, 'catalog'), shardCatalog(index));
+        // blobs. Their few answers that need every document read every file.
+        await writeShards(path.join(dataDir, 'catalog'), shardCatalog(catalogIndex(catalog)));
         // The functions' search index: a head and shards, split from the very text written above, so they rank alike.
         await writeShards(path.join(dataDir, 'search'), shardSearchIndex(JSON.parse(searchIndexJson) as SearchIndexData));
         const bodies = await writeDeployBodies(path.resolve(root, options.deployBlobsDir), catalog);

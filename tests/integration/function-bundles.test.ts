@@ -20,7 +20,7 @@ const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
 const MARKER = 'CORPUS-SIZED-DATA-MARKER-7f3a';
 /** The bound on a function bundle at 10,000 articles. */
 const MAX_BUNDLE_BYTES = 5 * 1024 * 1024;
-const CORPUS_SIZED = /generated\/data\/(?:catalog\.json|catalog-index\.json|search-index\.json|(?:search|catalog)\/[\w.-]+)$/;
+const CORPUS_SIZED = /generated\/data\/(?:catalog\.json|search-index\.json|(?:search|catalog)\/[\w.-]+)$/;
 
 const markerData: Plugin = {
   name: 'marker-data',
