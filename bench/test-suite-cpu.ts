@@ -44,40 +44,27 @@ const KEPT_BY_THE_ISSUE = [
   /^tests\/integration\/deploy-check\.test\.ts$/,
 ];
 
-interface Cgroup {
-  create(name: string): { path: string; addProcessFile: string; cpuSeconds(): number; remove(): void };
+/** A cgroup hierarchy: where groups are made, the file a process joins by, and how CPU time is read. */
+interface Hierarchy {
+  root: string;
+  processesFile: string;
+  cpuSeconds(group: string): number;
 }
 
 /** cgroup v1 (`cpuacct.usage`, nanoseconds) or v2 (`cpu.stat` usage_usec), whichever is mounted. */
-function cgroupHierarchy(): Cgroup {
-  const v1 = '/sys/fs/cgroup/cpuacct';
-  const v2 = '/sys/fs/cgroup';
-  if (existsSync(path.join(v1, 'cpuacct.usage')))
-    return {
-      create: (name) => {
-        const dir = path.join(v1, name);
-        mkdirSync(dir);
-        return {
-          path: dir,
-          addProcessFile: path.join(dir, 'tasks'),
-          cpuSeconds: () => Number(readFileSync(path.join(dir, 'cpuacct.usage'), 'utf8')) / 1e9,
-          remove: () => rmdirSync(dir),
-        };
-      },
-    };
-  if (existsSync(path.join(v2, 'cgroup.controllers')))
-    return {
-      create: (name) => {
-        const dir = path.join(v2, name);
-        mkdirSync(dir);
-        return {
-          path: dir,
-          addProcessFile: path.join(dir, 'cgroup.procs'),
-          cpuSeconds: () => Number(/usage_usec (\d+)/.exec(readFileSync(path.join(dir, 'cpu.stat'), 'utf8'))?.[1]) / 1e6,
-          remove: () => rmdirSync(dir),
-        };
-      },
-    };
+function cgroupHierarchy(): Hierarchy {
+  const v1: Hierarchy = {
+    root: '/sys/fs/cgroup/cpuacct',
+    processesFile: 'tasks',
+    cpuSeconds: (group) => Number(readFileSync(path.join(group, 'cpuacct.usage'), 'utf8')) / 1e9,
+  };
+  const v2: Hierarchy = {
+    root: '/sys/fs/cgroup',
+    processesFile: 'cgroup.procs',
+    cpuSeconds: (group) => Number(/usage_usec (\d+)/.exec(readFileSync(path.join(group, 'cpu.stat'), 'utf8'))?.[1]) / 1e6,
+  };
+  if (existsSync(path.join(v1.root, 'cpuacct.usage'))) return v1;
+  if (existsSync(path.join(v2.root, 'cgroup.controllers'))) return v2;
   throw new Error('no cgroup hierarchy found under /sys/fs/cgroup: this benchmark needs one (Linux)');
 }
 
@@ -89,10 +76,12 @@ interface Run {
 }
 
 /** Runs `command` in a fresh cgroup (a shell enters it, then execs the command) and waits for every process in it. */
-async function measure(cgroups: Cgroup, label: string, command: string[]): Promise<Run> {
-  const group = cgroups.create(`test-suite-cpu-${process.pid}-${Date.now()}`);
+async function measure(hierarchy: Hierarchy, label: string, command: string[]): Promise<Run> {
+  const group = path.join(hierarchy.root, `test-suite-cpu-${process.pid}-${Date.now()}`);
+  mkdirSync(group);
+  const processes = path.join(group, hierarchy.processesFile);
   const started = performance.now();
-  const child = spawn('sh', ['-c', `echo $$ > '${group.addProcessFile}' && exec "$@"`, 'sh', ...command], {
+  const child = spawn('sh', ['-c', `echo $$ > '${processes}' && exec "$@"`, 'sh', ...command], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}` },
@@ -100,36 +89,37 @@ async function measure(cgroups: Cgroup, label: string, command: string[]): Promi
   const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   const wallSeconds = (performance.now() - started) / 1000;
   // Processes the command left behind would keep the cgroup busy (and are a bug of the file): wait briefly, then say so.
-  for (let i = 0; i < 20 && readFileSync(group.addProcessFile, 'utf8').trim(); i++) await new Promise((r) => setTimeout(r, 250));
-  const left = readFileSync(group.addProcessFile, 'utf8').trim();
-  const cpuSeconds = group.cpuSeconds();
+  for (let i = 0; i < 20 && readFileSync(processes, 'utf8').trim(); i++) await new Promise((r) => setTimeout(r, 250));
+  const left = readFileSync(processes, 'utf8').trim();
+  const cpuSeconds = hierarchy.cpuSeconds(group);
   if (left) console.error(`${label}: processes still running after it exited: ${left.split('\n').join(' ')}`);
-  else group.remove();
+  else rmdirSync(group);
   return { label, cpuSeconds, wallSeconds, exitCode };
 }
 
 async function testFiles(): Promise<string[]> {
   const listed = argValue(process.argv.slice(2), 'files');
   if (listed) return listed.split(',');
-  const out: string[] = [];
+  const out: Buffer[] = [];
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'vitest'), ['list', '--filesOnly', '--json'], { cwd: ROOT });
-  child.stdout.on('data', (chunk: Buffer) => out.push(chunk.toString()));
-  await new Promise((resolve) => child.on('exit', resolve));
-  return (JSON.parse(out.join('')) as { file: string }[]).map((entry) => path.relative(ROOT, entry.file)).sort();
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`vitest list exited with ${code}: cannot list the test files`);
+  return (JSON.parse(Buffer.concat(out).toString('utf8')) as { file: string }[]).map((entry) => path.relative(ROOT, entry.file)).sort();
 }
 
-const cgroups = cgroupHierarchy();
+const hierarchy = cgroupHierarchy();
 const files = await testFiles();
 console.log(`${machineFacts()}; load average ${loadAverage()}; ${files.length} files`);
 const runs: Run[] = [];
 for (const file of files) {
-  const run = await measure(cgroups, file, ['vitest', 'run', file]);
+  const run = await measure(hierarchy, file, ['vitest', 'run', file]);
   runs.push(run);
   console.log(
     `${fixed(run.cpuSeconds).padStart(7)} CPU-s ${fixed(run.wallSeconds).padStart(7)} s  ${file}${run.exitCode ? ` (exit ${run.exitCode})` : ''}`,
   );
 }
-const suite = process.argv.includes('--suite') ? await measure(cgroups, 'npm test', ['npm', 'test']) : undefined;
+const suite = process.argv.includes('--suite') ? await measure(hierarchy, 'npm test', ['npm', 'test']) : undefined;
 
 /** Vitest's start and one worker: what the cheapest file costs. */
 const start = runs.reduce((least, run) => (run.cpuSeconds < least.cpuSeconds ? run : least), runs[0]!);
