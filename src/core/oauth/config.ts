@@ -26,6 +26,11 @@ export const UNCLAIMED_CLIENT_TTL_SECONDS = 30 * 24 * 3600;
  * so a claim proves persistence, not a person, and nothing is kept forever.
  */
 export const CLAIMED_CLIENT_TTL_SECONDS = 365 * 24 * 3600;
+const days = (seconds: number): number => seconds / 86_400;
+/** How long registrations live, in the words auth.md and the OpenAPI document both use (one source). */
+export const REGISTRATION_LIFETIME_TEXT =
+  `An unclaimed registration expires after ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days without use and a claimed one ` +
+  `after ${days(CLAIMED_CLIENT_TTL_SECONDS)} days without use; each use extends it.`;
 /** A refresh token must be used within this time, or the grant lapses (each use starts a new window). */
 export const REFRESH_TOKEN_IDLE_TTL_SECONDS = 30 * 24 * 3600;
 /** However often it is refreshed, a grant ends this long after the consent that created it. */

@@ -26,6 +26,7 @@ import {
   OAUTH_PATHS,
   REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS,
   REFRESH_TOKEN_IDLE_TTL_SECONDS,
+  REGISTRATION_LIFETIME_TEXT,
   SCOPE_DESCRIPTIONS,
   SCOPES,
   UNCLAIMED_CLIENT_TTL_SECONDS,
@@ -170,8 +171,7 @@ Cache-Control: no-store
   are stored and echoed back, never shown as verified; other metadata is ignored (RFC 7591 §2).
 - \`client_name\` must not contain control or bidirectional-formatting characters (they could disguise the name on the consent page).
 - At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per IP address (\`429 rate_limited\` with \`Retry-After\`).
-- An **unclaimed** registration expires after ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days without use; each use extends it. A claimed
-  one expires after ${days(CLAIMED_CLIENT_TTL_SECONDS)} days without use.
+- ${REGISTRATION_LIFETIME_TEXT}
 
 ## 4. Claim (optional)
 

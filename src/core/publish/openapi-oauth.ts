@@ -11,6 +11,7 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   AUTHORIZATION_CODE_TTL_SECONDS,
   CLAIM_ATTEMPT_TTL_SECONDS,
+  REGISTRATION_LIFETIME_TEXT,
   CLAIM_POLL_INTERVAL_SECONDS,
   CLIENT_ID_PREFIX,
   OAUTH_PATHS,
@@ -293,7 +294,7 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         tags: ['oauth'],
         security: [],
         summary: 'Register an anonymous agent (RFC 7591)',
-        description: `No account needed. JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes. Returns \`client_id\`, \`client_secret\` (once) and a one-time \`claim_token\`. ${REGISTRATION_RATE_LIMIT.limit} registrations per ${REGISTRATION_RATE_LIMIT.windowSeconds} s per IP.`,
+        description: `No account needed. JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes. Returns \`client_id\`, \`client_secret\` (once) and a one-time \`claim_token\`. ${REGISTRATION_RATE_LIMIT.limit} registrations per ${REGISTRATION_RATE_LIMIT.windowSeconds} s per IP. ${REGISTRATION_LIFETIME_TEXT}`,
         requestBody: {
           required: true,
           content: {
@@ -507,7 +508,7 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         tags: ['oauth'],
         security: [],
         summary: 'Claim an anonymous registration (start or poll)',
-        description: `\`{"claim_token"}\` starts a claim: a \`user_code\` and a \`verification_uri\` for a person to approve (${CLAIM_ATTEMPT_TTL_SECONDS} s). \`{"claim_attempt_id"}\` polls (at most every ${CLAIM_POLL_INTERVAL_SECONDS} s) until \`status\` is \`claimed\`. Claimed registrations no longer expire. ${CLAIM_START_RATE_LIMIT.limit} starts per ${CLAIM_START_RATE_LIMIT.windowSeconds} s per IP.`,
+        description: `\`{"claim_token"}\` starts a claim: a \`user_code\` and a \`verification_uri\` for a person to approve (${CLAIM_ATTEMPT_TTL_SECONDS} s). \`{"claim_attempt_id"}\` polls (at most every ${CLAIM_POLL_INTERVAL_SECONDS} s) until \`status\` is \`claimed\`. ${REGISTRATION_LIFETIME_TEXT} ${CLAIM_START_RATE_LIMIT.limit} starts per ${CLAIM_START_RATE_LIMIT.windowSeconds} s per IP.`,
         requestBody: {
           required: true,
           content: {

@@ -102,12 +102,15 @@ async function refreshTokenGrant(
 ): Promise<Record<string, unknown>> {
   const presented = form.get('refresh_token');
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token is required.');
-  const grant = await redeemRefreshToken(deps.grants, presented, client.client_id, now);
   const resource = form.get('resource');
-  if (resource !== undefined && resource !== grant.resource)
-    throw new OAuthError('invalid_target', `resource must be the one authorized: ${grant.resource}.`);
-  // RFC 6749 §6: a refresh may narrow the scope, never widen it beyond the consent.
-  const scope = grantedScope(parseScope(grant.scope).known, form.get('scope'));
+  let scope = '';
+  // Checked before the token is spent (grants.ts): a refused refresh leaves the token usable.
+  const grant = await redeemRefreshToken(deps.grants, presented, client.client_id, now, (found) => {
+    if (resource !== undefined && resource !== found.resource)
+      throw new OAuthError('invalid_target', `resource must be the one authorized: ${found.resource}.`);
+    // RFC 6749 §6: a refresh may narrow the scope, never widen it beyond the consent.
+    scope = grantedScope(parseScope(found.scope).known, form.get('scope'));
+  });
   return issueUnderGrant(deps, client, grant, scope, now);
 }
 

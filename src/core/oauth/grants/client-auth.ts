@@ -93,11 +93,25 @@ export async function authenticateClient(
   return client;
 }
 
-/** Records use of a client: registrations expire 30 days (a year once claimed) after their last use. */
+/** A use is recorded at most this often: rewriting on every request would be waste for a 30-day window. */
+export const CLIENT_TOUCH_INTERVAL_SECONDS = 3600;
+/** Compare-and-set attempts for a touch; losing them all only skips one bookkeeping write. */
+const TOUCH_ATTEMPTS = 4;
+
+/**
+ * Records use of a client: registrations expire 30 days (a year once claimed) after their last use.
+ * Only `last_used_at` and `expires_at` are written, over the record as stored now (compare-and-set),
+ * so a claim approved at the same moment is never reverted by the copy read at authentication.
+ */
 export async function touchClient(store: Store, client: ClientRecord, nowSeconds: number): Promise<void> {
-  // Rewriting on every request would be wasteful; once an hour is enough for a 30-day window.
   // Metadata-document clients are not stored; their document is their registration.
-  if (client.registration_type === 'metadata_document' || nowSeconds - client.last_used_at < 3600) return;
-  const expires_at = nowSeconds + idleLifetimeSeconds(client);
-  await store.set(clientKey(client.client_id), { ...client, last_used_at: nowSeconds, expires_at });
+  if (client.registration_type === 'metadata_document' || nowSeconds - client.last_used_at < CLIENT_TOUCH_INTERVAL_SECONDS) return;
+  const key = clientKey(client.client_id);
+  for (let attempt = 0; attempt < TOUCH_ATTEMPTS; attempt++) {
+    const found = await store.get<ClientRecord>(key);
+    if (!found || isExpired(found.value, nowSeconds) || nowSeconds - found.value.last_used_at < CLIENT_TOUCH_INTERVAL_SECONDS) return;
+    const current = found.value;
+    const touched: ClientRecord = { ...current, last_used_at: nowSeconds, expires_at: nowSeconds + idleLifetimeSeconds(current) };
+    if ((await store.set(key, touched, { onlyIfMatch: found.etag })).modified) return;
+  }
 }

@@ -162,8 +162,17 @@ export async function issueRefreshToken(
 /**
  * Exchanges a refresh token of `clientId` (rotation): returns the live grant. A token already used
  * revokes the grant (reuse detection); an unknown, foreign, expired or revoked one is `invalid_grant`.
+ * `validate` sees the grant before the token is marked used and throws to refuse the request (a
+ * scope or resource the grant does not allow): a refused request leaves the token usable, so the
+ * client's corrected retry is not mistaken for a replay.
  */
-export async function redeemRefreshToken(store: Store, token: string, clientId: string, nowSeconds: number): Promise<GrantRecord> {
+export async function redeemRefreshToken(
+  store: Store,
+  token: string,
+  clientId: string,
+  nowSeconds: number,
+  validate: (grant: GrantRecord) => void = () => {},
+): Promise<GrantRecord> {
   const key = refreshKey(await sha256Hex(token));
   const found = await store.get<RefreshTokenRecord>(key);
   if (!found || found.value.client_id !== clientId)
@@ -181,6 +190,7 @@ export async function redeemRefreshToken(store: Store, token: string, clientId: 
   const grant = (await store.get<GrantRecord>(grantKey(record.grant_id)))?.value;
   if (!grant || grant.revoked_at !== null || grant.ends_at <= nowSeconds)
     throw new OAuthError('invalid_grant', 'The grant behind this refresh token has ended or was revoked; ask the user to authorize again.');
+  validate(grant);
   // Mark it used only if nobody else did since the read: of two concurrent uses one loses, and that is a replay too.
   const marked = await store.set(key, { ...record, used_at: nowSeconds }, { onlyIfMatch: found.etag });
   if (!marked.modified) {
