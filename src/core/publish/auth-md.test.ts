@@ -7,8 +7,10 @@ import {
   oauthConfig,
   REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS,
   REFRESH_TOKEN_IDLE_TTL_SECONDS,
+  REGISTRATION_LIFETIME_TEXT,
   SCOPES,
 } from '../oauth/config.ts';
+import { openApiDocument } from './openapi.ts';
 import { authorizationServerMetadata } from '../oauth/endpoints/metadata.ts';
 import { REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 
@@ -44,5 +46,16 @@ describe('auth.md', () => {
     expect(text).toContain('grant_type=client_credentials&client_id=agt_Xy…&client_secret=…&scope=content%3Aexport');
     expect(text).toContain('Authorization: Basic base64(client_id:client_secret)');
     expect(text).toContain('grant_type=refresh_token&refresh_token=rt_…');
+  });
+});
+
+describe('registration lifetime', () => {
+  it('auth.md and the OpenAPI document say the same thing: claimed registrations expire too', () => {
+    const text = renderAuthMd(oauthConfig('https://site.example'), 'Example AI');
+    const openapi = JSON.stringify(openApiDocument('https://site.example', { name: 'Example AI', operator_attribution: '' }));
+    expect(REGISTRATION_LIFETIME_TEXT).toContain(`${CLAIMED_CLIENT_TTL_SECONDS / 86_400} days`);
+    expect(text).toContain(REGISTRATION_LIFETIME_TEXT);
+    expect(openapi).toContain(REGISTRATION_LIFETIME_TEXT);
+    expect(openapi).not.toMatch(/no longer expire|never expire/);
   });
 });
