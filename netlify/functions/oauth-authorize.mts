@@ -1,5 +1,5 @@
 // The authorization endpoint and its consent page (HTML, works without JavaScript).
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withPageErrors } from '../../src/core/kernel/html.ts';
 import { handleAuthorize } from '../../src/core/oauth/endpoints/authorize.ts';
@@ -7,7 +7,8 @@ import { site } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
 export default httpHandler(
-  (req: Request): Promise<Response> => withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(), siteName: site.company.name })),
+  (req: Request, context: Context): Promise<Response> =>
+    withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(req, context), siteName: site.company.name })),
 );
 
 export const config: Config = { path: '/oauth/authorize' };

@@ -10,7 +10,7 @@ import { oauthDeps } from './_shared/oauth.ts';
 
 export default httpHandler((req: Request, context: Context): Promise<Response> => {
   const deps = async () => ({
-    ...oauthDeps(),
+    ...oauthDeps(req, context),
     limits: stores('ratelimit'),
     clientIpDigest: await clientIpDigest(context),
     siteName: site.company.name,

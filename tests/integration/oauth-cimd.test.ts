@@ -25,6 +25,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeFetchDocument } from '../../netlify/functions/_shared/client-metadata-fetch.ts';
+import { CLIENT_METADATA_FETCHER_AGENT } from '../../src/core/oauth/grants/client-metadata-document.ts';
 import { InMemoryOAuthProvider } from '../support/mcp-oauth-provider.ts';
 import { TEST_ORIGIN, TEST_PORT } from '../support/origin.ts';
 import { createTestCertificates } from '../support/test-ca.ts';
@@ -214,7 +215,7 @@ describe('Client ID Metadata Documents with the MCP SDK clients', () => {
         expect(decodeJwt(String(first.access_token)).client_id).toBe(clientId);
         // The authorization server fetched the document over TLS with its own fetcher.
         expect(documentRequests.filter((r) => r.path === documentPath).length).toBeGreaterThanOrEqual(1);
-        expect(documentRequests.find((r) => r.path === documentPath)!.userAgent).toMatch(/client-metadata fetcher/);
+        expect(documentRequests.find((r) => r.path === documentPath)!.userAgent).toBe(CLIENT_METADATA_FETCHER_AGENT);
 
         // The server stops accepting the access token: the SDK refreshes on the 401 and retries.
         provider.spoilAccessToken();

@@ -15,6 +15,7 @@ import { isIP } from 'node:net';
 import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
 import { isLoopbackOrigin } from '../../../src/core/kernel/origin.ts';
 import {
+  CLIENT_METADATA_FETCHER_AGENT,
   CLIENT_METADATA_MAX_BYTES,
   CLIENT_METADATA_TIMEOUT_MS,
   type ClientMetadataFetcher,
@@ -54,7 +55,7 @@ export function safeFetchDocument(url: string, options: SafeFetchOptions): Promi
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(target, {
       method: 'GET',
-      headers: { accept: 'application/json', 'user-agent': 'agent-ready-site client-metadata fetcher' },
+      headers: { accept: 'application/json', 'user-agent': CLIENT_METADATA_FETCHER_AGENT },
       timeout: timeoutMs,
       // Resolve once, refuse if any address is not public, and connect to the checked one.
       lookup: (

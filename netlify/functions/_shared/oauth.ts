@@ -2,9 +2,10 @@
 import { oauthConfig } from '../../../src/core/oauth/config.ts';
 import type { OAuthDeps } from '../../../src/core/oauth/deps.ts';
 import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/grants/keys.ts';
-import { ClientMetadataResolver } from '../../../src/core/oauth/grants/client-metadata-document.ts';
+import type { Context } from '@netlify/functions';
+import { CLIENT_METADATA_FETCHER_AGENT, ClientMetadataResolver } from '../../../src/core/oauth/grants/client-metadata-document.ts';
 import { clientMetadataFetcher } from './client-metadata-fetch.ts';
-import { build, runtimeConfig, stores } from './deps.ts';
+import { build, clientIpDigest, runtimeConfig, stores } from './deps.ts';
 
 export const oauth = oauthConfig(build.origin);
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -25,21 +26,41 @@ export function signingKeys(): Promise<KeySet> {
   return cached.keys;
 }
 
-/** One per instance: it caches documents as their HTTP caching allows. */
-const clientMetadata = new ClientMetadataResolver(clientMetadataFetcher(build.origin), oauth.issuer);
+/** One per instance: it caches documents as their HTTP caching allows, and failures for a minute. */
+const clientMetadata = new ClientMetadataResolver({
+  fetch: clientMetadataFetcher(build.origin),
+  issuer: oauth.issuer,
+  limits: () => stores('ratelimit'),
+});
+
+/** The request's facts an OAuth endpoint needs: its URL and headers, the client's IP, the site's own names. */
+export type OAuthRequestContext = Pick<Context, 'ip' | 'site'>;
+
+/** Whether `host` is one of this site's Netlify names: `<name>.netlify.app`, `<deploy|branch>--<name>.netlify.app`, or its URL. */
+function isOwnHostOf(context: OAuthRequestContext): (host: string) => boolean {
+  const name = context.site?.name?.toLowerCase();
+  const siteHost = context.site?.url ? new URL(context.site.url).host.toLowerCase() : undefined;
+  return (host) => host === siteHost || (!!name && (host === `${name}.netlify.app` || host.endsWith(`--${name}.netlify.app`)));
+}
 
 export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');
 
 /** What every authorization-server endpoint needs; clients and grants share the `oauth` store. */
-export function oauthDeps(): OAuthDeps {
+export function oauthDeps(req: Request, context: OAuthRequestContext): OAuthDeps {
   const store = clientsStore();
+  const requester = {
+    network: () => clientIpDigest(context),
+    requestOrigin: new URL(req.url).origin,
+    fromMetadataFetcher: (req.headers.get('user-agent') ?? '').includes(CLIENT_METADATA_FETCHER_AGENT),
+    isOwnHost: isOwnHostOf(context),
+  };
   return {
     config: oauth,
     clients: store,
     grants: store,
     keys: signingKeys,
     nowSeconds,
-    clientMetadata,
+    clientMetadata: (clientId, now) => clientMetadata.resolve(clientId, now, requester),
     accessTokenTtlSeconds: runtimeConfig().accessTokenTtlSeconds,
   };
 }

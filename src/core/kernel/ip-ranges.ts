@@ -2,8 +2,8 @@
  * What kind of address an IP literal is, for server-side fetches of client-supplied URLs (SSRF):
  * only `public` addresses may be fetched. Covers IPv4 special-purpose ranges (RFC 6890 and its
  * updates, including 169.254.169.254 cloud metadata and 100.64/10 carrier NAT) and IPv6 loopback,
- * unique-local, link-local, multicast, documentation and the IPv4-mapped / NAT64 forms, which are
- * judged by the IPv4 address they carry.
+ * unique-local, site-local, link-local, multicast, documentation and the other special-purpose ranges,
+ * and the IPv4-mapped, NAT64 and 6to4 forms, which are judged by the IPv4 address they carry.
  * @module
  */
 
@@ -82,11 +82,25 @@ function ipv6Kind(groups: number[]): AddressKind {
   // IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) reach the IPv4 address they carry.
   if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) return ipv4Kind(embeddedV4);
   if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0) return ipv4Kind(embeddedV4);
+  // 6to4 (2002:AABB:CCDD::/48, RFC 3056) relays to the IPv4 address in its second and third groups.
+  if (a === 0x2002) return ipv4Kind(b * 65536 + c);
+  // Local-use NAT64 (RFC 8215) translates into whatever network the operator chose: never public.
+  if (a === 0x64 && b === 0xff9b && c === 1) return 'private';
   if ((a & 0xfe00) === 0xfc00) return 'private';
+  // Site-local (fec0::/10, deprecated by RFC 3879 but still routed inside some networks).
+  if ((a & 0xffc0) === 0xfec0) return 'private';
   if ((a & 0xffc0) === 0xfe80) return 'link-local';
   if ((a & 0xff00) === 0xff00) return 'reserved';
+  // IETF protocol assignments (2001::/23: Teredo, benchmarking, ORCHID), documentation (2001:db8::/32,
+  // 3fff::/20), discard-only (100::/64) and SRv6 SIDs (5f00::/16): IANA's special-purpose registry.
+  if (a === 0x2001 && b < 0x0200) return 'reserved';
   if (a === 0x2001 && b === 0x0db8) return 'reserved';
+  if ((a & 0xfff0) === 0x3ff0) return 'reserved';
+  if (a === 0x0100 && b === 0 && c === 0 && d === 0) return 'reserved';
+  if (a === 0x5f00) return 'reserved';
   if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0) return 'reserved'; // deprecated IPv4-compatible
+  // Anything else outside 2000::/3, the only global unicast space IANA allocates, is not public.
+  if ((a & 0xe000) !== 0x2000) return 'reserved';
   return 'public';
 }
 

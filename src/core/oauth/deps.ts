@@ -1,6 +1,6 @@
 /** What every authorization-server endpoint is given by its adapter. @module */
 import type { Store } from '../kernel/store.ts';
-import type { ClientMetadataResolver } from './grants/client-metadata-document.ts';
+import type { ResolveClientMetadata } from './grants/client-lookup.ts';
 import type { OAuthConfig } from './config.ts';
 import type { KeySet } from './grants/keys.ts';
 
@@ -13,7 +13,7 @@ export interface OAuthDeps {
   keys: () => Promise<KeySet>;
   nowSeconds: () => number;
   /** Resolves https `client_id`s (Client ID Metadata Documents); absent: only registered clients. */
-  clientMetadata?: ClientMetadataResolver | undefined;
+  clientMetadata?: ResolveClientMetadata | undefined;
   /** Lifetime of new access tokens: ACCESS_TOKEN_TTL_SECONDS unless the operator set another. */
   accessTokenTtlSeconds?: number;
 }

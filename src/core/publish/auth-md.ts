@@ -169,7 +169,8 @@ Cache-Control: no-store
 - \`grant_types\` may hold \`client_credentials\`, \`authorization_code\` and \`refresh_token\` (the last only with
   \`authorization_code\`). \`application_type\`, \`client_uri\`, \`logo_uri\`, \`software_id\` and \`software_version\`
   are stored and echoed back, never shown as verified; other metadata is ignored (RFC 7591 §2).
-- \`client_name\` must not contain control or bidirectional-formatting characters (they could disguise the name on the consent page).
+- \`client_name\` must not contain control, bidirectional-formatting or invisible characters (zero-width, Unicode tag and line-separator
+  characters included): they could disguise the name on the consent page or hide from a person text that a model reads.
 - At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per IP address (\`429 rate_limited\` with \`Retry-After\`).
 - ${REGISTRATION_LIFETIME_TEXT}
 

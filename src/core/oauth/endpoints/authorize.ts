@@ -54,9 +54,11 @@ export function authorizationResponseUrl(redirectUri: string, issuer: string, pa
 
 class PageError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -75,12 +77,12 @@ class RedirectError extends Error {
 type PageDeps = AuthorizeDeps & { text: PageText };
 
 /** An error page: the request is not trustworthy enough to send anything to the redirect URI. */
-async function errorPage(status: number, message: string, deps: PageDeps): Promise<Response> {
+async function errorPage(status: number, message: string, deps: PageDeps, headers: Record<string, string> = {}): Promise<Response> {
   const { text, siteName } = deps;
   const body = `<h1>${escapeHtml(text.authorizationFailed)}</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>
 <p>${escapeHtml(text.nothingSent(siteName))}</p>`;
-  return htmlResponse(htmlPage(`${text.authorizationFailed} – ${siteName}`, body, text.htmlLang), { status });
+  return htmlResponse(htmlPage(`${text.authorizationFailed} – ${siteName}`, body, text.htmlLang), { status, headers });
 }
 
 function singleParams(search: URLSearchParams): { params: Map<string, string>; duplicated: string[] } {
@@ -99,8 +101,8 @@ async function usableClient(deps: AuthorizeDeps, clientId: string | undefined): 
   try {
     client = await findClient(deps, clientId, deps.nowSeconds());
   } catch (error) {
-    // A metadata document that cannot be used: say why, on the page (never a redirect).
-    if (error instanceof OAuthError) throw new PageError(400, error.message);
+    // A metadata document that cannot be used (or too many fetched): say why, on the page (never a redirect).
+    if (error instanceof OAuthError) throw new PageError(error.status === 429 ? 429 : 400, error.message, error.headers);
     throw error;
   }
   if (!client || isExpired(client, deps.nowSeconds()))
@@ -210,7 +212,7 @@ async function showConsent(req: Request, deps: PageDeps): Promise<Response> {
   try {
     validated = await validateRequest(url.searchParams, deps);
   } catch (error) {
-    if (error instanceof PageError) return errorPage(error.status, error.message, deps);
+    if (error instanceof PageError) return errorPage(error.status, error.message, deps, error.headers);
     if (error instanceof RedirectError) {
       const { request } = error;
       return seeOther(
@@ -281,7 +283,7 @@ async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
   try {
     client = await usableClient(deps, request.client_id);
   } catch (error) {
-    if (error instanceof PageError) return errorPage(error.status, error.message, deps);
+    if (error instanceof PageError) return errorPage(error.status, error.message, deps, error.headers);
     throw error;
   }
   if (!matchRedirectUri(client.redirect_uris, request.redirect_uri))

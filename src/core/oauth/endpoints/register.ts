@@ -16,7 +16,7 @@ import {
   type DescriptiveMetadata,
   GRANT_TYPES,
   type GrantType,
-  plainClientName,
+  clientNameProblem,
 } from '../grants/clients.ts';
 import { redirectUriProblem } from '../grants/redirect-uris.ts';
 import { OAuthError, oauthJson } from '../errors.ts';
@@ -65,7 +65,10 @@ export const RegistrationSchema = v.object({
       v.string('client_name must be a string'),
       v.trim(),
       v.maxLength(100, 'client_name must be at most 100 characters'),
-      v.check((name) => plainClientName(name) === name, 'client_name must not contain control or bidirectional-formatting characters'),
+      v.check(
+        (name) => clientNameProblem(name) === null,
+        (issue) => clientNameProblem(String(issue.input)) ?? '',
+      ),
     ),
   ),
   grant_types: v.optional(v.pipe(v.array(v.string('grant_types must be strings')), v.minLength(1, 'grant_types must not be empty'))),

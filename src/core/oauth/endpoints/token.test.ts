@@ -255,7 +255,7 @@ describe('client bookkeeping', () => {
       ...s.deps,
       clients: {
         ...s.store,
-        get: async <T,>(key: string) => {
+        get: async <T>(key: string) => {
           const found = await realGet<T>(key);
           if (key === clientKey(client.client_id) && ++reads === 1) {
             const current = (await realGet<ClientRecord>(key))!;

@@ -4,13 +4,19 @@
  * @module
  */
 import type { Store } from '../../kernel/store.ts';
-import { type ClientMetadataResolver, isClientIdUrl } from './client-metadata-document.ts';
+import { isClientIdUrl } from './client-metadata-document.ts';
 import { type ClientRecord, getClient } from './clients.ts';
+
+/** A URL client id's client, from its metadata document (throws `invalid_client` or `rate_limited`). */
+export type ResolveClientMetadata = (clientId: string, nowSeconds: number) => Promise<ClientRecord>;
 
 export interface ClientLookupDeps {
   clients: Store;
-  /** Absent: URL client ids are unknown clients. */
-  clientMetadata?: ClientMetadataResolver | undefined;
+  /**
+   * Resolves a URL client id for this request (the adapter binds the per-instance resolver to who is
+   * asking: ClientMetadataResolver.resolve). Absent: URL client ids are unknown clients.
+   */
+  clientMetadata?: ResolveClientMetadata | undefined;
 }
 
 /**
@@ -19,5 +25,5 @@ export interface ClientLookupDeps {
  */
 export async function findClient(deps: ClientLookupDeps, clientId: string, nowSeconds: number): Promise<ClientRecord | null> {
   if (!isClientIdUrl(clientId)) return getClient(deps.clients, clientId);
-  return deps.clientMetadata ? deps.clientMetadata.resolve(clientId, nowSeconds) : null;
+  return deps.clientMetadata ? deps.clientMetadata(clientId, nowSeconds) : null;
 }

@@ -10,9 +10,11 @@
  * @module
  */
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../../kernel/origin.ts';
+import { consume, type RateLimitRule } from '../../kernel/rate-limit.ts';
+import type { Store } from '../../kernel/store.ts';
 import { OAuthError } from '../errors.ts';
 import { intersectScope, SCOPES } from '../config.ts';
-import { type ClientRecord, type GrantType, plainClientName } from './clients.ts';
+import { clientNameProblem, type ClientRecord, type GrantType } from './clients.ts';
 import { redirectUriProblem } from './redirect-uris.ts';
 
 /** Largest document accepted (the draft suggests a small limit; real documents are well under 2 KB). */
@@ -23,6 +25,26 @@ export const CLIENT_METADATA_TIMEOUT_MS = 3000;
 export const CLIENT_METADATA_MAX_CACHE_SECONDS = 24 * 3600;
 /** Without caching headers a document is reused this long. */
 export const CLIENT_METADATA_DEFAULT_CACHE_SECONDS = 300;
+/**
+ * A URL whose document could not be used is not fetched again for this long (per instance): a
+ * client fixing its document waits a minute; a stranger repeating a request gets the cached answer.
+ */
+export const CLIENT_METADATA_FAILURE_CACHE_SECONDS = 60;
+/**
+ * Documents fetched for one client network (an IPv4 address or an IPv6 /64, src/core/kernel/ip-digest.ts)
+ * in a window: a real client needs a few per authorization (documents are cached), a scan needs many.
+ */
+export const CLIENT_METADATA_FETCHES_PER_NETWORK: RateLimitRule = { limit: 30, windowSeconds: 600 };
+/** Documents fetched from one host in a window, whoever asks: the server is nobody's traffic generator. */
+export const CLIENT_METADATA_FETCHES_PER_HOST: RateLimitRule = { limit: 120, windowSeconds: 600 };
+/**
+ * Sent as the fetcher's User-Agent. A request that carries it came from a metadata fetcher of this
+ * software (this site under another name, or another deployment): it gets no fetch of its own, so a
+ * `client_id` that nests metadata URLs costs at most one fetch, not one per level.
+ */
+export const CLIENT_METADATA_FETCHER_AGENT = 'agent-ready-site-client-metadata-fetcher/1';
+/** Most documents (and failures) one instance keeps; beyond it the cache starts again (documents are cheap to fetch again). */
+const CACHE_MAX_ENTRIES = 1000;
 
 /** Whether a `client_id` is meant as a metadata document URL (rather than a registered `agt_…` id). */
 export function isClientIdUrl(clientId: string): boolean {
@@ -68,22 +90,50 @@ export interface FetchedDocument {
 /** Fetches a document URL with the SSRF limits; throws an Error whose message says why it refused. */
 export type ClientMetadataFetcher = (url: string) => Promise<FetchedDocument>;
 
+/**
+ * Why a document could not be used, in the few fixed phrases a stranger is told: whether a host
+ * refused the connection, timed out, spoke TLS or answered 404 stays in the log (with the reference
+ * the answer quotes), so the fetcher answers no questions about other people's networks.
+ */
+export const CLIENT_METADATA_FAILURES = {
+  fetch: 'it could not be fetched',
+  notJson: 'it is not a JSON document',
+  notItsOwn: 'its client_id is not exactly its URL',
+} as const;
+
+/** A document that cannot be used: the public phrase, and the detail for the log only. */
+export class ClientMetadataFailure extends Error {
+  readonly publicReason: string;
+  constructor(publicReason: string, detail: string) {
+    super(detail);
+    this.name = 'ClientMetadataFailure';
+    this.publicReason = publicReason;
+  }
+}
+
 const fail = (url: string, why: string): OAuthError =>
   new OAuthError('invalid_client', `The client metadata document at ${url} cannot be used: ${why}.`);
 
-/** Turns a fetched document into the client it describes; throws `invalid_client` saying what is wrong. */
+/**
+ * Turns a fetched document into the client it describes; throws `invalid_client` saying what is
+ * wrong. Until the document names itself (`client_id` equal to its URL) a failure is one of the
+ * fixed {@link CLIENT_METADATA_FAILURES} (a {@link ClientMetadataFailure}); after that the document
+ * is the client's own, and the answer says exactly which field to fix.
+ */
 export function clientFromDocument(url: string, fetched: FetchedDocument, nowSeconds: number): ClientRecord {
-  if (fetched.status !== 200) throw fail(url, `it answered HTTP ${fetched.status}`);
-  if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(fetched.contentType ?? '')) throw fail(url, 'its Content-Type is not JSON');
+  if (fetched.status !== 200) throw new ClientMetadataFailure(CLIENT_METADATA_FAILURES.fetch, `it answered HTTP ${fetched.status}`);
+  if (!/^application\/(?:[\w.+-]*\+)?json\b/i.test(fetched.contentType ?? ''))
+    throw new ClientMetadataFailure(CLIENT_METADATA_FAILURES.notJson, `its Content-Type is ${fetched.contentType ?? 'missing'}`);
   let doc: Record<string, unknown>;
   try {
     const parsed: unknown = JSON.parse(fetched.body);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
     doc = parsed as Record<string, unknown>;
   } catch {
-    throw fail(url, 'it is not a JSON object');
+    throw new ClientMetadataFailure(CLIENT_METADATA_FAILURES.notJson, 'the body is not a JSON object');
   }
-  if (doc.client_id !== url) throw fail(url, 'its client_id is not exactly its URL');
+  if (doc.client_id !== url)
+    throw new ClientMetadataFailure(CLIENT_METADATA_FAILURES.notItsOwn, `its client_id is ${JSON.stringify(doc.client_id)}`);
   for (const secret of ['client_secret', 'client_secret_expires_at']) if (secret in doc) throw fail(url, `it must not contain ${secret}`);
   const method = doc.token_endpoint_auth_method ?? 'none';
   if (method !== 'none') throw fail(url, `token_endpoint_auth_method "${String(method)}" is not supported here (only "none")`);
@@ -103,7 +153,8 @@ export function clientFromDocument(url: string, fetched: FetchedDocument, nowSec
     if (problem) throw fail(url, `redirect_uri "${uri}" ${problem}`);
   }
   const name = typeof doc.client_name === 'string' && doc.client_name.trim() ? doc.client_name.trim().slice(0, 100) : new URL(url).host;
-  if (plainClientName(name) !== name) throw fail(url, 'client_name contains control or bidirectional-formatting characters');
+  const nameProblem = clientNameProblem(name);
+  if (nameProblem) throw fail(url, nameProblem);
   const scope = intersectScope(SCOPES, typeof doc.scope === 'string' ? doc.scope : undefined) ?? [...SCOPES];
   return {
     client_id: url,
@@ -122,37 +173,111 @@ export function clientFromDocument(url: string, fetched: FetchedDocument, nowSec
   };
 }
 
+/** Who asks for a URL client_id to be resolved (the adapter builds it per request). */
+export interface MetadataRequester {
+  /** Keyed digest of the requesting client's network (src/core/kernel/ip-digest.ts). */
+  network: () => Promise<string>;
+  /** The origin the request reached this site under: never fetched, whatever other name the site has. */
+  requestOrigin: string;
+  /** The request carries {@link CLIENT_METADATA_FETCHER_AGENT}: it was made by a metadata fetcher, so it may cause none. */
+  fromMetadataFetcher: boolean;
+  /** Other hosts this site answers under (its deploy URLs, `<name>.netlify.app`): a document there would be the site itself. */
+  isOwnHost?: (host: string) => boolean;
+}
+
+export interface ClientMetadataPolicy {
+  fetch: ClientMetadataFetcher;
+  issuer: string;
+  /** Where fetch admissions per network and per host are counted (opened per use: a platform store may not exist at module load). */
+  limits: () => Store;
+  /** Where the reason a stranger is not told goes, with the reference the answer quotes. */
+  log?: (message: string) => void;
+}
+
+/** Host and port, with every loopback name of one port counted as one host (localhost:8888 is 127.0.0.1:8888). */
+function hostIdentity(url: URL): string {
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return LOOPBACK_HOSTNAMES.includes(url.hostname) || hostname === '::1' ? `loopback:${port}` : `${hostname.toLowerCase()}:${port}`;
+}
+
 /**
  * Resolves metadata-document clients through the fetcher, keeping each document as long as its
- * HTTP caching allows (per instance). Failed fetches are not cached.
+ * HTTP caching allows and each failure {@link CLIENT_METADATA_FAILURE_CACHE_SECONDS} (per instance).
+ * Before any fetch: a URL on one of the site's own hosts is refused, a request made by a metadata
+ * fetcher causes none, and the fetch must fit the limits per client network and per target host.
  */
 export class ClientMetadataResolver {
-  readonly #fetch: ClientMetadataFetcher;
-  readonly #issuer: string;
-  readonly #cache = new Map<string, { client: ClientRecord; until: number }>();
+  readonly #policy: ClientMetadataPolicy;
+  readonly #cache = new Map<string, { client: ClientRecord; until: number } | { failure: string; until: number }>();
 
-  constructor(fetcher: ClientMetadataFetcher, issuer: string) {
-    this.#fetch = fetcher;
-    this.#issuer = issuer;
+  constructor(policy: ClientMetadataPolicy) {
+    this.#policy = policy;
   }
 
-  async resolve(clientId: string, nowSeconds: number): Promise<ClientRecord> {
-    const problem = clientIdUrlProblem(clientId, this.#issuer);
+  async resolve(clientId: string, nowSeconds: number, requester: MetadataRequester): Promise<ClientRecord> {
+    const problem = clientIdUrlProblem(clientId, this.#policy.issuer);
     if (problem) throw new OAuthError('invalid_client', `A URL client_id ${problem}.`);
+    const url = new URL(clientId);
+    const target = hostIdentity(url);
+    const own = [this.#policy.issuer, requester.requestOrigin].map((o) => hostIdentity(new URL(o)));
+    if (own.includes(target) || requester.isOwnHost?.(url.host.toLowerCase()))
+      throw new OAuthError('invalid_client', 'A URL client_id must not point at this site itself.');
     const cached = this.#cache.get(clientId);
-    if (cached && cached.until > nowSeconds) return cached.client;
+    if (cached && cached.until > nowSeconds) {
+      if ('client' in cached) return cached.client;
+      throw new OAuthError('invalid_client', cached.failure);
+    }
+    if (requester.fromMetadataFetcher)
+      throw new OAuthError(
+        'invalid_client',
+        'This request was made by a client metadata fetcher; it cannot name another client metadata document.',
+      );
+    await this.#admit(`cimd-network/${await requester.network()}`, CLIENT_METADATA_FETCHES_PER_NETWORK, 'from your network', nowSeconds);
+    await this.#admit(`cimd-host/${target}`, CLIENT_METADATA_FETCHES_PER_HOST, `from ${url.host}`, nowSeconds);
+
+    let client: ClientRecord;
     let fetched: FetchedDocument;
     try {
-      fetched = await this.#fetch(clientId);
+      fetched = await this.#policy.fetch(clientId);
+      client = clientFromDocument(clientId, fetched, nowSeconds);
     } catch (error) {
-      throw fail(clientId, error instanceof Error ? error.message : 'the fetch failed');
+      const refused = this.#refusal(clientId, error);
+      this.#remember(clientId, { failure: refused.message, until: nowSeconds + CLIENT_METADATA_FAILURE_CACHE_SECONDS });
+      throw refused;
     }
-    const client = clientFromDocument(clientId, fetched, nowSeconds);
     const lifetime = cacheLifetimeSeconds(fetched.cacheControl);
-    if (lifetime > 0) {
-      if (this.#cache.size > 1000) this.#cache.clear(); // bounded: documents are cheap to fetch again
-      this.#cache.set(clientId, { client, until: nowSeconds + lifetime });
-    }
+    if (lifetime > 0) this.#remember(clientId, { client, until: nowSeconds + lifetime });
+    else this.#cache.delete(clientId);
     return client;
+  }
+
+  /**
+   * The answer for a document that could not be used. A problem with a document that names itself is
+   * the client's to fix and is said as is; anything else (the connection, TLS, the address, the
+   * status, the type) is one of the fixed phrases, with the detail logged under a reference.
+   */
+  #refusal(clientId: string, error: unknown): OAuthError {
+    if (error instanceof OAuthError) return error;
+    const publicReason = error instanceof ClientMetadataFailure ? error.publicReason : CLIENT_METADATA_FAILURES.fetch;
+    const reference = crypto.randomUUID();
+    const detail = error instanceof Error ? error.message : String(error);
+    (this.#policy.log ?? console.warn)(`[${reference}] client metadata document ${clientId}: ${detail}`);
+    return fail(clientId, `${publicReason} (reference ${reference})`);
+  }
+
+  #remember(clientId: string, entry: { client: ClientRecord; until: number } | { failure: string; until: number }): void {
+    if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
+    this.#cache.set(clientId, entry);
+  }
+
+  async #admit(key: string, rule: RateLimitRule, scope: string, nowSeconds: number): Promise<void> {
+    const decision = await consume(this.#policy.limits(), key, rule, nowSeconds * 1000);
+    if (!decision.allowed)
+      throw new OAuthError(
+        'rate_limited',
+        `Too many client metadata documents fetched ${scope} (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${decision.retryAfterSeconds} s.`,
+        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+      );
   }
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Store } from '../../kernel/store.ts';
+import { hasInvisibleCharacters, withoutInvisibleCharacters } from '../../kernel/visible-text.ts';
 import { CLAIMED_CLIENT_TTL_SECONDS, type Scope, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
 
 export const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
@@ -54,22 +55,27 @@ export interface ClientRecord extends DescriptiveMetadata {
 }
 
 /**
- * Characters a client name may not contain: C0/C1 controls and the bidirectional formatting marks,
- * which could reverse or hide the "(unverified)" label beside the name. Refused at registration.
- */
-export const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
-
-/**
- * A client name for a page: unsafe characters dropped (names registered before they were refused),
- * HTML-escaped and isolated in `<bdi>`, so right-to-left text cannot reorder what follows it.
+ * A client name for a page: invisible and control characters dropped (names registered before they
+ * were refused; src/core/kernel/visible-text.ts), HTML-escaped and isolated in `<bdi>`, so
+ * right-to-left text cannot reorder what follows it.
  */
 export function clientNameHtml(name: string, escapeHtml: (text: string) => string): string {
   return `<bdi>${escapeHtml(plainClientName(name))}</bdi>`;
 }
 
-/** A client name with unsafe characters dropped (for a page title, where no markup is possible). */
+/** A client name with invisible and control characters dropped (for a page title, where no markup is possible). */
 export function plainClientName(name: string): string {
-  return name.replace(UNSAFE_NAME_CHARACTERS, '');
+  return withoutInvisibleCharacters(name);
+}
+
+/**
+ * Why a client name cannot be shown, or null: it must read the same to a person on the consent page
+ * and to a model reading the page (no control, bidirectional, zero-width or tag characters).
+ */
+export function clientNameProblem(name: string): string | null {
+  return hasInvisibleCharacters(name)
+    ? 'client_name must not contain control, invisible or bidirectional-formatting characters (zero-width, tag or separator characters included)'
+    : null;
 }
 
 export const clientKey = (clientId: string): string => `client/${clientId}`;

@@ -1,0 +1,37 @@
+/**
+ * Text that people and language models must read the same way. Short fields written by strangers
+ * (a client name on the consent page, a contact form's name, company and email) refuse characters
+ * that are invisible or that change what a terminal or page shows:
+ * - controls (`\p{Cc}`): terminal escapes (screen clearing, OSC 8 links, window titles), forged lines;
+ * - format characters (`\p{Cf}`): zero-width spaces and joiners, bidirectional overrides and
+ *   isolates, and the Unicode tag characters U+E0000-U+E007F, which people cannot see but a model
+ *   reads as text (hidden instructions);
+ * - line and paragraph separators (`\p{Zl}`, `\p{Zp}`), which split one field into several lines;
+ * - every other default-ignorable code point (Hangul fillers, variation selectors, U+034F ...);
+ * - unpaired surrogates, private-use and unassigned code points, which render as nothing or as a box.
+ * Ordinary spaces, including the ideographic space of CJK text, stay allowed.
+ * @module
+ */
+
+/** One character that must not appear in a short visible field. */
+export const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE_CHARACTERS = new RegExp(INVISIBLE_CHARACTER.source, 'gu');
+
+/** Whether `text` holds a character of {@link INVISIBLE_CHARACTER}. */
+export function hasInvisibleCharacters(text: string): boolean {
+  return INVISIBLE_CHARACTER.test(text);
+}
+
+/** `text` without the characters of {@link INVISIBLE_CHARACTER} (for values stored before they were refused). */
+export function withoutInvisibleCharacters(text: string): string {
+  return text.replace(INVISIBLE_CHARACTERS, '');
+}
+
+/**
+ * `text` for a terminal or a CSV cell: every control and format character, line separator included,
+ * written as a visible `\u{…}` escape, so a stored value can never move the cursor, set a title,
+ * draw a link or start a new line. Printable text, CJK included, is unchanged.
+ */
+export function escapeInvisibleCharacters(text: string): string {
+  return text.replace(INVISIBLE_CHARACTERS, (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`);
+}

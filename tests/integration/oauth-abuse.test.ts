@@ -1,0 +1,134 @@
+/**
+ * The authorization server as a stranger on the internet would abuse it, through the HTTP runtime:
+ * client metadata document URLs that make the server fetch itself (one request costing a hundred),
+ * the fetcher as a port and service oracle, and repeated requests that should cost one fetch.
+ */
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../scripts/runtime/index.ts';
+import { serve } from '../../scripts/runtime/index.ts';
+import { CLIENT_METADATA_FETCHER_AGENT } from '../../src/core/oauth/grants/client-metadata-document.ts';
+import { useRuntime } from '../support/runtime.ts';
+
+const site = useRuntime();
+let server: Server;
+let base = '';
+/** Requests that reached the site from its own metadata fetcher. */
+let selfFetches = 0;
+/** A loopback host that forwards every request to the site: another name of it, as a proxy or CNAME would give. */
+let alias: Server;
+let aliasBase = '';
+let aliasRequests = 0;
+/** A loopback port with nothing listening. */
+let closedPort = 0;
+
+beforeAll(async () => {
+  const counting = {
+    handle: (req: Request, options?: Parameters<LocalRuntime['handle']>[1]) => {
+      if ((req.headers.get('user-agent') ?? '').includes(CLIENT_METADATA_FETCHER_AGENT)) selfFetches++;
+      return site.runtime.handle(req, options);
+    },
+  } as unknown as LocalRuntime;
+  ({ server, url: base } = await serve(counting, 0));
+  alias = createHttpServer((req, res) => {
+    aliasRequests++;
+    fetch(new URL(req.url ?? '/', base), { headers: { 'user-agent': req.headers['user-agent'] ?? '' }, redirect: 'manual' }).then(
+      async (answer) => res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' }).end(await answer.text()),
+      () => res.writeHead(502).end(),
+    );
+  });
+  await new Promise<void>((resolve) => alias.listen(0, '127.0.0.1', resolve));
+  aliasBase = `http://127.0.0.1:${(alias.address() as AddressInfo).port}`;
+  const probe = createHttpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+});
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  alias?.closeAllConnections();
+  await Promise.all([new Promise((r) => server?.close(r)), new Promise((r) => alias?.close(r))]);
+});
+
+/**
+ * `client_id` nesting the authorization endpoint at `outer` `levels` times, unencoded: the query
+ * parser reads everything after `client_id=` as the value, so each level costs only its own length
+ * (about 120 levels fit the 8 KB query limit).
+ */
+function nested(outer: string, levels: number, bottom: string): string {
+  let id = bottom;
+  for (let i = 0; i < levels; i++) id = `${outer}/oauth/authorize?client_id=${id}`;
+  return id;
+}
+
+const authorize = (clientId: string) => fetch(`${base}/oauth/authorize?response_type=code&client_id=${clientId}`, { redirect: 'manual' });
+
+describe('client metadata documents that point at the server', () => {
+  it('a client_id nesting the authorization endpoint of this site is refused without a single fetch', async () => {
+    const before = selfFetches;
+    for (const outer of [base, base.replace('localhost', '127.0.0.1')]) {
+      const clientId = nested(outer, 100, `${outer}/never-answers`);
+      expect(clientId.length).toBeGreaterThan(4000);
+      const answer = await authorize(clientId);
+      expect(answer.status).toBe(400);
+      expect(await answer.text()).toContain('must not point at this site itself');
+    }
+    expect(selfFetches - before).toBe(0);
+  });
+
+  it('through another name of the site, a nested client_id costs one fetch, not one per level', async () => {
+    const before = selfFetches;
+    aliasRequests = 0;
+    const answer = await authorize(nested(aliasBase, 100, `${aliasBase}/never-answers`));
+    expect(answer.status).toBe(400);
+    expect(aliasRequests).toBe(1);
+    expect(selfFetches - before).toBe(1);
+  });
+
+  it('/oauth/token and /oauth/revoke refuse a client_id on this site without fetching', async () => {
+    const before = selfFetches;
+    for (const path of ['/oauth/token', '/oauth/revoke']) {
+      const answer = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', token: 'x', client_id: nested(base, 5, `${base}/x`) }),
+      });
+      expect(answer.status).toBe(401);
+      expect(((await answer.json()) as { error_description: string }).error_description).toContain('this site itself');
+    }
+    expect(selfFetches - before).toBe(0);
+  });
+});
+
+describe('the fetcher answers no questions about other hosts', () => {
+  const token = (clientId: string) =>
+    fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: clientId, code: 'x', code_verifier: 'v'.repeat(43) }),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error: string; error_description: string } }));
+
+  it('a closed port, a port speaking another protocol and a 404 all read "could not be fetched"', async () => {
+    const answers = [
+      await token(`http://127.0.0.1:${closedPort}/x`),
+      await token(`https://127.0.0.1:${new URL(aliasBase).port}/x`),
+      await token(`${aliasBase}/missing.json`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body.error).toBe('invalid_client');
+      expect(answer.body.error_description).toMatch(/cannot be used: it could not be fetched \(reference [0-9a-f-]{36}\)\.$/);
+      expect(answer.body.error_description).not.toMatch(/ECONNREFUSED|version number|SSL|HTTP 404|EPROTO/i);
+    }
+  });
+
+  it('17 identical requests make one fetch: failures are cached', async () => {
+    aliasRequests = 0;
+    const descriptions = new Set<string>();
+    for (let i = 0; i < 17; i++) descriptions.add((await token(`${aliasBase}/gone.json`)).body.error_description);
+    expect(aliasRequests).toBe(1);
+    expect(descriptions.size).toBe(1);
+  });
+});
