@@ -3,7 +3,7 @@ import { handleContact, webhookNotifier } from '../../src/core/contact/contact.t
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withProblems } from '../../src/core/kernel/problem.ts';
 import { contactPages } from './_shared/contact-page.ts';
-import { clientIpDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
+import { clientNetworkDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch } from './_shared/web-bot-auth.ts';
 
 export default httpHandler(
@@ -14,7 +14,7 @@ export default httpHandler(
       const deps = {
         enquiries: stores('enquiries'),
         limits: stores('ratelimit'),
-        clientIpDigest: await clientIpDigest(context),
+        clientNetworkDigest: await clientNetworkDigest(context),
         now,
         newId,
         notify,

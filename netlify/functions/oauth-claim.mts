@@ -5,14 +5,14 @@ import { withPageErrors } from '../../src/core/kernel/html.ts';
 import { handleClaim, handleClaimVerification } from '../../src/core/oauth/endpoints/claim.ts';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
-import { clientIpDigest, site, stores } from './_shared/deps.ts';
+import { clientNetworkDigest, site, stores } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
 export default httpHandler((req: Request, context: Context): Promise<Response> => {
   const deps = async () => ({
     ...oauthDeps(req, context),
     limits: stores('ratelimit'),
-    clientIpDigest: await clientIpDigest(context),
+    clientNetworkDigest: await clientNetworkDigest(context),
     siteName: site.company.name,
   });
   if (new URL(req.url).pathname === '/oauth/claim')

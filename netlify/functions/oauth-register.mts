@@ -3,7 +3,7 @@ import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withOAuthCors } from '../../src/core/oauth/cors.ts';
 import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
 import { handleRegister } from '../../src/core/oauth/endpoints/register.ts';
-import { clientIpDigest, stores } from './_shared/deps.ts';
+import { clientNetworkDigest, stores } from './_shared/deps.ts';
 import { clientsStore, nowSeconds, oauth } from './_shared/oauth.ts';
 
 export default httpHandler(
@@ -14,7 +14,7 @@ export default httpHandler(
           config: oauth,
           clients: clientsStore(),
           limits: stores('ratelimit'),
-          clientIpDigest: await clientIpDigest(context),
+          clientNetworkDigest: await clientNetworkDigest(context),
           nowSeconds,
         }),
       ),

@@ -1,7 +1,8 @@
 /**
  * The authorization server as a stranger on the internet would abuse it, through the HTTP runtime:
  * client metadata document URLs that make the server fetch itself (one request costing a hundred),
- * the fetcher as a port and service oracle, and repeated requests that should cost one fetch.
+ * the fetcher as a port and service oracle, repeated requests that should cost one fetch, and an
+ * IPv6 client walking around per-client limits with the 2^64 addresses of its /64.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,7 +31,8 @@ beforeAll(async () => {
       return site.runtime.handle(req, options);
     },
   } as unknown as LocalRuntime;
-  ({ server, url: base } = await serve(counting, 0));
+  // Behind a trusted proxy, as a deployment behind a load balancer: X-Forwarded-For names the client.
+  ({ server, url: base } = await serve(counting, 0, { trustedProxies: ['127.0.0.1'] }));
   alias = createHttpServer((req, res) => {
     aliasRequests++;
     fetch(new URL(req.url ?? '/', base), { headers: { 'user-agent': req.headers['user-agent'] ?? '' }, redirect: 'manual' }).then(
@@ -130,5 +132,41 @@ describe('the fetcher answers no questions about other hosts', () => {
     for (let i = 0; i < 17; i++) descriptions.add((await token(`${aliasBase}/gone.json`)).body.error_description);
     expect(aliasRequests).toBe(1);
     expect(descriptions.size).toBe(1);
+  });
+});
+
+describe('limits per client network: an IPv6 client is its /64', () => {
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const register = (ip: string) =>
+    fetch(`${base}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...from(ip) },
+      body: JSON.stringify({ client_name: 'walker', grant_types: ['client_credentials'] }),
+    });
+
+  it('registration: twenty addresses of one /64 share one hourly budget; another /64 has its own', async () => {
+    for (let i = 1; i <= 20; i++) expect((await register(`2001:db8:aaaa:1::${i.toString(16)}`)).status).toBe(201);
+    const refused = await register('2001:db8:aaaa:1:ffff:ffff:ffff:fffe');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { error_description: string }).error_description).toContain('IPv6 /64');
+    expect((await register('2001:db8:aaaa:2::1')).status).toBe(201);
+  });
+
+  it('contact: one enquiry a minute per /64, whichever of its addresses sends it', async () => {
+    const post = (ip: string) =>
+      fetch(`${base}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...from(ip) },
+        body: JSON.stringify({ name: 'Li Wei', email: 'li.wei@example.com', message: 'Pricing for the gateway, please.' }),
+      });
+    expect((await post('2001:db8:bbbb:7::1')).status).toBe(200);
+    const second = await post('2001:db8:bbbb:7:1234:5678:9abc:def0');
+    expect(second.status).toBe(429);
+    expect(second.headers.get('content-type')).toContain('application/problem+json');
+    expect((await post('2001:db8:bbbb:8::1')).status).toBe(200);
+    // An IPv4 client is its own address.
+    expect((await post('203.0.113.10')).status).toBe(200);
+    expect((await post('203.0.113.11')).status).toBe(200);
   });
 });

@@ -29,6 +29,9 @@ export function blobsStore(
       for await (const page of store.list({ paginate: true, ...(prefix ? { prefix } : {}) })) keys.push(...page.blobs.map((b) => b.key));
       return keys;
     },
+    async *listPages(prefix: string) {
+      for await (const page of store.list({ paginate: true, ...(prefix ? { prefix } : {}) })) yield page.blobs.map((b) => b.key);
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { bodyKey, type BodySource, type SiteProfile } from '../../../src/core/co
 import { loadShardedCatalog, type CatalogReader } from '../../../src/core/content/catalog-reader.ts';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../src/core/config.ts';
 import { ipDigest, loadIpDigestSecret } from '../../../src/core/kernel/ip-digest.ts';
+import { clientNetwork } from '../../../src/core/kernel/ip-ranges.ts';
 import type { StoreFactory } from '../../../src/core/kernel/store.ts';
 import { blobsStores } from './blobs-store.ts';
 
@@ -61,11 +62,14 @@ export function clientIp(context: Pick<Context, 'ip'>): string {
 }
 
 let ipSecret: Promise<string> | undefined;
-/** The keyed digest of the client's IP: what rate limits and enquiry records use instead of the address. */
-export async function clientIpDigest(context: Pick<Context, 'ip'>): Promise<string> {
+/**
+ * The keyed digest of the client's network (its IPv4 address or IPv6 /64, src/core/kernel/ip-ranges.ts
+ * `clientNetwork`): what rate limits and enquiry records use instead of the address.
+ */
+export async function clientNetworkDigest(context: Pick<Context, 'ip'>): Promise<string> {
   ipSecret ??= loadIpDigestSecret({ envValue: runtimeConfig().ipDigestSecret, store: stores('keys') });
   ipSecret.catch(() => (ipSecret = undefined));
-  return ipDigest(await ipSecret, clientIp(context));
+  return ipDigest(await ipSecret, clientNetwork(clientIp(context)));
 }
 
 export const now = (): number => Date.now();

@@ -5,7 +5,7 @@ import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/g
 import type { Context } from '@netlify/functions';
 import { CLIENT_METADATA_FETCHER_AGENT, ClientMetadataResolver } from '../../../src/core/oauth/grants/client-metadata-document.ts';
 import { clientMetadataFetcher } from './client-metadata-fetch.ts';
-import { build, clientIpDigest, runtimeConfig, stores } from './deps.ts';
+import { build, clientNetworkDigest, runtimeConfig, stores } from './deps.ts';
 
 export const oauth = oauthConfig(build.origin);
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -49,7 +49,7 @@ export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');
 export function oauthDeps(req: Request, context: OAuthRequestContext): OAuthDeps {
   const store = clientsStore();
   const requester = {
-    network: () => clientIpDigest(context),
+    network: () => clientNetworkDigest(context),
     requestOrigin: new URL(req.url).origin,
     fromMetadataFetcher: (req.headers.get('user-agent') ?? '').includes(CLIENT_METADATA_FETCHER_AGENT),
     isOwnHost: isOwnHostOf(context),

@@ -24,7 +24,7 @@ const SECRET = 'unit-test-secret-of-at-least-32-characters';
 const deps = async (ip: string, notify: ReturnType<typeof webhookNotifier> | null) => ({
   enquiries: blobs.store('enquiries'),
   limits: blobs.store('ratelimit'),
-  clientIpDigest: await ipDigest(SECRET, ip),
+  clientNetworkDigest: await ipDigest(SECRET, ip),
   now,
   newId: () => `id-${++n}`,
   notify,

@@ -102,8 +102,8 @@ export type Notifier = (enquiry: Enquiry) => Promise<void>;
 export interface ContactDeps {
   enquiries: Store;
   limits: Store;
-  /** Keyed digest of the client's IP (src/core/kernel/ip-digest.ts); the address itself never reaches the core. */
-  clientIpDigest: string;
+  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts clientNetwork, kernel/ip-digest.ts); no address reaches the core. */
+  clientNetworkDigest: string;
   now: () => number;
   newId: () => string;
   notify: Notifier | null;
@@ -148,7 +148,7 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
     >;
     return { kind: 'invalid', invalid: checked.invalid, fields: echo };
   }
-  const limitKey = `contact/${deps.clientIpDigest}`;
+  const limitKey = `contact/${deps.clientNetworkDigest}`;
   const decision = await consume(deps.limits, limitKey, CONTACT_RATE_LIMIT, deps.now());
   if (!decision.allowed) return { kind: 'limited', retryAfterSeconds: decision.retryAfterSeconds };
 
@@ -156,7 +156,7 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
     id: deps.newId(),
     received_at: new Date(deps.now()).toISOString(),
     ...checked.value,
-    client_ip_digest: deps.clientIpDigest,
+    client_ip_digest: deps.clientNetworkDigest,
     user_agent: userAgent.slice(0, 300),
     notification: deps.notify
       ? { status: 'pending', attempts: 0, last_error: '', next_attempt_at: new Date(deps.now()).toISOString() }

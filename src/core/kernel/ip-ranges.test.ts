@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKind } from './ip-ranges.ts';
+import { addressKind, clientNetwork } from './ip-ranges.ts';
 
 describe('addressKind', () => {
   it.each([
@@ -62,4 +62,19 @@ describe('addressKind', () => {
     ['1::2::3', 'invalid'],
     ['not an ip', 'invalid'],
   ])('%s is %s', (ip, kind) => expect(addressKind(ip)).toBe(kind));
+});
+
+describe('clientNetwork', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['::ffff:cb00:7107', '203.0.113.7'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:0000:0000:0000:0009', '2001:db8:1:2::/64'],
+    ['[2001:db8:1:2::5]', '2001:db8:1:2::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['not an ip', 'not an ip'],
+  ])('%s → %s', (ip, network) => expect(clientNetwork(ip)).toBe(network));
 });

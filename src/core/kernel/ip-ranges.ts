@@ -28,7 +28,8 @@ const IPV4_RANGES: readonly [string, number, Exclude<AddressKind, 'public' | 'in
   ['240.0.0.0', 4, 'reserved'],
 ];
 
-function ipv4ToNumber(ip: string): number | null {
+/** An IPv4 literal in strict dotted-decimal as a 32-bit number, or null. */
+export function ipv4ToNumber(ip: string): number | null {
   const parts = ip.split('.');
   if (parts.length !== 4) return null;
   let value = 0;
@@ -49,7 +50,7 @@ function ipv4Kind(value: number): AddressKind {
 }
 
 /** The eight 16-bit groups of an IPv6 literal (with `::` and a trailing dotted IPv4), or null. */
-function ipv6Groups(ip: string): number[] | null {
+export function ipv6Groups(ip: string): number[] | null {
   let text = ip.replace(/^\[|\]$/g, '').toLowerCase();
   if (text.includes('%')) return null; // zone ids never name a public address
   const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
@@ -110,4 +111,30 @@ export function addressKind(ip: string): AddressKind {
   if (v4 !== null) return ipv4Kind(v4);
   const groups = ipv6Groups(ip);
   return groups ? ipv6Kind(groups) : 'invalid';
+}
+
+/** Addresses that one client controls together: a single IPv4 address, or an IPv6 /64. */
+export const IPV6_CLIENT_PREFIX_BITS = 64;
+
+/**
+ * The network a client address stands for, as a canonical string: an IPv4 address as itself
+ * (IPv4-mapped IPv6 included), an IPv6 address as its /64 (`2001:db8:1:2::/64`). Per-client limits
+ * key on this: a /64 is what one subscriber line, one cloud VM or one phone is given (RFC 6177 /
+ * RFC 7934 practice), so keying on the full IPv6 address would give one client 2^64 buckets. A /56
+ * would also be defensible (some ISPs delegate one per home); a /64 never joins two subscribers.
+ * Anything that does not parse is returned as is (it still keys consistently).
+ */
+export function clientNetwork(ip: string): string {
+  const trimmed = ip.trim();
+  if (ipv4ToNumber(trimmed) !== null) return trimmed;
+  const groups = ipv6Groups(trimmed);
+  if (!groups) return trimmed;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const v4 = groups[6]! * 65536 + groups[7]!;
+    return [v4 >>> 24, (v4 >>> 16) & 255, (v4 >>> 8) & 255, v4 & 255].join('.');
+  }
+  return `${groups
+    .slice(0, IPV6_CLIENT_PREFIX_BITS / 16)
+    .map((g) => g.toString(16))
+    .join(':')}::/${IPV6_CLIENT_PREFIX_BITS}`;
 }

@@ -6,6 +6,9 @@
  */
 import type { Store, StoreFactory, StoreName, WriteCondition } from './store.ts';
 
+/** Keys per page of `listPages`, as Netlify Blobs pages them. */
+const MEMORY_PAGE_SIZE = 1000;
+
 export function memoryStore(): Store {
   const records = new Map<string, { json: string; etag: string }>();
   let version = 0;
@@ -28,6 +31,10 @@ export function memoryStore(): Store {
     },
     async list(prefix = '') {
       return [...records.keys()].filter((key) => key.startsWith(prefix));
+    },
+    async *listPages(prefix: string) {
+      const keys = [...records.keys()].filter((key) => key.startsWith(prefix)).sort();
+      for (let i = 0; i < keys.length; i += MEMORY_PAGE_SIZE) yield keys.slice(i, i + MEMORY_PAGE_SIZE);
     },
   };
 }

@@ -3,6 +3,7 @@
  * one client cannot both pass: each admission is a conditional write that only one writer wins.
  * @module
  */
+import { expiryIndexKey, type SweepPolicy, utcDay } from './expiry.ts';
 import type { Store } from './store.ts';
 
 export interface RateLimitRule {
@@ -16,6 +17,8 @@ export interface RateLimitDecision {
   /** Seconds until the window resets (0 when allowed). */
   retryAfterSeconds: number;
   remaining: number;
+  /** Refused because every compare-and-set attempt lost to other writers (not because the window is full). */
+  contended?: true;
 }
 
 interface WindowRecord {
@@ -36,7 +39,13 @@ export async function consume(store: Store, key: string, rule: RateLimitRule, no
   for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
     const current = await store.get<WindowRecord>(key);
     const fresh: WindowRecord = { window_start_ms: nowMs, count: 1, expires_at_ms: nowMs + windowMs };
+    // A window is swept once it has ended (kernel/expiry.ts): one index entry per key and day.
+    const indexFresh = async (): Promise<void> => {
+      const freshEnd = fresh.expires_at_ms / 1000;
+      if (!current || utcDay(current.value.expires_at_ms / 1000) !== utcDay(freshEnd)) await store.set(expiryIndexKey(key, freshEnd), 0);
+    };
     if (!current) {
+      await indexFresh();
       if ((await store.set(key, fresh, { onlyIfNew: true })).modified)
         return { allowed: true, retryAfterSeconds: 0, remaining: rule.limit - 1 };
       continue;
@@ -44,6 +53,7 @@ export async function consume(store: Store, key: string, rule: RateLimitRule, no
     const record = current.value;
     const windowEnd = record.window_start_ms + windowMs;
     if (nowMs >= windowEnd) {
+      await indexFresh();
       if ((await store.set(key, fresh, { onlyIfMatch: current.etag })).modified)
         return { allowed: true, retryAfterSeconds: 0, remaining: rule.limit - 1 };
       continue;
@@ -59,7 +69,30 @@ export async function consume(store: Store, key: string, rule: RateLimitRule, no
       return { allowed: true, retryAfterSeconds: 0, remaining: rule.limit - next.count };
     }
   }
-  return { allowed: false, retryAfterSeconds: 1, remaining: 0 };
+  return { allowed: false, retryAfterSeconds: 1, remaining: 0, contended: true };
+}
+
+/**
+ * A limit shared by every client (a site-wide ceiling) without one hot record: the budget is split
+ * over `shards` windows (`<key>/<n>`), a request starts at a random one and moves on when it is full
+ * or contended, so concurrent requests rarely meet and the total admitted stays within the limit.
+ */
+export async function consumeShared(
+  store: Store,
+  key: string,
+  rule: RateLimitRule,
+  shards: number,
+  nowMs: number,
+): Promise<RateLimitDecision> {
+  const perShard: RateLimitRule = { limit: Math.ceil(rule.limit / shards), windowSeconds: rule.windowSeconds };
+  const start = Math.floor(Math.random() * shards);
+  let refusal: RateLimitDecision | undefined;
+  for (let i = 0; i < shards; i++) {
+    const decision = await consume(store, `${key}/${(start + i) % shards}`, perShard, nowMs);
+    if (decision.allowed) return decision;
+    if (!refusal || refusal.contended || decision.retryAfterSeconds < refusal.retryAfterSeconds) refusal = decision;
+  }
+  return refusal!;
 }
 
 /** Gives back one admission (e.g. the request failed after it was admitted). Best effort. */
@@ -70,3 +103,13 @@ export async function refund(store: Store, key: string): Promise<void> {
     if ((await store.set(key, { ...current.value, count: current.value.count - 1 }, { onlyIfMatch: current.etag })).modified) return;
   }
 }
+
+/** The `ratelimit` store's records for the sweep: a window ends when it expires; anything else is kept. */
+export const RATE_LIMIT_SWEEP_POLICY: SweepPolicy = {
+  expiresAt: (_key, value) => {
+    const end = (value as Partial<WindowRecord> | null)?.expires_at_ms;
+    return typeof end === 'number' ? Math.ceil(end / 1000) : null;
+  },
+  // Windows written before the index: the whole store once (it holds only windows and the sweep's own keys).
+  legacyPrefixes: [''],
+};

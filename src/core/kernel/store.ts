@@ -20,6 +20,11 @@ export interface Store {
   delete(key: string): Promise<void>;
   /** Keys under `prefix`, in no particular order. */
   list(prefix?: string): Promise<string[]>;
+  /**
+   * Keys under `prefix` one page at a time, in key order, so a caller with a time budget can stop
+   * between pages (Netlify Blobs pages hold 1,000 keys). Absent: {@link list} is one page.
+   */
+  listPages?(prefix: string): AsyncIterable<string[]>;
 }
 
 /** Names of the stores the site uses; docs/storage.md documents each. */

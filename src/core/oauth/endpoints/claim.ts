@@ -22,6 +22,8 @@ import { type PageText, pageTextFor } from '../page-text.ts';
 import { mediaTypeOf, readBody, readBodyText } from '../../kernel/respond.ts';
 import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
+import { setExpiring } from '../../kernel/expiry.ts';
+import { ORPHAN_GRACE_SECONDS } from '../grants/sweep.ts';
 import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
 import { clientKey, clientNameHtml, getClient, isExpired, type ClientRecord } from '../grants/clients.ts';
 import type { OAuthDeps } from '../deps.ts';
@@ -31,8 +33,8 @@ import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
 export interface ClaimDeps extends OAuthDeps {
   limits: Store;
-  /** Keyed digest of the client's IP (src/core/kernel/ip-digest.ts); the address itself never reaches the core. */
-  clientIpDigest: string;
+  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts clientNetwork, kernel/ip-digest.ts); no address reaches the core. */
+  clientNetworkDigest: string;
   siteName: string;
 }
 
@@ -109,7 +111,7 @@ async function readClaimBody(req: Request): Promise<Record<string, unknown>> {
 
 async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response> {
   const now = deps.nowSeconds();
-  const limited = await consume(deps.limits, `claim/${deps.clientIpDigest}`, CLAIM_START_RATE_LIMIT, now * 1000);
+  const limited = await consume(deps.limits, `claim/${deps.clientNetworkDigest}`, CLAIM_START_RATE_LIMIT, now * 1000);
   if (!limited.allowed)
     throw new OAuthError(
       'rate_limited',
@@ -131,9 +133,11 @@ async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response
   let userCode = '';
   for (let tries = 0; ; tries++) {
     userCode = generateUserCode();
-    const written = await deps.grants.set(
+    const written = await setExpiring(
+      deps.grants,
       userCodeKey(await sha256Hex(userCode)),
       { attempt_sha256: attemptDigest, client_id: client.client_id, expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS },
+      now + CLAIM_ATTEMPT_TTL_SECONDS,
       { onlyIfNew: true },
     );
     if (written.modified) break;
@@ -145,7 +149,7 @@ async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response
     expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS,
     last_polled_at: now,
   };
-  await deps.grants.set(attemptKey(attemptDigest), attempt, { onlyIfNew: true });
+  await setExpiring(deps.grants, attemptKey(attemptDigest), attempt, attempt.expires_at + ORPHAN_GRACE_SECONDS, { onlyIfNew: true });
   // The newest attempt is the only live one: an older user code stops working.
   const updated = await updateClient(deps.clients, client.client_id, (c) => ({
     ...c,
@@ -263,7 +267,7 @@ async function showVerification(req: Request, deps: PageDeps): Promise<Response>
   const userCode = normalizeUserCode(raw);
   if (!userCode) return page(deps, text.claimTitle, codeForm(deps, text.badCode, raw.slice(0, 20)), 400);
   const now = deps.nowSeconds();
-  const limited = await consume(deps.limits, `claim-verify/${deps.clientIpDigest}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
+  const limited = await consume(deps.limits, `claim-verify/${deps.clientNetworkDigest}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
   if (!limited.allowed)
     return page(deps, text.tooManyTitle, codeForm(deps, text.tooMany(limited.retryAfterSeconds)), 429, [
       ['retry-after', String(limited.retryAfterSeconds)],

@@ -14,6 +14,7 @@
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { isCrossSiteRequest } from '../../kernel/same-origin.ts';
 import type { Store } from '../../kernel/store.ts';
+import { setExpiring } from '../../kernel/expiry.ts';
 import { INTERACTION_TTL_SECONDS } from '../config.ts';
 import { SIGNING_ALG, type KeySet } from '../grants/keys.ts';
 import { randomSecret, sha256Hex, timingSafeEqual } from '../../kernel/crypto.ts';
@@ -126,9 +127,13 @@ export const ticketAnswerKey = (ticketId: string): string => `answered/${ticketI
  * already answered (of concurrent answers exactly one wins).
  */
 export async function consumeTicket(store: Store, ticket: { ticketId: string; expiresAt: number }): Promise<void> {
-  const written = await store.set(ticketAnswerKey(ticket.ticketId), { expires_at: ticket.expiresAt } satisfies TicketAnswerRecord, {
-    onlyIfNew: true,
-  });
+  const written = await setExpiring(
+    store,
+    ticketAnswerKey(ticket.ticketId),
+    { expires_at: ticket.expiresAt } satisfies TicketAnswerRecord,
+    ticket.expiresAt,
+    { onlyIfNew: true },
+  );
   if (!written.modified) throw new InteractionError('This request was already answered. Start again from the application if you need to.');
 }
 

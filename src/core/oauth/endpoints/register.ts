@@ -4,8 +4,9 @@
  */
 import * as v from 'valibot';
 import { readBodyText, mediaTypeOf } from '../../kernel/respond.ts';
-import { consume } from '../../kernel/rate-limit.ts';
+import { consume, consumeShared } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
+import { setExpiring } from '../../kernel/expiry.ts';
 import { CLIENT_ID_PREFIX, intersectScope, type OAuthConfig, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
 import { claimTokenKey } from './claim.ts';
 import {
@@ -22,8 +23,18 @@ import { redirectUriProblem } from '../grants/redirect-uris.ts';
 import { OAuthError, oauthJson } from '../errors.ts';
 import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
-/** Registrations per client IP and hour. */
+/** Registrations per client network (an IPv4 address or an IPv6 /64) and hour. */
 export const REGISTRATION_RATE_LIMIT = { limit: 20, windowSeconds: 3600 } as const;
+/** Registrations per client network and day: what one anonymous network can store, whatever its hourly pace. */
+export const REGISTRATION_DAILY_LIMIT = { limit: 100, windowSeconds: 86_400 } as const;
+/**
+ * Registrations per day from everyone together: a ceiling on what strangers can make this site store
+ * (each record is kept 30 days unused). Reached, registration answers 503 with Retry-After until the
+ * day's window ends; nothing already registered is affected.
+ */
+export const REGISTRATION_GLOBAL_DAILY_LIMIT = { limit: 10_000, windowSeconds: 86_400 } as const;
+/** Windows the site-wide count is spread over, so concurrent registrations rarely contend (kernel/rate-limit.ts consumeShared). */
+const REGISTRATION_GLOBAL_SHARDS = 16;
 /** Largest registration request. */
 export const REGISTRATION_BODY_LIMIT_BYTES = 8 * 1024;
 /** How long a claim token can start the claim ceremony. */
@@ -87,8 +98,8 @@ export interface RegisterDeps {
   config: OAuthConfig;
   clients: Store;
   limits: Store;
-  /** Keyed digest of the client's IP (src/core/kernel/ip-digest.ts); the address itself never reaches the core. */
-  clientIpDigest: string;
+  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts clientNetwork, kernel/ip-digest.ts); no address reaches the core. */
+  clientNetworkDigest: string;
   nowSeconds: () => number;
 }
 
@@ -159,12 +170,32 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
       .map((k) => [k, meta[k]]),
   );
   const now = deps.nowSeconds();
-  const decision = await consume(deps.limits, `register/${deps.clientIpDigest}`, REGISTRATION_RATE_LIMIT, now * 1000);
-  if (!decision.allowed) {
+  for (const [key, rule, per] of [
+    [`register/${deps.clientNetworkDigest}`, REGISTRATION_RATE_LIMIT, 'per hour'],
+    [`register-day/${deps.clientNetworkDigest}`, REGISTRATION_DAILY_LIMIT, 'per day'],
+  ] as const) {
+    const decision = await consume(deps.limits, key, rule, now * 1000);
+    if (!decision.allowed) {
+      throw new OAuthError(
+        'rate_limited',
+        `At most ${rule.limit} registrations ${per} per client network (an IPv4 address or an IPv6 /64); retry in ${decision.retryAfterSeconds} s.`,
+        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+      );
+    }
+  }
+  const everyone = await consumeShared(
+    deps.limits,
+    'register-all',
+    REGISTRATION_GLOBAL_DAILY_LIMIT,
+    REGISTRATION_GLOBAL_SHARDS,
+    now * 1000,
+  );
+  if (everyone.contended) throw new OAuthError('rate_limited', 'Registration is busy; retry in 1 s.', { headers: { 'retry-after': '1' } });
+  if (!everyone.allowed) {
     throw new OAuthError(
-      'rate_limited',
-      `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client; retry in ${decision.retryAfterSeconds} s.`,
-      { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+      'temporarily_unavailable',
+      `This site has taken all the anonymous registrations it accepts today (${REGISTRATION_GLOBAL_DAILY_LIMIT.limit}); retry in ${everyone.retryAfterSeconds} s. Existing registrations keep working.`,
+      { headers: { 'retry-after': String(everyone.retryAfterSeconds) } },
     );
   }
 
@@ -188,8 +219,10 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     last_used_at: now,
   };
   // The claim-token index first: if the client record then fails, the orphan index points nowhere and the sweep removes it.
-  await deps.clients.set(claimTokenKey(record.claim.token_sha256!), { client_id: clientId }, { onlyIfNew: true });
-  const written = await deps.clients.set(clientKey(clientId), record, { onlyIfNew: true });
+  await setExpiring(deps.clients, claimTokenKey(record.claim.token_sha256!), { client_id: clientId }, record.expires_at!, {
+    onlyIfNew: true,
+  });
+  const written = await setExpiring(deps.clients, clientKey(clientId), record, record.expires_at!, { onlyIfNew: true });
   if (!written.modified) throw new OAuthError('server_error', 'Client id collision; register again.', { status: 500 });
 
   return oauthJson(

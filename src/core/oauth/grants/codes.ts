@@ -10,6 +10,8 @@
  * @module
  */
 import type { Store } from '../../kernel/store.ts';
+import { setExpiring } from '../../kernel/expiry.ts';
+import { ORPHAN_GRACE_SECONDS } from './sweep.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTHORIZATION_CODE_TTL_SECONDS, CLOCK_SKEW_SECONDS } from '../config.ts';
 import type { ClientRecord } from './clients.ts';
 import { OAuthError } from '../errors.ts';
@@ -47,7 +49,9 @@ const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
 export async function issueCode(store: Store, grant: Omit<CodeRecord, 'issued_at' | 'expires_at'>, nowSeconds: number): Promise<string> {
   const code = randomSecret(32);
   const record: CodeRecord = { ...grant, issued_at: nowSeconds, expires_at: nowSeconds + AUTHORIZATION_CODE_TTL_SECONDS };
-  const written = await store.set(codeKey(await sha256Hex(code)), record, { onlyIfNew: true });
+  const written = await setExpiring(store, codeKey(await sha256Hex(code)), record, record.expires_at + ORPHAN_GRACE_SECONDS, {
+    onlyIfNew: true,
+  });
   if (!written.modified) throw new OAuthError('server_error', 'Could not store the authorization code; try again.', { status: 500 });
   return code;
 }
@@ -88,9 +92,15 @@ export async function redeemCode(
 
   const grantId = newGrantId();
   const keepUntil = grant.expires_at + ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS;
-  const first = await deps.grants.set(useKey(digest), { grant_id: grantId, expires_at: keepUntil } satisfies CodeUseRecord, {
-    onlyIfNew: true,
-  });
+  const first = await setExpiring(
+    deps.grants,
+    useKey(digest),
+    { grant_id: grantId, expires_at: keepUntil } satisfies CodeUseRecord,
+    keepUntil,
+    {
+      onlyIfNew: true,
+    },
+  );
   if (!first.modified) {
     // Replay: revoke the grant the winner created (or is creating: a tombstone makes its creation fail).
     const use = await deps.grants.get<CodeUseRecord>(useKey(digest));

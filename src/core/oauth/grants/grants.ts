@@ -13,6 +13,7 @@
  * @module
  */
 import type { Store } from '../../kernel/store.ts';
+import { setExpiring } from '../../kernel/expiry.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   CLOCK_SKEW_SECONDS,
@@ -80,7 +81,9 @@ export async function createGrant(
     revoked_at: null,
     access_tokens: [],
   };
-  return (await store.set(grantKey(record.grant_id), record, { onlyIfNew: true })).modified ? record : null;
+  return (await setExpiring(store, grantKey(record.grant_id), record, grantKeepUntil(record), { onlyIfNew: true })).modified
+    ? record
+    : null;
 }
 
 /**
@@ -126,7 +129,7 @@ export async function revokeGrant(store: Store, grantId: string, nowSeconds: num
         revoked_at: nowSeconds,
         access_tokens: [],
       };
-      if ((await store.set(grantKey(grantId), tombstone, { onlyIfNew: true })).modified) return;
+      if ((await setExpiring(store, grantKey(grantId), tombstone, grantKeepUntil(tombstone), { onlyIfNew: true })).modified) return;
       continue;
     }
     const grant = found.value;
@@ -154,7 +157,7 @@ export async function issueRefreshToken(
     expires_at: Math.min(nowSeconds + REFRESH_TOKEN_IDLE_TTL_SECONDS, grant.ends_at),
     used_at: null,
   };
-  const written = await store.set(refreshKey(await sha256Hex(token)), record, { onlyIfNew: true });
+  const written = await setExpiring(store, refreshKey(await sha256Hex(token)), record, record.expires_at, { onlyIfNew: true });
   if (!written.modified) throw new OAuthError('server_error', 'Could not store the refresh token; try again.', { status: 500 });
   return token;
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../../tests/support/blobs.ts';
 import type { ClientRecord } from './clients.ts';
 import { CLAIMED_CLIENT_TTL_SECONDS, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
-import { sweepOAuthStore } from './sweep.ts';
+import { OAUTH_SWEEP_POLICY } from './sweep.ts';
+import { expiryIndexKey, setExpiring, sweepExpired } from '../../kernel/expiry.ts';
+import { memoryStore } from '../../kernel/memory-store.ts';
+import type { Store } from '../../kernel/store.ts';
 
 const blobs = useBlobs();
 const NOW = 1_800_000_000;
@@ -39,8 +42,13 @@ const grant = (id: string, endsAt: number) => ({
   access_tokens: [],
 });
 
-describe('sweepOAuthStore', () => {
-  it('removes what has expired and keeps everything live; claimed clients expire after a year idle', async () => {
+/** One sweep run as the hourly function makes it, with time to spare. */
+const sweep = (store: Store, now = NOW) =>
+  sweepExpired(store, OAUTH_SWEEP_POLICY, { nowSeconds: now, clockMs: Date.now, budgetMs: 60_000 });
+const DAY = 86_400;
+
+describe('the oauth sweep', () => {
+  it('records from before the expiry index: removes what has expired, keeps everything live; claimed clients expire after a year idle', async () => {
     const store = blobs.store('oauth');
     const records: Record<string, unknown> = {
       'client/agt_stale': client('agt_stale', NOW - 1, 'unclaimed'),
@@ -71,20 +79,23 @@ describe('sweepOAuthStore', () => {
       'answered/new': { expires_at: NOW + 60 },
     };
     for (const [key, value] of Object.entries(records)) await store.set(key, value);
-    const counts = await sweepOAuthStore(store, NOW);
-    expect(counts).toEqual({
-      clients: 3,
-      claimTokens: 1,
-      codes: 1,
-      codeUses: 2,
-      claimAttempts: 1,
-      userCodes: 1,
-      revocations: 1,
-      grants: 1,
-      refreshTokens: 1,
-      answeredTickets: 1,
+    const report = await sweep(store);
+    expect(report.deleted).toEqual({
+      client: 3,
+      claimtoken: 1,
+      code: 1,
+      'code-used': 1,
+      'code-replayed': 1,
+      claim: 1,
+      usercode: 1,
+      revoked: 1,
+      grant: 1,
+      refresh: 1,
+      answered: 1,
     });
-    expect((await store.list()).sort()).toEqual([
+    expect(report.done).toBe(true);
+    // The live ones are now in the expiry index, under the day each one ends.
+    expect((await store.list()).filter((k) => !k.startsWith('expires/') && !k.startsWith('sweep/')).sort()).toEqual([
       'answered/new',
       'claimtoken/bb',
       'client/agt_claimed',
@@ -97,7 +108,38 @@ describe('sweepOAuthStore', () => {
       'revoked/new',
       'usercode/new',
     ]);
+    expect(await store.list('expires/')).toContain(expiryIndexKey('client/agt_live', NOW + 100));
     // A second run finds nothing more to do.
-    expect(Object.values(await sweepOAuthStore(store, NOW)).every((n) => n === 0)).toBe(true);
+    expect((await sweep(store)).deleted).toEqual({});
+  });
+
+  it('records written with their expiry go on the day they end, and not before', async () => {
+    const store = memoryStore();
+    await setExpiring(store, 'code/a', { expires_at: NOW }, NOW);
+    await setExpiring(store, 'revoked/j', { jti: 'j', exp: NOW + 3 * DAY }, NOW + 3 * DAY);
+    await sweep(store, NOW);
+    expect((await sweep(store, NOW + DAY)).deleted).toEqual({ code: 1 });
+    expect(await store.get('revoked/j')).not.toBeNull();
+    expect((await sweep(store, NOW + 2 * DAY)).deleted).toEqual({});
+    expect((await sweep(store, NOW + 4 * DAY)).deleted).toEqual({ revoked: 1 });
+    expect(await store.list('expires/')).toEqual([]);
+  });
+
+  it('a registration used again is indexed under its new end; its claim-token index goes with it', async () => {
+    const store = memoryStore();
+    const record = client('agt_used', NOW + DAY, 'unclaimed');
+    await setExpiring(store, 'claimtoken/cc', { client_id: 'agt_used' }, NOW + DAY);
+    await setExpiring(store, 'client/agt_used', record, NOW + DAY);
+    await sweep(store, NOW);
+    // Used again: its end moves 30 days on (touchClient), without a new index entry.
+    await store.set('client/agt_used', { ...record, expires_at: NOW + 31 * DAY });
+    const moved = await sweep(store, NOW + 2 * DAY);
+    expect(moved.deleted).toEqual({});
+    expect(moved.reindexed).toBe(2);
+    expect((await store.list('expires/')).sort()).toEqual([
+      expiryIndexKey('claimtoken/cc', NOW + 31 * DAY),
+      expiryIndexKey('client/agt_used', NOW + 31 * DAY),
+    ]);
+    expect((await sweep(store, NOW + 32 * DAY)).deleted).toEqual({ client: 1, claimtoken: 1 });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import type { Store } from '../../kernel/store.ts';
+import { setExpiring } from '../../kernel/expiry.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, CLOCK_SKEW_SECONDS } from '../config.ts';
 import { SIGNING_ALG, type KeySet } from './keys.ts';
 import { randomSecret } from '../../kernel/crypto.ts';
@@ -74,7 +75,7 @@ const revokedKey = (jti: string): string => `revoked/${jti}`;
 
 /** Adds a token id to the revocation list until the token would have expired anyway. */
 export async function revokeJti(store: Store, jti: string, exp: number): Promise<void> {
-  await store.set(revokedKey(jti), { jti, exp });
+  await setExpiring(store, revokedKey(jti), { jti, exp }, exp);
 }
 
 export async function isRevoked(store: Store, jti: string): Promise<boolean> {
