@@ -6,8 +6,12 @@ import {
   issueRefreshToken,
   recordAccessToken,
   redeemRefreshToken,
+  MAX_LIVE_ACCESS_TOKENS_PER_GRANT,
+  newGrantId,
   REFRESH_TOKEN_PREFIX,
+  type RefreshTokenRecord,
   revokeRefreshToken,
+  SPENT_REFRESH_TOKENS_REMEMBERED,
   type GrantRecord,
 } from './grants.ts';
 import { sha256Hex } from '../../kernel/crypto.ts';
@@ -18,11 +22,12 @@ const T0 = 1_800_000_000;
 let n = 0;
 
 async function newGrant(clientId = 'agt_rt'): Promise<{ grant: GrantRecord; refresh: string }> {
+  ++n;
   const store = blobs.store('oauth');
   const grant = (await createGrant(
     store,
     {
-      grant_id: `grt_${++n}`,
+      grant_id: newGrantId(),
       client_id: clientId,
       subject: 'anon_1',
       scope: 'articles:read content:export',
@@ -36,15 +41,64 @@ async function newGrant(clientId = 'agt_rt'): Promise<{ grant: GrantRecord; refr
 }
 
 describe('refresh tokens', () => {
-  it('are stored only as a digest, bound to the client, and rotate: each is accepted once', async () => {
+  it('are stored only as a digest in their grant, bound to the client, and rotate: each is accepted once', async () => {
     const store = blobs.store('oauth');
     const { grant, refresh } = await newGrant();
-    expect(refresh.startsWith(REFRESH_TOKEN_PREFIX)).toBe(true);
-    const keys = await store.list('refresh/');
-    expect(keys).toContain(`refresh/${await sha256Hex(refresh)}`);
-    expect(keys.some((k) => k.includes(refresh))).toBe(false);
+    expect(refresh.startsWith(`${REFRESH_TOKEN_PREFIX}${grant.grant_id}.`)).toBe(true);
+    const stored = (await store.get<GrantRecord>(`grant/${grant.grant_id}`))!.value;
+    expect(stored.refresh?.current_sha256).toBe(await sha256Hex(refresh));
+    for (const key of await store.list()) {
+      expect(key).not.toContain(refresh.split('.')[1]);
+      expect(JSON.stringify((await store.get(key))?.value)).not.toContain(refresh.split('.')[1]);
+    }
     await expect(redeemRefreshToken(store, refresh, 'agt_other', T0 + 10)).rejects.toMatchObject({ code: 'invalid_grant' });
     expect((await redeemRefreshToken(store, refresh, 'agt_rt', T0 + 10)).grant_id).toBe(grant.grant_id);
+  });
+
+  it('a refresh loop stores nothing new: one grant record, its spent digests capped, its live tokens capped', async () => {
+    const store = blobs.store('oauth');
+    const { grant, refresh } = await newGrant();
+    const keysBefore = (await store.list()).length;
+    let token = refresh;
+    let now = T0 + 10;
+    let limited: unknown;
+    for (let i = 0; i < MAX_LIVE_ACCESS_TOKENS_PER_GRANT + 5; i++) {
+      try {
+        await redeemRefreshToken(store, token, 'agt_rt', now);
+      } catch (error) {
+        limited = error;
+        break;
+      }
+      await recordAccessToken(store, grant.grant_id, { jti: `loop-${n}-${i}`, exp: now + 3600 }, now);
+      token = await issueRefreshToken(store, grant, now);
+      now += 1;
+    }
+    // The grant already had one live token; the cap refuses the refresh that would pass it, and says when to retry.
+    expect(limited).toMatchObject({ code: 'rate_limited', status: 429, headers: { 'retry-after': expect.stringMatching(/^\d+$/) } });
+    const stored = (await store.get<GrantRecord>(`grant/${grant.grant_id}`))!.value;
+    expect(stored.access_tokens.length).toBe(MAX_LIVE_ACCESS_TOKENS_PER_GRANT);
+    expect(stored.refresh!.spent_sha256.length).toBe(SPENT_REFRESH_TOKENS_REMEMBERED);
+    expect((await store.list()).length).toBe(keysBefore);
+    // The refused token was not spent: once the oldest access token has expired it refreshes.
+    expect((await redeemRefreshToken(store, token, 'agt_rt', T0 + 3600 + 11)).grant_id).toBe(grant.grant_id);
+  });
+
+  it('a token from before tokens named their grant (a refresh/ record) still rotates once and detects reuse', async () => {
+    const store = blobs.store('oauth');
+    const { grant } = await newGrant();
+    const legacy = `${REFRESH_TOKEN_PREFIX}${'L'.repeat(43)}${n}`;
+    await store.set(`refresh/${await sha256Hex(legacy)}`, {
+      grant_id: grant.grant_id,
+      client_id: 'agt_rt',
+      issued_at: T0,
+      expires_at: T0 + 3600,
+      used_at: null,
+    } satisfies RefreshTokenRecord);
+    expect((await redeemRefreshToken(store, legacy, 'agt_rt', T0 + 10)).grant_id).toBe(grant.grant_id);
+    await expect(redeemRefreshToken(store, legacy, 'agt_rt', T0 + 20)).rejects.toMatchObject({
+      message: expect.stringContaining('already used'),
+    });
+    expect((await store.get<GrantRecord>(`grant/${grant.grant_id}`))!.value.revoked_at).not.toBeNull();
   });
 
   it('a reused refresh token revokes the whole grant: every access token and the rotated refresh token', async () => {
@@ -85,7 +139,8 @@ describe('refresh tokens', () => {
     });
     expect(grant.ends_at).toBe(T0 + REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS);
     const late = await issueRefreshToken(store, grant, grant.ends_at - 60);
-    expect((await store.get<{ expires_at: number }>(`refresh/${await sha256Hex(late)}`))!.value.expires_at).toBe(grant.ends_at);
+    const stored = (await store.get<GrantRecord>(`grant/${grant.grant_id}`))!.value.refresh!;
+    expect(stored).toMatchObject({ current_sha256: await sha256Hex(late), expires_at: grant.ends_at });
   });
 
   it('revoking a refresh token ends the grant; another client cannot revoke it', async () => {

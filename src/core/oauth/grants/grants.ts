@@ -4,12 +4,16 @@
  * revoked as a whole: when its code is replayed (RFC 6749 §4.1.2), when a rotated refresh token is
  * used again (RFC 9700 §4.14.2), or when the client revokes its refresh token (RFC 7009 §2.1).
  *
- * Refresh tokens (`refresh/<sha256(token)>`) are issued only to clients registered for the
- * `refresh_token` grant, are bound to the grant's client, scope and resource, are stored only as
- * digests and rotate on every use: the presented token is marked used (compare-and-set, so of two
- * concurrent uses exactly one wins) and a new one is issued. A token used twice revokes the grant.
- * Each refresh token must be used within {@link REFRESH_TOKEN_IDLE_TTL_SECONDS}; the grant itself
- * ends {@link REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS} after the consent, however often it is refreshed.
+ * Refresh tokens are issued only to clients registered for the `refresh_token` grant, are bound to
+ * the grant's client, scope and resource, and rotate on every use. A token names its grant
+ * (`rt_<grant id>.<secret>`); the grant keeps the digest of the one live token and of the last
+ * {@link SPENT_REFRESH_TOKENS_REMEMBERED} spent ones, so a grant is one record however often it is
+ * refreshed (a refresh loop cannot grow the store). Redeeming moves the digest from live to spent
+ * with compare-and-set on the grant, so of two concurrent uses exactly one wins; a spent token
+ * presented again revokes the grant. Each refresh token must be used within
+ * {@link REFRESH_TOKEN_IDLE_TTL_SECONDS}; the grant itself ends {@link REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS}
+ * after the consent, however often it is refreshed. Tokens issued before this layout (`refresh/<digest>`
+ * records, {@link RefreshTokenRecord}) keep working until they lapse.
  * @module
  */
 import type { Store } from '../../kernel/store.ts';
@@ -38,8 +42,20 @@ export interface GrantRecord {
   revoked_at: number | null;
   /** Access tokens issued under the grant that have not expired yet (what a revocation must reach). */
   access_tokens: { jti: string; exp: number }[];
+  /** The grant's refresh token (clients registered for refresh_token). */
+  refresh?: GrantRefreshState;
 }
 
+export interface GrantRefreshState {
+  /** Digest of the live refresh token; null between a redemption and the issue of its successor. */
+  current_sha256: string | null;
+  /** When the live token lapses unused (idle lifetime), never after the grant ends. */
+  expires_at: number;
+  /** Digests of the last spent tokens, newest first: presenting one again is a replay. */
+  spent_sha256: string[];
+}
+
+/** A refresh token issued before tokens named their grant, stored as `refresh/<sha256(token)>`. */
 export interface RefreshTokenRecord {
   grant_id: string;
   client_id: string;
@@ -56,6 +72,16 @@ export const refreshKey = (digest: string): string => `refresh/${digest}`;
 export const REFRESH_TOKEN_PREFIX = 'rt_';
 /** Compare-and-set attempts before giving up on a grant update (contention is a handful of requests at most). */
 const CAS_ATTEMPTS = 8;
+/** Spent refresh tokens a grant remembers: a replay of any of them revokes the grant (older ones are merely unknown). */
+export const SPENT_REFRESH_TOKENS_REMEMBERED = 16;
+/**
+ * A refresh is refused (429, the token stays usable) while this many access tokens of its grant are
+ * live: a client refreshing in a loop gets a bounded grant record and revocation list, not one entry
+ * per request. Real clients refresh once per token lifetime.
+ */
+export const MAX_LIVE_ACCESS_TOKENS_PER_GRANT = 20;
+/** `rt_<grant id>.<secret>`: the grant id and 256 random bits. */
+const REFRESH_TOKEN_PATTERN = /^rt_(grt_[A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}$/;
 
 export const newGrantId = (): string => `grt_${randomSecret(16)}`;
 
@@ -143,31 +169,51 @@ export async function revokeGrant(store: Store, grantId: string, nowSeconds: num
   throw new OAuthError('temporarily_unavailable', 'Could not revoke the grant; retry the request.', { headers: { 'retry-after': '1' } });
 }
 
-/** Issues a refresh token for a grant; it lapses after the idle lifetime or at the grant's end. */
+/** Applies `change` to the grant with compare-and-set; null when the grant does not exist. */
+async function updateGrant(store: Store, grantId: string, change: (grant: GrantRecord) => GrantRecord): Promise<GrantRecord | null> {
+  for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+    const found = await store.get<GrantRecord>(grantKey(grantId));
+    if (!found) return null;
+    const next = change(found.value);
+    if ((await store.set(grantKey(grantId), next, { onlyIfMatch: found.etag })).modified) return next;
+  }
+  throw new OAuthError('temporarily_unavailable', 'The grant is busy; retry the request.', { headers: { 'retry-after': '1' } });
+}
+
+/** Issues the grant's next refresh token; it lapses after the idle lifetime or at the grant's end. */
 export async function issueRefreshToken(
   store: Store,
   grant: Pick<GrantRecord, 'grant_id' | 'client_id' | 'ends_at'>,
   nowSeconds: number,
 ): Promise<string> {
-  const token = `${REFRESH_TOKEN_PREFIX}${randomSecret(32)}`;
-  const record: RefreshTokenRecord = {
-    grant_id: grant.grant_id,
-    client_id: grant.client_id,
-    issued_at: nowSeconds,
-    expires_at: Math.min(nowSeconds + REFRESH_TOKEN_IDLE_TTL_SECONDS, grant.ends_at),
-    used_at: null,
-  };
-  const written = await setExpiring(store, refreshKey(await sha256Hex(token)), record, record.expires_at, { onlyIfNew: true });
-  if (!written.modified) throw new OAuthError('server_error', 'Could not store the refresh token; try again.', { status: 500 });
+  const token = `${REFRESH_TOKEN_PREFIX}${grant.grant_id}.${randomSecret(32)}`;
+  const digest = await sha256Hex(token);
+  const updated = await updateGrant(store, grant.grant_id, (current) => ({
+    ...current,
+    refresh: {
+      current_sha256: digest,
+      expires_at: Math.min(nowSeconds + REFRESH_TOKEN_IDLE_TTL_SECONDS, current.ends_at),
+      spent_sha256: current.refresh?.spent_sha256 ?? [],
+    },
+  }));
+  if (!updated) throw new OAuthError('server_error', 'Could not store the refresh token; try again.', { status: 500 });
   return token;
 }
 
+const notForThisClient = (): OAuthError => new OAuthError('invalid_grant', 'The refresh token is not valid for this client.');
+const replayed = (): OAuthError =>
+  new OAuthError(
+    'invalid_grant',
+    'The refresh token was already used; the grant and every token issued under it are revoked. Ask the user to authorize again.',
+  );
+
 /**
- * Exchanges a refresh token of `clientId` (rotation): returns the live grant. A token already used
+ * Exchanges a refresh token of `clientId` (rotation): returns the live grant. A token already spent
  * revokes the grant (reuse detection); an unknown, foreign, expired or revoked one is `invalid_grant`.
- * `validate` sees the grant before the token is marked used and throws to refuse the request (a
- * scope or resource the grant does not allow): a refused request leaves the token usable, so the
- * client's corrected retry is not mistaken for a replay.
+ * `validate` sees the grant before the token is spent and throws to refuse the request (a scope or
+ * resource the grant does not allow): a refused request leaves the token usable, so the client's
+ * corrected retry is not mistaken for a replay. So does a refresh refused because the grant already
+ * has {@link MAX_LIVE_ACCESS_TOKENS_PER_GRANT} live access tokens.
  */
 export async function redeemRefreshToken(
   store: Store,
@@ -176,17 +222,65 @@ export async function redeemRefreshToken(
   nowSeconds: number,
   validate: (grant: GrantRecord) => void = () => {},
 ): Promise<GrantRecord> {
+  const grantId = REFRESH_TOKEN_PATTERN.exec(token)?.[1];
+  if (!grantId) return redeemStoredRefreshToken(store, token, clientId, nowSeconds, validate);
+  const digest = await sha256Hex(token);
+  for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+    const found = await store.get<GrantRecord>(grantKey(grantId));
+    const grant = found?.value;
+    if (!found || !grant || grant.client_id !== clientId || !grant.refresh) throw notForThisClient();
+    const refresh = grant.refresh;
+    if (refresh.spent_sha256.includes(digest)) {
+      await revokeGrant(store, grantId, nowSeconds);
+      throw replayed();
+    }
+    if (refresh.current_sha256 !== digest) throw notForThisClient();
+    if (refresh.expires_at <= nowSeconds)
+      throw new OAuthError('invalid_grant', 'The refresh token has expired; ask the user to authorize again.');
+    if (grant.revoked_at !== null || grant.ends_at <= nowSeconds)
+      throw new OAuthError(
+        'invalid_grant',
+        'The grant behind this refresh token has ended or was revoked; ask the user to authorize again.',
+      );
+    validate(grant);
+    const live = grant.access_tokens.filter((t) => t.exp > nowSeconds);
+    if (live.length >= MAX_LIVE_ACCESS_TOKENS_PER_GRANT) {
+      const wait = Math.max(1, Math.min(...live.map((t) => t.exp)) - nowSeconds);
+      throw new OAuthError(
+        'rate_limited',
+        `This grant already has ${live.length} live access tokens; use one of them, or refresh again in ${wait} s. The refresh token stays valid.`,
+        { headers: { 'retry-after': String(wait) } },
+      );
+    }
+    const spent: GrantRecord = {
+      ...grant,
+      refresh: {
+        ...refresh,
+        current_sha256: null,
+        spent_sha256: [digest, ...refresh.spent_sha256].slice(0, SPENT_REFRESH_TOKENS_REMEMBERED),
+      },
+    };
+    // Of two concurrent uses one writes first; the other reads the token as spent on its next turn: a replay.
+    if ((await store.set(grantKey(grantId), spent, { onlyIfMatch: found.etag })).modified) return spent;
+  }
+  throw new OAuthError('temporarily_unavailable', 'The grant is busy; retry the request.', { headers: { 'retry-after': '1' } });
+}
+
+/** {@link redeemRefreshToken} for a token from before tokens named their grant (`refresh/<digest>` records). */
+async function redeemStoredRefreshToken(
+  store: Store,
+  token: string,
+  clientId: string,
+  nowSeconds: number,
+  validate: (grant: GrantRecord) => void,
+): Promise<GrantRecord> {
   const key = refreshKey(await sha256Hex(token));
   const found = await store.get<RefreshTokenRecord>(key);
-  if (!found || found.value.client_id !== clientId)
-    throw new OAuthError('invalid_grant', 'The refresh token is not valid for this client.');
+  if (!found || found.value.client_id !== clientId) throw notForThisClient();
   const record = found.value;
   if (record.used_at !== null) {
     await revokeGrant(store, record.grant_id, nowSeconds);
-    throw new OAuthError(
-      'invalid_grant',
-      'The refresh token was already used; the grant and every token issued under it are revoked. Ask the user to authorize again.',
-    );
+    throw replayed();
   }
   if (record.expires_at <= nowSeconds)
     throw new OAuthError('invalid_grant', 'The refresh token has expired; ask the user to authorize again.');
@@ -209,7 +303,16 @@ export async function redeemRefreshToken(
 /** Revokes the grant of a refresh token the client owns (RFC 7009); false when it is not one of its tokens. */
 export async function revokeRefreshToken(store: Store, token: string, clientId: string, nowSeconds: number): Promise<boolean> {
   if (!token.startsWith(REFRESH_TOKEN_PREFIX)) return false;
-  const found = await store.get<RefreshTokenRecord>(refreshKey(await sha256Hex(token)));
+  const digest = await sha256Hex(token);
+  const grantId = REFRESH_TOKEN_PATTERN.exec(token)?.[1];
+  if (grantId) {
+    const grant = (await store.get<GrantRecord>(grantKey(grantId)))?.value;
+    const known = grant?.refresh && (grant.refresh.current_sha256 === digest || grant.refresh.spent_sha256.includes(digest));
+    if (!grant || grant.client_id !== clientId || !known) return false;
+    await revokeGrant(store, grantId, nowSeconds);
+    return true;
+  }
+  const found = await store.get<RefreshTokenRecord>(refreshKey(digest));
   if (!found || found.value.client_id !== clientId) return false;
   await revokeGrant(store, found.value.grant_id, nowSeconds);
   return true;
