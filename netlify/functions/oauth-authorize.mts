@@ -3,12 +3,19 @@ import type { Config, Context } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withPageErrors } from '../../src/core/kernel/html.ts';
 import { handleAuthorize } from '../../src/core/oauth/endpoints/authorize.ts';
-import { site } from './_shared/deps.ts';
+import { clientNetworkDigest, site, stores } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
 export default httpHandler(
   (req: Request, context: Context): Promise<Response> =>
-    withPageErrors(req, () => handleAuthorize(req, { ...oauthDeps(req, context), siteName: site.company.name })),
+    withPageErrors(req, () =>
+      handleAuthorize(req, {
+        ...oauthDeps(req, context),
+        siteName: site.company.name,
+        limits: stores('ratelimit'),
+        clientNetworkDigest: () => clientNetworkDigest(context),
+      }),
+    ),
 );
 
 export const config: Config = { path: '/oauth/authorize' };

@@ -9,7 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../scripts/runtime/index.ts';
 import { serve } from '../../scripts/runtime/index.ts';
+import { CONSENT_ANSWER_RATE_LIMIT } from '../../src/core/oauth/endpoints/authorize.ts';
 import { CLIENT_METADATA_FETCHER_AGENT } from '../../src/core/oauth/grants/client-metadata-document.ts';
+import { answerFormPage, openFormPage } from '../support/consent.ts';
+import { TEST_ORIGIN } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
 
 const site = useRuntime();
@@ -168,5 +171,37 @@ describe('limits per client network: an IPv6 client is its /64', () => {
     // An IPv4 client is its own address.
     expect((await post('203.0.113.10')).status).toBe(200);
     expect((await post('203.0.113.11')).status).toBe(200);
+  });
+});
+
+describe('what one network can make the site store', () => {
+  it('consent answers: a script approving in a loop is stopped after the per-network limit (429 page, Retry-After)', async () => {
+    const network = { 'x-forwarded-for': '2001:db8:cccc:1::7' };
+    // In process, as a browser on the site's own origin would post (the page checks Origin).
+    const browser = (url: string, init: RequestInit = {}) =>
+      site.runtime.handle(new Request(new URL(url, TEST_ORIGIN), { ...init, headers: { ...network, origin: TEST_ORIGIN, ...init.headers } }));
+    const registered = (await (
+      await browser('/oauth/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:4000/cb'], token_endpoint_auth_method: 'none' }),
+      })
+    ).json()) as { client_id: string };
+    const authorizationUrl = `/oauth/authorize?${new URLSearchParams({
+      response_type: 'code',
+      client_id: registered.client_id,
+      redirect_uri: 'http://127.0.0.1:4000/cb',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    })}`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= CONSENT_ANSWER_RATE_LIMIT.limit; i++) {
+      const page = await openFormPage(browser, authorizationUrl);
+      const answer = await answerFormPage(browser, page, 'approve');
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(statuses.slice(0, -1)).toEqual(Array(CONSENT_ANSWER_RATE_LIMIT.limit).fill(303));
+    expect(statuses.at(-1)).toBe(429);
   });
 });

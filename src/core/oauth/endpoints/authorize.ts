@@ -10,6 +10,8 @@
  * @module
  */
 import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
+import { consume } from '../../kernel/rate-limit.ts';
+import type { Store } from '../../kernel/store.ts';
 import { escapeHtml, htmlPage, htmlResponse, seeOther } from '../../kernel/html.ts';
 import { intersectScope, type Scope } from '../config.ts';
 import { type PageText, pageTextFor } from '../page-text.ts';
@@ -25,7 +27,17 @@ import { randomSecret } from '../../kernel/crypto.ts';
 export interface AuthorizeDeps extends OAuthDeps {
   /** Shown on the pages. */
   siteName: string;
+  /** Where consent answers per client network are counted ({@link CONSENT_ANSWER_RATE_LIMIT}); absent: not limited. */
+  limits?: Store;
+  /** Keyed digest of the client's network (kernel/ip-ranges.ts clientNetwork, kernel/ip-digest.ts). */
+  clientNetworkDigest?: () => Promise<string>;
 }
+
+/**
+ * Consent answers (Approve or Deny) per client network: a person answers a handful; each approval
+ * stores a code for an hour, so a script approving in a loop is bounded like everyone else.
+ */
+export const CONSENT_ANSWER_RATE_LIMIT = { limit: 60, windowSeconds: 600 } as const;
 
 /** The validated request, signed into the consent form's ticket. */
 export interface ConsentRequest {
@@ -259,6 +271,13 @@ async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
   const decision = params.get('decision');
   if (decision !== 'approve' && decision !== 'deny') return errorPage(400, deps.text.chooseDecision, deps);
   const now = deps.nowSeconds();
+  if (deps.limits && deps.clientNetworkDigest) {
+    const limited = await consume(deps.limits, `consent/${await deps.clientNetworkDigest()}`, CONSENT_ANSWER_RATE_LIMIT, now * 1000);
+    if (!limited.allowed)
+      return errorPage(429, `Too many consent answers from your network; try again in ${limited.retryAfterSeconds} s.`, deps, {
+        'retry-after': String(limited.retryAfterSeconds),
+      });
+  }
   let request: ConsentRequest;
   let clearCookie: string;
   try {
