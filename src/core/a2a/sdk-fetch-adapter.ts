@@ -19,7 +19,9 @@
  *   considered), and the version may come as the `A2A-Version` query parameter (A2A §3.6.1);
  * - streaming is never opened: agents served this way declare `capabilities.streaming: false`, so
  *   the handler refuses `SendStreamingMessage`/`SubscribeToTask` before the first event; that
- *   refusal is answered as JSON, and a stream that starts anyway is closed and answered -32603.
+ *   refusal is answered as JSON, and a stream that starts anyway is closed and answered -32603;
+ * - an internal error the SDK caught (its own -32603) is rethrown, so the endpoint logs it with a
+ *   request id and answers through its own error writer, as every 5xx of this site is.
  * @module
  */
 import { Extensions } from '@a2a-js/sdk';
@@ -170,11 +172,14 @@ export async function dispatch(transport: JsonRpcTransportHandler, call: JsonRpc
       return errorResponse(call.id, errorObjectOf(error));
     }
     await stream.return?.(undefined);
-    return errorResponse(call.id, {
-      code: JsonRpcErrorCode.INTERNAL_ERROR,
-      message: 'Internal error: streaming is not offered by this endpoint.',
-    });
+    throw new Error(`A2A handler opened a stream for ${call.method}, which this endpoint does not offer`);
   }
-  if ('error' in answer) return errorResponse(answer.id, answer.error as A2aErrorObject);
+  if ('error' in answer) {
+    const error = answer.error as A2aErrorObject;
+    // The SDK catches our failures and answers -32603 itself; rethrown, they are logged with a request id and
+    // answered by the endpoint's own error writer, like every other 5xx of this site.
+    if (error.code === JsonRpcErrorCode.INTERNAL_ERROR) throw new Error(`A2A handler failed: ${error.message}`, { cause: error });
+    return errorResponse(answer.id, error);
+  }
   return envelopeResponse(answer as JsonRpcSuccess, 200);
 }

@@ -339,3 +339,29 @@ describe('the SDK client, in-process', () => {
     await expect(c.sendMessage(say('x'))).rejects.toBeInstanceOf(VersionNotSupportedError);
   });
 });
+
+describe('failures inside the SDK', () => {
+  it('an internal error the SDK caught is rethrown, so the endpoint logs it and answers through its own writer', async () => {
+    const { dispatch } = await import('./sdk-fetch-adapter.ts');
+    const { ServerCallContext } = await import('@a2a-js/sdk/server');
+    const failing = {
+      handle: async () => ({ jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'Maximum call stack size exceeded' } }),
+    } as unknown as Parameters<typeof dispatch>[0];
+    await expect(dispatch(failing, { id: 7, method: 'SendMessage', params: {} }, new ServerCallContext())).rejects.toThrow(
+      'A2A handler failed: Maximum call stack size exceeded',
+    );
+  });
+
+  it('a message nesting metadata thousands deep is a 400 -32600 (it was an unlogged 500)', async () => {
+    const logged: unknown[] = [];
+    const deep = `${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}`;
+    const body = JSON.stringify(sendText('hello')).replace(/\}$/, `,"metadata":${deep}}`);
+    const res = await handleA2a(new Request(A2A_URL, { method: 'POST', headers: V1, body }), {
+      ...DEPS,
+      log: (...args) => logged.push(args),
+    });
+    expect(res.status).toBe(400);
+    expect(((await json(res)) as { error: { code: number } }).error.code).toBe(-32600);
+    expect(logged).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@
  */
 
 export const JSONRPC_VERSION = '2.0';
+import { parseClientJson, TOO_DEEP_MESSAGE } from './json-body.ts';
 
 /** The error codes this server emits (JSON-RPC 2.0 §5.1 and MCP 2026-07-28). */
 export const JsonRpcErrorCode = {
@@ -64,12 +65,11 @@ const isId = (value: unknown): value is JsonRpcId => typeof value === 'string' |
  * the id when it is readable (docs/reference/mcp-oauth.md §3 steps 5–7).
  */
 export function parseMessage(text: string): JsonRpcMessage | JsonRpcRejection {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
+  const parsed = parseClientJson(text);
+  if (!parsed.ok && parsed.problem === 'malformed')
     return { code: JsonRpcErrorCode.PARSE_ERROR, message: 'Parse error: the body is not valid JSON.', id: null };
-  }
+  if (!parsed.ok) return { code: JsonRpcErrorCode.INVALID_REQUEST, message: `Invalid request: ${TOO_DEEP_MESSAGE}.`, id: null };
+  const value = parsed.value;
   if (Array.isArray(value))
     return {
       code: JsonRpcErrorCode.INVALID_REQUEST,

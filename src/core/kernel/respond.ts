@@ -3,6 +3,7 @@
  * @module
  */
 import { PUBLIC_API_CORS, preflightHeaders } from './cors.ts';
+import { parseClientJson, TOO_DEEP_MESSAGE } from './json-body.ts';
 import { type HttpProblem, badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType } from './problem.ts';
 
 /** CORS for public read APIs: any origin, no credentials. */
@@ -100,12 +101,12 @@ export async function readFields(req: Request, limitBytes: number): Promise<{ fi
   if (type === 'application/x-www-form-urlencoded') {
     return { fields: Object.fromEntries(new URLSearchParams(text)), form: true };
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badRequest('The request body is not valid JSON.');
-  }
+  const read = parseClientJson(text);
+  if (!read.ok)
+    throw badRequest(
+      read.problem === 'too-deep' ? `The request body is refused: ${TOO_DEEP_MESSAGE}.` : 'The request body is not valid JSON.',
+    );
+  const parsed = read.value;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('The JSON body must be an object.');
   return { fields: parsed as Record<string, unknown>, form: false };
 }

@@ -19,7 +19,8 @@
  */
 import { escapeHtml, htmlPage, htmlResponse } from '../../kernel/html.ts';
 import { type PageText, pageTextFor } from '../page-text.ts';
-import { mediaTypeOf, readBody, readBodyText } from '../../kernel/respond.ts';
+import { parseClientJson, TOO_DEEP_MESSAGE } from '../../kernel/json-body.ts';
+import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
 import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { setExpiring } from '../../kernel/expiry.ts';
@@ -92,18 +93,15 @@ async function readClaimBody(req: Request): Promise<Record<string, unknown>> {
     throw new OAuthError('invalid_request', 'Use POST with a JSON body.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
   if (mediaTypeOf(req) !== 'application/json')
     throw new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 });
-  let text: string;
-  try {
-    text = await readBodyText(req, CLAIM_BODY_LIMIT_BYTES);
-  } catch {
-    throw new OAuthError('invalid_request', `The body must be UTF-8 JSON of at most ${CLAIM_BODY_LIMIT_BYTES} bytes.`);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new OAuthError('invalid_request', 'The body is not valid JSON.');
-  }
+  const read = await readBody(req, CLAIM_BODY_LIMIT_BYTES);
+  if (!read.ok) throw new OAuthError('invalid_request', `The body must be UTF-8 JSON of at most ${CLAIM_BODY_LIMIT_BYTES} bytes.`);
+  const parsed = parseClientJson(read.text);
+  if (!parsed.ok)
+    throw new OAuthError(
+      'invalid_request',
+      parsed.problem === 'too-deep' ? `The body is refused: ${TOO_DEEP_MESSAGE}.` : 'The body is not valid JSON.',
+    );
+  const body = parsed.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new OAuthError('invalid_request', 'The body must be a JSON object.');
   return body as Record<string, unknown>;

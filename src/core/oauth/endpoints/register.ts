@@ -3,7 +3,8 @@
  * @module
  */
 import * as v from 'valibot';
-import { readBodyText, mediaTypeOf } from '../../kernel/respond.ts';
+import { readBody, mediaTypeOf } from '../../kernel/respond.ts';
+import { parseClientJson, TOO_DEEP_MESSAGE } from '../../kernel/json-body.ts';
 import { consume, consumeShared } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { setExpiring } from '../../kernel/expiry.ts';
@@ -108,20 +109,16 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     throw new OAuthError('invalid_request', 'Use POST with a JSON body.', { status: 405, headers: { allow: 'POST, OPTIONS' } });
   if (mediaTypeOf(req) !== 'application/json')
     throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json (RFC 7591 §3.1).');
-  let text: string;
-  try {
-    text = await readBodyText(req, REGISTRATION_BODY_LIMIT_BYTES);
-  } catch {
-    throw new OAuthError('invalid_client_metadata', `The body must be UTF-8 JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes.`, {
-      status: 400,
-    });
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new OAuthError('invalid_client_metadata', 'The body is not valid JSON.');
-  }
+  const body = await readBody(req, REGISTRATION_BODY_LIMIT_BYTES);
+  if (!body.ok)
+    throw new OAuthError('invalid_client_metadata', `The body must be UTF-8 JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes.`);
+  const read = parseClientJson(body.text);
+  if (!read.ok)
+    throw new OAuthError(
+      'invalid_client_metadata',
+      read.problem === 'too-deep' ? `The body is refused: ${TOO_DEEP_MESSAGE}.` : 'The body is not valid JSON.',
+    );
+  const raw = read.value;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new OAuthError('invalid_client_metadata', 'The body must be a JSON object.');
   const parsed = v.safeParse(RegistrationSchema, raw);

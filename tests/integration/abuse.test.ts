@@ -179,7 +179,9 @@ describe('what one network can make the site store', () => {
     const network = { 'x-forwarded-for': '2001:db8:cccc:1::7' };
     // In process, as a browser on the site's own origin would post (the page checks Origin).
     const browser = (url: string, init: RequestInit = {}) =>
-      site.runtime.handle(new Request(new URL(url, TEST_ORIGIN), { ...init, headers: { ...network, origin: TEST_ORIGIN, ...init.headers } }));
+      site.runtime.handle(
+        new Request(new URL(url, TEST_ORIGIN), { ...init, headers: { ...network, origin: TEST_ORIGIN, ...init.headers } }),
+      );
     const registered = (await (
       await browser('/oauth/register', {
         method: 'POST',
@@ -203,5 +205,40 @@ describe('what one network can make the site store', () => {
     }
     expect(statuses.slice(0, -1)).toEqual(Array(CONSENT_ANSWER_RATE_LIMIT.limit).fill(303));
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('deeply nested JSON is a 4xx on every JSON endpoint, never a 500', () => {
+  const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const a2aMessage = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'SendMessage',
+    params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'hi' }] }, metadata: { x: JSON.parse(deep(60)) } },
+  };
+  const bodies: [string, string, Record<string, string>, (depth: number) => string][] = [
+    ['/api/contact', 'application/json', {}, (d) => `{"name":"a","email":"a@example.com","message":"hello there","x":${deep(d)}}`],
+    ['/oauth/register', 'application/json', {}, (d) => `{"client_name":"a","x":${deep(d)}}`],
+    // The claim endpoint takes at most 4 KB: 300 levels fit.
+    ['/oauth/claim', 'application/json', {}, (d) => `{"claim_token":"clm_x","x":${deep(Math.min(d, 300))}}`],
+    [
+      '/mcp',
+      'application/json',
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      (d) => `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":${deep(d)}}}`,
+    ],
+    [
+      '/a2a',
+      'application/json',
+      { 'a2a-version': '1.0' },
+      (d) => JSON.stringify(a2aMessage).replace('"metadata":{', `"metadata":{"deep":${deep(d)},`),
+    ],
+  ];
+
+  it.each(bodies)('%s: thousands of levels answer 4xx with a body that says why', async (path, type, headers, body) => {
+    const answer = await site.fetchPath(path, { method: 'POST', headers: { 'content-type': type, ...headers }, body: body(4000) });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(await answer.text()).toMatch(/more than 64 levels deep/);
   });
 });
