@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Enquiry } from '../src/core/contact/contact.ts';
-import { countLine, formatEnquiries, localTime, UTF8_BOM } from './enquiries.ts';
+import { memoryStore } from '../src/core/kernel/memory-store.ts';
+import { countLine, formatEnquiries, localTime, readEnquiries, UTF8_BOM } from './enquiries.ts';
 
 const enquiry = (id: string, received_at: string, extra: Partial<Enquiry> = {}): Enquiry =>
   ({
@@ -40,6 +41,55 @@ describe('csv', () => {
     expect(localTime('2026-07-01T12:00:00Z', 'Europe/Berlin')).toEqual({ wall: '2026-07-01 14:00:00', offset: 'GMT+02:00' });
     expect(localTime('2026-12-01T12:00:00Z', 'Europe/Berlin')).toEqual({ wall: '2026-12-01 13:00:00', offset: 'GMT+01:00' });
     expect(localTime('2026-12-01T12:00:00Z', 'UTC')).toEqual({ wall: '2026-12-01 12:00:00', offset: 'GMT+00:00' });
+  });
+});
+
+describe("what a visitor typed cannot act on the operator's terminal", () => {
+  // Stored before the form refused them, or by a hand: screen clearing, a window title, an OSC 8 link, a C1 CSI,
+  // a forged line, a bidi override and invisible tag characters.
+  const hostile = enquiry('e3', '2026-11-24T12:00:00.000Z', {
+    name: '\u001b[2J\u001b]0;owned\u0007Eve',
+    email: 'eve@example.com\n2026-11-24T00:00:00.000Z  fake line',
+    company: '\u001b]8;;https://evil.example\u001b\\Acme\u001b]8;;\u001b\\',
+    message: 'line one\nline two \u009b31m red \u202Egnp.exe \u{E0041}\u{E0042}',
+  });
+
+  it.each(['list', 'csv', 'json'] as const)('%s: no control, bidi or invisible character reaches the output raw', (format) => {
+    const text = formatEnquiries([hostile], format, 'UTC');
+    // Line breaks stay only where the format itself puts them (and inside a CSV message cell).
+    const raw = text.replace(/^\uFEFF/, '').replace(/[\r\n\t]/g, '');
+    expect(raw).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+    expect(text).toContain(format === 'json' ? '\\u001b' : '\\u{1B}');
+  });
+
+  it('list: one enquiry stays two lines (a newline in a field cannot forge an entry)', () => {
+    const lines = formatEnquiries([hostile], 'list', 'UTC').trimEnd().split('\n');
+    expect(lines.length).toBe(4); // count line, blank line, the entry's two lines
+  });
+
+  it('json: the escaped document is still the same records', () => {
+    expect(JSON.parse(formatEnquiries([hostile], 'json'))).toEqual([hostile]);
+  });
+});
+
+describe('reading', () => {
+  it('a record that does not parse is skipped and named; every other enquiry is exported', async () => {
+    const store = memoryStore();
+    await store.set('enquiry/2026-11-24T12:00:00.000Z/a', enquiry('a', '2026-11-24T12:00:00.000Z'));
+    await store.set('enquiry/2026-11-24T13:00:00.000Z/b', enquiry('b', '2026-11-24T13:00:00.000Z'));
+    const broken = {
+      ...store,
+      get: async <T>(key: string) =>
+        key.endsWith('/b') ? Promise.reject(new SyntaxError('Unexpected end of JSON input')) : store.get<T>(key),
+    };
+    await store.set('enquiry/2026-11-24T14:00:00.000Z/c', { not: 'an enquiry' });
+    const warnings: string[] = [];
+    const read = await readEnquiries(broken, (line) => warnings.push(line));
+    expect(read.map((e) => e.id)).toEqual(['a']);
+    expect(warnings).toEqual([
+      'skipped enquiry/2026-11-24T13:00:00.000Z/b: Unexpected end of JSON input',
+      'skipped enquiry/2026-11-24T14:00:00.000Z/c: not an enquiry record',
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
 import { localBlobsDir } from './runtime/local-blobs-dir.ts';
 import type { Enquiry } from '../src/core/contact/contact.ts';
 import type { Store } from '../src/core/kernel/store.ts';
+import { escapeInvisibleCharacters, jsonWithEscapedInvisibles } from '../src/core/kernel/visible-text.ts';
 import { parseEnv } from '../src/core/config.ts';
 import { answerHelp } from './usage.ts';
 
@@ -23,12 +24,33 @@ const LOCAL_SITE_ID = '0';
 const FORMATS = ['list', 'json', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
 
-/** Reads every enquiry, oldest first. */
-export async function readEnquiries(store: Store): Promise<Enquiry[]> {
+/**
+ * Reads every enquiry, oldest first. A record that cannot be read (a half-written file a crashed
+ * local server left, a hand-edited blob) is skipped and named on stderr, never fatal: every other
+ * enquiry is still exported.
+ */
+export async function readEnquiries(
+  store: Store,
+  warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<Enquiry[]> {
   const keys = (await store.list('enquiry/')).sort();
-  const records = await Promise.all(keys.map((key) => store.get<Enquiry>(key)));
-  return records.filter((r) => r !== null).map((r) => r.value);
+  const records = await Promise.all(
+    keys.map(async (key) => {
+      try {
+        const found = await store.get<Enquiry>(key);
+        if (found && typeof found.value === 'object' && found.value !== null && typeof found.value.id === 'string') return found.value;
+        if (found) warn(`skipped ${escapeInvisibleCharacters(key)}: not an enquiry record`);
+      } catch (error) {
+        warn(`skipped ${escapeInvisibleCharacters(key)}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return null;
+    }),
+  );
+  return records.filter((r) => r !== null);
 }
+
+/** A visitor's text as a terminal or spreadsheet shows it: control and invisible characters as visible escapes. */
+const shown = (text: string, options?: { keepLineBreaks?: boolean }): string => escapeInvisibleCharacters(text, options);
 
 /** Excel reads a CSV as UTF-8 only when it starts with this byte order mark. */
 export const UTF8_BOM = '\uFEFF';
@@ -58,9 +80,10 @@ export function localTime(iso: string, timeZone: string): { wall: string; offset
 
 const CSV_COLUMNS = ['id', 'received_at', 'received_local', 'name', 'email', 'company', 'message', 'notification'] as const;
 
-function csvCell(value: string): string {
-  // Quote always; double quotes inside; neutralise spreadsheet formulas (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+function csvCell(value: string, keepLineBreaks = false): string {
+  // Quote always; double quotes inside; neutralise spreadsheet formulas (CSV injection) and terminal escapes.
+  const visible = shown(value, { keepLineBreaks });
+  const safe = /^[=+\-@\t\r]/.test(visible) ? `'${visible}` : visible;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
@@ -75,18 +98,21 @@ export function countLine(count: number): string {
  * date) with the zone in the header. list: a count line, then each enquiry with both times.
  */
 export function formatEnquiries(enquiries: readonly Enquiry[], format: Format, timeZone: string = LOCAL_TIME_ZONE): string {
-  if (format === 'json') return `${JSON.stringify(enquiries, null, 2)}\n`;
+  if (format === 'json') return `${jsonWithEscapedInvisibles(JSON.stringify(enquiries, null, 2))}\n`;
   if (format === 'csv') {
     const header = CSV_COLUMNS.map((c) => (c === 'received_local' ? `received_local (${timeZone})` : c)).join(',');
     const value = (e: Enquiry, c: (typeof CSV_COLUMNS)[number]): string =>
       c === 'notification' ? e.notification.status : c === 'received_local' ? localTime(e.received_at, timeZone).wall : String(e[c] ?? '');
-    const rows = enquiries.map((e) => CSV_COLUMNS.map((c) => csvCell(value(e, c))).join(','));
+    const rows = enquiries.map((e) => CSV_COLUMNS.map((c) => csvCell(value(e, c), c === 'message')).join(','));
     return `${UTF8_BOM + [header, ...rows].join('\r\n')}\r\n`;
   }
   if (enquiries.length === 0) return 'No enquiries.\n';
   const lines = enquiries.map((e) => {
     const local = localTime(e.received_at, timeZone);
-    return `${e.received_at}  (${local.wall} ${local.offset})  ${e.id}  ${e.name} <${e.email}>${e.company ? ` (${e.company})` : ''}  [notification: ${e.notification.status}]\n    ${e.message.replace(/\s+/g, ' ').slice(0, 160)}`;
+    const company = e.company ? ` (${shown(e.company)})` : '';
+    const who = `${shown(e.name)} <${shown(e.email)}>${company}`;
+    const message = shown(e.message.replace(/\s+/g, ' ').slice(0, 160));
+    return `${shown(e.received_at)}  (${local.wall} ${local.offset})  ${shown(e.id)}  ${who}  [notification: ${shown(e.notification.status)}]\n    ${message}`;
   });
   return `${countLine(enquiries.length)}, oldest first; times in UTC and ${timeZone}\n\n${lines.join('\n')}\n`;
 }

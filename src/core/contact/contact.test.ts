@@ -55,6 +55,26 @@ describe('validateContact', () => {
   });
 });
 
+describe('one-line fields refuse control and invisible characters', () => {
+  it.each([
+    ['name', 'Eve\u001b[2J'],
+    ['name', 'Eve\u2028Approved: yes'],
+    ['company', 'Acme\u200B'],
+    ['company', '\u202Eevil'],
+    ['company', 'Acme\u{E0041}'],
+    ['email', 'eve@example.com\u0007'],
+  ])('%s %j', (field, value) => {
+    const result = validateContact({ ...valid, [field]: value });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.invalid).toEqual([{ name: field, reason: expect.stringContaining('control or invisible characters') }]);
+  });
+
+  it('CJK text, the ideographic space and a multi-line message with emoji are accepted', () => {
+    const result = validateContact({ ...valid, name: '王　小明', company: '示例科技', message: 'Hello\nteam 👩‍💻' });
+    expect(result.ok).toBe(true);
+  });
+});
+
 describe('referenceOf', () => {
   it('is the first eight hex digits of the id, upper case, in two groups', () => {
     expect(referenceOf('7f3a09c2-1b2c-4d5e-8f90-123456789abc')).toBe('7F3A-09C2');

@@ -5,6 +5,7 @@
  * @module
  */
 import * as v from 'valibot';
+import { hasInvisibleCharacters } from '../kernel/visible-text.ts';
 import { type HttpProblem, badRequest, forbidden, type InvalidParam, tooManyRequests } from '../kernel/problem.ts';
 import { json, readFields, requireMethod } from '../kernel/respond.ts';
 import { isCrossSiteRequest } from '../kernel/same-origin.ts';
@@ -23,8 +24,17 @@ export const MAX_NOTIFY_ATTEMPTS = 8;
 /** Backoff between notification attempts, doubled each time. */
 export const NOTIFY_BACKOFF_BASE_SECONDS = 300;
 
+/**
+ * A one-line field: trimmed, bounded, and free of control and invisible characters (kernel/visible-text.ts),
+ * which could clear an operator's terminal, forge lines in `npm run enquiries` or hide text.
+ */
 const trimmed = (max: number, label: string) =>
-  v.pipe(v.string('expected text'), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`));
+  v.pipe(
+    v.string('expected text'),
+    v.trim(),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+    v.check((text) => !hasInvisibleCharacters(text), `${label} must not contain control or invisible characters`),
+  );
 
 export const ContactSchema = v.object({
   name: v.pipe(trimmed(CONTACT_FIELD_LIMITS.name, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
@@ -89,8 +99,7 @@ export type NotificationState =
 export interface Enquiry extends ContactInput {
   id: string;
   received_at: string;
-  /** SHA-256 of the client IP: enough to spot abuse, not a stored address. */
-  /** HMAC-SHA-256 of the client IP under the server's secret (never the address). */
+  /** HMAC-SHA-256 of the client's network (its IPv4 address or IPv6 /64) under the server's secret: never an address. */
   client_ip_digest: string;
   user_agent: string;
   notification: NotificationState;

@@ -32,6 +32,22 @@ export function withoutInvisibleCharacters(text: string): string {
  * written as a visible `\u{…}` escape, so a stored value can never move the cursor, set a title,
  * draw a link or start a new line. Printable text, CJK included, is unchanged.
  */
-export function escapeInvisibleCharacters(text: string): string {
-  return text.replace(INVISIBLE_CHARACTERS, (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`);
+export function escapeInvisibleCharacters(text: string, options: { keepLineBreaks?: boolean } = {}): string {
+  return text.replace(INVISIBLE_CHARACTERS, (c) =>
+    options.keepLineBreaks && (c === '\n' || c === '\r' || c === '\t') ? c : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`,
+  );
+}
+
+/**
+ * JSON text (from `JSON.stringify`) with every character of {@link INVISIBLE_CHARACTER} written as a
+ * `\uXXXX` escape: the same JSON value, but nothing in it can act on a terminal that prints it
+ * (`JSON.stringify` escapes only U+0000-U+001F, not C1 controls, bidi marks or tag characters).
+ */
+export function jsonWithEscapedInvisibles(json: string): string {
+  // Raw line breaks and tabs in JSON text are whitespace between tokens (strings hold them escaped): kept.
+  return json.replace(INVISIBLE_CHARACTERS, (c) =>
+    c === '\n' || c === '\r' || c === '\t'
+      ? c
+      : [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+  );
 }
