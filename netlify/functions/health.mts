@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { handleHealth } from '../../src/core/health/health.ts';
+import { handleHealth, sharedStoreProbe } from '../../src/core/health/health.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withProblems } from '../../src/core/kernel/problem.ts';
 import { build, now, stores } from './_shared/deps.ts';
@@ -8,9 +8,12 @@ import { searchEngineAt } from './_shared/search.ts';
 // The check loads the shipped index (netlify.toml included_files) on first use: a missing or broken file shows as search down.
 const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url));
 
+/** One Blobs round trip per instance every few seconds, whatever the request rate. */
+const probe = sharedStoreProbe(() => stores('ratelimit'), now);
+
 export default httpHandler(
   (req: Request): Promise<Response> =>
-    withProblems(req, () => handleHealth(req, { build, searchDocuments: () => engine().documentCount, store: stores('ratelimit'), now })),
+    withProblems(req, () => handleHealth(req, { build, searchDocuments: () => engine().documentCount, probe })),
 );
 
 export const config: Config = { path: '/health' };

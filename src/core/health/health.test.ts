@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { blobsStore } from '../../../netlify/functions/_shared/blobs-store.ts';
 import { useBlobs } from '../../../tests/support/blobs.ts';
-import { handleHealth } from './health.ts';
+import { memoryStore } from '../kernel/memory-store.ts';
+import type { Store } from '../kernel/store.ts';
+import { handleHealth, HEALTH_PROBE_REUSE_MS, probeStore, sharedStoreProbe } from './health.ts';
 
 const blobs = useBlobs();
 const build = { version: '1.0.0', commit: 'abc123', built_at: '2026-11-22T00:00:00.000Z' };
@@ -11,8 +13,7 @@ describe('GET /health', () => {
     const res = await handleHealth(new Request('http://x/health'), {
       build,
       searchDocuments: () => 21,
-      store: blobs.store('ratelimit'),
-      now: Date.now,
+      probe: () => probeStore(blobs.store('ratelimit'), Date.now),
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -29,7 +30,7 @@ describe('GET /health', () => {
     const store = blobs.store('ratelimit');
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, store, now: Date.now }),
+        handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, probe: () => probeStore(store, Date.now) }),
       ),
     );
     const bodies = await Promise.all(answers.map((a) => a.json() as Promise<{ status: string; checks: { blobs: { error?: string } } }>));
@@ -44,7 +45,11 @@ describe('GET /health', () => {
       edgeURL: 'http://127.0.0.1:9',
       uncachedEdgeURL: 'http://127.0.0.1:9',
     });
-    const res = await handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, store: unreachable, now: Date.now });
+    const res = await handleHealth(new Request('http://x/health'), {
+      build,
+      searchDocuments: () => 21,
+      probe: () => probeStore(unreachable, Date.now),
+    });
     expect(res.status).toBe(503);
     const body = await res.json();
     expect(body.status).toBe('degraded');
@@ -56,8 +61,7 @@ describe('GET /health', () => {
     const empty = await handleHealth(new Request('http://x/health'), {
       build,
       searchDocuments: () => 0,
-      store: blobs.store('ratelimit'),
-      now: Date.now,
+      probe: () => probeStore(blobs.store('ratelimit'), Date.now),
     });
     expect(empty.status).toBe(503);
     expect((await empty.json()).checks.search_index).toMatchObject({ ok: false, documents: 0 });
@@ -66,8 +70,7 @@ describe('GET /health', () => {
       searchDocuments: () => {
         throw new Error('index missing');
       },
-      store: blobs.store('ratelimit'),
-      now: Date.now,
+      probe: () => probeStore(blobs.store('ratelimit'), Date.now),
     });
     expect((await broken.json()).checks.search_index.error).toBe('index missing');
   });
@@ -77,9 +80,51 @@ describe('GET /health', () => {
       handleHealth(new Request('http://x/health', { method: 'POST' }), {
         build,
         searchDocuments: () => 1,
-        store: blobs.store('ratelimit'),
-        now: Date.now,
+        probe: () => probeStore(blobs.store('ratelimit'), Date.now),
       }),
     ).rejects.toMatchObject({ status: 405 });
+  });
+});
+
+describe('the probe per instance', () => {
+  it('100 checks in a burst write once; the next write comes only after the reuse interval', async () => {
+    const inner = memoryStore();
+    let writes = 0;
+    const counting: Store = { ...inner, set: (key, value, condition) => (writes++, inner.set(key, value, condition)) };
+    let clock = 1_000_000;
+    const probe = sharedStoreProbe(
+      () => counting,
+      () => clock,
+    );
+    const check = () => handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, probe });
+    const answers = await Promise.all(Array.from({ length: 100 }, check));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(writes).toBe(1);
+    clock += HEALTH_PROBE_REUSE_MS - 1;
+    await check();
+    expect(writes).toBe(1);
+    clock += 1;
+    await check();
+    expect(writes).toBe(2);
+  });
+
+  it('a failed probe is reported until the next one, then the next one decides', async () => {
+    let up = false;
+    const inner = memoryStore();
+    const flaky: Store = {
+      ...inner,
+      set: (key, value, condition) => (up ? inner.set(key, value, condition) : Promise.reject(new Error('Blobs down'))),
+    };
+    let clock = 0;
+    const probe = sharedStoreProbe(
+      () => flaky,
+      () => clock,
+    );
+    const check = () => handleHealth(new Request('http://x/health'), { build, searchDocuments: () => 21, probe });
+    expect((await check()).status).toBe(503);
+    up = true;
+    expect((await check()).status).toBe(503);
+    clock += HEALTH_PROBE_REUSE_MS;
+    expect((await check()).status).toBe(200);
   });
 });

@@ -30,7 +30,7 @@ export const HealthSchema = v.object({
     blobs: v.pipe(
       v.object({
         ok: v.boolean(),
-        latency_ms: v.pipe(v.number(), v.description('Write + read + delete round trip.')),
+        latency_ms: v.pipe(v.number(), v.description('Write + read + delete round trip (the latest, made at most every few seconds).')),
         error: v.optional(v.string()),
       }),
       v.description('Netlify Blobs answered a round trip.'),
@@ -67,9 +67,26 @@ export async function probeStore(store: Store, now: () => number): Promise<numbe
   return now() - started;
 }
 
+/**
+ * A Blobs round trip is made at most this often per instance; checks in between (and checks that
+ * overlap one in flight) report its outcome. An uptime monitor polling every few seconds, or a
+ * stranger polling in a loop, costs one write a few seconds, not one per request.
+ */
+export const HEALTH_PROBE_REUSE_MS = 5000;
+
+/** {@link probeStore} shared by every check within {@link HEALTH_PROBE_REUSE_MS} of the last one. */
+export function sharedStoreProbe(store: () => Store, now: () => number, reuseMs = HEALTH_PROBE_REUSE_MS): () => Promise<number> {
+  let last: { at: number; outcome: Promise<number> } | undefined;
+  return () => {
+    const at = now();
+    if (!last || at - last.at >= reuseMs) last = { at, outcome: probeStore(store(), now) };
+    return last.outcome;
+  };
+}
+
 export async function handleHealth(
   req: Request,
-  deps: { build: BuildFacts; searchDocuments: () => number; store: Store; now: () => number },
+  deps: { build: BuildFacts; searchDocuments: () => number; probe: () => Promise<number> },
 ): Promise<Response> {
   requireMethod(req, ['GET']);
   let documents = 0;
@@ -85,7 +102,7 @@ export async function handleHealth(
   }
   let blobs: { ok: boolean; latency_ms: number; error?: string };
   try {
-    blobs = { ok: true, latency_ms: await probeStore(deps.store, deps.now) };
+    blobs = { ok: true, latency_ms: await deps.probe() };
   } catch (error) {
     blobs = { ok: false, latency_ms: 0, error: error instanceof Error ? error.message : String(error) };
   }
