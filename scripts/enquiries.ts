@@ -10,7 +10,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { BlobsServer } from '@netlify/blobs/server';
+import { startLocalBlobs } from './runtime/local-blobs.ts';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
 import { localBlobsDir } from './runtime/local-blobs-dir.ts';
 import type { Enquiry } from '../src/core/contact/contact.ts';
@@ -177,11 +177,11 @@ async function main(args: string[]): Promise<number> {
     enquiries = await readEnquiries(blobsStore('enquiries', { siteID, token }));
   } else {
     const token = 'local-enquiries-reader';
-    const server = new BlobsServer({ directory: localBlobsDir(), token, port: 0 });
-    const { port } = await server.start();
+    const server = await startLocalBlobs(localBlobsDir(), token, { owner: false });
     try {
-      const edgeURL = `http://127.0.0.1:${port}`;
-      enquiries = await readEnquiries(blobsStore('enquiries', { siteID: LOCAL_SITE_ID, token, edgeURL, uncachedEdgeURL: edgeURL }));
+      enquiries = await readEnquiries(
+        blobsStore('enquiries', { siteID: LOCAL_SITE_ID, token, edgeURL: server.url, uncachedEdgeURL: server.url }),
+      );
     } finally {
       await server.stop();
     }

@@ -16,6 +16,8 @@ const SCRIPTS = [
     .map((name) => `scripts/${name}`),
   'scripts/runtime/emulator.ts',
   'scripts/runtime/blobs-server-conditional-writes.ts',
+  'scripts/runtime/blobs-server-loopback.ts',
+  'scripts/runtime/blobs-server-temp-files.ts',
   'scripts/runtime/local-blobs-dir.ts',
   'scripts/runtime/netlify-dev-bundle-race.ts',
   'tools/agent-ready/node/cli.ts',

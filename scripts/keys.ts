@@ -3,7 +3,6 @@
  * outbound requests). Run with `--help` for the usage; nothing is generated or changed then.
  */
 import { parseArgs } from 'node:util';
-import { BlobsServer } from '@netlify/blobs/server';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
 import { localBlobsDir } from './runtime/local-blobs-dir.ts';
 import { generateKeyRecord, liveRecords, parseKeyRecords, rotate, rotateStoredKeys } from '../src/core/oauth/grants/keys.ts';
@@ -18,7 +17,7 @@ import {
 } from '../src/core/web-bot-auth/keys.ts';
 import type { Store } from '../src/core/kernel/store.ts';
 import { parseEnv } from '../src/core/config.ts';
-import './runtime/blobs-server-conditional-writes.ts';
+import { startLocalBlobs } from './runtime/local-blobs.ts';
 
 const USAGE = `Usage: npm run keys -- [--web-bot-auth] [--rotate [--local]] [--help]
 
@@ -69,11 +68,9 @@ function parseOptions(): { help: boolean; rotate: boolean; local: boolean; webBo
 /** Runs `task` on the local Blobs store `keys`, through a Blobs server started for it. */
 async function withLocalKeysStore<T>(task: (store: Store) => Promise<T>): Promise<T> {
   const token = 'local-keys-tool';
-  const server = new BlobsServer({ directory: localBlobsDir(), token, port: 0 });
-  const { port } = await server.start();
+  const server = await startLocalBlobs(localBlobsDir(), token, { owner: false });
   try {
-    const edgeURL = `http://127.0.0.1:${port}`;
-    return await task(blobsStore('keys', { siteID: '0', token, edgeURL, uncachedEdgeURL: edgeURL }));
+    return await task(blobsStore('keys', { siteID: '0', token, edgeURL: server.url, uncachedEdgeURL: server.url }));
   } finally {
     await server.stop();
   }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
 import './blobs-server-conditional-writes.ts';
+import './blobs-server-temp-files.ts';
 import { seedDeployStore } from './deploy-blobs.ts';
 import { headOf } from './head.ts';
 import { deferBundleFolderRemoval, handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';

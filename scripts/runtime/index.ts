@@ -51,6 +51,8 @@ export interface LocalRuntime {
   /** Runs a scheduled function as Netlify's scheduler does. */
   invokeScheduled(name: string): Promise<Response>;
   readonly blobsDir: string;
+  /** The local Blobs server's URL (it listens on 127.0.0.1 only). */
+  readonly blobsUrl: string;
   readonly functions: readonly LoadedFunction[];
   readonly edge: readonly EdgeEntry[];
   /** Drop what was read from dist/ (after a rebuild): pages are new, functions keep their build. */
@@ -162,6 +164,7 @@ function createRuntime(parts: {
 
   return {
     blobsDir: platform.blobsDir,
+    blobsUrl: platform.blobsUrl,
     functions,
     edge,
     async handle(request, options = {}) {

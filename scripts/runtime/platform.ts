@@ -6,8 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import './blobs-server-conditional-writes.ts';
-import { BlobsServer } from '@netlify/blobs/server';
+import { startLocalBlobs } from './local-blobs.ts';
 import { startRuntime as startNetlifyRuntime } from '@netlify/runtime';
 
 import { LOCAL_DEPLOY_ID, LOCAL_SITE_ID, seedDeployStore } from './deploy-blobs.ts';
@@ -20,6 +19,8 @@ export const requestContext = new AsyncLocalStorage<object>();
 
 export interface Platform {
   readonly blobsDir: string;
+  /** The local Blobs server (loopback only). */
+  readonly blobsUrl: string;
   stop(): Promise<void>;
 }
 
@@ -36,9 +37,8 @@ export async function startPlatform(blobsDir: string, root: string): Promise<Pla
   mkdirSync(blobsDir, { recursive: true });
   seedDeployStore(blobsDir, root);
   const token = randomUUID();
-  const blobs = new BlobsServer({ directory: blobsDir, token, port: 0 });
-  const { port } = await blobs.start();
-  const blobsURL = `http://127.0.0.1:${port}`;
+  const blobs = await startLocalBlobs(blobsDir, token, { owner: true });
+  const blobsURL = blobs.url;
 
   // Variables set through Netlify.env are undone on stop, as @netlify/dev does.
   const changed = new Map<string, string | undefined>();
@@ -67,6 +67,7 @@ export async function startPlatform(blobsDir: string, root: string): Promise<Pla
 
   return {
     blobsDir,
+    blobsUrl: blobsURL,
     async stop() {
       for (const [key, value] of changed) {
         if (value === undefined) delete process.env[key];

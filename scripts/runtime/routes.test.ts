@@ -60,7 +60,8 @@ describe('function routes (zip-it-and-ship-it ISC)', () => {
     // Lower-cased, trailing slash dropped, as @netlify/functions-dev matches.
     expect(findFunction(functions, '/API/Search/', 'GET')?.fn.name).toBe('api-search');
     expect(findFunction(functions, '/api/nope', 'GET')?.fn.name).toBe('api-not-found');
-    expect(findFunction(functions, '/.netlify/functions/tweets-refresh', 'POST')?.fn.name).toBe('tweets-refresh');
+    // A scheduled function has no public URL: only the scheduler runs it (invokeScheduled).
+    expect(findFunction(functions, '/.netlify/functions/tweets-refresh', 'POST')).toBeUndefined();
     expect(findFunction(functions, '/.netlify/functions/api-search', 'GET')).toBeUndefined(); // routed functions: only on their routes
     expect(findFunction(functions, '/blog/', 'GET')).toBeUndefined();
   });

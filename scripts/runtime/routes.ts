@@ -38,7 +38,11 @@ export interface EdgeEntry {
   methods: string[];
 }
 
-/** `/.netlify/functions/<name>`: reaches only functions without routes (scheduled ones), as in the emulator. */
+/**
+ * `/.netlify/functions/<name>`: reaches only functions with neither routes nor a schedule. A scheduled
+ * function has no public URL, as on Netlify: only the scheduler runs it (the runtime's
+ * `invokeScheduled`, `npm run scheduled -- <name>`), never a client.
+ */
 const DEFAULT_FUNCTION_URL = /^\/\.netlify\/(?:functions|builders)\/([^/]+)/;
 
 interface RawMatcher {
@@ -171,7 +175,7 @@ export function findFunction<F extends FunctionEntry>(
   const byName = DEFAULT_FUNCTION_URL.exec(pathname);
   if (byName) {
     const fn = functions.find((f) => f.name === byName[1]);
-    return fn && fn.routes.length === 0 ? { fn, route: undefined } : undefined;
+    return fn && fn.routes.length === 0 && !fn.schedule ? { fn, route: undefined } : undefined;
   }
   for (const fn of functions) {
     const route = matchFunctionRoute(fn, pathname, method);

@@ -29,15 +29,33 @@ describe('scheduled functions in the local runtime', () => {
     upstream.respondWith((req, _body, res) =>
       req.url === '/feed.json' ? sendJson(res, 200, { tweets: [liveTweet] }) : sendJson(res, 404, {}),
     );
-    const run = await site.fetchPath('/.netlify/functions/tweets-refresh', { method: 'POST' });
+    const run = await site.runtime.invokeScheduled('tweets-refresh');
     expect(run.status).toBeLessThan(300);
     const res = await site.fetchPath('/api/tweets');
     expect(res.headers.get('x-feed-source')).toBe('live');
     expect((await res.json()).tweets[0].id).toBe('4242');
 
     upstream.respondWith((_req, _body, res) => sendJson(res, 502, { error: 'bad gateway' }));
-    await site.fetchPath('/.netlify/functions/tweets-refresh', { method: 'POST' });
+    await site.runtime.invokeScheduled('tweets-refresh');
     expect((await (await site.fetchPath('/api/tweets')).json()).tweets[0].id).toBe('4242');
+  });
+
+  it('a scheduled function has no public URL: a client gets 404 and the function does not run', async () => {
+    let upstreamCalls = 0;
+    upstream.respondWith((_req, _body, res) => {
+      upstreamCalls++;
+      sendJson(res, 200, { tweets: [liveTweet] });
+    });
+    for (const name of ['tweets-refresh', 'store-sweep', 'contact-retry']) {
+      for (const method of ['GET', 'POST']) {
+        const answer = await site.fetchPath(`/.netlify/functions/${name}`, {
+          method,
+          headers: { 'user-agent': 'Netlify Clockwork', 'x-nf-event': 'schedule' },
+        });
+        expect(answer.status).toBe(404);
+      }
+    }
+    expect(upstreamCalls).toBe(0);
   });
 
   it('an enquiry whose webhook fails is stored as pending (retried by contact-retry) and listed by `npm run enquiries`', async () => {

@@ -2,8 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import '../../scripts/runtime/blobs-server-conditional-writes.ts';
-import { BlobsServer } from '@netlify/blobs/server';
+import { type LocalBlobs, startLocalBlobs } from '../../scripts/runtime/local-blobs.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { blobsStore } from '../../netlify/functions/_shared/blobs-store.ts';
 import type { Store, StoreFactory, StoreName } from '../../src/core/kernel/store.ts';
@@ -18,14 +17,13 @@ export interface BlobsHandle {
 }
 
 export function useBlobs(): BlobsHandle {
-  let server: BlobsServer | undefined;
+  let server: LocalBlobs | undefined;
   let directory = '';
   let edgeURL = '';
   beforeAll(async () => {
     directory = mkdtempSync(path.join(tmpdir(), 'blobs-'));
-    server = new BlobsServer({ directory, token: TOKEN, port: 0 });
-    const { port } = await server.start();
-    edgeURL = `http://127.0.0.1:${port}`;
+    server = await startLocalBlobs(directory, TOKEN, { owner: true });
+    edgeURL = server.url;
   });
   afterAll(async () => {
     await server?.stop();

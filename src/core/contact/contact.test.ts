@@ -1,3 +1,5 @@
+import { memoryStore } from '../kernel/memory-store.ts';
+import type { Store } from '../kernel/store.ts';
 import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../tests/support/blobs.ts';
 import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
@@ -107,7 +109,7 @@ describe('enquiries and the notification webhook', () => {
     expect((await retryNotifications(blobs.store('enquiries'), notify, now)).retried).toBe(0);
     clock += 10 * 60_000;
     webhook.respondWith((_req, _body, res) => sendJson(res, 200, { ok: true }));
-    expect(await retryNotifications(blobs.store('enquiries'), notify, now)).toEqual({ retried: 1, sent: 1 });
+    expect(await retryNotifications(blobs.store('enquiries'), notify, now)).toEqual({ retried: 1, sent: 1, unreadable: 0 });
     expect((await stored()).find((e) => e.id === id)!.notification).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
@@ -158,5 +160,56 @@ describe('CSRF on POST /api/contact', () => {
     const res = await handleContact(jsonPost, await deps('203.0.113.52', null), pages);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'accepted' });
+  });
+});
+
+describe('the notification retry at scale', () => {
+  const pendingEnquiry = (id: string, at: string): Enquiry => ({
+    ...valid,
+    product: '',
+    id,
+    received_at: at,
+    client_ip_digest: 'd',
+    user_agent: 'ua',
+    notification: { status: 'pending', attempts: 1, last_error: 'webhook answered 500', next_attempt_at: at },
+  });
+
+  it('reads only the enquiries still to deliver, however many were delivered; a record that does not parse is skipped', async () => {
+    const store = memoryStore();
+    for (let i = 0; i < 200; i++)
+      await store.set(`enquiry/2026-11-01T00:00:${String(i % 60).padStart(2, '0')}.000Z/s${i}`, {
+        ...pendingEnquiry(`s${i}`, '2026-11-01T00:00:00.000Z'),
+        notification: { status: 'sent', attempts: 1, sent_at: '2026-11-01T00:00:01.000Z' },
+      });
+    await retryNotifications(store, async () => {}, now); // the one-time marking of enquiries from before markers
+    const due = 'enquiry/2026-11-02T00:00:00.000Z/p1';
+    const broken = 'enquiry/2026-11-02T00:00:01.000Z/p2';
+    await store.set(due, pendingEnquiry('p1', '2026-11-02T00:00:00.000Z'));
+    await store.set(`pending/${due}`, 0);
+    await store.set(`pending/${broken}`, 0);
+    let reads = 0;
+    const counting: Store = {
+      ...store,
+      get: async <T>(key: string) => {
+        reads++;
+        if (key === broken) throw new SyntaxError('Unexpected end of JSON input');
+        return store.get<T>(key);
+      },
+    };
+    const logged: string[] = [];
+    const result = await retryNotifications(counting, async () => {}, now, { log: (line) => logged.push(line) });
+    expect(result).toEqual({ retried: 1, sent: 1, unreadable: 1 });
+    expect(reads).toBeLessThanOrEqual(4);
+    expect(logged).toEqual([expect.stringContaining(broken)]);
+    expect(await store.list('pending/')).toEqual([`pending/${broken}`]);
+  });
+
+  it('enquiries left pending before markers existed are found once and retried', async () => {
+    const store = memoryStore();
+    await store.set('enquiry/2026-11-02T00:00:00.000Z/old', pendingEnquiry('old', '2026-11-02T00:00:00.000Z'));
+    const delivered: string[] = [];
+    expect(await retryNotifications(store, async (e) => void delivered.push(e.id), now)).toEqual({ retried: 1, sent: 1, unreadable: 0 });
+    expect(delivered).toEqual(['old']);
+    expect(await store.list('pending/')).toEqual([]);
   });
 });

@@ -173,6 +173,8 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
   };
   const key = enquiryKey(enquiry);
   try {
+    // The retry's marker first: an enquiry stored without one would never be retried; a marker without an enquiry is dropped.
+    if (deps.notify) await deps.enquiries.set(pendingKey(key), 0);
     const written = await deps.enquiries.set(key, enquiry, { onlyIfNew: true });
     if (!written.modified) throw new Error(`enquiry key ${key} already exists`);
   } catch (error) {
@@ -210,21 +212,62 @@ export async function deliver(
           };
   }
   await store.set(key, { ...enquiry, notification: state });
+  if (state.status !== 'pending') await store.delete(pendingKey(key));
   return state;
 }
 
-/** The scheduled retry: every pending notification whose time has come gets one more attempt. */
-export async function retryNotifications(store: Store, notify: Notifier, now: () => number): Promise<{ retried: number; sent: number }> {
+/** `pending/<enquiry key>`: marks an enquiry whose notification is still to be delivered, so the retry reads only those. */
+export const PENDING_PREFIX = 'pending/';
+const pendingKey = (key: string): string => `${PENDING_PREFIX}${key}`;
+/** Set once the markers of enquiries stored before markers existed have been written. */
+const PENDING_INDEX_BUILT_KEY = 'notification-index/built';
+
+/**
+ * The scheduled retry: every pending notification whose time has come gets one more attempt. It
+ * reads only the enquiries marked pending (its cost follows the undelivered ones, not every enquiry
+ * ever received), skips a record that does not parse (logged), and stops starting deliveries once
+ * `budgetMs` is spent (the next run goes on).
+ */
+export async function retryNotifications(
+  store: Store,
+  notify: Notifier,
+  now: () => number,
+  options: { budgetMs?: number; log?: (line: string) => void } = {},
+): Promise<{ retried: number; sent: number; unreadable: number }> {
+  const started = now();
+  const log = options.log ?? console.warn;
   let retried = 0;
   let sent = 0;
-  for (const key of await store.list('enquiry/')) {
-    const record = await store.get<Enquiry>(key);
+  let unreadable = 0;
+  if (!(await store.get(PENDING_INDEX_BUILT_KEY))) {
+    // Once: mark the enquiries that were pending before markers existed.
+    for (const key of await store.list('enquiry/')) {
+      const record = await store.get<Enquiry>(key).catch(() => null);
+      if (record?.value.notification?.status === 'pending') await store.set(pendingKey(key), 0);
+    }
+    await store.set(PENDING_INDEX_BUILT_KEY, { at: new Date(now()).toISOString() });
+  }
+  for (const marker of await store.list(PENDING_PREFIX)) {
+    if (options.budgetMs !== undefined && now() - started >= options.budgetMs) break;
+    const key = marker.slice(PENDING_PREFIX.length);
+    let record: Awaited<ReturnType<typeof store.get<Enquiry>>>;
+    try {
+      record = await store.get<Enquiry>(key);
+    } catch (error) {
+      unreadable++;
+      log(`contact retry: skipped ${key}: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
     const state = record?.value.notification;
-    if (!record || state?.status !== 'pending' || Date.parse(state.next_attempt_at) > now()) continue;
+    if (!record || state?.status !== 'pending') {
+      await store.delete(marker);
+      continue;
+    }
+    if (Date.parse(state.next_attempt_at) > now()) continue;
     retried++;
     if ((await deliver(store, key, record.value, notify, now)).status === 'sent') sent++;
   }
-  return { retried, sent };
+  return { retried, sent, unreadable };
 }
 
 /** A notifier that POSTs the enquiry as JSON to `url`, failing on non-2xx or after `timeoutMs`. */

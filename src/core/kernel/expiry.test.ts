@@ -110,3 +110,21 @@ describe('rate-limit windows', () => {
     expect(await store.list('contact/')).toEqual([]);
   });
 });
+
+describe('a record that does not parse', () => {
+  it('is skipped and logged; the run finishes the day and every other record is swept', async () => {
+    const inner = memoryStore();
+    await setExpiring(inner, 'gone/1', { end: NOW - DAY }, NOW - DAY);
+    await setExpiring(inner, 'gone/2', { end: NOW - DAY }, NOW - DAY);
+    const store: Store = {
+      ...inner,
+      listPages: inner.listPages!,
+      get: (key) => (key === 'gone/1' ? Promise.reject(new SyntaxError('Unexpected token')) : inner.get(key)),
+    };
+    const logged: string[] = [];
+    const report = await sweepExpired(store, POLICY, { nowSeconds: NOW, clockMs: Date.now, budgetMs: 60_000, log: (l) => logged.push(l) });
+    expect(report).toMatchObject({ unreadable: 1, deleted: { gone: 1 }, done: true });
+    expect(logged).toEqual([expect.stringContaining('gone/1')]);
+    expect(await inner.get('gone/1')).not.toBeNull();
+  });
+});

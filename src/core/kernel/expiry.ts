@@ -60,6 +60,8 @@ export interface SweepOptions {
   clockMs: () => number;
   /** Stop starting new work after this long; a run then ends within one batch of it. */
   budgetMs: number;
+  /** Where an unreadable record is reported (default console.warn). */
+  log?: (line: string) => void;
 }
 
 export interface SweepReport {
@@ -69,6 +71,8 @@ export interface SweepReport {
   reindexed: number;
   /** Index entries whose record was already gone. */
   orphans: number;
+  /** Records that could not be read (not JSON): left in place and logged, never fatal to the run. */
+  unreadable: number;
   /** Legacy records indexed (or deleted) by the backfill in this run. */
   backfilled: number;
   /** Whether every past day and the backfill are finished (false: the budget ran out; the next run goes on). */
@@ -108,8 +112,19 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void
 export async function sweepExpired(store: Store, policy: SweepPolicy, options: SweepOptions): Promise<SweepReport> {
   const started = options.clockMs();
   const outOfTime = (): boolean => options.clockMs() - started >= options.budgetMs;
-  const report: SweepReport = { deleted: {}, reindexed: 0, orphans: 0, backfilled: 0, done: false, nextDay: null };
-  const state: SweepState = (await store.get<SweepState>(SWEEP_STATE_KEY))?.value ?? { day: null, backfill: { prefix: 0, after: '' } };
+  const report: SweepReport = { deleted: {}, reindexed: 0, orphans: 0, unreadable: 0, backfilled: 0, done: false, nextDay: null };
+  const log = options.log ?? console.warn;
+  /** The record under `key`, or undefined when it cannot be read (logged): one bad record never stops a run. */
+  const read = async (key: string): Promise<{ value: unknown } | null | undefined> => {
+    try {
+      return await store.get(key);
+    } catch (error) {
+      report.unreadable++;
+      log(`sweep: skipped ${key}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+  const state = ((await read(SWEEP_STATE_KEY))?.value as SweepState | undefined) ?? { day: null, backfill: { prefix: 0, after: '' } };
   const save = (): Promise<unknown> => store.set(SWEEP_STATE_KEY, state);
   const today = utcDay(options.nowSeconds);
 
@@ -142,7 +157,7 @@ export async function sweepExpired(store: Store, policy: SweepPolicy, options: S
       const batch = keys.slice(i, i + SWEEP_CONCURRENCY);
       await Promise.all(
         batch.map(async (key) => {
-          const found = await store.get(key);
+          const found = await read(key);
           if (found) await settle(key, found.value, null);
           report.backfilled++;
         }),
@@ -174,9 +189,9 @@ export async function sweepExpired(store: Store, policy: SweepPolicy, options: S
         page,
         async (indexKey) => {
           const key = indexKey.slice(dayPrefix.length);
-          const found = await store.get(key);
-          if (!found) report.orphans++;
-          else await settle(key, found.value, day);
+          const found = await read(key);
+          if (found === null) report.orphans++;
+          else if (found) await settle(key, found.value, day);
           await store.delete(indexKey);
         },
         outOfTime,

@@ -1,0 +1,52 @@
+/**
+ * `npm run scheduled -- <name>`: runs one scheduled function now, by hand, as Netlify's scheduler
+ * would, against the local Blobs that `npm start` uses. Scheduled functions have no public URL
+ * (locally as on Netlify), so this is the way to run one before its time; on Netlify, use "Run now"
+ * on the function's page in the Netlify UI.
+ */
+import path from 'node:path';
+import { parseLocalRuntimeConfig } from '../src/core/config.ts';
+import { ensureBuild } from './build.ts';
+import { loadDotEnv } from './dot-env.ts';
+import { ROOT, startRuntime } from './runtime/index.ts';
+import { answerHelp } from './usage.ts';
+
+const USAGE = `Usage: npm run scheduled -- <name>
+
+Runs the scheduled function <name> once, now, as Netlify's scheduler does, against the local Blobs
+that npm start uses (.netlify/blobs-serve, or NETLIFY_LOCAL_BLOBS_DIR). Builds first when the build
+is stale. Without a name, lists the scheduled functions and their schedules.
+
+Scheduled functions have no public URL: a request to /.netlify/functions/<name> is answered 404,
+locally as on Netlify. On Netlify, run one by hand with "Run now" on its page in the Netlify UI.`;
+
+answerHelp(USAGE);
+loadDotEnv(path.join(ROOT, '.env'));
+const name = process.argv[2];
+const config = parseLocalRuntimeConfig({
+  SITE_URL: process.env.SITE_URL,
+  PORT: process.env.PORT,
+  HOST: process.env.HOST,
+  TRUSTED_PROXIES: process.env.TRUSTED_PROXIES,
+  NETLIFY_LOCAL_BLOBS_DIR: process.env.NETLIFY_LOCAL_BLOBS_DIR,
+});
+ensureBuild(config.origin, { quiet: true });
+const runtime = await startRuntime();
+let code = 0;
+try {
+  const scheduled = runtime.functions.filter((f) => f.schedule);
+  if (!name) {
+    for (const fn of scheduled) console.log(`${fn.name}  ${fn.schedule}`);
+  } else if (!scheduled.some((f) => f.name === name)) {
+    console.error(`error: no scheduled function "${name}"; there are: ${scheduled.map((f) => f.name).join(', ')}\n\n${USAGE}`);
+    code = 2;
+  } else {
+    const started = performance.now();
+    const answer = await runtime.invokeScheduled(name);
+    console.log(`${name}: ${answer.status} in ${Math.round(performance.now() - started)} ms`);
+    if (answer.status >= 400) code = 1;
+  }
+} finally {
+  await runtime.stop();
+}
+process.exit(code);
