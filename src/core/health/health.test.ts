@@ -90,7 +90,13 @@ describe('the probe per instance', () => {
   it('100 checks in a burst write once; the next write comes only after the reuse interval', async () => {
     const inner = memoryStore();
     let writes = 0;
-    const counting: Store = { ...inner, set: (key, value, condition) => (writes++, inner.set(key, value, condition)) };
+    const counting: Store = {
+      ...inner,
+      set: (key, value, condition) => {
+        writes++;
+        return inner.set(key, value, condition);
+      },
+    };
     let clock = 1_000_000;
     const probe = sharedStoreProbe(
       () => counting,

@@ -37,7 +37,14 @@ describe('sweepExpired', () => {
     for (let i = 0; i < 50; i++) await setExpiring(store, `live/${i}`, { end: NOW + 30 * DAY }, NOW + 30 * DAY);
     await setExpiring(store, 'gone/1', { end: NOW - 10 }, NOW - 10);
     let reads = 0;
-    const counting: Store = { ...store, get: (key) => (reads++, store.get(key)), listPages: store.listPages! };
+    const counting: Store = {
+      ...store,
+      get: (key) => {
+        reads++;
+        return store.get(key);
+      },
+      listPages: store.listPages!,
+    };
     const report = await run(counting, NOW + DAY);
     expect(report.deleted).toEqual({ gone: 1 });
     // The state record, the one expired record (and the first-run read of the state): not the 50 live ones.

@@ -7,7 +7,7 @@ describe('the JSON depth rule', () => {
   it.each([
     ['arrays at the limit', nested(JSON_MAX_DEPTH), false],
     ['arrays one past it', nested(JSON_MAX_DEPTH + 1), true],
-    ['objects one past it', '{"a":'.repeat(JSON_MAX_DEPTH + 1) + '1' + '}'.repeat(JSON_MAX_DEPTH + 1), true],
+    ['objects one past it', `${'{"a":'.repeat(JSON_MAX_DEPTH + 1)}1${'}'.repeat(JSON_MAX_DEPTH + 1)}`, true],
     ['brackets inside strings', `["${'['.repeat(500)}"]`, false],
     ['an escaped quote inside a string', `["\\"${'['.repeat(500)}"]`, false],
     ['an escaped backslash before the closing quote', `["\\\\", ${nested(3)}]`, false],
