@@ -6,13 +6,12 @@
  *
  *     node bench/cold-start.bench.ts [--sizes 1000,10000] [--runs 10] [--seed 42] [--functions search,mcp,oauth-metadata]
  *
- * For each size: generate the corpus (bench/generate-corpus.ts), build its search index with the
- * site's own builder and split it into the functions' sharded index (a head and shards, as the
- * build does), its sharded catalogue (the catalogue without bodies: a head, documents files, slug
+ * For each size: generate the corpus (bench/generate-corpus.ts), build its search index file with
+ * the site's own builder (as the build does), its sharded catalogue (the catalogue without bodies: a head, documents files, slug
  * files, as the build writes it) and site profile, i.e. the build artefacts the functions read, and
  * lay each function out as Netlify's archive does (bench/bundle-function.ts): the esbuild bundle,
  * the site profile inlined (an esbuild plugin redirects its import to the generated one), the
- * sharded index and catalogue as files beside it (netlify.toml `included_files`). Article bodies
+ * index file and the sharded catalogue as files beside it (netlify.toml `included_files`). Article bodies
  * are deploy-store blobs: a local Blobs server (`@netlify/blobs/server`, run by this process)
  * holds the bodies of the articles the probes read, and each function process gets its deploy
  * store through `NETLIFY_BLOBS_CONTEXT`, so a first `get_article` pays one loopback Blobs read.
@@ -25,7 +24,8 @@
  * OAuth metadata: `GET /.well-known/oauth-authorization-server`); median of `--runs` processes,
  * every variant interleaved so machine noise spreads over all of them. The process runs in the
  * archive folder, as a function runs in its task folder. RSS is the process's after the answer;
- * "data read" counts the bytes of build data (generated/data) the process read with readFileSync.
+ * "data read" counts the bytes of build data (generated/data) the process read (readFileSync, and
+ * readSync of a file it opened there: the search index is read by position).
  * Process spawn and exit are reported separately. Writes bench/.out/cold-start.json.
  *
  * Needs a build: `node scripts/build.ts --origin http://localhost:8899`.
@@ -42,9 +42,8 @@ import { BlobsServer } from '@netlify/blobs/server';
 import type { Plugin } from 'esbuild';
 import { bodyKey, byNewest, catalogIndex, documentsOf, type Catalog, siteProfile } from '../src/core/content/catalog.ts';
 import { shardCatalog } from '../src/core/content/catalog-shards.ts';
-import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
-import { SEARCH_HEAD_FILE } from '../src/core/search/index-data.ts';
-import { shardSearchIndex } from '../src/core/search/shard-index.ts';
+import { buildSearchIndex } from '../src/core/search/build-index.ts';
+import { SEARCH_INDEX_FILE } from '../src/core/search/index-data.ts';
 import { bundleFunction } from './bundle-function.ts';
 import { argValue, generateCorpus } from './generate-corpus.ts';
 import { fixed, loadAverage, machineFacts, median, MCP_HEADERS, requireBuild, ROOT } from './serving-support.ts';
@@ -136,7 +135,7 @@ const PROBES: Record<FunctionName, Probe[]> = {
 };
 
 interface DataFiles {
-  /** The sharded search index: a folder (generated/data/search/). */
+  /** The search index: a folder holding its file (generated/data/search/). */
   index: string;
   /** The sharded catalogue: a folder (generated/data/catalog/). */
   catalog: string;
@@ -211,10 +210,24 @@ async function coldStart(variant: Variant): Promise<ColdRun> {
     const fs = process.getBuiltinModule('node:fs');
     const readFileSync = fs.readFileSync;
     let readBytes = 0;
+    const isData = (file) => String(file instanceof URL ? file.pathname : file).includes('generated/data/');
     fs.readFileSync = function (file, ...rest) {
       const out = readFileSync.call(this, file, ...rest);
-      if (String(file).includes('generated/data/')) readBytes += typeof out === 'string' ? Buffer.byteLength(out) : out.length;
+      if (isData(file)) readBytes += typeof out === 'string' ? Buffer.byteLength(out) : out.length;
       return out;
+    };
+    const dataFds = new Set();
+    const openSync = fs.openSync;
+    fs.openSync = function (file, ...rest) {
+      const fd = openSync.call(this, file, ...rest);
+      if (isData(file)) dataFds.add(fd);
+      return fd;
+    };
+    const readSync = fs.readSync;
+    fs.readSync = function (fd, ...rest) {
+      const count = readSync.call(this, fd, ...rest);
+      if (dataFds.has(fd)) readBytes += count;
+      return count;
     };
     process.getBuiltinModule('node:module').syncBuiltinESMExports();
     const c0 = process.cpuUsage();
@@ -298,8 +311,6 @@ const corpusFacts: Record<
     generateS: number;
     indexBuildS: number;
     indexMB: number;
-    shardFiles: number;
-    headMB: number;
     catalogIndexMB: number;
     catalogFiles: number;
     catalogMB: number;
@@ -311,10 +322,8 @@ for (const n of SIZES) {
   const corpus = generateCorpus({ n, seed: SEED });
   const generateS = (performance.now() - t) / 1000;
   t = performance.now();
-  const data = buildSearchIndex(corpus.documents);
+  const index = buildSearchIndex(corpus.documents);
   const indexBuildS = (performance.now() - t) / 1000;
-  const index = serializeSearchIndex(data);
-  const shards = shardSearchIndex(data);
   // Each list newest first, as the site's catalogue orders them (the sharded catalogue requires it).
   const catalog: Catalog = {
     ...siteCatalog,
@@ -322,14 +331,14 @@ for (const n of SIZES) {
     solutions: (corpus.documents.filter((d) => d.type === 'solution') as Catalog['solutions']).sort(byNewest),
   };
   const files: DataFiles = {
-    index: path.join(OUT, `search-shards-${n}`),
+    index: path.join(OUT, `search-index-${n}`),
     catalog: path.join(OUT, `catalog-shards-${n}`),
     profile: path.join(OUT, `site-profile-${n}.json`),
   };
   const bodyless = catalogIndex(catalog);
   const catalogShards = shardCatalog(bodyless);
   for (const [dir, contents] of [
-    [files.index, shards],
+    [files.index, new Map([[SEARCH_INDEX_FILE, index]])],
     [files.catalog, catalogShards],
   ] as const) {
     rmSync(dir, { recursive: true, force: true });
@@ -340,9 +349,7 @@ for (const n of SIZES) {
   corpusFacts[n] = {
     generateS,
     indexBuildS,
-    indexMB: Buffer.byteLength(index) / MB,
-    shardFiles: shards.size,
-    headMB: statSync(path.join(files.index, SEARCH_HEAD_FILE)).size / MB,
+    indexMB: index.length / MB,
     catalogIndexMB: Buffer.byteLength(JSON.stringify(bodyless)) / MB,
     catalogFiles: catalogShards.size,
     catalogMB: filesOf(files.catalog).reduce((sum, f) => sum + statSync(f).size, 0) / MB,
@@ -396,7 +403,7 @@ const table = [
 ].join('\n');
 const facts = SIZES.map((n) => {
   const f = corpusFacts[n]!;
-  return `${n.toLocaleString('en')}: corpus ${fixed(f.generateS, 1)} s, index build ${fixed(f.indexBuildS, 1)} s, index ${fixed(f.indexMB, 2)} MB (sharded: ${f.shardFiles} files, head ${fixed(f.headMB, 2)} MB), catalogue ${fixed(f.catalogIndexMB, 2)} MB whole (sharded: ${f.catalogFiles} files, ${fixed(f.catalogMB, 2)} MB), bodies ${fixed(f.bodiesMB, 2)} MB (deploy store)`;
+  return `${n.toLocaleString('en')}: corpus ${fixed(f.generateS, 1)} s, index build ${fixed(f.indexBuildS, 1)} s, index ${fixed(f.indexMB, 2)} MB (one file), catalogue ${fixed(f.catalogIndexMB, 2)} MB whole (sharded: ${f.catalogFiles} files, ${fixed(f.catalogMB, 2)} MB), bodies ${fixed(f.bodiesMB, 2)} MB (deploy store)`;
 }).join('; ');
 const verdicts = SIZES.filter((n) => n === 10_000).flatMap((n) => {
   const mcp = rows.find((r) => r.fn === 'mcp' && r.articles === n && r.request.startsWith('tools/call'));

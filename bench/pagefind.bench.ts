@@ -4,7 +4,7 @@
  *     node bench/pagefind.bench.ts [--n 10000] [--seed 42] [--runs 3] [--passes 3]
  *
  * Corpus: bench/generate-corpus.ts (N documents, 40% zh / 50% en / 10% mixed). Ours: the site's
- * builder (`buildSearchIndex` + `serializeSearchIndex`), measured by bench/search-child.ts. Pagefind:
+ * builder (`buildSearchIndex`: the index file), measured by bench/search-child.ts. Pagefind:
  * its Node API (`createIndex`, one `addCustomRecord` per document with the same text we index (title,
  * excerpt, tags, markdown as plain text), language zh-cn or en, `writeFiles`; `maxFragments` as the
  * site's build step sets it), measured by
@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
 import { searchResults } from '../src/core/search/api.ts';
 import type { Document } from '../src/core/content/catalog.ts';
-import { buildSearchIndex, serializeSearchIndex } from '../src/core/search/build-index.ts';
+import { buildSearchIndex } from '../src/core/search/build-index.ts';
 import { markdownToSearchText } from '../src/core/search/markdown-text.ts';
 import { loadSearchIndex } from '../src/core/search/search-index.ts';
 import { PAGEFIND_MAX_FRAGMENTS } from '../scripts/pagefind-index.ts';
@@ -57,14 +57,14 @@ writeFileSync(
 
 // 2. Our index.
 let t = performance.now();
-const ourJson = serializeSearchIndex(buildSearchIndex(corpus.documents));
+const ourFile = buildSearchIndex(corpus.documents);
 const ourBuildS = (performance.now() - t) / 1000;
-const ourIndexFile = path.join(OUT, `search-index-${N}.json`);
-writeFileSync(ourIndexFile, ourJson);
-const ours = { rawBytes: Buffer.byteLength(ourJson), gzipBytes: gzipSync(ourJson).length, files: 1 };
+const ourIndexFile = path.join(OUT, `search-index-${N}.bin`);
+writeFileSync(ourIndexFile, ourFile);
+const ours = { rawBytes: ourFile.length, gzipBytes: gzipSync(ourFile).length, files: 1 };
 
 // What one query downloads from /api/search: the JSON answer (top 10).
-const engine = loadSearchIndex(JSON.parse(ourJson));
+const engine = loadSearchIndex(ourFile);
 const answerBytes = corpus.planted.map((p) =>
   Buffer.byteLength(JSON.stringify(searchResults(engine, 'https://example.com', p.query, { limit: 10 }))),
 );
@@ -221,7 +221,7 @@ const table = [
     `${fixed(med(pfRuns, 'freshQueryBytesP50') / KB, 0)} KB in ${med(pfRuns, 'freshQueryFilesP50')} files (max ${fixed(Math.max(...pfRuns.map((x) => x.freshQueryBytesMax)) / KB, 0)} KB)`,
   ]),
   row([
-    'load ms (ours: read + JSON.parse + load; Pagefind: import + init zh-cn + init en)',
+    'load ms (ours: open the file + read its head; Pagefind: import + init zh-cn + init en)',
     fixed(med(oursRuns, 'totalLoadMs')),
     `${fixed(med(pfRuns, 'totalLoadMs'))} (${fixed(med(pfRuns, 'importMs'))} + ${fixed(med(pfRuns, 'initZhMs'))} + ${fixed(med(pfRuns, 'initEnMs'))})`,
   ]),

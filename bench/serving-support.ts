@@ -13,7 +13,7 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Fails early, with the command to run, when there is no build to serve. */
 export function requireBuild(): void {
-  for (const file of ['dist/index.html', 'generated/data/search-index.json', 'generated/data/catalog.json']) {
+  for (const file of ['dist/index.html', 'generated/data/search/index.bin', 'generated/data/catalog.json']) {
     if (!existsSync(path.join(ROOT, file)))
       throw new Error(`${file} is missing: run \`node scripts/build.ts --origin http://localhost:8899\` first`);
   }

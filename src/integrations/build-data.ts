@@ -12,7 +12,8 @@ import type { Catalog } from '../core/content/catalog.ts';
 /** What rendering shares: the catalogue, and the search index when a page built it (the /search page does). */
 export interface SharedBuildData {
   catalog?: Promise<Catalog>;
-  searchIndexJson?: Promise<string>;
+  /** The search index file (src/lib/search-index.ts). */
+  searchIndexFile?: Promise<Uint8Array>;
 }
 
 const KEY = Symbol.for('agent-ready-site/build-data');

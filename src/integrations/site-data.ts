@@ -16,9 +16,8 @@ import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { catalogIndex, documentsOf, siteProfile, type Catalog } from '../core/content/catalog.ts';
 import { shardCatalog } from '../core/content/catalog-shards.ts';
-import { buildSearchIndex, serializeSearchIndex } from '../core/search/build-index.ts';
-import type { SearchIndexData } from '../core/search/index-data.ts';
-import { shardSearchIndex } from '../core/search/shard-index.ts';
+import { buildSearchIndex } from '../core/search/build-index.ts';
+import { SEARCH_INDEX_FILE } from '../core/search/index-data.ts';
 import { parseTweetFeed, type TweetFeed } from '../core/tweets/tweets.ts';
 import { sharedBuildData } from './build-data.ts';
 import { writeDeployBodies } from './deploy-blobs.ts';
@@ -92,7 +91,7 @@ export function siteData(options: {
       'astro:build:start': () => {
         // A second build in the same process must not publish the first one's data.
         delete sharedBuildData().catalog;
-        delete sharedBuildData().searchIndexJson;
+        delete sharedBuildData().searchIndexFile;
       },
       'astro:build:done': async ({ dir, logger }) => {
         const distDir = fileURLToPath(dir);
@@ -100,15 +99,14 @@ export function siteData(options: {
         const outDir = path.resolve(root, options.generatedDir);
         const dataDir = path.join(outDir, 'data');
         const catalog = await renderedCatalog();
-        // The same text the /search page's copy was hashed from, when a page built it.
-        const searchIndexJson = (await sharedBuildData().searchIndexJson) ?? serializeSearchIndex(buildSearchIndex(documentsOf(catalog)));
+        // The same file the /search page's copy was made from, when a page built it.
+        const searchIndexFile = (await sharedBuildData().searchIndexFile) ?? buildSearchIndex(documentsOf(catalog));
         const tweets = await readTweetSnapshot(options.contentDir);
         await rm(outDir, { recursive: true, force: true });
         await mkdir(dataDir, { recursive: true });
         await Promise.all([
           writeFile(path.join(dataDir, 'catalog.json'), JSON.stringify(catalog)),
           writeFile(path.join(dataDir, 'site-profile.json'), JSON.stringify(siteProfile(catalog))),
-          writeFile(path.join(dataDir, 'search-index.json'), searchIndexJson),
           writeFile(path.join(dataDir, 'tweets-snapshot.json'), JSON.stringify(tweets)),
         ]);
         const twins = await writeMarkdownTwins(distDir, catalog);
@@ -116,8 +114,8 @@ export function siteData(options: {
         // documents files, slug files: a cold answer reads only its documents'), the bodies as deploy
         // blobs. Their few answers that need every document read every file.
         await writeShards(path.join(dataDir, 'catalog'), shardCatalog(catalogIndex(catalog)));
-        // The functions' search index: a head and shards, split from the very text written above, so they rank alike.
-        await writeShards(path.join(dataDir, 'search'), shardSearchIndex(JSON.parse(searchIndexJson) as SearchIndexData));
+        // The functions' search index: one file, read by byte range (src/core/search/index-data.ts).
+        await writeShards(path.join(dataDir, 'search'), new Map([[SEARCH_INDEX_FILE, searchIndexFile]]));
         const bodies = await writeDeployBodies(path.resolve(root, options.deployBlobsDir), catalog);
         // The contact pages double as the templates of the no-JavaScript answer (src/core/contact/contact-form.ts).
         const [en, zh] = await Promise.all(

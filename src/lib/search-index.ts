@@ -1,18 +1,22 @@
 /**
- * The search index of this build, built once: `/api/search` and the MCP tool load it from
- * generated/data, and the /search page loads the same file when it is small enough (see
- * {@link BROWSER_SEARCH_INDEX_MAX_BYTES}).
+ * The search index of this build, built once: `/api/search` and the MCP tool read the file from
+ * generated/data/search/, and the /search page downloads the same file, gzip-compressed, when it
+ * is small enough (see {@link BROWSER_SEARCH_INDEX_MAX_BYTES}).
  */
+import { gzipSync } from 'node:zlib';
 import { documentsOf } from '../core/content/catalog.ts';
-import { buildSearchIndex, serializeSearchIndex } from '../core/search/build-index.ts';
+import { buildSearchIndex } from '../core/search/build-index.ts';
 import { browserSearchIndexPath } from '../core/search/browser-index.ts';
+import { loadSearchIndex } from '../core/search/search-index.ts';
 import { getCatalog } from './catalog.ts';
 import { sharedBuildData } from '../integrations/build-data.ts';
 
 export interface BuiltSearchIndex {
-  /** The serialised index (`search-index.json`). */
-  json: string;
-  /** Where the /search page loads it from, or null when it is too large to ship to browsers. */
+  /** The index file (`generated/data/search/index.bin`). */
+  file: Uint8Array;
+  /** The page's copy: the file gzip-compressed (a CDN does not compress a binary file). */
+  browserCopy: Uint8Array<ArrayBuffer>;
+  /** Where the /search page loads its copy from, or null when it is too large to ship to browsers. */
   browserPath: string | null;
 }
 
@@ -21,11 +25,11 @@ let cached: Promise<BuiltSearchIndex> | undefined;
 export function getSearchIndex(): Promise<BuiltSearchIndex> {
   if (cached) return cached;
   cached = (async () => {
-    const data = buildSearchIndex(documentsOf(await getCatalog()));
-    const json = serializeSearchIndex(data);
-    return { json, browserPath: browserSearchIndexPath(data.hash, new TextEncoder().encode(json).length) };
+    const file = buildSearchIndex(documentsOf(await getCatalog()));
+    const browserCopy = new Uint8Array(gzipSync(file, { level: 9 }));
+    return { file, browserCopy, browserPath: browserSearchIndexPath(loadSearchIndex(file).contentHash, browserCopy.length) };
   })();
-  // The build hook writes this same text to generated/data (src/integrations/site-data.ts).
-  sharedBuildData().searchIndexJson = cached.then((built) => built.json);
+  // The build hook writes this same file to generated/data (src/integrations/site-data.ts).
+  sharedBuildData().searchIndexFile = cached.then((built) => built.file);
   return cached;
 }

@@ -23,7 +23,8 @@ import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/in
 import { bodiesOf, siteProfile, type Catalog } from '../../src/core/content/catalog.ts';
 import { inMemoryCatalog } from '../../src/core/content/catalog-reader.ts';
 import { handleMcp } from '../../src/core/mcp/server.ts';
-import { loadSearchIndex, type SearchIndexData } from '../../src/core/search/search-index.ts';
+import { SEARCH_INDEX_FILE } from '../../src/core/search/index-data.ts';
+import { loadSearchIndex } from '../../src/core/search/search-index.ts';
 import { testBlobsDir } from '../support/runtime.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 
@@ -70,7 +71,7 @@ beforeAll(async () => {
     site: siteProfile(catalog),
     catalog: inMemoryCatalog(catalog),
     bodies: bodiesOf(catalog),
-    engine: loadSearchIndex(built('data/search-index.json') as SearchIndexData),
+    engine: loadSearchIndex(readFileSync(path.join(ROOT, 'generated', 'data', 'search', SEARCH_INDEX_FILE))),
     origin,
     version,
     entryPoints: AGENT_ENTRY_POINTS,

@@ -4,10 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadSearchIndex, type SearchIndexData } from '../../src/core/search/search-index.ts';
+import { SEARCH_INDEX_FILE } from '../../src/core/search/index-data.ts';
+import { loadSearchIndex } from '../../src/core/search/search-index.ts';
 import labelled from '../fixtures/search-relevance.json' with { type: 'json' };
 
-const engine = loadSearchIndex(JSON.parse(readFileSync('generated/data/search-index.json', 'utf8')) as SearchIndexData);
+const engine = loadSearchIndex(readFileSync(`generated/data/search/${SEARCH_INDEX_FILE}`));
 
 describe('search relevance on the seed content', () => {
   const queries = labelled.queries;

@@ -1,40 +1,57 @@
 /**
- * Build side of site search: turns the searchable documents into a {@link SearchIndexData} object
- * (docs/reference/search.md §4). Runs during the site build; the output is plain JSON.
+ * Build side of site search: turns the searchable documents into the search index file
+ * (docs/reference/search.md §4; layout in index-data.ts). Runs during the site build.
  * @module
  */
 import { byNewest, duplicateSlugs, type Document } from '../content/catalog.ts';
 import { ContentHash } from '../kernel/content-hash.ts';
-import { ByteWriter, encodeBase64, encodeUint32Base64 } from './codec.ts';
+import { ByteWriter } from './codec.ts';
 import {
   MAX_INLINE_BODY_TF,
   POSTING_GAP_MULTIPLIER,
+  SEARCH_INDEX_MAGIC,
   SEARCH_INDEX_MODE,
+  SEARCH_INDEX_PREAMBLE_BYTES,
   SEARCH_INDEX_VERSION,
+  type ByteRange,
   type DocumentType,
-  type SearchIndexData,
+  type SearchIndexHead,
+  type SearchIndexSections,
+  type StringBlocksHead,
 } from './index-data.ts';
 import { markdownToSearchText } from './markdown-text.ts';
 import { forEachToken, type TokenKind } from './tokenize.ts';
 
-export type { SearchIndexData } from './index-data.ts';
+/**
+ * Terms per dictionary block: a term lookup reads one block (≈ 0.8 KB at 10,000 articles) and the
+ * head keeps one first term per block. Smaller blocks grow the head, larger ones every lookup.
+ */
+export const TERMS_PER_BLOCK = 64;
+/** Lexicon words per block: a prefix expansion reads the blocks its prefix spans (as {@link TERMS_PER_BLOCK}). */
+export const LEX_WORDS_PER_BLOCK = 64;
+
+/** Block sizes of the index file (tests use tiny ones to cross every block boundary). */
+export interface SearchIndexOptions {
+  termsPerBlock?: number;
+  lexWordsPerBlock?: number;
+}
 
 /** Per-term postings while building: flat (docId, tfBody, tfTitle) triples in ascending doc order. */
 type PostingsBuilder = number[];
 
 /**
- * Builds the search index over `docs` (articles and solutions).
+ * Builds the search index file over `docs` (articles and solutions).
  *
  * Indexed fields: the title, and a body made of the excerpt, the tags and the markdown text (code
  * included, URLs and markup dropped). Stored fields: slug, title, category, date, excerpt, type,
  * path, lang. Documents are ordered newest first (then by slug), which is also the tie-break order
- * of equal scores at query time. Throws if two documents share a slug.
+ * of equal scores at query time. Deterministic: the same documents in any order give the same
+ * bytes. Throws if two documents share a slug.
  *
  * @example
- * const data = buildSearchIndex(documentsOf(catalog));
- * await writeFile('generated/search-index.json', serializeSearchIndex(data));
+ * await writeFile('generated/data/search/index.bin', buildSearchIndex(documentsOf(catalog)));
  */
-export function buildSearchIndex(docs: readonly Document[]): SearchIndexData {
+export function buildSearchIndex(docs: readonly Document[], options: SearchIndexOptions = {}): Uint8Array {
   const dupes = duplicateSlugs(docs);
   if (dupes.length > 0) throw new Error(`search index: duplicate slugs: ${dupes.join(', ')}`);
   const sorted = [...docs].sort(byNewest);
@@ -80,82 +97,146 @@ export function buildSearchIndex(docs: readonly Document[]): SearchIndexData {
   }
 
   const terms = [...termIds.keys()].sort(compareCodeUnits);
-  const offsets = new Uint32Array(terms.length + 1);
-  const writer = new ByteWriter();
+  const postingsWriter = new ByteWriter();
+  const postingsStart = new Uint32Array(terms.length + 1);
   terms.forEach((term, i) => {
-    offsets[i] = writer.length;
-    const list = postings[termIds.get(term)!]!;
-    writer.writeVarint(list.length / 3);
-    let previous = 0;
-    for (let p = 0; p < list.length; p += 3) {
-      const gap = list[p]! - previous;
-      const tfBody = list[p + 1]!;
-      const tfTitle = list[p + 2]!;
-      if (tfTitle === 0 && tfBody >= 1 && tfBody <= MAX_INLINE_BODY_TF) {
-        writer.writeVarint(gap * POSTING_GAP_MULTIPLIER + tfBody);
-      } else {
-        writer.writeVarint(gap * POSTING_GAP_MULTIPLIER);
-        writer.writeVarint(tfBody);
-        writer.writeVarint(tfTitle);
-      }
-      previous = list[p]!;
-    }
+    postingsStart[i] = postingsWriter.length;
+    writePostings(postingsWriter, postings[termIds.get(term)!]!);
   });
-  offsets[terms.length] = writer.length;
+  postingsStart[terms.length] = postingsWriter.length;
 
   const tables = {
     category: [...new Set(sorted.map((d) => d.category))].sort(compareCodeUnits),
     type: ['article', 'solution'] as DocumentType[],
-    lang: ['zh', 'en'] as SearchIndexData['tables']['lang'],
+    lang: ['zh', 'en'] as SearchIndexHead['tables']['lang'],
   };
   const sum = (values: Uint32Array): number => values.reduce((a, b) => a + b, 0);
 
-  return {
-    v: SEARCH_INDEX_VERSION,
+  const lengths = new ByteWriter();
+  for (const n of lenB) lengths.writeVarint(n);
+  for (const n of lenT) lengths.writeVarint(n);
+  const category = new ByteWriter();
+  for (const d of sorted) category.writeVarint(tables.category.indexOf(d.category));
+
+  const termsPerBlock = options.termsPerBlock ?? TERMS_PER_BLOCK;
+  const termBlocks = writeStringBlocks(terms, termsPerBlock, (writer, id) => {
+    writer.writeVarint(postings[termIds.get(terms[id]!)!]!.length / 3);
+    writer.writeVarint(postingsStart[id + 1]! - postingsStart[id]!);
+  });
+  const postingsAt = termBlocks.head.first.map((_, k) => postingsStart[k * termsPerBlock]!);
+  const lex = [...lexicon].sort(compareCodeUnits);
+  const lexBlocks = writeStringBlocks(lex, options.lexWordsPerBlock ?? LEX_WORDS_PER_BLOCK);
+
+  const stored = new ByteWriter();
+  const storedAt = new Uint8Array(4 * (count + 1));
+  const storedAtView = new DataView(storedAt.buffer);
+  sorted.forEach((d, doc) => {
+    storedAtView.setUint32(4 * doc, stored.length, true);
+    const fields = [
+      d.slug,
+      d.title,
+      d.date,
+      d.excerpt,
+      d.path,
+      tables.category.indexOf(d.category),
+      tables.type.indexOf(d.type),
+      tables.lang.indexOf(d.lang),
+    ];
+    stored.writeBytes(UTF8.encode(JSON.stringify(fields)));
+  });
+  storedAtView.setUint32(4 * count, stored.length, true);
+
+  // Sections in this order; each range is relative to the first byte after the head.
+  const parts: [keyof SearchIndexSections, Uint8Array][] = [
+    ['lengths', lengths.toBytes()],
+    ['category', category.toBytes()],
+    ['terms', termBlocks.bytes],
+    ['lex', lexBlocks.bytes],
+    ['postings', postingsWriter.toBytes()],
+    ['storedAt', storedAt],
+    ['stored', stored.toBytes()],
+  ];
+  const sections = {} as SearchIndexSections;
+  let at = 0;
+  for (const [name, bytes] of parts) {
+    sections[name] = [at, at + bytes.length] as ByteRange;
+    at += bytes.length;
+  }
+
+  const head: SearchIndexHead = {
     mode: SEARCH_INDEX_MODE,
-    hash: contentHash(sorted),
+    hash: contentHash(sorted, `${termsPerBlock}:${lexBlocks.head.blockSize}`),
     N: count,
     avgB: count === 0 ? 0 : sum(lenB) / count,
     avgT: count === 0 ? 0 : sum(lenT) / count,
-    docs: {
-      slug: sorted.map((d) => d.slug),
-      title: sorted.map((d) => d.title),
-      date: sorted.map((d) => d.date),
-      excerpt: sorted.map((d) => d.excerpt),
-      path: sorted.map((d) => d.path),
-      category: sorted.map((d) => tables.category.indexOf(d.category)),
-      type: sorted.map((d) => tables.type.indexOf(d.type)),
-      lang: sorted.map((d) => tables.lang.indexOf(d.lang)),
-    },
     tables,
-    lenB: encodeUint32Base64(lenB),
-    lenT: encodeUint32Base64(lenT),
-    terms,
-    off: encodeUint32Base64(offsets),
-    post: encodeBase64(writer.toBytes()),
-    lex: [...lexicon].sort(compareCodeUnits),
+    sections,
+    terms: termBlocks.head,
+    postingsAt,
+    lex: lexBlocks.head,
   };
+  const headBytes = UTF8.encode(JSON.stringify(head));
+  const file = new Uint8Array(SEARCH_INDEX_PREAMBLE_BYTES + headBytes.length + at);
+  const view = new DataView(file.buffer);
+  for (let i = 0; i < SEARCH_INDEX_MAGIC.length; i++) file[i] = SEARCH_INDEX_MAGIC.charCodeAt(i);
+  view.setUint32(4, SEARCH_INDEX_VERSION, true);
+  view.setUint32(8, headBytes.length, true);
+  file.set(headBytes, SEARCH_INDEX_PREAMBLE_BYTES);
+  let offset = SEARCH_INDEX_PREAMBLE_BYTES + headBytes.length;
+  for (const [, bytes] of parts) {
+    file.set(bytes, offset);
+    offset += bytes.length;
+  }
+  return file;
 }
 
-/** Any UTF-16 code unit outside ASCII. */
-const NON_ASCII = /[\u0080-\uffff]/g;
+const UTF8 = new TextEncoder();
+
+/** One term's postings: df, then per document its gap and term frequencies ({@link POSTING_GAP_MULTIPLIER}). */
+function writePostings(writer: ByteWriter, list: PostingsBuilder): void {
+  writer.writeVarint(list.length / 3);
+  let previous = 0;
+  for (let p = 0; p < list.length; p += 3) {
+    const gap = list[p]! - previous;
+    const tfBody = list[p + 1]!;
+    const tfTitle = list[p + 2]!;
+    if (tfTitle === 0 && tfBody >= 1 && tfBody <= MAX_INLINE_BODY_TF) {
+      writer.writeVarint(gap * POSTING_GAP_MULTIPLIER + tfBody);
+    } else {
+      writer.writeVarint(gap * POSTING_GAP_MULTIPLIER);
+      writer.writeVarint(tfBody);
+      writer.writeVarint(tfTitle);
+    }
+    previous = list[p]!;
+  }
+}
 
 /**
- * Serialises an index as JSON text made only of ASCII characters (non-ASCII characters become
- * `\uXXXX` escapes). `JSON.parse` returns the same object as for `JSON.stringify(data)`, but
- * reading the file is faster: UTF-8 decoding of pure ASCII and `JSON.parse` of a one-byte string
- * take V8's fast paths (about half the load time at 10,000 documents). Costs ≈1% more gzip bytes.
- *
- * @example
- * await writeFile('generated/search-index.json', serializeSearchIndex(buildSearchIndex(docs)));
+ * Sorted strings in blocks of `blockSize` (layout: {@link StringBlocksHead}): per string its UTF-8
+ * length and bytes, then what `payload` writes for it. Throws on a string that UTF-8 cannot carry
+ * (a lone surrogate): it would not read back as itself.
  */
-export function serializeSearchIndex(data: SearchIndexData): string {
-  return toAsciiJson(data);
-}
-
-/** JSON text of `value` with every non-ASCII character escaped (see {@link serializeSearchIndex}): also the sharded index's files. */
-export function toAsciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(NON_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+function writeStringBlocks(
+  strings: readonly string[],
+  blockSize: number,
+  payload?: (writer: ByteWriter, index: number) => void,
+): { bytes: Uint8Array; head: StringBlocksHead } {
+  if (!Number.isInteger(blockSize) || blockSize < 1) throw new Error(`search index: block size ${blockSize}`);
+  const writer = new ByteWriter();
+  const head: StringBlocksHead = { count: strings.length, blockSize, first: [], at: [] };
+  strings.forEach((string, i) => {
+    if (i % blockSize === 0) {
+      head.first.push(string);
+      head.at.push(writer.length);
+    }
+    if (!string.isWellFormed()) throw new Error(`search index: ${JSON.stringify(string)} is not well-formed UTF-16`);
+    const bytes = UTF8.encode(string);
+    writer.writeVarint(bytes.length);
+    writer.writeBytes(bytes);
+    payload?.(writer, i);
+  });
+  head.at.push(writer.length);
+  return { bytes: writer.toBytes(), head };
 }
 
 /** The indexed body text: excerpt, tags and the markdown with markup stripped. */
@@ -168,9 +249,13 @@ function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The content hash ({@link ContentHash}) of the index version and every indexed or stored field, as 16 hex digits. */
-function contentHash(docs: readonly Document[]): string {
-  const hash = new ContentHash().field(`v${SEARCH_INDEX_VERSION}:${SEARCH_INDEX_MODE}`);
+/**
+ * The content hash ({@link ContentHash}) of the file: the format version, the block sizes and every
+ * indexed or stored field, as 16 hex digits. It names the file (the /search page's copy is served
+ * as immutable under it), so anything that changes the bytes is in it.
+ */
+function contentHash(docs: readonly Document[], blockSizes: string): string {
+  const hash = new ContentHash().field(`v${SEARCH_INDEX_VERSION}:${SEARCH_INDEX_MODE}:${blockSizes}`);
   for (const d of docs) {
     for (const field of [d.type, d.slug, d.title, d.category, d.date, d.excerpt, d.lang, d.path, d.tags.join('\n'), d.markdown])
       hash.field(field);

@@ -1,6 +1,7 @@
 /**
- * Query side of site search: loads a {@link SearchIndexData} once and answers queries with
- * per-field BM25+ and a coordination factor (docs/reference/search.md §3).
+ * Query side of site search: opens the index file (index-data.ts) and answers queries with
+ * per-field BM25+ and a coordination factor (docs/reference/search.md §3), reading the file's
+ * ranges as queries need them (index-file.ts).
  *
  * - Han query text → bigrams, exact match only (no fuzzy on CJK: one edit turns 网关 into 网络).
  *   A query whose Han text is a single character (`库`) also matches the bigrams containing it.
@@ -10,13 +11,14 @@
  * @module
  */
 import type { Lang } from '../content/catalog.ts';
-import { decodeBase64, decodeUint32Base64, readVarint } from './codec.ts';
-import { POSTING_GAP_MULTIPLIER, SEARCH_INDEX_MODE, SEARCH_INDEX_VERSION, type DocumentType, type SearchIndexData } from './index-data.ts';
+import { readVarint } from './codec.ts';
+import { POSTING_GAP_MULTIPLIER, type DocumentType } from './index-data.ts';
+import { IndexFile, inMemoryIndexFile, type IndexFileReader, type StringBlocks } from './index-file.ts';
 import { boundedEditDistance, letterMask, popcount } from './edit-distance.ts';
 import { TopK } from './top-k.ts';
 import { termOfWord, tokenize, type Token } from './tokenize.ts';
 
-export type { SearchIndexData } from './index-data.ts';
+export type { IndexFileReader } from './index-file.ts';
 
 /** Queries are cut to this many UTF-16 code units before tokenizing (callers should reject longer ones). */
 export const MAX_QUERY_CHARS = 200;
@@ -109,43 +111,6 @@ interface TypoBucket {
   masks: Int32Array;
 }
 
-/** Stored fields of one document as the index keeps them (the small-set fields as table indexes). */
-export interface StoredFields {
-  slug: string;
-  title: string;
-  date: string;
-  excerpt: string;
-  path: string;
-  type: number;
-  lang: number;
-}
-
-/**
- * What the engine reads an index through: the whole index in memory ({@link loadSearchIndex}) or a
- * head with shards read on demand (shard-reader.ts). Both hand the engine the same numbers and the
- * same postings bytes, so both rank alike.
- */
-export interface IndexSource {
-  readonly hash: string;
-  readonly N: number;
-  readonly avgB: number;
-  readonly avgT: number;
-  readonly tables: SearchIndexData['tables'];
-  /** Index terms, sorted by UTF-16 code units (a term's id is its position). */
-  readonly terms: readonly string[];
-  /** Sorted unstemmed non-Han surface words. */
-  readonly lex: readonly string[];
-  readonly lenB: Uint32Array;
-  readonly lenT: Uint32Array;
-  /** Category of each document (index into `tables.category`). */
-  readonly category: ArrayLike<number>;
-  /** The varint postings of term `id`: df, then its entries ({@link SearchIndexData.post}). */
-  postingsBytes(id: number): Uint8Array;
-  /** Document frequency of term `id`, without decoding its postings. */
-  documentFrequency(id: number): number;
-  storedFields(doc: number): StoredFields;
-}
-
 /** A query token after expansion: the index terms it matches and their weights. */
 interface QueryGroup {
   ids: number[];
@@ -153,89 +118,27 @@ interface QueryGroup {
 }
 
 /**
- * Loads a search index built by `buildSearchIndex` (for example the result of `JSON.parse` on
- * `search-index.json`). Decodes the small arrays once; postings are decoded lazily per query term.
- * Throws if `data` is not a search index of this version.
+ * Opens a search index file built by `buildSearchIndex`: the whole file in memory, or a reader of
+ * its byte ranges (the functions read the file beside them by position). Reads the head now and the
+ * rest as queries need it. Throws if the file is not a search index of this version; a query throws
+ * if a part it reads is missing or corrupt.
  *
  * @example
- * const engine = loadSearchIndex(JSON.parse(await readFile(indexPath, 'utf8')));
+ * const engine = loadSearchIndex(await readFile('generated/data/search/index.bin'));
  * const hits = engine.search('agent 编排');
  */
-export function loadSearchIndex(data: SearchIndexData): SearchEngine {
-  return new BM25Engine(new WholeIndexSource(data));
-}
-
-/** The engine over any {@link IndexSource}: how shard-reader.ts builds the sharded engine. Throws on inconsistent lengths. */
-export function searchEngineOver(source: IndexSource): SearchEngine {
-  return new BM25Engine(source);
-}
-
-/** The whole index in memory, as `JSON.parse` returns it; postings decoded from base64 per term on demand. */
-class WholeIndexSource implements IndexSource {
-  readonly hash: string;
-  readonly N: number;
-  readonly avgB: number;
-  readonly avgT: number;
-  readonly tables: SearchIndexData['tables'];
-  readonly terms: readonly string[];
-  readonly lex: readonly string[];
-  readonly lenB: Uint32Array;
-  readonly lenT: Uint32Array;
-  readonly category: readonly number[];
-  private readonly data: SearchIndexData;
-  private readonly offsets: Uint32Array;
-
-  constructor(data: SearchIndexData) {
-    assertIndexShape(data);
-    this.data = data;
-    this.hash = data.hash;
-    this.N = data.N;
-    this.avgB = data.avgB;
-    this.avgT = data.avgT;
-    this.tables = data.tables;
-    this.terms = data.terms;
-    this.lex = data.lex;
-    this.category = data.docs.category;
-    this.offsets = decodeUint32Base64(data.off);
-    if (this.offsets.length !== data.terms.length + 1) throw new Error('search index: offsets do not match terms');
-    assertAscending(this.offsets, 'search index');
-    if (this.offsets[data.terms.length]! > (data.post.length / 4) * 3) throw new Error('search index: postings are truncated');
-    this.lenB = decodeUint32Base64(data.lenB);
-    this.lenT = decodeUint32Base64(data.lenT);
-  }
-
-  postingsBytes(id: number): Uint8Array {
-    return decodeBase64(this.data.post, this.offsets[id]!, this.offsets[id + 1]!);
-  }
-
-  documentFrequency(id: number): number {
-    const start = this.offsets[id]!;
-    return readVarint({ bytes: decodeBase64(this.data.post, start, Math.min(start + 5, this.offsets[id + 1]!)), pos: 0 });
-  }
-
-  storedFields(doc: number): StoredFields {
-    const { docs } = this.data;
-    return {
-      slug: docs.slug[doc]!,
-      title: docs.title[doc]!,
-      date: docs.date[doc]!,
-      excerpt: docs.excerpt[doc]!,
-      path: docs.path[doc]!,
-      type: docs.type[doc]!,
-      lang: docs.lang[doc]!,
-    };
-  }
+export function loadSearchIndex(file: Uint8Array | IndexFileReader): SearchEngine {
+  return new BM25Engine(new IndexFile(file instanceof Uint8Array ? inMemoryIndexFile(file) : file));
 }
 
 class BM25Engine implements SearchEngine {
   readonly documentCount: number;
   readonly contentHash: string;
-  private readonly source: IndexSource;
-  private readonly terms: readonly string[];
-  private readonly lex: readonly string[];
-  /** BM25 length norms per document: k1·(1 − b + b·len/avg) for body and title. */
-  private readonly normBody: Float64Array;
-  private readonly normTitle: Float64Array;
+  private readonly file: IndexFile;
+  private readonly terms: StringBlocks;
+  private readonly lex: StringBlocks;
+  /** BM25 length norms per document, k1·(1 − b + b·len/avg) for body and title; computed by the first query that scores. */
+  private norms: { body: Float64Array; title: Float64Array } | undefined;
   private readonly categoryIds: Map<string, number>;
   /** Decoded postings by term id (flat doc, tfBody, tfTitle triples), bounded by entry count. */
   private readonly postingsCache = new Map<number, Uint32Array>();
@@ -250,18 +153,14 @@ class BM25Engine implements SearchEngine {
   private touchedCount = 0;
   private mark = 0;
 
-  constructor(source: IndexSource) {
-    this.source = source;
-    this.documentCount = source.N;
-    this.contentHash = source.hash;
-    this.terms = source.terms;
-    this.lex = source.lex;
-    const n = source.N;
-    if (source.lenB.length !== n || source.lenT.length !== n) throw new Error('search index: length arrays do not match N');
-    if (source.category.length !== n) throw new Error('search index: docs.category does not have N entries');
-    this.normBody = lengthNorms(source.lenB, source.avgB, BODY_LENGTH_B);
-    this.normTitle = lengthNorms(source.lenT, source.avgT, TITLE_LENGTH_B);
-    this.categoryIds = new Map(source.tables.category.map((slug, i) => [slug, i]));
+  constructor(file: IndexFile) {
+    this.file = file;
+    this.documentCount = file.N;
+    this.contentHash = file.hash;
+    this.terms = file.terms;
+    this.lex = file.lex;
+    const n = file.N;
+    this.categoryIds = new Map(file.tables.category.map((slug, i) => [slug, i]));
     this.scores = new Float64Array(n);
     this.matched = new Uint8Array(n);
     this.groupMark = new Uint32Array(n);
@@ -321,10 +220,10 @@ class BM25Engine implements SearchEngine {
   /** Adds the terms of lexicon words starting with `prefix` (other than `exact`); reports whether any were added. */
   private expandPrefix(prefix: string, exact: number, group: QueryGroup): boolean {
     const candidates = new Set<number>();
-    const start = lowerBound(this.lex, prefix);
+    const start = this.lex.lowerBound(prefix);
     const end = Math.min(this.lex.length, start + MAX_PREFIX_SCAN_WORDS);
     for (let i = start; i < end; i++) {
-      const word = this.lex[i]!;
+      const word = this.lex.at(i);
       if (!word.startsWith(prefix)) break;
       if (word === prefix) continue;
       const id = this.findTerm(termOfWord(word));
@@ -349,9 +248,9 @@ class BM25Engine implements SearchEngine {
         // One edit adds or removes at most two letters of the alphabet: a cheap, exact pre-filter.
         if (popcount(mask ^ bucket.masks[k]!) > 2 * Math.min(maxEdits, best)) continue;
         const index = bucket.words[k]!;
-        const distance = boundedEditDistance(word, this.lex[index]!, Math.min(maxEdits, best));
+        const distance = boundedEditDistance(word, this.lex.at(index), Math.min(maxEdits, best));
         if (distance > best || distance > maxEdits) continue;
-        const id = this.findTerm(termOfWord(this.lex[index]!));
+        const id = this.findTerm(termOfWord(this.lex.at(index)));
         if (id < 0) continue;
         if (distance < best) {
           best = distance;
@@ -369,7 +268,7 @@ class BM25Engine implements SearchEngine {
     const width = char.length; // 2 for astral characters
     // Bigrams ending in `char` are scattered through the sorted terms, so this is one linear scan.
     for (let i = 0; i < this.terms.length; i++) {
-      const term = this.terms[i]!;
+      const term = this.terms.at(i);
       if (term.length === width * 2 && i !== exact && (term.startsWith(char) || term.endsWith(char)) && isHanPair(term, width))
         candidates.add(i);
     }
@@ -378,7 +277,9 @@ class BM25Engine implements SearchEngine {
 
   /** Scores every group into the scratch buffers and lists the documents touched. */
   private accumulate(groups: QueryGroup[]): void {
-    const { scores, matched, groupMark, touched, normBody, normTitle } = this;
+    const { scores, matched, groupMark, touched } = this;
+    this.norms ??= this.lengthNorms();
+    const { body: normBody, title: normTitle } = this.norms;
     const n = this.documentCount;
     for (const group of groups) {
       const mark = this.nextMark();
@@ -409,11 +310,11 @@ class BM25Engine implements SearchEngine {
 
   /** The best `limit` touched documents (score × matched groups), best first, ties by doc id. */
   private topDocuments(limit: number, categoryId: number): { doc: number; score: number }[] {
-    const category = this.source.category;
+    const category = categoryId >= 0 ? this.file.category() : undefined;
     const heap = new TopK(limit);
     for (let i = 0; i < this.touchedCount; i++) {
       const doc = this.touched[i]!;
-      if (categoryId >= 0 && category[doc] !== categoryId) continue;
+      if (category !== undefined && category[doc] !== categoryId) continue;
       heap.offer(doc, this.scores[doc]! * this.matched[doc]!);
     }
     return heap.sorted();
@@ -437,12 +338,12 @@ class BM25Engine implements SearchEngine {
   }
 
   private hit(doc: number, score: number): SearchHit {
-    const { tables, category } = this.source;
-    const fields = this.source.storedFields(doc);
+    const { tables } = this.file;
+    const fields = this.file.storedFields(doc);
     return {
       slug: fields.slug,
       title: fields.title,
-      category: tables.category[category[doc]!]!,
+      category: tables.category[fields.category]!,
       date: fields.date,
       excerpt: fields.excerpt,
       type: tables.type[fields.type]!,
@@ -454,15 +355,14 @@ class BM25Engine implements SearchEngine {
 
   /** Term id of `term`, or -1. */
   private findTerm(term: string): number {
-    const i = lowerBound(this.terms, term);
-    return i < this.terms.length && this.terms[i] === term ? i : -1;
+    return this.terms.indexOf(term);
   }
 
   /** Decoded postings of a term: flat (doc, tfBody, tfTitle) triples. */
   private postings(id: number): Uint32Array {
     const cached = this.postingsCache.get(id);
     if (cached !== undefined) return cached;
-    const bytes = this.source.postingsBytes(id);
+    const bytes = this.file.postingsBytes(id);
     const reader = { bytes, pos: 0 };
     const df = readVarint(reader);
     const out = new Uint32Array(df * 3);
@@ -496,11 +396,17 @@ class BM25Engine implements SearchEngine {
     this.cachedEntries += entries;
   }
 
-  /** Document frequency of a term, read from the head of its postings without decoding them. */
+  /** BM25 length norms of every document, from the lengths in the file. */
+  private lengthNorms(): { body: Float64Array; title: Float64Array } {
+    const { body, title } = this.file.lengths();
+    return { body: lengthNorms(body, this.file.avgB, BODY_LENGTH_B), title: lengthNorms(title, this.file.avgT, TITLE_LENGTH_B) };
+  }
+
+  /** Document frequency of a term, from the dictionary or its decoded postings. */
   private documentFrequency(id: number): number {
     const cached = this.postingsCache.get(id);
     if (cached !== undefined) return cached.length / 3;
-    return this.source.documentFrequency(id);
+    return this.file.documentFrequency(id);
   }
 
   /** Up to `max` of `ids`, most frequent first (ties by term order). */
@@ -515,16 +421,17 @@ class BM25Engine implements SearchEngine {
   private typoLexicon(): Map<number, TypoBucket> {
     if (this.typoBuckets === null) {
       const lists = new Map<number, number[]>();
-      this.lex.forEach((word, index) => {
-        if (!TYPO_WORD.test(word)) return;
+      for (let index = 0; index < this.lex.length; index++) {
+        const word = this.lex.at(index);
+        if (!TYPO_WORD.test(word)) continue;
         const list = lists.get(word.length);
         if (list === undefined) lists.set(word.length, [index]);
         else list.push(index);
-      });
+      }
       this.typoBuckets = new Map(
         [...lists].map(([length, indexes]) => [
           length,
-          { words: Uint32Array.from(indexes), masks: Int32Array.from(indexes, (i) => letterMask(this.lex[i]!)) },
+          { words: Uint32Array.from(indexes), masks: Int32Array.from(indexes, (i) => letterMask(this.lex.at(i))) },
         ]),
       );
     }
@@ -550,43 +457,9 @@ function lengthNorms(lengths: Uint32Array, average: number, b: number): Float64A
   return norms;
 }
 
-/** First index in the sorted array whose value is ≥ `key` (UTF-16 code-unit order). */
-function lowerBound(sorted: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 const HAN_CHAR = /^\p{Script=Han}$/u;
 
 /** Whether `term` is two Han characters of `width` code units each. */
 function isHanPair(term: string, width: number): boolean {
   return HAN_CHAR.test(term.slice(0, width)) && HAN_CHAR.test(term.slice(width));
-}
-
-/** Throws unless `values` never decreases (offsets into a postings stream). */
-export function assertAscending(values: Uint32Array, what: string): void {
-  for (let i = 1; i < values.length; i++) {
-    if (values[i]! < values[i - 1]!) throw new Error(`${what}: offsets are not ascending`);
-  }
-}
-
-/** Rejects anything that is not a search index of this version (a build/deploy mismatch). */
-function assertIndexShape(data: SearchIndexData): void {
-  if (typeof data !== 'object' || data === null) throw new Error('search index: not an object');
-  if (data.v !== SEARCH_INDEX_VERSION) throw new Error(`search index: version ${String(data.v)}, expected ${SEARCH_INDEX_VERSION}`);
-  if (data.mode !== SEARCH_INDEX_MODE) throw new Error(`search index: mode ${String(data.mode)}, expected ${SEARCH_INDEX_MODE}`);
-  if (!Number.isInteger(data.N) || data.N < 0) throw new Error('search index: bad document count');
-  const columns = data.docs;
-  for (const key of ['slug', 'title', 'date', 'excerpt', 'path', 'category', 'type', 'lang'] as const) {
-    if (!Array.isArray(columns?.[key]) || columns[key].length !== data.N)
-      throw new Error(`search index: docs.${key} does not have N entries`);
-  }
-  if (!Array.isArray(data.terms) || !Array.isArray(data.lex) || typeof data.post !== 'string')
-    throw new Error('search index: missing terms, lexicon or postings');
 }
