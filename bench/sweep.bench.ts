@@ -171,16 +171,28 @@ try {
   const rows: [string, string, Measure][] = [];
   t = performance.now();
   rows.push(['expired', 'store-sweep (expiry index)', await onStore(expired, (store) => measure(indexSweep(store)))]);
-  rows.push(['expired', 'previous sweep (full scan)', await onStore(`${expired}-before`, (store) => measure(async () => ({ runs: 1, deleted: await fullScanSweep(store, NOW) })))]);
+  rows.push([
+    'expired',
+    'previous sweep (full scan)',
+    await onStore(`${expired}-before`, (store) => measure(async () => ({ runs: 1, deleted: await fullScanSweep(store, NOW) }))),
+  ]);
   rows.push(['live', 'store-sweep (expiry index)', await onStore(live, (store) => measure(indexSweep(store)))]);
-  rows.push(['live', 'previous sweep (full scan)', await onStore(`${live}-before`, (store) => measure(async () => ({ runs: 1, deleted: await fullScanSweep(store, NOW) })))]);
+  rows.push([
+    'live',
+    'previous sweep (full scan)',
+    await onStore(`${live}-before`, (store) => measure(async () => ({ runs: 1, deleted: await fullScanSweep(store, NOW) }))),
+  ]);
   console.error(`measured in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  console.log(`\n${RECORDS.toLocaleString('en')} records per store, budget ${BUDGET_MS / 1000} s per run, local Blobs server (in process)\n`);
+  console.log(
+    `\n${RECORDS.toLocaleString('en')} records per store, budget ${BUDGET_MS / 1000} s per run, local Blobs server (in process)\n`,
+  );
   console.log('| store | sweep | wall s | CPU s | runs | deleted | ms per record |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const [store, sweep, m] of rows)
-    console.log(`| ${store} | ${sweep} | ${m.wallS.toFixed(2)} | ${m.cpuS.toFixed(2)} | ${m.runs} | ${m.deleted} | ${((m.wallS * 1000) / RECORDS).toFixed(3)} |`);
+    console.log(
+      `| ${store} | ${sweep} | ${m.wallS.toFixed(2)} | ${m.cpuS.toFixed(2)} | ${m.runs} | ${m.deleted} | ${((m.wallS * 1000) / RECORDS).toFixed(3)} |`,
+    );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 /**
- * `POST /api/contact`: validate, rate-limit (1 accepted enquiry per minute per client IP, CAS in
+ * `POST /api/contact`: validate, rate-limit (1 accepted enquiry per minute per client network, CAS in
  * Blobs), store durably, then notify an optional webhook; failed notifications are retried by a
  * scheduled function, so no enquiry is lost.
  * @module
@@ -16,7 +16,7 @@ import type { Store } from '../kernel/store.ts';
 
 /** Largest accepted request body. */
 export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
-/** Accepted enquiries per client IP and window. */
+/** Accepted enquiries per client network and window. */
 export const CONTACT_RATE_LIMIT = { limit: 1, windowSeconds: 60 } as const;
 export { CONTACT_FIELD_LIMITS, HONEYPOT_FIELD };
 /** Notification attempts before an enquiry's notification is marked failed (it stays stored). */
@@ -111,7 +111,7 @@ export type Notifier = (enquiry: Enquiry) => Promise<void>;
 export interface ContactDeps {
   enquiries: Store;
   limits: Store;
-  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts clientNetwork, kernel/ip-digest.ts); no address reaches the core. */
+  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts, ip-digest.ts): no address reaches the core. */
   clientNetworkDigest: string;
   now: () => number;
   newId: () => string;

@@ -12,7 +12,7 @@ import {
 } from '../oauth/config.ts';
 import { openApiDocument } from './openapi.ts';
 import { authorizationServerMetadata } from '../oauth/endpoints/metadata.ts';
-import { REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
+import { REGISTRATION_DAILY_LIMIT, REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 
 describe('auth.md', () => {
   const config = oauthConfig('https://site.example');
@@ -35,7 +35,9 @@ describe('auth.md', () => {
   it('states the limits and lifetimes the server enforces', () => {
     for (const scope of SCOPES) expect(text).toContain(`\`${scope}\``);
     expect(text).toContain(`"expires_in": ${ACCESS_TOKEN_TTL_SECONDS}`);
-    expect(text).toContain(`At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour`);
+    expect(text).toContain(
+      `At most ${REGISTRATION_RATE_LIMIT.limit} registrations an hour and ${REGISTRATION_DAILY_LIMIT.limit} a day per client network`,
+    );
     expect(text).toContain(`At most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour`);
     expect(text).toContain(`used within ${REFRESH_TOKEN_IDLE_TTL_SECONDS / 86400} days`);
     expect(text).toContain(`${REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS / 86400} days after the consent`);

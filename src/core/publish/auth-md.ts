@@ -10,6 +10,9 @@ import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
 import { CLAIM_START_RATE_LIMIT } from '../oauth/endpoints/claim.ts';
 import {
+  CLIENT_METADATA_FAILURE_CACHE_SECONDS,
+  CLIENT_METADATA_FETCHES_PER_HOST,
+  CLIENT_METADATA_FETCHES_PER_NETWORK,
   CLIENT_METADATA_MAX_BYTES,
   CLIENT_METADATA_MAX_CACHE_SECONDS,
   CLIENT_METADATA_TIMEOUT_MS,
@@ -31,7 +34,7 @@ import {
   SCOPES,
   UNCLAIMED_CLIENT_TTL_SECONDS,
 } from '../oauth/config.ts';
-import { REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
+import { REGISTRATION_DAILY_LIMIT, REGISTRATION_GLOBAL_DAILY_LIMIT, REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 
 const days = (seconds: number): number => Math.round(seconds / 86400);
 
@@ -129,7 +132,11 @@ The signing keys are at \`${e.jwks}\`.
   document must be JSON with \`client_id\` equal to its URL, \`redirect_uris\`, optionally \`client_name\`,
   \`grant_types\` (\`authorization_code\`, \`refresh_token\`) and \`scope\`; no secret (\`token_endpoint_auth_method\`
   \`none\`). It is fetched over https from a public address (no redirects, at most ${CLIENT_METADATA_MAX_BYTES} bytes,
-  ${CLIENT_METADATA_TIMEOUT_MS / 1000} s) and cached as its \`Cache-Control\` allows, up to ${CLIENT_METADATA_MAX_CACHE_SECONDS / 3600} hours.
+  ${CLIENT_METADATA_TIMEOUT_MS / 1000} s) and cached as its \`Cache-Control\` allows, up to ${CLIENT_METADATA_MAX_CACHE_SECONDS / 3600} hours. It must not be on
+  this site's own hosts. At most ${CLIENT_METADATA_FETCHES_PER_NETWORK.limit} documents are fetched per client network and ${CLIENT_METADATA_FETCHES_PER_HOST.limit} per document host in
+  ${CLIENT_METADATA_FETCHES_PER_NETWORK.windowSeconds / 60} minutes (\`429 rate_limited\`). A document that cannot be used is not fetched again for ${CLIENT_METADATA_FAILURE_CACHE_SECONDS} s, and the
+  error says only that it could not be fetched, is not a JSON document, or does not name its own URL, with a
+  reference the site's operator can look up; once the document names itself, a bad field is named.
 
 ## 3. Register
 
@@ -171,7 +178,9 @@ Cache-Control: no-store
   are stored and echoed back, never shown as verified; other metadata is ignored (RFC 7591 §2).
 - \`client_name\` must not contain control, bidirectional-formatting or invisible characters (zero-width, Unicode tag and line-separator
   characters included): they could disguise the name on the consent page or hide from a person text that a model reads.
-- At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per IP address (\`429 rate_limited\` with \`Retry-After\`).
+- At most ${REGISTRATION_RATE_LIMIT.limit} registrations an hour and ${REGISTRATION_DAILY_LIMIT.limit} a day per client network, an IPv4 address or
+  an IPv6 /64 (\`429 rate_limited\` with \`Retry-After\`), and ${REGISTRATION_GLOBAL_DAILY_LIMIT.limit} a day for the whole site (\`503
+  temporarily_unavailable\` with \`Retry-After\`; existing registrations keep working).
 - ${REGISTRATION_LIFETIME_TEXT}
 
 ## 4. Claim (optional)
@@ -205,7 +214,7 @@ Content-Type: application/json
 
 \`{"status": "pending", …}\` means keep polling; \`{"status": "claimed", "client_id": "…", "claimed_at": …}\` means done.
 A new start replaces the previous attempt (its user code stops working). The claim token is spent once the claim is approved.
-At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour per IP address.
+At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour per client network.
 
 ## 5. Exchange: get an access token
 

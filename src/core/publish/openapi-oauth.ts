@@ -21,7 +21,15 @@ import {
 import { authorizationServerMetadata, protectedResourceMetadata } from '../oauth/endpoints/metadata.ts';
 import { OAUTH_FORM_LIMIT_BYTES } from '../oauth/grants/client-auth.ts';
 import { AUTH_METHODS, GRANT_TYPES } from '../oauth/grants/clients.ts';
-import { REGISTRATION_BODY_LIMIT_BYTES, REGISTRATION_RATE_LIMIT, RegistrationSchema } from '../oauth/endpoints/register.ts';
+import {
+  REGISTRATION_BODY_LIMIT_BYTES,
+  REGISTRATION_DAILY_LIMIT,
+  REGISTRATION_GLOBAL_DAILY_LIMIT,
+  REGISTRATION_RATE_LIMIT,
+  RegistrationSchema,
+} from '../oauth/endpoints/register.ts';
+import { CLIENT_METADATA_FETCHES_PER_HOST, CLIENT_METADATA_FETCHES_PER_NETWORK } from '../oauth/grants/client-metadata-document.ts';
+import { MAX_LIVE_ACCESS_TOKENS_PER_GRANT } from '../oauth/grants/grants.ts';
 import { PUBLIC_DOCUMENT_METHODS } from '../kernel/document.ts';
 import { OAuthError } from '../oauth/errors.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
@@ -62,6 +70,18 @@ const clientAuthenticatedErrors = {
     `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`,
     new OAuthError('invalid_request', `The body must be at most ${OAUTH_FORM_LIMIT_BYTES} bytes.`, { status: 413 }),
   ),
+  '429': oauthError(
+    ['rate_limited'],
+    `Too many client metadata documents fetched for this network or from the document's host (${CLIENT_METADATA_FETCHES_PER_NETWORK.limit} and ${CLIENT_METADATA_FETCHES_PER_HOST.limit} per ${CLIENT_METADATA_FETCHES_PER_NETWORK.windowSeconds} s), or, at the token endpoint, a refresh while the grant has ${MAX_LIVE_ACCESS_TOKENS_PER_GRANT} live access tokens (the refresh token stays valid).`,
+    new OAuthError(
+      'rate_limited',
+      'This grant already has 20 live access tokens; use one of them, or refresh again in 1800 s. The refresh token stays valid.',
+      {
+        headers: { 'retry-after': '1800' },
+      },
+    ),
+    ['Retry-After'],
+  ),
   '500': unexpected.oauth,
 };
 
@@ -72,7 +92,7 @@ const EXAMPLE = {
   claimToken: 'clm_Zr7xWq3mN8pL2vK9tY4cB6hJ',
   claimAttemptId: 'cla_Hd5sQ1wE7rT3yU9iO2pA6sDf',
   accessToken: 'eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6ImsxIn0.eyJpc3MiOiLigKYifQ.c2lnbmF0dXJl',
-  refreshToken: 'rt_8Jk2Lm4Np6Qr8St0Uv2Wx4Yz',
+  refreshToken: 'rt_grt_c2l0ZS1leGFtcGxlLWdyYW50.8Jk2Lm4Np6Qr8St0Uv2Wx4Yz1Ab3Cd5Ef7Gh9Ij0Kl2Mn',
   redirectUri: 'http://127.0.0.1:33418/callback',
   codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
   codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
@@ -294,7 +314,7 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         tags: ['oauth'],
         security: [],
         summary: 'Register an anonymous agent (RFC 7591)',
-        description: `No account needed. JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes. Returns \`client_id\`, \`client_secret\` (once) and a one-time \`claim_token\`. ${REGISTRATION_RATE_LIMIT.limit} registrations per ${REGISTRATION_RATE_LIMIT.windowSeconds} s per IP. ${REGISTRATION_LIFETIME_TEXT}`,
+        description: `No account needed. JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes. Returns \`client_id\`, \`client_secret\` (once) and a one-time \`claim_token\`. ${REGISTRATION_RATE_LIMIT.limit} registrations an hour and ${REGISTRATION_DAILY_LIMIT.limit} a day per client network (an IPv4 address or an IPv6 /64), ${REGISTRATION_GLOBAL_DAILY_LIMIT.limit} a day site-wide. ${REGISTRATION_LIFETIME_TEXT}`,
         requestBody: {
           required: true,
           content: {
@@ -349,10 +369,22 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
           '405': postOnly('Use POST with a JSON body.'),
           '429': oauthError(
             ['rate_limited'],
-            'Too many registrations from this client.',
-            new OAuthError('rate_limited', `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client; retry in 1200 s.`, {
-              headers: { 'retry-after': '1200' },
-            }),
+            `Too many registrations from this client network: at most ${REGISTRATION_RATE_LIMIT.limit} an hour and ${REGISTRATION_DAILY_LIMIT.limit} a day per IPv4 address or IPv6 /64.`,
+            new OAuthError(
+              'rate_limited',
+              `At most ${REGISTRATION_RATE_LIMIT.limit} registrations per hour per client network (an IPv4 address or an IPv6 /64); retry in 1200 s.`,
+              { headers: { 'retry-after': '1200' } },
+            ),
+            ['Retry-After'],
+          ),
+          '503': oauthError(
+            ['temporarily_unavailable'],
+            `The site has taken all the anonymous registrations it accepts today (${REGISTRATION_GLOBAL_DAILY_LIMIT.limit}); existing registrations keep working.`,
+            new OAuthError(
+              'temporarily_unavailable',
+              `This site has taken all the anonymous registrations it accepts today (${REGISTRATION_GLOBAL_DAILY_LIMIT.limit}); retry in 43200 s. Existing registrations keep working.`,
+              { headers: { 'retry-after': '43200' } },
+            ),
             ['Retry-After'],
           ),
           '500': unexpected.oauth,
@@ -508,7 +540,7 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         tags: ['oauth'],
         security: [],
         summary: 'Claim an anonymous registration (start or poll)',
-        description: `\`{"claim_token"}\` starts a claim: a \`user_code\` and a \`verification_uri\` for a person to approve (${CLAIM_ATTEMPT_TTL_SECONDS} s). \`{"claim_attempt_id"}\` polls (at most every ${CLAIM_POLL_INTERVAL_SECONDS} s) until \`status\` is \`claimed\`. ${REGISTRATION_LIFETIME_TEXT} ${CLAIM_START_RATE_LIMIT.limit} starts per ${CLAIM_START_RATE_LIMIT.windowSeconds} s per IP.`,
+        description: `\`{"claim_token"}\` starts a claim: a \`user_code\` and a \`verification_uri\` for a person to approve (${CLAIM_ATTEMPT_TTL_SECONDS} s). \`{"claim_attempt_id"}\` polls (at most every ${CLAIM_POLL_INTERVAL_SECONDS} s) until \`status\` is \`claimed\`. ${REGISTRATION_LIFETIME_TEXT} ${CLAIM_START_RATE_LIMIT.limit} starts per ${CLAIM_START_RATE_LIMIT.windowSeconds} s per client network.`,
         requestBody: {
           required: true,
           content: {

@@ -166,7 +166,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         tags: ['contact'],
         security: [],
         summary: 'Send an enquiry',
-        description: `JSON or form-encoded, at most ${CONTACT_BODY_LIMIT_BYTES} bytes. ${CONTACT_RATE_LIMIT.limit} accepted enquiry per ${CONTACT_RATE_LIMIT.windowSeconds} s per client IP; invalid submissions do not count. The answer comes only after the enquiry is stored. A form post from a browser (\`Accept: text/html\`) gets a 303 to the thank-you page, or the form again (HTML) with the errors.`,
+        description: `JSON or form-encoded, at most ${CONTACT_BODY_LIMIT_BYTES} bytes. ${CONTACT_RATE_LIMIT.limit} accepted enquiry per ${CONTACT_RATE_LIMIT.windowSeconds} s per client network (an IPv4 address or an IPv6 /64); invalid submissions do not count. The answer comes only after the enquiry is stored. A form post from a browser (\`Accept: text/html\`) gets a 303 to the thank-you page, or the form again (HTML) with the errors.`,
         requestBody: {
           required: true,
           content: {

@@ -34,14 +34,14 @@ import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
 export interface ClaimDeps extends OAuthDeps {
   limits: Store;
-  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts clientNetwork, kernel/ip-digest.ts); no address reaches the core. */
+  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts, ip-digest.ts): no address reaches the core. */
   clientNetworkDigest: string;
   siteName: string;
 }
 
-/** Claim starts per client IP and hour. */
+/** Claim starts per client network and hour. */
 export const CLAIM_START_RATE_LIMIT = { limit: 30, windowSeconds: 3600 } as const;
-/** User-code lookups on the verification page per client IP and 10 minutes (8 letters of 20: guessing is hopeless at this rate). */
+/** User-code lookups on the verification page per client network and 10 minutes (8 letters of 20: guessing is hopeless at this rate). */
 export const CLAIM_VERIFY_RATE_LIMIT = { limit: 30, windowSeconds: 600 } as const;
 const CLAIM_BODY_LIMIT_BYTES = 4 * 1024;
 /** RFC 8628 §6.1: consonants only (no vowels, so no words; no look-alikes), 8 characters ≈ 34.6 bits. */

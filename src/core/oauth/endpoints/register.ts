@@ -1,5 +1,5 @@
 /**
- * `POST /oauth/register`: anonymous dynamic client registration (RFC 7591), rate limited per IP.
+ * `POST /oauth/register`: anonymous dynamic client registration (RFC 7591), rate limited per client network.
  * @module
  */
 import * as v from 'valibot';
@@ -99,7 +99,7 @@ export interface RegisterDeps {
   config: OAuthConfig;
   clients: Store;
   limits: Store;
-  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts clientNetwork, kernel/ip-digest.ts); no address reaches the core. */
+  /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts, ip-digest.ts): no address reaches the core. */
   clientNetworkDigest: string;
   nowSeconds: () => number;
 }
