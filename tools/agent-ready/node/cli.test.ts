@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../registry.ts';
 import type { Report } from '../score.ts';
 import { createProgress } from './cli.ts';
-import { startFixtureServer, TOOL_NAME } from '../../../tests/fixtures/agent-ready/site.ts';
+import { startFixtureServer, TOOL_NAME } from '../test/good-site.ts';
 
 const SCRIPT = path.join(import.meta.dirname, 'cli.ts');
 
