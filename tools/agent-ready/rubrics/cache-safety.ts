@@ -76,9 +76,22 @@ function interleave(
   });
 }
 
-/** Whether a page negotiates markdown at all (an agent was ever answered with markdown). */
-async function negotiates(ctx: CheckContext, url: string): Promise<boolean> {
-  return (await interleave(ctx, url)).some((s) => s.client.expects !== 'html' && s.variant === 'markdown');
+/** The query parameter that makes a URL no cache has seen (origins ignore parameters they do not know). */
+export const CACHE_BUSTER = 'agent-ready-check-fresh';
+
+/**
+ * Whether the origin negotiates markdown for a page: `Accept: text/markdown` on a cache-busted copy of the
+ * URL (a cache miss reaches the origin), or any agent answered with markdown during the interleaving. The
+ * busted request is the ground truth a poisoned cache cannot hide: one that stored HTML answers agents
+ * with HTML on the real URL while the origin negotiates.
+ */
+function negotiates(ctx: CheckContext, url: string): Promise<boolean> {
+  return memo(ctx, `negotiates ${url}`, async () => {
+    const busted = new URL(url);
+    busted.searchParams.set(CACHE_BUSTER, String(Date.now()));
+    if (variantOf(await get(ctx, busted.href, { accept: 'text/markdown', fresh: true })) === 'markdown') return true;
+    return (await interleave(ctx, url)).some((s) => s.client.expects !== 'html' && s.variant === 'markdown');
+  });
 }
 
 async function gradeInterleaving(ctx: CheckContext, url: string): Promise<PageGrade & { evidence: string[] }> {
