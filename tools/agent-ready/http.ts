@@ -243,6 +243,17 @@ export async function getJsonDocument(
   return { doc, res };
 }
 
+/**
+ * The JSON object at `path` when the site really serves one (200, not an HTML page, a JSON object), else
+ * null: a soft 404 (200 HTML) does not count as a document being there.
+ */
+export async function servedJson(ctx: CheckContext, path: string, accept = 'application/json'): Promise<Record<string, unknown> | null> {
+  const res = await get(ctx, path, { accept });
+  if (res.error || res.status !== 200 || mediaType(res) === 'text/html' || looksLikeHtml(res.text)) return null;
+  const doc = parseJsonObject(res);
+  return typeof doc === 'string' ? null : doc;
+}
+
 /** An absolute http(s) URL string. */
 export function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;

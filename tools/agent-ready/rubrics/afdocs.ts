@@ -221,7 +221,7 @@ const CHECKS: Check[] = [
     definition: def('llms-txt-links-resolve'),
     run: onEachLlms('Fix or remove the broken links in llms.txt.', async (ctx, { url, text }) => {
       const links = [...new Set(markdownLinks(text, url).map((l) => l.url.split('#')[0]!))].filter((u) => sameOrigin(ctx, u));
-      if (!links.length) return pageGrade('pass', 'no same-origin links to resolve');
+      if (!links.length) return pageGrade('na', 'no same-origin links to resolve');
       const { ok, total, broken } = await resolveShare(ctx, spread(links, AFDOCS_LINKS_SAMPLED));
       const note = `${share(ok, total)} sampled same-origin links answer 200${broken[0] ? `; ${shortUrl(ctx, broken[0].url)} → ${broken[0].status}` : ''}`;
       return pageGrade(ok === total ? 'pass' : ok / total > 0.9 ? 'warn' : 'fail', note);

@@ -35,11 +35,14 @@ const def = (id: string): string => `https://a14y.dev/checks/${id}/`;
 
 const ok2xx = (res: Fetched): boolean => !res.error && res.status >= 200 && res.status < 300;
 
-/** The first of `paths` that answers 2xx. */
+/**
+ * The first of `paths` that answers 2xx with a document of its own: a 200 HTML page at a text, markdown or
+ * XML path is a soft 404 and does not count (a14y counts any 2xx; stricter here, as for isitagentready).
+ */
 async function first2xx(ctx: CheckContext, paths: readonly string[]): Promise<{ path: string; res: Fetched } | null> {
   for (const path of paths) {
     const res = await get(ctx, path);
-    if (ok2xx(res)) return { path, res };
+    if (ok2xx(res) && mediaType(res) !== 'text/html' && !looksLikeHtml(res.text)) return { path, res };
   }
   return null;
 }
@@ -146,8 +149,10 @@ const SITE_CHECKS: Check[] = [
     scored: true,
     definition: def('robots-txt.exists'),
     run: async (ctx) => {
-      const res = await get(ctx, '/robots.txt');
-      return ok2xx(res) ? pass(`/robots.txt answers ${res.status}`) : fail(summary(ctx, res), 'Publish /robots.txt.');
+      const found = await first2xx(ctx, ['/robots.txt']);
+      return found
+        ? pass(`/robots.txt answers ${found.res.status}`)
+        : fail(summary(ctx, await get(ctx, '/robots.txt')), 'Publish /robots.txt.');
     },
   },
   {

@@ -11,8 +11,8 @@
  * payments) cannot be detected from outside and are reported as not checked.
  * @module
  */
-import { get, looksLikeHtml, mediaType, parseJsonObject, siteUrl, summary } from '../http.ts';
-import { checkA2aAgentCard } from '../checks/a2a-agent-card.ts';
+import { get, looksLikeHtml, mediaType, parseJsonObject, servedJson, siteUrl, summary } from '../http.ts';
+import { AGENT_CARD_PATH, checkA2aAgentCard } from '../checks/a2a-agent-card.ts';
 import { checkAgentSkills } from '../checks/agent-skills.ts';
 import { API_CATALOG_PATH, checkApiCatalog } from '../checks/api-catalog.ts';
 import { parseLinkHeader } from '../checks/link-headers.ts';
@@ -84,7 +84,7 @@ function commerceSignals(ctx: CheckContext): Promise<string[]> {
       if (types.some((t) => ['Product', 'Offer', 'AggregateOffer'].includes(t)))
         signals.push(`schema.org Offer on ${new URL(url).pathname}`);
     }
-    for (const path of ['/.well-known/ucp', '/.well-known/acp.json']) if ((await get(ctx, path)).status === 200) signals.push(path);
+    for (const path of ['/.well-known/ucp', '/.well-known/acp.json']) if (await servedJson(ctx, path)) signals.push(path);
     return signals;
   });
 }
@@ -92,33 +92,31 @@ function commerceSignals(ctx: CheckContext): Promise<string[]> {
 /** Signals that the site exposes an MCP server (the conditional surface of AR-CAPA-01/02). */
 async function mcpSignals(ctx: CheckContext): Promise<string[]> {
   const signals: string[] = [];
-  for (const path of SERVER_CARD_PATHS) if ((await get(ctx, path, { accept: 'application/json' })).status === 200) signals.push(path);
-  const catalog = await get(ctx, API_CATALOG_PATH, { accept: 'application/linkset+json, application/json' });
-  if (catalog.status === 200 && /\/mcp\b/.test(catalog.text)) signals.push('the API catalog names an MCP endpoint');
+  for (const path of SERVER_CARD_PATHS) if (await servedJson(ctx, path)) signals.push(path);
+  const catalog = await servedJson(ctx, API_CATALOG_PATH, 'application/linkset+json, application/json');
+  if (catalog && /\/mcp\b/.test(JSON.stringify(catalog))) signals.push('the API catalog names an MCP endpoint');
   return signals;
 }
 
 /** Where the site describes an HTTP API: api-catalog `service-desc`, a `Link` service-desc, or `/openapi.json`. */
 async function apiDescription(ctx: CheckContext): Promise<{ url: string; signal: string } | null> {
-  const catalog = await get(ctx, API_CATALOG_PATH, { accept: 'application/linkset+json, application/json' });
-  const doc = catalog.status === 200 ? parseJsonObject(catalog) : null;
-  if (doc && typeof doc === 'object' && Array.isArray(doc.linkset))
+  const doc = await servedJson(ctx, API_CATALOG_PATH, 'application/linkset+json, application/json');
+  if (doc && Array.isArray(doc.linkset))
     for (const context of doc.linkset as Record<string, { href?: string; type?: string }[]>[]) {
       const desc = context['service-desc']?.find((t) => typeof t.href === 'string' && (!t.type || /json|yaml/.test(t.type)));
-      if (desc?.href) return { url: new URL(desc.href, catalog.url).href, signal: 'the API catalog' };
+      if (desc?.href) return { url: new URL(desc.href, siteUrl(ctx, API_CATALOG_PATH)).href, signal: 'the API catalog' };
     }
   const link = parseLinkHeader((await get(ctx, '/')).headers.get('link') ?? '').links.find((l) => l.rels.includes('service-desc'));
   if (link) return { url: new URL(link.href, siteUrl(ctx, '/')).href, signal: 'the Link header' };
-  if ((await get(ctx, '/openapi.json')).status === 200) return { url: siteUrl(ctx, '/openapi.json'), signal: '/openapi.json' };
+  if (await servedJson(ctx, '/openapi.json')) return { url: siteUrl(ctx, '/openapi.json'), signal: '/openapi.json' };
   return null;
 }
 
 /** The authorization server metadata, when the site publishes one. */
 async function asMetadata(ctx: CheckContext): Promise<Record<string, unknown> | null> {
   for (const path of [AS_METADATA_PATH, OIDC_CONFIGURATION_PATH]) {
-    const res = await get(ctx, path, { accept: 'application/json' });
-    const doc = res.status === 200 ? parseJsonObject(res) : null;
-    if (doc && typeof doc === 'object') return doc;
+    const doc = await servedJson(ctx, path);
+    if (doc) return doc;
   }
   return null;
 }
@@ -312,8 +310,8 @@ const REQUIREMENTS: Requirement[] = [
     applies: 'the product exposes an agent-to-agent surface',
     fix: 'Publish /.well-known/agent-card.json for your A2A endpoint.',
     async probe(ctx) {
-      const verdict = await checkA2aAgentCard(ctx);
-      return verdict.status === 'neutral' ? na('no A2A agent card (no agent-to-agent surface)') : fromVerdict(verdict);
+      if (!(await servedJson(ctx, AGENT_CARD_PATH))) return na('no A2A agent card (no agent-to-agent surface)');
+      return fromVerdict(await checkA2aAgentCard(ctx));
     },
   },
   {
@@ -371,11 +369,9 @@ const REQUIREMENTS: Requirement[] = [
     applies: 'the product ships a plugin manifest',
     fix: 'Serve /.well-known/ai-plugin.json if you have a plugin manifest.',
     async probe(ctx) {
-      const res = await get(ctx, '/.well-known/ai-plugin.json', { accept: 'application/json' });
-      if (res.status !== 200) return na('no /.well-known/ai-plugin.json');
-      return typeof parseJsonObject(res) === 'object'
+      return (await servedJson(ctx, '/.well-known/ai-plugin.json'))
         ? met('/.well-known/ai-plugin.json')
-        : unmet('/.well-known/ai-plugin.json is not JSON');
+        : na('no /.well-known/ai-plugin.json');
     },
   },
   {
@@ -394,8 +390,8 @@ const REQUIREMENTS: Requirement[] = [
     fix: 'Protect user resources with OAuth 2.0 and publish its metadata.',
     async probe(ctx) {
       const as = await asMetadata(ctx);
-      const prm = await get(ctx, PRM_PATH, { accept: 'application/json' });
-      if (!as && prm.status !== 200) return na('no OAuth metadata (no protected resources advertised)');
+      const prm = await servedJson(ctx, PRM_PATH);
+      if (!as && !prm) return na('no OAuth metadata (no protected resources advertised)');
       if (!as) return unmet('protected resource metadata but no authorization server metadata');
       const grants = Array.isArray(as.grant_types_supported) ? (as.grant_types_supported as string[]) : ['authorization_code'];
       return grants.some((g) => ['authorization_code', 'client_credentials', 'urn:ietf:params:oauth:grant-type:jwt-bearer'].includes(g))
@@ -410,8 +406,7 @@ const REQUIREMENTS: Requirement[] = [
     applies: 'the product runs an authorization server',
     fix: 'Serve RFC 8414 metadata at /.well-known/oauth-authorization-server.',
     async probe(ctx) {
-      const prm = await get(ctx, PRM_PATH, { accept: 'application/json' });
-      if (!(await asMetadata(ctx)) && prm.status !== 200) return na('no authorization server advertised');
+      if (!(await asMetadata(ctx)) && !(await servedJson(ctx, PRM_PATH))) return na('no authorization server advertised');
       return fromVerdict(await checkOAuthDiscovery(ctx));
     },
   },
@@ -422,8 +417,7 @@ const REQUIREMENTS: Requirement[] = [
     applies: 'the product has OAuth-protected resources',
     fix: 'Serve RFC 9728 metadata at /.well-known/oauth-protected-resource.',
     async probe(ctx) {
-      const prm = await get(ctx, PRM_PATH, { accept: 'application/json' });
-      if (!(await asMetadata(ctx)) && prm.status !== 200) return na('no OAuth surface');
+      if (!(await asMetadata(ctx)) && !(await servedJson(ctx, PRM_PATH))) return na('no OAuth surface');
       return fromVerdict(await checkProtectedResource(ctx));
     },
   },
@@ -471,8 +465,7 @@ const REQUIREMENTS: Requirement[] = [
         const signals = await commerceSignals(ctx);
         if (!signals.length) return na('not a commerce site (no Offer markup, UCP or ACP profile)');
         if (!path) return { unchecked: 'detected only through a 402 exchange, which this checker does not start' };
-        const res = await get(ctx, path, { accept: 'application/json' });
-        return res.status === 200 && typeof parseJsonObject(res) === 'object' ? met(`${path} is served`) : unmet(`${summary(ctx, res)}`);
+        return (await servedJson(ctx, path)) ? met(`${path} is served`) : unmet(`no JSON at ${path}`);
       },
     }),
   ),

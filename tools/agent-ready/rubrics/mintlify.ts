@@ -186,6 +186,8 @@ const LLMS_TXT_CHECKS: Check[] = [
     definition: `${PAGE}#llms-txt-links-point-to-markdown`,
     run: onLlmsTxt((_ctx, text, url) => {
       const links = markdownLinks(text, url);
+      if (!links.length)
+        return fail('llms.txt has no links', 'Point llms.txt links at the .md version of each page (at least half of them).');
       const md = links.filter((l) => /\.md$/i.test(new URL(l.url).pathname)).length;
       const reason = `${share(md, links.length)} of the links end in .md`;
       return links.length && md / links.length >= MARKDOWN_LINKS_SHARE

@@ -111,7 +111,7 @@ export function oauthRoutes(state: FixtureState): Record<string, Handler> {
     '/oauth/register': async (req) => {
       if (req.method !== 'POST') return oauthError('invalid_request', 405);
       const meta = (await req.json().catch(() => null)) as { grant_types?: string[]; token_endpoint_auth_method?: string } | null;
-      if (!meta || !meta.grant_types?.every((g) => ['client_credentials', 'authorization_code'].includes(g)))
+      if (!meta?.grant_types?.every((g) => ['client_credentials', 'authorization_code'].includes(g)))
         return oauthError('invalid_client_metadata');
       const id = `client-${++counter}`;
       const secret = `secret-${counter}-${crypto.randomUUID()}`;
