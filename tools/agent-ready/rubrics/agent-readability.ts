@@ -14,9 +14,20 @@ import robotsParser from 'robots-parser';
 import { type Fetched, get, looksLikeHtml, mediaType, siteUrl, summary } from '../http.ts';
 import { parseLinkHeader } from '../checks/link-headers.ts';
 import { fetchRobots } from '../checks/robots.ts';
+import { MAX_SITEMAP_BYTES } from '../checks/sitemap.ts';
 import { htmlOf, jsonLdNodes, typesOf } from '../html.ts';
 import { gradePages, pageGrade, type PageGrade } from '../pages.ts';
-import { getPage, isHtmlPage, markdownLinks, memo, negotiatedMarkdown, parseSitemap, shortUrl, twinOf } from '../site.ts';
+import {
+  getPage,
+  isHtmlPage,
+  MAX_CHILD_SITEMAPS,
+  markdownLinks,
+  memo,
+  negotiatedMarkdown,
+  parseSitemap,
+  shortUrl,
+  twinOf,
+} from '../site.ts';
 import {
   type Check,
   type CheckContext,
@@ -41,7 +52,8 @@ const ok2xx = (res: Fetched): boolean => !res.error && res.status >= 200 && res.
  */
 async function first2xx(ctx: CheckContext, paths: readonly string[]): Promise<{ path: string; res: Fetched } | null> {
   for (const path of paths) {
-    const res = await get(ctx, path);
+    // Sitemaps are read with the sitemap cap (and so share the fetch the other rubrics made).
+    const res = await get(ctx, path, /\.xml$/.test(path) ? { maxBytes: MAX_SITEMAP_BYTES } : {});
     if (ok2xx(res) && mediaType(res) !== 'text/html' && !looksLikeHtml(res.text)) return { path, res };
   }
   return null;
@@ -91,7 +103,10 @@ const SITE_CHECKS: Check[] = [
       const found = await llmsFile(ctx);
       return found
         ? pass(`${found.path} answers ${found.res.status}`)
-        : fail(`none of ${[...LLMS_PATHS, ...LLMS_FULL_PATHS].join(', ')} answers 2xx`, 'Publish /llms.txt.');
+        : fail(
+            `none of ${[...LLMS_PATHS, ...LLMS_FULL_PATHS].join(', ')} answers 2xx`,
+            'Publish /llms.txt listing your pages (llmstxt.org).',
+          );
     },
   },
   {
@@ -152,7 +167,7 @@ const SITE_CHECKS: Check[] = [
       const found = await first2xx(ctx, ['/robots.txt']);
       return found
         ? pass(`/robots.txt answers ${found.res.status}`)
-        : fail(summary(ctx, await get(ctx, '/robots.txt')), 'Publish /robots.txt.');
+        : fail(summary(ctx, await get(ctx, '/robots.txt')), 'Publish /robots.txt at the site root.');
     },
   },
   {
@@ -194,7 +209,7 @@ const SITE_CHECKS: Check[] = [
       const found = await first2xx(ctx, SITEMAP_PATHS);
       return found
         ? pass(`${found.path} answers ${found.res.status}`)
-        : fail(`none of ${SITEMAP_PATHS.join(', ')} answers 2xx`, 'Publish /sitemap.xml.');
+        : fail(`none of ${SITEMAP_PATHS.join(', ')} answers 2xx`, 'Publish /sitemap.xml listing every page.');
     },
   },
   {
@@ -208,7 +223,7 @@ const SITE_CHECKS: Check[] = [
       const parsed = parseSitemap(found.res.text);
       return parsed.kind
         ? pass(`<${parsed.kind}>`)
-        : fail(`${found.path} is not a <urlset> or <sitemapindex> document`, 'Serve a sitemaps.org document.');
+        : fail(`${found.path} is not a <urlset> or <sitemapindex> document`, 'Serve a sitemaps.org <urlset> or <sitemapindex> document.');
     },
   },
   {
@@ -221,8 +236,8 @@ const SITE_CHECKS: Check[] = [
       if (!found) return NA('no sitemap.xml');
       const parsed = parseSitemap(found.res.text);
       const entries = [...parsed.urls];
-      for (const child of parsed.children.slice(0, 3)) {
-        const res = await get(ctx, child);
+      for (const child of parsed.children.slice(0, MAX_CHILD_SITEMAPS)) {
+        const res = await get(ctx, child, { maxBytes: MAX_SITEMAP_BYTES });
         if (ok2xx(res)) entries.push(...parseSitemap(res.text).urls);
       }
       if (!entries.length) return NA('no <url> entries');
