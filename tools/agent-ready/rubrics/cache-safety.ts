@@ -121,13 +121,15 @@ async function gradeInterleaving(ctx: CheckContext, url: string): Promise<PageGr
 }
 
 async function checkInterleaved(ctx: CheckContext): Promise<Verdict> {
-  const evidence: string[] = [];
+  // The evidence of the first page that fails (else of the first page): one page's twelve requests read best.
+  let evidence: string[] = [];
+  let failed = false;
   const verdict = await gradePages(
     ctx,
     async (url) => {
       const grade = await gradeInterleaving(ctx, url);
-      if (grade.status === 'fail' || evidence.length === 0)
-        evidence.splice(0, evidence.length, `${shortUrl(ctx, url)}:`, ...grade.evidence);
+      if (!failed && (grade.status === 'fail' || evidence.length === 0)) evidence = [`${shortUrl(ctx, url)}:`, ...grade.evidence];
+      failed ||= grade.status === 'fail';
       return grade;
     },
     {
@@ -156,7 +158,11 @@ async function checkVary(ctx: CheckContext): Promise<Verdict> {
   );
 }
 
-/** A `Content-Location`, when sent, names a URL that serves the same variant. */
+/**
+ * A `Content-Location`, when sent, names the URL of that representation (RFC 9110 §8.7): fetched without
+ * negotiation, it must serve the same variant. A markdown answer that names the page URL itself tells
+ * caches the markdown lives there, which is what browsers get from it.
+ */
 async function checkContentLocation(ctx: CheckContext): Promise<Verdict> {
   return gradePages(
     ctx,
@@ -169,15 +175,16 @@ async function checkContentLocation(ctx: CheckContext): Promise<Verdict> {
       ] as const) {
         const location = res.headers.get('content-location');
         if (!location) continue;
-        const target = new URL(location, url).href;
-        const served = variant === 'html' ? await getPage(ctx, target) : await get(ctx, target, { accept: 'text/markdown' });
-        if (variantOf(served) !== variant)
-          return pageGrade('fail', `the ${variant} response says Content-Location: ${location}, which serves ${variantOf(served)}`);
+        const served = variantOf(await get(ctx, new URL(location, url).href));
+        if (served !== variant)
+          return pageGrade('fail', `the ${variant} response says Content-Location: ${location}, which serves ${served}`);
         notes.push(`${variant} → ${location}`);
       }
       return pageGrade('pass', notes.length ? `Content-Location ${notes.join(', ')}` : 'no Content-Location (nothing to contradict)');
     },
-    { fix: 'Either omit Content-Location, or point each variant at a URL that serves that variant (the markdown at the .md twin).' },
+    {
+      fix: 'Either omit Content-Location, or point each variant at a URL that serves it without negotiation (the markdown at its .md twin).',
+    },
   );
 }
 
