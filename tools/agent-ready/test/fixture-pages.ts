@@ -161,8 +161,8 @@ ${FIXTURE_PAGES.map((p) => `- [${p.title}](${origin}${twinPath(p.path)})`).join(
 `;
 }
 
-/** The quality (q) an `Accept` header gives a media type: the most specific matching range wins. */
-export function qualityOf(accept: string, type: string): number {
+/** The quality (q) an `Accept` header gives a media type, and whether a range names the type itself (not a wildcard). */
+export function qualityOf(accept: string, type: string): { q: number; explicit: boolean } {
   let best = { specificity: -1, q: 0 };
   for (const part of accept.split(',')) {
     const [range, ...params] = part.trim().toLowerCase().split(';');
@@ -177,17 +177,20 @@ export function qualityOf(accept: string, type: string): number {
     const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
     if (specificity > best.specificity) best = { specificity, q: Number.isNaN(q) ? 0 : q };
   }
-  return best.q;
+  return { q: best.q, explicit: best.specificity === 2 };
 }
 
-/** Which variant an `Accept` header gets: markdown when it ranks at least as high as HTML; plain text when that ranks higher. */
+/**
+ * Which variant an `Accept` header gets: markdown when it names text/markdown at least as high as HTML;
+ * plain text when it names text/plain higher than HTML; HTML otherwise (a bare wildcard and browsers get HTML).
+ */
 export function variantFor(accept: string | null): 'markdown' | 'plain' | 'html' {
   if (!accept) return 'html';
   const md = qualityOf(accept, 'text/markdown');
   const html = qualityOf(accept, 'text/html');
   const plain = qualityOf(accept, 'text/plain');
-  if (md > 0 && md >= html && md >= plain) return 'markdown';
-  if (plain > 0 && plain > html) return 'plain';
+  if (md.explicit && md.q > 0 && md.q >= html.q && md.q >= plain.q) return 'markdown';
+  if (plain.explicit && plain.q > 0 && plain.q > html.q) return 'plain';
   return 'html';
 }
 
