@@ -23,7 +23,12 @@ const USAGE = `Usage: agent-ready-check <url> [options]
        (in this repository: npm run check:agent-ready -- <url> [options])
 
 Audits the origin of <url> (http or https, localhost included) against every public agent-readiness
-rubric in one scan: ${RUBRICS.map((r) => r.id).join(', ')}.
+rubric in one scan. Rubrics: ${RUBRICS.slice(0, 4)
+  .map((r) => r.id)
+  .join(', ')},
+${RUBRICS.slice(4)
+  .map((r) => r.id)
+  .join(', ')}.
 
   --json             print the report as JSON on stdout (nothing else goes to stdout)
   --rubric <ids>     only these rubrics (comma-separated ids)
