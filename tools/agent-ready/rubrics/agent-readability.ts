@@ -42,7 +42,8 @@ import {
 } from '../types.ts';
 
 const SCORECARD = 'https://a14y.dev/scorecards/0.2.0/';
-const def = (id: string): string => `https://a14y.dev/checks/${id}/`;
+/** a14y's docs page for a check of scorecard 0.2.0 (its own `buildCheckDocsUrl` pattern). */
+const def = (id: string): string => `https://a14y.dev/scorecards/0.2.0/checks/${id}/`;
 
 const ok2xx = (res: Fetched): boolean => !res.error && res.status >= 200 && res.status < 300;
 
