@@ -1,13 +1,16 @@
 /** The small readers the rubrics share: markdown links and fences, twins, sampling, cache grades, front matter, MCP arguments. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htmlOf } from './html.ts';
-import type { Fetched } from './http.ts';
+import { type Fetched, USER_AGENT } from './http.ts';
 import { sampleArguments } from './protocols/mcp.ts';
 import { cacheGrade, normalizeText, unclosedFence } from './rubrics/afdocs.ts';
 import { frontMatterKeys, W3C_DATETIME } from './rubrics/agent-readability.ts';
 import { ardIssues } from './rubrics/lighthouse.ts';
 import { markdownLinks, spread, twinCandidates } from './site.ts';
 import { variantFor } from './test/fixture-pages.ts';
+import { CHECKER_NAME, CHECKER_VERSION } from './version.ts';
 
 const fetched = (text: string): Fetched => ({
   url: 'https://a.example/',
@@ -17,6 +20,14 @@ const fetched = (text: string): Fetched => ({
   text,
   ms: 1,
   redirects: [],
+});
+
+describe('version', () => {
+  it('is the package.json version, on reports, requests and the MCP client', () => {
+    const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as { name: string; version: string };
+    expect([CHECKER_NAME, CHECKER_VERSION]).toEqual([pkg.name, pkg.version]);
+    expect(USER_AGENT).toBe(`agent-ready-check/${pkg.version} (agent-readiness checker)`);
+  });
 });
 
 describe('markdownLinks', () => {

@@ -5,6 +5,7 @@
  * @module
  */
 import type { CheckContext } from './types.ts';
+import { CHECKER_NAME, CHECKER_VERSION } from './version.ts';
 
 /** Per-request budget, headers and body included. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -13,7 +14,7 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Same-origin redirects followed per request. */
 export const MAX_REDIRECTS = 5;
 /** Sent with every request so site owners can recognise (and allow) the checker. */
-export const USER_AGENT = 'agent-ready-check/1.0 (agent-readiness checker; isitagentready.com criteria)';
+export const USER_AGENT = `${CHECKER_NAME}/${CHECKER_VERSION} (agent-readiness checker)`;
 
 /** A fetched document, or why it could not be fetched. */
 export interface Fetched {

@@ -14,9 +14,10 @@ import { LIGHTHOUSE } from './rubrics/lighthouse.ts';
 import { MINTLIFY } from './rubrics/mintlify.ts';
 import { samplePages } from './site.ts';
 import type { Check, CheckContext, CheckResult, CheckStatus, Rubric, RubricSummary } from './types.ts';
+import { CHECKER_NAME, CHECKER_VERSION } from './version.ts';
 
 /** The checker's name and version, stamped on every report. */
-export const CHECKER = { name: 'agent-ready-check', version: '2.0.0' } as const;
+export const CHECKER = { name: CHECKER_NAME, version: CHECKER_VERSION } as const;
 
 /** Every rubric, in report order: the public ones first, then this checker's own. */
 export const RUBRICS: readonly Rubric[] = [

@@ -9,13 +9,14 @@
 import { type Fetched, isJsonType, mediaType, send, summary } from '../http.ts';
 import { memo } from '../site.ts';
 import type { CheckContext } from '../types.ts';
+import { CHECKER_NAME, CHECKER_VERSION } from '../version.ts';
 
 /** The handshake-free revision (and the first of its era). */
 export const MODERN_MCP_VERSION = '2026-07-28';
 /** The newest handshake-era revision, sent when a server card names no version of that era. */
 export const LATEST_LEGACY_MCP_VERSION = '2025-11-25';
 /** Client identity sent in `initialize` and `_meta`. */
-export const CLIENT_INFO = { name: 'agent-ready-check', version: '2.0.0' };
+export const CLIENT_INFO = { name: CHECKER_NAME, version: CHECKER_VERSION };
 
 /** The era a protocol revision belongs to. */
 export function eraOf(version: string): 'legacy' | 'modern' {

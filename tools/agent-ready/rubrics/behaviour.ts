@@ -28,6 +28,7 @@ import {
   type RubricSummary,
   type Verdict,
 } from '../types.ts';
+import { CHECKER_VERSION } from '../version.ts';
 
 const README = 'README.md#behaviour';
 const NEEDS_FLAG = (what: string) => neutral(`not evaluated: needs --behaviour (${what})`, 'Run with --behaviour.');
@@ -375,7 +376,7 @@ const CHECKS: Check[] = [
 export const BEHAVIOUR: Rubric = {
   id: 'behaviour',
   name: 'Behaviour (agent-ready-check)',
-  version: '2.0.0',
+  version: CHECKER_VERSION,
   definition: README,
   checks: CHECKS,
   summarize(results: readonly CheckResult[]): RubricSummary {

@@ -27,6 +27,7 @@ import {
   shortUrl,
 } from '../site.ts';
 import type { Check, CheckContext, CheckResult, Rubric, RubricSummary, Verdict } from '../types.ts';
+import { CHECKER_VERSION } from '../version.ts';
 
 /** This checker's own rubric is defined in its README (the package's, relative to it). */
 const README = 'README.md#cache-safety';
@@ -239,7 +240,7 @@ const CHECKS: Check[] = [
 export const CACHE_SAFETY: Rubric = {
   id: 'cache-safety',
   name: 'Cache safety (agent-ready-check)',
-  version: '2.0.0',
+  version: CHECKER_VERSION,
   definition: README,
   checks: CHECKS,
   summarize(results: readonly CheckResult[]): RubricSummary {
