@@ -1,6 +1,6 @@
 /** Fetch hygiene: User-Agent, timeouts, body caps, same-origin redirects only, errors as reasons. */
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGIN, goodRoutes, memoryFetch } from '../../tests/fixtures/agent-ready/site.ts';
+import { FIXTURE_ORIGIN, goodRoutes, memoryFetch } from './test/good-site.ts';
 import { get, MAX_BODY_BYTES, USER_AGENT } from './http.ts';
 import { runChecks } from './registry.ts';
 import { checkRobotsTxt } from './checks/robots.ts';

@@ -5,6 +5,7 @@
  * @module
  */
 import type { CheckContext } from './types.ts';
+import { CHECKER_NAME, CHECKER_VERSION } from './version.ts';
 
 /** Per-request budget, headers and body included. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -13,7 +14,7 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Same-origin redirects followed per request. */
 export const MAX_REDIRECTS = 5;
 /** Sent with every request so site owners can recognise (and allow) the checker. */
-export const USER_AGENT = 'agent-ready-check/1.0 (agent-readiness checker; isitagentready.com criteria)';
+export const USER_AGENT = `${CHECKER_NAME}/${CHECKER_VERSION} (agent-readiness checker)`;
 
 /** A fetched document, or why it could not be fetched. */
 export interface Fetched {
@@ -26,11 +27,27 @@ export interface Fetched {
   text: string;
   /** Set when the request failed: network error, timeout, body too large, off-origin redirect. */
   error?: string;
+  /** Milliseconds from sending the request to the response headers of the final hop. */
+  ms: number;
+  /** Every URL that redirected on the way to `url`, in order (empty: answered directly). */
+  redirects: string[];
+  /** Set when the chain redirected off the origin (not followed): the target. */
+  offOrigin?: string;
 }
 
 export interface GetOptions {
   accept?: string;
   /** Body cap for this request (default {@link MAX_BODY_BYTES}). */
+  maxBytes?: number;
+  /** Bypass the memo: a new request every call (the cache-safety checks repeat requests on purpose). */
+  fresh?: boolean;
+}
+
+/** A request other than a memoised GET (the behaviour checks): method, headers and body as sent. */
+export interface SendOptions {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
   maxBytes?: number;
 }
 
@@ -50,9 +67,11 @@ export function sameOrigin(ctx: CheckContext, url: string): boolean {
   }
 }
 
-/** GET `pathOrUrl` (memoised per context, URL and Accept). Never throws. */
+/** GET `pathOrUrl` (memoised per context, URL and Accept, unless `fresh`). Never throws. */
 export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = {}): Promise<Fetched> {
   const url = siteUrl(ctx, pathOrUrl);
+  if (options.fresh)
+    return fetchOnce(ctx, url, { method: 'GET', headers: options.accept ? { accept: options.accept } : {}, maxBytes: options.maxBytes });
   const key = `${url}\n${options.accept ?? ''}\n${options.maxBytes ?? MAX_BODY_BYTES}`;
   let cache = memo.get(ctx);
   if (!cache) {
@@ -61,48 +80,63 @@ export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = 
   }
   let pending = cache.get(key);
   if (!pending) {
-    pending = fetchOnce(ctx, url, options);
+    pending = fetchOnce(ctx, url, { method: 'GET', headers: options.accept ? { accept: options.accept } : {}, maxBytes: options.maxBytes });
     cache.set(key, pending);
   }
   return pending;
 }
 
-async function fetchOnce(ctx: CheckContext, start: string, options: GetOptions): Promise<Fetched> {
-  const headers: Record<string, string> = { 'user-agent': USER_AGENT };
-  if (options.accept) headers.accept = options.accept;
+/**
+ * Sends one request that is not a plain GET (a JSON-RPC call, an OAuth form): never memoised, never
+ * redirected (a POST that redirects is reported as such), same caps and timeout as {@link get}.
+ */
+export function send(ctx: CheckContext, pathOrUrl: string, options: SendOptions): Promise<Fetched> {
+  return fetchOnce(ctx, siteUrl(ctx, pathOrUrl), { ...options, noRedirects: true });
+}
+
+async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions & { noRedirects?: boolean }): Promise<Fetched> {
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...options.headers };
   let url = start;
+  const redirects: string[] = [];
   for (let hop = 0; ; hop++) {
     let response: Response;
     const timeoutMs = ctx.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     const signal = AbortSignal.timeout(timeoutMs);
+    const started = performance.now();
     try {
-      response = await ctx.fetch(url, { method: 'GET', headers, redirect: 'manual', signal });
+      response = await ctx.fetch(url, { method: options.method, headers, body: options.body, redirect: 'manual', signal });
     } catch (error) {
-      return failed(url, 0, new Headers(), describeError(error, timeoutMs));
+      return failed(url, 0, new Headers(), describeError(error, timeoutMs), performance.now() - started, redirects);
     }
+    const ms = performance.now() - started;
     const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
+    if (response.status >= 300 && response.status < 400 && location && !options.noRedirects) {
       await response.body?.cancel();
       const next = new URL(location, url).href;
       if (!sameOrigin(ctx, next))
-        return failed(url, response.status, response.headers, `redirects off the origin to ${next} (not followed)`);
-      if (hop >= MAX_REDIRECTS) return failed(url, response.status, response.headers, `more than ${MAX_REDIRECTS} redirects`);
+        return {
+          ...failed(url, response.status, response.headers, `redirects off the origin to ${next} (not followed)`, ms, redirects),
+          offOrigin: next,
+        };
+      if (hop >= MAX_REDIRECTS)
+        return failed(url, response.status, response.headers, `more than ${MAX_REDIRECTS} redirects`, ms, redirects);
+      redirects.push(url);
       url = next;
       continue;
     }
     try {
       const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
       const bytes = await readCapped(response, maxBytes);
-      if (!bytes) return failed(url, response.status, response.headers, `body larger than ${maxBytes} bytes`);
-      return { url, status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes) };
+      if (!bytes) return failed(url, response.status, response.headers, `body larger than ${maxBytes} bytes`, ms, redirects);
+      return { url, status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes), ms, redirects };
     } catch (error) {
-      return failed(url, response.status, response.headers, describeError(error, timeoutMs));
+      return failed(url, response.status, response.headers, describeError(error, timeoutMs), ms, redirects);
     }
   }
 }
 
-function failed(url: string, status: number, headers: Headers, error: string): Fetched {
-  return { url, status, headers, bytes: new Uint8Array(), text: '', error };
+function failed(url: string, status: number, headers: Headers, error: string, ms: number, redirects: string[]): Fetched {
+  return { url, status, headers, bytes: new Uint8Array(), text: '', error, ms, redirects };
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
@@ -208,6 +242,17 @@ export async function getJsonDocument(
   const doc = parseJsonObject(res);
   if (typeof doc === 'string') return { problem: `${summary(ctx, res)}: ${doc}`, res };
   return { doc, res };
+}
+
+/**
+ * The JSON object at `path` when the site really serves one (200, not an HTML page, a JSON object), else
+ * null: a soft 404 (200 HTML) does not count as a document being there.
+ */
+export async function servedJson(ctx: CheckContext, path: string, accept = 'application/json'): Promise<Record<string, unknown> | null> {
+  const res = await get(ctx, path, { accept });
+  if (res.error || res.status !== 200 || mediaType(res) === 'text/html' || looksLikeHtml(res.text)) return null;
+  const doc = parseJsonObject(res);
+  return typeof doc === 'string' ? null : doc;
 }
 
 /** An absolute http(s) URL string. */

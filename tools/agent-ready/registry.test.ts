@@ -15,12 +15,15 @@ import {
   memoryFetch,
   newSigningKey,
   type Routes,
-} from '../../tests/fixtures/agent-ready/site.ts';
-import type { ParsedJson } from '../../tests/support/parsed-json.ts';
+} from './test/good-site.ts';
 import { CHECKS, runChecks } from './registry.ts';
 import type { CheckResult, WebMcpProbe } from './types.ts';
 
 const O = FIXTURE_ORIGIN;
+
+/** A parsed JSON document the mutations edit by path; the assertions on the results are the checks. */
+// biome-ignore lint/suspicious/noExplicitAny: fixture documents edited by path in tests
+type ParsedJson = any;
 
 async function run(
   mutate?: (routes: Routes) => void | Promise<void>,

@@ -68,6 +68,8 @@ export async function runChecks(ctx: CheckContext, checks: readonly Check[] = CH
       );
     }
     const result: CheckResult = { id: check.id, title: check.title, ...verdict, scored: check.scored };
+    if (check.definition) result.definition = check.definition;
+    if (check.strength) result.strength = check.strength;
     results.push(result);
     hooks.onDone?.(result, index, checks.length);
   }

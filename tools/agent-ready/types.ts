@@ -5,8 +5,14 @@
  * @module
  */
 
-/** `pass` and `fail` are scored; `neutral` (not applicable, or not checkable here) is excluded. */
-export type CheckStatus = 'pass' | 'fail' | 'neutral';
+/**
+ * `pass` and `fail` are scored; `warn` is a rubric's middle grade (AFDocs, a SHOULD of AgentReady.org: it never
+ * fails a run); `neutral` (not applicable, or not checkable here) is excluded.
+ */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'neutral';
+
+/** BCP 14 strength of a requirement (AgentReady.org). */
+export type Strength = 'MUST' | 'SHOULD' | 'MAY';
 
 /** Loads a page in a real browser and returns the names of the WebMCP tools it registered, or null when no browser could run. */
 export type WebMcpProbe = (url: string) => Promise<string[] | null>;
@@ -39,11 +45,25 @@ export interface CheckContext {
   requestTimeoutMs?: number;
   /** A DNSSEC-validating resolver; absent = the dnsAid check explains the records and is neutral ("not checked"). */
   resolveDns?: DnsResolver;
+  /**
+   * Run the behaviour checks (`--behaviour`): requests other than GET (MCP, A2A, OAuth registration). Absent =
+   * the scan only reads (GET), and the checks that need more are neutral ("needs --behaviour").
+   */
+  behaviour?: boolean;
+  /** Pages sampled for the per-page checks (the home page included); defaults to DEFAULT_PAGE_SAMPLE. */
+  pageSample?: number;
+}
+
+/** How many of the sampled pages a per-page check passed (the Agent Readability score counts each page). */
+export interface PageTally {
+  passed: number;
+  /** Pages the check applied to (not-applicable pages are left out). */
+  applicable: number;
 }
 
 /** The outcome of one check, as printed and as serialised by `--json`. */
 export interface CheckResult {
-  /** Scanner check id (isitagentready.com), e.g. `robotsTxt`. */
+  /** The rubric's own id for the check, e.g. `robotsTxt` (isitagentready) or `llms-txt-size` (AFDocs). */
   id: string;
   title: string;
   status: CheckStatus;
@@ -53,13 +73,23 @@ export interface CheckResult {
   fix?: string;
   /** False for checks reported but not scored (llms.txt: guidance for the scanner; dnsAid: informational here). */
   scored: boolean;
+  /** Where the rubric defines the check (a URL). */
+  definition?: string;
+  /** BCP 14 strength, for rubrics that give one. */
+  strength?: Strength;
+  /** What was sent and what came back, one line each (behaviour and cache checks). */
+  evidence?: string[];
+  /** Per-page checks: how many sampled pages passed. */
+  pages?: PageTally;
 }
 
-/** The verdict a check function returns; the registry adds id, title and scored. */
+/** The verdict a check function returns; the registry adds id, title, scored and the definition. */
 export interface Verdict {
   status: CheckStatus;
   reason: string;
   fix?: string;
+  evidence?: string[];
+  pages?: PageTally;
 }
 
 /** One entry of the check registry. */
@@ -67,9 +97,41 @@ export interface Check {
   id: string;
   title: string;
   scored: boolean;
+  /** Where the rubric defines the check (a URL, usually with an anchor). */
+  definition?: string;
+  strength?: Strength;
   run(ctx: CheckContext): Promise<Verdict>;
 }
 
-export const pass = (reason: string): Verdict => ({ status: 'pass', reason });
-export const fail = (reason: string, fix: string): Verdict => ({ status: 'fail', reason, fix });
-export const neutral = (reason: string, fix: string): Verdict => ({ status: 'neutral', reason, fix });
+export const pass = (reason: string, extra: Partial<Verdict> = {}): Verdict => ({ status: 'pass', reason, ...extra });
+export const warn = (reason: string, fix: string, extra: Partial<Verdict> = {}): Verdict => ({ status: 'warn', reason, fix, ...extra });
+export const fail = (reason: string, fix: string, extra: Partial<Verdict> = {}): Verdict => ({ status: 'fail', reason, fix, ...extra });
+export const neutral = (reason: string, fix: string, extra: Partial<Verdict> = {}): Verdict => ({
+  status: 'neutral',
+  reason,
+  fix,
+  ...extra,
+});
+
+/** What a rubric reports besides its checks: a one-line headline and, when the rubric defines one, a score. */
+export interface RubricSummary {
+  /** One line for people, e.g. `Level 5 (Agent-Native), score 100/100`. */
+  headline: string;
+  /** 0-100, when the rubric defines a score. */
+  score?: number;
+  /** Rubric-specific figures (level, fraction, conformance), serialised as they are. */
+  [key: string]: unknown;
+}
+
+/** One public rubric: its checks (with the rubric's own ids) and how it sums them up. */
+export interface Rubric {
+  /** Short id used on the command line and in the JSON, e.g. `isitagentready`. */
+  id: string;
+  name: string;
+  /** The version (or dated revision) of the published definition the checks follow. */
+  version: string;
+  /** Where the rubric is defined. */
+  definition: string;
+  checks: readonly Check[];
+  summarize(results: readonly CheckResult[]): RubricSummary;
+}

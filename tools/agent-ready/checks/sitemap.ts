@@ -23,7 +23,7 @@ const FIX =
   'Serve an XML sitemap (<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"> with absolute <loc> URLs) as application/xml and name it in robots.txt ("Sitemap: https://…/sitemap.xml").';
 
 /** The sitemap's XML text, or a reason. Gzip (by magic bytes) is decompressed. */
-async function xmlOf(ctx: CheckContext, res: Fetched): Promise<string | { problem: string }> {
+export async function xmlOf(ctx: CheckContext, res: Fetched): Promise<string | { problem: string }> {
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const gzip = res.bytes[0] === 0x1f && res.bytes[1] === 0x8b;
   if (gzip) {

@@ -1,15 +1,15 @@
 /**
- * `npm run check:agent-ready` as a child process against the fixture site on a real loopback HTTP
- * server: exit codes, the table, the JSON report, usage errors and an unreachable site.
+ * The command line as a child process against the fixture sites on real loopback HTTP servers: exit codes,
+ * the human report, the JSON report, usage errors, an unreachable site, WebMCP in a real Chromium.
  */
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKS } from '../registry.ts';
-import type { Report } from '../score.ts';
+import { RUBRICS, type ScanReport } from '../scan.ts';
 import { createProgress } from './cli.ts';
-import { startFixtureServer, TOOL_NAME } from '../../../tests/fixtures/agent-ready/site.ts';
+import { startFixtureServer, TOOL_NAME } from '../test/good-site.ts';
+import { poorRoutes } from '../test/poor-site.ts';
 
 const SCRIPT = path.join(import.meta.dirname, 'cli.ts');
 
@@ -31,66 +31,87 @@ afterAll(async () => {
   await site?.close();
 });
 
+const O_RUBRICS = RUBRICS.map((r) => r.id);
+const TOTAL_CHECKS = RUBRICS.reduce((n, r) => n + r.checks.length, 0);
+
 describe('against the good fixture site', () => {
-  it('exits 0 and prints every check as PASS, WebMCP included (real Chromium)', async () => {
-    const { code, stdout, stderr } = await cli([site.origin]);
+  it('exits 0 and prints every rubric with its version, WebMCP seen in Chromium, and a summary per rubric', async () => {
+    const { code, stdout, stderr } = await cli([site.origin, '--behaviour']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain(`Agent readiness of ${site.origin}`);
-    expect(stdout).not.toMatch(/FAIL/);
-    expect(stdout.match(/fix:/g)).toHaveLength(1); // DNS-AID's records to add
-    expect(stdout).toMatch(new RegExp(`PASS {2}WebMCP +/ registers 1 WebMCP tool\\(s\\): ${TOOL_NAME}`));
-    expect(stdout).toContain('Score 100/100 (17 pass, 0 fail, 1 neutral');
-    expect(stdout).toMatch(/ -- {3}DNS-AID \* +not checked: 127\.0\.0\.1 is not a public DNS name/);
-    expect(stdout).toContain('Level 5: Agent-Native');
+    expect(stdout).not.toMatch(/FAIL|WARN/);
+    for (const rubric of RUBRICS) expect(stdout).toContain(`${rubric.name} ${rubric.version}`);
+    expect(stdout).toMatch(new RegExp(`PASS {2}webMcp +/ registers 1 WebMCP tool\\(s\\): ${TOOL_NAME}`));
+    expect(stdout).toMatch(/PASS {2}webmcp-registered-tools \* +\/ registers search_docs/);
+    expect(stdout).toMatch(/\nSummary\n {2}PASS {2}isitagentready +Level 5 \(Agent-Native\), score 100\/100\n/);
+    expect(stdout).toMatch(/ {2}PASS {2}behaviour +7 behaviour\(s\) exercised, all work/);
   });
 
-  it('--json prints a report that parses, with score, level and every check', async () => {
-    const { code, stdout } = await cli([site.origin, '--json', '--no-browser']);
+  it('--json prints one report stamped with the checker and every rubric version', async () => {
+    const { code, stdout } = await cli([site.origin, '--json', '--no-browser', '--behaviour']);
     expect(code).toBe(0);
-    const report = JSON.parse(stdout) as Report;
+    const report = JSON.parse(stdout) as ScanReport;
     expect(report).toMatchObject({
       url: site.origin,
-      score: 100,
-      level: 5,
-      levelName: 'Agent-Native',
-      counts: { pass: 16, fail: 0, neutral: 2 },
-      nextLevel: null,
+      checker: { name: 'agent-ready-check', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) },
+      options: { behaviour: true, browser: false, pages: [`${site.origin}/`, `${site.origin}/docs/guide`, `${site.origin}/docs/glossary`] },
+      counts: { fail: 0, warn: 0 },
     });
-    expect(report.checks).toHaveLength(18);
-    expect(report.checks.filter((c) => ['a2aAgentCard', 'webBotAuth'].includes(c.id)).map((c) => c.status)).toEqual(['pass', 'pass']);
-    expect(report.checks.find((c) => c.id === 'webMcp')).toMatchObject({ status: 'neutral', reason: 'not checked: no browser available' });
+    expect(report.rubrics.map((r) => [r.id, r.version])).toEqual(RUBRICS.map((r) => [r.id, r.version]));
+    expect(report.rubrics[0]!.summary).toMatchObject({ level: 5, score: 100 });
+    expect(report.rubrics.flatMap((r) => r.checks)).toHaveLength(TOTAL_CHECKS);
     expect(Date.parse(report.checkedAt)).not.toBeNaN();
   });
 
+  it('--rubric runs only the named rubrics', async () => {
+    const { code, stdout } = await cli([site.origin, '--json', '--no-browser', '--rubric', 'lighthouse,cache-safety']);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as ScanReport).rubrics.map((r) => r.id)).toEqual(['lighthouse', 'cache-safety']);
+  });
+
   it('audits the origin of a URL with a path, and says so', async () => {
-    const { code, stderr } = await cli([`${site.origin}/docs/page?x=1`, '--no-browser']);
+    const { code, stderr } = await cli([`${site.origin}/docs/page?x=1`, '--no-browser', '--rubric', 'isitagentready']);
     expect(code).toBe(0);
     expect(stderr).toBe(`note: auditing the origin ${site.origin} (the checks are site-wide; /docs/page?x=1 is ignored)\n`);
   });
 });
 
-describe('when a check fails', () => {
-  it('exits 1, prints the failing check with its fix, and scores it', async () => {
-    const original = site.routes.get('/auth.md')!;
-    site.routes.set('/auth.md', () => new Response('## auth.md\n', { headers: { 'content-type': 'text/markdown' } }));
-    try {
-      const table = await cli([site.origin, '--no-browser']);
-      expect(table.code).toBe(1);
-      expect(table.stdout).toMatch(/FAIL {2}auth\.md \+ agent_auth +\/auth\.md is missing the expected Auth\.md heading/);
-      expect(table.stdout).toMatch(/\n {6,}fix: Serve \/auth\.md/);
-      const json = await cli([site.origin, '--json', '--no-browser']);
-      expect(json.code).toBe(1);
-      const report = JSON.parse(json.stdout) as Report;
-      expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['authMd']);
-      expect(report.score).toBe(93); // 14 of 15 scored (llms.txt and DNS-AID unscored, WebMCP neutral)
-      expect(report.level).toBe(5); // Web Bot Auth and all four integration documents still pass
-    } finally {
-      site.routes.set('/auth.md', original);
-    }
+describe('against the poor fixture site', () => {
+  let poor: Awaited<ReturnType<typeof startFixtureServer>>;
+  beforeAll(async () => {
+    poor = await startFixtureServer(poorRoutes);
+  });
+  afterAll(async () => {
+    await poor?.close();
   });
 
-  it('a page that registers no WebMCP tool fails the WebMCP check in Chromium', async () => {
+  it("exits 1; each failure is printed with its fix, and the summary names each rubric's verdict", async () => {
+    const { code, stdout } = await cli([poor.origin, '--no-browser', '--behaviour']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /FAIL {2}sitemap +GET \/sitemap-index\.xml → 200 text\/html: expected application\/xml\n {10,}fix: Serve an XML sitemap/,
+    );
+    expect(stdout).toMatch(
+      /FAIL {2}robots-txt +robots\.txt blocks GPTBot from \/\n {10,}fix: Remove the "Disallow: \/" rules for AI agents/,
+    );
+    expect(stdout).toMatch(/FAIL {2}interleaved-requests +0 of 1 sampled page\(s\) pass; \/: #1 markdown agent got html/);
+    expect(stdout).toMatch(/ {10,}> #1 markdown agent \(Accept: text\/markdown\) → 200 text\/html \(html\)/);
+    expect(stdout).toMatch(/\nSummary\n {2}FAIL {2}isitagentready +Level 0 \(Not Ready\), score 14\/100/);
+    expect(stdout).toMatch(/ {2}FAIL {2}agentready-org +not conformant \(AR-CAPA-08\)/);
+  });
+
+  it('--json carries the same failures', async () => {
+    const { code, stdout } = await cli([poor.origin, '--json', '--no-browser']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as ScanReport;
+    expect(report.counts.fail).toBeGreaterThan(30);
+    expect(report.rubrics.find((r) => r.id === 'isitagentready')!.summary).toMatchObject({ level: 0 });
+  });
+});
+
+describe('a check that fails in Chromium', () => {
+  it('a page that registers no WebMCP tool fails the WebMCP check', async () => {
     const original = site.routes.get('/')!;
     site.routes.set('/', async (req) => {
       const res = await original(req);
@@ -98,10 +119,10 @@ describe('when a check fails', () => {
       return new Response((await res.text()).replace(/<script>[\s\S]*?<\/script>/, ''), { headers: res.headers });
     });
     try {
-      const { code, stdout } = await cli([site.origin]);
+      const { code, stdout } = await cli([site.origin, '--rubric', 'isitagentready']);
       expect(code).toBe(1);
-      expect(stdout).toMatch(/FAIL {2}WebMCP +no WebMCP tool was registered while \/ loaded/);
-      expect(stdout.match(/FAIL/g)).toHaveLength(1);
+      expect(stdout).toMatch(/FAIL {2}webMcp +no WebMCP tool was registered while \/ loaded/);
+      expect(stdout.match(/FAIL/g)).toHaveLength(2); // the check, and the rubric's line in the summary
     } finally {
       site.routes.set('/', original);
     }
@@ -115,11 +136,13 @@ describe('progress', () => {
     expect(quiet.stderr).toBe('');
     expect(loud.code).toBe(0);
     const lines = loud.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(CHECKS.length);
-    expect(lines[0]).toBe(`[1/${CHECKS.length}] robotsTxt: pass`);
-    expect(lines.at(-1)).toBe(`[${CHECKS.length}/${CHECKS.length}] dnsAid: neutral`);
-    const strip = (r: Report) => ({ ...r, checkedAt: '' });
-    expect(strip(JSON.parse(loud.stdout) as Report)).toEqual(strip(JSON.parse(quiet.stdout) as Report));
+    expect(lines).toHaveLength(TOTAL_CHECKS);
+    expect(lines[0]).toBe(`[1/${TOTAL_CHECKS}] isitagentready robotsTxt: pass`);
+    expect(lines.at(-1)).toBe(`[${TOTAL_CHECKS}/${TOTAL_CHECKS}] behaviour markdown-twins: pass`);
+    // Everything but the time stamp and the measured latency is the same with progress and without.
+    const strip = (json: string) =>
+      JSON.parse(json.replace(/"checkedAt": "[^"]+"/, '"checkedAt": ""').replace(/\d+ ms/g, 'N ms')) as ScanReport;
+    expect(strip(loud.stdout)).toEqual(strip(quiet.stdout));
   });
 
   it('on a terminal it rewrites one line and clears it at the end', () => {
@@ -148,12 +171,14 @@ describe('usage and reachability', () => {
     [['https://example.com', '--bogus'], "Unknown option '--bogus'"],
     [['https://example.com', '--timeout-ms', 'soon'], '--timeout-ms must be a positive integer'],
     [['https://example.com', '--doh', 'resolver'], "--doh needs the resolver's http(s) URL"],
+    [['https://example.com', '--rubric', 'bogus'], `unknown rubric bogus; known: ${O_RUBRICS.join(', ')}`],
+    [['https://example.com', '--pages', '0'], '--pages must be an integer from 1 to 100'],
   ])('%j → usage error, exit 2', async (args, message) => {
     const { code, stdout, stderr } = await cli(args);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain(message);
-    expect(stderr).toContain('Usage: npm run check:agent-ready -- <url>');
+    expect(stderr).toContain('Usage: agent-ready-check <url> [options]');
   });
 
   it('--help prints the usage and exits 0', async () => {
@@ -183,10 +208,10 @@ describe('usage and reachability', () => {
       redirector = createServer((_req, res) => void res.writeHead(301, { location: `${site.origin}/` }).end());
       await new Promise<void>((resolve) => redirector!.listen(0, '127.0.0.1', resolve));
       const from = `http://127.0.0.1:${(redirector.address() as { port: number }).port}`;
-      const { code, stdout, stderr } = await cli([from, '--json', '--no-browser']);
+      const { code, stdout, stderr } = await cli([from, '--json', '--no-browser', '--rubric', 'isitagentready']);
       expect(stderr).toBe(`note: ${from}/ redirects to ${site.origin}/; auditing ${site.origin}\n`);
       expect(code).toBe(0);
-      expect((JSON.parse(stdout) as Report).url).toBe(site.origin);
+      expect((JSON.parse(stdout) as ScanReport).url).toBe(site.origin);
     } finally {
       await new Promise<void>((resolve) => (redirector ? redirector.close(() => resolve()) : resolve()));
     }

@@ -1,39 +1,51 @@
+#!/usr/bin/env node
 /**
- * `npm run check:agent-ready -- <url> [--json] [--no-browser] [--timeout-ms N] [--doh URL] [--progress]`:
- * audits any site's agent readiness with the isitagentready.com scanner's checks (tools/agent-ready),
- * prints a table (or a JSON report) with the score and level, and exits non-zero when a check fails.
- * stdout carries only the report; notes, errors and progress go to stderr.
+ * `agent-ready-check <url>` (in this repository: `npm run check:agent-ready -- <url>`): audits a site's agent
+ * readiness against every public rubric in one scan (tools/agent-ready/README.md), prints each rubric's
+ * checks and summary (or one JSON report), and exits non-zero when a check fails. stdout carries only the
+ * report; notes, errors and progress go to stderr.
  */
 import { parseArgs } from 'node:util';
 import { dnsOverHttpsResolver } from '../dns-over-https.ts';
 import { get, REQUEST_TIMEOUT_MS, USER_AGENT } from '../http.ts';
-import { CHECKS, runChecks } from '../registry.ts';
-import { buildReport, type Report } from '../score.ts';
+import { RUBRICS, type RubricReport, scan, type ScanReport, selectRubrics } from '../scan.ts';
+import { DEFAULT_PAGE_SAMPLE } from '../site.ts';
 import type { CheckContext, CheckResult } from '../types.ts';
 import { createWebMcpProbe } from './webmcp-probe.ts';
 
 /** Exit codes. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3, internal: 4 } as const;
 
-const USAGE = `Usage: npm run check:agent-ready -- <url> [--json] [--no-browser] [--timeout-ms <ms>] [--doh <url>] [--progress]
+/** Evidence lines shown per failing check in the human report (all of them are in --json). */
+const EVIDENCE_SHOWN = 6;
 
-Audits the origin of <url> (http or https) for agent readiness: robots.txt, AI bot rules, Content
-Signals, sitemap, Link headers, markdown negotiation, llms.txt, API catalog, OAuth metadata,
-protected resource metadata, auth.md, MCP server card, A2A agent card, agent skills, AI catalog,
-Web Bot Auth (key directory and its signatures), WebMCP (in Chromium) and DNS-AID.
+const USAGE = `Usage: agent-ready-check <url> [options]
+       (in this repository: npm run check:agent-ready -- <url> [options])
 
-  --json           print the report as JSON on stdout (nothing else goes to stdout)
-  --no-browser     skip the WebMCP check (reported as neutral)
-  --timeout-ms     per-request timeout (default ${REQUEST_TIMEOUT_MS})
-  --doh <url>      check DNS-AID through this DNSSEC-validating DNS-over-HTTPS resolver (JSON API,
-                   e.g. https://cloudflare-dns.com/dns-query); without it DNS-AID is "not checked"
-                   and the report lists the records to add
-  --progress       report progress on stderr even when it is not a terminal (on a terminal it is
-                   always shown, on one line that is cleared at the end)
-  -h, --help       print this help and exit
+Audits the origin of <url> (http or https, localhost included) against every public agent-readiness
+rubric in one scan. Rubrics: ${RUBRICS.slice(0, 4)
+  .map((r) => r.id)
+  .join(', ')},
+${RUBRICS.slice(4)
+  .map((r) => r.id)
+  .join(', ')}.
+
+  --json             print the report as JSON on stdout (nothing else goes to stdout)
+  --rubric <ids>     only these rubrics (comma-separated ids)
+  --behaviour        also exercise what the site advertises: MCP sessions and a read-only tool call,
+                     OAuth registration + token + revocation (only when the site offers self-service
+                     registration), an A2A message; without it every request is a GET
+  --pages <n>        pages sampled for the per-page checks, the home page included (default ${DEFAULT_PAGE_SAMPLE})
+  --no-browser       skip the checks that load / in Chromium (WebMCP; reported as neutral)
+  --timeout-ms <ms>  per-request timeout (default ${REQUEST_TIMEOUT_MS})
+  --doh <url>        check DNS-AID through this DNSSEC-validating DNS-over-HTTPS resolver (JSON API,
+                     e.g. https://cloudflare-dns.com/dns-query); without it DNS-AID is "not checked"
+  --progress         report progress on stderr even when it is not a terminal (on a terminal it is
+                     always shown, on one line that is cleared at the end)
+  -h, --help         print this help and exit
 
 Exit codes: 0 no check failed, 1 a check failed, 2 usage error, 3 site unreachable,
-4 checker error.`;
+4 checker error. A warning (WARN) or a neutral check (--) never fails the run.`;
 
 class UsageError extends Error {}
 
@@ -41,6 +53,9 @@ interface Options {
   origin: string;
   json: boolean;
   browser: boolean;
+  behaviour: boolean;
+  pages: number;
+  rubrics: typeof RUBRICS;
   timeoutMs: number;
   doh?: string;
   progress: boolean;
@@ -55,6 +70,10 @@ function parseArgv(argv: string[]) {
       allowPositionals: true,
       options: {
         json: { type: 'boolean' },
+        rubric: { type: 'string' },
+        behaviour: { type: 'boolean' },
+        behavior: { type: 'boolean' },
+        pages: { type: 'string' },
         'no-browser': { type: 'boolean' },
         'timeout-ms': { type: 'string' },
         doh: { type: 'string' },
@@ -82,6 +101,23 @@ function parseOptions(argv: string[]): Options | 'help' {
   const timeout = parsed.values['timeout-ms'];
   const timeoutMs = timeout === undefined ? REQUEST_TIMEOUT_MS : Number(timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new UsageError(`--timeout-ms must be a positive integer, not ${timeout}`);
+  const pagesValue = parsed.values.pages;
+  const pages = pagesValue === undefined ? DEFAULT_PAGE_SAMPLE : Number(pagesValue);
+  if (!Number.isInteger(pages) || pages < 1 || pages > 100)
+    throw new UsageError(`--pages must be an integer from 1 to 100, not ${pagesValue}`);
+  let rubrics = RUBRICS;
+  if (parsed.values.rubric !== undefined) {
+    const ids = parsed.values.rubric
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const selected = selectRubrics(ids);
+    if (selected.unknown.length || !ids.length)
+      throw new UsageError(
+        `unknown rubric ${selected.unknown.join(', ') || '(none given)'}; known: ${RUBRICS.map((r) => r.id).join(', ')}`,
+      );
+    rubrics = selected.rubrics;
+  }
   const doh = parsed.values.doh;
   if (doh !== undefined && !/^https?:\/\/[^/]/.test(doh)) throw new UsageError(`--doh needs the resolver's http(s) URL, not ${doh}`);
   const note =
@@ -92,6 +128,9 @@ function parseOptions(argv: string[]): Options | 'help' {
     origin: url.origin,
     json: parsed.values.json ?? false,
     browser: !parsed.values['no-browser'],
+    behaviour: !!(parsed.values.behaviour || parsed.values.behavior),
+    pages,
+    rubrics,
     timeoutMs,
     doh,
     progress: parsed.values.progress ?? false,
@@ -130,28 +169,46 @@ async function resolveOrigin(options: Options): Promise<{ origin: string; notes:
   return { origin, notes };
 }
 
-const SYMBOL: Record<CheckResult['status'], string> = { pass: 'PASS', fail: 'FAIL', neutral: ' -- ' };
+const SYMBOL: Record<CheckResult['status'], string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', neutral: ' -- ' };
+const COLOUR: Record<CheckResult['status'], number> = { pass: 32, warn: 33, fail: 31, neutral: 90 };
 
 function colour(text: string, status: CheckResult['status'], enabled: boolean): string {
-  if (!enabled) return text;
-  const code = status === 'pass' ? 32 : status === 'fail' ? 31 : 90;
-  return `\x1b[${code}m${text}\x1b[0m`;
+  return enabled ? `\x1b[${COLOUR[status]}m${text}\x1b[0m` : text;
 }
 
-/** The human-readable report. */
-export function formatReport(report: Report, colours = false): string {
-  const width = Math.max(...report.checks.map((c) => c.title.length));
-  const lines = [`Agent readiness of ${report.url}`, ''];
-  for (const check of report.checks) {
-    const title = check.scored ? check.title : `${check.title} *`;
-    lines.push(`  ${colour(SYMBOL[check.status], check.status, colours)}  ${title.padEnd(width + 2)}${check.reason}`);
-    if (check.fix) lines.push(`  ${' '.repeat(6)}${' '.repeat(width + 2)}fix: ${check.fix}`);
+/** One rubric's section of the human report: its checks (with the rubric's ids), fixes, evidence of failures, summary. */
+function formatRubric(rubric: RubricReport, colours: boolean): string[] {
+  const width = Math.max(...rubric.checks.map((c) => c.id.length + (c.scored ? 0 : 2)));
+  const lines = [`${rubric.name} ${rubric.version}`, `  ${rubric.definition}`];
+  for (const check of rubric.checks) {
+    const id = check.scored ? check.id : `${check.id} *`;
+    lines.push(`  ${colour(SYMBOL[check.status], check.status, colours)}  ${id.padEnd(width + 2)}${check.reason}`);
+    const indent = ' '.repeat(8 + width + 2);
+    if (check.fix && check.status !== 'pass' && !check.reason.startsWith('not applicable')) lines.push(`${indent}fix: ${check.fix}`);
+    if (check.evidence && (check.status === 'fail' || check.status === 'warn'))
+      for (const line of check.evidence.slice(0, EVIDENCE_SHOWN)) lines.push(`${indent}> ${line}`);
   }
-  const { pass, fail, neutral } = report.counts;
-  lines.push('', `Score ${report.score}/100 (${pass} pass, ${fail} fail, ${neutral} neutral; * reported, not scored)`);
-  lines.push(`Level ${report.level}: ${report.levelName}`);
-  if (report.nextLevel)
-    lines.push(`Next: Level ${report.nextLevel.level} (${report.nextLevel.name}) needs ${report.nextLevel.requirements.join('; ')}`);
+  const { pass, warn, fail, neutral } = rubric.counts;
+  lines.push(`  = ${rubric.summary.headline}  [${pass} pass, ${warn} warn, ${fail} fail, ${neutral} neutral]`, '');
+  return lines;
+}
+
+/** The human-readable report: every rubric, then one summary line per rubric. */
+export function formatReport(report: ScanReport, colours = false): string {
+  const lines = [
+    `Agent readiness of ${report.url}`,
+    `(${report.options.pages.length} page(s) sampled${report.options.behaviour ? ', behaviour exercised' : ', read-only: add --behaviour to exercise MCP, OAuth and A2A'}; * reported, not scored)`,
+    '',
+  ];
+  for (const rubric of report.rubrics) lines.push(...formatRubric(rubric, colours));
+  lines.push('Summary');
+  const width = Math.max(...report.rubrics.map((r) => r.id.length));
+  for (const rubric of report.rubrics) {
+    const status = rubric.counts.fail ? 'fail' : rubric.counts.warn ? 'warn' : 'pass';
+    lines.push(`  ${colour(SYMBOL[status], status, colours)}  ${rubric.id.padEnd(width + 2)}${rubric.summary.headline}`);
+  }
+  const { pass, warn, fail, neutral } = report.counts;
+  lines.push(`  ${pass} pass, ${warn} warn, ${fail} fail, ${neutral} neutral`);
   return lines.join('\n');
 }
 
@@ -213,8 +270,9 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.unreachable;
   }
   for (const note of resolved.notes) process.stderr.write(`note: ${note}\n`);
-  const webMcp = options.browser ? createWebMcpProbe() : undefined;
-  let results: CheckResult[];
+  const wantsBrowser = options.browser && options.rubrics.some((r) => ['isitagentready', 'lighthouse', 'agentready-org'].includes(r.id));
+  const webMcp = wantsBrowser ? createWebMcpProbe() : undefined;
+  let report: ScanReport;
   try {
     const resolveDns = options.doh ? dnsOverHttpsResolver(options.doh, fetch, options.timeoutMs) : undefined;
     const ctx: CheckContext = {
@@ -223,21 +281,22 @@ async function main(argv: string[]): Promise<number> {
       probeWebMcp: webMcp?.probe,
       requestTimeoutMs: options.timeoutMs,
       resolveDns,
+      behaviour: options.behaviour,
+      pageSample: options.pages,
     };
     const home = await get(ctx, '/');
     if (home.status === 0) {
       process.stderr.write(`error: cannot reach ${resolved.origin}: ${home.error}\n`);
       return EXIT.unreachable;
     }
-    results = await runChecks(ctx, CHECKS, {
-      onStart: (check, index, total) => progress.step(`[${index + 1}/${total}] ${check.title} …`),
-      onDone: (result, index, total) => progress.done(result.id, result.status, index, total),
+    report = await scan(ctx, options.rubrics, {
+      onStart: (rubric, check, index, total) => progress.step(`[${index + 1}/${total}] ${rubric.id}: ${check.title} …`),
+      onDone: (rubric, result, index, total) => progress.done(`${rubric.id} ${result.id}`, result.status, index, total),
     });
   } finally {
     progress.clear();
     await webMcp?.close();
   }
-  const report = buildReport(resolved.origin, results);
   process.stdout.write(
     options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report, process.stdout.isTTY && !process.env.NO_COLOR)}\n`,
   );

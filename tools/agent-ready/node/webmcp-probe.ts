@@ -34,7 +34,9 @@ function installModelContextStub(): void {
 /** A probe that launches Chromium on first use (null when it cannot), and closes it with `close()`. */
 export function createWebMcpProbe(): { probe: WebMcpProbe; close(): Promise<void> } {
   let browser: Promise<Browser | null> | undefined;
-  const probe: WebMcpProbe = async (url) => {
+  // Several rubrics ask about the same page (isitagentready, Lighthouse, AgentReady.org): load it once.
+  const loaded = new Map<string, ReturnType<WebMcpProbe>>();
+  const load: WebMcpProbe = async (url) => {
     browser ??= launchBrowser().catch(() => null); // no Chromium → the check reports "not checked"
     const chromium = await browser;
     if (!chromium) return null;
@@ -53,6 +55,14 @@ export function createWebMcpProbe(): { probe: WebMcpProbe; close(): Promise<void
     } finally {
       await context.close();
     }
+  };
+  const probe: WebMcpProbe = (url) => {
+    let pending = loaded.get(url);
+    if (!pending) {
+      pending = load(url);
+      loaded.set(url, pending);
+    }
+    return pending;
   };
   return {
     probe,

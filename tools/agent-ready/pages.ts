@@ -1,0 +1,54 @@
+/**
+ * Per-page checks: grade each sampled page, then fold the grades into one verdict with a tally (the Agent
+ * Readability score counts each page; AFDocs grades "all / some / none").
+ * @module
+ */
+import { samplePages, shortUrl } from './site.ts';
+import type { CheckContext, CheckStatus, Verdict } from './types.ts';
+
+/** One page's grade; `na` leaves the page out (the check does not apply to it). */
+export interface PageGrade {
+  status: 'pass' | 'warn' | 'fail' | 'na';
+  note: string;
+}
+
+export const pageGrade = (status: PageGrade['status'], note: string): PageGrade => ({ status, note });
+
+const RANK: Record<PageGrade['status'], number> = { na: 0, pass: 1, warn: 2, fail: 3 };
+
+/**
+ * How grades fold: `worst` (a page that fails fails the check), or `share` (AFDocs: every page passes →
+ * pass, none → fail, some → warn).
+ */
+export type FoldMode = 'worst' | 'share';
+
+/** Grades every sampled page with `grade` and folds the grades. Pages where the check does not apply are left out. */
+export async function gradePages(
+  ctx: CheckContext,
+  grade: (url: string) => Promise<PageGrade> | PageGrade,
+  options: { fix: string; mode?: FoldMode; pages?: string[] },
+): Promise<Verdict> {
+  const pages = options.pages ?? (await samplePages(ctx));
+  const graded: { url: string; grade: PageGrade }[] = [];
+  for (const url of pages) graded.push({ url, grade: await grade(url) });
+  const applicable = graded.filter((g) => g.grade.status !== 'na');
+  const passed = applicable.filter((g) => g.grade.status === 'pass').length;
+  const tally = { passed, applicable: applicable.length };
+  if (applicable.length === 0)
+    return {
+      status: 'neutral',
+      reason: `not applicable to the ${pages.length} sampled page(s): ${graded[0]?.grade.note ?? ''}`,
+      fix: options.fix,
+      pages: tally,
+    };
+  let status: CheckStatus;
+  if (options.mode === 'share')
+    status = passed === applicable.length ? 'pass' : passed === 0 && !applicable.some((g) => g.grade.status === 'warn') ? 'fail' : 'warn';
+  else status = (['pass', 'pass', 'warn', 'fail'] as const)[Math.max(...applicable.map((g) => RANK[g.grade.status]))]!;
+  const worst = [...applicable].sort((a, b) => RANK[b.grade.status] - RANK[a.grade.status])[0]!;
+  const reason =
+    status === 'pass'
+      ? `${passed} of ${applicable.length} sampled page(s): ${applicable.length === 1 ? worst.grade.note : `e.g. ${shortUrl(ctx, applicable[0]!.url)}: ${applicable[0]!.grade.note}`}`
+      : `${passed} of ${applicable.length} sampled page(s) pass; ${shortUrl(ctx, worst.url)}: ${worst.grade.note}`;
+  return status === 'pass' ? { status, reason, pages: tally } : { status, reason, fix: options.fix, pages: tally };
+}
