@@ -122,7 +122,14 @@ function fuzz(name: string, family: Family, arbitrary: fc.Arbitrary<Case>): void
         fc.asyncProperty(arbitrary, async (c) => {
           await assertWellFormed(await send(c), family, `${c.method} ${c.path.slice(0, 80)}`, c.method);
         }),
-        { numRuns: RUNS_PER_ENDPOINT, seed: SEED, interruptAfterTimeLimit: TIME_LIMIT_MS, endOnFailure: true },
+        // Interrupted by the time limit counts as a failure: fewer cases than asked for is not a pass.
+        {
+          numRuns: RUNS_PER_ENDPOINT,
+          seed: SEED,
+          interruptAfterTimeLimit: TIME_LIMIT_MS,
+          markInterruptAsFailure: true,
+          endOnFailure: true,
+        },
       );
     },
     TIME_LIMIT_MS + 30_000,

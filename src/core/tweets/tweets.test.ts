@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../tests/support/blobs.ts';
 import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
 import {
@@ -30,6 +30,15 @@ async function served(store = blobs.store('tweets')): Promise<{ source: string |
   const res = await handleTweets(new Request('http://x/api/tweets'), { store, snapshot });
   return { source: res.headers.get('x-feed-source'), feed: await res.json() };
 }
+
+// Every test starts from an empty store and seeds what it needs: each stands alone, in any order.
+beforeEach(async () => {
+  const store = blobs.store('tweets');
+  for (const key of await store.list()) await store.delete(key);
+});
+
+/** A feed stored by an earlier refresh. */
+const storedFeed = (): TweetFeed => parseTweetFeed({ updated_at: '2026-11-02T00:00:00Z', tweets: [tweet('11', '2026-11-02T00:00:00Z')] });
 
 describe('tweet feed refresh against a fake upstream on loopback', () => {
   it('serves the snapshot before any refresh', async () => {
@@ -63,8 +72,8 @@ describe('tweet feed refresh against a fake upstream on loopback', () => {
     ['an empty list', 'empty', (res: import('node:http').ServerResponse) => sendJson(res, 200, { tweets: [] })],
   ])('keeps the last good feed on %s', async (_name, reason, respond) => {
     const store = blobs.store('tweets');
+    await store.set(FEED_KEY, storedFeed());
     const before = await store.get<TweetFeed>(FEED_KEY);
-    expect(before).not.toBeNull();
     upstream.respondWith((_req, _body, res) => respond(res));
     const outcome = await refreshTweetFeed({ store, upstream: jsonUpstream(), fetch, now });
     expect(outcome).toMatchObject({ status: 'kept', reason });
@@ -111,7 +120,9 @@ describe('tweet feed refresh against a fake upstream on loopback', () => {
   });
 
   it('records not_configured when no upstream is set, and keeps serving', async () => {
+    await blobs.store('tweets').set(FEED_KEY, storedFeed());
     const outcome = await refreshTweetFeed({ store: blobs.store('tweets'), upstream: null, fetch, now });
     expect(outcome).toMatchObject({ status: 'kept', reason: 'not_configured' });
+    expect((await served()).feed.tweets.map((t) => t.id)).toEqual(['11']);
   });
 });
