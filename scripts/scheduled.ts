@@ -4,6 +4,7 @@
  * (locally as on Netlify), so this is the way to run one before its time; on Netlify, use "Run now"
  * on the function's page in the Netlify UI.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseLocalRuntimeConfig } from '../src/core/config.ts';
 import { ensureBuild } from './build.ts';
@@ -14,8 +15,9 @@ import { answerHelp } from './usage.ts';
 const USAGE = `Usage: npm run scheduled -- <name>
 
 Runs the scheduled function <name> once, now, as Netlify's scheduler does, against the local Blobs
-that npm start uses (.netlify/blobs-serve, or NETLIFY_LOCAL_BLOBS_DIR). Builds first when the build
-is stale. Without a name, lists the scheduled functions and their schedules.
+that npm start uses (.netlify/blobs-serve, or NETLIFY_LOCAL_BLOBS_DIR), with the last build's data
+(it builds only when there is no build at all: a rebuild could pull dist/ from under a running
+npm start). Without a name, lists the scheduled functions and their schedules.
 
 Scheduled functions have no public URL: a request to /.netlify/functions/<name> is answered 404,
 locally as on Netlify. On Netlify, run one by hand with "Run now" on its page in the Netlify UI.`;
@@ -30,7 +32,7 @@ const config = parseLocalRuntimeConfig({
   TRUSTED_PROXIES: process.env.TRUSTED_PROXIES,
   NETLIFY_LOCAL_BLOBS_DIR: process.env.NETLIFY_LOCAL_BLOBS_DIR,
 });
-ensureBuild(config.origin, { quiet: true });
+if (!existsSync(path.join(ROOT, 'generated', 'build-info.json'))) ensureBuild(config.origin);
 const runtime = await startRuntime();
 let code = 0;
 try {
