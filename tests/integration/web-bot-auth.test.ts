@@ -129,7 +129,7 @@ describe("Web Bot Auth for the site's own requests", () => {
   });
 
   it('the scheduled tweet refresh signs its feed fetch, and the query is covered', async () => {
-    const run = await runtime!.handle(new Request(`${TEST_ORIGIN}/.netlify/functions/tweets-refresh`, { method: 'POST' }));
+    const run = await runtime!.invokeScheduled('tweets-refresh');
     expect(run.status).toBeLessThan(300);
     const fetchOfFeed = upstream.requests.findLast((r) => r.url === '/feed.json?lang=en');
     expect(fetchOfFeed).toBeDefined();
