@@ -5,7 +5,7 @@
  * IPv6 client walking around per-client limits with the 2^64 addresses of its /64.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../scripts/runtime/index.ts';
 import { serve } from '../../scripts/runtime/index.ts';
@@ -104,6 +104,32 @@ describe('client metadata documents that point at the server', () => {
       expect(((await answer.json()) as { error_description: string }).error_description).toContain('this site itself');
     }
     expect(selfFetches - before).toBe(0);
+  });
+});
+
+describe('a loopback site reaches loopback only for clients on its own machine', () => {
+  it('a client elsewhere (even with the local site exposed) cannot make it connect to loopback, by http or https', async () => {
+    const connections: string[] = [];
+    const listener = createNetServer((socket) => {
+      connections.push('connected');
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      for (const clientId of [`http://127.0.0.1:${port}/json`, `https://127.0.0.1:${port}/c`, `https://[::ffff:7f00:1]:${port}/c`]) {
+        const answer = await fetch(`${base}/oauth/authorize?response_type=code&client_id=${encodeURIComponent(clientId)}`, {
+          headers: { 'x-forwarded-for': '198.51.100.81' },
+        });
+        expect(answer.status).toBe(400);
+      }
+      expect(connections).toEqual([]);
+      // The same document from this machine is fetched (local development with a local MCP client).
+      await fetch(`${base}/oauth/authorize?response_type=code&client_id=${encodeURIComponent(`https://127.0.0.1:${port}/c`)}`);
+      expect(connections).toEqual(['connected']);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });
 

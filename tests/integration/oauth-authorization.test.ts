@@ -30,7 +30,14 @@ const web =
     request.headers.set('x-forwarded-for', address);
     return site.runtime.handle(request);
   };
+/**
+ * A browser-ish fetch from this machine (127.0.0.x, one network each): a loopback site fetches
+ * metadata documents from loopback only for clients on its own machine, as these tests' documents are.
+ */
+let localIp = 0;
+const localWeb = (): Fetch => web(`127.0.0.${++localIp % 250}`);
 const options = () => ({ [oauth.customFetch]: web() as typeof fetch, [oauth.allowInsecureRequests]: true });
+const localOptions = () => ({ [oauth.customFetch]: localWeb() as typeof fetch, [oauth.allowInsecureRequests]: true });
 
 let as: oauth.AuthorizationServer;
 
@@ -735,15 +742,15 @@ describe('Client ID Metadata Documents (the client_id is the URL of its metadata
     });
     const client: oauth.Client = { client_id: clientId, token_endpoint_auth_method: 'none' };
     const request = await authorizationRequest(clientId);
-    const page = await openFormPage(web(), request.url);
+    const page = await openFormPage(localWeb(), request.url);
     expect(page.response.status).toBe(200);
     expect(page.html).toContain('<bdi>Document App</bdi> (unverified)');
-    const callback = new URL((await answerFormPage(web(), page, 'approve')).headers.get('location')!);
+    const callback = new URL((await answerFormPage(localWeb(), page, 'approve')).headers.get('location')!);
     const params = oauth.validateAuthResponse(as, client, callback, request.state);
     const tokens = await oauth.processAuthorizationCodeResponse(
       as,
       client,
-      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, request.verifier, options()),
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, request.verifier, localOptions()),
     );
     expect(tokens.refresh_token).toMatch(/^rt_/);
     expect(decodeJwt(tokens.access_token).client_id).toBe(clientId);
@@ -751,7 +758,7 @@ describe('Client ID Metadata Documents (the client_id is the URL of its metadata
     const refreshed = await oauth.processRefreshTokenResponse(
       as,
       client,
-      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, options()),
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, localOptions()),
     );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
   });
@@ -782,7 +789,7 @@ describe('Client ID Metadata Documents (the client_id is the URL of its metadata
     ['a document on a private address', () => 'https://10.0.0.1/client.json', /could not be fetched \(reference/],
     ['the cloud metadata address', () => 'https://169.254.169.254/latest/client.json', /could not be fetched \(reference/],
   ])('%s: an error page naming the problem, never a redirect', async (_name, clientIdOf, why) => {
-    const res = await web()((await authorizationRequest(clientIdOf())).url, { redirect: 'manual' });
+    const res = await localWeb()((await authorizationRequest(clientIdOf())).url, { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toMatch(why);

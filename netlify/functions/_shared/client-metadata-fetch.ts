@@ -13,7 +13,6 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
-import { isLoopbackOrigin } from '../../../src/core/kernel/origin.ts';
 import {
   CLIENT_METADATA_FETCHER_AGENT,
   CLIENT_METADATA_MAX_BYTES,
@@ -21,6 +20,9 @@ import {
   type ClientMetadataFetcher,
   type FetchedDocument,
 } from '../../../src/core/oauth/grants/client-metadata-document.ts';
+
+/** Every fetch goes through the resolver's admission; a direct call (the tests) admits everything. */
+const ADMIT_ALL = async (): Promise<void> => {};
 
 type Lookup = (hostname: string, callback: (error: Error | null, addresses: LookupAddress[]) => void) => void;
 const systemLookup: Lookup = (hostname, callback) => dnsLookup(hostname, { all: true, verbatim: true }, callback);
@@ -32,6 +34,8 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   /** DNS resolution; replaced in tests to simulate names that resolve to private addresses. */
   lookup?: Lookup;
+  /** Called with the checked address and port before connecting; throws to refuse. */
+  admit?: (address: string, port: number) => Promise<void>;
 }
 
 function allowed(address: string, allowLoopback: boolean): boolean {
@@ -44,13 +48,28 @@ export function safeFetchDocument(url: string, options: SafeFetchOptions): Promi
   const maxBytes = options.maxBytes ?? CLIENT_METADATA_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? CLIENT_METADATA_TIMEOUT_MS;
   const resolve = options.lookup ?? systemLookup;
+  const admit = options.admit ?? ADMIT_ALL;
   const target = new URL(url);
   if (target.protocol !== 'https:' && !(options.allowLoopback && target.protocol === 'http:'))
     return Promise.reject(new Error('only https URLs are fetched'));
   const hostname = target.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
   if (isIP(hostname) && !allowed(hostname, options.allowLoopback))
     return Promise.reject(new Error(`the address ${hostname} is not public`));
+  // An IP literal is connected to without a lookup: admitted here; a name is admitted once resolved.
+  const admitted = isIP(hostname) ? admit(hostname, port) : Promise.resolve();
+  return admitted.then(() => fetchAdmitted(target, port, options, admit, maxBytes, timeoutMs, resolve));
+}
 
+function fetchAdmitted(
+  target: URL,
+  port: number,
+  options: SafeFetchOptions,
+  admit: (address: string, port: number) => Promise<void>,
+  maxBytes: number,
+  timeoutMs: number,
+  resolve: Lookup,
+): Promise<FetchedDocument> {
   return new Promise<FetchedDocument>((settle, refuse) => {
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(target, {
@@ -69,7 +88,10 @@ export function safeFetchDocument(url: string, options: SafeFetchOptions): Promi
           if (bad || addresses.length === 0)
             return callback(new Error(`${name} resolves to ${bad?.address ?? 'nothing'}, which is not public`), '', 0);
           const all = (_opts as { all?: boolean } | undefined)?.all;
-          return all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family);
+          admit(addresses[0]!.address, port).then(
+            () => (all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family)),
+            (refusal: Error) => callback(refusal, '', 0),
+          );
         });
       },
     } as Parameters<typeof httpsRequest>[1]);
@@ -126,8 +148,6 @@ export function safeFetchDocument(url: string, options: SafeFetchOptions): Promi
   });
 }
 
-/** The fetcher the authorization server uses for a site at `origin`. */
-export function clientMetadataFetcher(origin: string): ClientMetadataFetcher {
-  const allowLoopback = isLoopbackOrigin(origin);
-  return (url) => safeFetchDocument(url, { allowLoopback });
-}
+/** The fetcher the authorization server uses: loopback only when the resolver allows it (a loopback site, a loopback client). */
+export const clientMetadataFetcher: ClientMetadataFetcher = (url, options) =>
+  safeFetchDocument(url, { allowLoopback: options.allowLoopback, admit: options.admit });

@@ -5,7 +5,8 @@ import { keySetOf, loadKeyRecords, type KeySet } from '../../../src/core/oauth/g
 import type { Context } from '@netlify/functions';
 import { CLIENT_METADATA_FETCHER_AGENT, ClientMetadataResolver } from '../../../src/core/oauth/grants/client-metadata-document.ts';
 import { clientMetadataFetcher } from './client-metadata-fetch.ts';
-import { build, clientNetworkDigest, runtimeConfig, stores } from './deps.ts';
+import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
+import { build, clientIp, clientNetworkDigest, runtimeConfig, stores } from './deps.ts';
 
 export const oauth = oauthConfig(build.origin);
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -28,7 +29,7 @@ export function signingKeys(): Promise<KeySet> {
 
 /** One per instance: it caches documents as their HTTP caching allows, and failures for a minute. */
 const clientMetadata = new ClientMetadataResolver({
-  fetch: clientMetadataFetcher(build.origin),
+  fetch: clientMetadataFetcher,
   issuer: oauth.issuer,
   limits: () => stores('ratelimit'),
 });
@@ -53,6 +54,7 @@ export function oauthDeps(req: Request, context: OAuthRequestContext): OAuthDeps
     requestOrigin: new URL(req.url).origin,
     fromMetadataFetcher: (req.headers.get('user-agent') ?? '').includes(CLIENT_METADATA_FETCHER_AGENT),
     isOwnHost: isOwnHostOf(context),
+    fromLoopbackClient: addressKind(clientIp(context)) === 'loopback',
   };
   return {
     config: oauth,

@@ -9,6 +9,7 @@ import {
   type MetadataRequester,
   CLIENT_METADATA_DEFAULT_CACHE_SECONDS,
   CLIENT_METADATA_MAX_CACHE_SECONDS,
+  type ClientMetadataFetcher,
   ClientMetadataResolver,
   clientFromDocument,
   clientIdUrlProblem,
@@ -26,7 +27,7 @@ const requester = (over: Partial<MetadataRequester> = {}): MetadataRequester => 
   fromMetadataFetcher: false,
   ...over,
 });
-const resolverWith = (fetch: (url: string) => Promise<FetchedDocument>, over: { log?: (line: string) => void } = {}) =>
+const resolverWith = (fetch: ClientMetadataFetcher, over: { log?: (line: string) => void } = {}) =>
   new ClientMetadataResolver({ fetch, issuer: 'https://site.example', limits: () => limits, ...over });
 const T0 = 1_800_000_000;
 const doc = (over: Record<string, unknown> = {}): FetchedDocument => ({
@@ -214,22 +215,42 @@ describe('the resolver as a stranger meets it', () => {
     expect(fetches).toBe(0);
   });
 
-  it('a loopback site is one host under every loopback name of its port, and not on other ports', async () => {
-    let fetches = 0;
+  it('a loopback site, asked from this machine: every loopback name of its port is the site; other ports are fetched', async () => {
+    const seen: { url: string; allowLoopback: boolean }[] = [];
     const resolver = new ClientMetadataResolver({
-      fetch: async () => {
-        fetches++;
-        return doc();
+      fetch: async (url, options) => {
+        seen.push({ url, allowLoopback: options.allowLoopback });
+        await options.admit(new URL(url).hostname === 'vm' ? '127.0.0.1' : '127.0.0.1', Number(new URL(url).port));
+        return doc({ client_id: url });
       },
       issuer: 'http://localhost:8899',
       limits: () => limits,
     });
-    const local = { requestOrigin: 'http://localhost:8899' };
+    const local = { requestOrigin: 'http://localhost:8899', fromLoopbackClient: true };
     for (const id of ['http://127.0.0.1:8899/oauth/authorize', 'http://[::1]:8899/c.json', 'http://localhost:8899/c.json'])
       await expect(resolver.resolve(id, T0, requester(local))).rejects.toThrow('this site itself');
-    expect(fetches).toBe(0);
-    await resolver.resolve('http://127.0.0.1:9000/c.json', T0, requester(local)).catch(() => {});
-    expect(fetches).toBe(1);
+    expect(seen).toEqual([]);
+    // Another name that resolves to this machine, on the site's port: refused once resolved, before connecting.
+    await expect(resolver.resolve('https://vm:8899/c.json', T0, requester(local))).rejects.toThrow('this site itself');
+    await resolver.resolve('http://127.0.0.1:9000/c.json', T0, requester(local));
+    expect(seen.map((s) => s.allowLoopback)).toEqual([true, true]);
+  });
+
+  it('a loopback site asked from elsewhere fetches public addresses only: no http, no loopback', async () => {
+    const seen: boolean[] = [];
+    const resolver = new ClientMetadataResolver({
+      fetch: async (url, options) => {
+        seen.push(options.allowLoopback);
+        return doc({ client_id: url });
+      },
+      issuer: 'http://localhost:8899',
+      limits: () => limits,
+    });
+    const stranger = { requestOrigin: 'http://localhost:8899', fromLoopbackClient: false };
+    await expect(resolver.resolve('http://127.0.0.1:9448/json', T0, requester(stranger))).rejects.toThrow('must be an https URL');
+    expect(seen).toEqual([]);
+    await resolver.resolve('https://app.example/c.json', T0, requester(stranger));
+    expect(seen).toEqual([false]);
   });
 
   it('a request made by a metadata fetcher (a loop through another name of the site) causes no fetch', async () => {
@@ -242,9 +263,11 @@ describe('the resolver as a stranger meets it', () => {
     expect(fetches).toBe(0);
   });
 
-  it('limits fetches per client network, then per target host, with 429 and Retry-After', async () => {
+  it('limits fetches per client network, then per target host (its address, whatever name or port), 429 with Retry-After', async () => {
     let fetches = 0;
-    const resolver = resolverWith(async (url) => {
+    // Every name below resolves to one address, as vm, runsc and 127.0.0.2 did on the stranger's machine.
+    const resolver = resolverWith(async (url, options) => {
+      await options.admit(new URL(url).hostname === 'other.example' ? '198.51.100.9' : '203.0.113.5', Number(new URL(url).port || 443));
       fetches++;
       return doc({ client_id: url });
     });
@@ -255,11 +278,16 @@ describe('the resolver as a stranger meets it', () => {
     expect(fetches).toBe(CLIENT_METADATA_FETCHES_PER_NETWORK.limit);
     // Another network is not limited by the first one's use, but every network shares the per-host budget.
     let network = 0;
+    const hosts = ['app.example', 'alias.example', 'app.example:8443', 'www.app.example'];
     for (let i = fetches; i < CLIENT_METADATA_FETCHES_PER_HOST.limit; i++)
-      await resolver.resolve(id(1000 + i), T0, requester({ network: async () => `net-${network++}` }));
-    await expect(resolver.resolve(id(5000), T0, requester({ network: async () => 'fresh' }))).rejects.toMatchObject({
-      code: 'rate_limited',
-    });
+      await resolver.resolve(id(1000 + i, hosts[i % hosts.length]), T0, requester({ network: async () => `net-${network++}` }));
+    for (const host of hosts) {
+      const refused = await resolver.resolve(id(5000, host), T0, requester({ network: async () => 'fresh' })).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'rate_limited' });
+      // The answer does not say what the name resolved to.
+      expect((refused as Error).message).not.toContain('203.0.113.5');
+    }
+    // A limit is not remembered as the document's failure: the same URL is tried again later.
     await expect(resolver.resolve(id(1, 'other.example'), T0, requester({ network: async () => 'fresh' }))).resolves.toBeTruthy();
   });
 });

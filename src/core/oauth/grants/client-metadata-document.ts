@@ -9,6 +9,7 @@
  * the tests) also accepts an http URL on a loopback host, so a local client can serve its document.
  * @module
  */
+import { addressKind, clientNetwork } from '../../kernel/ip-ranges.ts';
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../../kernel/origin.ts';
 import { consume, type RateLimitRule } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
@@ -51,8 +52,12 @@ export function isClientIdUrl(clientId: string): boolean {
   return /^https?:\/\//i.test(clientId);
 }
 
-/** Why `clientId` cannot be used as a metadata document URL by the server at `issuer`, or null. */
-export function clientIdUrlProblem(clientId: string, issuer: string): string | null {
+/**
+ * Why `clientId` cannot be used as a metadata document URL by the server at `issuer`, or null. An
+ * http URL on a loopback host is accepted only with `allowLoopback` (a site on a loopback origin
+ * asked by a client on the same machine).
+ */
+export function clientIdUrlProblem(clientId: string, issuer: string, allowLoopback = isLoopbackOrigin(issuer)): string | null {
   let url: URL;
   try {
     url = new URL(clientId);
@@ -63,7 +68,7 @@ export function clientIdUrlProblem(clientId: string, issuer: string): string | n
   if (url.hash || url.username || url.password) return 'must not have a fragment or userinfo';
   if (url.pathname === '/') return 'must have a path (draft-ietf-oauth-client-id-metadata-document §3)';
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && isLoopbackOrigin(issuer) && LOOPBACK_HOSTNAMES.includes(url.hostname)) return null;
+  if (url.protocol === 'http:' && allowLoopback && LOOPBACK_HOSTNAMES.includes(url.hostname)) return null;
   return 'must be an https URL';
 }
 
@@ -87,8 +92,20 @@ export interface FetchedDocument {
   body: string;
 }
 
+/** What the resolver tells the fetcher for one fetch. */
+export interface FetchOptions {
+  /** Accept loopback addresses (and http to them): only for a loopback site asked from the same machine. */
+  allowLoopback: boolean;
+  /**
+   * Called with the address the connection will go to, after name resolution and before connecting;
+   * throws to refuse (a limit per target host, the site's own address). A name and an IP literal,
+   * any port, are one host here, however the URL spells them.
+   */
+  admit(address: string, port: number): Promise<void>;
+}
+
 /** Fetches a document URL with the SSRF limits; throws an Error whose message says why it refused. */
-export type ClientMetadataFetcher = (url: string) => Promise<FetchedDocument>;
+export type ClientMetadataFetcher = (url: string, options: FetchOptions) => Promise<FetchedDocument>;
 
 /**
  * Why a document could not be used, in the few fixed phrases a stranger is told: whether a host
@@ -183,6 +200,12 @@ export interface MetadataRequester {
   fromMetadataFetcher: boolean;
   /** Other hosts this site answers under (its deploy URLs, `<name>.netlify.app`): a document there would be the site itself. */
   isOwnHost?: (host: string) => boolean;
+  /**
+   * The client is on this machine (a loopback address). Only then may a site on a loopback origin
+   * (`npm start`) fetch documents from loopback: a local MCP client testing with a local document.
+   * Anyone else, even with the site's port exposed beyond loopback, gets public addresses only.
+   */
+  fromLoopbackClient?: boolean;
 }
 
 export interface ClientMetadataPolicy {
@@ -193,6 +216,8 @@ export interface ClientMetadataPolicy {
   /** Where the reason a stranger is not told goes, with the reference the answer quotes. */
   log?: (message: string) => void;
 }
+
+const ownSite = (): OAuthError => new OAuthError('invalid_client', 'A URL client_id must not point at this site itself.');
 
 /** Host and port, with every loopback name of one port counted as one host (localhost:8888 is 127.0.0.1:8888). */
 function hostIdentity(url: URL): string {
@@ -216,14 +241,16 @@ export class ClientMetadataResolver {
   }
 
   async resolve(clientId: string, nowSeconds: number, requester: MetadataRequester): Promise<ClientRecord> {
-    const problem = clientIdUrlProblem(clientId, this.#policy.issuer);
+    const allowLoopback = isLoopbackOrigin(this.#policy.issuer) && requester.fromLoopbackClient === true;
+    const problem = clientIdUrlProblem(clientId, this.#policy.issuer, allowLoopback);
     if (problem) throw new OAuthError('invalid_client', `A URL client_id ${problem}.`);
     const url = new URL(clientId);
     const target = hostIdentity(url);
     const own = [this.#policy.issuer, requester.requestOrigin].map((o) => hostIdentity(new URL(o)));
-    if (own.includes(target) || requester.isOwnHost?.(url.host.toLowerCase()))
-      throw new OAuthError('invalid_client', 'A URL client_id must not point at this site itself.');
-    const cached = this.#cache.get(clientId);
+    if (own.includes(target) || requester.isOwnHost?.(url.host.toLowerCase())) throw ownSite();
+    // What a loopback client may fetch is never served to anyone else from the cache, and the other way round.
+    const cacheKey = `${allowLoopback ? 'local' : 'public'} ${clientId}`;
+    const cached = this.#cache.get(cacheKey);
     if (cached && cached.until > nowSeconds) {
       if ('client' in cached) return cached.client;
       throw new OAuthError('invalid_client', cached.failure);
@@ -233,22 +260,31 @@ export class ClientMetadataResolver {
         'invalid_client',
         'This request was made by a client metadata fetcher; it cannot name another client metadata document.',
       );
-    await this.#admit(`cimd-network/${await requester.network()}`, CLIENT_METADATA_FETCHES_PER_NETWORK, 'from your network', nowSeconds);
-    await this.#admit(`cimd-host/${target}`, CLIENT_METADATA_FETCHES_PER_HOST, `from ${url.host}`, nowSeconds);
+    await this.#admit(`cimd-network/${await requester.network()}`, CLIENT_METADATA_FETCHES_PER_NETWORK, 'for your network', nowSeconds);
+    const issuer = new URL(this.#policy.issuer);
+    const issuerPort = Number(issuer.port || (issuer.protocol === 'https:' ? 443 : 80));
+    const admit = async (address: string, port: number): Promise<void> => {
+      // Any other name of this machine on the site's own port is the site itself.
+      if (allowLoopback && addressKind(address) === 'loopback' && port === issuerPort) throw ownSite();
+      // One budget per target network (an IPv4 address or an IPv6 /64), whatever name or port the URL uses.
+      await this.#admit(`cimd-host/${clientNetwork(address)}`, CLIENT_METADATA_FETCHES_PER_HOST, "from the document's host", nowSeconds);
+    };
 
     let client: ClientRecord;
     let fetched: FetchedDocument;
     try {
-      fetched = await this.#policy.fetch(clientId);
+      fetched = await this.#policy.fetch(clientId, { allowLoopback, admit });
       client = clientFromDocument(clientId, fetched, nowSeconds);
     } catch (error) {
       const refused = this.#refusal(clientId, error);
-      this.#remember(clientId, { failure: refused.message, until: nowSeconds + CLIENT_METADATA_FAILURE_CACHE_SECONDS });
+      // A limit is about the moment, not the document: it is not remembered as the document's failure.
+      if (refused.code !== 'rate_limited')
+        this.#remember(cacheKey, { failure: refused.message, until: nowSeconds + CLIENT_METADATA_FAILURE_CACHE_SECONDS });
       throw refused;
     }
     const lifetime = cacheLifetimeSeconds(fetched.cacheControl);
-    if (lifetime > 0) this.#remember(clientId, { client, until: nowSeconds + lifetime });
-    else this.#cache.delete(clientId);
+    if (lifetime > 0) this.#remember(cacheKey, { client, until: nowSeconds + lifetime });
+    else this.#cache.delete(cacheKey);
     return client;
   }
 
@@ -266,9 +302,9 @@ export class ClientMetadataResolver {
     return fail(clientId, `${publicReason} (reference ${reference})`);
   }
 
-  #remember(clientId: string, entry: { client: ClientRecord; until: number } | { failure: string; until: number }): void {
+  #remember(cacheKey: string, entry: { client: ClientRecord; until: number } | { failure: string; until: number }): void {
     if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
-    this.#cache.set(clientId, entry);
+    this.#cache.set(cacheKey, entry);
   }
 
   async #admit(key: string, rule: RateLimitRule, scope: string, nowSeconds: number): Promise<void> {
