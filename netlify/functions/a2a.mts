@@ -3,7 +3,7 @@
 import type { Config } from '@netlify/functions';
 import { handleA2a, type A2aDeps } from '../../src/core/a2a/server.ts';
 import { AgentCard } from '@a2a-js/sdk';
-import { agentCard } from '../../src/core/publish/agent-card.ts';
+import { agentCard } from '../../src/core/a2a/card.ts';
 import { agentCardSource } from '../../src/core/publish/documents.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';

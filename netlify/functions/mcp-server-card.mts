@@ -3,8 +3,8 @@
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { handleServerCard } from '../../src/core/publish/server-card.ts';
-import { handleServerJson, SERVER_JSON_PATH } from '../../src/core/publish/registry-server.ts';
+import { handleServerCard } from '../../src/core/mcp/server-card.ts';
+import { handleServerJson, SERVER_JSON_PATH } from '../../src/core/mcp/registry-server.ts';
 import { build, site } from './_shared/deps.ts';
 
 const deps = { origin: build.origin, version: build.version, siteName: site.company.name };

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_CAPABILITIES, serverIdentity } from '../../src/core/mcp/server-info.ts';
+import { SERVER_CAPABILITIES } from '../../src/core/mcp/server-info.ts';
+import { serverIdentity } from '../../src/core/agent-tools/identity.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { testBlobsDir } from '../support/runtime.ts';
 

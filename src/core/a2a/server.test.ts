@@ -8,7 +8,7 @@ import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { TaskNotFoundError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
-import { agentCard } from '../publish/agent-card.ts';
+import { agentCard } from './card.ts';
 import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
 import { handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
 

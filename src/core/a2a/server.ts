@@ -37,7 +37,7 @@ const A2A_CORS: CorsPolicy = { methods: ['POST'], allowHeaders: ['Accept', 'Cont
 
 /** What the endpoint needs: the catalogue and search engine (as the MCP tools), and the card's facts. */
 export interface A2aDeps extends ToolContext {
-  /** The agent card (built by publish/agent-card.ts from the discovery documents' source). */
+  /** The agent card (built by a2a/card.ts from the discovery documents' source). */
   card: AgentCard;
   /** Origins a browser may call from; default: the site origin only (the `/mcp` rule). */
   allowedOrigins?: readonly string[];

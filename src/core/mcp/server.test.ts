@@ -10,7 +10,8 @@ import {
 } from '../../../tests/support/core-fixtures.ts';
 import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
 import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';
-import { SERVER_CAPABILITIES, serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
+import { SERVER_CAPABILITIES, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
+import { serverIdentity } from '../agent-tools/identity.ts';
 
 const SERVER_NAME = serverIdentity(FIXTURE_DEPS.catalog.company.name).name;
 

@@ -36,10 +36,9 @@ import {
   MODERN_PROTOCOL_VERSIONS,
   SERVER_CAPABILITIES,
   SUPPORTED_PROTOCOL_VERSIONS,
-  serverIdentity,
   serverInfo,
-  type ServerIdentity,
 } from './server-info.ts';
+import { serverIdentity, type ServerIdentity } from '../agent-tools/identity.ts';
 import { completeTemplateArgument, listResources, readResource, resourceTemplates } from './resources.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';

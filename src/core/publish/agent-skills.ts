@@ -9,6 +9,7 @@
  * manifest digest would differ, and the scanner is what agents meet first.
  * @module
  */
+import type { SkillSource } from '../agent-tools/identity.ts';
 import { sha256Hex } from '../kernel/crypto.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { DEFAULT_EXPORT_PAGE_SIZE, EXPORT_SCOPE, MAX_EXPORT_PAGE_SIZE } from '../agent-tools/export-article-index.ts';
@@ -23,15 +24,6 @@ export const SKILL_FILE = 'SKILL.md';
 export const SKILL_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 
 /** What the skills are written from. */
-export interface SkillSource {
-  origin: string;
-  siteName: string;
-  categorySlugs: readonly string[];
-  /** A real article slug, so the examples work when pasted. */
-  exampleSlug: string;
-  /** A query that finds something here (a category name). */
-  exampleQuery: string;
-}
 
 interface SkillDefinition {
   name: string;

@@ -4,7 +4,7 @@
  * site profile and config, hashed once, and answered with CORS open, a cache lifetime, ETag and 304.
  * @module
  */
-import { AGENT_CARD_CONTENT_TYPE, agentCard, type AgentCardSource } from './agent-card.ts';
+import { AGENT_CARD_CONTENT_TYPE, agentCard, type AgentCardSource } from '../a2a/card.ts';
 import type { SiteProfile } from '../content/catalog.ts';
 import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
 import { methodNotAllowed, notFound, problemResponse } from '../kernel/problem.ts';

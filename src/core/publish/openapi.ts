@@ -36,10 +36,10 @@ import {
   schemaRef,
   sharedSchemas,
   unexpected,
-} from './openapi-components.ts';
-import { a2aPaths, a2aSchemas } from './openapi-a2a.ts';
-import { mcpPaths, mcpSchemas } from './openapi-mcp.ts';
-import { oauthPaths, oauthSchemas } from './openapi-oauth.ts';
+} from '../kernel/openapi.ts';
+import { a2aPaths, a2aSchemas } from '../a2a/openapi.ts';
+import { mcpPaths, mcpSchemas } from '../mcp/openapi.ts';
+import { oauthPaths, oauthSchemas } from '../oauth/openapi.ts';
 import { apiReferenceMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
 import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from '../search/api.ts';

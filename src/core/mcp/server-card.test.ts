@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handleServerCard, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATHS, SERVER_CARD_SCHEMA_URL, serverCard } from './server-card.ts';
-import { SERVER_CAPABILITIES, serverIdentity, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/server-info.ts';
+import { SERVER_CAPABILITIES, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
+import { serverIdentity } from '../agent-tools/identity.ts';
 
 const ORIGIN = 'https://acme-ai.example';
 const SITE_NAME = 'Example AI';

@@ -1,14 +1,14 @@
 /**
  * The A2A v1.0 agent card (`/.well-known/agent-card.json`, A2A §8.2): built from the same sources
- * as the MCP server card (the server identity in mcp/server-info.ts) and the agent skills (their
+ * as the MCP server card (the identity in agent-tools/identity.ts) and the agent skills (their
  * example source), with one skill per public MCP tool. Only v1.0 members (a2a.proto `AgentCard`):
  * the endpoint is in `supportedInterfaces`, never a top-level `url`.
  * @module
  */
-import type { SkillSource } from './agent-skills.ts';
-import { serverIdentity } from '../mcp/server-info.ts';
+import type { SkillSource } from '../agent-tools/identity.ts';
+import { serverIdentity } from '../agent-tools/identity.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { A2A_SKILLS, DATA_INPUT_TYPE, DATA_OUTPUT_TYPE, TEXT_INPUT_TYPES, TEXT_OUTPUT_TYPE } from '../a2a/answer.ts';
+import { A2A_SKILLS, DATA_INPUT_TYPE, DATA_OUTPUT_TYPE, TEXT_INPUT_TYPES, TEXT_OUTPUT_TYPE } from './answer.ts';
 
 /** The A2A protocol version the endpoint speaks (`Major.Minor`, A2A §3.6). */
 export const A2A_PROTOCOL_VERSION = '1.0';

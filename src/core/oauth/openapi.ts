@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
-import { CLAIM_START_RATE_LIMIT } from '../oauth/endpoints/claim.ts';
+import { CLAIM_START_RATE_LIMIT } from './endpoints/claim.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   AUTHORIZATION_CODE_TTL_SECONDS,
@@ -17,23 +17,48 @@ import {
   OAUTH_PATHS,
   oauthConfig,
   SCOPES,
-} from '../oauth/config.ts';
-import { authorizationServerMetadata, protectedResourceMetadata } from '../oauth/endpoints/metadata.ts';
-import { OAUTH_FORM_LIMIT_BYTES } from '../oauth/grants/client-auth.ts';
-import { AUTH_METHODS, GRANT_TYPES } from '../oauth/grants/clients.ts';
+} from './config.ts';
+import { authorizationServerMetadata, protectedResourceMetadata } from './endpoints/metadata.ts';
+import { OAUTH_FORM_LIMIT_BYTES } from './grants/client-auth.ts';
+import { AUTH_METHODS, GRANT_TYPES } from './grants/clients.ts';
 import {
   REGISTRATION_BODY_LIMIT_BYTES,
   REGISTRATION_DAILY_LIMIT,
   REGISTRATION_GLOBAL_DAILY_LIMIT,
   REGISTRATION_RATE_LIMIT,
   RegistrationSchema,
-} from '../oauth/endpoints/register.ts';
-import { CLIENT_METADATA_FETCHES_PER_HOST, CLIENT_METADATA_FETCHES_PER_NETWORK } from '../oauth/grants/client-metadata-document.ts';
-import { MAX_LIVE_ACCESS_TOKENS_PER_GRANT } from '../oauth/grants/grants.ts';
+} from './endpoints/register.ts';
+import { CLIENT_METADATA_FETCHES_PER_HOST, CLIENT_METADATA_FETCHES_PER_NETWORK } from './grants/client-metadata-document.ts';
+import { MAX_LIVE_ACCESS_TOKENS_PER_GRANT } from './grants/grants.ts';
 import { PUBLIC_DOCUMENT_METHODS } from '../kernel/document.ts';
-import { OAuthError } from '../oauth/errors.ts';
+import { OAuthError, type OAuthErrorCode, oauthErrorBody, serverError } from './errors.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
-import { type JsonSchema, html, json, oauthError, objectSchema, response, schemaRef, shapeOf, unexpected } from './openapi-components.ts';
+import {
+  EXAMPLE_REQUEST_ID,
+  type HeaderName,
+  type JsonSchema,
+  html,
+  json,
+  objectSchema,
+  response,
+  schemaRef,
+  shapeOf,
+} from '../kernel/openapi.ts';
+
+/** An RFC 6749 §5.2 error body limited to `codes`; the example is the body sent for `example`. */
+export const oauthError = (
+  codes: readonly OAuthErrorCode[],
+  description: string,
+  example: OAuthError,
+  headers: readonly HeaderName[] = [],
+): JsonSchema =>
+  response(description, json({ allOf: [schemaRef('OAuthError'), { properties: { error: { enum: [...codes] } } }] }), headers, {
+    'application/json': oauthErrorBody(example),
+  });
+
+/** The 500 every OAuth endpoint can answer when a handler fails unexpectedly (logged with a request id). */
+const unexpectedOAuth = oauthError(['server_error'], 'Unexpected failure (logged with a request id).', serverError(EXAMPLE_REQUEST_ID));
+const unexpected = { oauth: unexpectedOAuth, html: response('Unexpected failure: an error page with a request id.', html) };
 
 /**
  * RFC 7591 client metadata as the handler validates it; the two lists it checks after parsing
@@ -101,6 +126,13 @@ const EXAMPLE = {
 
 export function oauthSchemas(origin: string, siteName: string): Record<string, JsonSchema> {
   const config = oauthConfig(origin);
+  const errorSchema = {
+    type: 'object',
+    description: 'RFC 6749 §5.2 error (also RFC 7009, RFC 7591 §3.2.2, RFC 8707 and the claim ceremony codes).',
+    required: ['error', 'error_description'],
+    additionalProperties: false,
+    properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+  };
   const pending = {
     status: { const: 'pending' },
     client_id: { type: 'string' },
@@ -108,6 +140,7 @@ export function oauthSchemas(origin: string, siteName: string): Record<string, J
     interval: { type: 'integer' },
   };
   return {
+    OAuthError: errorSchema,
     ClientMetadata: jsonSchemaOf(ClientMetadataSchema, 'input'),
     ClientInformation: {
       description: 'RFC 7591 §3.2.1 client information plus the one-time claim token (auth.md convention).',

@@ -10,8 +10,9 @@
 import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
 import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { resourceMetadataUrl } from '../mcp/auth.ts';
-import { SERVER_CAPABILITIES, SUPPORTED_PROTOCOL_VERSIONS, serverIdentity, serverInfo, type ServerInfo } from '../mcp/server-info.ts';
+import { resourceMetadataUrl } from './auth.ts';
+import { SERVER_CAPABILITIES, SUPPORTED_PROTOCOL_VERSIONS, serverInfo, type ServerInfo } from './server-info.ts';
+import { serverIdentity } from '../agent-tools/identity.ts';
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 
 /** `$schema` of a v1 server card (the only value the v1 schema accepts). */

@@ -3,10 +3,10 @@
  * the token gate (src/core/mcp/auth.ts) answer with, each with the JSON-RPC envelope it carries.
  * @module
  */
-import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
+import { EXPORT_RATE_LIMIT } from './auth.ts';
 import { JsonRpcErrorCode as Code, failure, success } from '../kernel/jsonrpc.ts';
-import { MAX_BODY_BYTES, TRANSPORT_MESSAGES } from '../mcp/server.ts';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/server-info.ts';
+import { MAX_BODY_BYTES, TRANSPORT_MESSAGES } from './server.ts';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
@@ -19,7 +19,7 @@ import {
   objectSchema,
   response,
   schemaRef,
-} from './openapi-components.ts';
+} from '../kernel/openapi.ts';
 
 /** What `search_articles` returns for the example call (its output schema). */
 const exampleSearchOutput = (origin: string): Record<string, unknown> => ({

@@ -3,10 +3,10 @@ import { A2A_PROTOCOL_VERSION as SDK_PROTOCOL_VERSION, AgentCard, AGENT_CARD_PAT
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
-import { serverIdentity } from '../mcp/server-info.ts';
+import { serverIdentity } from '../agent-tools/identity.ts';
 import { paths } from '../kernel/paths.ts';
-import { A2A_PROTOCOL_VERSION, agentCard, type AgentCardSource } from './agent-card.ts';
-import { handleA2a } from '../a2a/server.ts';
+import { A2A_PROTOCOL_VERSION, agentCard, type AgentCardSource } from './card.ts';
+import { handleA2a } from './server.ts';
 
 const SOURCE: AgentCardSource = {
   origin: FIXTURE_ORIGIN,

@@ -1,15 +1,15 @@
 /**
- * The building blocks of the OpenAPI document: shared component schemas and headers, and builders
- * for the responses every endpoint family sends (RFC 9457 problems for `/api/*`, RFC 6749 error
- * JSON for `/oauth/*`, JSON-RPC envelopes for `/mcp`, HTML for the pages). Error schemas pin the
- * status or code each response really carries, so a test comparing live answers can fail.
+ * The building blocks of the OpenAPI document that every protocol's fragment shares: component
+ * schemas and headers, and builders for the responses the kernel's families send (RFC 9457 problems
+ * for `/api/*`, JSON-RPC envelopes for `/mcp` and `/a2a`, HTML for the pages; OAuth's errors are in
+ * oauth/openapi.ts). Error schemas pin the status or code each response really carries, so a test
+ * comparing live answers can fail.
  * @module
  */
 import type { GenericSchema } from 'valibot';
-import { jsonSchemaOf } from '../kernel/json-schema.ts';
-import { type HttpProblem, PROBLEM_CONTENT_TYPE, ProblemSchema, internalError, problemBody as problemDocument } from '../kernel/problem.ts';
-import { JSONRPC_VERSION, failure } from '../kernel/jsonrpc.ts';
-import { type OAuthError, type OAuthErrorCode, oauthErrorBody, serverError } from '../oauth/errors.ts';
+import { jsonSchemaOf } from './json-schema.ts';
+import { type HttpProblem, PROBLEM_CONTENT_TYPE, ProblemSchema, internalError, problemBody as problemDocument } from './problem.ts';
+import { JSONRPC_VERSION, failure } from './jsonrpc.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export const HEADERS = {
     schema: { type: 'string', pattern: '^Bearer .*resource_metadata="' },
   },
 } as const satisfies Record<string, JsonSchema>;
-type HeaderName = keyof typeof HEADERS;
+export type HeaderName = keyof typeof HEADERS;
 
 /** Header component name → the header's wire name (two WWW-Authenticate variants share one name). */
 const wireName = (name: HeaderName): string => name.replace(/-(Basic|Bearer)$/, '');
@@ -93,17 +93,6 @@ export const problem = (
   headers: readonly HeaderName[] = [],
 ): JsonSchema => response(description, problemBody(status), headers, problemExample(example.problem, example.instance));
 
-/** An RFC 6749 §5.2 error body limited to `codes`; the example is the body sent for `example`. */
-export const oauthError = (
-  codes: readonly OAuthErrorCode[],
-  description: string,
-  example: OAuthError,
-  headers: readonly HeaderName[] = [],
-): JsonSchema =>
-  response(description, json({ allOf: [schemaRef('OAuthError'), { properties: { error: { enum: [...codes] } } }] }), headers, {
-    'application/json': oauthErrorBody(example),
-  });
-
 /** A JSON-RPC error envelope limited to `codes`. */
 export const jsonRpcErrorWith = (codes: readonly number[]): JsonSchema => ({
   // `message` and `data` restated: validators that check examples strictly (Redocly) read each branch on its own.
@@ -133,7 +122,6 @@ export const unexpected = {
       problem: internalError(EXAMPLE_REQUEST_ID),
       instance,
     }),
-  oauth: oauthError(['server_error'], 'Unexpected failure (logged with a request id).', serverError(EXAMPLE_REQUEST_ID)),
   html: response('Unexpected failure: an error page with a request id.', html),
 };
 
@@ -181,13 +169,6 @@ export function sharedSchemas(): Record<string, JsonSchema> {
     Problem: {
       ...jsonSchemaOf(ProblemSchema),
       description: 'RFC 9457 problem details (`type` is `about:blank`; the status says what happened).',
-    },
-    OAuthError: {
-      type: 'object',
-      description: 'RFC 6749 §5.2 error (also RFC 7009, RFC 7591 §3.2.2, RFC 8707 and the claim ceremony codes).',
-      required: ['error', 'error_description'],
-      additionalProperties: false,
-      properties: { error: { type: 'string' }, error_description: { type: 'string' } },
     },
     JsonRpcResult: {
       type: 'object',

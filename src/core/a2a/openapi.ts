@@ -4,9 +4,9 @@
  * @module
  */
 import { A2A_ERROR_CODE } from '@a2a-js/sdk/errors';
-import { A2A_PROTOCOL_VERSION } from './agent-card.ts';
-import { A2A_SKILLS } from '../a2a/answer.ts';
-import { MAX_BODY_BYTES } from '../a2a/server.ts';
+import { A2A_PROTOCOL_VERSION } from './card.ts';
+import { A2A_SKILLS } from './answer.ts';
+import { MAX_BODY_BYTES } from './server.ts';
 import { JsonRpcErrorCode as Code } from '../kernel/jsonrpc.ts';
 import { paths } from '../kernel/paths.ts';
 import {
@@ -18,7 +18,7 @@ import {
   objectSchema,
   response,
   schemaRef,
-} from './openapi-components.ts';
+} from '../kernel/openapi.ts';
 
 /** The A2A errors a JSON-RPC request can meet here (A2A §5.4), sent with HTTP 200. */
 const A2A_ERRORS = [
