@@ -6,7 +6,7 @@
  *
  * - `warm` (default): what `npm start` serves, the warm runtime (scripts/runtime/): every function
  *   imported once, the edge function in process, static files, a local Blobs server (its own folder).
- * - `emulator`: scripts/runtime/emulator.ts, Netlify's own emulation (@netlify/dev), what `npm start`
+ * - `emulator`: tests/support/emulator/emulator.ts, Netlify's own emulation (@netlify/dev), what `npm start`
  *   ran before the warm runtime: every v2 function call in a fresh worker (a per-request cold start).
  *   Kept for before/after figures.
  *
@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve as serveEmulator, startRuntime as startEmulator } from '../scripts/runtime/emulator.ts';
+import { serve as serveEmulator, startRuntime as startEmulator } from '../tests/support/emulator/emulator.ts';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
 

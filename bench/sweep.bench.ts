@@ -15,7 +15,7 @@
  * budget, and milliseconds per record. The previous sweep is measured on copies of the same stores.
  * @module
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
@@ -118,6 +118,15 @@ async function fullScanSweep(store: Store, nowSeconds: number): Promise<number> 
   return deleted;
 }
 
+function countFiles(dir: string): number {
+  let n = 0;
+  const visit = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) entry.isDirectory() ? visit(path.join(d, entry.name)) : n++;
+  };
+  if (existsSync(dir)) visit(dir);
+  return n;
+}
+
 interface Measure {
   wallS: number;
   cpuS: number;
@@ -176,6 +185,7 @@ try {
     'previous sweep (full scan)',
     await onStore(`${expired}-before`, (store) => measure(async () => ({ runs: 1, deleted: await fullScanSweep(store, NOW) }))),
   ]);
+  console.error(`after the expired stores: live ${countFiles(path.join(live, 'entries'))} files`);
   rows.push(['live', 'store-sweep (expiry index)', await onStore(live, (store) => measure(indexSweep(store)))]);
   rows.push([
     'live',
@@ -183,6 +193,9 @@ try {
     await onStore(`${live}-before`, (store) => measure(async () => ({ runs: 1, deleted: await fullScanSweep(store, NOW) }))),
   ]);
   console.error(`measured in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  // What is left in each store: the expired ones empty of records, the live ones untouched.
+  for (const dir of [expired, `${expired}-before`, live, `${live}-before`])
+    console.error(`${path.basename(dir)}: ${countFiles(path.join(dir, 'entries'))} files left`);
 
   console.log(
     `\n${RECORDS.toLocaleString('en')} records per store, budget ${BUDGET_MS / 1000} s per run, local Blobs server (in process)\n`,

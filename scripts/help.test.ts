@@ -14,12 +14,12 @@ const SCRIPTS = [
   ...readdirSync(path.join(ROOT, 'scripts'))
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
     .map((name) => `scripts/${name}`),
-  'scripts/runtime/emulator.ts',
+  'tests/support/emulator/emulator.ts',
   'scripts/runtime/blobs-server-conditional-writes.ts',
   'scripts/runtime/blobs-server-loopback.ts',
   'scripts/runtime/blobs-server-temp-files.ts',
   'scripts/runtime/local-blobs-dir.ts',
-  'scripts/runtime/netlify-dev-bundle-race.ts',
+  'tests/support/emulator/netlify-dev-bundle-race.ts',
   'tools/agent-ready/node/cli.ts',
 ];
 const READ_ONLY = ['--permission', '--allow-fs-read=*'];

@@ -3,7 +3,7 @@
  * imported once and routed by their own `config` (Netlify's parser), the edge function runs in
  * front of the static layer, static files come from dist/ with the netlify.toml headers, Blobs go
  * through a local Blobs server. Used by `npm start`, the tests and the benchmarks; the parity test
- * compares it with Netlify's emulator (scripts/runtime/emulator.ts).
+ * compares it with Netlify's emulator (tests/support/emulator/emulator.ts).
  *
  * Request chain (docs.netlify.com/platform/request-chain): edge function → function (a static file
  * first if the route prefers it) → redirects/rewrites → static file → 404.html.

@@ -1,6 +1,6 @@
 /**
  * Parity of the warm local runtime (scripts/runtime/) with Netlify's own emulator (@netlify/dev,
- * scripts/runtime/emulator.ts, in a child process): one table of requests through both, comparing
+ * tests/support/emulator/emulator.ts, in a child process): one table of requests through both, comparing
  * the status, the headers that matter and the body (JSON with volatile fields masked, each origin
  * replaced by {origin}). Any difference fails unless EXPECTED_DIFFERENCES lists it with its reason;
  * a listed difference that no longer occurs fails too, so the list stays true.
@@ -430,7 +430,7 @@ let localOrigin = '';
 beforeAll(async () => {
   // The warm runtime starts while the emulator does (it needs a few seconds for Deno).
   const local = startRuntime({ blobsDir: testBlobsDir() });
-  emulator = spawn(process.execPath, [path.join(ROOT, 'scripts/runtime/emulator.ts'), String(await freePort())], {
+  emulator = spawn(process.execPath, [path.join(ROOT, 'tests/support/emulator/emulator.ts'), String(await freePort())], {
     cwd: ROOT,
     env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
     stdio: ['ignore', 'pipe', 'inherit'],

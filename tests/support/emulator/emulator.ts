@@ -8,12 +8,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { NetlifyDev } from '@netlify/dev';
-import './blobs-server-conditional-writes.ts';
-import './blobs-server-temp-files.ts';
-import { seedDeployStore } from './deploy-blobs.ts';
-import { headOf } from './head.ts';
+import '../../../scripts/runtime/blobs-server-conditional-writes.ts';
+import '../../../scripts/runtime/blobs-server-temp-files.ts';
+import { seedDeployStore } from '../../../scripts/runtime/deploy-blobs.ts';
+import { headOf } from '../../../scripts/runtime/head.ts';
 import { deferBundleFolderRemoval, handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';
-import { answerHelp } from '../usage.ts';
+import { answerHelp } from '../../../scripts/usage.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -139,12 +139,12 @@ export async function serve(
 }
 
 /**
- * `node scripts/runtime/emulator.ts [port]`: the emulator served on its own, as a child process of the
+ * `node tests/support/emulator/emulator.ts [port]`: the emulator served on its own, as a child process of the
  * parity test (its Netlify global and Blobs context must not share a process with the warm runtime).
  * Prints `READY <url>` when listening.
  */
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  answerHelp(`Usage: node scripts/runtime/emulator.ts [port]
+  answerHelp(`Usage: node tests/support/emulator/emulator.ts [port]
 
 Serves the production build through Netlify's own emulator (@netlify/dev) on port (default: a free
 one) and prints "READY <url>"; the runtime parity test starts it as a child process.`);

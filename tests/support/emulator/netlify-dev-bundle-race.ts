@@ -4,7 +4,7 @@
  * (https://github.com/netlify/primitives/pull/199), and concurrent requests to one function share
  * the build of whichever started first, so a worker sometimes loads (or lazily reads an included
  * file) from a folder another invocation has just removed. No upstream issue is filed for it yet.
- * Used only by the parity test's emulator (scripts/runtime/emulator.ts), in two layers: the folders
+ * Used only by the parity test's emulator (tests/support/emulator/emulator.ts), in two layers: the folders
  * are removed a little later than @netlify/dev asks (it removes them through `fs.promises.rm`), and
  * a request that still lost its folder is retried, recognised by the error text.
  * @module
@@ -12,7 +12,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { NetlifyDev } from '@netlify/dev';
-import { answerHelp } from '../usage.ts';
+import { answerHelp } from '../../../scripts/usage.ts';
 
 /** Long enough for every request that shared a build to have loaded and answered from it. */
 const BUNDLE_FOLDER_GRACE_MS = 30_000;
@@ -87,5 +87,5 @@ export async function handleRetryingBundleRace(dev: Pick<NetlifyDev, 'handle'>, 
 
 if (import.meta.main)
   answerHelp(
-    "Usage: imported, not run: the parity test's emulator (scripts/runtime/emulator.ts) retries @netlify/dev's bundle race through it.",
+    "Usage: imported, not run: the parity test's emulator (tests/support/emulator/emulator.ts) retries @netlify/dev's bundle race through it.",
   );
