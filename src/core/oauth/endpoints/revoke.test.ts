@@ -1,0 +1,142 @@
+/** `POST /oauth/revoke` (RFC 7009) in-process: who may revoke what, and what a revocation reaches. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../kernel/crypto.ts';
+import { fakeClock, memoryStore } from '../../kernel/memory-store.ts';
+import type { Store } from '../../kernel/store.ts';
+import { oauthConfig, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
+import type { OAuthDeps } from '../deps.ts';
+import { withOAuthErrors } from '../errors.ts';
+import { clientKey, type ClientRecord } from '../grants/clients.ts';
+import { createGrant, type GrantRecord, issueRefreshToken, recordAccessToken } from '../grants/grants.ts';
+import { generateKeyRecord, keySetOf, type KeySet } from '../grants/keys.ts';
+import { isRevoked, mintAccessToken } from '../grants/tokens.ts';
+import { handleRevoke } from './revoke.ts';
+
+const ORIGIN = 'https://site.example';
+const CONFIG = oauthConfig(ORIGIN);
+const SECRET = 'revoke-test-secret';
+let keys: KeySet;
+beforeAll(async () => {
+  keys = await keySetOf([await generateKeyRecord(1_800_000_000)], 1_800_000_000);
+});
+
+function setup() {
+  const store: Store = memoryStore();
+  const clock = fakeClock(new Date('2027-02-01T00:00:00Z'));
+  const deps: OAuthDeps = { config: CONFIG, clients: store, grants: store, keys: async () => keys, nowSeconds: clock.nowSeconds };
+  return { store, clock, deps };
+}
+
+async function addClient(store: Store, now: number, id: string): Promise<ClientRecord> {
+  const client: ClientRecord = {
+    client_id: id,
+    client_secret_sha256: await sha256Hex(SECRET),
+    client_name: id,
+    grant_types: ['client_credentials', 'authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    redirect_uris: ['http://127.0.0.1:4000/cb'],
+    token_endpoint_auth_method: 'client_secret_post',
+    scope: ['articles:read', 'content:export'],
+    client_id_issued_at: now,
+    registration_type: 'anonymous',
+    claim: { status: 'unclaimed', token_sha256: null, token_expires_at: now },
+    expires_at: now + UNCLAIMED_CLIENT_TTL_SECONDS,
+    last_used_at: now,
+  };
+  await store.set(clientKey(id), client);
+  return client;
+}
+
+const mint = (clientId: string, now: number) =>
+  mintAccessToken(keys, {
+    issuer: ORIGIN,
+    audience: CONFIG.mcpResource,
+    clientId,
+    subject: clientId,
+    scope: 'articles:read',
+    nowSeconds: now,
+  });
+
+async function revoke(deps: OAuthDeps, params: Record<string, string>, init: { method?: string; type?: string } = {}) {
+  const req = () =>
+    new Request(`${ORIGIN}/oauth/revoke`, {
+      method: init.method ?? 'POST',
+      headers: { 'content-type': init.type ?? 'application/x-www-form-urlencoded' },
+      ...((init.method ?? 'POST') === 'POST' ? { body: new URLSearchParams(params).toString() } : {}),
+    });
+  const res = await withOAuthErrors(req(), () => handleRevoke(req(), deps));
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+describe('POST /oauth/revoke', () => {
+  it.each([
+    ['GET', {}, { method: 'GET' }, 405, 'invalid_request'],
+    ['a JSON body', {}, { type: 'application/json' }, 400, 'invalid_request'],
+    ['no client', { token: 'x' }, {}, 401, 'invalid_client'],
+  ] as const)('refuses %s (%i %s)', async (_name, params, init, status, error) => {
+    const { deps } = setup();
+    const answer = await revoke(deps, params, init);
+    expect(answer).toMatchObject({ status, body: { error } });
+  });
+
+  it('requires the token', async () => {
+    const { deps, store, clock } = setup();
+    await addClient(store, clock.nowSeconds(), 'agt_a');
+    expect((await revoke(deps, { client_id: 'agt_a', client_secret: SECRET })).body.error).toBe('invalid_request');
+  });
+
+  it("revokes the client's own access token until it would have expired; another client's token is untouched (200 either way)", async () => {
+    const { deps, store, clock } = setup();
+    const now = clock.nowSeconds();
+    await addClient(store, now, 'agt_a');
+    await addClient(store, now, 'agt_b');
+    const own = await mint('agt_a', now);
+    const foreign = await mint('agt_b', now);
+    expect(await revoke(deps, { token: foreign.token, client_id: 'agt_a', client_secret: SECRET })).toMatchObject({
+      status: 200,
+      body: {},
+    });
+    expect(await isRevoked(store, foreign.claims.jti)).toBe(false);
+    expect((await revoke(deps, { token: own.token, client_id: 'agt_a', client_secret: SECRET })).status).toBe(200);
+    expect(await isRevoked(store, own.claims.jti)).toBe(true);
+  });
+
+  it('a refresh token ends its whole grant, the access tokens under it included; a foreign one ends nothing', async () => {
+    const { deps, store, clock } = setup();
+    const now = clock.nowSeconds();
+    await addClient(store, now, 'agt_a');
+    await addClient(store, now, 'agt_b');
+    const grant = (await createGrant(
+      store,
+      {
+        grant_id: 'grt_AAAAAAAAAAAAAAAAAAAAAA',
+        client_id: 'agt_a',
+        subject: 'anon',
+        scope: 'articles:read',
+        resource: CONFIG.mcpResource,
+        refreshable: true,
+      },
+      now,
+    ))!;
+    await recordAccessToken(store, grant.grant_id, { jti: 'under-grant', exp: now + 3600 }, now);
+    const refresh = await issueRefreshToken(store, grant, now);
+    await revoke(deps, { token: refresh, client_id: 'agt_b', client_secret: SECRET });
+    expect((await store.get<GrantRecord>(`grant/${grant.grant_id}`))!.value.revoked_at).toBeNull();
+    expect(
+      (await revoke(deps, { token: refresh, token_type_hint: 'refresh_token', client_id: 'agt_a', client_secret: SECRET })).status,
+    ).toBe(200);
+    expect((await store.get<GrantRecord>(`grant/${grant.grant_id}`))!.value.revoked_at).not.toBeNull();
+    expect(await isRevoked(store, 'under-grant')).toBe(true);
+  });
+
+  it('garbage, an expired token and an unknown hint all answer 200 {} (RFC 7009 §2.2) and revoke nothing', async () => {
+    const { deps, store, clock } = setup();
+    const now = clock.nowSeconds();
+    await addClient(store, now, 'agt_a');
+    const old = await mint('agt_a', now - 7200);
+    const cases: Record<string, string>[] = [{ token: 'not-a-token' }, { token: old.token }, { token: 'x', token_type_hint: 'id_token' }];
+    for (const params of cases)
+      expect(await revoke(deps, { ...params, client_id: 'agt_a', client_secret: SECRET })).toMatchObject({ status: 200, body: {} });
+    expect(await store.list('revoked/')).toEqual([]);
+  });
+});
