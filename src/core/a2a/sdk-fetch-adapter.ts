@@ -12,9 +12,10 @@
  * issue asks for a fetch adapter yet; when the SDK ships one, this module is what to replace.
  *
  * Deliberate differences from the Express middleware (each keeps JSON-RPC 2.0 §5.1 codes right):
- * - malformed JSON is -32700 and a body that is not one request object is -32600, both with HTTP
- *   400 (given text, the transport handler maps both to -32602);
- * - a notification (no `id`) gets 202 and no body (JSON-RPC 2.0 §4.1: never answered);
+ * - the HTTP side (origin guard, CORS, method, media type, body limit, parse) is the site's one
+ *   JSON-RPC transport (kernel/jsonrpc-endpoint.ts): malformed JSON is -32700 and a body that is
+ *   not one request object -32600, both with HTTP 400 (given text, the transport handler maps both
+ *   to -32602); a notification (no `id`) gets 202 and no body (JSON-RPC 2.0 §4.1: never answered);
  * - a patch version (`1.0.2`) is read as its `Major.Minor` (A2A §3.6: patch versions MUST NOT be
  *   considered), and the version may come as the `A2A-Version` query parameter (A2A §3.6.1);
  * - streaming is never opened: agents served this way declare `capabilities.streaming: false`, so
@@ -27,18 +28,7 @@
 import { Extensions } from '@a2a-js/sdk';
 import { toJsonRpcError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { getSupportedVersions, type JsonRpcTransportHandler, ServerCallContext, type A2ARequestHandler } from '@a2a-js/sdk/server';
-import { HttpProblem } from '../kernel/problem.ts';
-import { mediaTypeOf, readBodyText } from '../kernel/respond.ts';
-import {
-  envelopeResponse,
-  failure,
-  isRejection,
-  JsonRpcErrorCode,
-  parseMessage,
-  type JsonObject,
-  type JsonRpcId,
-  type JsonRpcSuccess,
-} from '../kernel/jsonrpc.ts';
+import { envelopeResponse, failure, JsonRpcErrorCode, type JsonObject, type JsonRpcId, type JsonRpcSuccess } from '../kernel/jsonrpc.ts';
 
 /** The service-parameter names of A2A §3.2.6, sent as HTTP headers (§9.2). */
 export const A2A_VERSION_HEADER = 'A2A-Version';
@@ -66,49 +56,6 @@ export const errorObjectOf = (error: unknown): A2aErrorObject => toJsonRpcError(
 /** An error envelope as HTTP: 500 for an internal error, 200 otherwise (as the SDK's Express middleware answers). */
 export function errorResponse(id: JsonRpcId | null, error: A2aErrorObject): Response {
   return envelopeResponse(failure(id, error.code, error.message, error.data), error.code === JsonRpcErrorCode.INTERNAL_ERROR ? 500 : 200);
-}
-
-/**
- * Reads one JSON-RPC request from a POST: the call, or the answer to send instead (415, 413,
- * 400 -32700 / -32600, 202 for a notification).
- */
-export async function readJsonRpcCall(req: Request, maxBodyBytes: number): Promise<JsonRpcCall | Response> {
-  if (mediaTypeOf(req) !== 'application/json') {
-    return envelopeResponse(
-      failure(
-        null,
-        JsonRpcErrorCode.INVALID_REQUEST,
-        'Unsupported media type: send the JSON-RPC request as Content-Type: application/json (A2A §9.1).',
-      ),
-      415,
-      {
-        'accept-post': 'application/json',
-      },
-    );
-  }
-  let text: string;
-  try {
-    text = await readBodyText(req, maxBodyBytes);
-  } catch (error) {
-    if (error instanceof HttpProblem && error.status === 413) {
-      return envelopeResponse(
-        failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Content too large: the body must be at most ${maxBodyBytes} bytes.`),
-        413,
-      );
-    }
-    if (error instanceof HttpProblem)
-      return envelopeResponse(failure(null, JsonRpcErrorCode.PARSE_ERROR, 'Parse error: the body is not valid UTF-8 JSON.'), 400);
-    throw error;
-  }
-  const message = parseMessage(text);
-  if (isRejection(message)) return envelopeResponse(failure(message.id, message.code, message.message), 400);
-  if (message.kind === 'response')
-    return envelopeResponse(
-      failure(null, JsonRpcErrorCode.INVALID_REQUEST, 'Invalid request: method is required (this endpoint takes requests, not responses).'),
-      400,
-    );
-  if (message.kind === 'notification') return new Response(null, { status: 202 });
-  return { id: message.id, method: message.method, params: message.params };
 }
 
 /**

@@ -23,12 +23,12 @@ import { type AgentCard, Role, type Message } from '@a2a-js/sdk';
 import { ContentTypeNotSupportedError, RequestMalformedError } from '@a2a-js/sdk/errors';
 import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentExecutor, type TaskStore } from '@a2a-js/sdk/server';
 import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
-import { corsHeaders, preflightResponse, type CorsPolicy } from '../kernel/cors.ts';
-import { withErrors, type ErrorFamily } from '../kernel/errors.ts';
-import { envelopeResponse, failure, JsonRpcErrorCode } from '../kernel/jsonrpc.ts';
+import type { CorsPolicy } from '../kernel/cors.ts';
+import type { JsonRpcId } from '../kernel/jsonrpc.ts';
+import { type JsonRpcEndpoint, serveJsonRpc } from '../kernel/jsonrpc-endpoint.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
 import { answerMessage, DATA_OUTPUT_TYPE, type AnswerOutcome, type Refusal } from './answer.ts';
-import { callContext, dispatch, errorObjectOf, errorResponse, readJsonRpcCall, type A2aErrorObject } from './sdk-fetch-adapter.ts';
+import { callContext, dispatch, errorObjectOf, errorResponse, type A2aErrorObject } from './sdk-fetch-adapter.ts';
 
 /** Largest request body accepted (413 beyond it): a message is a query or a URL, not a document. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -108,58 +108,44 @@ function server(deps: A2aDeps): { handler: DefaultRequestHandler; transport: Jso
   return cached;
 }
 
-/** Answers one request to the A2A endpoint; never throws (an unexpected failure is a logged 500 -32603). */
-export async function handleA2a(req: Request, deps: A2aDeps): Promise<Response> {
-  const origin = req.headers.get('origin');
-  if (origin !== null && !isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins)) {
-    return envelopeResponse(
-      failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`),
-      403,
-    );
-  }
-  const cors = corsHeaders(A2A_CORS, origin);
-  const withCors = (res: Response): Response => {
-    for (const [name, value] of Object.entries(cors)) res.headers.set(name, value);
-    return res;
-  };
-  if (req.method === 'OPTIONS') {
-    return preflightResponse(A2A_CORS, origin);
-  }
-  if (req.method !== 'POST') {
-    return withCors(
-      envelopeResponse(
-        failure(
-          null,
-          JsonRpcErrorCode.INVALID_REQUEST,
-          'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.',
-        ),
-        405,
-        { allow: 'POST, OPTIONS' },
-      ),
-    );
-  }
-  const call = await readJsonRpcCall(req, MAX_BODY_BYTES);
-  if (call instanceof Response) return withCors(call);
-  const errors: ErrorFamily = {
-    known: () => null,
-    unexpected: (requestId) =>
-      withCors(errorResponse(call.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: `Internal error (request ${requestId}).` })),
-  };
-  return withErrors(
-    errors,
-    req,
-    async () => {
-      const { handler, transport } = server(deps);
-      const state = new Map<string, unknown>();
-      const context = await callContext(req, handler, state);
-      if ('error' in context) return withCors(errorResponse(call.id, context.error));
-      if (call.method === 'SendMessage') {
-        const outcome = await answerMessage(call.params, deps);
-        if (!outcome.ok) return withCors(errorResponse(call.id, refusalError(outcome.refusal)));
-        state.set(ANSWER_STATE_KEY, outcome);
-      }
-      return withCors(await dispatch(transport, call, context.context));
+/** The A2A endpoint's transport: the JSON-RPC binding over POST (kernel/jsonrpc-endpoint.ts). */
+function a2aEndpoint(deps: A2aDeps): JsonRpcEndpoint {
+  return {
+    cors: A2A_CORS,
+    allowOrigin: (origin) => isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins),
+    allow: 'POST, OPTIONS',
+    maxBodyBytes: MAX_BODY_BYTES,
+    messages: {
+      methodNotAllowed:
+        'Method not allowed: the A2A JSON-RPC endpoint takes POST (A2A §9); its agent card is at /.well-known/agent-card.json.',
+      unsupportedMediaType: 'Unsupported media type: send the JSON-RPC request as Content-Type: application/json (A2A §9.1).',
+      tooLarge: `Content too large: the body must be at most ${MAX_BODY_BYTES} bytes.`,
     },
-    deps.log,
-  );
+    requireAcceptJson: false,
+    responses: 'refuse',
+    notifications: 'accept',
+    log: deps.log,
+  };
+}
+
+/** Answers one request to the A2A endpoint; never throws (an unexpected failure is a logged 500 -32603). */
+export function handleA2a(req: Request, deps: A2aDeps): Promise<Response> {
+  return serveJsonRpc(req, a2aEndpoint(deps), async (message, cors) => {
+    const withCors = (res: Response): Response => {
+      for (const [name, value] of Object.entries(cors)) res.headers.set(name, value);
+      return res;
+    };
+    // Notifications are answered 202 by the transport: a request is all that reaches here.
+    const call = { id: (message as { id: JsonRpcId }).id, method: message.method, params: message.params };
+    const { handler, transport } = server(deps);
+    const state = new Map<string, unknown>();
+    const context = await callContext(req, handler, state);
+    if ('error' in context) return withCors(errorResponse(call.id, context.error));
+    if (call.method === 'SendMessage') {
+      const outcome = await answerMessage(call.params, deps);
+      if (!outcome.ok) return withCors(errorResponse(call.id, refusalError(outcome.refusal)));
+      state.set(ANSWER_STATE_KEY, outcome);
+    }
+    return withCors(await dispatch(transport, call, context.context));
+  });
 }

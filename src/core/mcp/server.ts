@@ -5,10 +5,8 @@
  * request is answered with one `application/json` body (or 202 for notifications).
  * @module
  */
-import { corsHeaders, preflightResponse, type CorsPolicy } from '../kernel/cors.ts';
-import { withErrors, type ErrorFamily } from '../kernel/errors.ts';
-import { HttpProblem } from '../kernel/problem.ts';
-import { mediaTypeOf, readBodyText } from '../kernel/respond.ts';
+import type { CorsPolicy } from '../kernel/cors.ts';
+import { type HandledMessage, type JsonRpcEndpoint, serveJsonRpc } from '../kernel/jsonrpc-endpoint.ts';
 import {
   authorizeExport,
   invalidTokenChallenge,
@@ -20,9 +18,7 @@ import {
   envelopeResponse,
   failure,
   isObject,
-  isRejection,
   JsonRpcErrorCode,
-  parseMessage,
   success,
   type JsonObject,
   type JsonRpcFailure,
@@ -127,16 +123,6 @@ function metaOf(params: JsonObject | undefined): JsonObject | undefined {
   return params && isObject(params._meta) ? params._meta : undefined;
 }
 
-/** Accept rule: lenient when absent; otherwise it must admit application/json (docs/reference/mcp-oauth.md §3 step 3). */
-function acceptsJson(accept: string | null): boolean {
-  if (accept === null || accept.trim() === '') return true;
-  return accept.split(',').some((range) => {
-    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
-    const zero = params.some((p) => /^q=0(\.0{0,3})?$/.test(p));
-    return !zero && (type === 'application/json' || type === 'application/*' || type === '*/*');
-  });
-}
-
 /** Origin rule (docs/reference/mcp-oauth.md §3 step 1, §4.3), shared with `/a2a`: see {@link isAllowedBrowserOrigin}. */
 function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
   return isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins);
@@ -172,74 +158,51 @@ export const TRANSPORT_MESSAGES = {
   tooLarge: `Content too large: the body must be at most ${MAX_BODY_BYTES} bytes.`,
 } as const;
 
+/** The MCP endpoint's transport: Streamable HTTP without SSE or sessions (kernel/jsonrpc-endpoint.ts). */
+function mcpEndpoint(deps: McpDeps): JsonRpcEndpoint {
+  return {
+    cors: MCP_CORS,
+    allowOrigin: (origin) => isAllowedOrigin(origin, deps),
+    allow: 'POST',
+    maxBodyBytes: MAX_BODY_BYTES,
+    messages: TRANSPORT_MESSAGES,
+    requireAcceptJson: true,
+    responses: 'accept',
+    notifications: 'handle',
+    log: deps.log,
+  };
+}
+
 /**
  * Handles one request to the MCP endpoint. Never throws: unexpected failures become 500 -32603
  * echoing the request id.
  */
-export async function handleMcp(req: Request, deps: McpDeps): Promise<Response> {
-  const origin = req.headers.get('origin');
-  if (origin !== null && !isAllowedOrigin(origin, deps)) {
-    return envelopeResponse(
-      failure(null, JsonRpcErrorCode.INVALID_REQUEST, `Forbidden: requests from origin ${origin} are not allowed.`),
-      403,
-    );
-  }
-  const cors = corsHeaders(MCP_CORS, origin);
-  if (req.method === 'OPTIONS') {
-    return preflightResponse(MCP_CORS, origin);
-  }
-  const reject = (status: number, code: number, message: string, headers: Record<string, string> = {}): Response =>
-    envelopeResponse(failure(null, code, message), status, { ...cors, ...headers });
-  if (req.method !== 'POST') {
-    return reject(405, JsonRpcErrorCode.INVALID_REQUEST, TRANSPORT_MESSAGES.methodNotAllowed, { allow: 'POST' });
-  }
-  if (mediaTypeOf(req) !== 'application/json') {
-    return reject(415, JsonRpcErrorCode.INVALID_REQUEST, TRANSPORT_MESSAGES.unsupportedMediaType, { 'accept-post': 'application/json' });
-  }
-  if (!acceptsJson(req.headers.get('accept'))) {
-    return reject(406, JsonRpcErrorCode.INVALID_REQUEST, TRANSPORT_MESSAGES.notAcceptable);
-  }
-  let text: string;
-  try {
-    text = await readBodyText(req, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof HttpProblem && error.status === 413) {
-      return reject(413, JsonRpcErrorCode.INVALID_REQUEST, TRANSPORT_MESSAGES.tooLarge);
+export function handleMcp(req: Request, deps: McpDeps): Promise<Response> {
+  return serveJsonRpc(req, mcpEndpoint(deps), async (message, cors) => {
+    const id = message.kind === 'request' ? message.id : null;
+    if (deps.credentials && req.headers.has('authorization')) {
+      // Public methods need no token, but a presented token must be valid (RFC 6750 §3.1).
+      const check = await deps.credentials(req);
+      if (check.kind === 'invalid' && message.kind === 'request' && message.method === 'tools/call') {
+        const response = invalidTokenToolResponse({ id: message.id, origin: deps.origin }, check.reason);
+        for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+        return response;
+      }
+      if (check.kind === 'invalid') {
+        return envelopeResponse(
+          failure(id, JsonRpcErrorCode.INVALID_REQUEST, `Unauthorized: the access token is not valid (${check.reason}).`, {
+            error: 'invalid_token',
+          }),
+          401,
+          {
+            ...cors,
+            'www-authenticate': invalidTokenChallenge(deps.origin, 'the access token is not valid'),
+          },
+        );
+      }
     }
-    if (error instanceof HttpProblem) return reject(400, JsonRpcErrorCode.PARSE_ERROR, 'Parse error: the body is not valid UTF-8 JSON.');
-    throw error;
-  }
-
-  const message = parseMessage(text);
-  if (isRejection(message)) return envelopeResponse(failure(message.id, message.code, message.message), 400, cors);
-  const id = message.kind === 'request' ? message.id : null;
-  if (deps.credentials && req.headers.has('authorization')) {
-    // Public methods need no token, but a presented token must be valid (RFC 6750 §3.1).
-    const check = await deps.credentials(req);
-    if (check.kind === 'invalid' && message.kind === 'request' && message.method === 'tools/call') {
-      const response = invalidTokenToolResponse({ id: message.id, origin: deps.origin }, check.reason);
-      for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
-      return response;
-    }
-    if (check.kind === 'invalid') {
-      return envelopeResponse(
-        failure(id, JsonRpcErrorCode.INVALID_REQUEST, `Unauthorized: the access token is not valid (${check.reason}).`, {
-          error: 'invalid_token',
-        }),
-        401,
-        {
-          ...cors,
-          'www-authenticate': invalidTokenChallenge(deps.origin, 'the access token is not valid'),
-        },
-      );
-    }
-  }
-  const errors: ErrorFamily = {
-    known: () => null,
-    unexpected: (requestId) =>
-      envelopeResponse(failure(id, JsonRpcErrorCode.INTERNAL_ERROR, `Internal error (request ${requestId}).`), 500, cors),
-  };
-  return withErrors(errors, req, async () => answerResponse(await dispatch(req, message, deps), cors), deps.log);
+    return answerResponse(await dispatch(req, message, deps), cors);
+  });
 }
 
 function answerResponse(answer: Answer, cors: Record<string, string>): Response {
@@ -252,8 +215,7 @@ function answerResponse(answer: Answer, cors: Record<string, string>): Response 
   return envelopeResponse(answer.envelope, answer.status, cors);
 }
 
-async function dispatch(req: Request, message: Exclude<ReturnType<typeof parseMessage>, { code: number }>, deps: McpDeps): Promise<Answer> {
-  if (message.kind === 'response') return { status: 202 };
+async function dispatch(req: Request, message: HandledMessage, deps: McpDeps): Promise<Answer> {
   const { method, params } = message;
   const headerVersion = decodeHeaderValue(req.headers.get('mcp-protocol-version'));
   const meta = metaOf(params);
