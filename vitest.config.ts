@@ -31,6 +31,8 @@ const UNIT_FILES = ['src/core/**/*.test.ts', 'tools/agent-ready/*.test.ts'];
 export default defineConfig({
   test: {
     environment: 'node',
+    // Builds the site for the test origin when stale, unless only the in-process project runs (tests/global-setup.ts).
+    globalSetup: ['tests/global-setup.ts'],
     reporters: ['default', './tests/summary-reporter.ts'],
     // Time limits catch hangs, not speed: a loaded two-core machine can be many times slower.
     testTimeout: 90_000,
@@ -52,7 +54,7 @@ export default defineConfig({
           fileParallelism: true,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
-          // No build: the in-process tests need none, so `npm run test:unit` runs at once after any edit.
+          // No build: the in-process tests need none, so `npm run test:unit` starts at once after any edit.
         },
       },
       {
@@ -61,8 +63,6 @@ export default defineConfig({
           name: 'parallel',
           include: ['src/**/*.test.ts', 'netlify/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: [...PORT_8899_FILES, ...UNIT_FILES],
-          // The runtime, browser and quality tests need the site built for the test origin (tests/global-setup.ts).
-          globalSetup: ['tests/global-setup.ts'],
           // Safe in parallel: every runtime is in-process or on a free port with its own Blobs folder
           // (tests/support/runtime.ts), and nothing writes per-request bundles any more (@netlify/dev
           // did, under the shared .netlify/functions-serve; only the parity test still starts it).
@@ -76,7 +76,6 @@ export default defineConfig({
         test: {
           name: PORT_8899_PROJECT,
           include: PORT_8899_FILES,
-          globalSetup: ['tests/global-setup.ts'],
           fileParallelism: true,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },

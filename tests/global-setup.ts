@@ -9,7 +9,15 @@ import path from 'node:path';
 import { ensureBuild } from '../scripts/build.ts';
 import { TEST_ORIGIN } from './support/origin.ts';
 
+/** The projects named with --project on the command line (none: every project runs). */
+function selectedProjects(argv: readonly string[]): string[] {
+  return argv.flatMap((arg, i) => (arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice(10)] : []));
+}
+
 export default function setup(): void {
+  // The in-process tests need no build: `npm run test:unit` (vitest run --project unit) starts at once after an edit.
+  const projects = selectedProjects(process.argv);
+  if (projects.length > 0 && projects.every((p) => p === 'unit')) return;
   rmSync(path.resolve(import.meta.dirname, '..', '.netlify', 'blobs-serve'), { recursive: true, force: true });
   ensureBuild(TEST_ORIGIN, { quiet: true, contentDir: './content' });
 }

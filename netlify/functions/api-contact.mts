@@ -1,26 +1,26 @@
 import type { Config, Context } from '@netlify/functions';
 import { handleContact, webhookNotifier } from '../../src/core/contact/contact.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { withProblems } from '../../src/core/kernel/problem.ts';
+import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { contactPages } from './_shared/contact-page.ts';
 import { clientNetworkDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch } from './_shared/web-bot-auth.ts';
 
 export default httpHandler(
-  (req: Request, context: Context): Promise<Response> =>
-    withProblems(req, async () => {
-      const webhook = runtimeConfig().contactWebhookUrl;
-      const notify = webhook ? webhookNotifier(webhook, signedFetch) : null;
-      const deps = {
-        enquiries: stores('enquiries'),
-        limits: stores('ratelimit'),
-        clientNetworkDigest: await clientNetworkDigest(context),
-        now,
-        newId,
-        notify,
-      };
-      return handleContact(req, deps, contactPages);
-    }),
+  async (req: Request, context: Context) => {
+    const webhook = runtimeConfig().contactWebhookUrl;
+    const notify = webhook ? webhookNotifier(webhook, signedFetch) : null;
+    const deps = {
+      enquiries: stores('enquiries'),
+      limits: stores('ratelimit'),
+      clientNetworkDigest: await clientNetworkDigest(context),
+      now,
+      newId,
+      notify,
+    };
+    return handleContact(req, deps, contactPages);
+  },
+  { errors: PROBLEM_ERRORS },
 );
 
 export const config: Config = { path: '/api/contact' };

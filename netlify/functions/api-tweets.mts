@@ -1,11 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { handleTweets } from '../../src/core/tweets/tweets.ts';
+import { PUBLIC_API_CORS } from '../../src/core/kernel/cors.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { withProblems } from '../../src/core/kernel/problem.ts';
+import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
+import { handleTweets } from '../../src/core/tweets/tweets.ts';
 import { stores, tweetSnapshot } from './_shared/deps.ts';
 
-export default httpHandler(
-  (req: Request): Promise<Response> => withProblems(req, () => handleTweets(req, { store: stores('tweets'), snapshot: tweetSnapshot })),
-);
+export default httpHandler((req: Request) => handleTweets(req, { store: stores('tweets'), snapshot: tweetSnapshot }), {
+  errors: PROBLEM_ERRORS,
+  cors: PUBLIC_API_CORS,
+});
 
 export const config: Config = { path: '/api/tweets' };

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { handleHealth, sharedStoreProbe } from '../../src/core/health/health.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { withProblems } from '../../src/core/kernel/problem.ts';
+import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { build, now, stores } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
 
@@ -11,9 +11,8 @@ const engine = searchEngineAt(new URL('../../generated/data/search/', import.met
 /** One Blobs round trip per instance every few seconds, whatever the request rate. */
 const probe = sharedStoreProbe(() => stores('ratelimit'), now);
 
-export default httpHandler(
-  (req: Request): Promise<Response> =>
-    withProblems(req, () => handleHealth(req, { build, searchDocuments: () => engine().documentCount, probe })),
-);
+export default httpHandler((req: Request) => handleHealth(req, { build, searchDocuments: () => engine().documentCount, probe }), {
+  errors: PROBLEM_ERRORS,
+});
 
 export const config: Config = { path: '/health' };

@@ -1,14 +1,12 @@
 // Web Bot Auth: the public keys that sign this site's outbound requests, with a signed response.
 import type { Config } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { withProblems } from '../../src/core/kernel/problem.ts';
+import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { handleSignaturesDirectory } from '../../src/core/web-bot-auth/directory.ts';
 import { now } from './_shared/deps.ts';
 import { webBotAuthKeys } from './_shared/web-bot-auth.ts';
 
-export default httpHandler(
-  (req: Request): Promise<Response> => withProblems(req, () => handleSignaturesDirectory(req, { keys: webBotAuthKeys, now })),
-);
+export default httpHandler((req: Request) => handleSignaturesDirectory(req, { keys: webBotAuthKeys, now }), { errors: PROBLEM_ERRORS });
 
 // Literal path (the in-source config parser reads only literals): `paths` in src/core/kernel/paths.ts.
 export const config: Config = { path: '/.well-known/http-message-signatures-directory' };

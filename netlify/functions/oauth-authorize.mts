@@ -1,21 +1,20 @@
 // The authorization endpoint and its consent page (HTML, works without JavaScript).
 import type { Config, Context } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { withPageErrors } from '../../src/core/kernel/html.ts';
+import { PAGE_ERRORS } from '../../src/core/kernel/html.ts';
 import { handleAuthorize } from '../../src/core/oauth/endpoints/authorize.ts';
 import { clientNetworkDigest, site, stores } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
 export default httpHandler(
-  (req: Request, context: Context): Promise<Response> =>
-    withPageErrors(req, () =>
-      handleAuthorize(req, {
-        ...oauthDeps(req, context),
-        siteName: site.company.name,
-        limits: stores('ratelimit'),
-        clientNetworkDigest: () => clientNetworkDigest(context),
-      }),
-    ),
+  (req: Request, context: Context) =>
+    handleAuthorize(req, {
+      ...oauthDeps(req, context),
+      siteName: site.company.name,
+      limits: stores('ratelimit'),
+      clientNetworkDigest: () => clientNetworkDigest(context),
+    }),
+  { errors: PAGE_ERRORS },
 );
 
 export const config: Config = { path: '/oauth/authorize' };

@@ -1,13 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
+import { OAUTH_CORS } from '../../src/core/kernel/cors.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { withOAuthCors } from '../../src/core/oauth/cors.ts';
-import { withOAuthErrors } from '../../src/core/oauth/errors.ts';
 import { handleToken } from '../../src/core/oauth/endpoints/token.ts';
+import { OAUTH_ERRORS } from '../../src/core/oauth/errors.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 
-export default httpHandler(
-  (req: Request, context: Context): Promise<Response> =>
-    withOAuthCors(req, () => withOAuthErrors(req, () => handleToken(req, oauthDeps(req, context)))),
-);
+export default httpHandler((req: Request, context: Context) => handleToken(req, oauthDeps(req, context)), {
+  errors: OAUTH_ERRORS,
+  cors: OAUTH_CORS,
+});
 
 export const config: Config = { path: '/oauth/token' };

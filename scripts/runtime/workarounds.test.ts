@@ -10,4 +10,3 @@ describe('blobs-server-conditional-writes', () => {
     expect(() => assertPatchedBlobsVersion('11.2.0')).toThrow(/patches @netlify\/blobs 11\.1\.1, but 11\.2\.0 is installed/);
   });
 });
-

@@ -15,6 +15,8 @@ export interface CorsPolicy {
   allowHeaders: readonly string[];
   /** Response headers a page may read beyond the CORS-safelisted ones. */
   exposeHeaders?: readonly string[];
+  /** Every answer repeats what a preflight grants (methods, request headers), not only the preflight. */
+  repeatAllowances?: boolean;
 }
 
 /**
@@ -48,20 +50,12 @@ export function preflightResponse(policy: CorsPolicy, origin: string | null = '*
   return new Response(null, { status: 204, headers: { ...preflightHeaders(policy, origin), ...extra } });
 }
 
-/** Answers OPTIONS, or runs the handler and adds the policy's headers to its answer. */
-export async function withCors(req: Request, policy: CorsPolicy, handler: () => Promise<Response>): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflightResponse(policy);
-  const res = await handler();
-  const headers = new Headers(res.headers);
-  for (const [name, value] of Object.entries(corsHeaders(policy))) headers.set(name, value);
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-}
-
 /** Public read APIs (`/api/search`, `/api/tweets`). */
 export const PUBLIC_API_CORS: CorsPolicy = {
   methods: ['GET', 'HEAD'],
   allowHeaders: ['Accept', 'Content-Type', 'If-None-Match'],
   exposeHeaders: ['ETag', 'Retry-After'],
+  repeatAllowances: true,
 };
 /** Public documents (discovery, cards, metadata): `If-None-Match` may be sent and the ETag read. */
 export const PUBLIC_DOCUMENT_CORS: CorsPolicy = {

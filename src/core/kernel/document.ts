@@ -51,8 +51,9 @@ export function documentPreflight(): Response {
 }
 
 /**
- * Answers `GET`/`HEAD` with the document (or 304), `OPTIONS` with 204. Any other method gets the
- * caller's 405, since each family words its errors its own way (problem JSON, RFC 6749 JSON).
+ * Answers `GET` with the document (or 304), `OPTIONS` with 204 (HEAD arrives as GET: kernel/handler.ts).
+ * Any other method gets the caller's 405, since each family words its errors its own way (problem
+ * JSON, RFC 6749 JSON).
  */
 export function serveDocument(
   req: Request,
@@ -60,7 +61,7 @@ export function serveDocument(
   options: { maxAgeSeconds: number; methodNotAllowed: () => Response },
 ): Response {
   if (req.method === 'OPTIONS') return documentPreflight();
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+  if (req.method !== 'GET') {
     const res = options.methodNotAllowed();
     for (const [name, value] of Object.entries(PUBLIC_DOCUMENT_CORS_HEADERS)) res.headers.set(name, value);
     return res;
@@ -73,7 +74,7 @@ export function serveDocument(
   };
   if (noneMatch(req.headers.get('if-none-match'), doc.etag)) return new Response(null, { status: 304, headers });
   headers['content-type'] = doc.contentType;
-  return new Response(req.method === 'HEAD' ? null : doc.body, { status: 200, headers });
+  return new Response(doc.body, { status: 200, headers });
 }
 
 /**
@@ -83,7 +84,7 @@ export function serveDocument(
  * revalidate like the function-served ones.
  */
 export async function withValidators(req: Request, res: Response): Promise<Response> {
-  if (res.status !== 200 || (req.method !== 'GET' && req.method !== 'HEAD')) return res;
+  if (res.status !== 200 || req.method !== 'GET') return res;
   const headers = new Headers(res.headers);
   let body: string | null = null;
   if (!headers.has('etag')) {
@@ -95,7 +96,6 @@ export async function withValidators(req: Request, res: Response): Promise<Respo
     for (const name of ['content-length', 'content-type', 'content-encoding']) headers.delete(name);
     return new Response(null, { status: 304, headers });
   }
-  if (req.method === 'HEAD') return new Response(null, { status: 200, headers });
   headers.delete('content-length');
   return new Response(body ?? res.body, { status: 200, headers });
 }

@@ -1,8 +1,13 @@
 /**
- * What every HTTP adapter (each Netlify function, the edge function) wraps its handler in, so the
- * rules below hold for every response without each handler repeating them.
+ * The one edge every HTTP adapter (each Netlify function, the edge function) wraps its handler in,
+ * so the rules below hold for every response without each handler repeating them: HEAD answered as
+ * GET, the CORS preflight and headers of the endpoint's policy, its error family (an error it
+ * throws on purpose becomes its family's answer; anything else a logged 500 naming a request id),
+ * and the security headers.
  * @module
  */
+import { allowances, corsHeaders, type CorsPolicy, preflightResponse } from './cors.ts';
+import { type ErrorFamily, type ErrorLog, withErrors } from './errors.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 /**
@@ -15,9 +20,44 @@ export function asGet(req: Request): Request {
   return req.method === 'HEAD' ? new Request(req, { method: 'GET' }) : req;
 }
 
-/** Wraps a handler: HEAD handled as GET ({@link asGet}), security headers on every response. */
+/** What an endpoint states at the edge. */
+export interface EdgeOptions {
+  /** How the endpoint answers errors (kernel/errors.ts); absent: the handler answers every error itself. */
+  errors?: ErrorFamily;
+  /**
+   * Its CORS policy (any origin, no credentials): OPTIONS gets the preflight, every answer the
+   * policy's headers (with the allowances too when the policy repeats them). Absent: no CORS.
+   */
+  cors?: CorsPolicy;
+  log?: ErrorLog;
+}
+
+/**
+ * The endpoint part of the edge: the CORS preflight and headers, and the error family. For a
+ * function that serves two endpoints with different rules (JSON and a page): wrap each with this,
+ * and the function with {@link httpHandler}.
+ */
+export function edge<Rest extends unknown[]>(
+  handler: (req: Request, ...rest: Rest) => Response | Promise<Response>,
+  options: EdgeOptions = {},
+): (req: Request, ...rest: Rest) => Promise<Response> {
+  const { errors, cors, log } = options;
+  const corsAnswerHeaders = cors ? { ...corsHeaders(cors), ...(cors.repeatAllowances ? allowances(cors) : {}) } : {};
+  return async (req, ...rest) => {
+    if (cors && req.method === 'OPTIONS') return preflightResponse(cors);
+    const res = errors ? await withErrors(errors, req, async () => handler(req, ...rest), log) : await handler(req, ...rest);
+    if (!cors) return res;
+    const headers = new Headers(res.headers);
+    for (const [name, value] of Object.entries(corsAnswerHeaders)) headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
+}
+
+/** Wraps a handler with the whole edge: HEAD as GET, CORS, the error family ({@link edge}), security headers. */
 export function httpHandler<Rest extends unknown[]>(
   handler: (req: Request, ...rest: Rest) => Response | Promise<Response>,
+  options: EdgeOptions = {},
 ): (req: Request, ...rest: Rest) => Promise<Response> {
-  return async (req, ...rest) => withSecurityHeaders(await handler(asGet(req), ...rest));
+  const endpoint = edge(handler, options);
+  return async (req, ...rest) => withSecurityHeaders(await endpoint(asGet(req), ...rest));
 }

@@ -2,12 +2,8 @@
  * Small response and request helpers shared by every `/api/*` handler.
  * @module
  */
-import { PUBLIC_API_CORS, preflightHeaders } from './cors.ts';
 import { parseClientJson, TOO_DEEP_MESSAGE } from './json-body.ts';
 import { type HttpProblem, badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType } from './problem.ts';
-
-/** CORS for public read APIs: any origin, no credentials. */
-export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = preflightHeaders(PUBLIC_API_CORS);
 
 /** A JSON response. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
@@ -15,11 +11,6 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
     status: init.status ?? 200,
     headers: { 'content-type': 'application/json; charset=utf-8', ...init.headers },
   });
-}
-
-/** Answers a CORS preflight (204) with the given headers. */
-export function preflight(headers: Readonly<Record<string, string>>): Response {
-  return new Response(null, { status: 204, headers: { ...headers } });
 }
 
 /** The methods a path answers when it serves `allowed`: HEAD is allowed wherever GET is. */

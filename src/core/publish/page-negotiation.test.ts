@@ -48,12 +48,6 @@ describe('404 for markdown clients', () => {
     expect((await negotiatePage(get('/about', 'text/markdown'), fetchPath))!.status).toBe(200);
     expect((await negotiatePage(get('/about.md'), fetchPath))!.status).toBe(200);
   });
-
-  it('a HEAD 404 has the headers and no body', async () => {
-    const res = markdownNotFound(new Request(`${ORIGIN}/x`, { method: 'HEAD' }), 'text/markdown');
-    expect(res.status).toBe(404);
-    expect(res.body).toBeNull();
-  });
 });
 
 describe('methods on static files', () => {

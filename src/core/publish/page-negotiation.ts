@@ -53,12 +53,12 @@ export function pagePathOfTwin(twinPath: string): string {
 }
 
 /**
- * Answers a GET or HEAD for a page path. Returns `null` when the path is not a page URL (a file),
- * so the caller serves it untouched.
+ * Answers a GET for a page path (HEAD arrives as GET: kernel/handler.ts `asGet`). Returns `null`
+ * when the path is not a page URL (a file), so the caller serves it untouched.
  */
 export async function negotiatePage(req: Request, fetchPath: FetchPath, links: LinkValues = []): Promise<Response | null> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  const method = req.method;
+  if (req.method !== 'GET') return null;
+  const method = 'GET';
   const { pathname } = new URL(req.url);
 
   if (pathname.endsWith('.md')) {
@@ -66,7 +66,7 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
     if (res.status === 404 && !asksForHtml(req.headers.get('accept'))) return markdownNotFound(req, 'text/markdown');
     if (!res.ok) return res;
     const markdown = await res.text();
-    return withHeaders(res, (h) => markdownHeaders(h, markdown, pagePathOfTwin(pathname)), method === 'HEAD' ? null : markdown);
+    return withHeaders(res, (h) => markdownHeaders(h, markdown, pagePathOfTwin(pathname)), markdown);
   }
 
   const twin = twinPathOf(pathname);
@@ -90,9 +90,9 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
     const page = await fetchPath(pathname, method);
     if (page.status === 404 && variant !== null) return markdownNotFound(req, variant);
     if (!page.ok) return withHeaders(page, (h) => appendVary(h, 'Accept'));
-    return notAcceptable(['text/html'], method);
+    return notAcceptable(['text/html']);
   }
-  if (variant === null) return notAcceptable([...PAGE_VARIANTS], method);
+  if (variant === null) return notAcceptable([...PAGE_VARIANTS]);
 
   const markdown = await twinRes.text();
   const contentType = variant === 'text/plain' ? 'text/plain; charset=utf-8' : 'text/markdown; charset=utf-8';
@@ -102,13 +102,13 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
       markdownHeaders(h, markdown, pathname, contentType);
       appendVary(h, 'Accept');
     },
-    method === 'HEAD' ? null : markdown,
+    markdown,
     200,
   );
 }
 
 /** 406 listing what the URL can be served as (RFC 9110 §15.5.7). */
-export function notAcceptable(available: readonly string[], method: 'GET' | 'HEAD'): Response {
+export function notAcceptable(available: readonly string[]): Response {
   const problem = new HttpProblem(
     406,
     'Not Acceptable',
@@ -118,8 +118,7 @@ export function notAcceptable(available: readonly string[], method: 'GET' | 'HEA
       extensions: { available },
     },
   );
-  const res = problemResponse(problem);
-  return method === 'HEAD' ? new Response(null, { status: res.status, headers: res.headers }) : res;
+  return problemResponse(problem);
 }
 
 /** Whether the client names HTML as what it wants (browsers do); a bare wildcard does not count. */
@@ -144,7 +143,7 @@ There is no page at \`${pathname}\` on this site.
 `;
   const headers = new Headers({ vary: 'Accept', 'cache-control': 'no-store' });
   markdownHeaders(headers, markdown, null, `${variant}; charset=utf-8`);
-  return new Response(req.method === 'HEAD' ? null : markdown, { status: 404, headers });
+  return new Response(markdown, { status: 404, headers });
 }
 
 /** Methods a static file or page answers. */

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { absoluteUrl } from '../kernel/paths.ts';
 import { badRequest } from '../kernel/problem.ts';
-import { PUBLIC_CORS_HEADERS, json, preflight, requireMethod } from '../kernel/respond.ts';
+import { json, requireMethod } from '../kernel/respond.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT, type SearchEngine } from './search-index.ts';
 
 /** Results are fixed for a deploy, so the CDN may keep them; browsers revalidate after a minute. */
@@ -69,7 +69,6 @@ export function searchResults(
 }
 
 export async function handleSearch(req: Request, deps: { engine: SearchEngine; origin: string }): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflight(PUBLIC_CORS_HEADERS);
   requireMethod(req, ['GET']);
   const params = new URL(req.url).searchParams;
   const input: Record<string, string> = {};
@@ -86,6 +85,5 @@ export async function handleSearch(req: Request, deps: { engine: SearchEngine; o
     throw badRequest(invalid.map((i) => i.reason).join('; '), invalid);
   }
   const results = searchResults(deps.engine, deps.origin, parsed.output.q, { limit: parsed.output.limit });
-  const response = json(results, { headers: { 'cache-control': SEARCH_CACHE_CONTROL, ...PUBLIC_CORS_HEADERS } });
-  return req.method === 'HEAD' ? new Response(null, { headers: response.headers }) : response;
+  return json(results, { headers: { 'cache-control': SEARCH_CACHE_CONTROL } });
 }

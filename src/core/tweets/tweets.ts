@@ -5,7 +5,7 @@
  * @module
  */
 import * as v from 'valibot';
-import { PUBLIC_CORS_HEADERS, preflight, requireMethod } from '../kernel/respond.ts';
+import { requireMethod } from '../kernel/respond.ts';
 import type { Store } from '../kernel/store.ts';
 
 const IsoDateTime = v.pipe(v.string(), v.isoTimestamp('expected an ISO 8601 timestamp'));
@@ -242,7 +242,6 @@ export async function refreshTweetFeed(deps: {
 
 /** `GET /api/tweets`: the stored feed, else the build snapshot. */
 export async function handleTweets(req: Request, deps: { store: Store; snapshot: TweetFeed }): Promise<Response> {
-  if (req.method === 'OPTIONS') return preflight(PUBLIC_CORS_HEADERS);
   requireMethod(req, ['GET']);
   const stored = await deps.store.get<unknown>(FEED_KEY);
   let feed = deps.snapshot;
@@ -256,12 +255,11 @@ export async function handleTweets(req: Request, deps: { store: Store; snapshot:
     }
   }
   const body = JSON.stringify(feed);
-  return new Response(req.method === 'HEAD' ? null : body, {
+  return new Response(body, {
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': TWEETS_CACHE_CONTROL,
       'x-feed-source': source,
-      ...PUBLIC_CORS_HEADERS,
     },
   });
 }

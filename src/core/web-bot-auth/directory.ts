@@ -92,7 +92,7 @@ export async function handleSignaturesDirectory(req: Request, deps: DirectoryDep
   const pathname = new URL(req.url).pathname;
   const notAllowed = (): Response => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS), pathname);
   if (req.method === 'OPTIONS') return documentPreflight();
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+  if (req.method !== 'GET') {
     const res = notAllowed();
     for (const [name, value] of Object.entries(PUBLIC_DOCUMENT_CORS_HEADERS)) res.headers.set(name, value);
     return res;

@@ -15,7 +15,7 @@ import { headOf } from '../../../scripts/runtime/head.ts';
 import { deferBundleFolderRemoval, handleRetryingBundleRace } from './netlify-dev-bundle-race.ts';
 import { answerHelp } from '../../../scripts/usage.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export interface EmulatorRuntime {
   dev: NetlifyDev;

@@ -250,7 +250,7 @@ async function showConsent(req: Request, deps: PageDeps): Promise<Response> {
     consentBody(client, request, ticket, deps),
     deps.text.htmlLang,
   );
-  return htmlResponse(req.method === 'HEAD' ? '' : html, {
+  return htmlResponse(html, {
     headers: [['set-cookie', setCookie]],
     formTargets: [new URL(request.redirect_uri).origin],
   });
@@ -330,7 +330,7 @@ async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
 
 export async function handleAuthorize(req: Request, authorizeDeps: AuthorizeDeps): Promise<Response> {
   const deps: PageDeps = { ...authorizeDeps, text: pageTextFor(req) };
-  if (req.method === 'GET' || req.method === 'HEAD') return showConsent(req, deps);
+  if (req.method === 'GET') return showConsent(req, deps);
   if (req.method === 'POST') return answerConsent(req, deps);
   const res = await errorPage(405, 'Use GET to start an authorization request.', deps);
   res.headers.set('allow', 'GET, HEAD, POST');

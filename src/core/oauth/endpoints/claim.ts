@@ -385,7 +385,7 @@ async function answerVerification(req: Request, deps: PageDeps): Promise<Respons
 /** `GET|POST /oauth/claim/verify`: the page a person opens to approve a claim. */
 export async function handleClaimVerification(req: Request, claimDeps: ClaimDeps): Promise<Response> {
   const deps: PageDeps = { ...claimDeps, text: pageTextFor(req) };
-  if (req.method === 'GET' || req.method === 'HEAD') return showVerification(req, deps);
+  if (req.method === 'GET') return showVerification(req, deps);
   if (req.method === 'POST') return answerVerification(req, deps);
   const res = await page(deps, deps.text.methodNotAllowed, `<h1>${escapeHtml(deps.text.methodNotAllowed)}</h1>`, 405);
   res.headers.set('allow', 'GET, HEAD, POST');
