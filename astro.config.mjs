@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
 import { codeFrame, headingAnchors, scrollableTables } from './src/lib/markdown-plugins.ts';
-import netlify from '@netlify/vite-plugin';
 import { parseBuildConfig } from './src/core/config.ts';
 import { siteData } from './src/integrations/site-data.ts';
 import { devCsp } from './src/integrations/dev-csp.ts';
@@ -13,6 +12,22 @@ import { devCsp } from './src/integrations/dev-csp.ts';
 const build = parseBuildConfig(process.env);
 /** Every absolute URL in the build derives from this one origin. */
 const origin = build.origin;
+/**
+ * `npm run dev` only: functions, edge functions and Blobs inside the dev server, and devCsp, which
+ * relaxes there the production CSP the Netlify plugin sets. The plugin is a devDependency: a
+ * production install (Netlify's build, NPM_FLAGS=--omit=dev) never loads it.
+ */
+const devPlugins =
+  process.argv[2] === 'dev'
+    ? [
+        devCsp(),
+        (await import('@netlify/vite-plugin')).default({
+          database: { enabled: false },
+          aiGateway: { enabled: false },
+          images: { enabled: false },
+        }),
+      ]
+    : [];
 
 export default defineConfig({
   site: origin,
@@ -43,8 +58,6 @@ export default defineConfig({
     build: { assetsInlineLimit: 0 },
     // MDX content imports components by alias, so a content folder works wherever it lives.
     resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
-    // Only `npm run dev` uses this: functions, edge functions and Blobs inside the dev server.
-    // devCsp first: it relaxes, in `npm run dev` only, the production CSP the Netlify plugin sets.
-    plugins: [devCsp(), netlify({ database: { enabled: false }, aiGateway: { enabled: false }, images: { enabled: false } })],
+    plugins: devPlugins,
   },
 });

@@ -28,7 +28,8 @@ export function blobsStore(
       const keys: string[] = [];
       // One push per key, not push(...page): the local server answers a listing in one page, and spreading
       // 200,000 arguments overflows the stack (Netlify's pages hold 1,000).
-      for await (const page of store.list({ paginate: true, ...(prefix ? { prefix } : {}) })) for (const blob of page.blobs) keys.push(blob.key);
+      for await (const page of store.list({ paginate: true, ...(prefix ? { prefix } : {}) }))
+        for (const blob of page.blobs) keys.push(blob.key);
       return keys;
     },
     async *listPages(prefix: string) {
