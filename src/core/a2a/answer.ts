@@ -15,7 +15,6 @@ import type { CatalogReader } from '../content/catalog-reader.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { Tool, ToolContext } from '../agent-tools/tool.ts';
-import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
 
 /** The skills an A2A caller may use: the public MCP tools (the export tool needs an OAuth token for `/mcp`, so it stays there). */
 export const A2A_SKILLS: readonly Tool[] = TOOLS.filter((tool) => tool.requiredScope === undefined);
@@ -144,7 +143,7 @@ export async function answerMessage(params: unknown, ctx: ToolContext): Promise<
     ok: true,
     answer: outcome.isError
       ? toolRefusal(call.tool.name, outcome.content[0]?.text ?? 'The skill failed.')
-      : word(call.tool.name, outcome.structuredContent ?? {}, ctx),
+      : word(call.tool, outcome.structuredContent ?? {}, ctx),
     // acceptedOutputModes is a SHOULD: markdown is readable as plain text, and the data part is left
     // out for a caller that takes no JSON. An empty list means any.
     textType:
@@ -249,103 +248,15 @@ export function documentSlugIn(text: string, catalog: Pick<CatalogReader, 'docum
   return undefined;
 }
 
-interface Link {
-  title: string;
-  url: string;
-  markdown_url?: string;
+/** Words a tool's structured result (the tool says how it reads: agent-tools/reading.ts): the text part, and the data part `{skill, result, links}`. */
+function word(tool: Tool, result: JsonObject, ctx: ToolContext): Answer {
+  const reading = tool.read(result, ctx);
+  return {
+    text: reading.text,
+    data: { skill: tool.name, result: reading.result ?? result, ...(reading.links ? { links: reading.links } : {}) },
+  };
 }
-
-/** A page URL's markdown twin, absolute. */
-function twinOf(url: string, origin: string): string | undefined {
-  const twin = twinPathOf(new URL(url).pathname);
-  return twin ? absoluteUrl(origin, twin) : undefined;
-}
-
-function linkOf(title: string, url: string, origin: string): Link {
-  const markdownUrl = twinOf(url, origin);
-  return { title, url, ...(markdownUrl ? { markdown_url: markdownUrl } : {}) };
-}
-
-const markdownLink = (link: Link): string =>
-  `[${link.title.replace(/[[\]]/g, '')}](${link.url})${link.markdown_url ? ` (markdown: ${link.markdown_url})` : ''}`;
 
 function toolRefusal(skill: string, message: string): Answer {
   return { text: message, data: { skill, error: message } };
-}
-
-/** Words a tool's structured result: the text part, and the data part `{skill, result, links}`. */
-function word(skill: string, result: JsonObject, ctx: ToolContext): Answer {
-  const { origin } = ctx;
-  switch (skill) {
-    case 'search_articles': {
-      const { query, results } = result as {
-        query: string;
-        results: { title: string; url: string; type: string; date: string; lang: string; excerpt: string }[];
-      };
-      const links = results.map((r) => linkOf(r.title, r.url, origin));
-      const text = results.length
-        ? [
-            `${results.length} result${results.length === 1 ? '' : 's'} for "${query}", best first:`,
-            '',
-            ...results.map((r, i) => `${i + 1}. ${markdownLink(links[i]!)}: ${r.type}, ${r.date}, ${r.lang}. ${r.excerpt}`),
-          ].join('\n')
-        : `No article or solution matches "${query}". Try other words (Chinese or English), or browse the index at ${absoluteUrl(origin, paths.llms)}.`;
-      return { text: `${text}\n\nSend a result's URL to read the article.`, data: { skill, result, links } };
-    }
-    case 'get_article': {
-      // The body is the text part; the data part carries the metadata without repeating it.
-      const { markdown, ...meta } = result as {
-        markdown: string;
-        title: string;
-        url: string;
-        markdown_url?: string;
-        type: string;
-        date: string;
-        lang: string;
-        reading_minutes: number;
-      };
-      const link: Link = { title: meta.title, url: meta.url, ...(meta.markdown_url ? { markdown_url: meta.markdown_url } : {}) };
-      const header = [
-        `# ${meta.title}`,
-        '',
-        `- Page: ${meta.url}`,
-        ...(meta.markdown_url ? [`- Markdown: ${meta.markdown_url}`] : []),
-        `- ${meta.type}, ${meta.date}, ${meta.lang}, ${meta.reading_minutes} min read`,
-      ];
-      return { text: `${header.join('\n')}\n\n${markdown}`, data: { skill, result: meta, links: [link] } };
-    }
-    case 'list_products': {
-      const { products } = result as { products: { name: string; summary: string; url: string }[] };
-      const links = products.map((p) => linkOf(p.name, p.url, origin));
-      return { text: products.map((p, i) => `- ${markdownLink(links[i]!)}: ${p.summary}`).join('\n'), data: { skill, result, links } };
-    }
-    case 'get_company_info': {
-      const info = result as {
-        name: string;
-        tagline: string;
-        description: string;
-        website: string;
-        contact: { label: string; value: string }[];
-        resources: { title: string; url: string }[];
-      };
-      const links = [linkOf(info.name, info.website, origin), ...info.resources.map((r) => ({ title: r.title, url: r.url }))];
-      const text = [
-        `# ${info.name}`,
-        '',
-        `${info.tagline} ${info.description}`,
-        '',
-        `Website: ${info.website}`,
-        '',
-        '## Contact',
-        ...info.contact.map((c) => `- ${c.label}: ${c.value}`),
-        '',
-        '## Resources',
-        ...info.resources.map((r) => `- [${r.title}](${r.url})`),
-      ].join('\n');
-      return { text, data: { skill, result, links } };
-    }
-    default:
-      // A new public tool answers with its JSON until it is given its own wording here.
-      return { text: JSON.stringify(result, null, 2), data: { skill, result } };
-  }
 }

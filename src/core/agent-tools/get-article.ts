@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { requiredBody } from '../content/catalog.ts';
 import { DocumentEntrySchema, documentEntry } from './document-entry.ts';
+import type { ToolLink } from './reading.ts';
 import { defineTool } from './tool.ts';
 
 export const GetArticleInput = v.strictObject({
@@ -53,5 +54,17 @@ export const getArticle = defineTool({
         markdown,
       },
     };
+  },
+  read({ markdown, ...meta }) {
+    // The body is the text; the data part carries the metadata without repeating it.
+    const link: ToolLink = { title: meta.title, url: meta.url, ...(meta.markdown_url ? { markdown_url: meta.markdown_url } : {}) };
+    const header = [
+      `# ${meta.title}`,
+      '',
+      `- Page: ${meta.url}`,
+      ...(meta.markdown_url ? [`- Markdown: ${meta.markdown_url}`] : []),
+      `- ${meta.type}, ${meta.date}, ${meta.lang}, ${meta.reading_minutes} min read`,
+    ];
+    return { text: `${header.join('\n')}\n\n${markdown}`, links: [link], result: meta };
   },
 });

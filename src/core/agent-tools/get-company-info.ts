@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { linkTo } from './reading.ts';
 import { defineTool, type ToolContext } from './tool.ts';
 
 /** Resources every answer lists, whatever the company file says (the catalogue's own entries win on the same URL). */
@@ -62,5 +63,22 @@ export const getCompanyInfo = defineTool({
         resources: resources.map((r) => ({ title: r.title, url: absoluteUrl(origin, r.url), description: r.description })),
       },
     };
+  },
+  read(info, { origin }) {
+    const links = [linkTo(info.name, info.website, origin), ...info.resources.map((r) => ({ title: r.title, url: r.url }))];
+    const text = [
+      `# ${info.name}`,
+      '',
+      `${info.tagline} ${info.description}`,
+      '',
+      `Website: ${info.website}`,
+      '',
+      '## Contact',
+      ...info.contact.map((c) => `- ${c.label}: ${c.value}`),
+      '',
+      '## Resources',
+      ...info.resources.map((r) => `- [${r.title}](${r.url})`),
+    ].join('\n');
+    return { text, links };
   },
 });

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { absoluteUrl } from '../kernel/paths.ts';
+import { linkTo, markdownLink } from './reading.ts';
 import { defineTool } from './tool.ts';
 
 export const ListProductsInput = v.strictObject({});
@@ -31,5 +32,9 @@ export const listProducts = defineTool({
       .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
       .map((p) => ({ slug: p.slug, name: p.name, summary: p.summary, features: p.features, url: absoluteUrl(origin, p.path) }));
     return { ok: true, data: { products } };
+  },
+  read({ products }, { origin }) {
+    const links = products.map((p) => linkTo(p.name, p.url, origin));
+    return { text: products.map((p, i) => `- ${markdownLink(links[i]!)}: ${p.summary}`).join('\n'), links };
   },
 });

@@ -5,6 +5,8 @@
 import * as v from 'valibot';
 import { SearchResultSchema, searchResults } from '../search/api.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
+import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { linkTo, markdownLink } from './reading.ts';
 import { defineTool } from './tool.ts';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_RESULT_LIMIT}`;
@@ -57,5 +59,16 @@ export const searchArticles = defineTool({
       };
     }
     return { ok: true, data: { query, results: searchResults(engine, origin, query, { limit, ...(category ? { category } : {}) }) } };
+  },
+  read({ query, results }, { origin }) {
+    const links = results.map((r) => linkTo(r.title, r.url, origin));
+    const text = results.length
+      ? [
+          `${results.length} result${results.length === 1 ? '' : 's'} for "${query}", best first:`,
+          '',
+          ...results.map((r, i) => `${i + 1}. ${markdownLink(links[i]!)}: ${r.type}, ${r.date}, ${r.lang}. ${r.excerpt}`),
+        ].join('\n')
+      : `No article or solution matches "${query}". Try other words (Chinese or English), or browse the index at ${absoluteUrl(origin, paths.llms)}.`;
+    return { text: `${text}\n\nSend a result's URL to read the article.`, links };
   },
 });

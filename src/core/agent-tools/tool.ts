@@ -9,6 +9,7 @@ import type { BodySource, SiteProfile } from '../content/catalog.ts';
 import type { CatalogReader } from '../content/catalog-reader.ts';
 import type { SearchEngine } from '../search/search-index.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
+import { jsonReading, type ToolReading } from './reading.ts';
 
 /**
  * What a tool reads: the site profile, the catalogue without bodies, the search engine, the bodies
@@ -55,6 +56,8 @@ export interface ToolSpec<I extends ObjectSchema, O extends ObjectSchema> {
   /** OAuth scope the caller's token must carry; absent for public tools. */
   requiredScope?: string;
   run(args: v.InferOutput<I>, ctx: ToolContext): ToolOutcome<v.InferOutput<O>> | Promise<ToolOutcome<v.InferOutput<O>>>;
+  /** How the result reads as text (agent-tools/reading.ts); absent: its JSON. */
+  read?(data: v.InferOutput<O>, ctx: ToolContext): ToolReading;
 }
 
 /** The MCP `Tool` object listed by `tools/list`. */
@@ -75,6 +78,8 @@ export interface Tool {
   /** The arguments schema, for callers that check arguments before calling (the A2A agent answers bad ones with -32602). */
   input: ObjectSchema;
   call(args: unknown, ctx: ToolContext): Promise<ToolResult>;
+  /** The `structuredContent` of this tool's own successful call, worded as text. */
+  read(result: JsonObject, ctx: ToolContext): ToolReading;
 }
 
 /** JSON Schema of a valibot object schema, without `$schema` (MCP's default dialect applies). */
@@ -121,5 +126,7 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(spec:
       const outcome = await spec.run(parsed.output, ctx);
       return outcome.ok ? toolSuccess(outcome.data) : toolError(outcome.message);
     },
+    // The one place the structured result is typed again: it is this tool's own output.
+    read: (result, ctx) => (spec.read ? spec.read(result as v.InferOutput<O>, ctx) : jsonReading(result)),
   };
 }
