@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownNotFound, negotiatePage, staticMethodResponse } from './page-negotiation.ts';
+import { negotiatePage, staticMethodResponse } from './page-negotiation.ts';
 
 const ORIGIN = 'https://site.example';
 /** A static build with one page and its twin; anything else is the CDN's 404 page. */
