@@ -39,7 +39,16 @@ function measure(flags: string[]): { wallS: number; cpuS: number; packages: numb
     const wallS = (performance.now() - started) / 1000;
     if (run.status !== 0) throw new Error(`npm install ${flags.join(' ')} failed:\n${run.stderr.slice(-2000)}`);
     const [user, system] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
-    const packages = Number(execFileSync('sh', ['-c', 'find node_modules -name package.json -path "*/node_modules/*/package.json" -not -path "*/node_modules/*/node_modules/*/*/package.json" | wc -l'], { cwd: dir, encoding: 'utf8' }).trim());
+    const packages = Number(
+      execFileSync(
+        'sh',
+        [
+          '-c',
+          'find node_modules -name package.json -path "*/node_modules/*/package.json" -not -path "*/node_modules/*/node_modules/*/*/package.json" | wc -l',
+        ],
+        { cwd: dir, encoding: 'utf8' },
+      ).trim(),
+    );
     const megabytes = Number(execFileSync('du', ['-sm', 'node_modules'], { cwd: dir, encoding: 'utf8' }).split('\t')[0]);
     return { wallS, cpuS: user! + system!, packages, megabytes };
   } finally {
@@ -61,5 +70,7 @@ console.log('| install | wall s (median) | CPU s (median) | packages | node_modu
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const [name, runs] of rows) {
   const m = (f: (r: ReturnType<typeof measure>) => number) => median(runs.map(f));
-  console.log(`| ${name} | ${m((r) => r.wallS).toFixed(1)} | ${m((r) => r.cpuS).toFixed(1)} | ${m((r) => r.packages)} | ${m((r) => r.megabytes)} |`);
+  console.log(
+    `| ${name} | ${m((r) => r.wallS).toFixed(1)} | ${m((r) => r.cpuS).toFixed(1)} | ${m((r) => r.packages)} | ${m((r) => r.megabytes)} |`,
+  );
 }
