@@ -39,16 +39,9 @@ function measure(flags: string[]): { wallS: number; cpuS: number; packages: numb
     const wallS = (performance.now() - started) / 1000;
     if (run.status !== 0) throw new Error(`npm install ${flags.join(' ')} failed:\n${run.stderr.slice(-2000)}`);
     const [user, system] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
-    const packages = Number(
-      execFileSync(
-        'sh',
-        [
-          '-c',
-          'find node_modules -name package.json -path "*/node_modules/*/package.json" -not -path "*/node_modules/*/node_modules/*/*/package.json" | wc -l',
-        ],
-        { cwd: dir, encoding: 'utf8' },
-      ).trim(),
-    );
+    // Every package installed, at any depth (npm's own list, less the project itself).
+    const packages =
+      execFileSync('npm', ['ls', '--all', '--parseable'], { cwd: dir, encoding: 'utf8' }).split('\n').filter(Boolean).length - 1;
     const megabytes = Number(execFileSync('du', ['-sm', 'node_modules'], { cwd: dir, encoding: 'utf8' }).split('\t')[0]);
     return { wallS, cpuS: user! + system!, packages, megabytes };
   } finally {
