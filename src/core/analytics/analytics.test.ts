@@ -1,0 +1,179 @@
+/** Usage counts in-process: no write per request, nothing that identifies a person, a roll-up that counts each record once. */
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../kernel/memory-store.ts';
+import { audienceOf, METRICS_FLUSH_INTERVAL_MS, Metrics, type MetricsRecord, userAgentFamily } from '../kernel/metrics.ts';
+import type { Store } from '../kernel/store.ts';
+import { usageReport } from './report.ts';
+import { type DayRecord, dayKey, QUERY_MIN_NETWORKS, rollUp } from './rollup.ts';
+
+const T0 = Date.parse('2027-03-10T09:00:00Z');
+
+function setup(store: Store = memoryStore()) {
+  let now = T0;
+  let writes = 0;
+  const counting: Store = {
+    ...store,
+    set: (key, value, condition) => {
+      writes++;
+      return store.set(key, value, condition);
+    },
+  };
+  const metrics = new Metrics({ store: () => counting, clock: () => now, instanceId: 'i1' });
+  return {
+    store,
+    metrics,
+    writes: () => writes,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+describe('counting in an instance', () => {
+  it('10,000 counted requests within the interval cost no write; the next request after it costs one', async () => {
+    const s = setup();
+    for (let i = 0; i < 10_000; i++) {
+      s.metrics.count('requests.audience.browser');
+      await s.metrics.flushIfDue();
+    }
+    expect(s.writes()).toBe(0);
+    s.advance(METRICS_FLUSH_INTERVAL_MS);
+    await s.metrics.flushIfDue();
+    expect(s.writes()).toBe(1);
+    const [key] = await s.store.list('raw/');
+    expect(key).toBe('raw/2027-03-10/i1/000001');
+    expect((await s.store.get<MetricsRecord>(key!))!.value.counts).toEqual({ 'requests.audience.browser': 10_000 });
+  });
+
+  it('a failed write keeps the counts for the next one', async () => {
+    const inner = memoryStore();
+    let fail = true;
+    const flaky: Store = { ...inner, set: (k, v, c) => (fail ? Promise.reject(new Error('Blobs down')) : inner.set(k, v, c)) };
+    let now = T0;
+    const metrics = new Metrics({ store: () => flaky, clock: () => now, instanceId: 'i1', log: () => {} });
+    metrics.count('mcp.tool.search_articles', 3);
+    await metrics.flushIfDue(true);
+    metrics.count('mcp.tool.search_articles');
+    fail = false;
+    now += METRICS_FLUSH_INTERVAL_MS;
+    await metrics.flushIfDue();
+    const records = await Promise.all((await inner.list('raw/')).map(async (k) => (await inner.get<MetricsRecord>(k))!.value));
+    expect(records.map((r) => r.counts)).toEqual([{ 'mcp.tool.search_articles': 4 }]);
+  });
+
+  it('a query keeps only a short digest of each network, never an address or a user agent', async () => {
+    const s = setup();
+    s.metrics.query('  LLM   Gateway ', 0, 'a'.repeat(64));
+    s.metrics.query('llm gateway', 2, 'b'.repeat(64));
+    await s.metrics.flushIfDue(true);
+    const record = (await s.store.get<MetricsRecord>((await s.store.list('raw/'))[0]!))!.value;
+    expect(record.queries).toEqual({ 'llm gateway': { n: 2, zero: 1, networks: ['aaaaaaaa', 'bbbbbbbb'] } });
+  });
+});
+
+describe('audiences and user agents', () => {
+  const req = (headers: Record<string, string>) => new Request('https://site.example/blog/x', { headers });
+  it.each([
+    [{ accept: 'text/markdown, text/html, */*', 'user-agent': 'claude-code/2.1' }, 'markdown-agent'],
+    [{ accept: 'text/html', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36' }, 'browser'],
+    [
+      {
+        accept: '*/*',
+        'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+      },
+      'known-agent',
+    ],
+    [{ accept: '*/*', 'user-agent': 'my-scraper/0.1' }, 'unknown'],
+  ] as const)('%j → %s', (headers, audience) => expect(audienceOf(req(headers))).toBe(audience));
+
+  it('a verified signature wins', () => expect(audienceOf(req({ accept: 'text/html' }), { verified: true })).toBe('verified-agent'));
+
+  it.each([
+    ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)', 'claude'],
+    ['PerplexityBot/1.0', 'perplexity'],
+    ['python-requests/2.32.3', 'python'],
+    ['curl/8.11.1', 'curl'],
+    ['Secret Corp internal crawler v7 (ops@secret.example)', 'other'],
+  ])('%s → %s', (ua, family) => expect(userAgentFamily(ua)).toBe(family));
+});
+
+describe('the daily roll-up', () => {
+  async function dayOfFlushes(store: Store, flushes: { counts: Record<string, number>; queries?: MetricsRecord['queries'] }[]) {
+    for (const [i, f] of flushes.entries())
+      await store.set(`raw/2027-03-09/i${i}/000001`, {
+        from_ms: T0,
+        to_ms: T0,
+        counts: f.counts,
+        queries: f.queries ?? {},
+      } satisfies MetricsRecord);
+  }
+
+  it('merges a past day into one record, deletes the raw ones, and leaves today raw', async () => {
+    const store = memoryStore();
+    await dayOfFlushes(store, [
+      { counts: { 'a2a.skill.search_articles': 2 } },
+      { counts: { 'a2a.skill.search_articles': 3, 'mcp.era.modern': 1 } },
+    ]);
+    await store.set('raw/2027-03-10/i9/000001', {
+      from_ms: T0,
+      to_ms: T0,
+      counts: { 'mcp.era.legacy': 1 },
+      queries: {},
+    } satisfies MetricsRecord);
+    const report = await rollUp(store, { nowMs: T0, clockMs: Date.now, budgetMs: 60_000 });
+    expect(report).toMatchObject({ days: ['2027-03-09'], merged: 2, done: true });
+    expect((await store.get<DayRecord>(dayKey('2027-03-09')))!.value).toEqual({
+      day: '2027-03-09',
+      counts: { 'a2a.skill.search_articles': 5, 'mcp.era.modern': 1 },
+      queries: {},
+    });
+    expect(await store.list('raw/')).toEqual(['raw/2027-03-10/i9/000001']);
+  });
+
+  it(`keeps a query only when ${QUERY_MIN_NETWORKS} networks asked it, and drops every network digest`, async () => {
+    const store = memoryStore();
+    const asked = (networks: string[], zero = 0) => ({ n: networks.length, zero, networks });
+    await dayOfFlushes(store, [
+      {
+        counts: {},
+        queries: { 'vllm kubernetes': asked(['n1', 'n2']), 'my own name': asked(['n9', 'n9']), 'rag chunking': asked(['n1'], 1) },
+      },
+      { counts: {}, queries: { 'vllm kubernetes': asked(['n3']), 'rag chunking': asked(['n2', 'n4'], 2) } },
+    ]);
+    await rollUp(store, { nowMs: T0, clockMs: Date.now, budgetMs: 60_000 });
+    const day = (await store.get<DayRecord>(dayKey('2027-03-09')))!.value;
+    expect(day.queries).toEqual({ 'vllm kubernetes': { n: 3, zero: 0 }, 'rag chunking': { n: 3, zero: 3 } });
+    expect(JSON.stringify(day)).not.toMatch(/n1|n2|n9|my own name/);
+  });
+
+  it('a run that died after merging a record but before deleting it does not count it twice', async () => {
+    const store = memoryStore();
+    await dayOfFlushes(store, [{ counts: { 'contact.enquiry': 1 } }]);
+    const dying: Store = { ...store, delete: () => Promise.reject(new Error('killed')) };
+    await rollUp(dying, { nowMs: T0, clockMs: Date.now, budgetMs: 60_000 }).catch(() => {});
+    await rollUp(store, { nowMs: T0, clockMs: Date.now, budgetMs: 60_000 });
+    expect((await store.get<DayRecord>(dayKey('2027-03-09')))!.value.counts).toEqual({ 'contact.enquiry': 1 });
+  });
+
+  it('the report reads rolled-up days and today as it stands, with totals and the ranked queries', async () => {
+    const store = memoryStore();
+    await dayOfFlushes(store, [
+      { counts: { 'requests.audience.browser': 5 }, queries: { gateway: { n: 3, zero: 0, networks: ['a', 'b', 'c'] } } },
+    ]);
+    await rollUp(store, { nowMs: T0, clockMs: Date.now, budgetMs: 60_000 });
+    await store.set('raw/2027-03-10/i1/000001', {
+      from_ms: T0,
+      to_ms: T0,
+      counts: { 'requests.audience.browser': 2, 'requests.audience.markdown-agent': 1 },
+      queries: { 'fine tuning': { n: 4, zero: 4, networks: ['a', 'b', 'c', 'd'] } },
+    } satisfies MetricsRecord);
+    const report = await usageReport(store, '2027-03-09', '2027-03-10');
+    expect(report.totals).toEqual({ 'requests.audience.browser': 7, 'requests.audience.markdown-agent': 1 });
+    expect(report.topQueries).toEqual([
+      { query: 'fine tuning', n: 4 },
+      { query: 'gateway', n: 3 },
+    ]);
+    expect(report.zeroResultQueries).toEqual([{ query: 'fine tuning', n: 4 }]);
+    expect(report.days.map((d) => d.day)).toEqual(['2027-03-09', '2027-03-10']);
+  });
+});
