@@ -78,7 +78,10 @@ export class Metrics {
     if (!key) return;
     let entry = this.#queries.get(key);
     if (!entry) {
-      if (this.#queries.size >= MAX_QUERIES_PER_FLUSH) return this.count('search.query.dropped');
+      if (this.#queries.size >= MAX_QUERIES_PER_FLUSH) {
+        this.count('search.query.dropped');
+        return;
+      }
       entry = { n: 0, zero: 0, networks: new Set() };
       this.#queries.set(key, entry);
     }
