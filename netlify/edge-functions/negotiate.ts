@@ -4,11 +4,26 @@
 import type { Config, Context } from '@netlify/edge-functions';
 import { documentPreflight, withValidators } from '../../src/core/kernel/document.ts';
 import { asGet } from '../../src/core/kernel/handler.ts';
-import { negotiatePage, staticMethodResponse } from '../../src/core/publish/page-negotiation.ts';
+import { countPageRequest, negotiatePage, staticMethodResponse } from '../../src/core/publish/page-negotiation.ts';
+import { Metrics } from '../../src/core/kernel/metrics.ts';
+import { parseEnv } from '../../src/core/config.ts';
+import { blobsStore } from '../functions/_shared/blobs-store.ts';
 import { withSecurityHeaders } from '../../src/core/kernel/security-headers.ts';
 import { DISCOVERY_LINKS, formatLinks, STATIC_DISCOVERY_PATHS } from '../../src/core/kernel/links.ts';
 
 const LINKS = formatLinks(DISCOVERY_LINKS);
+
+declare const Netlify: { env: { toObject(): Record<string, string> } } | undefined;
+/** The deploy's variables: `Netlify.env` at the edge, the process's under the local runtime. */
+const environment = (): Record<string, string | undefined> => (typeof Netlify !== 'undefined' ? Netlify.env.toObject() : process.env);
+
+/** This edge instance's usage counters: pages by audience, and the documents agents read (written to Blobs at most once a minute). */
+const metrics = new Metrics({
+  store: () => blobsStore('analytics'),
+  clock: Date.now,
+  instanceId: crypto.randomUUID().slice(0, 8),
+  flushIntervalMs: parseEnv(environment(), ['ANALYTICS_FLUSH_SECONDS']).ANALYTICS_FLUSH_SECONDS * 1000,
+});
 
 async function answer(req: Request, context: Context): Promise<Response | undefined> {
   const { pathname } = new URL(req.url);
@@ -29,6 +44,9 @@ async function answer(req: Request, context: Context): Promise<Response | undefi
 
 export default async (req: Request, context: Context): Promise<Response | undefined> => {
   const response = await answer(req, context);
+  countPageRequest(metrics, req, response);
+  const writing = metrics.flushIfDue();
+  if (writing) context.waitUntil(writing);
   return response && withSecurityHeaders(response);
 };
 

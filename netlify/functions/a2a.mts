@@ -1,14 +1,16 @@
 // POST /a2a: the site's A2A v1.0 agent (JSON-RPC); all logic lives in src/core/a2a.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { handleA2a, type A2aDeps } from '../../src/core/a2a/server.ts';
 import { AgentCard } from '@a2a-js/sdk';
 import { agentCard } from '../../src/core/a2a/card.ts';
 import { agentCardSource } from '../../src/core/publish/documents.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { withUsage } from '../../src/core/kernel/metrics.ts';
 import { build, catalogAt, deployBodies, site } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
+import { counting, usageOf } from './_shared/usage.ts';
 
 // As in the MCP function: the index and catalogue files ship beside it (netlify.toml included_files), bodies come from the deploy's Blobs.
 const catalog = catalogAt(new URL('../../generated/data/catalog/', import.meta.url));
@@ -28,6 +30,8 @@ const deps: A2aDeps = {
   card: AgentCard.fromJSON(agentCard(agentCardSource({ origin: build.origin, version: build.version, site }))),
 };
 
-export default httpHandler((req: Request): Promise<Response> => handleA2a(req, deps));
+export default httpHandler((req: Request, context: Context): Promise<Response> => handleA2a(req, withUsage(deps, usageOf(context))), {
+  usage: counting('a2a'),
+});
 
 export const config: Config = { path: '/a2a' };

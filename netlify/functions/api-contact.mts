@@ -5,6 +5,7 @@ import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { contactPages } from './_shared/contact-page.ts';
 import { clientNetworkDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch } from './_shared/web-bot-auth.ts';
+import { counting, usageOf } from './_shared/usage.ts';
 
 export default httpHandler(
   async (req: Request, context: Context) => {
@@ -17,10 +18,11 @@ export default httpHandler(
       now,
       newId,
       notify,
+      usage: usageOf(context),
     };
     return handleContact(req, deps, contactPages);
   },
-  { errors: PROBLEM_ERRORS },
+  { errors: PROBLEM_ERRORS, usage: counting('api') },
 );
 
 export const config: Config = { path: '/api/contact' };

@@ -2,6 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { notFound, problemResponse } from '../../src/core/kernel/problem.ts';
+import { counting } from './_shared/usage.ts';
 
 export default httpHandler(
   (req: Request): Response =>
@@ -9,6 +10,7 @@ export default httpHandler(
       notFound(`There is no API endpoint at ${new URL(req.url).pathname}. See /openapi.json for the list.`),
       new URL(req.url).pathname,
     ),
+  { usage: counting('api') },
 );
 
 // Route precedence between a wildcard and exact paths is not guaranteed, so the real endpoints are

@@ -1,17 +1,18 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { PUBLIC_API_CORS } from '../../src/core/kernel/cors.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { handleSearch } from '../../src/core/search/api.ts';
 import { build } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
+import { counting, usageOf } from './_shared/usage.ts';
 
 // The index file ships beside this file (netlify.toml included_files); every request needs its head, so read that now.
 const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url))();
 
-export default httpHandler((req: Request) => handleSearch(req, { engine, origin: build.origin }), {
-  errors: PROBLEM_ERRORS,
-  cors: PUBLIC_API_CORS,
-});
+export default httpHandler(
+  (req: Request, context: Context) => handleSearch(req, { engine, origin: build.origin, usage: usageOf(context) }),
+  { errors: PROBLEM_ERRORS, cors: PUBLIC_API_CORS, usage: counting('api') },
+);
 
 export const config: Config = { path: '/api/search' };

@@ -3,10 +3,11 @@ import type { Config } from '@netlify/functions';
 import { handleDiscovery } from '../../src/core/publish/documents.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { build, site } from './_shared/deps.ts';
+import { counting } from './_shared/usage.ts';
 
 const deps = { origin: build.origin, version: build.version, site };
 
-export default httpHandler((req: Request): Promise<Response> => handleDiscovery(req, deps));
+export default httpHandler((req: Request): Promise<Response> => handleDiscovery(req, deps), { usage: counting('discovery') });
 
 // Literal paths (the in-source config parser reads only literals): `paths` in src/core/kernel/paths.ts.
 export const config: Config = {

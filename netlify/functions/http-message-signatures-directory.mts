@@ -5,8 +5,12 @@ import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { handleSignaturesDirectory } from '../../src/core/web-bot-auth/directory.ts';
 import { now } from './_shared/deps.ts';
 import { webBotAuthKeys } from './_shared/web-bot-auth.ts';
+import { counting } from './_shared/usage.ts';
 
-export default httpHandler((req: Request) => handleSignaturesDirectory(req, { keys: webBotAuthKeys, now }), { errors: PROBLEM_ERRORS });
+export default httpHandler((req: Request) => handleSignaturesDirectory(req, { keys: webBotAuthKeys, now }), {
+  errors: PROBLEM_ERRORS,
+  usage: counting('discovery'),
+});
 
 // Literal path (the in-source config parser reads only literals): `paths` in src/core/kernel/paths.ts.
 export const config: Config = { path: '/.well-known/http-message-signatures-directory' };

@@ -6,12 +6,14 @@ import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { handleServerCard } from '../../src/core/mcp/server-card.ts';
 import { handleServerJson, SERVER_JSON_PATH } from '../../src/core/mcp/registry-server.ts';
 import { build, site } from './_shared/deps.ts';
+import { counting } from './_shared/usage.ts';
 
 const deps = { origin: build.origin, version: build.version, siteName: site.company.name };
 
 export default httpHandler(
   (req: Request): Promise<Response> =>
     new URL(req.url).pathname === SERVER_JSON_PATH ? handleServerJson(req, deps) : handleServerCard(req, deps),
+  { usage: counting('discovery') },
 );
 
 // Literal paths (the in-source config parser reads only literals): SERVER_CARD_PATHS and SERVER_JSON_PATH in core.

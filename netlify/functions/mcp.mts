@@ -1,7 +1,8 @@
 // POST /mcp: the site's MCP server (stateless, dual-era); all logic lives in src/core/mcp.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { withUsage } from '../../src/core/kernel/metrics.ts';
 import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
 import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
 import { checkBearer } from '../../src/core/oauth/grants/resource-server.ts';
@@ -10,6 +11,7 @@ import { consume } from '../../src/core/kernel/rate-limit.ts';
 import { build, catalogAt, deployBodies, site, stores } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngineAt } from './_shared/search.ts';
+import { counting, usageOf } from './_shared/usage.ts';
 
 // Shipped beside this file (netlify.toml included_files), each read on first use: initialize and
 // tools/list need neither, a search reads the index's head and the shards its query needs, a
@@ -38,6 +40,8 @@ const deps: McpDeps = {
   },
 };
 
-export default httpHandler((req: Request): Promise<Response> => handleMcp(req, deps));
+export default httpHandler((req: Request, context: Context): Promise<Response> => handleMcp(req, withUsage(deps, usageOf(context))), {
+  usage: counting('mcp'),
+});
 
 export const config: Config = { path: '/mcp' };

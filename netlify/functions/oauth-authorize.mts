@@ -5,6 +5,7 @@ import { PAGE_ERRORS } from '../../src/core/kernel/html.ts';
 import { handleAuthorize } from '../../src/core/oauth/endpoints/authorize.ts';
 import { clientNetworkDigest, site, stores } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
+import { counting } from './_shared/usage.ts';
 
 export default httpHandler(
   (req: Request, context: Context) =>
@@ -14,7 +15,7 @@ export default httpHandler(
       limits: stores('ratelimit'),
       clientNetworkDigest: () => clientNetworkDigest(context),
     }),
-  { errors: PAGE_ERRORS },
+  { errors: PAGE_ERRORS, usage: counting('oauth') },
 );
 
 export const config: Config = { path: '/oauth/authorize' };

@@ -7,6 +7,7 @@ import { type ClaimDeps, handleClaim, handleClaimVerification } from '../../src/
 import { OAUTH_ERRORS } from '../../src/core/oauth/errors.ts';
 import { clientNetworkDigest, site, stores } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
+import { counting } from './_shared/usage.ts';
 
 const deps = async (req: Request, context: Context): Promise<ClaimDeps> => ({
   ...oauthDeps(req, context),
@@ -22,8 +23,9 @@ const verify = edge(async (req: Request, context: Context) => handleClaimVerific
   errors: PAGE_ERRORS,
 });
 
-export default httpHandler((req: Request, context: Context) =>
-  new URL(req.url).pathname === '/oauth/claim' ? claim(req, context) : verify(req, context),
+export default httpHandler(
+  (req: Request, context: Context) => (new URL(req.url).pathname === '/oauth/claim' ? claim(req, context) : verify(req, context)),
+  { usage: counting('oauth') },
 );
 
 export const config: Config = { path: ['/oauth/claim', '/oauth/claim/verify'] };

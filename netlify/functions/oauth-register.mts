@@ -5,6 +5,7 @@ import { handleRegister } from '../../src/core/oauth/endpoints/register.ts';
 import { OAUTH_ERRORS } from '../../src/core/oauth/errors.ts';
 import { clientNetworkDigest, stores } from './_shared/deps.ts';
 import { clientsStore, nowSeconds, oauth } from './_shared/oauth.ts';
+import { counting, usageOf } from './_shared/usage.ts';
 
 export default httpHandler(
   async (req: Request, context: Context) =>
@@ -14,8 +15,9 @@ export default httpHandler(
       limits: stores('ratelimit'),
       clientNetworkDigest: await clientNetworkDigest(context),
       nowSeconds,
+      usage: usageOf(context),
     }),
-  { errors: OAUTH_ERRORS, cors: OAUTH_CORS },
+  { errors: OAUTH_ERRORS, cors: OAUTH_CORS, usage: counting('oauth') },
 );
 
 export const config: Config = { path: '/oauth/register' };

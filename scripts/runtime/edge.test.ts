@@ -2,6 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runEdgeFunction, type EdgeHandler } from './edge.ts';
 
+/** These functions hand nothing to waitUntil. */
+const noWaiting = (): void => undefined;
+
 type Next = (input?: Request | { sendConditionalRequest?: boolean }, options?: { sendConditionalRequest?: boolean }) => Promise<Response>;
 const nextOf = (context: object): Next => (context as { next: Next }).next;
 
@@ -25,11 +28,18 @@ describe('runEdgeFunction', () => {
       sawInternal = req.headers.get('x-nf-client-connection-ip');
       return nextOf(context)();
     };
-    await runEdgeFunction('t', handler, request(), origin, '127.0.0.1');
+    await runEdgeFunction('t', handler, request(), origin, '127.0.0.1', noWaiting);
     expect(sawInternal).toBeNull();
     expect(seen[0]!.headers.get('if-none-match')).toBeNull();
 
-    await runEdgeFunction('t', (_req, context) => nextOf(context)({ sendConditionalRequest: true }), request(), origin, '127.0.0.1');
+    await runEdgeFunction(
+      't',
+      (_req, context) => nextOf(context)({ sendConditionalRequest: true }),
+      request(),
+      origin,
+      '127.0.0.1',
+      noWaiting,
+    );
     expect(seen[1]!.headers.get('if-none-match')).toBe('"a"');
   });
 
@@ -41,6 +51,7 @@ describe('runEdgeFunction', () => {
       request(),
       origin,
       '127.0.0.1',
+      noWaiting,
     );
     expect(await res.text()).toBe('origin /page.md');
     expect(seen[0]!.url).toBe('http://localhost/page.md');
@@ -52,6 +63,7 @@ describe('runEdgeFunction', () => {
       request(),
       origin,
       '127.0.0.1',
+      noWaiting,
     );
     errors.mockRestore();
     expect(refused.status).toBe(500);
@@ -60,7 +72,7 @@ describe('runEdgeFunction', () => {
 
   it('returning undefined passes the request on', async () => {
     const { origin, seen } = originSpy();
-    const res = await runEdgeFunction('t', () => undefined, request(), origin, '127.0.0.1');
+    const res = await runEdgeFunction('t', () => undefined, request(), origin, '127.0.0.1', noWaiting);
     expect(await res.text()).toBe('origin /page');
     expect(seen[0]!.headers.get('if-none-match')).toBe('"a"');
     expect(seen[0]!.headers.get('x-nf-client-connection-ip')).toBeNull();

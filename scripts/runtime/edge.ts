@@ -32,7 +32,14 @@ function withoutHeaders(request: Request, names: (name: string) => boolean): Req
 }
 
 /** Runs one edge function; `origin` is the rest of the chain. An uncaught error is a 500. */
-export async function runEdgeFunction(name: string, handler: EdgeHandler, request: Request, origin: Origin, ip: string): Promise<Response> {
+export async function runEdgeFunction(
+  name: string,
+  handler: EdgeHandler,
+  request: Request,
+  origin: Origin,
+  ip: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<Response> {
   const clean = withoutHeaders(request, (h) => h.startsWith('x-nf-'));
   let sendConditional = true;
   let passedOn = false;
@@ -54,6 +61,7 @@ export async function runEdgeFunction(name: string, handler: EdgeHandler, reques
     next,
     server: { region: 'dev' },
     site: { id: '0', name: 'local', url: new URL(request.url).origin },
+    waitUntil,
   };
   for (const field of ['cookies', 'geo', 'params', 'rewrite', 'flags', 'json', 'log'])
     Object.defineProperty(context, field, { get: notEmulated(field) });

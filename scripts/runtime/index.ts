@@ -172,7 +172,7 @@ function createRuntime(parts: {
       const dispatch = (r: Request): Promise<Response> => {
         // Several edge functions on one path chain in manifest order, each one's next() the following.
         const chain = findEdgeFunctions(edge, new URL(r.url).pathname, r.method).reduceRight<(req: Request) => Promise<Response>>(
-          (next, fn) => (req) => runEdgeFunction(fn.name, (fn as LoadedEdge).handler, req, next, ip),
+          (next, fn) => (req) => runEdgeFunction(fn.name, (fn as LoadedEdge).handler, req, next, ip, waitUntil),
           (req) => origin(req, ip),
         );
         return chain(r);

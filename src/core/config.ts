@@ -12,6 +12,7 @@ import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamConfig } from './tweets/tweet
 import { IP_DIGEST_SECRET_MIN_LENGTH } from './kernel/ip-digest.ts';
 import { DEFAULT_LOCAL_PORT, resolveOrigin } from './kernel/origin.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
+import { METRICS_FLUSH_INTERVAL_MS } from './kernel/metrics.ts';
 import { parseKeyRecords } from './oauth/grants/keys.ts';
 import { type SigningJwk, SigningJwksSchema } from './web-bot-auth/keys.ts';
 
@@ -95,6 +96,10 @@ export const EnvSchema = v.object({
     ),
     String(ACCESS_TOKEN_TTL_SECONDS),
   ),
+  ANALYTICS_FLUSH_SECONDS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(3600)),
+    String(METRICS_FLUSH_INTERVAL_MS / 1000),
+  ),
   /** A JSON array of key records, as `npm run keys` prints it; checked here, parsed where keys load. */
   OAUTH_SIGNING_KEYS: v.optional(v.pipe(v.string(), v.trim(), parsedBy(parseKeyRecords))),
   /** A JWKS of private Ed25519 JWKs, newest first, as `npm run keys -- --web-bot-auth` prints it. */
@@ -146,6 +151,7 @@ export const FUNCTION_VARIABLES = [
   'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
   'OAUTH_SIGNING_KEYS',
   'WEB_BOT_AUTH_SIGNING_KEYS',
+  'ANALYTICS_FLUSH_SECONDS',
 ] as const satisfies readonly EnvName[];
 export const LOCAL_RUNTIME_VARIABLES = [
   ...ORIGIN_VARIABLES,
@@ -233,6 +239,8 @@ export interface RuntimeConfig {
   webBotAuthKeys: SigningJwk[] | null;
   /** The OAUTH_SIGNING_KEYS value (checked); null: generated and kept in Blobs. */
   oauthSigningKeys: string | null;
+  /** How often each instance writes its usage counters (kernel/metrics.ts). */
+  analyticsFlushIntervalMs: number;
 }
 
 /** Environment variables the functions read (README, "Configuration"). */
@@ -265,5 +273,6 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
     accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     webBotAuthKeys: e.WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? null,
     oauthSigningKeys: e.OAUTH_SIGNING_KEYS ?? null,
+    analyticsFlushIntervalMs: e.ANALYTICS_FLUSH_SECONDS * 1000,
   };
 }

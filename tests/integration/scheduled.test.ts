@@ -46,7 +46,7 @@ describe('scheduled functions in the local runtime', () => {
       upstreamCalls++;
       sendJson(res, 200, { tweets: [liveTweet] });
     });
-    for (const name of ['tweets-refresh', 'store-sweep', 'contact-retry']) {
+    for (const name of ['tweets-refresh', 'store-sweep', 'contact-retry', 'analytics-rollup']) {
       for (const method of ['GET', 'POST']) {
         const answer = await site.fetchPath(`/.netlify/functions/${name}`, {
           method,

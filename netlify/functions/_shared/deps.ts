@@ -66,10 +66,15 @@ let ipSecret: Promise<string> | undefined;
  * The keyed digest of the client's network (its IPv4 address or IPv6 /64, src/core/kernel/ip-ranges.ts
  * `clientNetwork`): what rate limits and enquiry records use instead of the address.
  */
-export async function clientNetworkDigest(context: Pick<Context, 'ip'>): Promise<string> {
+export function clientNetworkDigest(context: Pick<Context, 'ip'>): Promise<string> {
+  return networkDigest(clientNetwork(clientIp(context)));
+}
+
+/** The keyed digest of a client network (kernel/ip-ranges.ts clientNetwork). */
+export async function networkDigest(network: string): Promise<string> {
   ipSecret ??= loadIpDigestSecret({ envValue: runtimeConfig().ipDigestSecret, store: stores('keys') });
   ipSecret.catch(() => (ipSecret = undefined));
-  return ipDigest(await ipSecret, clientNetwork(clientIp(context)));
+  return ipDigest(await ipSecret, network);
 }
 
 export const now = (): number => Date.now();

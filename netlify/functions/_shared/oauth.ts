@@ -7,6 +7,7 @@ import { CLIENT_METADATA_FETCHER_AGENT, ClientMetadataResolver } from '../../../
 import { clientMetadataFetcher } from './client-metadata-fetch.ts';
 import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
 import { build, clientIp, clientNetworkDigest, runtimeConfig, stores } from './deps.ts';
+import { usageOf } from './usage.ts';
 
 export const oauth = oauthConfig(build.origin);
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -49,7 +50,9 @@ export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');
 /** What every authorization-server endpoint needs; clients and grants share the `oauth` store. */
 export function oauthDeps(req: Request, context: OAuthRequestContext): OAuthDeps {
   const store = clientsStore();
+  const usage = usageOf(context);
   const requester = {
+    usage,
     network: () => clientNetworkDigest(context),
     requestOrigin: new URL(req.url).origin,
     fromMetadataFetcher: (req.headers.get('user-agent') ?? '').includes(CLIENT_METADATA_FETCHER_AGENT),
@@ -64,5 +67,6 @@ export function oauthDeps(req: Request, context: OAuthRequestContext): OAuthDeps
     nowSeconds,
     clientMetadata: (clientId, now) => clientMetadata.resolve(clientId, now, requester),
     accessTokenTtlSeconds: runtimeConfig().accessTokenTtlSeconds,
+    usage,
   };
 }

@@ -51,14 +51,16 @@ export const searchArticles = defineTool({
     'Pass a slug to get_article for the full text.',
   input: SearchArticlesInput,
   output: SearchArticlesOutput,
-  run({ query, limit, category }, { site, engine, origin }) {
+  run({ query, limit, category }, { site, engine, origin, usage }) {
     if (category !== undefined && !site.categories.some((c) => c.slug === category)) {
       return {
         ok: false,
         message: `Unknown category "${category}". Use one of: ${site.categories.map((c) => c.slug).join(', ')}; or omit category.`,
       };
     }
-    return { ok: true, data: { query, results: searchResults(engine, origin, query, { limit, ...(category ? { category } : {}) }) } };
+    const results = searchResults(engine, origin, query, { limit, ...(category ? { category } : {}) });
+    usage?.query(query, results.length);
+    return { ok: true, data: { query, results } };
   },
   read({ query, results }, { origin }) {
     const links = results.map((r) => linkTo(r.title, r.url, origin));

@@ -10,6 +10,7 @@ import type { CatalogReader } from '../content/catalog-reader.ts';
 import type { SearchEngine } from '../search/search-index.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 import { jsonReading, type ToolReading } from './reading.ts';
+import type { Usage } from '../kernel/metrics.ts';
 
 /**
  * What a tool reads: the site profile, the catalogue without bodies, the search engine, the bodies
@@ -29,6 +30,8 @@ export interface ToolContext {
   origin: string;
   /** The site's documents for agents (publish/entry-points.ts), listed by `get_company_info`. */
   entryPoints: readonly { title: string; path: string; description: string }[];
+  /** What this request counts (kernel/metrics.ts): the search tool counts its query. Absent: nothing is counted. */
+  usage?: Usage;
 }
 
 /** A `tools/call` result (MCP `CallToolResult`). */

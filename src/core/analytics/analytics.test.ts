@@ -1,12 +1,15 @@
 /** Usage counts in-process: no write per request, nothing that identifies a person, a roll-up that counts each record once. */
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../kernel/memory-store.ts';
-import { audienceOf, METRICS_FLUSH_INTERVAL_MS, Metrics, type MetricsRecord, userAgentFamily } from '../kernel/metrics.ts';
+import { ipDigest } from '../kernel/ip-digest.ts';
+import { audienceOf, countRequest, METRICS_FLUSH_INTERVAL_MS, Metrics, type MetricsRecord, userAgentFamily } from '../kernel/metrics.ts';
 import type { Store } from '../kernel/store.ts';
 import { usageReport } from './report.ts';
-import { type DayRecord, dayKey, QUERY_MIN_NETWORKS, rollUp } from './rollup.ts';
+import { type DayRecord, dayKey, QUERY_MIN_NETWORKS, ROLLUP_BATCH, rollUp } from './rollup.ts';
 
 const T0 = Date.parse('2027-03-10T09:00:00Z');
+const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
+const networkDigest = (network: string) => ipDigest(SECRET, network);
 
 function setup(store: Store = memoryStore()) {
   let now = T0;
@@ -18,7 +21,7 @@ function setup(store: Store = memoryStore()) {
       return store.set(key, value, condition);
     },
   };
-  const metrics = new Metrics({ store: () => counting, clock: () => now, instanceId: 'i1' });
+  const metrics = new Metrics({ store: () => counting, clock: () => now, instanceId: 'i1', networkDigest });
   return {
     store,
     metrics,
@@ -30,19 +33,34 @@ function setup(store: Store = memoryStore()) {
 }
 
 describe('counting in an instance', () => {
-  it('10,000 counted requests within the interval cost no write; the next request after it costs one', async () => {
+  it('the first request writes at once; 10,000 more within the interval cost no write; the next request after it costs one', async () => {
     const s = setup();
+    s.metrics.count('requests.audience.browser');
+    await s.metrics.flushIfDue();
+    expect(s.writes()).toBe(1); // an instance recycled after a few requests still counted them
     for (let i = 0; i < 10_000; i++) {
+      s.advance(1);
       s.metrics.count('requests.audience.browser');
       await s.metrics.flushIfDue();
     }
-    expect(s.writes()).toBe(0);
+    expect(s.writes()).toBe(1);
     s.advance(METRICS_FLUSH_INTERVAL_MS);
     await s.metrics.flushIfDue();
-    expect(s.writes()).toBe(1);
-    const [key] = await s.store.list('raw/');
-    expect(key).toBe('raw/2027-03-10/i1/000001');
-    expect((await s.store.get<MetricsRecord>(key!))!.value.counts).toEqual({ 'requests.audience.browser': 10_000 });
+    expect(s.writes()).toBe(2);
+    const keys = (await s.store.list('raw/')).sort();
+    expect(keys).toEqual(['raw/2027-03-10/i1/000001', 'raw/2027-03-10/i1/000002']);
+    expect((await s.store.get<MetricsRecord>(keys[1]!))!.value.counts).toEqual({ 'requests.audience.browser': 10_000 });
+  });
+
+  it('a record is filed under the day it is written, so it never lands in a day the roll-up completed', async () => {
+    const s = setup();
+    s.metrics.count('x.y.z');
+    await s.metrics.flushIfDue();
+    s.advance(23 * 3_600_000); // counted from 10 Mar 09:00 + 23 h, written on 11 Mar
+    s.metrics.count('x.y.z');
+    s.advance(METRICS_FLUSH_INTERVAL_MS);
+    await s.metrics.flushIfDue();
+    expect((await s.store.list('raw/')).sort()).toEqual(['raw/2027-03-10/i1/000001', 'raw/2027-03-11/i1/000002']);
   });
 
   it('a failed write keeps the counts for the next one', async () => {
@@ -50,7 +68,7 @@ describe('counting in an instance', () => {
     let fail = true;
     const flaky: Store = { ...inner, set: (k, v, c) => (fail ? Promise.reject(new Error('Blobs down')) : inner.set(k, v, c)) };
     let now = T0;
-    const metrics = new Metrics({ store: () => flaky, clock: () => now, instanceId: 'i1', log: () => {} });
+    const metrics = new Metrics({ store: () => flaky, clock: () => now, instanceId: 'i1', networkDigest, log: () => {} });
     metrics.count('mcp.tool.search_articles', 3);
     await metrics.flushIfDue(true);
     metrics.count('mcp.tool.search_articles');
@@ -61,13 +79,41 @@ describe('counting in an instance', () => {
     expect(records.map((r) => r.counts)).toEqual([{ 'mcp.tool.search_articles': 4 }]);
   });
 
-  it('a query keeps only a short digest of each network, never an address or a user agent', async () => {
+  it('a query keeps only a short keyed digest of each network, never an address or a user agent', async () => {
     const s = setup();
-    s.metrics.query('  LLM   Gateway ', 0, 'a'.repeat(64));
-    s.metrics.query('llm gateway', 2, 'b'.repeat(64));
+    s.metrics.usage('203.0.113.7').query('  LLM   Gateway ', 0);
+    s.metrics.usage('2001:db8:1:2::/64').query('llm gateway', 2);
+    s.metrics.usage('203.0.113.7').query('LLM gateway', 1);
     await s.metrics.flushIfDue(true);
     const record = (await s.store.get<MetricsRecord>((await s.store.list('raw/'))[0]!))!.value;
-    expect(record.queries).toEqual({ 'llm gateway': { n: 2, zero: 1, networks: ['aaaaaaaa', 'bbbbbbbb'] } });
+    const short = async (network: string) => (await networkDigest(network)).slice(0, 8);
+    expect(record.queries).toEqual({
+      'llm gateway': { n: 3, zero: 1, networks: [await short('203.0.113.7'), await short('2001:db8:1:2::/64')] },
+    });
+    expect(JSON.stringify(record)).not.toMatch(/203\.0\.113|2001:db8/);
+  });
+
+  it('counts a request by audience, agent family, surface and error status, and names nothing a client chose', () => {
+    const s = setup();
+    const usage = s.metrics.usage('203.0.113.7');
+    const counted: string[] = [];
+    const spy = { count: (name: string) => counted.push(name), query: usage.query };
+    countRequest(
+      spy,
+      'mcp',
+      new Request('https://s.example/mcp', { headers: { 'user-agent': 'Secret Corp bot 7 (ops@secret.example)' } }),
+      429,
+    );
+    countRequest(spy, 'api', new Request('https://s.example/api/search', { headers: { 'user-agent': 'claude-code/2.1.3' } }), 200);
+    expect(counted).toEqual([
+      'requests.audience.unknown',
+      'requests.surface.mcp',
+      'requests.agent.other',
+      'errors.mcp.429',
+      'requests.audience.known-agent',
+      'requests.surface.api',
+      'requests.agent.claude',
+    ]);
   });
 });
 
@@ -108,7 +154,7 @@ describe('the daily roll-up', () => {
       } satisfies MetricsRecord);
   }
 
-  it('merges a past day into one record, deletes the raw ones, and leaves today raw', async () => {
+  it('merges each day into one record and deletes the raw ones; a past day is completed, today stays open', async () => {
     const store = memoryStore();
     await dayOfFlushes(store, [
       { counts: { 'a2a.skill.search_articles': 2 } },
@@ -118,16 +164,66 @@ describe('the daily roll-up', () => {
       from_ms: T0,
       to_ms: T0,
       counts: { 'mcp.era.legacy': 1 },
-      queries: {},
+      queries: { vllm: { n: 1, zero: 0, networks: ['n1'] } },
     } satisfies MetricsRecord);
     const report = await rollUp(store, { nowMs: T0, clockMs: Date.now, budgetMs: 60_000 });
-    expect(report).toMatchObject({ days: ['2027-03-09'], merged: 2, done: true });
+    expect(report).toMatchObject({ days: ['2027-03-09', '2027-03-10'], merged: 3, done: true });
     expect((await store.get<DayRecord>(dayKey('2027-03-09')))!.value).toEqual({
       day: '2027-03-09',
       counts: { 'a2a.skill.search_articles': 5, 'mcp.era.modern': 1 },
       queries: {},
     });
-    expect(await store.list('raw/')).toEqual(['raw/2027-03-10/i9/000001']);
+    // Today keeps what it needs to go on: the networks below the threshold and the records merged.
+    expect((await store.get<DayRecord>(dayKey('2027-03-10')))!.value).toMatchObject({
+      counts: { 'mcp.era.legacy': 1 },
+      pending_queries: { vllm: { n: 1, zero: 0, networks: ['n1'] } },
+      merged: ['raw/2027-03-10/i9/000001'],
+    });
+    expect(await store.list('raw/')).toEqual([]);
+  });
+
+  it(`merges ${ROLLUP_BATCH} records per write of the day, and a run out of time leaves the rest for the next`, async () => {
+    const inner = memoryStore();
+    let dayWrites = 0;
+    const store: Store = {
+      ...inner,
+      set: (k, v, c) => {
+        if (k.startsWith('day/')) dayWrites++;
+        return inner.set(k, v, c);
+      },
+    };
+    const records = ROLLUP_BATCH * 2 + 50;
+    for (let i = 0; i < records; i++)
+      await inner.set(`raw/2027-03-09/i1/${String(i).padStart(6, '0')}`, {
+        from_ms: T0,
+        to_ms: T0,
+        counts: { 'contact.enquiry': 1 },
+        queries: {},
+      });
+    let clock = 0;
+    const first = await rollUp(store, { nowMs: T0, clockMs: () => clock++, budgetMs: 3 }); // a tick to start, one per batch: time for two
+    expect(first).toMatchObject({ merged: ROLLUP_BATCH * 2, done: false });
+    expect(dayWrites).toBe(2);
+    const second = await rollUp(store, { nowMs: T0, clockMs: Date.now, budgetMs: 60_000 });
+    expect(second).toMatchObject({ merged: 50, done: true });
+    expect(dayWrites).toBe(4); // the last batch, and the day completed
+    expect((await inner.get<DayRecord>(dayKey('2027-03-09')))!.value).toEqual({
+      day: '2027-03-09',
+      counts: { 'contact.enquiry': records },
+      queries: {},
+    });
+  });
+
+  it('a record that is not a usage record is left in place, named in the log, and counts nothing', async () => {
+    const store = memoryStore();
+    await dayOfFlushes(store, [{ counts: { 'contact.enquiry': 1 } }]);
+    await store.set('raw/2027-03-09/i7/000001', { counts: { 'contact.enquiry': 'lots' }, queries: {} });
+    const log: string[] = [];
+    const report = await rollUp(store, { nowMs: T0, clockMs: Date.now, budgetMs: 60_000, log: (line) => log.push(line) });
+    expect(report).toMatchObject({ merged: 1, unreadable: 1, done: true });
+    expect(log).toEqual(['analytics roll-up: skipped raw/2027-03-09/i7/000001: not a usage record']);
+    expect(await store.list('raw/')).toEqual(['raw/2027-03-09/i7/000001']);
+    expect((await store.get<DayRecord>(dayKey('2027-03-09')))!.value.counts).toEqual({ 'contact.enquiry': 1 });
   });
 
   it(`keeps a query only when ${QUERY_MIN_NETWORKS} networks asked it, and drops every network digest`, async () => {

@@ -13,6 +13,7 @@ import { consume, refund } from '../kernel/rate-limit.ts';
 import { CONTACT_FIELD_LIMITS, HONEYPOT_FIELD } from './contact-fields.ts';
 import { messages, type Lang } from '../content/i18n.ts';
 import type { Store } from '../kernel/store.ts';
+import type { Usage } from '../kernel/metrics.ts';
 
 /** Largest accepted request body. */
 export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -116,6 +117,8 @@ export interface ContactDeps {
   now: () => number;
   newId: () => string;
   notify: Notifier | null;
+  /** What this request counts (kernel/metrics.ts). */
+  usage?: Pick<Usage, 'count'>;
 }
 
 /** Validates raw fields; returns the enquiry input or one entry per bad field. */
@@ -182,6 +185,7 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
     await refund(deps.limits, limitKey).catch(() => undefined);
     throw error;
   }
+  deps.usage?.count('contact.enquiry');
   if (deps.notify) await deliver(deps.enquiries, key, enquiry, deps.notify, deps.now);
   return { kind: 'accepted', id: enquiry.id };
 }

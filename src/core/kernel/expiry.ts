@@ -16,7 +16,7 @@
  * backfill of the prefixes a store declares.
  * @module
  */
-import type { Store, WriteCondition } from './store.ts';
+import { keyPages, type Store, type WriteCondition } from './store.ts';
 
 export const EXPIRY_INDEX_PREFIX = 'expires/';
 /** Where a store's sweep keeps its progress. */
@@ -89,12 +89,6 @@ interface SweepState {
 
 const kindOf = (key: string): string => key.slice(0, key.indexOf('/') === -1 ? key.length : key.indexOf('/'));
 const nextDay = (day: string): string => utcDay(Date.parse(`${day}T00:00:00Z`) / 1000 + DAY_SECONDS);
-
-/** Keys under `prefix`, page by page (the store's own pages when it has them). */
-async function* pages(store: Store, prefix: string): AsyncIterable<string[]> {
-  if (store.listPages) yield* store.listPages(prefix);
-  else yield await store.list(prefix);
-}
 
 async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>, outOfTime: () => boolean): Promise<boolean> {
   for (let i = 0; i < items.length; i += SWEEP_CONCURRENCY) {
@@ -173,7 +167,7 @@ export async function sweepExpired(store: Store, policy: SweepPolicy, options: S
   if (state.day === null && state.backfill === 'done') {
     // The first page holds the earliest day: listings are in key order (Netlify Blobs, the memory store).
     let first: string | undefined;
-    for await (const page of pages(store, EXPIRY_INDEX_PREFIX)) {
+    for await (const page of keyPages(store, EXPIRY_INDEX_PREFIX)) {
       first = page.map((k) => k.slice(EXPIRY_INDEX_PREFIX.length, EXPIRY_INDEX_PREFIX.length + 10)).sort()[0];
       break;
     }
@@ -184,7 +178,7 @@ export async function sweepExpired(store: Store, policy: SweepPolicy, options: S
     const day = state.day;
     const dayPrefix = `${EXPIRY_INDEX_PREFIX}${day}/`;
     let finished = true;
-    for await (const page of pages(store, dayPrefix)) {
+    for await (const page of keyPages(store, dayPrefix)) {
       const complete = await inBatches(
         page,
         async (indexKey) => {

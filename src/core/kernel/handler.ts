@@ -3,11 +3,12 @@
  * so the rules below hold for every response without each handler repeating them: HEAD answered as
  * GET, the CORS preflight and headers of the endpoint's policy, its error family (an error it
  * throws on purpose becomes its family's answer; anything else a logged 500 naming a request id),
- * and the security headers.
+ * the security headers, and the usage count (kernel/metrics.ts).
  * @module
  */
 import { allowances, corsHeaders, type CorsPolicy, preflightResponse } from './cors.ts';
 import { type ErrorFamily, type ErrorLog, withErrors } from './errors.ts';
+import { countRequest, type Metrics } from './metrics.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 /**
@@ -30,6 +31,30 @@ export interface EdgeOptions {
    */
   cors?: CorsPolicy;
   log?: ErrorLog;
+  /** Counts every answer under `surface` in the instance's counters, which are written after the answer when due. */
+  usage?: UsageCounting;
+}
+
+/** Where an endpoint's answers are counted. */
+export interface UsageCounting {
+  surface: string;
+  metrics: Metrics;
+}
+
+/** The platform's `context.waitUntil` when the adapter was handed a context that has one. */
+function waitUntilOf(context: unknown): ((promise: Promise<unknown>) => void) | undefined {
+  const candidate = (context as { waitUntil?: unknown } | undefined)?.waitUntil;
+  return typeof candidate === 'function' ? (candidate.bind(context) as (promise: Promise<unknown>) => void) : undefined;
+}
+
+/**
+ * Counts an answer, and hands the instance's write, when one is due, to the platform (it may stop
+ * the instance once the answer is sent otherwise). The write never throws (kernel/metrics.ts).
+ */
+export function countAnswer(usage: UsageCounting, req: Request, res: Response, context: unknown): void {
+  countRequest(usage.metrics, usage.surface, req, res.status);
+  const writing = usage.metrics.flushIfDue();
+  if (writing) waitUntilOf(context)?.(writing);
 }
 
 /**
@@ -59,5 +84,10 @@ export function httpHandler<Rest extends unknown[]>(
   options: EdgeOptions = {},
 ): (req: Request, ...rest: Rest) => Promise<Response> {
   const endpoint = edge(handler, options);
-  return async (req, ...rest) => withSecurityHeaders(await endpoint(asGet(req), ...rest));
+  const { usage } = options;
+  return async (req, ...rest) => {
+    const res = withSecurityHeaders(await endpoint(asGet(req), ...rest));
+    if (usage) countAnswer(usage, req, res, rest[0]);
+    return res;
+  };
 }

@@ -1,14 +1,17 @@
 /**
  * Usage counts without a write per request: each function or edge instance adds to counters in
- * memory, and at most once per {@link METRICS_FLUSH_INTERVAL_MS} (after answering a request: the
- * adapter hands the flush to `context.waitUntil`) writes what it counted since as one record,
- * `raw/<UTC day>/<instance>/<sequence>` in the `analytics` store. A daily roll-up
- * (src/core/analytics/rollup.ts) merges a day's records into one and deletes them.
+ * memory and writes what it counted as one record, `raw/<UTC day>/<instance>/<sequence>` in the
+ * `analytics` store: after its first request (so an instance that serves a few requests and is
+ * recycled still counts) and then at most once per {@link METRICS_FLUSH_INTERVAL_MS}, after
+ * answering a request (the edge hands the write to `context.waitUntil`). What an instance counted
+ * since its last write is lost if the platform recycles it: at most one interval of one instance.
+ * The roll-up (src/core/analytics/rollup.ts) merges the records into one per day and deletes them.
  *
  * Nothing that identifies a person is counted: counters are names (`mcp.tool.search_articles`),
  * user agents are reduced to a known family or `other` before they become a name, and a search
- * query keeps, besides its count, only a short keyed digest of each client network that asked it,
- * so the roll-up can keep queries several networks asked and drop the rest (and drops the digests).
+ * query keeps, besides its count, only a short keyed digest of each client network that asked it
+ * (the network is held in memory until the write, then digested), so the roll-up can keep queries
+ * several networks asked and drop the rest (and drops the digests).
  * @module
  */
 import type { Store } from './store.ts';
@@ -47,23 +50,52 @@ export interface MetricsOptions {
   clock: () => number;
   /** Names this instance's records (a random id per instance). */
   instanceId: string;
+  /**
+   * The keyed digest of a client network (kernel/ip-digest.ts), applied at the write; a query keeps
+   * its first characters. Absent (an instance that counts no queries): networks are not kept.
+   */
+  networkDigest?: (network: string) => Promise<string>;
   flushIntervalMs?: number;
   log?: (message: string) => void;
 }
+
+/** What a handler counts for the request it serves: names, and the search query it answered. */
+export interface Usage {
+  /** Adds `n` to the counter `name` (dotted: `family.kind.value`, from a fixed vocabulary: never a string a client chose). */
+  count(name: string, n?: number): void;
+  /** Counts a search query and whether it found anything (the client's network is already bound). */
+  query(text: string, hits: number): void;
+}
+
+/**
+ * `deps` with the request's {@link Usage}: a new object whose prototype is `deps`, so lazy getters
+ * on it (the catalogue, the engine) stay lazy and nothing is copied per request.
+ */
+export function withUsage<T extends object>(deps: T, usage: Usage): T & { usage: Usage } {
+  return Object.create(deps, { usage: { value: usage, enumerable: true } }) as T & { usage: Usage };
+}
+
+/** Counts nothing: the default where no instance counts (tests, scripts). */
+export const NO_USAGE: Usage = { count() {}, query() {} };
 
 /** The counters of one instance. */
 export class Metrics {
   readonly #options: MetricsOptions;
   #counts = new Map<string, number>();
-  #queries = new Map<string, { n: number; zero: number; networks: Set<string> }>();
+  #queries = new Map<string, QueryEntry>();
   #since: number | null = null;
-  #lastFlushMs: number;
+  /** Never written yet: the first request's counts go out at once. */
+  #lastFlushMs = Number.NEGATIVE_INFINITY;
   #sequence = 0;
   #flushing: Promise<void> | null = null;
 
   constructor(options: MetricsOptions) {
     this.#options = options;
-    this.#lastFlushMs = options.clock();
+  }
+
+  /** The {@link Usage} of one request from `network` (kernel/ip-ranges.ts clientNetwork). */
+  usage(network: string): Usage {
+    return { count: (name, n) => this.count(name, n), query: (text, hits) => this.query(text, hits, network) };
   }
 
   /** Adds `n` to the counter `name` (dotted: `family.kind.value`). */
@@ -72,8 +104,8 @@ export class Metrics {
     this.#counts.set(name, (this.#counts.get(name) ?? 0) + n);
   }
 
-  /** Counts a search query: its normalized text, whether it found nothing, and who asked (a keyed network digest, shortened). */
-  query(text: string, hits: number, networkDigest: string): void {
+  /** Counts a search query: its normalized text, whether it found nothing, and the client network that asked. */
+  query(text: string, hits: number, network: string): void {
     const key = normalizeQuery(text);
     if (!key) return;
     let entry = this.#queries.get(key);
@@ -88,7 +120,7 @@ export class Metrics {
     this.#since ??= this.#options.clock();
     entry.n++;
     if (hits === 0) entry.zero++;
-    if (entry.networks.size < MAX_NETWORKS_PER_QUERY) entry.networks.add(networkDigest.slice(0, QUERY_NETWORK_DIGEST_CHARS));
+    if (entry.networks.size < MAX_NETWORKS_PER_QUERY) entry.networks.add(network);
   }
 
   /** Whether anything was counted since the last flush. */
@@ -112,16 +144,10 @@ export class Metrics {
     this.#counts = new Map();
     this.#queries = new Map();
     this.#since = null;
-    const record: MetricsRecord = {
-      from_ms: since,
-      to_ms: now,
-      counts: Object.fromEntries(counts),
-      queries: Object.fromEntries([...queries].map(([q, e]) => [q, { n: e.n, zero: e.zero, networks: [...e.networks] }])),
-    };
-    const key = `${rawMetricsPrefix(utcDay(since))}${this.#options.instanceId}/${String(++this.#sequence).padStart(6, '0')}`;
-    this.#flushing = this.#options
-      .store()
-      .set(key, record)
+    // The day the record is written, not begun: a record never lands in a day the roll-up has completed.
+    const key = `${rawMetricsPrefix(utcDay(now))}${this.#options.instanceId}/${String(++this.#sequence).padStart(6, '0')}`;
+    this.#flushing = this.#record(since, now, counts, queries)
+      .then((record) => this.#options.store().set(key, record))
       .then(
         () => undefined,
         (error: unknown) => {
@@ -137,6 +163,30 @@ export class Metrics {
       });
     return this.#flushing;
   }
+
+  async #record(since: number, now: number, counts: Map<string, number>, queries: Map<string, QueryEntry>): Promise<MetricsRecord> {
+    const digests = new Map<string, string>();
+    const digest = this.#options.networkDigest;
+    if (digest)
+      for (const entry of queries.values())
+        for (const network of entry.networks)
+          if (!digests.has(network)) digests.set(network, (await digest(network)).slice(0, QUERY_NETWORK_DIGEST_CHARS));
+    return {
+      from_ms: since,
+      to_ms: now,
+      counts: Object.fromEntries(counts),
+      queries: Object.fromEntries(
+        [...queries].map(([q, e]) => [q, { n: e.n, zero: e.zero, networks: [...e.networks].flatMap((n) => digests.get(n) ?? []) }]),
+      ),
+    };
+  }
+}
+
+/** One query between writes: how often, how often with nothing found, and the client networks (in memory only). */
+interface QueryEntry {
+  n: number;
+  zero: number;
+  networks: Set<string>;
 }
 
 /** Who sent a request, without saying who: the kinds of client the operator sees. */
@@ -186,4 +236,27 @@ export function audienceOf(req: Request, options: { verified?: boolean } = {}): 
   if (family === 'browser' && /text\/html/i.test(accept)) return 'browser';
   if (family !== 'browser' && family !== 'other') return 'known-agent';
   return 'unknown';
+}
+
+/** Counter names end in a word from a fixed list; anything else a client sent counts as `other`. */
+export function known(value: string, vocabulary: readonly string[]): string {
+  return vocabulary.includes(value) ? value : 'other';
+}
+
+/**
+ * Counts one answered request at the edge of an endpoint: its audience, the agent family when one
+ * is known, the surface, and an error status by surface (`errors.mcp.429`).
+ */
+export function countRequest(
+  usage: Pick<Usage, 'count'>,
+  surface: string,
+  req: Request,
+  status: number,
+  options: { verified?: boolean } = {},
+): void {
+  usage.count(`requests.audience.${audienceOf(req, options)}`);
+  usage.count(`requests.surface.${surface}`);
+  const family = userAgentFamily(req.headers.get('user-agent'));
+  if (family !== 'browser') usage.count(`requests.agent.${family}`);
+  if (status >= 400) usage.count(`errors.${surface}.${status}`);
 }

@@ -32,3 +32,9 @@ export type StoreName = 'ratelimit' | 'enquiries' | 'tweets' | 'oauth' | 'keys' 
 
 /** Opens a named store. */
 export type StoreFactory = (name: StoreName) => Store;
+
+/** Keys under `prefix`, page by page (the store's own pages when it has them), so a long listing is never held whole. */
+export async function* keyPages(store: Store, prefix: string): AsyncIterable<string[]> {
+  if (store.listPages) yield* store.listPages(prefix);
+  else yield await store.list(prefix);
+}

@@ -39,6 +39,7 @@ import { completeTemplateArgument, listResources, readResource, resourceTemplate
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
 import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
+import { known } from '../kernel/metrics.ts';
 
 /** Largest request body accepted (413 beyond it). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -85,6 +86,21 @@ export interface McpDeps extends ToolContext {
 }
 
 type Era = 'legacy' | 'modern';
+
+/** The methods counted by name (kernel/metrics.ts); any other counts as `other`. */
+const COUNTED_METHODS = [
+  'initialize',
+  'ping',
+  'server/discover',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'completion/complete',
+  'subscriptions/listen',
+  'notifications/initialized',
+] as const;
 
 /** A JSON-RPC answer before it becomes a Response. */
 interface Answer {
@@ -221,6 +237,8 @@ async function dispatch(req: Request, message: HandledMessage, deps: McpDeps): P
   const meta = metaOf(params);
   const era: Era = isModernVersion(headerVersion) || (meta !== undefined && META_PROTOCOL_VERSION in meta) ? 'modern' : 'legacy';
   const id = message.kind === 'request' ? message.id : null;
+  deps.usage?.count(`mcp.era.${era}`);
+  deps.usage?.count(`mcp.method.${known(method, COUNTED_METHODS)}`);
 
   if (era === 'modern') {
     const mismatch = headerMismatch(req, method, params);
@@ -434,6 +452,7 @@ async function callTool(req: Request, id: JsonRpcId, params: JsonObject | undefi
     const denied = await (deps.authorize ?? authorizeExport)(req, { id, origin: deps.origin, resultExtras: extras });
     if (denied) return { status: denied.status, response: denied };
   }
+  deps.usage?.count(`mcp.tool.${tool.name}`);
   // The deps are the tool context: passed whole so that a tool reads (and loads) only what it uses.
   const result = await tool.call(args ?? {}, deps);
   return ok(id, { ...result, ...extras });

@@ -1,4 +1,5 @@
 /** What every authorization-server endpoint is given by its adapter. @module */
+import type { Usage } from '../kernel/metrics.ts';
 import type { Store } from '../kernel/store.ts';
 import type { ResolveClientMetadata } from './grants/client-lookup.ts';
 import type { OAuthConfig } from './config.ts';
@@ -16,4 +17,6 @@ export interface OAuthDeps {
   clientMetadata?: ResolveClientMetadata | undefined;
   /** Lifetime of new access tokens: ACCESS_TOKEN_TTL_SECONDS unless the operator set another. */
   accessTokenTtlSeconds?: number;
+  /** What this request counts (kernel/metrics.ts): registrations by kind, tokens by grant. */
+  usage?: Pick<Usage, 'count'>;
 }

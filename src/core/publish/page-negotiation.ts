@@ -7,6 +7,7 @@ import { estimateTokens } from '../content/markdown.ts';
 import { twinPathOf } from '../kernel/paths.ts';
 import { choosePageVariant, PAGE_VARIANTS, type PageVariant } from '../kernel/negotiation.ts';
 import { HttpProblem, methodNotAllowed, problemResponse } from '../kernel/problem.ts';
+import { countRequest, type Usage } from '../kernel/metrics.ts';
 
 /** Reads one path of the static build with the given method. */
 export type FetchPath = (path: string, method: 'GET' | 'HEAD') => Promise<Response>;
@@ -158,4 +159,21 @@ export function staticMethodResponse(req: Request): Response | null {
   const allow = STATIC_METHODS.join(', ');
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
   return problemResponse(methodNotAllowed(STATIC_METHODS), new URL(req.url).pathname);
+}
+
+/** Files fetched as parts of a page (images, fonts, styles, scripts): not counted as requests. */
+const ASSET_PATH = /\.(?:png|jpe?g|gif|webp|avif|svg|ico|woff2?|css|js|map)$/i;
+
+/**
+ * Counts a request the edge saw (kernel/metrics.ts): its audience under the `pages` surface, and the
+ * documents agents read by kind (`llms.txt`, `llms-full.txt`, a markdown twin). A request passed on
+ * to the CDN (`res` undefined) counts as answered; assets count nothing.
+ */
+export function countPageRequest(usage: Pick<Usage, 'count'>, req: Request, res: Response | undefined): void {
+  const { pathname } = new URL(req.url);
+  if (ASSET_PATH.test(pathname)) return;
+  countRequest(usage, 'pages', req, res?.status ?? 200);
+  if (pathname.endsWith('/llms.txt')) usage.count('documents.llms.txt');
+  else if (pathname.endsWith('/llms-full.txt')) usage.count('documents.llms-full.txt');
+  else if (pathname.endsWith('.md') || (res?.headers.get('content-type') ?? '').startsWith('text/markdown')) usage.count('documents.twin');
 }

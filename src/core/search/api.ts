@@ -7,6 +7,7 @@ import { absoluteUrl } from '../kernel/paths.ts';
 import { badRequest } from '../kernel/problem.ts';
 import { json, requireMethod } from '../kernel/respond.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT, type SearchEngine } from './search-index.ts';
+import type { Usage } from '../kernel/metrics.ts';
 
 /** Results are fixed for a deploy, so the CDN may keep them; browsers revalidate after a minute. */
 export const SEARCH_CACHE_CONTROL = 'public, max-age=60, s-maxage=86400, stale-while-revalidate=604800';
@@ -68,7 +69,7 @@ export function searchResults(
   }));
 }
 
-export async function handleSearch(req: Request, deps: { engine: SearchEngine; origin: string }): Promise<Response> {
+export async function handleSearch(req: Request, deps: { engine: SearchEngine; origin: string; usage?: Usage }): Promise<Response> {
   requireMethod(req, ['GET']);
   const params = new URL(req.url).searchParams;
   const input: Record<string, string> = {};
@@ -85,5 +86,6 @@ export async function handleSearch(req: Request, deps: { engine: SearchEngine; o
     throw badRequest(invalid.map((i) => i.reason).join('; '), invalid);
   }
   const results = searchResults(deps.engine, deps.origin, parsed.output.q, { limit: parsed.output.limit });
+  deps.usage?.query(parsed.output.q, results.length);
   return json(results, { headers: { 'cache-control': SEARCH_CACHE_CONTROL } });
 }

@@ -373,6 +373,7 @@ async function answerVerification(req: Request, deps: PageDeps): Promise<Respons
   // told "already claimed"); the user code is dropped and the attempt marked.
   await deps.grants.set(attemptKey(ticket.attempt_sha256), { ...attempt.value, status: 'approved' });
   await deps.grants.delete(userCodeKey(await sha256Hex(ticket.user_code)));
+  deps.usage?.count('oauth.registration.claim');
   return page(
     deps,
     words.claimedTitle,

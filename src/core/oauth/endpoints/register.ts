@@ -10,6 +10,7 @@ import type { Store } from '../../kernel/store.ts';
 import { setExpiring } from '../../kernel/expiry.ts';
 import { CLIENT_ID_PREFIX, intersectScope, type OAuthConfig, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
 import { claimTokenKey } from './claim.ts';
+import type { Usage } from '../../kernel/metrics.ts';
 import {
   AUTH_METHODS,
   type AuthMethod,
@@ -102,6 +103,8 @@ export interface RegisterDeps {
   /** Keyed digest of the client's network, an IPv4 address or IPv6 /64 (kernel/ip-ranges.ts, ip-digest.ts): no address reaches the core. */
   clientNetworkDigest: string;
   nowSeconds: () => number;
+  /** What this request counts (kernel/metrics.ts). */
+  usage?: Pick<Usage, 'count'>;
 }
 
 export async function handleRegister(req: Request, deps: RegisterDeps): Promise<Response> {
@@ -221,6 +224,7 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
   });
   const written = await setExpiring(deps.clients, clientKey(clientId), record, record.expires_at!, { onlyIfNew: true });
   if (!written.modified) throw new OAuthError('server_error', 'Client id collision; register again.', { status: 500 });
+  deps.usage?.count('oauth.registration.dcr');
 
   return oauthJson(
     {

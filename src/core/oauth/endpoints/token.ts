@@ -148,5 +148,6 @@ export async function handleToken(req: Request, deps: OAuthDeps): Promise<Respon
     body = await refreshTokenGrant(form, client, deps, now);
   }
   await touchClient(deps.clients, client, now);
+  deps.usage?.count(`oauth.token.${grantType}`); // one of GRANT_TYPES: checked above
   return oauthJson(body);
 }

@@ -17,6 +17,7 @@ import { OAuthError } from '../errors.ts';
 import { intersectScope, SCOPES } from '../config.ts';
 import { clientNameProblem, type ClientRecord, type GrantType } from './clients.ts';
 import { redirectUriProblem } from './redirect-uris.ts';
+import type { Usage } from '../../kernel/metrics.ts';
 
 /** Largest document accepted (the draft suggests a small limit; real documents are well under 2 KB). */
 export const CLIENT_METADATA_MAX_BYTES = 5 * 1024;
@@ -206,6 +207,8 @@ export interface MetadataRequester {
    * Anyone else, even with the site's port exposed beyond loopback, gets public addresses only.
    */
   fromLoopbackClient?: boolean;
+  /** What the request counts (kernel/metrics.ts): a document fetched and accepted counts as a CIMD registration. */
+  usage?: Pick<Usage, 'count'>;
 }
 
 export interface ClientMetadataPolicy {
@@ -282,6 +285,7 @@ export class ClientMetadataResolver {
         this.#remember(cacheKey, { failure: refused.message, until: nowSeconds + CLIENT_METADATA_FAILURE_CACHE_SECONDS });
       throw refused;
     }
+    requester.usage?.count('oauth.registration.cimd');
     const lifetime = cacheLifetimeSeconds(fetched.cacheControl);
     if (lifetime > 0) this.#remember(cacheKey, { client, until: nowSeconds + lifetime });
     else this.#cache.delete(cacheKey);
