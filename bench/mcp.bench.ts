@@ -154,6 +154,8 @@ await close(peerServed.server);
 
 // The whole warm runtime (`npm start`): the function as imported from source, routed, with its Netlify context.
 const blobsDir = mkdtempSync(path.join(tmpdir(), 'bench-mcp-blobs-'));
+// Serving is measured from one loopback client: without this, the per-network read limit would answer most of it 429.
+process.env.READ_LIMIT_PER_SECOND = '0';
 const runtime = await startRuntime({ blobsDir });
 const runtimeServed = await serve(runtime, 0, { trustedProxies: [] });
 const throughRuntime = await measure(`${runtimeServed.url}/mcp`, MAX_REQUESTS, MAX_SECONDS, WARMUP);

@@ -38,6 +38,8 @@ export async function startRuntimeProcess(
     ['--expose-gc', path.join(ROOT, 'bench', 'runtime-child.ts'), '--mode', mode, '--edge', options.edge === false ? 'off' : 'on'],
     {
       cwd: ROOT,
+      // These benches measure serving, from one loopback client: the per-network read limit would answer most of it 429.
+      env: { ...process.env, READ_LIMIT_PER_SECOND: '0' },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   );

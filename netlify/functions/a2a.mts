@@ -10,6 +10,7 @@ import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withUsage } from '../../src/core/kernel/metrics.ts';
 import { build, catalogAt, deployBodies, site } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
+import { readLimited } from './_shared/read-limit.ts';
 import { counting, usageOf } from './_shared/usage.ts';
 
 // As in the MCP function: the index and catalogue files ship beside it (netlify.toml included_files), bodies come from the deploy's Blobs.
@@ -32,6 +33,7 @@ const deps: A2aDeps = {
 
 export default httpHandler((req: Request, context: Context): Promise<Response> => handleA2a(req, withUsage(deps, usageOf(context))), {
   usage: counting('a2a'),
+  admission: readLimited('jsonrpc'),
 });
 
 export const config: Config = { path: '/a2a' };

@@ -5,6 +5,7 @@ import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { handleSearch } from '../../src/core/search/api.ts';
 import { build } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
+import { readLimited } from './_shared/read-limit.ts';
 import { counting, usageOf } from './_shared/usage.ts';
 
 // The index file ships beside this file (netlify.toml included_files); every request needs its head, so read that now.
@@ -12,7 +13,7 @@ const engine = searchEngineAt(new URL('../../generated/data/search/', import.met
 
 export default httpHandler(
   (req: Request, context: Context) => handleSearch(req, { engine, origin: build.origin, usage: usageOf(context) }),
-  { errors: PROBLEM_ERRORS, cors: PUBLIC_API_CORS, usage: counting('api') },
+  { errors: PROBLEM_ERRORS, cors: PUBLIC_API_CORS, usage: counting('api'), admission: readLimited('problem') },
 );
 
 export const config: Config = { path: '/api/search' };

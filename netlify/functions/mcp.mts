@@ -11,6 +11,7 @@ import { consume } from '../../src/core/kernel/rate-limit.ts';
 import { build, catalogAt, deployBodies, site, stores } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngineAt } from './_shared/search.ts';
+import { readLimited } from './_shared/read-limit.ts';
 import { counting, usageOf } from './_shared/usage.ts';
 
 // Shipped beside this file (netlify.toml included_files), each read on first use: initialize and
@@ -42,6 +43,7 @@ const deps: McpDeps = {
 
 export default httpHandler((req: Request, context: Context): Promise<Response> => handleMcp(req, withUsage(deps, usageOf(context))), {
   usage: counting('mcp'),
+  admission: readLimited('jsonrpc'),
 });
 
 export const config: Config = { path: '/mcp' };

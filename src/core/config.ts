@@ -13,6 +13,7 @@ import { IP_DIGEST_SECRET_MIN_LENGTH } from './kernel/ip-digest.ts';
 import { DEFAULT_LOCAL_PORT, resolveOrigin } from './kernel/origin.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
 import { METRICS_FLUSH_INTERVAL_MS } from './kernel/metrics.ts';
+import { DEFAULT_READ_PER_SECOND } from './kernel/read-limit.ts';
 import { parseKeyRecords } from './oauth/grants/keys.ts';
 import { type SigningJwk, SigningJwksSchema } from './web-bot-auth/keys.ts';
 
@@ -100,6 +101,10 @@ export const EnvSchema = v.object({
     v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(3600)),
     String(METRICS_FLUSH_INTERVAL_MS / 1000),
   ),
+  READ_LIMIT_PER_SECOND: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(0), v.maxValue(10_000)),
+    String(DEFAULT_READ_PER_SECOND),
+  ),
   /** A JSON array of key records, as `npm run keys` prints it; checked here, parsed where keys load. */
   OAUTH_SIGNING_KEYS: v.optional(v.pipe(v.string(), v.trim(), parsedBy(parseKeyRecords))),
   /** A JWKS of private Ed25519 JWKs, newest first, as `npm run keys -- --web-bot-auth` prints it. */
@@ -152,6 +157,7 @@ export const FUNCTION_VARIABLES = [
   'OAUTH_SIGNING_KEYS',
   'WEB_BOT_AUTH_SIGNING_KEYS',
   'ANALYTICS_FLUSH_SECONDS',
+  'READ_LIMIT_PER_SECOND',
 ] as const satisfies readonly EnvName[];
 export const LOCAL_RUNTIME_VARIABLES = [
   ...ORIGIN_VARIABLES,
@@ -241,6 +247,8 @@ export interface RuntimeConfig {
   oauthSigningKeys: string | null;
   /** How often each instance writes its usage counters (kernel/metrics.ts). */
   analyticsFlushIntervalMs: number;
+  /** Requests a second an anonymous network may keep up on the read endpoints (0: no limit; kernel/read-limit.ts). */
+  readLimitPerSecond: number;
 }
 
 /** Environment variables the functions read (README, "Configuration"). */
@@ -274,5 +282,6 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
     webBotAuthKeys: e.WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? null,
     oauthSigningKeys: e.OAUTH_SIGNING_KEYS ?? null,
     analyticsFlushIntervalMs: e.ANALYTICS_FLUSH_SECONDS * 1000,
+    readLimitPerSecond: e.READ_LIMIT_PER_SECOND,
   };
 }

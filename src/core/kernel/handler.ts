@@ -3,12 +3,14 @@
  * so the rules below hold for every response without each handler repeating them: HEAD answered as
  * GET, the CORS preflight and headers of the endpoint's policy, its error family (an error it
  * throws on purpose becomes its family's answer; anything else a logged 500 naming a request id),
- * the security headers, and the usage count (kernel/metrics.ts).
+ * the security headers, the usage count (kernel/metrics.ts) and the admission of a read
+ * (kernel/read-limit.ts).
  * @module
  */
 import { allowances, corsHeaders, type CorsPolicy, preflightResponse } from './cors.ts';
 import { type ErrorFamily, type ErrorLog, withErrors } from './errors.ts';
 import { countRequest, type Metrics } from './metrics.ts';
+import type { Admission, Admitted } from './read-limit.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 /**
@@ -33,6 +35,8 @@ export interface EdgeOptions {
   log?: ErrorLog;
   /** Counts every answer under `surface` in the instance's counters, which are written after the answer when due. */
   usage?: UsageCounting;
+  /** Runs before the handler (not for a preflight): may refuse the request (a read limit) and name a verified agent. */
+  admission?: Admission;
 }
 
 /** Where an endpoint's answers are counted. */
@@ -51,8 +55,8 @@ function waitUntilOf(context: unknown): ((promise: Promise<unknown>) => void) | 
  * Counts an answer, and hands the instance's write, when one is due, to the platform (it may stop
  * the instance once the answer is sent otherwise). The write never throws (kernel/metrics.ts).
  */
-export function countAnswer(usage: UsageCounting, req: Request, res: Response, context: unknown): void {
-  countRequest(usage.metrics, usage.surface, req, res.status);
+export function countAnswer(usage: UsageCounting, req: Request, res: Response, context: unknown, admitted: Admitted = {}): void {
+  countRequest(usage.metrics, usage.surface, req, res.status, admitted.verifiedAgent ? { verifiedAgent: admitted.verifiedAgent } : {});
   const writing = usage.metrics.flushIfDue();
   if (writing) waitUntilOf(context)?.(writing);
 }
@@ -84,10 +88,11 @@ export function httpHandler<Rest extends unknown[]>(
   options: EdgeOptions = {},
 ): (req: Request, ...rest: Rest) => Promise<Response> {
   const endpoint = edge(handler, options);
-  const { usage } = options;
+  const { usage, admission } = options;
   return async (req, ...rest) => {
-    const res = withSecurityHeaders(await endpoint(asGet(req), ...rest));
-    if (usage) countAnswer(usage, req, res, rest[0]);
+    const admitted = admission && req.method !== 'OPTIONS' ? await admission(req, rest[0]) : {};
+    const res = withSecurityHeaders(admitted.refused ?? (await endpoint(asGet(req), ...rest)));
+    if (usage) countAnswer(usage, req, res, rest[0], admitted);
     return res;
   };
 }

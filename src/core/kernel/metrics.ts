@@ -27,6 +27,9 @@ export const QUERY_NETWORK_DIGEST_CHARS = 8;
 /** The most networks remembered per query (the roll-up needs only to know there were several). */
 const MAX_NETWORKS_PER_QUERY = 16;
 
+/** The most distinct counters one instance holds between flushes; past it, new names count as `counters.dropped`. */
+export const MAX_COUNTERS_PER_FLUSH = 2000;
+
 /** What one flush writes. */
 export interface MetricsRecord {
   /** When the first count in it was made and when it was written (ms). */
@@ -101,7 +104,9 @@ export class Metrics {
   /** Adds `n` to the counter `name` (dotted: `family.kind.value`). */
   count(name: string, n = 1): void {
     this.#since ??= this.#options.clock();
-    this.#counts.set(name, (this.#counts.get(name) ?? 0) + n);
+    // Names carrying a client's word (a verified agent's directory) are bounded with everything else.
+    const counted = this.#counts.has(name) || this.#counts.size < MAX_COUNTERS_PER_FLUSH ? name : 'counters.dropped';
+    this.#counts.set(counted, (this.#counts.get(counted) ?? 0) + n);
   }
 
   /** Counts a search query: its normalized text, whether it found nothing, and the client network that asked. */
@@ -238,6 +243,15 @@ export function audienceOf(req: Request, options: { verified?: boolean } = {}): 
   return 'unknown';
 }
 
+/** The host of a verified agent's directory origin (`https://bot.example` → `bot.example`). */
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return 'other';
+  }
+}
+
 /** Counter names end in a word from a fixed list; anything else a client sent counts as `other`. */
 export function known(value: string, vocabulary: readonly string[]): string {
   return vocabulary.includes(value) ? value : 'other';
@@ -252,9 +266,12 @@ export function countRequest(
   surface: string,
   req: Request,
   status: number,
-  options: { verified?: boolean } = {},
+  options: { verified?: boolean; verifiedAgent?: string } = {},
 ): void {
-  usage.count(`requests.audience.${audienceOf(req, options)}`);
+  const verified = options.verified || options.verifiedAgent !== undefined;
+  usage.count(`requests.audience.${audienceOf(req, { verified })}`);
+  // A verified agent is named by its key directory's host: an operator's fact, not a person's.
+  if (options.verifiedAgent) usage.count(`requests.verified.${hostOf(options.verifiedAgent)}`);
   usage.count(`requests.surface.${surface}`);
   const family = userAgentFamily(req.headers.get('user-agent'));
   if (family !== 'browser') usage.count(`requests.agent.${family}`);

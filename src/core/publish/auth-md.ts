@@ -4,6 +4,7 @@
  * and lifetime it states is the one the server enforces.
  * @module
  */
+import { RATE_LIMITED_CODE, readRules } from '../kernel/read-limit.ts';
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { entryPointList } from './entry-points.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
@@ -37,6 +38,8 @@ import {
 import { REGISTRATION_DAILY_LIMIT, REGISTRATION_GLOBAL_DAILY_LIMIT, REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 
 const days = (seconds: number): number => Math.round(seconds / 86400);
+/** The default read allowances (READ_LIMIT_PER_SECOND unset). */
+const READ = readRules();
 
 /**
  * The RFC 7591 registration an agent sends for client_credentials with every scope, as an HTTP example
@@ -340,6 +343,21 @@ Revoking a refresh token ends its whole grant, the access tokens issued under it
 (\`access_token\` or \`refresh_token\`) is optional and only a hint; an unknown value is ignored.
 To stop using a registration altogether, stop using it: an unclaimed one disappears ${days(UNCLAIMED_CLIENT_TTL_SECONDS)} days after its last use,
 a claimed one ${days(CLAIMED_CLIENT_TTL_SECONDS)} days after.
+
+## Read limits
+
+The public read endpoints (\`GET /api/search\`, \`POST /mcp\`, \`POST /a2a\`) need no token. Each client network (an IPv4
+address, an IPv6 /64) may send ${READ.anonymous.burst} requests at once, then ${READ.anonymous.perSecond} a second; reading at 1 request a second
+never meets the limit. Past it the answer is \`429\` with \`Retry-After\` (an RFC 9457 problem on \`/api/*\`, JSON-RPC
+error \`${RATE_LIMITED_CODE}\` on \`/mcp\` and \`/a2a\`, \`retry_after\` in its data).
+
+**Sign your requests for more.** An agent that signs with Web Bot Auth (RFC 9421 HTTP Message Signatures, the IETF
+webbotauth draft: \`Signature-Agent: sig1="<your agent's https origin>"\`, a signature \`sig1\` covering \`@authority\` and
+\`"signature-agent";key="sig1"\` with \`created\`, \`expires\`, \`nonce\`, \`keyid\` and \`tag="web-bot-auth"\`, its Ed25519
+key published at \`<your agent's https origin>/.well-known/http-message-signatures-directory\`) is counted by its key
+directory instead of its network, with ${READ.verified.burst} requests at once, then ${READ.verified.perSecond} a second, from wherever it runs. A
+signature that does not verify is ignored: the request is served as unsigned. These are the defaults; the 429's
+message states the allowance in force.
 
 ## Every entry point for agents
 

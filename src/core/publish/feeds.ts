@@ -5,6 +5,7 @@
  */
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { readRules } from '../kernel/read-limit.ts';
 import { langTag } from '../content/i18n.ts';
 import { type Catalog, documentsOf, type Lang } from '../content/catalog.ts';
 import { demoteHeadings, withoutIndexPointer } from '../content/markdown.ts';
@@ -120,6 +121,15 @@ export function feedTitle(company: Pick<Catalog['company'], 'name' | 'name_zh'>,
   return `${company.name} Blog`;
 }
 
+/** What llms.txt says of the read limits (kernel/read-limit.ts), at their defaults, and where auth.md says how to get more. */
+function readLimitsNote(origin: string): string {
+  const { anonymous, verified } = readRules();
+  return (
+    `Search, MCP and A2A need no key: ${anonymous.burst} requests at once, then ${anonymous.perSecond} a second, per network. ` +
+    `Agents that sign their requests with Web Bot Auth get ${verified.burst} and ${verified.perSecond}: ${absoluteUrl(origin, paths.authMd)}#read-limits`
+  );
+}
+
 /** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */
 export function llmsTxt(catalog: Catalog): string {
   const { origin, company, categories } = catalog;
@@ -130,6 +140,7 @@ export function llmsTxt(catalog: Catalog): string {
     `> ${company.description.replace(/\s*\n\s*/g, ' ')}`,
     `${company.name_zh}: ${company.description_zh}`,
     `Every page has a markdown twin: append \`.md\` to its path, or request it with \`Accept: text/markdown\`. ${company.operator_attribution}`,
+    readLimitsNote(origin),
     section(
       'Products',
       catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary)),

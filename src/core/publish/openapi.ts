@@ -11,7 +11,8 @@ import { jsonSchemaOf } from '../kernel/json-schema.ts';
 import { OAUTH_PATHS, SCOPE_DESCRIPTIONS } from '../oauth/config.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../kernel/problem.ts';
+import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../kernel/problem.ts';
+import { readLimitDetail, readRules } from '../kernel/read-limit.ts';
 import { FIELD_MEDIA_TYPES, wrongMethodFor } from '../kernel/respond.ts';
 import {
   CONTACT_BODY_LIMIT_BYTES,
@@ -49,6 +50,9 @@ import { TWEETS_CACHE_CONTROL, TweetFeedSchema } from '../tweets/tweets.ts';
 export const API_VERSION = '1.0.0';
 
 /** 405 from `requireMethod`: a problem naming the allowed methods in `Allow`. */
+/** The default read allowances (READ_LIMIT_PER_SECOND unset). */
+const READ = readRules();
+
 const wrongMethod = (allowed: readonly string[], instance: string): JsonSchema => {
   const example = wrongMethodFor(allowed);
   return problem(405, `A method other than ${example.headers.allow} (\`Allow\` lists them).`, { problem: example, instance }, ['Allow']);
@@ -128,6 +132,15 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
             },
           ),
           '405': wrongMethod(['GET'], paths.apiSearch),
+          '429': problem(
+            429,
+            `Read limit reached: ${READ.anonymous.burst} requests at once, then ${READ.anonymous.perSecond} a second per network by default; ${READ.verified.burst} and ${READ.verified.perSecond} per key directory for agents signing with Web Bot Auth (auth.md "Read limits"). Wait \`Retry-After\` seconds.`,
+            {
+              problem: tooManyRequests(1, readLimitDetail(1, false, READ, absoluteUrl(origin, `${paths.authMd}#read-limits`))),
+              instance: paths.apiSearch,
+            },
+            ['Retry-After'],
+          ),
           '500': unexpected.problem(paths.apiSearch),
         },
       },

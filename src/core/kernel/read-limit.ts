@@ -1,0 +1,173 @@
+/**
+ * Limits on the public read endpoints (`/api/search`, `/mcp`, `/a2a`), kept in each instance's
+ * memory: a read must not cost a Blobs write (kernel/rate-limit.ts is for writes, where the limit
+ * must hold exactly across instances). One token bucket per client: a client network (an IPv4
+ * address or an IPv6 /64, kernel/ip-ranges.ts), or a verified agent's key directory
+ * (web-bot-auth/verify.ts), which gets the larger allowance. Each instance keeps its own buckets,
+ * so a client served by several instances at once can read more: the limit stops floods, it does
+ * not meter (docs/limits.md).
+ * @module
+ */
+import { envelopeResponse, failure } from './jsonrpc.ts';
+import { problemResponse, tooManyRequests } from './problem.ts';
+
+/** A token bucket: `burst` requests at once, then `perSecond` requests a second. */
+export interface ReadRule {
+  burst: number;
+  perSecond: number;
+}
+
+/**
+ * Requests a second an anonymous client (one network) may keep up (READ_LIMIT_PER_SECOND): a person
+ * typing in the search box or an agent reading at the contract's 1 request a second never meets it;
+ * a loop does within a minute.
+ */
+export const DEFAULT_READ_PER_SECOND = 2;
+/** A client may send a minute's allowance at once. */
+export const READ_BURST_SECONDS = 60;
+/** Agents whose Web Bot Auth signature verifies get this many times the allowance, per key directory. */
+export const VERIFIED_READ_FACTOR = 5;
+
+/** The two allowances for a site's rate (0: no limit, for a site behind a limiter of its own). */
+export interface ReadRules {
+  anonymous: ReadRule;
+  verified: ReadRule;
+}
+
+/** The allowances at `perSecond` requests a second for an anonymous client. */
+export function readRules(perSecond = DEFAULT_READ_PER_SECOND): ReadRules {
+  const rule = (rate: number): ReadRule => ({ burst: rate * READ_BURST_SECONDS, perSecond: rate });
+  return { anonymous: rule(perSecond), verified: rule(perSecond * VERIFIED_READ_FACTOR) };
+}
+
+/** Buckets one instance keeps; past this, the client seen longest ago is forgotten (it starts again with a full bucket). */
+export const READ_LIMIT_MAX_CLIENTS = 10_000;
+
+export interface ReadDecision {
+  allowed: boolean;
+  /** Whole seconds until one request is admitted again (0 when allowed). */
+  retryAfterSeconds: number;
+  /** Requests the client may still send at once. */
+  remaining: number;
+}
+
+interface Bucket {
+  tokens: number;
+  atMs: number;
+}
+
+/** The buckets of one instance. */
+export class ReadLimiter {
+  /** In the order clients were last seen (each take moves its client to the end). */
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #now: () => number;
+  readonly #maxClients: number;
+
+  constructor(options: { now?: () => number; maxClients?: number } = {}) {
+    this.#now = options.now ?? Date.now;
+    this.#maxClients = options.maxClients ?? READ_LIMIT_MAX_CLIENTS;
+  }
+
+  /** Takes one request from `client`'s bucket under `rule`. */
+  take(client: string, rule: ReadRule): ReadDecision {
+    const nowMs = this.#now();
+    const bucket = this.#buckets.get(client) ?? this.#fresh(rule, nowMs);
+    const refilled = Math.min(rule.burst, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * rule.perSecond);
+    this.#buckets.delete(client);
+    if (refilled < 1) {
+      this.#buckets.set(client, { tokens: refilled, atMs: nowMs });
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - refilled) / rule.perSecond)), remaining: 0 };
+    }
+    this.#buckets.set(client, { tokens: refilled - 1, atMs: nowMs });
+    return { allowed: true, retryAfterSeconds: 0, remaining: Math.floor(refilled - 1) };
+  }
+
+  /** Clients this instance holds a bucket for. */
+  get size(): number {
+    return this.#buckets.size;
+  }
+
+  #fresh(rule: ReadRule, nowMs: number): Bucket {
+    if (this.#buckets.size >= this.#maxClients) {
+      const oldest = this.#buckets.keys().next();
+      if (!oldest.done) this.#buckets.delete(oldest.value);
+    }
+    return { tokens: rule.burst, atMs: nowMs };
+  }
+}
+
+/** What the edge learned before the handler ran: a refusal to send instead, and the verified agent when there is one. */
+export interface Admitted {
+  refused?: Response;
+  /** The verified agent's key directory origin (Web Bot Auth), counted as `verified-agent`. */
+  verifiedAgent?: string;
+}
+
+/** Decides, before an endpoint's handler runs, whether the request is admitted (kernel/handler.ts `admission`). */
+export type Admission = (req: Request, context: unknown) => Promise<Admitted>;
+
+/** How an endpoint words a refusal: an RFC 9457 problem (`/api/*`) or a JSON-RPC error (`/mcp`, `/a2a`). */
+export type RefusalFamily = 'problem' | 'jsonrpc';
+
+export interface ReadAdmissionOptions {
+  limiter: ReadLimiter;
+  rules: ReadRules;
+  /** The client's network (kernel/ip-ranges.ts clientNetwork) from the platform's context. */
+  network(context: unknown): string;
+  /** The verified agent's key directory origin, or null for an unsigned or unverified request. */
+  verify?(req: Request): Promise<string | null>;
+  refuseAs: RefusalFamily;
+  /** Where a client reads how to get the larger allowance (auth.md's section). */
+  moreAt: string;
+}
+
+/** The words of a refusal: which allowance was used up, when to come back, and how to get more. */
+export function readLimitDetail(retryAfterSeconds: number, verified: boolean, rules: ReadRules, moreAt: string): string {
+  const rule = verified ? rules.verified : rules.anonymous;
+  const whose = verified ? 'this verified agent' : 'your network';
+  const allowance = `${rule.burst} requests at once, then ${rule.perSecond} a second`;
+  const more = verified
+    ? ''
+    : ` Agents that sign their requests with Web Bot Auth get ${rules.verified.burst} at once and ${rules.verified.perSecond} a second: ${moreAt}`;
+  return `Too many requests from ${whose} (${allowance}). Retry after ${retryAfterSeconds} s.${more}`;
+}
+
+/** The JSON-RPC error code of a refused read (the implementation-defined server range, -32000 to -32099). */
+export const RATE_LIMITED_CODE = -32029;
+
+/** The 429 of a refused read, in the endpoint's family, readable by a browser client on another origin. */
+export function readLimitRefusal(family: RefusalFamily, retryAfterSeconds: number, detail: string, path: string): Response {
+  const headers = {
+    'retry-after': String(retryAfterSeconds),
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': 'retry-after',
+  };
+  if (family === 'problem') {
+    const problem = tooManyRequests(retryAfterSeconds, detail);
+    const res = problemResponse(problem, path);
+    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    return res;
+  }
+  return envelopeResponse(failure(null, RATE_LIMITED_CODE, detail, { retry_after: retryAfterSeconds }), 429, headers);
+}
+
+/**
+ * The admission of a public read endpoint: a verified agent takes from its directory's bucket, anyone
+ * else from its network's; an empty bucket is a 429 with Retry-After in the endpoint's family.
+ */
+export function readAdmission(options: ReadAdmissionOptions): Admission {
+  // READ_LIMIT_PER_SECOND=0: no limit; a verified agent is still named (it is counted as such).
+  const unlimited = options.rules.anonymous.perSecond === 0;
+  return async (req, context) => {
+    // A verifier that fails is an unverified request, never a failed one.
+    const verifiedAgent = options.verify ? await options.verify(req).catch(() => null) : null;
+    if (unlimited) return verifiedAgent ? { verifiedAgent } : {};
+    const decision = verifiedAgent
+      ? options.limiter.take(`agent ${verifiedAgent}`, options.rules.verified)
+      : options.limiter.take(`network ${options.network(context)}`, options.rules.anonymous);
+    const admitted: Admitted = verifiedAgent ? { verifiedAgent } : {};
+    if (decision.allowed) return admitted;
+    const detail = readLimitDetail(decision.retryAfterSeconds, verifiedAgent !== null, options.rules, options.moreAt);
+    return { ...admitted, refused: readLimitRefusal(options.refuseAs, decision.retryAfterSeconds, detail, new URL(req.url).pathname) };
+  };
+}
