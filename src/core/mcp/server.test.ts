@@ -67,6 +67,8 @@ describe('transport rejections (before dispatch)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+    // The answer names one origin, so a shared cache must key it by Origin.
+    expect(res.headers.get('vary')).toBe('Origin');
   });
 
   it('a loopback-origin (dev/test) build accepts any loopback origin; a public build does not', async () => {
