@@ -533,3 +533,82 @@ describe('token endpoint messages', () => {
     expect((await call(s, refresh(client, String(first.body.refresh_token)))).body.error).toBe('invalid_grant');
   });
 });
+
+describe('races the token endpoint survives', () => {
+  async function issuedParams(s: Setup, client: ClientRecord) {
+    const code = await issueCode(
+      s.store,
+      {
+        client_id: client.client_id,
+        redirect_uri: client.redirect_uris[0]!,
+        redirect_uri_in_request: true,
+        code_challenge: await sha256Base64url(VERIFIER),
+        scope: 'articles:read',
+        resource: CONFIG.mcpResource,
+        subject: 'anon_1',
+      },
+      s.clock.nowSeconds(),
+    );
+    return {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: VERIFIER,
+      redirect_uri: client.redirect_uris[0]!,
+      client_id: client.client_id,
+      client_secret: SECRET,
+    };
+  }
+
+  it('a replay that revoked the grant before it was written: the redemption fails', async () => {
+    const s = setup();
+    const client = await addClient(s);
+    const params = await issuedParams(s, client);
+    // A tombstone is already there: every create-only write of a grant loses.
+    s.deps = {
+      ...s.deps,
+      grants: {
+        ...s.store,
+        set: (key, value, condition) =>
+          key.startsWith('grant/') && condition && 'onlyIfNew' in condition
+            ? Promise.resolve({ modified: false })
+            : s.store.set(key, value, condition),
+      },
+    };
+    expect((await call(s, params)).body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The authorization code was replayed; the tokens issued from it are revoked.',
+    });
+  });
+
+  it('a grant revoked while its token was being issued: the request fails and the token is revoked', async () => {
+    const s = setup();
+    const client = await addClient(s);
+    const params = await issuedParams(s, client);
+    const realGet = s.store.get.bind(s.store);
+    s.deps = {
+      ...s.deps,
+      grants: {
+        ...s.store,
+        get: async <T>(key: string) => {
+          const found = await realGet<T>(key);
+          if (!key.startsWith('grant/') || !found) return found;
+          return { ...found, value: { ...(found.value as GrantRecord), revoked_at: s.clock.nowSeconds() } as T };
+        },
+      },
+    };
+    expect((await call(s, params)).body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The grant was revoked while the token was being issued (the code or refresh token was replayed).',
+    });
+    expect(await s.store.list('revoked/')).toHaveLength(1);
+  });
+
+  it('a client registered for refresh_token gets a grant that lives 90 days', async () => {
+    const s = setup();
+    const client = await addClient(s);
+    await call(s, await issuedParams(s, client));
+    const [key] = await s.store.list('grant/');
+    const grant = (await s.store.get<GrantRecord>(key!))!.value;
+    expect(grant.ends_at - grant.created_at).toBe(90 * 86_400);
+  });
+});
