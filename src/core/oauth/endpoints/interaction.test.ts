@@ -1,4 +1,6 @@
+import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../kernel/crypto.ts';
 import { INTERACTION_TTL_SECONDS } from '../config.ts';
 import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, ticketAnswerKey, verifyTicket } from './interaction.ts';
 import { memoryStore } from '../../kernel/memory-store.ts';
@@ -142,5 +144,40 @@ describe('consumeTicket', () => {
     );
     expect((await store.get(ticketAnswerKey('t1')))?.value).toEqual({ expires_at: T0 + 600 });
     expect(await store.list('expires/')).toHaveLength(1);
+  });
+});
+
+describe('verifyTicket: a ticket signed by our key but not issued as a ticket', () => {
+  async function forged(claims: Record<string, unknown>) {
+    const cookieValue = 'c'.repeat(43);
+    const ticket = await new SignJWT({ kind: 'consent', payload: { client_id: 'agt_1' }, csrf: await sha256Hex(cookieValue), ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: keys.active.kid, typ: 'oauth-interaction+jwt' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .sign(keys.active.key);
+    return { ticket, cookieHeader: `__Host-oauth_consent_${String(claims.jti)}=${cookieValue}` };
+  }
+
+  it.each([
+    ['no exp (it would never expire)', { jti: 'j1', iat: T0 }],
+    ['no jti', { exp: T0 + 600, iat: T0 }],
+  ])('refuses one with %s', async (_name, claims) => {
+    const { ticket, cookieHeader } = await forged(claims);
+    const error = await verifyTicket(keys, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      kind: 'consent',
+      ticket,
+      cookieHeader,
+      nowSeconds: T0 + 5,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InteractionError);
+    expect((error as Error).name).toBe('InteractionError');
+  });
+
+  it('accepts the same with both (the table above changes one thing)', async () => {
+    const { ticket, cookieHeader } = await forged({ jti: 'j1', exp: T0 + 600, iat: T0 });
+    const ok = await verifyTicket(keys, { issuer: ISSUER, audience: AUDIENCE, kind: 'consent', ticket, cookieHeader, nowSeconds: T0 + 5 });
+    expect(ok.payload).toEqual({ client_id: 'agt_1' });
   });
 });

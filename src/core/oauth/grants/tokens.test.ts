@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { CompactSign, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../../tests/support/blobs.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../config.ts';
@@ -139,6 +139,7 @@ describe('access tokens signed by our key but not minted as ours', () => {
     ['client_id is not a string', { client_id: 7 }, 'missing_claims'],
     ['scope is not a string', { scope: ['content:export'] }, 'missing_claims'],
     ['jti is not a string', { jti: 1 }, 'missing_claims'],
+    ['sub is not a string', { sub: 5 }, 'missing_claims'],
     ['iat is not a number', { iat: String(T0) }, 'missing_claims'],
     ['iat beyond the allowed skew', { iat: T0 + 10 + CLOCK_SKEW_SECONDS + 1 }, 'issued_in_future'],
     ['expired beyond the allowed skew', { exp: T0 + 10 - CLOCK_SKEW_SECONDS - 1 }, 'expired'],
@@ -157,5 +158,23 @@ describe('access tokens signed by our key but not minted as ours', () => {
     const now = T0 + 100;
     const token = await signed(keys, { ...FULL_CLAIMS, iat: now + CLOCK_SKEW_SECONDS, exp: now - CLOCK_SKEW_SECONDS + 1 });
     expect((await verifyAccessToken(token, { keys, issuer: ISSUER, audience: AUD, nowSeconds: now, revocations: null })).ok).toBe(true);
+  });
+});
+
+describe('access tokens that are not even JWTs of ours', () => {
+  it('a tampered signature is bad_signature; a signed payload that is not a claims object is malformed', async () => {
+    const keys = await keySetOf([await generateKeyRecord(T0)], T0);
+    const token = await signed(keys, FULL_CLAIMS);
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
+    const verify = (t: string) => verifyAccessToken(t, { keys, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 10, revocations: null });
+    expect(await verify(`${header}.${payload}.${flipped}`)).toEqual({ ok: false, reason: 'bad_signature' });
+    const notClaims = await new CompactSign(new TextEncoder().encode('not json'))
+      .setProtectedHeader({ alg: 'RS256', kid: keys.active.kid, typ: 'at+jwt' })
+      .sign(keys.active.key);
+    expect(await verify(notClaims)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verify('not-a-jwt')).toEqual({ ok: false, reason: 'malformed' });
+    const unknownKid = await new SignJWT(FULL_CLAIMS).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' }).sign(keys.active.key);
+    expect(await verify(unknownKid)).toEqual({ ok: false, reason: 'unknown_key' });
   });
 });
