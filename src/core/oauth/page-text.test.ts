@@ -25,3 +25,25 @@ describe('pageTextFor', () => {
     expect(zh.tooMany(30)).toBe('尝试的代码过多，请等待 30 秒。');
   });
 });
+
+describe('sentences with a slot', () => {
+  it.each(['en', 'zh'] as const)('%s: each shows what it is given', (lang) => {
+    const text = pageText(lang);
+    expect(text.nothingSent('SITE')).toContain('SITE');
+    expect(text.consentTitle('CLIENT')).toContain('CLIENT');
+    for (const sentence of [text.consentHeading('CLIENT', 'SITE'), text.unverifiedName('CLIENT', 'SITE')]) {
+      expect(sentence).toContain('CLIENT');
+      expect(sentence).toContain('SITE');
+    }
+    expect(text.claimIntro('SITE')).toContain('SITE');
+    expect(text.tooMany(42)).toContain('42');
+    expect(text.agentName('AGENT')).toContain('AGENT');
+    expect(text.claimNote('SITE')).toContain('SITE');
+    const claimed = text.claimed('NAME', 'ID');
+    expect(claimed).toContain('NAME');
+    expect(claimed).toContain('<code>ID</code>');
+    // Each says more than its slot.
+    for (const sentence of [text.nothingSent(''), text.consentTitle(''), text.claimIntro(''), text.agentName(''), text.claimNote('')])
+      expect(sentence.length).toBeGreaterThan(2);
+  });
+});
