@@ -83,6 +83,20 @@ describe('security headers', () => {
     expect(own.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it.each([
+    ['text/html', true],
+    ['TEXT/HTML; charset=utf-8', true],
+    ['  text/html', true],
+    ['application/xhtml+xml', true],
+    ['text/htmlx', false],
+    ['xtext/html', false],
+    ['text/plain', false],
+    [null, false],
+  ])('Content-Type %j is HTML: %s', (contentType, html) => {
+    const res = withSecurityHeaders(contentType ? new Response('x', { headers: { 'content-type': contentType } }) : new Response(null));
+    expect(res.headers.get('content-security-policy')).toBe(html ? SITE_CONTENT_SECURITY_POLICY : DATA_CONTENT_SECURITY_POLICY);
+  });
+
   it('works on immutable fetched headers, bodiless statuses and keeps repeated headers', async () => {
     const redirect = withSecurityHeaders(Response.redirect('https://example.com/', 303));
     expect(redirect.headers.get('location')).toBe('https://example.com/');
