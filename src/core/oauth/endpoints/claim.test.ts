@@ -560,3 +560,154 @@ describe('the verification page', () => {
     expect(await zh.text()).toContain('<h1>认领智能体注册</h1>');
   });
 });
+
+describe('the claim ceremony at its edges', () => {
+  it('a body that is a JSON number is refused as not an object', async () => {
+    expect((await claim(setup(), '7')).body.error_description).toBe('The body must be a JSON object.');
+  });
+
+  it('the start limit resets with its window; so does the lookup limit', async () => {
+    const s = setup();
+    const { claimToken } = await register(s);
+    for (let i = 0; i < CLAIM_START_RATE_LIMIT.limit; i++) await claim(s, { claim_token: claimToken });
+    expect((await claim(s, { claim_token: claimToken })).status).toBe(429);
+    s.clock.advanceSeconds(3600);
+    expect((await claim(s, { claim_token: claimToken })).status).toBe(200);
+    for (let i = 0; i < CLAIM_VERIFY_RATE_LIMIT.limit; i++) await s.page(`${VERIFY}?user_code=bcdf-ghjk`);
+    expect((await s.page(`${VERIFY}?user_code=bcdf-ghjk`)).status).toBe(429);
+    s.clock.advanceSeconds(600);
+    expect((await s.page(`${VERIFY}?user_code=bcdf-ghjk`)).status).toBe(404);
+  });
+
+  it('a start that cannot store a fresh user code in five tries: 503, nothing half-written on the registration', async () => {
+    const s = setup();
+    const { clientId, claimToken } = await register(s);
+    const grants = s.grants;
+    let tries = 0;
+    s.deps = {
+      ...s.deps,
+      grants: {
+        ...grants,
+        set: async (key, value, condition) => {
+          if (key.startsWith('usercode/') && condition && 'onlyIfNew' in condition && condition.onlyIfNew) {
+            tries++;
+            return { modified: false };
+          }
+          return grants.set(key, value, condition);
+        },
+      },
+    };
+    const answer = await claim(s, { claim_token: claimToken });
+    expect(answer).toMatchObject({
+      status: 503,
+      body: { error: 'temporarily_unavailable', error_description: 'Could not allocate a user code; retry.' },
+    });
+    expect(tries).toBe(5);
+    expect((await storedClient(s, clientId)).claim.attempt_sha256).toBeUndefined();
+  });
+
+  it('a start that loses every write of the registration: 503 busy, retry in a second', async () => {
+    const s = setup();
+    const { claimToken } = await register(s);
+    const clients = s.clients;
+    s.deps = {
+      ...s.deps,
+      clients: { ...clients, set: async (key, value, condition) => (condition ? { modified: false } : clients.set(key, value)) },
+    };
+    const answer = await claim(s, { claim_token: claimToken });
+    expect(answer).toMatchObject({
+      status: 503,
+      body: { error: 'temporarily_unavailable', error_description: 'The registration is busy; retry shortly.' },
+    });
+    expect(answer.headers.get('retry-after')).toBe('1');
+  });
+
+  it('a registration claimed while a start was under way: the start says already claimed', async () => {
+    const s = setup();
+    const { clientId, claimToken } = await register(s);
+    const clients = s.clients;
+    let reads = 0;
+    s.deps = {
+      ...s.deps,
+      clients: {
+        ...clients,
+        get: async <T>(key: string) => {
+          const found = await clients.get<T>(key);
+          // The start's first read of the registration sees it unclaimed; the claim lands right after.
+          if (key === clientKey(clientId) && ++reads === 1) {
+            const current = (await clients.get<ClientRecord>(key))!.value;
+            await clients.set(key, { ...current, claim: { ...current.claim, status: 'claimed', token_sha256: null } });
+          }
+          return found;
+        },
+      },
+    };
+    expect(await claim(s, { claim_token: claimToken })).toMatchObject({
+      status: 409,
+      body: { error: 'already_claimed', error_description: 'This registration is already claimed.' },
+    });
+  });
+
+  it('an attempt replaced and then beaten by the newer one is told it was replaced, not claimed', async () => {
+    const s = setup();
+    const first = await started(s);
+    const second = await claim(s, { claim_token: first.claimToken });
+    const page = await openFormPage(s.page, `${VERIFY}?user_code=${second.body.user_code}`);
+    expect((await answerFormPage(s.page, page, 'approve')).status).toBe(200);
+    s.clock.advanceSeconds(5);
+    expect((await claim(s, { claim_attempt_id: first.attemptId })).body.error).toBe('invalid_claim_attempt');
+    expect((await claim(s, { claim_attempt_id: String(second.body.claim_attempt_id) })).body.status).toBe('claimed');
+  });
+
+  it('a registration deleted while the page was open: the approval is a conflict', async () => {
+    const s = setup();
+    const { clientId, userCode } = await started(s);
+    const page = await openFormPage(s.page, `${VERIFY}?user_code=${userCode}`);
+    await s.clients.delete(clientKey(clientId));
+    expect((await answerFormPage(s.page, page, 'approve')).status).toBe(409);
+  });
+
+  it('two pages for one code: after Deny on one, Approve on the other finds the attempt answered (410)', async () => {
+    const s = setup();
+    const { clientId, userCode } = await started(s);
+    const a = await openFormPage(s.page, `${VERIFY}?user_code=${userCode}`);
+    const b = await openFormPage(s.page, `${VERIFY}?user_code=${userCode}`);
+    expect((await answerFormPage(s.page, a, 'deny')).status).toBe(200);
+    expect((await answerFormPage(s.page, b, 'approve')).status).toBe(410);
+    expect((await storedClient(s, clientId)).claim.status).toBe('unclaimed');
+  });
+
+  it('an attempt record gone: the answer is 410', async () => {
+    const s = setup();
+    const { attemptId, userCode } = await started(s);
+    const page = await openFormPage(s.page, `${VERIFY}?user_code=${userCode}`);
+    await s.grants.delete(`claim/${await sha256Hex(attemptId)}`);
+    expect((await answerFormPage(s.page, page, 'approve')).status).toBe(410);
+  });
+
+  it('HEAD of the page answers like GET; the plain form page has exactly the page headers', async () => {
+    const s = setup();
+    expect((await s.page(VERIFY, { method: 'HEAD' })).status).toBe(200);
+    const res = await s.page(VERIFY);
+    expect([...res.headers.keys()].sort()).toEqual([
+      'cache-control',
+      'content-security-policy',
+      'content-type',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+      'pragma',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
+    expect(await res.text()).toContain('Enter the code the agent shows you.</p>\n\n<form');
+  });
+
+  it('the confirm page lists the scopes one per line', async () => {
+    const s = setup();
+    const { userCode } = await started(s);
+    const html = await (await s.page(`${VERIFY}?user_code=${userCode}`)).text();
+    expect(html).toMatch(/<\/li>\n<li><code>content:export<\/code>/);
+  });
+});
