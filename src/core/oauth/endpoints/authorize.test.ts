@@ -98,6 +98,7 @@ async function pageError(res: Response): Promise<string> {
   expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
   expect(res.headers.get('cache-control')).toBe('no-store');
   const html = await res.text();
+  expect(html).toContain('<title>Authorization failed – Acme AI</title>');
   expect(html).toContain('<h1>Authorization failed</h1>');
   expect(html).toContain('Nothing was sent to the application.');
   return /<p class="error" role="alert">([^<]*)<\/p>/.exec(html)?.[1] ?? '';
@@ -216,6 +217,11 @@ describe('GET: while the client or the redirect URI is in doubt, an error page t
     const client = await addClient(s);
     const res = await get(s, authorizeUrl(client.client_id, { state: 's'.repeat(8 * 1024) }));
     expect(res.status).toBe(414);
+    // Exactly 8 KB of query is still read.
+    const base = authorizeUrl(client.client_id, { state: null });
+    const exact = `${base}&pad=${'p'.repeat(8 * 1024 - new URL(base).search.length - 5)}`;
+    expect(new URL(exact).search.length).toBe(8 * 1024);
+    expect((await get(s, exact)).status).toBe(200);
     expect(await pageError(res)).toBe('The authorization request is too long.');
     const justUnder = authorizeUrl(client.client_id, { state: '' });
     const padding = 8 * 1024 - new URL(justUnder).search.length;
@@ -313,6 +319,12 @@ describe('GET: the consent page', () => {
     expect(csp).toContain("form-action 'self' http://127.0.0.1:3000;");
     expect(page.response.headers.get('x-frame-options')).toBe('DENY');
     expect(page.response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('naming the MCP resource itself is fine', async () => {
+    const s = setup();
+    const client = await addClient(s);
+    expect((await get(s, authorizeUrl(client.client_id, { resource: `${ORIGIN}/mcp` }))).status).toBe(200);
   });
 
   it('without a scope asks for every scope the client registered', async () => {
@@ -506,5 +518,9 @@ describe('POST: the answer', () => {
     network = 'net-b';
     expect((await answer()).status).toBe(403);
     expect(await limits.list('consent/')).toHaveLength(2);
+    // The window ends after ten minutes.
+    network = 'net-a';
+    s.clock.advanceSeconds(600);
+    expect((await answer()).status).toBe(403);
   });
 });

@@ -612,3 +612,42 @@ describe('races the token endpoint survives', () => {
     expect(grant.ends_at - grant.created_at).toBe(90 * 86_400);
   });
 });
+
+describe('code records', () => {
+  it('a code that cannot be stored is a server_error, not a code that does not exist', async () => {
+    const s = setup();
+    const full: Store = {
+      ...s.store,
+      set: async (key, value, condition) => (key.startsWith('code/') ? { modified: false } : s.store.set(key, value, condition)),
+    };
+    await expect(
+      issueCode(
+        full,
+        {
+          client_id: 'agt_x',
+          redirect_uri: 'http://127.0.0.1/cb',
+          redirect_uri_in_request: true,
+          code_challenge: 'c',
+          scope: 'articles:read',
+          resource: 'r',
+          subject: 's',
+        },
+        s.clock.nowSeconds(),
+      ),
+    ).rejects.toMatchObject({ code: 'server_error', status: 500, message: 'Could not store the authorization code; try again.' });
+  });
+
+  it('a redeemed code is remembered while a replay could still revoke its access token', async () => {
+    const s = setup();
+    const client = await addClient(s);
+    const answer = await consent(s, client, 'articles:read');
+    expect(answer.status).toBe(200);
+    const [code] = await s.store.list('code/');
+    const [marker] = await s.store.list('code-used/');
+    const issued = (await s.store.get<{ expires_at: number }>(code!))!.value;
+    expect((await s.store.get<{ expires_at: number; grant_id: string }>(marker!))?.value).toEqual({
+      grant_id: expect.stringMatching(/^grt_[\w-]{22}$/),
+      expires_at: issued.expires_at + 3600 + 30,
+    });
+  });
+});

@@ -140,6 +140,7 @@ describe('authenticateClient', () => {
     ['HTTP Basic with form-encoded spaces', {}, `Basic ${btoa('agt_conf:s%3A3+cret')}`],
     ['HTTP Basic and the same client_id in the form', { client_id: 'agt_conf' }, basic('agt_conf', 's:3 cret')],
     ['basic in lower case', {}, basic('agt_conf', 's:3 cret').replace('Basic', 'basic')],
+    ['Basic with two spaces and a trailing one', {}, `${basic('agt_conf', 's:3 cret').replace(' ', '  ')} `],
     ['the secret in the form', { client_id: 'agt_conf', client_secret: 's:3 cret' }, undefined],
   ])('a confidential client with %s', async (_name, params, authorization) => {
     expect((await authenticate(params, authorization)).client_id).toBe('agt_conf');
@@ -154,6 +155,15 @@ describe('authenticateClient', () => {
     ['Basic that is not base64', {}, 'Basic !!!', 'The Authorization header is not valid HTTP Basic.', true],
     ['Basic with base64 of the wrong length', {}, 'Basic YWJjZ', 'The Authorization header is not valid HTTP Basic.', true],
     ['Basic without a colon', {}, `Basic ${btoa('agt_conf')}`, 'The Authorization header is not valid HTTP Basic.', true],
+    ['Basic after other text', {}, `x${basic('agt_conf', 's:3 cret')}`, 'The Authorization header is not valid HTTP Basic.', true],
+    ['Basic followed by other text', {}, `${basic('agt_conf', 's:3 cret')}!`, 'The Authorization header is not valid HTTP Basic.', true],
+    [
+      'Basic with an empty id',
+      {},
+      `Basic ${btoa(':s')}`,
+      'Client authentication is required (HTTP Basic, or client_id with client_secret).',
+      true,
+    ],
     ['Basic with a bad escape', {}, `Basic ${btoa('agt_conf:%E0%A4%A')}`, 'The Authorization header is not valid HTTP Basic.', true],
     ['no client at all', {}, undefined, 'Client authentication is required (HTTP Basic, or client_id with client_secret).', false],
     ['an unknown client', { client_id: 'agt_nobody', client_secret: 'x' }, undefined, 'Unknown or expired client.', false],
@@ -255,6 +265,26 @@ describe('touchClient', () => {
     const gone = memoryStore();
     await touchClient(gone, client, T + 7200);
     expect(await gone.list()).toEqual([]);
+  });
+
+  it('a claim landing between the touch’s read and write is kept (the write is conditional)', async () => {
+    const { store, client } = await storedClient();
+    let reads = 0;
+    const racing: Store = {
+      ...store,
+      get: async <T>(key: string) => {
+        const found = await store.get<T>(key);
+        if (++reads === 1) {
+          const current = (await store.get<ClientRecord>(key))!.value;
+          await store.set(key, { ...current, claim: { ...current.claim, status: 'claimed' } });
+        }
+        return found;
+      },
+    };
+    await touchClient(racing, client, T + 7200);
+    const after = await read(store);
+    expect(after.claim.status).toBe('claimed');
+    expect(after.expires_at).toBe(T + 7200 + CLAIMED_CLIENT_TTL_SECONDS);
   });
 
   it('gives up quietly after losing every compare-and-set', async () => {

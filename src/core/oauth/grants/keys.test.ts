@@ -1,4 +1,5 @@
 /** Signing keys in-process: rotation, what stays published, parsing the environment, and the keys kept in a store. */
+import { calculateJwkThumbprint } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memoryStore } from '../../kernel/memory-store.ts';
 import type { Store } from '../../kernel/store.ts';
@@ -172,5 +173,54 @@ describe('keys kept in a store (local runs)', () => {
     await expect(rotateStoredKeys(store, T0 + 5)).rejects.toThrow('concurrent writers');
     expect(writes).toBe(5);
     expect((await inner.get<KeyRecord[]>('signing'))?.value.map((r) => r.kid)).toEqual([first.kid]);
+  });
+});
+
+describe('a new key record', () => {
+  it('is an RS256 signing key named by its JWK thumbprint, created now', async () => {
+    const record = await generateKeyRecord(T0 + 7);
+    expect(record.created_at).toBe(T0 + 7);
+    expect(record.retired_at).toBeUndefined();
+    expect(record.private_jwk).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: record.kid });
+    expect(record.kid).toBe(await calculateJwkThumbprint({ kty: 'RSA', n: record.private_jwk.n!, e: record.private_jwk.e! }));
+    expect(typeof record.private_jwk.d).toBe('string');
+    expect((await keySetOf([record], T0 + 7)).publicJwks).toEqual([
+      { kty: 'RSA', n: record.private_jwk.n, e: record.private_jwk.e, kid: record.kid, alg: 'RS256', use: 'sig' },
+    ]);
+  });
+
+  it('a value that is not JSON is refused with the parse error as its cause', () => {
+    const error = (() => {
+      try {
+        parseKeyRecords('[{');
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toBe('OAUTH_SIGNING_KEYS is not JSON');
+    expect(error?.cause).toBeInstanceOf(SyntaxError);
+  });
+});
+
+describe('rotating the stored keys while another rotation lands', () => {
+  it.each([
+    ['keys already stored', true],
+    ['an empty store', false],
+  ])('%s: the other rotation is kept, not overwritten', async (_name, prefilled) => {
+    const inner = memoryStore();
+    if (prefilled) await inner.set('signing', [first]);
+    let reads = 0;
+    const racing: Store = {
+      ...inner,
+      get: async <T>(key: string) => {
+        const found = await inner.get<T>(key);
+        // Another rotation writes right after this one's first read.
+        if (++reads === 1) await inner.set('signing', [second]);
+        return found;
+      },
+    };
+    const rotated = await rotateStoredKeys(racing, T0 + 50);
+    expect(rotated.map((r) => r.kid)).toContain(second.kid);
+    expect((await inner.get<KeyRecord[]>('signing'))?.value.map((r) => r.kid)).toContain(second.kid);
   });
 });
