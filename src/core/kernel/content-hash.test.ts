@@ -25,6 +25,7 @@ describe('ContentHash', () => {
     const shards = new Array<number>(16).fill(0);
     for (let i = 0; i < 20_000; i++) {
       const hash = hashOf(`doc-${i}`);
+      expect(hash.hex()).toHaveLength(16);
       seen.add(hash.hex());
       shards[hash.uint32() % 16]!++;
     }

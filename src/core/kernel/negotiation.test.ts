@@ -37,6 +37,14 @@ describe('choosePageVariant', () => {
     ['a specific range beats a wildcard at equal q', 'text/*;q=0.5, text/plain;q=0.5', 'text/plain'],
     ['plain named beside html: html stays', 'text/html, text/plain', 'text/html'],
     ['a parameter without a value', 'text/markdown;charset, text/html;q=0.5', 'text/markdown'],
+    ['spaces around the q', 'text/markdown; q = 0, text/html;q=0.5', 'text/html'],
+    ['another parameter is not q', 'text/markdown;level=0, text/html;q=0.5', 'text/markdown'],
+    ['q with two decimals', 'text/markdown;q=0.25, text/html;q=0.5', 'text/html'],
+    ['a type no variant has', 'image/png', null],
+    ['the first of two equally specific ranges counts', 'text/markdown;q=0.1, text/markdown, text/html;q=0.5', 'text/html'],
+    ['a named type at lower q loses to a wildcard at higher q', 'text/*;q=0.9, text/markdown;q=0.5', 'text/html'],
+    ['markdown named at lower q loses to html', 'text/html, text/markdown;q=0.5', 'text/html'],
+    ['html named beside text/*', 'text/html, text/*', 'text/html'],
   ])('%s', (_name, accept, expected) => {
     expect(choosePageVariant(accept)).toBe(expected);
   });

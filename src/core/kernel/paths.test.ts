@@ -15,6 +15,7 @@ describe('twinPathOf', () => {
     ['/blog//', '/blog.md'],
     ['/v1.2/notes/', '/v1.2/notes.md'],
     ['/a.b/', null],
+    ['/docs/v1.2-beta', '/docs/v1.2-beta.md'],
     ['/blog/x/index.html/', null],
   ])('%s -> %s', (input, expected) => {
     expect(twinPathOf(input)).toBe(expected);

@@ -18,39 +18,49 @@ import {
 
 describe('problem factories', () => {
   it.each([
-    [badRequest('Bad thing.'), 400, 'Bad Request', 'Bad thing.', {}, {}],
+    [() => badRequest('Bad thing.'), 400, 'Bad Request', 'Bad thing.', {}, {}],
     [
-      badRequest('Bad field.', [{ name: 'q', reason: 'too long' }]),
+      () => badRequest('Bad field.', [{ name: 'q', reason: 'too long' }]),
       400,
       'Bad Request',
       'Bad field.',
       {},
       { invalid_params: [{ name: 'q', reason: 'too long' }] },
     ],
-    [forbidden('No.'), 403, 'Forbidden', 'No.', {}, {}],
-    [notFound('Gone.'), 404, 'Not Found', 'Gone.', {}, {}],
-    [methodNotAllowed(['GET', 'HEAD']), 405, 'Method Not Allowed', 'Use GET or HEAD.', { allow: 'GET, HEAD' }, {}],
-    [payloadTooLarge(1024), 413, 'Content Too Large', 'The request body must be at most 1024 bytes.', {}, {}],
+    [() => forbidden('No.'), 403, 'Forbidden', 'No.', {}, {}],
+    [() => notFound('Gone.'), 404, 'Not Found', 'Gone.', {}, {}],
+    [() => methodNotAllowed(['GET', 'HEAD']), 405, 'Method Not Allowed', 'Use GET or HEAD.', { allow: 'GET, HEAD' }, {}],
+    [() => payloadTooLarge(1024), 413, 'Content Too Large', 'The request body must be at most 1024 bytes.', {}, {}],
     [
-      unsupportedMediaType(['application/json', 'text/plain']),
+      () => unsupportedMediaType(['application/json', 'text/plain']),
       415,
       'Unsupported Media Type',
       'Send the body as application/json or text/plain.',
       { 'accept-post': 'application/json, text/plain' },
       {},
     ],
-    [tooManyRequests(30, 'Slow down.'), 429, 'Too Many Requests', 'Slow down.', { 'retry-after': '30' }, { retry_after: 30 }],
+    [() => tooManyRequests(30, 'Slow down.'), 429, 'Too Many Requests', 'Slow down.', { 'retry-after': '30' }, { retry_after: 30 }],
     [
-      internalError('req-1'),
+      () => internalError('req-1'),
       500,
       'Internal Server Error',
       'Something went wrong on our side (request req-1).',
       {},
       { request_id: 'req-1' },
     ],
-  ])('%#: %i %s', (problem, status, title, detail, headers, extensions) => {
+  ])('%#: %i %s', (make, status, title, detail, headers, extensions) => {
+    const problem = make();
     expect(problem).toBeInstanceOf(HttpProblem);
     expect(problem).toMatchObject({ status, title, message: detail, headers, extensions, name: 'HttpProblem' });
+  });
+});
+
+describe('HttpProblem', () => {
+  it('carries its cause, and nothing extra by default', () => {
+    const cause = new Error('inner');
+    const problem = new HttpProblem(502, 'Bad Gateway', 'Upstream failed.', { cause });
+    expect(problem.cause).toBe(cause);
+    expect(problem).toMatchObject({ headers: {}, extensions: {}, name: 'HttpProblem' });
   });
 });
 

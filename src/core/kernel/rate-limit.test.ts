@@ -60,6 +60,13 @@ describe('rate limits on the memory store', () => {
     expect((await store.list('expires/')).sort()).toEqual([`expires/${day(T + 3_600_000)}/k`, `expires/${day(T + 90_000_000)}/k`].sort());
   });
 
+  it('a window record says when it opened, its count and when it ends', async () => {
+    const store = memoryStore();
+    await consume(store, 'rec', { limit: 3, windowSeconds: 60 }, T);
+    await consume(store, 'rec', { limit: 3, windowSeconds: 60 }, T + 1000);
+    expect((await store.get('rec'))?.value).toEqual({ window_start_ms: T, count: 2, expires_at_ms: T + 60_000 });
+  });
+
   it('the wait is whole seconds, rounded up, at least one', async () => {
     const store = memoryStore();
     const rule = { limit: 1, windowSeconds: 60 };

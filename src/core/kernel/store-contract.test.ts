@@ -92,6 +92,14 @@ describe('the memory store beyond the contract', () => {
     expect(pages[2]![4]).toBe('p/02004');
     expect(pages.flat()).toEqual([...pages.flat()].sort());
     expect(await store.list()).toHaveLength(2006);
+    const none: string[][] = [];
+    for await (const page of store.listPages!('nothing/')) none.push(page);
+    expect(none).toEqual([]);
+    const exact = memoryStore();
+    for (let i = 0; i < 1000; i++) await exact.set(`e/${i}`, i);
+    const exactPages: string[][] = [];
+    for await (const page of exact.listPages!('e/')) exactPages.push(page);
+    expect(exactPages.map((p) => p.length)).toEqual([1000]);
   });
 
   it('each write gets a new etag; a failed condition leaves the record as it was', async () => {
@@ -102,6 +110,8 @@ describe('the memory store beyond the contract', () => {
     expect(await store.set('k', 3, { onlyIfMatch: String(first.etag) })).toEqual({ modified: false });
     expect(await store.get('k')).toEqual({ value: 2, etag: second.etag });
     await expect(store.set('k', 4, { onlyIfMatch: '' })).rejects.toThrow('Conditional write to k without an ETag');
+    expect(await store.set('missing', 1, { onlyIfMatch: '"m1"' })).toEqual({ modified: false });
+    expect(await store.get('missing')).toBeNull();
   });
 
   it('memoryStores opens one store per name, the same one each time', async () => {
