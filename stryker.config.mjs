@@ -23,6 +23,6 @@ export default {
   // A loaded machine runs a covering test several times slower than the dry run measured.
   timeoutMS: 20_000,
   // The sandbox needs the sources and tests, not the build output or benchmark corpora.
-  ignorePatterns: ['dist', 'generated', '.netlify', '.astro', 'bench/.corpus', 'bench/.out', 'tests/.tmp', 'reports'],
+  ignorePatterns: ['dist', 'generated', '.netlify', '.astro', 'bench/.corpus', 'bench/.out', 'tests/.tmp', 'reports', '.stryker-tmp*'],
   tempDirName: '.stryker-tmp',
 };
