@@ -26,7 +26,7 @@ const PORT_8899_FILES = [
  * In-process tests of the core and the audit tool's pure parts. Integration tests stay isolated:
  * they set keys and environment per file (tried without isolation: 5 failures).
  */
-const UNIT_FILES = ['src/core/**/*.test.ts', 'tools/agent-ready/*.test.ts'];
+export const UNIT_FILES = ['src/core/**/*.test.ts', 'tools/agent-ready/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -135,3 +135,97 @@ describe('a record that does not parse', () => {
     expect(await inner.get('gone/1')).not.toBeNull();
   });
 });
+
+describe('sweepExpired, step by step', () => {
+  it('walks every past day in order, leaves today alone, and saves where it is', async () => {
+    const store = memoryStore();
+    await setExpiring(store, 'gone/a', { end: NOW - 3 * DAY }, NOW - 3 * DAY);
+    await setExpiring(store, 'gone/b', { end: NOW - DAY }, NOW - DAY);
+    await setExpiring(store, 'later/c', { end: NOW + 10 }, NOW + 10);
+    const report = await run(store, NOW);
+    expect(report).toEqual({
+      deleted: { gone: 2 },
+      reindexed: 0,
+      orphans: 0,
+      unreadable: 0,
+      backfilled: 0,
+      done: true,
+      nextDay: utcDay(NOW),
+    });
+    expect(await store.list(EXPIRY_INDEX_PREFIX)).toEqual([expiryIndexKey('later/c', NOW + 10)]);
+    expect((await store.get('sweep/state'))?.value).toEqual({ day: utcDay(NOW), backfill: 'done' });
+    // The next day, the record that ended today goes.
+    expect((await run(store, NOW + DAY)).deleted).toEqual({ later: 1 });
+  });
+
+  it('an empty store starts at today and is done at once', async () => {
+    const store = memoryStore();
+    expect(await run(store, NOW)).toMatchObject({ done: true, nextDay: utcDay(NOW), deleted: {} });
+  });
+
+  it('a record whose end moved is indexed again under its new day; one ending exactly now goes', async () => {
+    const store = memoryStore();
+    await setExpiring(store, 'moved/1', { end: NOW + 5 * DAY }, NOW - DAY);
+    await setExpiring(store, 'now/1', { end: NOW }, NOW - DAY);
+    const report = await run(store, NOW);
+    expect(report).toMatchObject({ reindexed: 1, deleted: { now: 1 } });
+    expect(await store.list(EXPIRY_INDEX_PREFIX)).toEqual([expiryIndexKey('moved/1', NOW + 5 * DAY)]);
+    expect(await store.get('moved/1')).not.toBeNull();
+  });
+
+  it('a key without a slash is counted under its whole name', async () => {
+    const store = memoryStore();
+    await setExpiring(store, 'flat', { end: NOW - DAY }, NOW - DAY);
+    expect((await run(store, NOW)).deleted).toEqual({ flat: 1 });
+  });
+
+  it('works on a store without listPages, one page of everything', async () => {
+    const inner = memoryStore();
+    await setExpiring(inner, 'gone/1', { end: NOW - DAY }, NOW - DAY);
+    await inner.set('old/1', { end: NOW - 1 });
+    const { listPages: _pages, ...rest } = inner;
+    const report = await run(rest as Store, NOW);
+    expect(report).toMatchObject({ deleted: { gone: 1, old: 1 }, backfilled: 1, done: true });
+  });
+
+  it('says what it skipped, for thrown values that are not errors too, by default on the console', async () => {
+    const inner = memoryStore();
+    await setExpiring(inner, 'bad/1', { end: NOW - DAY }, NOW - DAY);
+    const store: Store = { ...inner, get: (key) => (key === 'bad/1' ? Promise.reject('not json') : inner.get(key)) };
+    const warned: unknown[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => warned.push(args.join(' '));
+    try {
+      await sweepExpired(store, POLICY, { nowSeconds: NOW, clockMs: Date.now, budgetMs: 60_000 });
+    } finally {
+      console.warn = original;
+    }
+    expect(warned).toEqual(['sweep: skipped bad/1: not json']);
+  });
+
+  it('a legacy record that cannot be read is counted and left; the backfill goes on', async () => {
+    const inner = memoryStore();
+    await inner.set('old/1', { end: NOW - 1 });
+    await inner.set('old/2', { end: NOW - 1 });
+    const store: Store = { ...inner, get: (key) => (key === 'old/1' ? Promise.reject(new Error('broken')) : inner.get(key)) };
+    const report = await sweepExpired(store, POLICY, { nowSeconds: NOW, clockMs: Date.now, budgetMs: 60_000, log: () => {} });
+    expect(report).toMatchObject({ unreadable: 1, backfilled: 2, deleted: { old: 1 }, done: true });
+    expect(await inner.get('old/1')).not.toBeNull();
+  });
+
+  it('a budget spent before it starts does nothing and is not done', async () => {
+    const store = memoryStore();
+    await setExpiring(store, 'gone/1', { end: NOW - DAY }, NOW - DAY);
+    const report = await run(store, NOW, 0, steppingClock(1));
+    expect(report.done).toBe(false);
+    expect(report.deleted).toEqual({});
+    expect(await store.get('gone/1')).not.toBeNull();
+  });
+
+  it('utcDay and the index key', () => {
+    expect(utcDay(0)).toBe('1970-01-01');
+    expect(utcDay(86_399)).toBe('1970-01-01');
+    expect(utcDay(86_400)).toBe('1970-01-02');
+    expect(expiryIndexKey('a/b', 86_400)).toBe('expires/1970-01-02/a/b');
+  });
+});

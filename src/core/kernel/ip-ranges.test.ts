@@ -64,6 +64,66 @@ describe('addressKind', () => {
   ])('%s is %s', (ip, kind) => expect(addressKind(ip)).toBe(kind));
 });
 
+describe('addressKind: each rule at its edges', () => {
+  it.each([
+    // IPv4: the first address past a range is public; strict dotted-decimal only.
+    ['11.0.0.0', 'public'],
+    ['9.255.255.255', 'public'],
+    ['100.128.0.0', 'public'],
+    ['127.255.255.255', 'loopback'],
+    ['128.0.0.0', 'public'],
+    ['256.0.0.1', 'invalid'],
+    ['1.2.3.999', 'invalid'],
+    // Brackets only around the whole literal.
+    ['::[1]', 'invalid'],
+    ['[::]1]', 'invalid'],
+    // A dotted IPv4 tail must itself be valid.
+    ['::ffff:999.1.1.1', 'invalid'],
+    // Groups: 1-4 hex digits, eight of them, or fewer around one "::".
+    ['1:2:3:4:5:6:7:zz', 'invalid'],
+    ['1:2:3:4:5:6:7:12345', 'invalid'],
+    ['1:2:3:4:5:6:7:1x', 'invalid'],
+    ['1:2:3:4:5:6:7', 'invalid'],
+    ['1:2:3:4:5:6:7:8:9', 'invalid'],
+    ['1:2:3:4::5:6:7:8', 'invalid'],
+    ['2606:4700:1::2:3:4:5', 'public'],
+    // ::1 is loopback only exactly: one group more anywhere is not.
+    ['1::1', 'reserved'],
+    ['0:1::1', 'reserved'],
+    ['0:0:1::1', 'reserved'],
+    ['0:0:0:1::1', 'reserved'],
+    ['::1:0:0:1', 'reserved'],
+    ['::1:0:1', 'reserved'],
+    ['::1:1', 'reserved'],
+    ['::2', 'reserved'],
+    // IPv4-mapped only under ::ffff:0:0/96.
+    ['1::ffff:808:808', 'reserved'],
+    ['0:1::ffff:808:808', 'reserved'],
+    ['0:0:1::ffff:808:808', 'reserved'],
+    ['0:0:0:1::ffff:808:808', 'reserved'],
+    ['::1:ffff:808:808', 'reserved'],
+    // NAT64 only under 64:ff9b::/96; the local-use block 64:ff9b:1::/48 is private.
+    ['64:1::808:808', 'reserved'],
+    ['1:ff9b::808:808', 'reserved'],
+    ['64:ff9b:2::808:808', 'reserved'],
+    ['64:ff9b:0:1::808:808', 'reserved'],
+    ['64:ff9b::1:0:808:808', 'reserved'],
+    ['64:ff9b::1:808:808', 'reserved'],
+    ['64:1:1::1', 'reserved'],
+    ['1:ff9b:1::1', 'reserved'],
+    ['2606:4700:1::1', 'public'],
+    // IETF (2001::/23) and documentation (2001:db8::/32) blocks end where they end.
+    ['2001:1ff::1', 'reserved'],
+    ['2001:200::1', 'public'],
+    ['2606:1ff::1', 'public'],
+    ['2606:db8::1', 'public'],
+    // Global unicast with zero middle groups is public.
+    ['2a00::1', 'public'],
+    ['2a00:1::1', 'public'],
+    ['2a00::808:808', 'public'],
+  ])('%s is %s', (ip, kind) => expect(addressKind(ip)).toBe(kind));
+});
+
 describe('clientNetwork', () => {
   it.each([
     ['203.0.113.7', '203.0.113.7'],
@@ -75,6 +135,9 @@ describe('clientNetwork', () => {
     ['[2001:db8:1:2::5]', '2001:db8:1:2::/64'],
     ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
     ['::1', '0:0:0:0::/64'],
+    [' 203.0.113.7 ', '203.0.113.7'],
+    [' 2001:db8:1:2::1 ', '2001:db8:1:2::/64'],
+    ['::1:ffff:cb00:7107', '0:0:0:0::/64'],
     ['not an ip', 'not an ip'],
   ])('%s → %s', (ip, network) => expect(clientNetwork(ip)).toBe(network));
 });

@@ -11,6 +11,9 @@ describe('the JSON depth rule', () => {
     ['brackets inside strings', `["${'['.repeat(500)}"]`, false],
     ['an escaped quote inside a string', `["\\"${'['.repeat(500)}"]`, false],
     ['an escaped backslash before the closing quote', `["\\\\", ${nested(3)}]`, false],
+    ['a long flat array', `[${new Array(200).fill(1).join(',')}]`, false],
+    ['many sibling arrays', `[${'[],'.repeat(100)}[]]`, false],
+    ['many sibling objects', `{${Array.from({ length: 100 }, (_, i) => `"k${i}":{}`).join(',')}}`, false],
     ['8 KB of metadata nesting (the A2A report)', `{"metadata":${'{"a":'.repeat(4000)}1${'}'.repeat(4001)}`, true],
   ])('%s', (_name, text, deeper) => expect(nestsDeeperThan(text, JSON_MAX_DEPTH)).toBe(deeper));
 

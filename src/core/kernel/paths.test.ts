@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, paths, twinPathOf } from './paths.ts';
+import { absoluteUrl, OAUTH_PATHS, paths, tagSlug, twinPathOf } from './paths.ts';
 
 describe('twinPathOf', () => {
   it.each([
@@ -12,6 +12,11 @@ describe('twinPathOf', () => {
     ['/blog/page/2', '/blog/page/2.md'],
     ['/styles/site.css', null],
     ['/llms.txt', null],
+    ['/blog//', '/blog.md'],
+    ['/v1.2/notes/', '/v1.2/notes.md'],
+    ['/a.b/', null],
+    ['/docs/v1.2-beta', '/docs/v1.2-beta.md'],
+    ['/blog/x/index.html/', null],
   ])('%s -> %s', (input, expected) => {
     expect(twinPathOf(input)).toBe(expected);
   });
@@ -25,4 +30,60 @@ describe('paths', () => {
   it('builds absolute URLs', () => {
     expect(absoluteUrl('https://a.example', '/blog/x')).toBe('https://a.example/blog/x');
   });
+});
+
+describe('every page path', () => {
+  it('is where the pages and documents are built', () => {
+    expect(paths.blogPage(0)).toBe('/blog');
+    expect(paths.blogPage(2)).toBe('/blog/page/2');
+    expect(paths.category('rag')).toBe('/blog/category/rag');
+    expect(paths.tag('vLLM Serving')).toBe('/blog/tag/vllm-serving');
+    expect(paths.langHome('zh')).toBe('/zh');
+    expect(paths.langHome('en')).toBe('/');
+    expect(paths.langBlog('zh')).toBe('/zh/blog');
+    expect(paths.langBlog('en', 1)).toBe('/en/blog');
+    expect(paths.langBlog('en', 2)).toBe('/en/blog/page/2');
+    expect(paths.langContact('zh')).toBe('/zh/contact');
+    expect(paths.langContact('en')).toBe('/contact');
+    expect(paths.langSearch('zh')).toBe('/zh/search');
+    expect(paths.langSearch('en')).toBe('/search');
+    expect(paths.langRss('zh')).toBe('/zh/rss.xml');
+    expect(paths.langContactThanks('zh')).toBe('/zh/contact/thanks');
+    expect(paths.langContactThanks('en')).toBe('/contact/thanks');
+    expect(paths.ogImage('/')).toBe('/og/index.png');
+    expect(paths.ogImage('/blog/x/')).toBe('/og/blog/x.png');
+    expect(paths.ogImage('/blog/x//')).toBe('/og/blog/x.png');
+    expect(paths.article('x')).toBe('/blog/x');
+    expect(paths.solution('s')).toBe('/solutions/s');
+    expect(paths.product('p')).toBe('/products/p');
+    expect(paths.agentSkill('auth')).toBe('/.well-known/agent-skills/auth/SKILL.md');
+  });
+
+  it('the OAuth and protected-resource paths', () => {
+    expect(OAUTH_PATHS).toEqual({
+      register: '/oauth/register',
+      token: '/oauth/token',
+      authorize: '/oauth/authorize',
+      revoke: '/oauth/revoke',
+      claim: '/oauth/claim',
+      claimVerify: '/oauth/claim/verify',
+      jwks: '/oauth/jwks.json',
+      asMetadata: '/.well-known/oauth-authorization-server',
+      prmRoot: '/.well-known/oauth-protected-resource',
+      prmMcp: '/.well-known/oauth-protected-resource/mcp',
+      authMd: '/auth.md',
+      mcp: '/mcp',
+    });
+  });
+});
+
+describe('tagSlug', () => {
+  it.each([
+    ['vLLM', 'vllm'],
+    ['麒麟 OS', '麒麟-os'],
+    ['  C++ / Rust  ', 'c-rust'],
+    ['ＡＢＣ', 'abc'],
+    ['!!!', 'tag'],
+    ['a--b', 'a-b'],
+  ])('%s -> %s', (tag, slug) => expect(tagSlug(tag)).toBe(slug));
 });

@@ -15,6 +15,48 @@ function netlifyTomlSiteHeaders(): Record<string, string> {
   );
 }
 
+/**
+ * The headers as they must read, written out here rather than imported: a change that weakens the
+ * constants and netlify.toml together (shorter HSTS, an unsafe CSP source) fails this table.
+ */
+const EXPECTED_SITE_HEADERS: Readonly<Record<string, string>> = {
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'cross-origin-opener-policy': 'same-origin',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' data:; " +
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+};
+const EXPECTED_DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+describe('the header values themselves', () => {
+  it('static files (netlify.toml) get exactly these', () => {
+    expect(netlifyTomlSiteHeaders()).toEqual(EXPECTED_SITE_HEADERS);
+  });
+
+  it('pages a function answers get exactly these', async () => {
+    const page = withSecurityHeaders(new Response('<p>x</p>', { headers: { 'content-type': 'text/html' } }));
+    for (const [name, value] of Object.entries(EXPECTED_SITE_HEADERS)) expect(page.headers.get(name), name).toBe(value);
+  });
+
+  it('data a function answers gets the same headers with the CSP that loads nothing', () => {
+    const data = withSecurityHeaders(new Response('{}', { headers: { 'content-type': 'application/json' } }));
+    for (const [name, value] of Object.entries({ ...EXPECTED_SITE_HEADERS, 'content-security-policy': EXPECTED_DATA_CSP }))
+      expect(data.headers.get(name), name).toBe(value);
+  });
+
+  it('HSTS lasts at least a year and covers subdomains; the site CSP allows no inline or foreign script', () => {
+    const hsts = /^max-age=(\d+); includeSubDomains$/.exec(SECURITY_HEADERS['strict-transport-security']!);
+    expect(Number(hsts?.[1])).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+    const scriptSrc = /(?:^|; )script-src ([^;]+)/.exec(SITE_CONTENT_SECURITY_POLICY)?.[1]?.split(' ');
+    expect(scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(SITE_CONTENT_SECURITY_POLICY).not.toMatch(/'unsafe-eval'|\*|https?:/);
+  });
+});
+
 describe('security headers', () => {
   it('netlify.toml gives static files exactly the headers functions get (one source)', () => {
     expect(netlifyTomlSiteHeaders()).toEqual({ ...SECURITY_HEADERS, 'content-security-policy': SITE_CONTENT_SECURITY_POLICY });
@@ -39,6 +81,20 @@ describe('security headers', () => {
     expect(own.headers.get('content-security-policy')).toBe("default-src 'none'");
     expect(own.headers.get('referrer-policy')).toBe('no-referrer');
     expect(own.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it.each([
+    ['text/html', true],
+    ['TEXT/HTML; charset=utf-8', true],
+    ['  text/html', true],
+    ['application/xhtml+xml', true],
+    ['text/htmlx', false],
+    ['xtext/html', false],
+    ['text/plain', false],
+    [null, false],
+  ])('Content-Type %j is HTML: %s', (contentType, html) => {
+    const res = withSecurityHeaders(contentType ? new Response('x', { headers: { 'content-type': contentType } }) : new Response(null));
+    expect(res.headers.get('content-security-policy')).toBe(html ? SITE_CONTENT_SECURITY_POLICY : DATA_CONTENT_SECURITY_POLICY);
   });
 
   it('works on immutable fetched headers, bodiless statuses and keeps repeated headers', async () => {

@@ -1,7 +1,7 @@
 /** One behaviour table for the Store port, run against the real local Blobs server and the in-memory store. */
 import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../tests/support/blobs.ts';
-import { fakeClock, memoryStore } from './memory-store.ts';
+import { fakeClock, memoryStore, memoryStores } from './memory-store.ts';
 import type { Store } from './store.ts';
 
 const blobs = useBlobs();
@@ -77,5 +77,54 @@ describe('fakeClock', () => {
     expect(clock.nowSeconds()).toBe(Date.UTC(2026, 2, 1) / 1000);
     clock.advanceSeconds(90);
     expect(clock.now().toISOString()).toBe('2026-03-01T00:01:30.000Z');
+  });
+});
+
+describe('the memory store beyond the contract', () => {
+  it('pages a listing in key order, a thousand keys a page, under the prefix only', async () => {
+    const store = memoryStore();
+    for (let i = 2004; i >= 0; i--) await store.set(`p/${String(i).padStart(5, '0')}`, i);
+    await store.set('q/0', 0);
+    const pages: string[][] = [];
+    for await (const page of store.listPages!('p/')) pages.push(page);
+    expect(pages.map((p) => p.length)).toEqual([1000, 1000, 5]);
+    expect(pages[0]![0]).toBe('p/00000');
+    expect(pages[2]![4]).toBe('p/02004');
+    expect(pages.flat()).toEqual([...pages.flat()].sort());
+    expect(await store.list()).toHaveLength(2006);
+    const none: string[][] = [];
+    for await (const page of store.listPages!('nothing/')) none.push(page);
+    expect(none).toEqual([]);
+    const exact = memoryStore();
+    for (let i = 0; i < 1000; i++) await exact.set(`e/${i}`, i);
+    const exactPages: string[][] = [];
+    for await (const page of exact.listPages!('e/')) exactPages.push(page);
+    expect(exactPages.map((p) => p.length)).toEqual([1000]);
+  });
+
+  it('each write gets a new etag; a failed condition leaves the record as it was', async () => {
+    const store = memoryStore();
+    const first = await store.set('k', 1);
+    const second = await store.set('k', 2);
+    expect(first.etag).not.toBe(second.etag);
+    expect(await store.set('k', 3, { onlyIfMatch: String(first.etag) })).toEqual({ modified: false });
+    expect(await store.get('k')).toEqual({ value: 2, etag: second.etag });
+    await expect(store.set('k', 4, { onlyIfMatch: '' })).rejects.toThrow('Conditional write to k without an ETag');
+    expect(await store.set('missing', 1, { onlyIfMatch: '"m1"' })).toEqual({ modified: false });
+    expect(await store.get('missing')).toBeNull();
+  });
+
+  it('memoryStores opens one store per name, the same one each time', async () => {
+    const stores = memoryStores();
+    await stores('oauth').set('a', 1);
+    expect((await stores('oauth').get('a'))?.value).toBe(1);
+    expect(await stores('keys').get('a')).toBeNull();
+  });
+
+  it('fakeClock starts at 2026-01-01 by default and counts whole seconds', () => {
+    const clock = fakeClock();
+    expect(clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    clock.advanceSeconds(1.5);
+    expect(clock.nowSeconds()).toBe(Date.UTC(2026, 0, 1) / 1000 + 1);
   });
 });

@@ -68,6 +68,8 @@ describe('transport rejections (before dispatch)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+    // The answer names one origin, so a shared cache must key it by Origin.
+    expect(res.headers.get('vary')).toBe('Origin');
   });
 
   it('a loopback-origin (dev/test) build accepts any loopback origin; a public build does not', async () => {
@@ -398,5 +400,426 @@ describe('protected tool gate', () => {
     };
     await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products' } }), deps);
     expect(asked).toBe(0);
+  });
+});
+
+describe('header values (SEP-2243)', () => {
+  it.each([
+    [null, null],
+    [' tools/list ', 'tools/list'],
+    [`=?base64?${btoa('list_products')}?=`, 'list_products'],
+    [` =?BASE64?${btoa('x')}?= `, 'x'],
+    // Only a value that is wholly one encoded word is decoded.
+    [`a=?base64?${btoa('x')}?=`, `a=?base64?${btoa('x')}?=`],
+    [`=?base64?${btoa('x')}?=a`, `=?base64?${btoa('x')}?=a`],
+    // Undecodable: base64 that is not, and bytes that are not UTF-8.
+    ['=?base64?a?=', null],
+    ['=?base64?/w==?=', null],
+  ])('%j -> %j', (value, decoded) => expect(decodeHeaderValue(value)).toBe(decoded));
+});
+
+describe('Accept', () => {
+  const ping = (accept: string | null) => {
+    const req = mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    if (accept === null) req.headers.delete('accept');
+    else req.headers.set('accept', accept);
+    return call(req);
+  };
+  it.each([
+    [null, 200],
+    ['text/event-stream, application/json', 200],
+    ['text/html,application/json', 200],
+    ['application/*', 200],
+    ['APPLICATION/JSON', 200],
+    ['application/json;q=0.5', 200],
+    ['application/json ; q=1', 200],
+    ['application/json;x-q=0', 200],
+    ['application/json;q=0.000', 406],
+    ['application/json; Q=0', 406],
+    ['*/*;q=0', 406],
+    ['text/*', 406],
+    ['application/jsonx', 406],
+  ])('%s -> %i', async (accept, status) => {
+    const res = await ping(accept);
+    expect(res.status).toBe(status);
+    if (status === 406)
+      expect((await body(res)).error.message).toBe(
+        'Not acceptable: the response is application/json; include it (and text/event-stream) in Accept.',
+      );
+  });
+});
+
+describe('what each refusal says', () => {
+  it('transport refusals: the exact message, the headers a client needs, CORS for an allowed origin', async () => {
+    const evil = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' }));
+    expect((await body(evil)).error).toEqual({
+      code: -32600,
+      message: 'Forbidden: requests from origin https://evil.example are not allowed.',
+    });
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+
+    const get = await call(mcpRequest(null, { origin: FIXTURE_ORIGIN }, 'GET'));
+    expect((await body(get)).error.message).toBe(
+      'Method not allowed: this stateless MCP endpoint takes POST only (no SSE stream, no sessions).',
+    );
+    expect(get.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
+    expect(get.headers.get('vary')).toBe('Origin');
+
+    const text = await call(mcpRequest('{}', { 'content-type': 'text/plain' }));
+    expect(text.headers.get('accept-post')).toBe('application/json');
+    expect((await body(text)).error.message).toBe('Unsupported media type: send the JSON-RPC message as Content-Type: application/json.');
+
+    const big = await call(mcpRequest(JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES) })));
+    expect((await body(big)).error).toEqual({ code: -32600, message: 'Content too large: the body must be at most 1048576 bytes.' });
+
+    const notUtf8 = new Request(`${FIXTURE_ORIGIN}/mcp`, { method: 'POST', headers: LEGACY_HEADERS, body: new Uint8Array([0x7b, 0xff]) });
+    expect((await body(await call(notUtf8))).error).toEqual({ code: -32700, message: 'Parse error: the body is not valid UTF-8 JSON.' });
+  });
+
+  it('a notification is answered 202 with no body and no content type', async () => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', method: 'notifications/initialized' }, { origin: FIXTURE_ORIGIN }));
+    expect(res.status).toBe(202);
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(res.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
+  });
+
+  it.each([
+    ['legacy: an unknown method', mcpRequest({ jsonrpc: '2.0', id: 1, method: 'prompts/list' }), -32601, 'Method not found: prompts/list.'],
+    [
+      'legacy: an unsupported MCP-Protocol-Version',
+      mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': '2026-07-28x' }),
+      -32600,
+      'Unsupported MCP-Protocol-Version "2026-07-28x". Supported: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26.',
+    ],
+    [
+      'legacy: tools/list with a cursor',
+      mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'c' } }),
+      -32602,
+      'Invalid cursor: tools/list has a single page; omit cursor.',
+    ],
+    [
+      'legacy: tools/call with array arguments',
+      mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', arguments: [] } }),
+      -32602,
+      'Invalid params: tools/call needs {"name": string, "arguments"?: object}.',
+    ],
+    [
+      'legacy: tools/call without a name',
+      mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} }),
+      -32602,
+      'Invalid params: tools/call needs {"name": string, "arguments"?: object}.',
+    ],
+    [
+      'legacy: an unknown tool',
+      mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope' } }),
+      -32602,
+      'Unknown tool: nope. Call tools/list for the available tools.',
+    ],
+    [
+      'modern: no protocol version in _meta',
+      modernRequest('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': undefined } }),
+      -32602,
+      'Invalid params: every request needs params._meta["io.modelcontextprotocol/protocolVersion"] and ' +
+        'params._meta["io.modelcontextprotocol/clientCapabilities"].',
+    ],
+    [
+      'modern: capabilities that are not an object',
+      modernRequest('tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': 'all' } }),
+      -32602,
+      'Invalid params: every request needs params._meta["io.modelcontextprotocol/protocolVersion"] and ' +
+        'params._meta["io.modelcontextprotocol/clientCapabilities"].',
+    ],
+    [
+      'modern: an unsupported version',
+      modernRequest(
+        'tools/list',
+        { _meta: { 'io.modelcontextprotocol/protocolVersion': '2030-01-01' } },
+        { 'mcp-protocol-version': '2030-01-01' },
+      ),
+      -32022,
+      'Unsupported protocol version 2030-01-01.',
+    ],
+    ['modern: an unknown method', modernRequest('prompts/list'), -32601, 'Method not found: prompts/list (protocol 2026-07-28).'],
+    [
+      'modern: subscriptions/listen',
+      modernRequest('subscriptions/listen'),
+      -32601,
+      'Method not found: subscriptions/listen (this server declares no listChanged or subscribe capability; its lists are fixed for a deploy).',
+    ],
+    [
+      'modern: no MCP-Protocol-Version header',
+      modernRequest('tools/list', {}, { 'mcp-protocol-version': '' }),
+      -32020,
+      'Header mismatch: the MCP-Protocol-Version header is required.',
+    ],
+    [
+      'modern: header and _meta versions differ',
+      modernRequest('tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }),
+      -32020,
+      'Header mismatch: MCP-Protocol-Version "2030-01-01" differs from _meta["io.modelcontextprotocol/protocolVersion"] "2026-07-28".',
+    ],
+    [
+      'modern: no Mcp-Method',
+      modernRequest('tools/list', {}, { 'mcp-method': '' }),
+      -32020,
+      'Header mismatch: the Mcp-Method header is required.',
+    ],
+    [
+      'modern: Mcp-Method differs',
+      modernRequest('tools/list', {}, { 'mcp-method': 'tools/call' }),
+      -32020,
+      'Header mismatch: Mcp-Method "tools/call" differs from the body method "tools/list".',
+    ],
+    [
+      'modern: no Mcp-Name on tools/call',
+      modernRequest('tools/call', { name: 'list_products' }, { 'mcp-name': '' }),
+      -32020,
+      'Header mismatch: the Mcp-Name header is required for tools/call.',
+    ],
+    [
+      'modern: no Mcp-Name on prompts/get',
+      modernRequest('prompts/get', { name: 'p' }, { 'mcp-name': '' }),
+      -32020,
+      'Header mismatch: the Mcp-Name header is required for prompts/get.',
+    ],
+    [
+      'modern: Mcp-Name differs from params.uri',
+      modernRequest('resources/read', { uri: 'https://acme-ai.example/blog/rag-chunking.md' }, { 'mcp-name': 'https://x.example/' }),
+      -32020,
+      'Header mismatch: Mcp-Name "https://x.example/" differs from params.uri "https://acme-ai.example/blog/rag-chunking.md".',
+    ],
+  ])('%s', async (_name, req, code, message) => {
+    expect((await body(await call(req))).error).toMatchObject({ code, message });
+  });
+
+  it('a Mcp-Name is compared only with a string parameter', async () => {
+    const res = await call(modernRequest('tools/call', { name: 7 }, { 'mcp-name': 'list_products' }));
+    expect((await body(res)).error).toEqual({
+      code: -32602,
+      message: 'Invalid params: tools/call needs {"name": string, "arguments"?: object}.',
+    });
+  });
+
+  it('a modern notification that fails header validation echoes no id', async () => {
+    const res = await call(
+      mcpRequest(
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: MODERN_META } },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(await body(res)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32020, message: 'Header mismatch: Mcp-Method "tools/list" differs from the body method "notifications/cancelled".' },
+    });
+  });
+
+  it('a version that is not date-shaped never selects the modern era', async () => {
+    for (const version of ['x2026-07-28', '2026-07-28x', '20260-07-28'])
+      expect(
+        (await body(await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-protocol-version': version })))).error,
+      ).toMatchObject({
+        code: -32600,
+        data: { requested: version },
+      });
+  });
+});
+
+describe('legacy requests without params', () => {
+  it.each([
+    ['initialize', { protocolVersion: '2025-11-25' }],
+    ['resources/list', { resources: expect.any(Array) }],
+    ['resources/templates/list', { resourceTemplates: expect.any(Array) }],
+    ['tools/list', { tools: expect.any(Array) }],
+  ])('%s answers', async (method, result) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method }));
+    expect(res.status).toBe(200);
+    expect((await body(res)).result).toMatchObject(result);
+  });
+
+  it('initialize with a protocol version that is not a string answers the latest', async () => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 20251125 } }));
+    expect((await body(res)).result.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('tools/call without arguments runs the tool', async () => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products' } }));
+    expect(res.status).toBe(200);
+    expect((await body(res)).result.structuredContent.products).toHaveLength(2);
+  });
+
+  it.each([
+    ['resources/read without params', 'resources/read', undefined, 'Invalid params: resources/read needs {"uri": string}.'],
+    ['resources/read with a number', 'resources/read', { uri: 7 }, 'Invalid params: resources/read needs {"uri": string}.'],
+    [
+      'resources/templates/list with a cursor',
+      'resources/templates/list',
+      { cursor: 'c' },
+      'Invalid cursor: resources/templates/list has a single page; omit cursor.',
+    ],
+    [
+      'resources/list with a cursor we did not issue',
+      'resources/list',
+      { cursor: 'c' },
+      'Invalid cursor: pass the nextCursor of the previous page unchanged, or omit cursor.',
+    ],
+    [
+      'an unknown resource',
+      'resources/read',
+      { uri: 'https://acme-ai.example/nope.md' },
+      'Resource not found: https://acme-ai.example/nope.md. Call resources/list, or fill a template from resources/templates/list.',
+    ],
+  ])('%s', async (_name, method, params, message) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method, ...(params ? { params } : {}) }));
+    expect((await body(res)).error.message).toBe(message);
+  });
+});
+
+describe('completion/complete refusals', () => {
+  const NEEDS = 'Invalid params: completion/complete needs {"ref": object, "argument": {"name": string, "value": string}}.';
+  const REF = 'Invalid params: ref must be {"type": "ref/resource", "uri": <a template from resources/templates/list>}.';
+  const TEMPLATE = 'https://acme-ai.example/blog/{slug}.md';
+  it.each([
+    ['no params', undefined, NEEDS],
+    ['ref not an object', { ref: 'x', argument: { name: 'slug', value: '' } }, NEEDS],
+    ['argument not an object', { ref: { type: 'ref/resource', uri: TEMPLATE }, argument: 'x' }, NEEDS],
+    ['argument name not a string', { ref: { type: 'ref/resource', uri: TEMPLATE }, argument: { name: 1, value: '' } }, NEEDS],
+    ['argument value not a string', { ref: { type: 'ref/resource', uri: TEMPLATE }, argument: { name: 'slug', value: 1 } }, NEEDS],
+    [
+      'a prompt',
+      { ref: { type: 'ref/prompt', name: 'summarise' }, argument: { name: 'x', value: '' } },
+      'Unknown prompt summarise: this server has no prompts.',
+    ],
+    ['another ref type', { ref: { type: 'ref/tool', uri: TEMPLATE }, argument: { name: 'slug', value: '' } }, REF],
+    ['a ref without uri', { ref: { type: 'ref/resource' }, argument: { name: 'slug', value: '' } }, REF],
+  ])('%s', async (_name, params, message) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 4, method: 'completion/complete', ...(params ? { params } : {}) }));
+    expect(res.status).toBe(200);
+    expect(await body(res)).toEqual({ jsonrpc: '2.0', id: 4, error: { code: -32602, message } });
+  });
+});
+
+describe('presented credentials', () => {
+  const withCredentials = (check: Awaited<ReturnType<NonNullable<McpDeps['credentials']>>>) => {
+    const seen: string[] = [];
+    const deps: McpDeps = {
+      ...FIXTURE_DEPS,
+      credentials: async (req) => {
+        seen.push(req.headers.get('authorization') ?? '');
+        return check;
+      },
+    };
+    return { deps, seen };
+  };
+  const CHALLENGE =
+    'Bearer error="invalid_token", error_description="the access token is not valid", ' +
+    `resource_metadata="${FIXTURE_ORIGIN}/.well-known/oauth-protected-resource/mcp"`;
+
+  it('an invalid token is refused on a public method: 401, -32600 naming the reason, the challenge, CORS', async () => {
+    const { deps, seen } = withCredentials({ kind: 'invalid', reason: 'expired' });
+    const res = await call(
+      mcpRequest({ jsonrpc: '2.0', id: 'p', method: 'ping' }, { authorization: 'Bearer x', origin: FIXTURE_ORIGIN }),
+      deps,
+    );
+    expect(seen).toEqual(['Bearer x']);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(CHALLENGE);
+    expect(res.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
+    expect(await body(res)).toEqual({
+      jsonrpc: '2.0',
+      id: 'p',
+      error: { code: -32600, message: 'Unauthorized: the access token is not valid (expired).', data: { error: 'invalid_token' } },
+    });
+  });
+
+  it('an invalid token on a notification: 401 with no id', async () => {
+    const { deps } = withCredentials({ kind: 'invalid', reason: 'revoked' });
+    const res = await call(mcpRequest({ jsonrpc: '2.0', method: 'notifications/initialized' }, { authorization: 'Bearer x' }), deps);
+    expect(res.status).toBe(401);
+    expect((await body(res)).id).toBeNull();
+  });
+
+  it('an invalid token on tools/call: 401 with a tool error the model can read, and CORS', async () => {
+    const { deps } = withCredentials({ kind: 'invalid', reason: 'revoked' });
+    const res = await call(
+      mcpRequest(
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_products' } },
+        { authorization: 'Bearer x', origin: FIXTURE_ORIGIN },
+      ),
+      deps,
+    );
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
+    expect(res.headers.get('vary')).toBe('Origin');
+    expect(res.headers.get('www-authenticate')).toContain('error_description="the access token was revoked"');
+    const json = await body(res);
+    expect(json.id).toBe(3);
+    expect(json.result.isError).toBe(true);
+    expect(json.result.structuredContent).toMatchObject({ error: 'invalid_token', reason: 'revoked' });
+  });
+
+  it('a valid token, or none, goes through; without an Authorization header the check is not made', async () => {
+    const valid = withCredentials({ kind: 'valid', clientId: 'agt_1', scopes: [] });
+    expect((await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { authorization: 'Bearer x' }), valid.deps)).status).toBe(200);
+    const none = withCredentials({ kind: 'invalid', reason: 'expired' });
+    expect((await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }), none.deps)).status).toBe(200);
+    expect(none.seen).toEqual([]);
+    // No checker configured: a presented header is not looked at.
+    expect((await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { authorization: 'Bearer x' }))).status).toBe(200);
+  });
+
+  it('the protected tool answer carries CORS too', async () => {
+    const res = await call(
+      mcpRequest(
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'export_article_index', arguments: {} } },
+        { origin: FIXTURE_ORIGIN },
+      ),
+    );
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
+    expect(res.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate, MCP-Protocol-Version');
+  });
+
+  it('an unexpected failure: 500 naming the request id under which it was logged, with CORS', async () => {
+    const logged: string[] = [];
+    const deps: McpDeps = {
+      ...FIXTURE_DEPS,
+      engine: {
+        search: () => {
+          throw new Error('boom');
+        },
+      } as never,
+      log: (m) => logged.push(m),
+    };
+    const res = await call(
+      mcpRequest(
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_articles', arguments: { query: 'rag' } } },
+        { origin: FIXTURE_ORIGIN },
+      ),
+      deps,
+    );
+    const json = await body(res);
+    const requestId = /^Internal error \(request ([0-9a-f-]{36})\)\.$/.exec(json.error.message)?.[1];
+    expect(requestId).toBeDefined();
+    expect(logged[0]).toContain(requestId);
+    expect(res.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
+  });
+});
+
+describe('CORS of /mcp', () => {
+  it('a preflight allows the MCP headers and exposes the challenge and the version', async () => {
+    const pre = await call(mcpRequest(null, { origin: FIXTURE_ORIGIN }, 'OPTIONS'));
+    expect(pre.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(pre.headers.get('access-control-allow-headers')).toBe(
+      'Accept, Authorization, Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
+    );
+    expect(pre.headers.get('access-control-expose-headers')).toBe('WWW-Authenticate, MCP-Protocol-Version');
+    expect(pre.headers.get('vary')).toBe('Origin');
+  });
+
+  it('a request without Origin gets no CORS headers', async () => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
   clientFromDocument,
   clientIdUrlProblem,
   type FetchedDocument,
+  isClientIdUrl,
 } from './client-metadata-document.ts';
 
 const URL_ID = 'https://app.example/oauth/client.json';
@@ -289,5 +290,220 @@ describe('the resolver as a stranger meets it', () => {
     }
     // A limit is not remembered as the document's failure: the same URL is tried again later.
     await expect(resolver.resolve(id(1, 'other.example'), T0, requester({ network: async () => 'fresh' }))).resolves.toBeTruthy();
+  });
+});
+
+describe('isClientIdUrl', () => {
+  it.each([
+    ['https://app.example/c.json', true],
+    ['HTTP://127.0.0.1/c.json', true],
+    ['http://localhost:9000/c.json', true],
+    ['agt_abc', false],
+    ['xhttps://app.example/c.json', false],
+    ['ftp://app.example/c.json', false],
+  ])('%s: %s', (id, url) => expect(isClientIdUrl(id)).toBe(url));
+});
+
+describe('clientIdUrlProblem, in words', () => {
+  it.each([
+    ['https://', 'https://site.example', 'is not a URL'],
+    ['ftp://localhost/c.json', 'http://localhost:8899', 'must be an https URL'],
+    ['http://app.example/c.json', 'https://site.example', 'must be an https URL'],
+    ['https://app.example/', 'https://site.example', 'must have a path (draft-ietf-oauth-client-id-metadata-document §3)'],
+    ['https://app.example/c.json#f', 'https://site.example', 'must not have a fragment or userinfo'],
+    ['https://u:p@app.example/c.json', 'https://site.example', 'must not have a fragment or userinfo'],
+    ['https://APP.example/c.json', 'https://site.example', 'must be written in canonical form'],
+  ])('%s', (id, issuer, problem) => expect(clientIdUrlProblem(id, issuer)).toBe(problem));
+});
+
+describe('cacheLifetimeSeconds, more directives', () => {
+  it.each([
+    ['private, MAX-AGE=60', 60],
+    ['max-age=0', 0],
+    ['public', CLIENT_METADATA_DEFAULT_CACHE_SECONDS],
+    ['xmax-age=60', CLIENT_METADATA_DEFAULT_CACHE_SECONDS],
+    ['max-age=60x', CLIENT_METADATA_DEFAULT_CACHE_SECONDS],
+    ['max-age=60, max-age=10', 60],
+    ['s-maxage=5, max-age=7', 7],
+  ])('%s: %i', (header, seconds) => expect(cacheLifetimeSeconds(header)).toBe(seconds));
+});
+
+describe('clientFromDocument, field by field', () => {
+  const body = (fields: Record<string, unknown>, over: Partial<FetchedDocument> = {}): FetchedDocument => ({
+    status: 200,
+    contentType: 'application/json',
+    cacheControl: null,
+    body: JSON.stringify({ client_id: URL_ID, redirect_uris: ['https://app.example/cb'], ...fields }),
+    ...over,
+  });
+
+  it('fills what the document leaves out: authorization_code, the host as the name, every scope; deduplicates lists', () => {
+    const client = clientFromDocument(
+      URL_ID,
+      body({ redirect_uris: ['https://app.example/cb', 'https://app.example/cb'], grant_types: undefined }),
+      T0,
+    );
+    expect(client).toEqual({
+      client_id: URL_ID,
+      client_secret_sha256: null,
+      client_name: 'app.example',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      redirect_uris: ['https://app.example/cb'],
+      token_endpoint_auth_method: 'none',
+      scope: ['articles:read', 'content:export'],
+      client_id_issued_at: T0,
+      registration_type: 'metadata_document',
+      claim: { status: 'unclaimed', token_sha256: null, token_expires_at: T0 },
+      expires_at: null,
+      last_used_at: T0,
+    });
+    expect(clientFromDocument(URL_ID, body({ grant_types: ['authorization_code', 'authorization_code'] }), T0).grant_types).toEqual([
+      'authorization_code',
+    ]);
+  });
+
+  it.each([
+    ['a trimmed name', { client_name: '  Example  ' }, 'Example'],
+    ['a blank name', { client_name: '   ' }, 'app.example'],
+    ['a name that is not text', { client_name: 42 }, 'app.example'],
+    ['a long name', { client_name: `${'n'.repeat(150)}` }, 'n'.repeat(100)],
+  ])('%s', (_name, fields, name) => expect(clientFromDocument(URL_ID, body(fields), T0).client_name).toBe(name));
+
+  it.each([
+    ['a known scope', { scope: 'content:export' }, ['content:export']],
+    ['only unknown scopes', { scope: 'admin' }, ['articles:read', 'content:export']],
+    ['a scope that is not text', { scope: ['content:export'] }, ['articles:read', 'content:export']],
+  ])('%s', (_name, fields, scope) => expect(clientFromDocument(URL_ID, body(fields), T0).scope).toEqual(scope));
+
+  it.each([
+    ['application/ld+json', true],
+    ['application/+json', true],
+    ['Application/JSON; charset=utf-8', true],
+    ['text/json', false],
+    [' application/json', false],
+    ['xapplication/json', false],
+    ['application/jsonx', false],
+    [null, false],
+  ])('Content-Type %j accepted: %s', (contentType, accepted) => {
+    const run = () => clientFromDocument(URL_ID, body({}, { contentType }), T0);
+    if (accepted) expect(run().client_id).toBe(URL_ID);
+    else expect(run).toThrow(expect.objectContaining({ publicReason: 'it is not a JSON document' }));
+  });
+
+  it.each([
+    ['HTTP 404', body({}, { status: 404 }), 'it could not be fetched', 'it answered HTTP 404'],
+    ['no Content-Type', body({}, { contentType: null }), 'it is not a JSON document', 'its Content-Type is missing'],
+    ['HTML', body({}, { contentType: 'text/html' }), 'it is not a JSON document', 'its Content-Type is text/html'],
+    ['null', body({}, { body: 'null' }), 'it is not a JSON document', 'the body is not a JSON object'],
+    ['a string', body({}, { body: '"x"' }), 'it is not a JSON document', 'the body is not a JSON object'],
+    ['a number', body({}, { body: '5' }), 'it is not a JSON document', 'the body is not a JSON object'],
+    [
+      'another client_id',
+      body({ client_id: 'https://x.example/c' }),
+      'its client_id is not exactly its URL',
+      'its client_id is "https://x.example/c"',
+    ],
+  ])('%s: the public phrase, and the detail for the log', (_name, fetched, publicReason, detail) => {
+    const error = (() => {
+      try {
+        clientFromDocument(URL_ID, fetched, T0);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toMatchObject({ name: 'ClientMetadataFailure', publicReason, message: detail });
+  });
+
+  it.each([
+    ['client_secret_expires_at', { client_secret_expires_at: 0 }, 'it must not contain client_secret_expires_at'],
+    [
+      'a secret method',
+      { token_endpoint_auth_method: 'client_secret_basic' },
+      'token_endpoint_auth_method "client_secret_basic" is not supported here (only "none")',
+    ],
+    ['grant_types as text', { grant_types: 'authorization_code' }, 'grant_types must be authorization_code, optionally with refresh_token'],
+    ['refresh_token alone', { grant_types: ['refresh_token'] }, 'grant_types must be'],
+    ['another grant beside it', { grant_types: ['authorization_code', 'client_credentials'] }, 'grant_types must be'],
+    ['redirect_uris as text', { redirect_uris: 'https://app.example/cb' }, 'redirect_uris must be a non-empty array of URIs'],
+    [
+      'a redirect URI that is not text',
+      { redirect_uris: ['https://app.example/cb', 7] },
+      'redirect_uris must be a non-empty array of URIs',
+    ],
+  ])('refuses %s, saying which field', (_name, fields, why) => {
+    expect(() => clientFromDocument(URL_ID, body(fields), T0)).toThrow(`The client metadata document at ${URL_ID} cannot be used: ${why}`);
+  });
+});
+
+describe('the resolver, in words and bounds', () => {
+  it('refuses a client_id that cannot be a document URL, saying why', async () => {
+    const resolver = resolverWith(async () => doc());
+    await expect(resolver.resolve('http://app.example/c.json', T0, requester())).rejects.toMatchObject({
+      code: 'invalid_client',
+      message: 'A URL client_id must be an https URL.',
+    });
+  });
+
+  it('a cached failure is the same invalid_client answer', async () => {
+    const resolver = resolverWith(async () => ({ ...doc(), status: 500 }), { log: () => {} });
+    const first = await resolver.resolve(URL_ID, T0, requester()).catch((e: unknown) => e);
+    const second = await resolver.resolve(URL_ID, T0 + 1, requester()).catch((e: unknown) => e);
+    expect(second).toMatchObject({ code: 'invalid_client', status: 401, message: (first as Error).message });
+  });
+
+  it('a request from a metadata fetcher is told why it gets no fetch', async () => {
+    await expect(resolverWith(async () => doc()).resolve(URL_ID, T0, requester({ fromMetadataFetcher: true }))).rejects.toThrow(
+      'This request was made by a client metadata fetcher; it cannot name another client metadata document.',
+    );
+  });
+
+  it('the network limit says so, and resets when its window ends (the host limit is admitted per address: tested with the fetcher)', async () => {
+    const resolver = resolverWith(async (url) => doc({ client_id: url }));
+    for (let i = 0; i < CLIENT_METADATA_FETCHES_PER_NETWORK.limit; i++)
+      await resolver.resolve(`https://a${i}.example/c.json`, T0, requester());
+    await expect(resolver.resolve('https://b.example/c.json', T0, requester())).rejects.toThrow(
+      'Too many client metadata documents fetched for your network (at most 30 per 600 s); retry in 600 s.',
+    );
+    await expect(resolver.resolve('https://b.example/c.json', T0 + 600, requester())).resolves.toMatchObject({
+      client_id: 'https://b.example/c.json',
+    });
+  });
+
+  it('a loopback site on the default http port is not the same host as https on loopback', async () => {
+    let fetches = 0;
+    const resolver = new ClientMetadataResolver({
+      fetch: async (url) => {
+        fetches++;
+        return doc({ client_id: url });
+      },
+      issuer: 'http://localhost',
+      limits: () => limits,
+    });
+    const local = requester({ requestOrigin: 'http://localhost' });
+    // Refused (an http document, or the site itself), never fetched.
+    await expect(resolver.resolve('http://127.0.0.1/c.json', T0, local)).rejects.toThrow();
+    await resolver.resolve('https://127.0.0.1/c.json', T0, local);
+    expect(fetches).toBe(1);
+  });
+
+  it('keeps many documents at once, and starts again past a thousand', async () => {
+    let fetches = 0;
+    const resolver = resolverWith(async (url) => {
+      fetches++;
+      return doc({ client_id: url });
+    });
+    const id = (i: number) => `https://h${i}.example/c.json`;
+    const ask = (i: number) => resolver.resolve(id(i), T0, requester({ network: async () => `n${i}` }));
+    await ask(0);
+    await ask(1);
+    await ask(0);
+    expect(fetches).toBe(2);
+    for (let i = 2; i <= 1000; i++) await ask(i);
+    expect(fetches).toBe(1001);
+    await ask(1000);
+    expect(fetches).toBe(1001);
+    await ask(0);
+    expect(fetches).toBe(1002);
   });
 });

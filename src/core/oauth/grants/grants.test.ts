@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../../tests/support/blobs.ts';
-import { REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS, REFRESH_TOKEN_IDLE_TTL_SECONDS } from '../config.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  CLOCK_SKEW_SECONDS,
+  REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS,
+  REFRESH_TOKEN_IDLE_TTL_SECONDS,
+} from '../config.ts';
+import { memoryStore } from '../../kernel/memory-store.ts';
+import type { Store } from '../../kernel/store.ts';
+import type { OAuthError } from '../errors.ts';
 import {
   createGrant,
+  grantKey,
+  grantKeepUntil,
+  refreshKey,
+  revokeGrant,
   issueRefreshToken,
   recordAccessToken,
   redeemRefreshToken,
@@ -151,5 +163,333 @@ describe('refresh tokens', () => {
     expect(await revokeRefreshToken(store, refresh, 'agt_rt', T0 + 5)).toBe(true);
     expect(await isRevoked(store, `at-${n}`)).toBe(true);
     await expect(redeemRefreshToken(store, refresh, 'agt_rt', T0 + 10)).rejects.toMatchObject({ code: 'invalid_grant' });
+  });
+});
+
+describe('grants on the memory store: every rule, at its boundary', () => {
+  const T = 1_900_000_000;
+  const input = (over: Partial<GrantRecord> = {}) => ({
+    grant_id: newGrantId(),
+    client_id: 'agt_m',
+    subject: 'anon_m',
+    scope: 'articles:read',
+    resource: 'https://site.example/mcp',
+    refreshable: true,
+    ...over,
+  });
+  const read = async (store: Store, id: string) => (await store.get<GrantRecord>(grantKey(id)))!.value;
+  /** A store whose every conditional write loses (another writer always came first). */
+  const contended = (inner: Store): Store => ({
+    ...inner,
+    set: async (key, value, condition) => (condition ? { modified: false } : inner.set(key, value, condition)),
+  });
+
+  it('a grant is kept until its end plus the last access token’s life and the clock skew', () => {
+    expect(grantKeepUntil({ ends_at: T })).toBe(T + ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS);
+  });
+
+  it('createGrant: no tokens yet, not revoked; a refreshable grant lives 90 days, another one access token; an id is used once', async () => {
+    const store = memoryStore();
+    const refreshable = (await createGrant(store, input(), T))!;
+    expect(refreshable).toMatchObject({
+      created_at: T,
+      ends_at: T + REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS,
+      revoked_at: null,
+      access_tokens: [],
+    });
+    expect(refreshable).not.toHaveProperty('refreshable');
+    expect(await read(store, refreshable.grant_id)).toEqual(refreshable);
+    const once = (await createGrant(store, input({ refreshable: false } as never), T))!;
+    expect(once.ends_at).toBe(T + ACCESS_TOKEN_TTL_SECONDS);
+    expect(await createGrant(store, input({ grant_id: once.grant_id }), T)).toBeNull();
+    const day = new Date((T + ACCESS_TOKEN_TTL_SECONDS * 2 + CLOCK_SKEW_SECONDS) * 1000).toISOString().slice(0, 10);
+    expect(await store.list(`expires/${day}/`)).toContain(`expires/${day}/${grantKey(once.grant_id)}`);
+  });
+
+  it('recordAccessToken: adds the token and forgets those expired by now (one expiring now included)', async () => {
+    const store = memoryStore();
+    const grant = (await createGrant(store, input(), T))!;
+    expect(await recordAccessToken(store, grant.grant_id, { jti: 'a', exp: T + 10 }, T)).toBe(true);
+    expect(await recordAccessToken(store, grant.grant_id, { jti: 'b', exp: T + 20 }, T + 5)).toBe(true);
+    expect(await recordAccessToken(store, grant.grant_id, { jti: 'c', exp: T + 30 }, T + 10)).toBe(true);
+    expect((await read(store, grant.grant_id)).access_tokens).toEqual([
+      { jti: 'b', exp: T + 20 },
+      { jti: 'c', exp: T + 30 },
+    ]);
+  });
+
+  it('recordAccessToken: a missing or revoked grant refuses the token and revokes it', async () => {
+    const store = memoryStore();
+    expect(await recordAccessToken(store, 'grt_missing', { jti: 'x', exp: T + 10 }, T)).toBe(false);
+    expect(await isRevoked(store, 'x')).toBe(true);
+    const grant = (await createGrant(store, input(), T))!;
+    await revokeGrant(store, grant.grant_id, T);
+    expect(await recordAccessToken(store, grant.grant_id, { jti: 'y', exp: T + 10 }, T)).toBe(false);
+    expect(await isRevoked(store, 'y')).toBe(true);
+  });
+
+  it('recordAccessToken under endless contention: 503 retry, and the token is revoked', async () => {
+    const inner = memoryStore();
+    const grant = (await createGrant(inner, input(), T))!;
+    const error = await recordAccessToken(contended(inner), grant.grant_id, { jti: 'z', exp: T + 10 }, T).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'temporarily_unavailable',
+      status: 503,
+      message: 'The grant is busy; retry the request.',
+      headers: { 'retry-after': '1' },
+    });
+    expect(await isRevoked(inner, 'z')).toBe(true);
+  });
+
+  it('revokeGrant: marks the grant and revokes its live tokens (not one expiring now); twice is harmless', async () => {
+    const store = memoryStore();
+    const grant = (await createGrant(store, input(), T))!;
+    await recordAccessToken(store, grant.grant_id, { jti: 'live', exp: T + 100 }, T);
+    await recordAccessToken(store, grant.grant_id, { jti: 'ending', exp: T + 50 }, T);
+    await revokeGrant(store, grant.grant_id, T + 50);
+    expect((await read(store, grant.grant_id)).revoked_at).toBe(T + 50);
+    expect(await isRevoked(store, 'live')).toBe(true);
+    expect(await isRevoked(store, 'ending')).toBe(false);
+    await revokeGrant(store, grant.grant_id, T + 60);
+    expect((await read(store, grant.grant_id)).revoked_at).toBe(T + 50);
+  });
+
+  it('revokeGrant before the grant exists leaves an empty revoked tombstone that blocks its creation', async () => {
+    const store = memoryStore();
+    const id = newGrantId();
+    await revokeGrant(store, id, T);
+    expect(await read(store, id)).toEqual({
+      grant_id: id,
+      client_id: '',
+      subject: '',
+      scope: '',
+      resource: '',
+      created_at: T,
+      ends_at: T,
+      revoked_at: T,
+      access_tokens: [],
+    });
+    expect(await createGrant(store, input({ grant_id: id }), T)).toBeNull();
+  });
+
+  it('revokeGrant under endless contention: 503 retry', async () => {
+    const inner = memoryStore();
+    const grant = (await createGrant(inner, input(), T))!;
+    await expect(revokeGrant(contended(inner), grant.grant_id, T)).rejects.toMatchObject({
+      code: 'temporarily_unavailable',
+      message: 'Could not revoke the grant; retry the request.',
+      headers: { 'retry-after': '1' },
+    });
+    expect((await read(inner, grant.grant_id)).revoked_at).toBeNull();
+  });
+
+  it('issueRefreshToken: names its grant, keeps the spent list, lapses after the idle lifetime; no grant is a 500', async () => {
+    const store = memoryStore();
+    const grant = (await createGrant(store, input(), T))!;
+    const first = await issueRefreshToken(store, grant, T);
+    expect(first).toMatch(new RegExp(`^rt_${grant.grant_id}\\.[\\w-]{43}$`));
+    expect((await read(store, grant.grant_id)).refresh).toEqual({
+      current_sha256: await sha256Hex(first),
+      expires_at: T + REFRESH_TOKEN_IDLE_TTL_SECONDS,
+      spent_sha256: [],
+    });
+    await redeemRefreshToken(store, first, 'agt_m', T + 1);
+    const second = await issueRefreshToken(store, grant, T + 1);
+    expect((await read(store, grant.grant_id)).refresh?.spent_sha256).toEqual([await sha256Hex(first)]);
+    expect(second).not.toBe(first);
+    await expect(issueRefreshToken(store, { ...grant, grant_id: newGrantId() }, T)).rejects.toMatchObject({
+      code: 'server_error',
+      status: 500,
+      message: 'Could not store the refresh token; try again.',
+    });
+    await expect(issueRefreshToken(contended(store), grant, T)).rejects.toMatchObject({ code: 'temporarily_unavailable' });
+  });
+
+  it('redeemRefreshToken refuses, without spending it: another client, an unknown grant, a grant without refresh, a stale token', async () => {
+    const store = memoryStore();
+    const grant = (await createGrant(store, input(), T))!;
+    const token = await issueRefreshToken(store, grant, T);
+    const notValid = { code: 'invalid_grant', message: 'The refresh token is not valid for this client.' };
+    await expect(redeemRefreshToken(store, token, 'agt_other', T)).rejects.toMatchObject(notValid);
+    await expect(redeemRefreshToken(store, token.replace(grant.grant_id, newGrantId()), 'agt_m', T)).rejects.toMatchObject(notValid);
+    const bare = (await createGrant(store, input(), T))!;
+    await expect(redeemRefreshToken(store, `rt_${bare.grant_id}.${'a'.repeat(43)}`, 'agt_m', T)).rejects.toMatchObject(notValid);
+    await expect(redeemRefreshToken(store, `rt_${grant.grant_id}.${'a'.repeat(43)}`, 'agt_m', T)).rejects.toMatchObject(notValid);
+    expect((await read(store, grant.grant_id)).refresh?.current_sha256).toBe(await sha256Hex(token));
+    expect((await read(store, grant.grant_id)).revoked_at).toBeNull();
+  });
+
+  it('redeemRefreshToken: the idle expiry and the grant’s end are exclusive bounds; validate runs before the token is spent', async () => {
+    const store = memoryStore();
+    const grant = (await createGrant(store, input(), T))!;
+    const token = await issueRefreshToken(store, grant, T);
+    await expect(redeemRefreshToken(store, token, 'agt_m', T + REFRESH_TOKEN_IDLE_TTL_SECONDS)).rejects.toMatchObject({
+      message: 'The refresh token has expired; ask the user to authorize again.',
+    });
+    await expect(
+      redeemRefreshToken(store, token, 'agt_m', T + 1, () => {
+        throw new Error('refused by validate');
+      }),
+    ).rejects.toThrow('refused by validate');
+    expect((await read(store, grant.grant_id)).refresh?.current_sha256).toBe(await sha256Hex(token));
+    const seen: string[] = [];
+    const redeemed = await redeemRefreshToken(store, token, 'agt_m', T + REFRESH_TOKEN_IDLE_TTL_SECONDS - 1, (g) => {
+      seen.push(g.grant_id);
+    });
+    expect(seen).toEqual([grant.grant_id]);
+    expect(redeemed.refresh).toEqual({
+      current_sha256: null,
+      expires_at: T + REFRESH_TOKEN_IDLE_TTL_SECONDS,
+      spent_sha256: [await sha256Hex(token)],
+    });
+
+    const ending = (await createGrant(store, input({ refreshable: false } as never), T))!;
+    const late = await issueRefreshToken(store, ending, T);
+    await expect(redeemRefreshToken(store, late, 'agt_m', ending.ends_at)).rejects.toMatchObject({
+      message: expect.stringMatching(/expired|ended/),
+    });
+  });
+
+  it('redeemRefreshToken: a revoked grant, or one past its end with a live token, is refused as ended', async () => {
+    const store = memoryStore();
+    const grant = (await createGrant(store, input(), T))!;
+    const token = await issueRefreshToken(store, grant, T);
+    const stored = await store.get<GrantRecord>(grantKey(grant.grant_id));
+    await store.set(grantKey(grant.grant_id), {
+      ...stored!.value,
+      ends_at: T + 10,
+      refresh: { ...stored!.value.refresh!, expires_at: T + 100 },
+    });
+    const ended = { message: 'The grant behind this refresh token has ended or was revoked; ask the user to authorize again.' };
+    await expect(redeemRefreshToken(store, token, 'agt_m', T + 10)).rejects.toMatchObject(ended);
+    expect((await redeemRefreshToken(store, token, 'agt_m', T + 9)).grant_id).toBe(grant.grant_id);
+    const other = (await createGrant(store, input(), T))!;
+    const otherToken = await issueRefreshToken(store, other, T);
+    const current = (await store.get<GrantRecord>(grantKey(other.grant_id)))!;
+    await store.set(grantKey(other.grant_id), { ...current.value, revoked_at: T });
+    await expect(redeemRefreshToken(store, otherToken, 'agt_m', T + 1)).rejects.toMatchObject(ended);
+  });
+
+  it('the live-token cap: 429 saying how many and when, Retry-After at least 1 s', async () => {
+    const store = memoryStore();
+    const grant = (await createGrant(store, input(), T))!;
+    for (let i = 0; i < MAX_LIVE_ACCESS_TOKENS_PER_GRANT; i++)
+      await recordAccessToken(store, grant.grant_id, { jti: `j${i}`, exp: T + 100 + i }, T);
+    const token = await issueRefreshToken(store, grant, T);
+    const error = await redeemRefreshToken(store, token, 'agt_m', T + 40).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      message: 'This grant already has 20 live access tokens; use one of them, or refresh again in 60 s. The refresh token stays valid.',
+      headers: { 'retry-after': '60' },
+    });
+    // The oldest expires at T + 100: a second before, the wait is 1 s; at T + 100 one is gone and the refresh passes.
+    expect(await redeemRefreshToken(store, token, 'agt_m', T + 99).catch((e: OAuthError) => e.headers['retry-after'])).toBe('1');
+    expect((await redeemRefreshToken(store, token, 'agt_m', T + 100)).grant_id).toBe(grant.grant_id);
+  });
+
+  it('redeemRefreshToken under endless contention: 503 retry, the token not spent', async () => {
+    const inner = memoryStore();
+    const grant = (await createGrant(inner, input(), T))!;
+    const token = await issueRefreshToken(inner, grant, T);
+    await expect(redeemRefreshToken(contended(inner), token, 'agt_m', T)).rejects.toMatchObject({
+      code: 'temporarily_unavailable',
+      message: 'The grant is busy; retry the request.',
+    });
+    expect((await read(inner, grant.grant_id)).refresh?.current_sha256).toBe(await sha256Hex(token));
+  });
+
+  describe('tokens from before tokens named their grant (refresh/ records)', () => {
+    async function legacy(store: Store, over: Partial<RefreshTokenRecord> = {}) {
+      const grant = (await createGrant(store, input(), T))!;
+      const token = `rt_legacy${newGrantId()}`;
+      await store.set(refreshKey(await sha256Hex(token)), {
+        grant_id: grant.grant_id,
+        client_id: 'agt_m',
+        issued_at: T,
+        expires_at: T + 100,
+        used_at: null,
+        ...over,
+      } satisfies RefreshTokenRecord);
+      return { grant, token };
+    }
+
+    it('refuses another client, an unknown token, an expired one (at its expiry), a revoked or ended grant', async () => {
+      const store = memoryStore();
+      const { grant, token } = await legacy(store);
+      await expect(redeemRefreshToken(store, token, 'agt_other', T)).rejects.toMatchObject({
+        message: 'The refresh token is not valid for this client.',
+      });
+      await expect(redeemRefreshToken(store, 'rt_unknown', 'agt_m', T)).rejects.toMatchObject({
+        message: 'The refresh token is not valid for this client.',
+      });
+      await expect(redeemRefreshToken(store, token, 'agt_m', T + 100)).rejects.toMatchObject({
+        message: 'The refresh token has expired; ask the user to authorize again.',
+      });
+      await revokeGrant(store, grant.grant_id, T);
+      await expect(redeemRefreshToken(store, token, 'agt_m', T + 1)).rejects.toMatchObject({
+        message: 'The grant behind this refresh token has ended or was revoked; ask the user to authorize again.',
+      });
+      const gone = await legacy(store);
+      await store.delete(grantKey(gone.grant.grant_id));
+      await expect(redeemRefreshToken(store, gone.token, 'agt_m', T + 1)).rejects.toMatchObject({
+        message: expect.stringContaining('has ended'),
+      });
+      const ended = await legacy(store, { expires_at: T + REFRESH_TOKEN_ABSOLUTE_TTL_SECONDS + 10 });
+      await expect(redeemRefreshToken(store, ended.token, 'agt_m', ended.grant.ends_at)).rejects.toMatchObject({
+        message: expect.stringContaining('has ended'),
+      });
+    });
+
+    it('validate runs before the token is marked used; a lost race is a replay that revokes the grant', async () => {
+      const store = memoryStore();
+      const { grant, token } = await legacy(store);
+      await expect(
+        redeemRefreshToken(store, token, 'agt_m', T, () => {
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      expect((await store.get<RefreshTokenRecord>(refreshKey(await sha256Hex(token))))?.value.used_at).toBeNull();
+      const racing: Store = {
+        ...store,
+        set: async (key, value, condition) => (key.startsWith('refresh/') ? { modified: false } : store.set(key, value, condition)),
+      };
+      await expect(redeemRefreshToken(racing, token, 'agt_m', T)).rejects.toMatchObject({
+        message: 'The refresh token was used concurrently; the grant is revoked. Ask the user to authorize again.',
+      });
+      expect((await read(store, grant.grant_id)).revoked_at).toBe(T);
+    });
+
+    it('a successful use marks it used at that time', async () => {
+      const store = memoryStore();
+      const { token } = await legacy(store);
+      await redeemRefreshToken(store, token, 'agt_m', T + 5);
+      expect((await store.get<RefreshTokenRecord>(refreshKey(await sha256Hex(token))))?.value.used_at).toBe(T + 5);
+    });
+
+    it('revokeRefreshToken: the owner ends the grant; another client or an unknown token does nothing', async () => {
+      const store = memoryStore();
+      const { grant, token } = await legacy(store);
+      expect(await revokeRefreshToken(store, token, 'agt_other', T)).toBe(false);
+      expect(await revokeRefreshToken(store, 'rt_nothing', 'agt_m', T)).toBe(false);
+      expect((await read(store, grant.grant_id)).revoked_at).toBeNull();
+      expect(await revokeRefreshToken(store, token, 'agt_m', T)).toBe(true);
+      expect((await read(store, grant.grant_id)).revoked_at).toBe(T);
+    });
+  });
+
+  it('revokeRefreshToken of a grant token: the current one or a spent one revokes; an unknown one of the grant does not', async () => {
+    const store = memoryStore();
+    const grant = (await createGrant(store, input(), T))!;
+    const first = await issueRefreshToken(store, grant, T);
+    await redeemRefreshToken(store, first, 'agt_m', T);
+    await issueRefreshToken(store, grant, T);
+    expect(await revokeRefreshToken(store, `rt_${grant.grant_id}.${'a'.repeat(43)}`, 'agt_m', T)).toBe(false);
+    expect(await revokeRefreshToken(store, `rt_${newGrantId()}.${'a'.repeat(43)}`, 'agt_m', T)).toBe(false);
+    const bare = (await createGrant(store, input(), T))!;
+    expect(await revokeRefreshToken(store, `rt_${bare.grant_id}.${'a'.repeat(43)}`, 'agt_m', T)).toBe(false);
+    expect((await read(store, grant.grant_id)).revoked_at).toBeNull();
+    expect(await revokeRefreshToken(store, first, 'agt_m', T + 1)).toBe(true);
+    expect((await read(store, grant.grant_id)).revoked_at).toBe(T + 1);
   });
 });

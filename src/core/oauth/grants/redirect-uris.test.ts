@@ -44,6 +44,12 @@ describe('matchRedirectUri', () => {
     expect(matchRedirectUri(registered, undefined)).toBeNull();
     expect(matchRedirectUri([], undefined)).toBeNull();
   });
+
+  it('a loopback URI registered without a path is matched only exactly', () => {
+    expect(matchRedirectUri(['http://127.0.0.1:3000'], 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(matchRedirectUri(['http://127.0.0.1:3000'], 'http://127.0.0.1:4000')).toBeNull();
+    expect(matchRedirectUri(['http://127.0.0.1:3000/'], 'http://127.0.0.1:4000/')).toBe('http://127.0.0.1:4000/');
+  });
 });
 
 describe('redirectUriProblem (registration)', () => {
@@ -64,6 +70,8 @@ describe('redirectUriProblem (registration)', () => {
     ['http://127.0.0.1/a/../cb', /canonical/],
     ['https://App.Example/cb', /canonical/],
     ['custom:/cb', /https/],
+    ['ftp://localhost/cb', 'must be https, or http on a loopback address (127.0.0.1, [::1] or localhost)'],
+    ['http://localhost.evil.example/cb', /https/],
     ['/relative', /canonical/],
   ])('refuses %s', (uri, why) => expect(redirectUriProblem(uri)).toMatch(why));
 });

@@ -1,3 +1,4 @@
+import { CompactSign, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../../tests/support/blobs.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../config.ts';
@@ -12,6 +13,7 @@ import {
   rotateStoredKeys,
 } from './keys.ts';
 import { mintAccessToken, revokeJti, verifyAccessToken } from './tokens.ts';
+import { CLOCK_SKEW_SECONDS } from '../config.ts';
 
 const blobs = useBlobs();
 const ISSUER = 'https://acme.example';
@@ -81,5 +83,98 @@ describe('access tokens', () => {
     expect(fromEnv.map((r) => r.kid)).toEqual(rotated.map((r) => r.kid));
     expect(() => parseKeyRecords('{}')).toThrow(/non-empty JSON array/);
     expect(() => parseKeyRecords('[{"kid":"x"}]')).toThrow(/RSA private_jwk/);
+  });
+});
+
+/** Every claim a token of ours carries, signed by the active key with the header our tokens have. */
+const FULL_CLAIMS = {
+  iss: ISSUER,
+  aud: AUD,
+  sub: 'agt_x',
+  client_id: 'agt_x',
+  scope: 'content:export',
+  jti: 'jti-1',
+  iat: T0,
+  exp: T0 + 3600,
+};
+
+async function signed(keys: Awaited<ReturnType<typeof keySetOf>>, claims: Record<string, unknown>, typ = 'at+jwt'): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: keys.active.kid, typ }).sign(keys.active.key);
+}
+
+describe('access tokens signed by our key but not minted as ours', () => {
+  it.each([
+    ['exp', 'missing_claims'],
+    ['iat', 'missing_claims'],
+    ['jti', 'missing_claims'],
+    ['sub', 'missing_claims'],
+    ['client_id', 'missing_claims'],
+    ['scope', 'missing_claims'],
+    ['aud', 'wrong_audience'],
+    ['iss', 'wrong_issuer'],
+  ] as const)('a token without %s is refused (%s), years after it was issued too', async (claim, reason) => {
+    const keys = await keySetOf([await generateKeyRecord(T0)], T0);
+    const { [claim]: _dropped, ...claims } = FULL_CLAIMS;
+    const token = await signed(keys, claims);
+    for (const now of [T0 + 10, T0 + 10 * 365 * 86_400])
+      expect(await verifyAccessToken(token, { keys, issuer: ISSUER, audience: AUD, nowSeconds: now, revocations: null })).toEqual({
+        ok: false,
+        reason,
+      });
+  });
+
+  it('the complete token verifies (the table above changes one thing at a time)', async () => {
+    const keys = await keySetOf([await generateKeyRecord(T0)], T0);
+    const check = await verifyAccessToken(await signed(keys, FULL_CLAIMS), {
+      keys,
+      issuer: ISSUER,
+      audience: AUD,
+      nowSeconds: T0 + 10,
+      revocations: null,
+    });
+    expect(check).toEqual({ ok: true, claims: FULL_CLAIMS });
+  });
+
+  it.each([
+    ['client_id is not a string', { client_id: 7 }, 'missing_claims'],
+    ['scope is not a string', { scope: ['content:export'] }, 'missing_claims'],
+    ['jti is not a string', { jti: 1 }, 'missing_claims'],
+    ['sub is not a string', { sub: 5 }, 'missing_claims'],
+    ['iat is not a number', { iat: String(T0) }, 'missing_claims'],
+    ['iat beyond the allowed skew', { iat: T0 + 10 + CLOCK_SKEW_SECONDS + 1 }, 'issued_in_future'],
+    ['expired beyond the allowed skew', { exp: T0 + 10 - CLOCK_SKEW_SECONDS - 1 }, 'expired'],
+    ['a foreign typ', {}, 'wrong_type'],
+  ] as const)('%s: refused', async (name, change, reason) => {
+    const keys = await keySetOf([await generateKeyRecord(T0)], T0);
+    const token = await signed(keys, { ...FULL_CLAIMS, ...change }, name === 'a foreign typ' ? 'JWT' : 'at+jwt');
+    expect(await verifyAccessToken(token, { keys, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 10, revocations: null })).toEqual({
+      ok: false,
+      reason,
+    });
+  });
+
+  it('within the allowed skew a token is still good: iat slightly ahead, exp slightly past', async () => {
+    const keys = await keySetOf([await generateKeyRecord(T0)], T0);
+    const now = T0 + 100;
+    const token = await signed(keys, { ...FULL_CLAIMS, iat: now + CLOCK_SKEW_SECONDS, exp: now - CLOCK_SKEW_SECONDS + 1 });
+    expect((await verifyAccessToken(token, { keys, issuer: ISSUER, audience: AUD, nowSeconds: now, revocations: null })).ok).toBe(true);
+  });
+});
+
+describe('access tokens that are not even JWTs of ours', () => {
+  it('a tampered signature is bad_signature; a signed payload that is not a claims object is malformed', async () => {
+    const keys = await keySetOf([await generateKeyRecord(T0)], T0);
+    const token = await signed(keys, FULL_CLAIMS);
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
+    const verify = (t: string) => verifyAccessToken(t, { keys, issuer: ISSUER, audience: AUD, nowSeconds: T0 + 10, revocations: null });
+    expect(await verify(`${header}.${payload}.${flipped}`)).toEqual({ ok: false, reason: 'bad_signature' });
+    const notClaims = await new CompactSign(new TextEncoder().encode('not json'))
+      .setProtectedHeader({ alg: 'RS256', kid: keys.active.kid, typ: 'at+jwt' })
+      .sign(keys.active.key);
+    expect(await verify(notClaims)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verify('not-a-jwt')).toEqual({ ok: false, reason: 'malformed' });
+    const unknownKid = await new SignJWT(FULL_CLAIMS).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' }).sign(keys.active.key);
+    expect(await verify(unknownKid)).toEqual({ ok: false, reason: 'unknown_key' });
   });
 });
