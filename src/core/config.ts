@@ -13,6 +13,7 @@ import { IP_DIGEST_SECRET_MIN_LENGTH } from './kernel/ip-digest.ts';
 import { DEFAULT_LOCAL_PORT, resolveOrigin } from './kernel/origin.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
 import { METRICS_FLUSH_INTERVAL_MS } from './kernel/metrics.ts';
+import { OPS_SECRET_MIN_LENGTH } from './analytics/ops.ts';
 import { parseKeyRecords } from './oauth/grants/keys.ts';
 import { type SigningJwk, SigningJwksSchema } from './web-bot-auth/keys.ts';
 
@@ -96,6 +97,10 @@ export const EnvSchema = v.object({
     ),
     String(ACCESS_TOKEN_TTL_SECONDS),
   ),
+  /** The operator secret of the /ops/ page (src/core/analytics/ops.ts); unset: the page refuses every sign-in. */
+  OPS_SECRET: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(OPS_SECRET_MIN_LENGTH, `must be at least ${OPS_SECRET_MIN_LENGTH} characters`)),
+  ),
   ANALYTICS_FLUSH_SECONDS: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(3600)),
     String(METRICS_FLUSH_INTERVAL_MS / 1000),
@@ -152,6 +157,7 @@ export const FUNCTION_VARIABLES = [
   'OAUTH_SIGNING_KEYS',
   'WEB_BOT_AUTH_SIGNING_KEYS',
   'ANALYTICS_FLUSH_SECONDS',
+  'OPS_SECRET',
 ] as const satisfies readonly EnvName[];
 export const LOCAL_RUNTIME_VARIABLES = [
   ...ORIGIN_VARIABLES,
@@ -241,6 +247,8 @@ export interface RuntimeConfig {
   oauthSigningKeys: string | null;
   /** How often each instance writes its usage counters (kernel/metrics.ts). */
   analyticsFlushIntervalMs: number;
+  /** The operator secret of /ops/; null: unset (every sign-in refused). */
+  opsSecret: string | null;
 }
 
 /** Environment variables the functions read (README, "Configuration"). */
@@ -274,5 +282,6 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
     webBotAuthKeys: e.WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? null,
     oauthSigningKeys: e.OAUTH_SIGNING_KEYS ?? null,
     analyticsFlushIntervalMs: e.ANALYTICS_FLUSH_SECONDS * 1000,
+    opsSecret: e.OPS_SECRET ?? null,
   };
 }
