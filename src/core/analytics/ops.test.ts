@@ -1,4 +1,5 @@
 /** The /ops/ page in-process: sign-in (right, wrong, missing, unset), the limit on wrong secrets, headers, the page for seeded usage. */
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../kernel/memory-store.ts';
 import { secretMatches } from '../kernel/crypto.ts';
@@ -242,5 +243,18 @@ describe('the page', () => {
     expect(html).toContain('<td>/blog/a/</td><td>outdated</td><td>The &lt;b&gt;price&lt;/b&gt; changed</td>');
     const none = await (await setup({ feedback: async () => [] }).get('', signedIn)).text();
     expect(none).toContain('No feedback in this range.');
+  });
+});
+
+describe('valid HTML', () => {
+  it.each([
+    ['the page, feedback included', '', { authorization: basic(SECRET) }],
+    ['a refused range', '?from=2027-02-30', { authorization: basic(SECRET) }],
+    ['the sign-in page', '', {}],
+  ])('%s passes html-validate under the site’s rules (.htmlvalidate.json)', async (_name, query, headers) => {
+    const feedback = async (): Promise<FeedbackItem[]> => [{ page: '/a/', kind: 'wrong', text: 'x', received_at: '2027-03-10T00:00:00Z' }];
+    const html = await (await setup({ analytics: await seeded(), feedback }).get(query, headers)).text();
+    const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(html, 'ops.html');
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} ${m.selector ?? ''}`))).toEqual([]);
   });
 });

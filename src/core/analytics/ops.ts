@@ -27,6 +27,7 @@ import { barSvg, stackedBarsSvg } from './charts.ts';
 import { type OpsText, opsText } from './ops-text.ts';
 import { addDays, DEFAULT_RANGE_DAYS, parseRange, type RangeProblem } from './range.ts';
 import { AUDIENCES, dailySeries, group, reportSections, type UsageReport, usageReport } from './report.ts';
+import { QUERY_MIN_NETWORKS } from './rollup.ts';
 
 /** Wrong secrets a client network may try per window; then 429 until the window ends. */
 export const OPS_SIGN_IN_RATE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
@@ -149,7 +150,7 @@ async function page(status: number, lang: Lang, html: string, extra: Record<stri
 }
 
 function documentOf(lang: Lang, title: string, body: string): string {
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 <html lang="${langTag(lang)}">
 <head>
 <meta charset="utf-8">
@@ -266,7 +267,7 @@ export function renderPage(input: PageInput): string {
     return `<section class="panel" aria-labelledby="${id}"><h2 id="${id}">${escapeHtml(title)}</h2>${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}${body}</section>`;
   };
 
-  const queryNote = text.queriesNote(3);
+  const queryNote = text.queriesNote(QUERY_MIN_NETWORKS);
   const charts = [
     ranked('mcp-tools', text.mcpTools, Object.entries(tools), text.counter),
     ranked(
