@@ -94,6 +94,8 @@ describe('sign-in', () => {
     expect([a.status, await a.text(), [...a.headers]]).toEqual([b.status, await b.text(), [...b.headers]]);
     expect(unset.logs.join('\n')).toContain('OPS_SECRET is not set');
     expect(wrong.logs).toEqual([]);
+    await unset.get(); // no secret tried (a crawler, a browser's first request): nothing logged
+    expect(unset.logs).toHaveLength(1);
   });
 
   it(`after ${OPS_SIGN_IN_RATE_LIMIT.limit} wrong secrets the network gets 429 with Retry-After, even with the right one, until the window ends`, async () => {

@@ -91,7 +91,7 @@ export async function handleOps(req: Request, deps: OpsDeps): Promise<Response> 
   const text = opsText(lang);
   if (req.method !== 'GET') return message(405, lang, text.title, text.methodNotAllowed, { allow: 'GET, HEAD' });
   const presented = req.headers.get('authorization');
-  if (presented === null) return challenge(lang, deps);
+  if (presented === null) return challenge(lang);
   const limitKey = `ops-signin/${await deps.clientNetworkDigest()}`;
   const admission = await consume(deps.limits, limitKey, OPS_SIGN_IN_RATE_LIMIT, deps.now());
   if (!admission.allowed) {
@@ -102,7 +102,12 @@ export async function handleOps(req: Request, deps: OpsDeps): Promise<Response> 
   // Compared even when no secret is set (against a random value), so both cases take the same time.
   const matches = password !== null && (await secretMatches(password, deps.secret ?? crypto.randomUUID()));
   const right = matches && deps.secret !== null;
-  if (!right) return challenge(lang, deps);
+  if (!right) {
+    // Logged only when someone tried a secret (a browser's first request never carries one), so a crawler adds no noise.
+    if (deps.secret === null)
+      (deps.log ?? console.warn)('/ops/: OPS_SECRET is not set, so every sign-in is refused (docs/operations.md, "Seeing usage")');
+    return challenge(lang);
+  }
   await refund(deps.limits, limitKey);
 
   const today = new Date(deps.now()).toISOString().slice(0, 10);
@@ -116,9 +121,7 @@ export async function handleOps(req: Request, deps: OpsDeps): Promise<Response> 
 }
 
 /** 401 with the Basic challenge; the body is what the browser shows when the operator cancels its dialog. */
-function challenge(lang: Lang, deps: OpsDeps): Promise<Response> {
-  if (deps.secret === null)
-    (deps.log ?? console.warn)('/ops/: OPS_SECRET is not set, so every sign-in is refused (docs/operations.md, "Seeing usage")');
+function challenge(lang: Lang): Promise<Response> {
   const text = opsText(lang);
   return message(401, lang, text.signInTitle, text.signIn, { 'www-authenticate': `Basic realm="${OPS_REALM}", charset="UTF-8"` });
 }
