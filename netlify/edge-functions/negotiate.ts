@@ -52,5 +52,18 @@ export default async (req: Request, context: Context): Promise<Response | undefi
 
 export const config: Config = {
   path: '/*',
-  excludedPath: ['/.netlify/*', '/_astro/*', '/pagefind/*', '/api/*', '/oauth/*', '/mcp', '/mcp/*', '/a2a', '/.well-known/*', '/health'],
+  excludedPath: [
+    '/.netlify/*',
+    '/_astro/*',
+    '/pagefind/*',
+    '/api/*',
+    '/oauth/*',
+    '/mcp',
+    '/mcp/*',
+    '/a2a',
+    '/.well-known/*',
+    '/health',
+    '/ops',
+    '/ops/',
+  ],
 };

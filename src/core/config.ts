@@ -14,6 +14,7 @@ import { DEFAULT_LOCAL_PORT, resolveOrigin } from './kernel/origin.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
 import { METRICS_FLUSH_INTERVAL_MS } from './kernel/metrics.ts';
 import { DEFAULT_READ_PER_SECOND } from './kernel/read-limit.ts';
+import { OPS_SECRET_MIN_LENGTH } from './analytics/ops.ts';
 import { parseKeyRecords } from './oauth/grants/keys.ts';
 import { type SigningJwk, SigningJwksSchema } from './web-bot-auth/keys.ts';
 
@@ -97,6 +98,10 @@ export const EnvSchema = v.object({
     ),
     String(ACCESS_TOKEN_TTL_SECONDS),
   ),
+  /** The operator secret of the /ops/ page (src/core/analytics/ops.ts); unset: the page refuses every sign-in. */
+  OPS_SECRET: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(OPS_SECRET_MIN_LENGTH, `must be at least ${OPS_SECRET_MIN_LENGTH} characters`)),
+  ),
   ANALYTICS_FLUSH_SECONDS: v.optional(
     v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1), v.maxValue(3600)),
     String(METRICS_FLUSH_INTERVAL_MS / 1000),
@@ -158,6 +163,7 @@ export const FUNCTION_VARIABLES = [
   'WEB_BOT_AUTH_SIGNING_KEYS',
   'ANALYTICS_FLUSH_SECONDS',
   'READ_LIMIT_PER_SECOND',
+  'OPS_SECRET',
 ] as const satisfies readonly EnvName[];
 export const LOCAL_RUNTIME_VARIABLES = [
   ...ORIGIN_VARIABLES,
@@ -249,6 +255,8 @@ export interface RuntimeConfig {
   analyticsFlushIntervalMs: number;
   /** Requests a second an anonymous network may keep up on the read endpoints (0: no limit; kernel/read-limit.ts). */
   readLimitPerSecond: number;
+  /** The operator secret of /ops/; null: unset (every sign-in refused). */
+  opsSecret: string | null;
 }
 
 /** Environment variables the functions read (README, "Configuration"). */
@@ -283,5 +291,6 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
     oauthSigningKeys: e.OAUTH_SIGNING_KEYS ?? null,
     analyticsFlushIntervalMs: e.ANALYTICS_FLUSH_SECONDS * 1000,
     readLimitPerSecond: e.READ_LIMIT_PER_SECOND,
+    opsSecret: e.OPS_SECRET ?? null,
   };
 }

@@ -209,6 +209,12 @@ const SECURED: [family: string, path: string, init: RequestInit, csp: string | R
     {},
     /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
   ],
+  [
+    '/ops/ HTML',
+    '/ops/',
+    {},
+    /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+  ],
   ['/.well-known/ function', '/.well-known/api-catalog', {}, DATA_CONTENT_SECURITY_POLICY],
   ['/.well-known/ OAuth metadata', '/.well-known/oauth-authorization-server', {}, DATA_CONTENT_SECURITY_POLICY],
   ['/.well-known/ skills 404', '/.well-known/agent-skills/nope', {}, DATA_CONTENT_SECURITY_POLICY],
@@ -230,8 +236,9 @@ describe('security headers on every route family', () => {
     const res = await site.fetchPath(path, init);
     await res.arrayBuffer();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      // Pages that must not leak their URL (OAuth parameters) send a stricter Referrer-Policy.
-      if (name === 'referrer-policy' && path.startsWith('/oauth/authorize')) expect(res.headers.get(name)).toBe('no-referrer');
+      // Pages that must not leak their URL (OAuth parameters, the operator's page) send a stricter Referrer-Policy.
+      if (name === 'referrer-policy' && (path.startsWith('/oauth/authorize') || path.startsWith('/ops/')))
+        expect(res.headers.get(name)).toBe('no-referrer');
       else expect(res.headers.get(name), name).toBe(value);
     }
     if (typeof csp === 'string') expect(res.headers.get('content-security-policy')).toBe(csp);

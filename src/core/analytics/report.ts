@@ -4,7 +4,7 @@
  * charts draw. One source for `npm run stats` and the `/ops/` page.
  * @module
  */
-import { type MetricsRecord, rawMetricsPrefix } from '../kernel/metrics.ts';
+import { type Audience, type MetricsRecord, rawMetricsPrefix } from '../kernel/metrics.ts';
 import type { Store } from '../kernel/store.ts';
 import { type DayRecord, dayKey, finalize, mergeInto } from './rollup.ts';
 
@@ -74,6 +74,7 @@ export function group(counts: Record<string, number>, prefix: string): Record<st
 /** The sections the operator sees, each a group of counters. */
 export const REPORT_SECTIONS: readonly { title: string; prefix: string }[] = [
   { title: 'Requests by audience', prefix: 'requests.audience.' },
+  { title: 'Requests by surface', prefix: 'requests.surface.' },
   { title: 'Agents by family', prefix: 'requests.agent.' },
   { title: 'Markdown twins and llms.txt', prefix: 'documents.' },
   { title: 'MCP methods', prefix: 'mcp.method.' },
@@ -86,3 +87,40 @@ export const REPORT_SECTIONS: readonly { title: string; prefix: string }[] = [
   { title: 'Contact and feedback', prefix: 'contact.' },
   { title: 'Errors by family and status', prefix: 'errors.' },
 ];
+
+/** One {@link REPORT_SECTIONS} section over a report's range: its counters (most first) and their sum. */
+export interface ReportSection {
+  title: string;
+  prefix: string;
+  counts: Record<string, number>;
+  total: number;
+}
+
+/** Every {@link REPORT_SECTIONS} section of `report`, in that order (empty ones included): what both views list. */
+export function reportSections(report: Pick<UsageReport, 'totals'>): ReportSection[] {
+  return REPORT_SECTIONS.map(({ title, prefix }) => {
+    const counts = group(report.totals, prefix);
+    return { title, prefix, counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0) };
+  });
+}
+
+/** The audiences in the order the charts stack them (kernel/metrics.ts `Audience`): people first, then agents, then the rest. */
+export const AUDIENCES = ['browser', 'markdown-agent', 'known-agent', 'verified-agent', 'unknown'] as const satisfies readonly Audience[];
+
+/** One day of a series: the value of each key (0 when not counted). */
+export interface SeriesDay {
+  day: string;
+  values: Record<string, number>;
+}
+
+/**
+ * The counters under `prefix` day by day, for `keys` (default: every key counted in the range, most
+ * first): what the charts of requests by audience draw, in the script and on the page.
+ */
+export function dailySeries(report: Pick<UsageReport, 'days' | 'totals'>, prefix: string, keys?: readonly string[]): SeriesDay[] {
+  const names = keys ?? Object.keys(group(report.totals, prefix));
+  return report.days.map((day) => ({
+    day: day.day,
+    values: Object.fromEntries(names.map((key) => [key, day.counts[`${prefix}${key}`] ?? 0])),
+  }));
+}

@@ -41,3 +41,17 @@ export function timingSafeEqual(a: string, b: string): boolean {
   for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
   return diff === 0;
 }
+
+/**
+ * Whether `presented` is `secret`, in a time that tells nothing of where they differ or how long the
+ * secret is: both are digested with HMAC-SHA-256 under a key made for this one comparison, and the
+ * two digests (always 32 bytes) compared with {@link timingSafeEqual}. WebCrypto has no
+ * constant-time equality of its own, and comparing the strings would stop at the first difference.
+ */
+export async function secretMatches(presented: string, secret: string): Promise<boolean> {
+  const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const digest = async (text: string): Promise<string> =>
+    base64(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text))));
+  const [a, b] = await Promise.all([digest(presented), digest(secret)]);
+  return timingSafeEqual(a, b);
+}

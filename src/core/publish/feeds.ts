@@ -39,7 +39,8 @@ export const AI_USER_AGENTS = [
 ] as const;
 
 /** Paths no crawler needs (authorization endpoints). /api stays open: agents are meant to call it. */
-const DISALLOWED_PATHS = ['/oauth/'];
+/** Not for crawlers: the OAuth pages, and the operator's usage page (behind a secret, noindex too). */
+const DISALLOWED_PATHS = ['/oauth/', '/ops/'];
 
 export function robotsTxt(catalog: Pick<Catalog, 'origin' | 'company'>): string {
   const rules = [`Content-Signal: ${CONTENT_SIGNAL}`, 'Allow: /', ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`)];

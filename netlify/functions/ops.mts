@@ -1,0 +1,20 @@
+// The operator's usage page behind OPS_SECRET (src/core/analytics/ops.ts); not counted in the usage it shows.
+import type { Config, Context } from '@netlify/functions';
+import { handleOps } from '../../src/core/analytics/ops.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { PAGE_ERRORS } from '../../src/core/kernel/html.ts';
+import { clientNetworkDigest, now, runtimeConfig, stores } from './_shared/deps.ts';
+
+export default httpHandler(
+  (req: Request, context: Context) =>
+    handleOps(req, {
+      secret: runtimeConfig().opsSecret,
+      analytics: stores('analytics'),
+      limits: stores('ratelimit'),
+      clientNetworkDigest: () => clientNetworkDigest(context),
+      now,
+    }),
+  { errors: PAGE_ERRORS },
+);
+
+export const config: Config = { path: ['/ops', '/ops/'] };
