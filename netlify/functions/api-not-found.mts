@@ -15,4 +15,4 @@ export default httpHandler(
 
 // Route precedence between a wildcard and exact paths is not guaranteed, so the real endpoints are
 // excluded explicitly (config must be a literal; tests/integration/api.test.ts checks the list).
-export const config: Config = { path: ['/api', '/api/*'], excludedPath: ['/api/search', '/api/tweets', '/api/contact'] };
+export const config: Config = { path: ['/api', '/api/*'], excludedPath: ['/api/search', '/api/tweets', '/api/contact', '/api/feedback'] };

@@ -1,6 +1,7 @@
 // The operator's usage page behind OPS_SECRET (src/core/analytics/ops.ts); not counted in the usage it shows.
 import type { Config, Context } from '@netlify/functions';
 import { handleOps } from '../../src/core/analytics/ops.ts';
+import { feedbackBetween } from '../../src/core/feedback/feedback.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { PAGE_ERRORS } from '../../src/core/kernel/html.ts';
 import { clientNetworkDigest, now, runtimeConfig, stores } from './_shared/deps.ts';
@@ -13,6 +14,7 @@ export default httpHandler(
       limits: stores('ratelimit'),
       clientNetworkDigest: () => clientNetworkDigest(context),
       now,
+      feedback: (from, to) => feedbackBetween(stores('feedback'), from, to),
     }),
   { errors: PAGE_ERRORS },
 );

@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['content'],
   ['search'],
   ['agent-tools'],
-  ['contact', 'tweets', 'health', 'oauth', 'mcp', 'a2a', 'web-bot-auth', 'analytics'],
+  ['contact', 'tweets', 'health', 'oauth', 'mcp', 'a2a', 'web-bot-auth', 'analytics', 'feedback'],
   ['config.ts'],
   ['publish'],
 ];

@@ -258,6 +258,50 @@ const CASES: Case[] = [
   },
   { op: 'post /api/contact', name: 'wrong method', status: 405, request: () => ['/api/contact'] },
 
+  {
+    op: 'post /api/feedback',
+    name: 'JSON feedback',
+    status: 201,
+    request: () => [
+      '/api/feedback',
+      jsonPost({ page: '/blog/', kind: 'missing', text: 'No RSS link.' }, { 'x-forwarded-for': '198.51.100.77' }),
+    ],
+  },
+  {
+    op: 'post /api/feedback',
+    name: 'browser form post',
+    status: 303,
+    request: () => [
+      '/api/feedback',
+      formPost({ page: '/blog/', kind: 'helpful' }, { accept: 'text/html', 'x-forwarded-for': '198.51.100.78' }),
+    ],
+  },
+  {
+    op: 'post /api/feedback',
+    name: 'no text for wrong',
+    status: 400,
+    request: () => ['/api/feedback', jsonPost({ page: '/', kind: 'wrong' })],
+  },
+  {
+    op: 'post /api/feedback',
+    name: 'from another site',
+    status: 403,
+    request: () => ['/api/feedback', formPost({ page: '/', kind: 'helpful' }, { 'sec-fetch-site': 'cross-site' })],
+  },
+  {
+    op: 'post /api/feedback',
+    name: 'wrong content type',
+    status: 415,
+    request: () => ['/api/feedback', jsonPost('hello', { 'content-type': 'text/plain' })],
+  },
+  {
+    op: 'post /api/feedback',
+    name: 'over-size body',
+    status: 413,
+    request: () => ['/api/feedback', jsonPost({ page: '/', kind: 'missing', text: 'x'.repeat(5000) })],
+  },
+  { op: 'post /api/feedback', name: 'wrong method', status: 405, request: () => ['/api/feedback'] },
+
   { op: 'get /health', name: 'healthy', status: 200, request: () => ['/health'] },
   { op: 'get /health', name: 'wrong method', status: 405, request: () => ['/health', { method: 'POST' }] },
 

@@ -11,6 +11,7 @@ import type { SearchEngine } from '../search/search-index.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 import { jsonReading, type ToolReading } from './reading.ts';
 import type { Usage } from '../kernel/metrics.ts';
+import type { FeedbackSink } from './submit-feedback.ts';
 
 /**
  * What a tool reads: the site profile, the catalogue without bodies, the search engine, the bodies
@@ -32,6 +33,8 @@ export interface ToolContext {
   entryPoints: readonly { title: string; path: string; description: string }[];
   /** What this request counts (kernel/metrics.ts): the search tool counts its query. Absent: nothing is counted. */
   usage?: Usage;
+  /** Where `submit_feedback` stores what it is sent (features/feedback); absent: the tool says feedback is not taken. */
+  feedback?: FeedbackSink;
 }
 
 /** A `tools/call` result (MCP `CallToolResult`). */
@@ -44,8 +47,10 @@ export interface ToolResult extends JsonObject {
 /** A tool's answer: data matching its output schema, or a message for the model. */
 export type ToolOutcome<O> = { ok: true; data: O } | { ok: false; message: string };
 
-/** All five tools only read the catalogue (docs/reference/mcp-oauth.md §4.2). */
+/** The tools that only read the catalogue (docs/reference/mcp-oauth.md §4.2). */
 export const READ_ONLY_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+/** A tool that stores what it is sent (each call adds a record; nothing is changed or deleted). */
+export const STORING_ANNOTATIONS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 
 type ObjectSchema = v.GenericSchema<unknown, JsonObject>;
 
@@ -58,6 +63,8 @@ export interface ToolSpec<I extends ObjectSchema, O extends ObjectSchema> {
   output: O;
   /** OAuth scope the caller's token must carry; absent for public tools. */
   requiredScope?: string;
+  /** The tool stores what it is sent (annotated as not read-only); absent: it only reads. */
+  stores?: true;
   run(args: v.InferOutput<I>, ctx: ToolContext): ToolOutcome<v.InferOutput<O>> | Promise<ToolOutcome<v.InferOutput<O>>>;
   /** How the result reads as text (agent-tools/reading.ts); absent: its JSON. */
   read?(data: v.InferOutput<O>, ctx: ToolContext): ToolReading;
@@ -115,7 +122,7 @@ export function defineTool<I extends ObjectSchema, O extends ObjectSchema>(spec:
     description: spec.description,
     inputSchema: objectJsonSchema(spec.input),
     outputSchema: objectJsonSchema(spec.output),
-    annotations: { title: spec.title, ...READ_ONLY_ANNOTATIONS },
+    annotations: { title: spec.title, ...(spec.stores ? STORING_ANNOTATIONS : READ_ONLY_ANNOTATIONS) },
   };
   return {
     name: spec.name,

@@ -28,7 +28,7 @@ export interface Store {
 }
 
 /** Names of the stores the site uses; docs/storage.md documents each. */
-export type StoreName = 'ratelimit' | 'enquiries' | 'tweets' | 'oauth' | 'keys' | 'analytics';
+export type StoreName = 'ratelimit' | 'enquiries' | 'tweets' | 'oauth' | 'keys' | 'analytics' | 'feedback';
 
 /** Opens a named store. */
 export type StoreFactory = (name: StoreName) => Store;

@@ -11,7 +11,15 @@ import { jsonSchemaOf } from '../kernel/json-schema.ts';
 import { OAUTH_PATHS, SCOPE_DESCRIPTIONS } from '../oauth/config.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../kernel/problem.ts';
+import { badRequest, forbidden, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../kernel/problem.ts';
+import { FeedbackInputSchema, FeedbackReceiptSchema } from '../agent-tools/submit-feedback.ts';
+import {
+  FEEDBACK_BODY_LIMIT_BYTES,
+  FEEDBACK_FAILED_FRAGMENT,
+  FEEDBACK_RATE_LIMIT,
+  FEEDBACK_SENT_FRAGMENT,
+  invalidFeedback,
+} from '../feedback/feedback.ts';
 import { readLimitDetail, readRules } from '../kernel/read-limit.ts';
 import { FIELD_MEDIA_TYPES, wrongMethodFor } from '../kernel/respond.ts';
 import {
@@ -226,6 +234,69 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         },
       },
     },
+    '/api/feedback': {
+      post: {
+        operationId: 'sendFeedback',
+        tags: ['contact'],
+        security: [],
+        summary: 'Report a problem with a page',
+        description: `Says that a page of this site is wrong, outdated or missing something, or whether it helped; the same as the MCP tool and A2A skill \`submit_feedback\`. Stores what it is sent (no personal data, please). JSON or form-encoded, at most ${FEEDBACK_BODY_LIMIT_BYTES} bytes. ${FEEDBACK_RATE_LIMIT.limit} per ${FEEDBACK_RATE_LIMIT.windowSeconds} s per client network (an IPv4 address or an IPv6 /64). A form post from a browser (\`Accept: text/html\`, the control at the end of each article) gets a 303 back to the page, at \`#${FEEDBACK_SENT_FRAGMENT}\` or \`#${FEEDBACK_FAILED_FRAGMENT}\`.`,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: schemaRef('FeedbackRequest'), example: EXAMPLE_FEEDBACK },
+            'application/x-www-form-urlencoded': { schema: schemaRef('FeedbackRequest'), example: EXAMPLE_FEEDBACK },
+          },
+        },
+        responses: {
+          '201': response('Stored.', json(schemaRef('FeedbackReceipt')), [], {
+            'application/json': {
+              status: 'stored',
+              id: '5c0e7a92-3f4b-4d1e-9a6c-8b2f1d0e3c47',
+              page: '/blog/llm-gateway-design/',
+              kind: 'outdated',
+            },
+          }),
+          '303': response('Browser form post: back to the page, at the fragment that thanks or says it failed.', undefined, ['Location']),
+          '400': problem(
+            400,
+            'A field is invalid (one `invalid_params` entry per field): not a page of this site, an unknown kind, no text for wrong, outdated or missing.',
+            {
+              problem: invalidFeedback([{ name: 'text', reason: 'text is required for outdated: say what' }]),
+              instance: '/api/feedback',
+            },
+          ),
+          '403': problem(403, 'A browser posted from another site (CSRF protection); refused before the body is read.', {
+            problem: forbidden('Feedback can only be sent from this site: open the page here and send it again.'),
+            instance: '/api/feedback',
+          }),
+          '405': wrongMethod(['POST'], '/api/feedback'),
+          '413': problem(413, `Body over ${FEEDBACK_BODY_LIMIT_BYTES} bytes.`, {
+            problem: payloadTooLarge(FEEDBACK_BODY_LIMIT_BYTES),
+            instance: '/api/feedback',
+          }),
+          '415': problem(
+            415,
+            'Content type other than JSON or form-encoded.',
+            { problem: unsupportedMediaType(FIELD_MEDIA_TYPES), instance: '/api/feedback' },
+            ['Accept-Post'],
+          ),
+          '429': problem(
+            429,
+            'The limit per network, or the site-wide daily limit, is reached (`retry_after` in seconds).',
+            {
+              problem: tooManyRequests(
+                1800,
+                `At most ${FEEDBACK_RATE_LIMIT.limit} pieces of feedback per hour from one network. Try again in 1800 s.`,
+              ),
+              instance: '/api/feedback',
+            },
+            ['Retry-After'],
+          ),
+          '500': unexpected.problem('/api/feedback'),
+        },
+      },
+    },
     [paths.health]: {
       get: {
         operationId: 'getHealth',
@@ -248,6 +319,13 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
     },
   };
 }
+
+/** The example feedback (JSON and form bodies). */
+const EXAMPLE_FEEDBACK = {
+  page: '/blog/llm-gateway-design/',
+  kind: 'outdated',
+  text: 'The rate-limit section still describes the 2025 defaults.',
+};
 
 /** The example enquiry (JSON and form bodies). */
 const EXAMPLE_ENQUIRY = {
@@ -317,6 +395,8 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
         TweetFeed: jsonSchemaOf(TweetFeedSchema),
         ContactRequest: jsonSchemaOf(ContactRequestSchema, 'input'),
         ContactAccepted: jsonSchemaOf(ContactAcceptedSchema),
+        FeedbackRequest: jsonSchemaOf(FeedbackInputSchema, 'input'),
+        FeedbackReceipt: jsonSchemaOf(FeedbackReceiptSchema),
         Health: jsonSchemaOf(HealthSchema),
         ...mcpSchemas(),
         ...a2aSchemas(),

@@ -1,0 +1,14 @@
+// POST /api/feedback: a page is wrong, outdated or missing something (src/core/feedback); the MCP tool and A2A skill store the same way.
+import type { Config, Context } from '@netlify/functions';
+import { handleFeedback } from '../../src/core/feedback/feedback.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
+import { feedbackDeps } from './_shared/feedback.ts';
+import { counting, usageOf } from './_shared/usage.ts';
+
+export default httpHandler((req: Request, context: Context) => handleFeedback(req, feedbackDeps(context, usageOf(context))), {
+  errors: PROBLEM_ERRORS,
+  usage: counting('api'),
+});
+
+export const config: Config = { path: '/api/feedback' };

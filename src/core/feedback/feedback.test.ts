@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { submitFeedback } from '../agent-tools/submit-feedback.ts';
+import type { ToolContext } from '../agent-tools/tool.ts';
+import { memoryStore } from '../kernel/memory-store.ts';
+import { PROBLEM_ERRORS } from '../kernel/problem.ts';
+import { withErrors } from '../kernel/errors.ts';
+import {
+  FEEDBACK_RATE_LIMIT,
+  type FeedbackDeps,
+  type FeedbackRecord,
+  feedbackBetween,
+  feedbackSink,
+  handleFeedback,
+  pagePathOf,
+  storeFeedback,
+} from './feedback.ts';
+
+const ORIGIN = 'https://site.example';
+const T0 = Date.UTC(2026, 10, 26, 9);
+
+function setup(network = 'net-a') {
+  let id = 0;
+  let nowMs = T0;
+  const feedback = memoryStore();
+  const deps: FeedbackDeps = {
+    feedback,
+    limits: memoryStore(),
+    origin: ORIGIN,
+    clientNetworkDigest: async () => network,
+    now: () => nowMs,
+    newId: () => `id-${++id}`,
+  };
+  return { deps, feedback, advance: (ms: number) => (nowMs += ms) };
+}
+
+const post = (body: string, headers: Record<string, string>) =>
+  withErrors(PROBLEM_ERRORS, new Request(`${ORIGIN}/api/feedback`), () =>
+    handleFeedback(new Request(`${ORIGIN}/api/feedback`, { method: 'POST', headers, body }), s.deps),
+  );
+let s = setup();
+
+describe('storeFeedback', () => {
+  it('stores a piece under its time, with the page as a path and the network digest, never an address', async () => {
+    s = setup();
+    const stored = await storeFeedback(
+      { page: `${ORIGIN}/blog/x/?utm=1#top`, kind: 'outdated', text: 'The price changed in 2026.' },
+      'mcp',
+      s.deps,
+    );
+    expect(stored).toEqual({ ok: true, receipt: { status: 'stored', id: 'id-1', page: '/blog/x/', kind: 'outdated' } });
+    const keys = await s.feedback.list('feedback/');
+    expect(keys).toEqual(['feedback/2026-11-26T09:00:00.000Z/id-1']);
+    expect((await s.feedback.get<FeedbackRecord>(keys[0]!))?.value).toEqual({
+      id: 'id-1',
+      received_at: '2026-11-26T09:00:00.000Z',
+      page: '/blog/x/',
+      kind: 'outdated',
+      text: 'The price changed in 2026.',
+      channel: 'mcp',
+      client_ip_digest: 'net-a',
+    });
+  });
+
+  it.each([
+    [{ page: 'https://elsewhere.example/blog/x/', kind: 'wrong', text: 'x' }, 'page', 'page must be a page of https://site.example'],
+    [{ page: '/blog/x/', kind: 'rude', text: 'x' }, 'kind', 'kind must be one of wrong, outdated, missing, helpful, not_helpful'],
+    [{ page: '/blog/x/', kind: 'wrong' }, 'text', 'text is required for wrong: say what'],
+    [{ page: '/blog/x/', kind: 'missing', text: 'a'.repeat(1001) }, 'text', 'text must be at most 1000 characters'],
+    [{ page: '/blog/x/', kind: 'missing', text: 'hidden\u202etext' }, 'text', 'text must not contain control or invisible characters'],
+    [{ kind: 'helpful' }, 'page', 'Invalid key: Expected "page" but received undefined'],
+    [{ page: '/x', kind: 'helpful', extra: 1 }, 'extra', 'Invalid key: Expected never but received "extra"'],
+  ])('refuses %j: %s', async (fields, name, reason) => {
+    s = setup();
+    const stored = await storeFeedback(fields, 'api', s.deps);
+    expect(stored.ok).toBe(false);
+    expect(!stored.ok && stored.refusal).toMatchObject({ kind: 'invalid', invalid: expect.arrayContaining([{ name, reason }]) });
+    expect(await s.feedback.list()).toEqual([]);
+  });
+
+  it('takes helpful and not_helpful without text', async () => {
+    s = setup();
+    expect((await storeFeedback({ page: '/zh/blog/x/', kind: 'helpful' }, 'form', s.deps)).ok).toBe(true);
+    expect((await storeFeedback({ page: '/zh/blog/x/', kind: 'not_helpful' }, 'form', s.deps)).ok).toBe(true);
+  });
+
+  it('limits each network per hour; other networks are not affected; the window ends', async () => {
+    s = setup();
+    const piece = { page: '/blog/x/', kind: 'helpful' };
+    for (let i = 0; i < FEEDBACK_RATE_LIMIT.limit; i++) expect((await storeFeedback(piece, 'api', s.deps)).ok).toBe(true);
+    const refused = await storeFeedback(piece, 'api', s.deps);
+    expect(refused).toEqual({
+      ok: false,
+      refusal: {
+        kind: 'limited',
+        retryAfterSeconds: 3600,
+        detail: 'At most 10 pieces of feedback per hour from one network. Try again in 3600 s.',
+      },
+    });
+    expect((await storeFeedback(piece, 'api', { ...s.deps, clientNetworkDigest: async () => 'net-b' })).ok).toBe(true);
+    s.advance(3600_000);
+    expect((await storeFeedback(piece, 'api', s.deps)).ok).toBe(true);
+  });
+
+  it('a failed write stores nothing and gives the quota back', async () => {
+    s = setup();
+    const broken = { ...s.deps, feedback: { ...s.deps.feedback, set: async () => Promise.reject(new Error('Blobs down')) } };
+    await expect(storeFeedback({ page: '/x', kind: 'helpful' }, 'api', broken)).rejects.toThrow('Blobs down');
+    for (let i = 0; i < FEEDBACK_RATE_LIMIT.limit; i++)
+      expect((await storeFeedback({ page: '/x', kind: 'helpful' }, 'api', s.deps)).ok).toBe(true);
+  });
+});
+
+describe('pagePathOf', () => {
+  it('takes a path or a URL of the site, never another origin', () => {
+    expect(pagePathOf('/blog/x/', ORIGIN)).toBe('/blog/x/');
+    expect(pagePathOf('https://site.example/zh/', ORIGIN)).toBe('/zh/');
+    expect(pagePathOf('//evil.example/x', ORIGIN)).toBeNull();
+    expect(pagePathOf('http://site.example/x', ORIGIN)).toBeNull();
+  });
+});
+
+describe('the submit_feedback tool', () => {
+  it('is annotated as not read-only and says it stores what it is sent', () => {
+    expect(submitFeedback.listing.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(submitFeedback.listing.description).toContain('Stores what it is sent');
+  });
+
+  it('stores through the sink, and words a refusal for the model', async () => {
+    s = setup();
+    const ctx = { feedback: feedbackSink('mcp', s.deps) } as unknown as ToolContext;
+    const ok = await submitFeedback.call({ page: '/blog/x/', kind: 'missing', text: 'No price list.' }, ctx);
+    expect(ok.structuredContent).toEqual({ status: 'stored', id: 'id-1', page: '/blog/x/', kind: 'missing' });
+    const refused = await submitFeedback.call({ page: 'https://elsewhere.example/', kind: 'helpful' }, ctx);
+    expect(refused).toMatchObject({ isError: true, content: [{ text: 'Not stored: page must be a page of https://site.example.' }] });
+    const nowhere = await submitFeedback.call({ page: '/x', kind: 'helpful' }, {} as ToolContext);
+    expect(nowhere).toMatchObject({ isError: true, content: [{ text: 'Feedback is not taken here.' }] });
+  });
+});
+
+describe('POST /api/feedback', () => {
+  it('JSON: 201 with the receipt; a bad field is a 400 problem naming it; past the limit a 429 with Retry-After', async () => {
+    s = setup();
+    const ok = await post(JSON.stringify({ page: '/blog/x/', kind: 'wrong', text: 'The port is 8443.' }), {
+      'content-type': 'application/json',
+    });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toEqual({ status: 'stored', id: 'id-1', page: '/blog/x/', kind: 'wrong' });
+    const bad = await post(JSON.stringify({ page: '/blog/x/', kind: 'wrong' }), { 'content-type': 'application/json' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ invalid_params: [{ name: 'text', reason: 'text is required for wrong: say what' }] });
+    for (let i = 1; i < FEEDBACK_RATE_LIMIT.limit; i++)
+      await post(JSON.stringify({ page: '/x', kind: 'helpful' }), { 'content-type': 'application/json' });
+    const limited = await post(JSON.stringify({ page: '/x', kind: 'helpful' }), { 'content-type': 'application/json' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('3600');
+  });
+
+  it('the article form without JavaScript: 303 back to the page at the fragment that thanks, or that says it failed', async () => {
+    s = setup();
+    const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' };
+    const ok = await post('page=%2Fzh%2Fblog%2Fx%2F&kind=helpful', form);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/zh/blog/x/#feedback-sent');
+    const failed = await post('page=%2Fzh%2Fblog%2Fx%2F&kind=wrong&text=', form);
+    expect(failed.headers.get('location')).toBe('/zh/blog/x/#feedback-failed');
+    const elsewhere = await post('page=https%3A%2F%2Fevil.example%2F&kind=helpful', form);
+    expect(elsewhere.headers.get('location')).toBe('/#feedback-failed');
+  });
+
+  it('refuses a browser posting from another site (403) and other methods (405)', async () => {
+    s = setup();
+    const cross = await post('page=%2F&kind=helpful', {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(cross.status).toBe(403);
+    const get = await withErrors(PROBLEM_ERRORS, new Request(`${ORIGIN}/api/feedback`), () =>
+      handleFeedback(new Request(`${ORIGIN}/api/feedback`), s.deps),
+    );
+    expect(get.status).toBe(405);
+  });
+});
+
+describe('feedbackBetween', () => {
+  it('lists the days asked for, newest first, skipping what is not a feedback record', async () => {
+    s = setup();
+    await storeFeedback({ page: '/a', kind: 'helpful' }, 'api', s.deps);
+    s.advance(86_400_000);
+    await storeFeedback({ page: '/b', kind: 'helpful' }, 'api', s.deps);
+    await s.feedback.set('feedback/2026-11-27T10:00:00.000Z/junk', { nope: true });
+    const logged: string[] = [];
+    const list = await feedbackBetween(s.feedback, '2026-11-26', '2026-11-27', (line) => logged.push(line));
+    expect(list.map((r) => r.page)).toEqual(['/b', '/a']);
+    expect(logged).toEqual(['feedback: skipped feedback/2026-11-27T10:00:00.000Z/junk: not a feedback record']);
+    expect((await feedbackBetween(s.feedback, '2026-11-27', '2026-11-27')).map((r) => r.page)).toEqual(['/b']);
+  });
+});
