@@ -4,7 +4,7 @@
  * @module
  */
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
-import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 import { langTag } from '../content/i18n.ts';
 import { type Catalog, documentsOf, type Lang } from '../content/catalog.ts';
 import { demoteHeadings, withoutIndexPointer } from '../content/markdown.ts';
@@ -37,8 +37,14 @@ export const AI_USER_AGENTS = [
   'omgilibot',
 ] as const;
 
-/** Paths no crawler needs (authorization endpoints). /api stays open: agents are meant to call it. */
-const DISALLOWED_PATHS = ['/oauth/'];
+/**
+ * The pages only a person uses: the OAuth consent page and the claim approval page. Nothing else is
+ * disallowed: the contract tells agents to call /api, /mcp, /a2a and the OAuth endpoints (register,
+ * token, revoke, claim, jwks.json) and to honour robots.txt, and frameworks that check robots on
+ * every fetch would otherwise refuse them (robots-parser decides by the longest matching rule, so
+ * `/oauth/claim/verify` leaves `/oauth/claim` open).
+ */
+export const DISALLOWED_PATHS: readonly string[] = [OAUTH_PATHS.authorize, OAUTH_PATHS.claimVerify];
 
 export function robotsTxt(catalog: Pick<Catalog, 'origin' | 'company'>): string {
   const rules = [`Content-Signal: ${CONTENT_SIGNAL}`, 'Allow: /', ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`)];
