@@ -343,6 +343,78 @@ describe('modern era (2026-07-28)', () => {
   });
 });
 
+describe('clients as they ship', () => {
+  /** claude.ai connectors: a 2026-07-28 body under `MCP-Protocol-Version: 2025-11-25` (anthropics/claude-code#93290). */
+  const claudeAi = (method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    modernRequest(
+      method,
+      { ...params, _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'Anthropic/ClaudeAI', version: '1.0.0' } } },
+      { 'mcp-protocol-version': '2025-11-25', ...headers },
+    );
+
+  it("claude.ai's 2025-11-25 header over a 2026-07-28 body is answered in the body's revision, and logged once", async () => {
+    const notes: string[] = [];
+    const deps = { ...FIXTURE_DEPS, warn: (message: string) => notes.push(message) };
+    const listed = await call(claudeAi('tools/list'), deps);
+    expect(listed.status).toBe(200);
+    const { result } = await body(listed);
+    expect(result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });
+    expect(result._meta['io.modelcontextprotocol/serverInfo'].name).toBe(SERVER_NAME);
+    const called = await body(await call(claudeAi('tools/call', { name: 'list_products', arguments: {} }), deps));
+    expect(called.result.structuredContent.products).toHaveLength(2);
+    // Without the SEP-2243 method and name headers too; a value that is sent must still match.
+    expect((await call(claudeAi('tools/call', { name: 'list_products' }, { 'mcp-method': '', 'mcp-name': '' }), deps)).status).toBe(200);
+    const wrongName = await call(claudeAi('tools/call', { name: 'list_products' }, { 'mcp-name': 'get_article' }), deps);
+    expect(wrongName.status).toBe(400);
+    expect((await body(wrongName)).error.code).toBe(-32020);
+    const wrongMethod = await call(claudeAi('tools/list', {}, { 'mcp-method': 'tools/call' }), deps);
+    expect((await body(wrongMethod)).error.code).toBe(-32020);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain('"Anthropic/ClaudeAI" sent MCP-Protocol-Version 2025-11-25 with a 2026-07-28 body');
+    expect(notes[0]).toContain('https://github.com/anthropics/claude-code/issues/93290');
+  });
+
+  it.each([
+    ['a 2026-07-28 header over a 2025-11-25 body', '2026-07-28', '2025-11-25'],
+    ['a 2026-07-28 header over an unknown body revision (the conformance check)', '2026-07-28', 'v999.0.0'],
+    ['a 2025-11-25 header over an unknown body revision', '2025-11-25', '2030-01-01'],
+    ['a header revision this server does not speak over a 2026-07-28 body', '2024-11-05', '2026-07-28'],
+  ])('every other disagreement stays a header mismatch: %s', async (_name, header, meta) => {
+    const res = await call(
+      modernRequest('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': meta } }, { 'mcp-protocol-version': header }),
+    );
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.code).toBe(-32020);
+  });
+
+  it("Claude Code's first request, server/discover as the 2026-07-28 client sends it, answers; a handshake-era probe gets -32601 and initialize works", async () => {
+    const discovered = await call(
+      mcpRequest(
+        {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'server/discover',
+          params: { _meta: { ...MODERN_META, 'io.modelcontextprotocol/clientInfo': { name: 'claude-code', version: '2.1.260' } } },
+        },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+      ),
+    );
+    expect(discovered.status).toBe(200);
+    expect((await body(discovered)).result.supportedVersions[0]).toBe('2026-07-28');
+    const probe = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'server/discover' }, { 'mcp-protocol-version': '2025-11-25' }));
+    expect((await body(probe)).error.code).toBe(-32601);
+    const initialized = await call(
+      mcpRequest({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'claude-code', version: '2.1.260' } },
+      }),
+    );
+    expect((await body(initialized)).result.protocolVersion).toBe('2025-11-25');
+  });
+});
+
 describe('protected tool gate', () => {
   it.each([
     [
