@@ -7,7 +7,7 @@ import { agentCard } from '../../src/core/a2a/card.ts';
 import { agentCardSource } from '../../src/core/publish/documents.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { build, catalogAt, deployBodies, site } from './_shared/deps.ts';
+import { build, catalogAt, deployBodies, site, runtimeConfig } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
 
 // As in the MCP function: the index and catalogue files ship beside it (netlify.toml included_files), bodies come from the deploy's Blobs.
@@ -19,6 +19,9 @@ const deps: A2aDeps = {
   bodies: deployBodies,
   origin: build.origin,
   entryPoints: AGENT_ENTRY_POINTS,
+  get browserOrigins() {
+    return runtimeConfig().browserOrigins;
+  },
   get catalog() {
     return catalog();
   },

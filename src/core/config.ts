@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamConfig } from './tweets/tweets.ts';
+import { type BrowserOriginPolicy, parseBrowserOriginPolicy } from './kernel/browser-origin.ts';
 import { IP_DIGEST_SECRET_MIN_LENGTH } from './kernel/ip-digest.ts';
 import { DEFAULT_LOCAL_PORT, resolveOrigin } from './kernel/origin.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
@@ -82,6 +83,8 @@ export const EnvSchema = v.object({
     String(DEFAULT_UPSTREAM_TIMEOUT_MS),
   ),
   CONTACT_WEBHOOK_URL: optionalUrl,
+  /** Browser origins that may call /mcp and /a2a: auto, *, same-origin or a list (kernel/browser-origin.ts). */
+  AGENT_BROWSER_ORIGINS: v.optional(v.pipe(v.string(), v.trim(), parsedBy(parseBrowserOriginPolicy)), 'auto'),
   IP_DIGEST_SECRET: v.optional(
     v.pipe(v.string(), v.trim(), v.minLength(IP_DIGEST_SECRET_MIN_LENGTH, `must be at least ${IP_DIGEST_SECRET_MIN_LENGTH} characters`)),
   ),
@@ -142,6 +145,7 @@ export const FUNCTION_VARIABLES = [
   'TWEETS_FEED_URL',
   'TWEETS_TIMEOUT_MS',
   'CONTACT_WEBHOOK_URL',
+  'AGENT_BROWSER_ORIGINS',
   'IP_DIGEST_SECRET',
   'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
   'OAUTH_SIGNING_KEYS',
@@ -233,6 +237,8 @@ export interface RuntimeConfig {
   webBotAuthKeys: SigningJwk[] | null;
   /** The OAUTH_SIGNING_KEYS value (checked); null: generated and kept in Blobs. */
   oauthSigningKeys: string | null;
+  /** Which browser origins may call /mcp and /a2a (AGENT_BROWSER_ORIGINS). */
+  browserOrigins: BrowserOriginPolicy;
 }
 
 /** Environment variables the functions read (README, "Configuration"). */
@@ -265,5 +271,6 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
     accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     webBotAuthKeys: e.WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? null,
     oauthSigningKeys: e.OAUTH_SIGNING_KEYS ?? null,
+    browserOrigins: parseBrowserOriginPolicy(e.AGENT_BROWSER_ORIGINS),
   };
 }

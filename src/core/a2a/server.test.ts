@@ -69,7 +69,7 @@ describe('transport', () => {
     expect((await json(res)).error.code).toBe(-32600);
   });
 
-  it('OPTIONS is a CORS preflight naming A2A-Version; the site origin is reflected, a foreign one refused', async () => {
+  it('OPTIONS is a CORS preflight naming A2A-Version; the site origin is reflected, and so is another on a public https site', async () => {
     const pre = await handleA2a(
       new Request(A2A_URL, { method: 'OPTIONS', headers: { origin: FIXTURE_ORIGIN, 'access-control-request-method': 'POST' } }),
       DEPS,
@@ -79,7 +79,14 @@ describe('transport', () => {
     expect(pre.headers.get('access-control-allow-headers')).toContain('A2A-Version');
     const ok = await post(sendText('RAG'), { ...V1, origin: FIXTURE_ORIGIN });
     expect(ok.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
-    const foreign = await post(sendText('RAG'), { ...V1, origin: 'https://evil.example' });
+    const agent = await post(sendText('RAG'), { ...V1, origin: 'https://agent.example' });
+    expect(agent.status).toBe(200);
+    expect(agent.headers.get('access-control-allow-origin')).toBe('https://agent.example');
+    const strict = { ...DEPS, browserOrigins: { kind: 'listed' as const, origins: [] } };
+    const foreign = await handleA2a(
+      new Request(A2A_URL, { method: 'POST', headers: { ...V1, origin: 'https://evil.example' }, body: JSON.stringify(sendText('RAG')) }),
+      strict,
+    );
     expect(foreign.status).toBe(403);
     expect((await json(foreign)).error.code).toBe(-32600);
   });

@@ -22,7 +22,7 @@
 import { type AgentCard, Role, type Message } from '@a2a-js/sdk';
 import { ContentTypeNotSupportedError, RequestMalformedError } from '@a2a-js/sdk/errors';
 import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentExecutor, type TaskStore } from '@a2a-js/sdk/server';
-import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
+import { type BrowserOriginPolicy, isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
 import type { CorsPolicy } from '../kernel/cors.ts';
 import type { JsonRpcId } from '../kernel/jsonrpc.ts';
 import { type JsonRpcEndpoint, serveJsonRpc } from '../kernel/jsonrpc-endpoint.ts';
@@ -39,8 +39,8 @@ const A2A_CORS: CorsPolicy = { methods: ['POST'], allowHeaders: ['Accept', 'Cont
 export interface A2aDeps extends ToolContext {
   /** The agent card (built by a2a/card.ts from the discovery documents' source). */
   card: AgentCard;
-  /** Origins a browser may call from; default: the site origin only (the `/mcp` rule). */
-  allowedOrigins?: readonly string[];
+  /** Which browser origins may call (AGENT_BROWSER_ORIGINS; default `auto`: kernel/browser-origin.ts). Requests without Origin are not checked. */
+  browserOrigins?: BrowserOriginPolicy;
   /** Where unexpected failures are logged. */
   log?: (message: string, error: unknown) => void;
 }
@@ -112,7 +112,7 @@ function server(deps: A2aDeps): { handler: DefaultRequestHandler; transport: Jso
 function a2aEndpoint(deps: A2aDeps): JsonRpcEndpoint {
   return {
     cors: A2A_CORS,
-    allowOrigin: (origin) => isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins),
+    allowOrigin: (origin) => isAllowedBrowserOrigin(origin, deps.origin, deps.browserOrigins),
     allow: 'POST, OPTIONS',
     maxBodyBytes: MAX_BODY_BYTES,
     messages: {

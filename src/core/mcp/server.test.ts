@@ -35,8 +35,6 @@ describe('transport rejections (before dispatch)', () => {
   });
 
   it.each([
-    ['Origin of another site', { origin: 'https://evil.example' }, 403],
-    ['Origin null', { origin: 'null' }, 403],
     ['text/plain body', { 'content-type': 'text/plain' }, 415],
     ['no Content-Type', { 'content-type': '' }, 415],
     ['Accept without JSON', { accept: 'text/event-stream' }, 406],
@@ -60,10 +58,40 @@ describe('transport rejections (before dispatch)', () => {
     expect(await body(res)).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
   });
 
+  it('a public https site lets a browser on any origin call (no ambient credentials: kernel/browser-origin.ts)', async () => {
+    for (const origin of ['https://agent.example', 'http://localhost:3000', 'null']) {
+      const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin }));
+      expect(res.status, origin).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('vary')).toBe('Origin');
+    }
+    const pre = await call(mcpRequest(null, { origin: 'https://agent.example', 'access-control-request-method': 'POST' }, 'OPTIONS'));
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/MCP-Protocol-Version/);
+  });
+
+  it.each([
+    ['Origin of another site', 'https://evil.example'],
+    ['Origin null', 'null'],
+  ])('same-origin policy (or a private site): %s -> 403 with no CORS headers', async (_name, origin) => {
+    for (const deps of [
+      { ...FIXTURE_DEPS, browserOrigins: { kind: 'listed' as const, origins: [] } },
+      { ...FIXTURE_DEPS, origin: 'https://intranet.corp' },
+      { ...FIXTURE_DEPS, origin: 'https://10.1.2.3' },
+      { ...FIXTURE_DEPS, origin: 'http://acme-ai.example' },
+    ]) {
+      const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin }), deps);
+      expect(res.status, deps.origin).toBe(403);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect((await body(res)).id).toBeNull();
+    }
+  });
+
   it('allows a configured extra origin and answers it with CORS headers', async () => {
     const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'http://localhost:4321' }), {
       ...FIXTURE_DEPS,
-      allowedOrigins: ['http://localhost:4321'],
+      browserOrigins: { kind: 'listed', origins: ['http://localhost:4321'] },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
@@ -77,7 +105,9 @@ describe('transport rejections (before dispatch)', () => {
       expect((await ping(origin, dev)).status).toBe(200);
     for (const origin of ['http://evil.example.com', 'http://localhost.evil.example', 'null'])
       expect((await ping(origin, dev)).status).toBe(403);
-    expect((await ping('http://localhost:4321')).status).toBe(403);
+    // A loopback site keeps the DNS-rebinding guard whatever the policy says, but for '*'.
+    expect((await ping('http://evil.example.com', { ...dev, browserOrigins: { kind: 'auto' } })).status).toBe(403);
+    expect((await ping('http://localhost:4321', { ...FIXTURE_DEPS, browserOrigins: { kind: 'listed', origins: [] } })).status).toBe(403);
   });
 
   it('OPTIONS preflight from the site origin -> 204 with CORS; from elsewhere -> 403', async () => {
@@ -86,7 +116,10 @@ describe('transport rejections (before dispatch)', () => {
     expect(pre.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/Mcp-Method/);
-    const evil = await call(mcpRequest(null, { origin: 'https://evil.example' }, 'OPTIONS'));
+    const evil = await call(mcpRequest(null, { origin: 'https://evil.example' }, 'OPTIONS'), {
+      ...FIXTURE_DEPS,
+      browserOrigins: { kind: 'listed', origins: [] },
+    });
     expect(evil.status).toBe(403);
   });
 

@@ -38,7 +38,7 @@ import { serverIdentity, type ServerIdentity } from '../agent-tools/identity.ts'
 import { completeTemplateArgument, listResources, readResource, resourceTemplates } from './resources.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
-import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
+import { type BrowserOriginPolicy, isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
 import { isToleratedVersionPair, logToleratedPair } from './claude-ai-version-header.ts';
 
 /** Largest request body accepted (413 beyond it). */
@@ -76,8 +76,8 @@ const MCP_CORS: CorsPolicy = {
 export interface McpDeps extends ToolContext {
   /** Deploy version reported in `serverInfo`. */
   version: string;
-  /** Origins a browser may call from; default: the site origin only. Requests without Origin are always allowed. */
-  allowedOrigins?: readonly string[];
+  /** Which browser origins may call (AGENT_BROWSER_ORIGINS; default `auto`: kernel/browser-origin.ts). Requests without Origin are not checked. */
+  browserOrigins?: BrowserOriginPolicy;
   /** Gate for tools with a required scope; default {@link authorizeExport}. */
   authorize?: (req: Request, ctx: AuthorizationContext) => Promise<Response | null>;
   /** Checks a presented `Authorization` header; an invalid token is refused on every request (RFC 6750 §3.1). */
@@ -129,7 +129,7 @@ function metaOf(params: JsonObject | undefined): JsonObject | undefined {
 
 /** Origin rule (docs/reference/mcp-oauth.md §3 step 1, §4.3), shared with `/a2a`: see {@link isAllowedBrowserOrigin}. */
 function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
-  return isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins);
+  return isAllowedBrowserOrigin(origin, deps.origin, deps.browserOrigins);
 }
 
 /**
