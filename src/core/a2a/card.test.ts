@@ -15,6 +15,8 @@ const SOURCE: AgentCardSource = {
   categorySlugs: ['rag', 'ai-agents'],
   exampleSlug: 'rag-chunking',
   exampleQuery: 'RAG',
+  siteNameZh: '艾克米智能',
+  exampleQueryZh: '检索增强',
 };
 const card = agentCard(SOURCE);
 
@@ -68,10 +70,12 @@ describe('agent card', () => {
     }
   });
 
-  it('every skill example, sent as the part it describes, is answered by that skill', async () => {
+  it('every skill example is a prompt (English and Chinese) that, sent as a text part, is answered by that skill and says so', async () => {
     for (const skill of card.skills) {
+      expect(skill.examples.some((e) => /\p{Script=Han}/u.test(e)) || skill.id === 'get_article', skill.id).toBe(true);
       for (const example of skill.examples) {
-        const part = example.startsWith('{') ? { data: JSON.parse(example) } : { text: example };
+        expect(example.startsWith('{'), example).toBe(false);
+        const part = { text: example };
         const res = await handleA2a(
           new Request(`${FIXTURE_ORIGIN}/a2a`, {
             method: 'POST',
@@ -93,10 +97,13 @@ describe('agent card', () => {
             card: AgentCard.fromJSON(agentCard(SOURCE)),
           },
         );
-        const body = (await res.json()) as { result?: { message: { parts: { data?: { skill: string; error?: string } }[] } } };
+        const body = (await res.json()) as {
+          result?: { message: { parts: { text?: string; data?: { skill: string; error?: string } }[] } };
+        };
         const data = body.result?.message.parts[1]?.data;
         expect(data?.skill, `${skill.id}: ${example}`).toBe(skill.id);
         expect(data?.error, `${skill.id}: ${example}`).toBeUndefined();
+        expect(body.result?.message.parts[0]?.text, example).toMatch(new RegExp(`\\(Answered by the skill ${skill.id}: [^)]+\\.\\)$`));
       }
     }
   });

@@ -226,6 +226,36 @@ describe('SendMessage', () => {
     expect(search.parts[1]!.data.result.results[0].slug).toBe('vector-search');
   });
 
+  it.each([
+    ['Which products does Acme AI offer?', 'list_products', /^- \[LLM Platform\]/],
+    ['艾克米智能有哪些产品？', 'list_products', /^- \[LLM Platform\]/],
+    ['How do I contact Acme AI sales?', 'get_company_info', /sales@acme-ai\.example/],
+    ['怎么联系艾克米智能的销售？', 'get_company_info', /sales@acme-ai\.example/],
+    ['vector search', 'search_articles', /vector-search/],
+    ['搜索 RAG', 'search_articles', /rag-chunking/],
+  ])('plain text reaches every skill: %s -> %s, and the reply says which skill answered', async (text, skill, content) => {
+    const message = await reply(await post(sendText(text)));
+    expect(message.parts[1]!.data.skill).toBe(skill);
+    expect(message.parts[0]!.text).toMatch(content);
+    expect(message.parts[0]!.text).toMatch(new RegExp(`\\n\\n\\(Answered by the skill ${skill}: [^)]+\\.\\)$`));
+  });
+
+  it('a text part that is exactly a {"skill": ...} object is read as the data part it spells', async () => {
+    const products = await reply(await post(sendText('{"skill": "list_products"}')));
+    expect(products.parts[1]!.data.skill).toBe('list_products');
+    const search = await reply(await post(sendText(' {"skill":"search_articles","arguments":{"query":"vector","limit":1}} ')));
+    expect(search.parts[1]!.data.result.results.map((r: { slug: string }) => r.slug)).toEqual(['vector-search']);
+    // A bad call is refused as the data part would be, not searched for its JSON.
+    const unknown = await json(await post(sendText('{"skill":"export_article_index"}')));
+    expect(unknown.error.code).toBe(-32602);
+    expect(unknown.error.message).toContain('It needs an OAuth token');
+    const badArgs = await json(await post(sendText('{"skill":"search_articles","arguments":{"limit":1}}')));
+    expect(badArgs.error.code).toBe(-32602);
+    // JSON that is not a skill call, and text around JSON, stay text.
+    expect((await reply(await post(sendText('{"query": "vector"}')))).parts[1]!.data.skill).toBe('search_articles');
+    expect((await reply(await post(sendText('call {"skill":"list_products"}')))).parts[1]!.data.skill).toBe('search_articles');
+  });
+
   it('an unknown slug is an answer the caller can act on, not an error', async () => {
     const message = await reply(
       await post(rpc('SendMessage', userMessage([{ data: { skill: 'get_article', arguments: { slug: 'nope' } } }]))),

@@ -36,6 +36,8 @@ export function agentCardSource(deps: DiscoveryDeps): AgentCardSource {
     categorySlugs: site.categories.map((c) => c.slug),
     exampleSlug: site.exampleArticleSlug,
     exampleQuery: site.categories[0]?.name ?? siteName,
+    siteNameZh: site.company.name_zh,
+    exampleQueryZh: site.categories[0]?.name_zh ?? site.company.name_zh,
   };
 }
 
