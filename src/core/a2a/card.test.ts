@@ -1,11 +1,13 @@
 /** The A2A agent card: v1.0 members only, what the SDK reads back, skills = public MCP tools, and examples that work. */
 import { A2A_PROTOCOL_VERSION as SDK_PROTOCOL_VERSION, AgentCard, AGENT_CARD_PATH } from '@a2a-js/sdk';
+import { isLegacyAgentCard, parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3/client';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { serverIdentity } from '../agent-tools/identity.ts';
 import { paths } from '../kernel/paths.ts';
 import { A2A_PROTOCOL_VERSION, agentCard, type AgentCardSource } from './card.ts';
+import { legacyAgentCard } from './legacy.ts';
 import { handleA2a } from './server.ts';
 
 const SOURCE: AgentCardSource = {
@@ -26,7 +28,7 @@ describe('agent card', () => {
     expect(A2A_PROTOCOL_VERSION).toBe(SDK_PROTOCOL_VERSION);
   });
 
-  it('has the v1.0 required members and none of the 0.3 ones: the endpoint is a JSONRPC supportedInterface', () => {
+  it('has the v1.0 required members and none of the 0.3 ones: the endpoint is a JSONRPC supportedInterface, for 1.0 and 0.3', () => {
     for (const member of [
       'name',
       'description',
@@ -40,13 +42,35 @@ describe('agent card', () => {
       expect(card, member).toHaveProperty(member);
     for (const legacy of ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard'])
       expect(card, legacy).not.toHaveProperty(legacy);
-    expect(card.supportedInterfaces).toEqual([{ url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]);
+    expect(card.supportedInterfaces).toEqual([
+      { url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+    ]);
     expect(card.version).toBe('9.9.9');
     expect(card.capabilities).toEqual({ streaming: false, pushNotifications: false, extendedAgentCard: false });
   });
 
   it("round-trips through the SDK's proto codec unchanged: every member is an AgentCard field, spelled as ProtoJSON spells it", () => {
     expect(AgentCard.toJSON(AgentCard.fromJSON(card))).toEqual(card);
+  });
+
+  it("0.3 clients get the SDK's hybrid: 0.3 top-level url, transport and version, and the v1.0 interfaces embedded", () => {
+    const hybrid = legacyAgentCard(card);
+    expect(hybrid).toMatchObject({
+      url: `${FIXTURE_ORIGIN}/a2a`,
+      preferredTransport: 'JSONRPC',
+      protocolVersion: '0.3',
+      capabilities: { streaming: false, pushNotifications: false },
+      supportsAuthenticatedExtendedCard: false,
+      supportedInterfaces: card.supportedInterfaces,
+    });
+    expect(hybrid.skills).toEqual(card.skills);
+    // How the 1.x SDK's client reads each: the hybrid counts as v1.0 (it has supportedInterfaces), a card without them as 0.3.
+    expect(isLegacyAgentCard(hybrid)).toBe(false);
+    expect(isLegacyAgentCard({ ...hybrid, supportedInterfaces: undefined })).toBe(true);
+    expect(parseLegacyAgentCard({ ...hybrid, supportedInterfaces: undefined }).supportedInterfaces).toEqual([
+      expect.objectContaining({ url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' }),
+    ]);
   });
 
   it('is public: it declares no security scheme or requirement, and says so', () => {

@@ -2,12 +2,14 @@
  * The A2A v1.0 agent card (`/.well-known/agent-card.json`, A2A §8.2): built from the same sources
  * as the MCP server card (the identity in agent-tools/identity.ts) and the agent skills (their
  * example source), with one skill per public MCP tool. Only v1.0 members (a2a.proto `AgentCard`):
- * the endpoint is in `supportedInterfaces`, never a top-level `url`.
+ * the endpoint is in `supportedInterfaces` (once for 1.0, once for 0.3), never a top-level `url`;
+ * a 0.3 client asking for the card gets the hybrid legacy.ts builds from this one.
  * @module
  */
 import type { SkillSource } from '../agent-tools/identity.ts';
 import { serverIdentity } from '../agent-tools/identity.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { LEGACY_PROTOCOL_VERSION } from './legacy.ts';
 import { A2A_SKILLS, DATA_INPUT_TYPE, DATA_OUTPUT_TYPE, TEXT_INPUT_TYPES, TEXT_OUTPUT_TYPE } from './answer.ts';
 
 /** The A2A protocol version the endpoint speaks (`Major.Minor`, A2A §3.6). */
@@ -114,8 +116,13 @@ export function agentCard(source: AgentCardSource): AgentCardJson {
       `${identity.description} Public and read-only: no authentication. Talk to it in plain text, Chinese or English: a search query, the URL or slug of an article, ` +
       'a question about the products, or about the company and how to contact it (or call a skill with a data part {"skill": ..., "arguments": {...}}). ' +
       'The answer is one Message: markdown text that names the skill that answered (absolute links to the pages and their markdown twins) and a JSON data part. ' +
-      `No tasks are kept. Requests must carry A2A-Version: ${A2A_PROTOCOL_VERSION}.`,
-    supportedInterfaces: [{ url: absoluteUrl(origin, paths.a2a), protocolBinding: JSONRPC_BINDING, protocolVersion: A2A_PROTOCOL_VERSION }],
+      `No tasks are kept. A2A ${A2A_PROTOCOL_VERSION} (requests carry A2A-Version: ${A2A_PROTOCOL_VERSION}) and ${LEGACY_PROTOCOL_VERSION} clients are both served at the one endpoint.`,
+    // The one endpoint speaks 1.0 and, for the many clients still on it, 0.3 (legacy.ts); 1.0 first, as clients take the first they speak.
+    supportedInterfaces: [A2A_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION].map((protocolVersion) => ({
+      url: absoluteUrl(origin, paths.a2a),
+      protocolBinding: JSONRPC_BINDING,
+      protocolVersion,
+    })),
     provider: { organization: siteName, url: absoluteUrl(origin, paths.home) },
     version: source.version,
     documentationUrl: absoluteUrl(origin, paths.apiDocs),

@@ -121,7 +121,11 @@ describe('transport', () => {
 describe('A2A-Version', () => {
   it.each([
     ['absent (means 0.3)', { 'content-type': 'application/json' }, /No A2A-Version header.*0\.3.*A2A-Version: 1\.0/],
-    ['0.3', { 'content-type': 'application/json', 'a2a-version': '0.3' }, /"0\.3" is not supported/],
+    [
+      '0.3',
+      { 'content-type': 'application/json', 'a2a-version': '0.3' },
+      /"0\.3" asks for A2A 0\.3, but SendMessage is an A2A 1\.0 method: send A2A-Version: 1\.0/,
+    ],
     ['2.0', { 'content-type': 'application/json', 'a2a-version': '2.0' }, /"2\.0" is not supported/],
     ['garbage', { 'content-type': 'application/json', 'a2a-version': 'latest' }, /"latest" is not supported/],
   ])('%s -> VersionNotSupportedError -32009 echoing the id', async (_name, headers, message) => {
@@ -141,6 +145,51 @@ describe('A2A-Version', () => {
   it('1.0 with a patch number, or as the query parameter, is 1.0', async () => {
     await reply(await post(sendText('RAG'), { 'content-type': 'application/json', 'a2a-version': '1.0.7' }));
     await reply(await post(sendText('RAG'), { 'content-type': 'application/json' }, `${A2A_URL}?A2A-Version=1.0`));
+  });
+});
+
+describe('A2A 0.3 at the same endpoint (the SDK compat layer)', () => {
+  const legacyMessage = (parts: unknown[], extra: Record<string, unknown> = {}) => ({
+    message: { kind: 'message', messageId: 'm-03', role: 'user', parts, ...extra },
+  });
+  const NO_VERSION = { 'content-type': 'application/json' };
+
+  it.each([
+    ['no A2A-Version (0.3 by A2A §3.6.2)', NO_VERSION],
+    ['A2A-Version: 0.3', { ...NO_VERSION, 'a2a-version': '0.3' }],
+  ])('message/send with %s answers in 0.3 shapes: kind message, role agent, text and data parts', async (_name, headers) => {
+    const res = await post(rpc('message/send', legacyMessage([{ kind: 'text', text: 'Which products does Acme AI offer?' }])), headers);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('vary')).toContain('A2A-Version');
+    const { result } = await json(res);
+    expect(result).toMatchObject({ kind: 'message', role: 'agent' });
+    expect(result.parts[0]).toMatchObject({ kind: 'text' });
+    expect(result.parts[0].text).toMatch(/\(Answered by the skill list_products: [^)]+\.\)$/);
+    expect(result.parts[1]).toMatchObject({ kind: 'data', data: { skill: 'list_products' } });
+  });
+
+  it('a 0.3 data part calls a skill; a 0.3 file part is refused -32005; a bad message -32602, in 0.3 error shapes', async () => {
+    const data = await json(
+      await post(rpc('message/send', legacyMessage([{ kind: 'data', data: { skill: 'get_company_info' } }])), NO_VERSION),
+    );
+    expect(data.result.parts[1].data.skill).toBe('get_company_info');
+    const file = await json(
+      await post(
+        rpc('message/send', legacyMessage([{ kind: 'file', file: { uri: 'https://x.example/a.pdf', mimeType: 'application/pdf' } }])),
+        NO_VERSION,
+      ),
+    );
+    expect(file.error.code).toBe(-32005);
+    const empty = await json(await post(rpc('message/send', legacyMessage([])), NO_VERSION));
+    expect(empty.error.code).toBe(-32602);
+    expect(Array.isArray(empty.error.data)).toBe(false);
+  });
+
+  it('0.3 methods the agent does not offer: tasks/get -32001, message/stream -32004; a 0.3 method under A2A-Version: 1.0 is -32601', async () => {
+    expect((await json(await post(rpc('tasks/get', { id: 't-1' }), NO_VERSION))).error.code).toBe(-32001);
+    const stream = await post(rpc('message/stream', legacyMessage([{ kind: 'text', text: 'RAG' }])), NO_VERSION);
+    expect((await json(stream)).error.code).toBe(-32004);
+    expect((await json(await post(rpc('message/send', legacyMessage([{ kind: 'text', text: 'RAG' }]))))).error.code).toBe(-32601);
   });
 });
 
