@@ -91,7 +91,13 @@ describe('results', () => {
   it('export_article_index: lang pages through that language only, total is its count, each call reads a bounded range', async () => {
     const large = inMemoryCatalog(catalogIndex(largeCatalog(2_400)));
     let read = 0;
-    const counting = { ...large, documents: (start: number, end: number) => ((read += end - start), large.documents(start, end)) };
+    const counting = {
+      ...large,
+      documents(start: number, end: number) {
+        read += end - start;
+        return large.documents(start, end);
+      },
+    };
     const everything = large.documents(0, large.documentCount);
     for (const lang of ['zh', 'en'] as const) {
       const seen: string[] = [];
