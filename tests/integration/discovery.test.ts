@@ -23,6 +23,8 @@ const DOCUMENTS: Record<string, RegExp> = {
   '/.well-known/ard.json': /^application\/json/,
   '/.well-known/agent-skills/index.json': /^application\/json/,
   '/.well-known/agent-skills/search-library/SKILL.md': /^text\/markdown; charset=utf-8$/,
+  '/.well-known/skills/index.json': /^application\/json/,
+  '/.well-known/skills/search-library/SKILL.md': /^text\/markdown; charset=utf-8$/,
   '/.well-known/mcp/server-card.json': /^application\/json/,
   '/.well-known/agent-card.json': /^application\/json/,
   '/mcp/server-card': /^application\/mcp-server-card\+json/,

@@ -61,6 +61,9 @@ export const paths = {
   ard: '/.well-known/ard.json',
   agentSkills: '/.well-known/agent-skills/index.json',
   agentSkill: (name: string): string => `/.well-known/agent-skills/${name}/SKILL.md`,
+  /** The legacy skills index the `skills` CLI (`npx skills add <url>`) falls back to: `files` as plain paths. */
+  legacySkills: '/.well-known/skills/index.json',
+  legacySkill: (name: string): string => `/.well-known/skills/${name}/SKILL.md`,
   /** Web Bot Auth: the public keys that sign this site's outbound requests. */
   httpMessageSignaturesDirectory: '/.well-known/http-message-signatures-directory',
 } as const;

@@ -176,6 +176,23 @@ describe('agent skills', () => {
     }
   });
 
+  it('serves the legacy index the skills CLI falls back to: plain file paths, the same SKILL.md bytes', async () => {
+    const index = (await json('/.well-known/agent-skills/index.json')) as { skills: { name: string; description: string; url: string }[] };
+    const legacy = (await json('/.well-known/skills/index.json')) as { skills: { name: string; description: string; files: unknown[] }[] };
+    expect(legacy.skills.map(({ name, description }) => ({ name, description }))).toEqual(
+      index.skills.map(({ name, description }) => ({ name, description })),
+    );
+    for (const skill of legacy.skills) {
+      expect(skill.files).toEqual(['SKILL.md']);
+      const current = await (await get(new URL(index.skills.find((s) => s.name === skill.name)!.url).pathname)).text();
+      const res = await get(`/.well-known/skills/${skill.name}/SKILL.md`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(await res.text()).toBe(current);
+    }
+    expect((await get('/.well-known/skills/nope/SKILL.md')).status).toBe(404);
+  });
+
   it('writes the skills from the live constants and the real content', async () => {
     const docs = await discoveryDocuments(deps);
     const all = [...docs.entries()]
@@ -204,7 +221,7 @@ describe('agent skills', () => {
 describe('serving', () => {
   it('sends CORS, an hour of caching and a strong ETag on every document; If-None-Match -> 304 without a body', async () => {
     const docs = await discoveryDocuments(deps);
-    expect(docs.size).toBe(7);
+    expect(docs.size).toBe(11); // 4 documents, 3 skills under both skill paths
     for (const path of [...docs.keys(), '/.well-known/agent-card.json']) {
       const res = await get(path);
       expect(res.status, path).toBe(200);

@@ -12,7 +12,7 @@ import type { SiteProfile } from '../content/catalog.ts';
 import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument, strongEtag } from '../kernel/document.ts';
 import { methodNotAllowed, notFound, problemResponse } from '../kernel/problem.ts';
 import { paths } from '../kernel/paths.ts';
-import { agentSkillsIndex, renderSkills, SKILL_CONTENT_TYPE } from './agent-skills.ts';
+import { agentSkillsIndex, legacySkillsIndex, renderSkills, SKILL_CONTENT_TYPE } from './agent-skills.ts';
 import { A2A_AGENT_CARD_TYPE, aiCatalog } from './ai-catalog.ts';
 import { API_CATALOG_CONTENT_TYPE, apiCatalog } from './api-catalog.ts';
 
@@ -102,8 +102,13 @@ export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<strin
     [paths.ard, aiCatalogDoc],
     [paths.agentSkills, await publicDocument(JSON.stringify(agentSkillsIndex(origin, skills), null, 2), 'application/json; charset=utf-8')],
 
+    [paths.legacySkills, await publicDocument(JSON.stringify(legacySkillsIndex(skills), null, 2), 'application/json; charset=utf-8')],
     ...(await Promise.all(
-      skills.map(async (s): Promise<[string, PublicDocument]> => [s.path, await publicDocument(s.markdown, SKILL_CONTENT_TYPE)]),
+      skills.flatMap((s) =>
+        [s.path, paths.legacySkill(s.name)].map(
+          async (path): Promise<[string, PublicDocument]> => [path, await publicDocument(s.markdown, SKILL_CONTENT_TYPE)],
+        ),
+      ),
     )),
   ];
   return new Map(entries);
