@@ -12,6 +12,8 @@ import { defineTool } from './tool.ts';
 
 /** The OAuth scope this tool needs. */
 export const EXPORT_SCOPE = 'content:export';
+/** Export calls per client and hour (state in Blobs, enforced by mcp/auth.ts); documented in auth.md and the tool description. */
+export const EXPORT_RATE_LIMIT = { limit: 60, windowSeconds: 3600 } as const;
 /** Index entries per page when `limit` is not given. */
 export const DEFAULT_EXPORT_PAGE_SIZE = 100;
 /** Upper bound on `limit`. */

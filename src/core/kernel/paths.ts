@@ -42,6 +42,9 @@ export const paths = {
   sitemap: '/sitemap.xml',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
+  /** One language's llms.txt; {@link paths.langLlmsSection} its sectioned parts when the list outgrows one file. */
+  langLlms: (lang: 'zh' | 'en'): string => `/${lang}/llms.txt`,
+  langLlmsSection: (lang: 'zh' | 'en', section: string): string => `/${lang}/llms/${section}.txt`,
   rss: '/rss.xml',
   mcp: '/mcp',
   mcpServerCard: '/mcp/server-card',

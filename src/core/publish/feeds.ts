@@ -3,12 +3,12 @@
  * llms-full.txt. Pure functions of the catalogue and the page registry.
  * @module
  */
-import { AGENT_ENTRY_POINTS } from './entry-points.ts';
 import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 import { langTag } from '../content/i18n.ts';
 import { type Catalog, documentsOf, type Lang } from '../content/catalog.ts';
 import { demoteHeadings, withoutIndexPointer } from '../content/markdown.ts';
-import { categoryName, type SitePage, twinUrl } from './pages.ts';
+import { categoryName, type SitePage } from './pages.ts';
+import { agentInstructionsSection, withoutAgentInstructions } from '../agent-tools/instructions.ts';
 
 /** The Content Signals this site grants (contentsignals.org). */
 export const CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
@@ -126,53 +126,15 @@ export function feedTitle(company: Pick<Catalog['company'], 'name' | 'name_zh'>,
   return `${company.name} Blog`;
 }
 
-/** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */
-export function llmsTxt(catalog: Catalog): string {
-  const { origin, company, categories } = catalog;
-  const section = (heading: string, lines: string[]): string => `## ${heading}\n\n${lines.join('\n')}`;
-  const link = (title: string, url: string, note: string): string => `- [${title}](${url}): ${note}`;
-  return [
-    `# ${company.name}`,
-    `> ${company.description.replace(/\s*\n\s*/g, ' ')}`,
-    `${company.name_zh}: ${company.description_zh}`,
-    `Every page has a markdown twin: append \`.md\` to its path, or request it with \`Accept: text/markdown\`. ${company.operator_attribution}`,
-    section(
-      'Products',
-      catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary)),
-    ),
-    section(
-      'Solutions',
-      catalog.solutions.map((s) => link(s.title, twinUrl(origin, s.path), `${s.industry}, ${s.lang}. ${s.excerpt}`)),
-    ),
-    section(
-      'Articles',
-      catalog.articles.map((a) =>
-        link(a.title, twinUrl(origin, a.path), `${a.date}, ${categoryName(categories, a.category, a.lang)}, ${a.lang}. ${a.excerpt}`),
-      ),
-    ),
-    section(
-      'For agents',
-      AGENT_ENTRY_POINTS.map((e) => link(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`)),
-    ),
-    section('Optional', [
-      link('Full text', absoluteUrl(origin, paths.llmsFull), 'every article, solution and product in one markdown file'),
-      link('Blog index', twinUrl(origin, paths.blog), 'articles, newest first'),
-      link('Contact', twinUrl(origin, paths.contact), 'sales, partnerships and press channels'),
-      link('RSS', absoluteUrl(origin, paths.rss), 'feed of new articles'),
-      link('Sitemap', absoluteUrl(origin, paths.sitemap), 'every HTML page'),
-    ]),
-    '',
-  ].join('\n\n');
-}
-
 /** llms-full.txt: the whole published corpus as one markdown document. */
 export function llmsFullTxt(catalog: Catalog, pages: readonly SitePage[]): string {
   const byPath = new Map(pages.map((p) => [p.path, p]));
+  const instructions = agentInstructionsSection(catalog);
   const bodies = [...catalog.products.map((p) => p.path), ...documentsOf(catalog).map((d) => d.path)]
     .map((path) => byPath.get(path)?.markdown)
     .filter((md): md is string => Boolean(md))
     // One pointer to llms.txt in the header below, not one per document.
-    .map((md) => withoutIndexPointer(md).trim())
+    .map((md) => withoutAgentInstructions(withoutIndexPointer(md), instructions).trim())
     // Demote each document one level so the file keeps a single H1.
     .map(demoteHeadings);
   return [
@@ -184,5 +146,8 @@ export function llmsFullTxt(catalog: Catalog, pages: readonly SitePage[]): strin
     '',
     bodies.join('\n\n---\n\n'),
     '',
+    '---',
+    '',
+    instructions,
   ].join('\n');
 }
