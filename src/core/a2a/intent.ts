@@ -43,14 +43,14 @@ function namesTheCompany(text: string, names: readonly string[]): boolean {
     const n = name.toLowerCase();
     if (n === '' || !lower.includes(n)) return false;
     return (
-      new RegExp(`^(?:who|what)\\s+(?:is|are)\\s+${escape(n)}$`).test(lower) ||
-      new RegExp(`^(?:tell\\s+me\\s+)?about\\s+${escape(n)}$`).test(lower) ||
-      new RegExp(`^(?:介绍一下|介绍|关于)${escape(n)}$|^${escape(n)}(?:是(?:谁|什么|做什么的)|的(?:介绍|简介))$`).test(lower)
+      new RegExp(`^(?:who|what)\\s+(?:is|are)\\s+${escapeRegExp(n)}$`).test(lower) ||
+      new RegExp(`^(?:tell\\s+me\\s+)?about\\s+${escapeRegExp(n)}$`).test(lower) ||
+      new RegExp(`^(?:介绍一下|介绍|关于)${escapeRegExp(n)}$|^${escapeRegExp(n)}(?:是(?:谁|什么|做什么的)|的(?:介绍|简介))$`).test(lower)
     );
   });
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The skill `text` asks for. `companyNames` are the company's names (English and Chinese), so a

@@ -9,7 +9,7 @@
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
 import { LANGS } from '../content/i18n.ts';
-import { type Catalog, type Document, type Lang } from '../content/catalog.ts';
+import type { Catalog, Document, Lang } from '../content/catalog.ts';
 import { categoryName, twinUrl } from './pages.ts';
 import { agentInstructions } from '../agent-tools/instructions.ts';
 
