@@ -279,7 +279,10 @@ export function documentSlugIn(text: string, catalog: Pick<CatalogReader, 'docum
   return undefined;
 }
 
-/** Words a tool's structured result (the tool says how it reads: agent-tools/reading.ts): the text part, and the data part `{skill, result, links}`. */
+/**
+ * Words a tool's structured result (the tool says how it reads: agent-tools/reading.ts): the text part, and the data part
+ * `{skill, result, links}`.
+ */
 function word(tool: Tool, result: JsonObject, ctx: ToolContext): Answer {
   const reading = tool.read(result, ctx);
   return {

@@ -1,6 +1,6 @@
 /**
  * A2A 0.3 beside 1.0 on the one endpoint, as the A2A v1.0 compatibility appendix and the SDK's
- * `legacyCompat` layer do it (`@a2a-js/sdk/compat/v0_3`, docs/compatibility-v0_3.md): a request
+ * `legacyCompat` layer do it (`@a2a-js/sdk/compat/v0_3`, the SDK's v0.3 compatibility guide): a request
  * whose `A2A-Version` is 0.3 (or absent: A2A §3.6.2) is answered by the SDK's
  * `LegacyJsonRpcTransportHandler` (kebab-case methods such as `message/send`, 0.3 shapes both ways)
  * over the same request handler and agent; the card a 0.3 client reads is the SDK's "hybrid"

@@ -51,7 +51,7 @@ const A2A_CORS: CorsPolicy = { methods: ['POST'], allowHeaders: ['Accept', 'Cont
 export interface A2aDeps extends ToolContext {
   /** The agent card (built by a2a/card.ts from the discovery documents' source). */
   card: AgentCard;
-  /** Which browser origins may call (AGENT_BROWSER_ORIGINS; default `auto`: kernel/browser-origin.ts). Requests without Origin are not checked. */
+  /** Which browser origins may call (AGENT_BROWSER_ORIGINS, default `auto`: kernel/browser-origin.ts); requests without Origin pass. */
   browserOrigins?: BrowserOriginPolicy;
   /** Where unexpected failures are logged. */
   log?: (message: string, error: unknown) => void;

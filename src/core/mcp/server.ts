@@ -76,7 +76,7 @@ const MCP_CORS: CorsPolicy = {
 export interface McpDeps extends ToolContext {
   /** Deploy version reported in `serverInfo`. */
   version: string;
-  /** Which browser origins may call (AGENT_BROWSER_ORIGINS; default `auto`: kernel/browser-origin.ts). Requests without Origin are not checked. */
+  /** Which browser origins may call (AGENT_BROWSER_ORIGINS, default `auto`: kernel/browser-origin.ts); requests without Origin pass. */
   browserOrigins?: BrowserOriginPolicy;
   /** Gate for tools with a required scope; default {@link authorizeExport}. */
   authorize?: (req: Request, ctx: AuthorizationContext) => Promise<Response | null>;

@@ -73,7 +73,8 @@ ${MCP_HEADERS}
 \`category\` narrows the search to one of: ${s.categorySlugs.map((c) => `\`${c}\``).join(', ')}.
 The result's \`structuredContent.results\` has the same fields as the HTTP answer. Same engine, same ranking.
 
-Next: read a result with the \`read-article\` skill.
+Next: read a result with the \`read-article\` skill. The same endpoint also answers \`list_products\` (the product line)
+and \`get_company_info\` (profile, contact channels, key resources), both without arguments.
 `;
     },
   },

@@ -5,6 +5,7 @@
  */
 import { OAUTH_PATHS } from '../oauth/config.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { TOOLS } from '../agent-tools/registry.ts';
 
 export interface EntryPoint {
   title: string;
@@ -53,8 +54,7 @@ export const AGENT_ENTRY_POINTS: readonly EntryPoint[] = [
     title: 'MCP server',
     path: paths.mcp,
     type: 'application/json',
-    description:
-      'JSON-RPC 2.0 over Streamable HTTP (POST): search_articles, get_article, list_products, get_company_info, export_article_index.',
+    description: `JSON-RPC 2.0 over Streamable HTTP (POST): ${TOOLS.map((t) => t.name).join(', ')}.`,
     postOnly: true,
   },
   {

@@ -62,7 +62,7 @@ describe('404 for markdown clients', () => {
   });
 });
 
-/** The Accept headers agents send as they ship (docs/reference/agent-field-2026.md, acceptmarkdown.com/status.md). */
+/** The Accept headers agents send as they ship (as observed from the clients, late 2026; acceptmarkdown.com/status.md). */
 const AGENT_ACCEPT = {
   'Claude Code': 'text/markdown, text/html, */*',
   Cursor: 'text/markdown, text/plain;q=0.9, */*;q=0.8',
