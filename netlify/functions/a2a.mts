@@ -8,7 +8,7 @@ import { agentCardSource } from '../../src/core/publish/documents.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withUsage } from '../../src/core/kernel/metrics.ts';
-import { build, catalogAt, deployBodies, site } from './_shared/deps.ts';
+import { build, catalogAt, deployBodies, site, runtimeConfig } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
 import { readLimited } from './_shared/read-limit.ts';
 import { counting, usageOf } from './_shared/usage.ts';
@@ -22,6 +22,9 @@ const deps: A2aDeps = {
   bodies: deployBodies,
   origin: build.origin,
   entryPoints: AGENT_ENTRY_POINTS,
+  get browserOrigins() {
+    return runtimeConfig().browserOrigins;
+  },
   get catalog() {
     return catalog();
   },

@@ -16,6 +16,7 @@ export const config: Config = {
     '/.well-known/ai-catalog.json',
     '/.well-known/ard.json',
     '/.well-known/agent-skills/*',
+    '/.well-known/skills/*',
     '/.well-known/agent-card.json',
   ],
 };

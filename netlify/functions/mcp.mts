@@ -8,7 +8,7 @@ import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
 import { checkBearer } from '../../src/core/oauth/grants/resource-server.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { consume } from '../../src/core/kernel/rate-limit.ts';
-import { build, catalogAt, deployBodies, site, stores } from './_shared/deps.ts';
+import { build, catalogAt, deployBodies, site, stores, runtimeConfig } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngineAt } from './_shared/search.ts';
 import { readLimited } from './_shared/read-limit.ts';
@@ -33,6 +33,9 @@ const deps: McpDeps = {
   entryPoints: AGENT_ENTRY_POINTS,
   credentials,
   authorize: tokenGate({ check: credentials, consumeExport }),
+  get browserOrigins() {
+    return runtimeConfig().browserOrigins;
+  },
   get catalog() {
     return catalog();
   },

@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, type UpstreamConfig } from './tweets/tweets.ts';
+import { type BrowserOriginPolicy, parseBrowserOriginPolicy } from './kernel/browser-origin.ts';
 import { IP_DIGEST_SECRET_MIN_LENGTH } from './kernel/ip-digest.ts';
 import { DEFAULT_LOCAL_PORT, resolveOrigin } from './kernel/origin.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from './oauth/config.ts';
@@ -85,6 +86,8 @@ export const EnvSchema = v.object({
     String(DEFAULT_UPSTREAM_TIMEOUT_MS),
   ),
   CONTACT_WEBHOOK_URL: optionalUrl,
+  /** Browser origins that may call /mcp and /a2a: auto, *, same-origin or a list (kernel/browser-origin.ts). */
+  AGENT_BROWSER_ORIGINS: v.optional(v.pipe(v.string(), v.trim(), parsedBy(parseBrowserOriginPolicy)), 'auto'),
   IP_DIGEST_SECRET: v.optional(
     v.pipe(v.string(), v.trim(), v.minLength(IP_DIGEST_SECRET_MIN_LENGTH, `must be at least ${IP_DIGEST_SECRET_MIN_LENGTH} characters`)),
   ),
@@ -157,6 +160,7 @@ export const FUNCTION_VARIABLES = [
   'TWEETS_FEED_URL',
   'TWEETS_TIMEOUT_MS',
   'CONTACT_WEBHOOK_URL',
+  'AGENT_BROWSER_ORIGINS',
   'IP_DIGEST_SECRET',
   'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
   'OAUTH_SIGNING_KEYS',
@@ -257,6 +261,8 @@ export interface RuntimeConfig {
   readLimitPerSecond: number;
   /** The operator secret of /ops/; null: unset (every sign-in refused). */
   opsSecret: string | null;
+  /** Which browser origins may call /mcp and /a2a (AGENT_BROWSER_ORIGINS). */
+  browserOrigins: BrowserOriginPolicy;
 }
 
 /** Environment variables the functions read (README, "Configuration"). */
@@ -292,5 +298,6 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
     analyticsFlushIntervalMs: e.ANALYTICS_FLUSH_SECONDS * 1000,
     readLimitPerSecond: e.READ_LIMIT_PER_SECOND,
     opsSecret: e.OPS_SECRET ?? null,
+    browserOrigins: parseBrowserOriginPolicy(e.AGENT_BROWSER_ORIGINS),
   };
 }

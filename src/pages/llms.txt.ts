@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { llmsTxt } from '../core/publish/feeds.ts';
+import { llmsTxt } from '../core/publish/llms.ts';
 import { getCatalog } from '../lib/catalog.ts';
 
 export const GET: APIRoute = async () =>

@@ -1,8 +1,10 @@
 /**
- * The A2A agent over real HTTP, driven by `@a2a-js/sdk`'s client at its default settings: it
- * resolves the agent card from the origin (`/.well-known/agent-card.json`), picks the JSON-RPC
- * interface the card names and sends `A2A-Version: 1.0` itself. On the test origin's port because
- * the card names absolute URLs of the test build (http://localhost:8899/a2a).
+ * The A2A agent over real HTTP, driven by both lines of `@a2a-js/sdk` at their default settings:
+ * the 1.x client resolves the agent card from the origin (`/.well-known/agent-card.json`), picks the
+ * JSON-RPC interface the card names and sends `A2A-Version: 1.0` itself; the 0.3 line (0.3.14,
+ * installed as `a2a-sdk-03`) reads the card's top-level `url` (`A2AClient.fromCardUrl`) or its
+ * `preferredTransport` (`ClientFactory`) and calls `message/send` without the header. On the test
+ * origin's port because the card names absolute URLs of the test build (http://localhost:8899/a2a).
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -17,6 +19,8 @@ import {
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { PushNotificationNotSupportedError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { A2AClient as A2AClient03, ClientFactory as ClientFactory03 } from 'a2a-sdk-03/client';
+import type { Message as Message03 } from 'a2a-sdk-03';
 import { useServedSite } from '../support/browser.ts';
 
 const site = useServedSite();
@@ -46,6 +50,7 @@ describe('the A2A agent, through the SDK client', () => {
     const card = await client.getAgentCard();
     expect(card.supportedInterfaces).toEqual([
       expect.objectContaining({ url: `${site.origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }),
+      expect.objectContaining({ url: `${site.origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' }),
     ]);
     expect(card).not.toHaveProperty('url');
     expect(card.skills.map((s) => s.id)).toEqual(['search_articles', 'get_article', 'list_products', 'get_company_info']);
@@ -81,6 +86,23 @@ describe('the A2A agent, through the SDK client', () => {
     expect(text.length).toBeGreaterThan(500);
   });
 
+  it.each([
+    ['Which products does Acme AI offer?', 'list_products'],
+    ['艾克米智能有哪些产品？', 'list_products'],
+    ['How do I contact Acme AI sales?', 'get_company_info'],
+    ['怎么联系艾克米智能的销售？', 'get_company_info'],
+    ['agent orchestration', 'search_articles'],
+  ])('plain text reaches its skill: %s -> %s, named in the reply', async (question, skill) => {
+    const { text, data } = partsOf(await ask(question));
+    expect(data.skill).toBe(skill);
+    expect(text).toMatch(new RegExp(`\\(Answered by the skill ${skill}: [^)]+\\.\\)$`));
+  });
+
+  it('every example on the card, sent as text, is answered by its skill', async () => {
+    for (const skill of (await client.getAgentCard()).skills)
+      for (const example of skill.examples) expect(partsOf(await ask(example)).data.skill, example).toBe(skill.id);
+  });
+
   it('keeps no task: GetTask and CancelTask are TaskNotFound, ListTasks is empty, push configs are not supported', async () => {
     await expect(client.getTask(GetTaskRequest.fromJSON({ id: 'task-1' }))).rejects.toBeInstanceOf(TaskNotFoundError);
     await expect(client.cancelTask(CancelTaskRequest.fromJSON({ id: 'task-1' }))).rejects.toBeInstanceOf(TaskNotFoundError);
@@ -102,8 +124,38 @@ describe('the A2A agent, through the SDK client', () => {
   });
 });
 
+describe('the A2A agent, through the 0.3 SDK line at its defaults', () => {
+  const ask03 = (text: string): Message03 & { parts: { kind: string; text?: string; data?: Record<string, unknown> }[] } =>
+    ({ message: { kind: 'message', messageId: crypto.randomUUID(), role: 'user', parts: [{ kind: 'text', text }] } }) as never;
+
+  it('A2AClient.fromCardUrl reads the top-level url of the card it is served and gets 0.3 answers', async () => {
+    const client03 = await A2AClient03.fromCardUrl(`${site.origin}/.well-known/agent-card.json`);
+    const card = await client03.getAgentCard();
+    expect(card).toMatchObject({ url: `${site.origin}/a2a`, protocolVersion: '0.3', preferredTransport: 'JSONRPC' });
+    const answer = await client03.sendMessage(ask03('Which products does Acme AI offer?') as never);
+    expect('error' in answer).toBe(false);
+    const result = (
+      answer as { result: { kind: string; role: string; parts: { kind: string; text?: string; data?: { skill: string } }[] } }
+    ).result;
+    expect(result).toMatchObject({ kind: 'message', role: 'agent' });
+    expect(result.parts[1]).toMatchObject({ kind: 'data', data: { skill: 'list_products' } });
+    expect(result.parts[0]!.text).toContain('(Answered by the skill list_products');
+  });
+
+  it('ClientFactory finds the JSON-RPC transport and sends message/send; tasks are not kept', async () => {
+    const client03 = await new ClientFactory03().createFromUrl(site.origin);
+    const reply = (await client03.sendMessage(ask03('How do I contact Acme AI sales?') as never)) as {
+      kind: string;
+      parts: { kind: string; data?: { skill: string } }[];
+    };
+    expect(reply.kind).toBe('message');
+    expect(reply.parts[1]!.data!.skill).toBe('get_company_info');
+    await expect(client03.getTask({ id: 'task-1' })).rejects.toThrow();
+  });
+});
+
 describe('the A2A endpoint, raw HTTP', () => {
-  it('GET is 405 with Allow; a request without A2A-Version (0.3) is VersionNotSupported; the card revalidates', async () => {
+  it('GET is 405 with Allow; a 1.0 method without A2A-Version (0.3) is VersionNotSupported; the card revalidates', async () => {
     const get = await fetch(`${site.origin}/a2a`);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, OPTIONS');

@@ -51,7 +51,20 @@ describe('GET /api/search', () => {
     expect(results[0].type).toBe('solution');
   });
 
+  it('lang keeps one language', async () => {
+    const query = `/api/search?q=${encodeURIComponent('部署 deployment')}&limit=50`;
+    const both: { slug: string; lang: string }[] = await (await site.fetchPath(query)).json();
+    expect(new Set(both.map((r) => r.lang))).toEqual(new Set(['zh', 'en']));
+    for (const lang of ['zh', 'en']) {
+      const res = await site.fetchPath(`${query}&lang=${lang}`);
+      expect(res.status).toBe(200);
+      expect((await res.json()).map((r: { slug: string }) => r.slug)).toEqual(both.filter((r) => r.lang === lang).map((r) => r.slug));
+    }
+  });
+
   it.each([
+    ['lang unknown', '/api/search?q=llm&lang=fr', 'lang'],
+    ['lang twice', '/api/search?q=llm&lang=zh&lang=en', 'lang'],
     ['missing q', '/api/search', 'q'],
     ['blank q', '/api/search?q=%20%20', 'q'],
     ['q too long', `/api/search?q=${'a'.repeat(201)}`, 'q'],

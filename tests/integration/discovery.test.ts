@@ -23,6 +23,8 @@ const DOCUMENTS: Record<string, RegExp> = {
   '/.well-known/ard.json': /^application\/json/,
   '/.well-known/agent-skills/index.json': /^application\/json/,
   '/.well-known/agent-skills/search-library/SKILL.md': /^text\/markdown; charset=utf-8$/,
+  '/.well-known/skills/index.json': /^application\/json/,
+  '/.well-known/skills/search-library/SKILL.md': /^text\/markdown; charset=utf-8$/,
   '/.well-known/mcp/server-card.json': /^application\/json/,
   '/.well-known/agent-card.json': /^application\/json/,
   '/mcp/server-card': /^application\/mcp-server-card\+json/,
@@ -105,11 +107,11 @@ describe('AI catalog', () => {
     ]);
     for (const entry of doc.entries) {
       expect(entry.identifier).toMatch(new RegExp(`^urn:air:${new URL(TEST_ORIGIN).hostname}:`));
-      const res = await site.fetchPath(local(entry.url));
+      // Asked for by the type the entry declares, each is served as that type (a SKILL.md entry's type carries
+      // ARD's profile parameter; the file is text/markdown). The A2A card is JSON unless that type is asked for.
+      const served = entry.type.split(';')[0]!;
+      const res = await site.fetchPath(local(entry.url), { headers: { accept: served } });
       expect(res.status, entry.url).toBe(200);
-      // ARD names the A2A card application/a2a-agent-card+json; A2A registers no card media type, so it is served as JSON.
-      // A SKILL.md entry's type carries ARD's profile parameter; the file is served as text/markdown.
-      const served = entry.type === 'application/a2a-agent-card+json' ? 'application/json' : entry.type.split(';')[0]!;
       expect(res.headers.get('content-type'), entry.url).toContain(served);
       expect(entry.representativeQueries.length).toBeGreaterThanOrEqual(2);
     }

@@ -249,3 +249,28 @@ describe('titles and descriptions are written once, in the page registry', () =>
     }
   });
 });
+
+describe('blocks for one audience (src/components/Audience.astro)', () => {
+  const AGENTS_ONLY = 'say that they come from one internal test setup';
+  const HUMANS_ONLY = 'Our solutions engineers run the same load test with you';
+  const PAGE = '/blog/gpu-capacity-planning-h100-l40s';
+
+  it('the page shows the humans-only block, the twin and MCP-visible markdown the agents-only one', async () => {
+    const html = await (await site.fetchPath(PAGE)).text();
+    expect(html).toContain(HUMANS_ONLY);
+    expect(html).not.toContain(AGENTS_ONLY);
+    for (const res of [await site.fetchPath(`${PAGE}.md`), await site.fetchPath(PAGE, { headers: { accept: 'text/markdown' } })]) {
+      const twin = await res.text();
+      expect(twin).toContain(AGENTS_ONLY);
+      expect(twin).not.toContain(HUMANS_ONLY);
+      expect(twin).not.toContain('Audience');
+    }
+  });
+
+  it('the search index takes the agents’ text (it is built from the twins): a phrase of the agents-only block finds the article', async () => {
+    const hits: { slug: string }[] = await (await site.fetchPath(`/api/search?q=${encodeURIComponent('caveat')}&limit=50`)).json();
+    expect(hits.map((h) => h.slug)).toContain('gpu-capacity-planning-h100-l40s');
+    const human: { slug: string }[] = await (await site.fetchPath(`/api/search?q=${encodeURIComponent('clinic')}&limit=50`)).json();
+    expect(human.map((h) => h.slug)).not.toContain('gpu-capacity-planning-h100-l40s');
+  });
+});

@@ -2,11 +2,12 @@
  * Web Bot Auth end to end: the site (the local runtime, served over real HTTP on TEST_PORT because
  * `Signature-Agent` names the build's origin) delivers a contact webhook and fetches the tweet feed
  * from fake third parties on loopback; each recorded request is verified as a receiver would, with
- * Cloudflare's web-bot-auth at its defaults and the key fetched from our directory over HTTP, and
+ * the current draft's strict verifier (http-message-sig 0.3) and with Cloudflare's web-bot-auth
+ * 0.1.3 (the earlier drafts) at their defaults, the key fetched from our directory over HTTP, and
  * with the README's example for webhook receivers, run as written.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,14 @@ import { sendJson, useFakeUpstream } from '../support/fake-upstream.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { testBlobsDir } from '../support/runtime.ts';
 import { serveOnTestPort } from '../support/test-port.ts';
-import { asRequest, DIRECTORY_PATH, fetchDirectory, provenDirectoryKeys, verifySignedRequest } from '../support/web-bot-auth.ts';
+import {
+  asRequest,
+  DIRECTORY_PATH,
+  fetchDirectory,
+  provenDirectoryKeys,
+  verifyLegacySignature,
+  verifySignedRequest,
+} from '../support/web-bot-auth.ts';
 
 const upstream = useFakeUpstream();
 let runtime: LocalRuntime | undefined;
@@ -91,22 +99,40 @@ describe("Web Bot Auth for the site's own requests", () => {
     expect(await provenDirectoryKeys(`${TEST_ORIGIN}${DIRECTORY_PATH}`, response, body)).toEqual([keys[0]!.kid]);
     // The proof is bound to the authority it was fetched from.
     expect(await provenDirectoryKeys(`https://mirror.example${DIRECTORY_PATH}`, response, body)).toEqual([]);
+    // The authority the client asked for: 127.0.0.1 as well as localhost, and the Host a reverse proxy forwards.
+    const port = new URL(TEST_ORIGIN).port;
+    const loopback = await fetch(`http://127.0.0.1:${port}${DIRECTORY_PATH}`);
+    expect(await provenDirectoryKeys(`http://127.0.0.1:${port}${DIRECTORY_PATH}`, loopback, await loopback.text())).toEqual([keys[0]!.kid]);
+    const proxied = await new Promise<Response>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: DIRECTORY_PATH, headers: { host: 'www.acme-ai.example' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve(new Response(text, { status: res.statusCode, headers: res.headers as Record<string, string> })));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const proxiedBody = await proxied.clone().text();
+    expect(await provenDirectoryKeys(`https://www.acme-ai.example${DIRECTORY_PATH}`, proxied, proxiedBody)).toEqual([keys[0]!.kid]);
+    expect(await provenDirectoryKeys(`${TEST_ORIGIN}${DIRECTORY_PATH}`, proxied, proxiedBody)).toEqual([]);
     const head = await fetch(`${TEST_ORIGIN}${DIRECTORY_PATH}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('signature-input')).toMatch(/^binding0=\("@authority";req "content-digest"\)/);
   });
 
-  it('a delivered webhook verifies with web-bot-auth against the key in our directory; tampered copies do not', async () => {
+  it('a delivered webhook verifies with both verifiers against the key in our directory; tampered copies do not', async () => {
     const id = await postEnquiry('192.0.2.41');
     const delivery = upstream.requests.find((r) => r.url === '/hooks/acme' && r.body.includes(id));
     expect(delivery).toBeDefined();
     expect(delivery!.headers['signature-agent']).toBe(`sig1="${TEST_ORIGIN}"`);
     expect(delivery!.headers['signature-input']).toMatch(
-      /^sig1=\("@method" "@authority" "@path" "content-type" "content-digest" "signature-agent"\);created=\d+;keyid="[\w-]+";alg="ed25519";expires=\d+;nonce="[^"]+";tag="web-bot-auth"$/,
+      /^sig1=\("@method" "@authority" "@path" "content-type" "content-digest" "signature-agent";key="sig1"\);created=\d+;expires=\d+;keyid="[\w-]+";alg="ed25519";nonce="[^"]+";tag="web-bot-auth", sig2=\("@method" "@authority" "@path" "content-type" "content-digest" "signature-agent"\);/,
     );
 
     const { keys } = await fetchDirectory(TEST_ORIGIN);
     expect(await verifySignedRequest(asRequest(delivery!))).toEqual({ agent: TEST_ORIGIN, keyid: keys[0]!.kid });
+    expect(await verifyLegacySignature(asRequest(delivery!))).toEqual({ agent: TEST_ORIGIN, keyid: keys[0]!.kid });
     const verifyWebhook = await readmeVerifier();
     expect((await verifyWebhook(asRequest(delivery!))).enquiry.id).toBe(id);
     await expect(verifyWebhook(asRequest(delivery!, { body: delivery!.body.replace('verify me', 'forged') }))).rejects.toThrow(
@@ -133,8 +159,12 @@ describe("Web Bot Auth for the site's own requests", () => {
     expect(run.status).toBeLessThan(300);
     const fetchOfFeed = upstream.requests.findLast((r) => r.url === '/feed.json?lang=en');
     expect(fetchOfFeed).toBeDefined();
-    expect(fetchOfFeed!.headers['signature-input']).toMatch(/^sig1=\("@method" "@authority" "@path" "@query" "signature-agent"\)/);
+    expect(fetchOfFeed!.headers['signature-input']).toMatch(
+      /^sig1=\("@method" "@authority" "@path" "@query" "signature-agent";key="sig1"\)/,
+    );
     expect((await verifySignedRequest(asRequest(fetchOfFeed!))).agent).toBe(TEST_ORIGIN);
+    expect((await verifyLegacySignature(asRequest(fetchOfFeed!))).agent).toBe(TEST_ORIGIN);
+    await expect(verifyLegacySignature(asRequest(fetchOfFeed!, { path: '/feed.json?lang=zh' }))).rejects.toThrow();
     await expect(verifySignedRequest(asRequest(fetchOfFeed!, { path: '/feed.json?lang=zh' }))).rejects.toThrow();
     expect((await (await fetch(`${TEST_ORIGIN}/api/tweets`)).json()).tweets[0].id).toBe('77');
   });

@@ -1,10 +1,13 @@
 /**
- * A Web Bot Auth verifier as a receiver of our webhooks would write it (the README's recipe), with
- * Cloudflare's web-bot-auth at its default settings: resolve `Signature-Agent` to the signer's
- * key directory over HTTP, pick the key by `keyid`, verify, and check `Content-Digest`.
+ * Web Bot Auth verifiers as a receiver of our webhooks would write them (the README's recipe):
+ * resolve `Signature-Agent` to the signer's key directory over HTTP, pick the key by `keyid`,
+ * verify, and check `Content-Digest`. Two verifiers at their default settings: the strict one of
+ * the current draft (http-message-sig 0.3, requiring `"signature-agent";key="<label>"`) and the
+ * earlier drafts' (Cloudflare's web-bot-auth 0.1.3, given the legacy signature alone, as it reads
+ * one signature per message).
  */
-import { verify as verifyMessage } from 'http-message-sig';
-import { isInnerList, parseDictionary } from 'structured-headers';
+import { component, verifySignature, webcrypto } from 'http-message-sig';
+import { isInnerList, parseDictionary, serializeDictionary } from 'structured-headers';
 import { verify } from 'web-bot-auth';
 import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { contentDigestMatches } from '../../src/core/web-bot-auth/content-digest.ts';
@@ -42,15 +45,13 @@ export interface Verified {
   keyid: string;
 }
 
-/** The `Signature-Agent` member for the signature's label: an origin (`type` directory, the default). */
-function signatureAgent(request: Request): { label: string; origin: string } {
-  const [label] = [...parseDictionary(request.headers.get('signature-input') ?? '').keys()];
-  if (!label) throw new Error('no Signature-Input');
+/** The `Signature-Agent` member `label` names: an origin (`type` directory, the default). */
+function signatureAgent(request: Request, label: string): string {
   const member = parseDictionary(request.headers.get('signature-agent') ?? '').get(label);
   if (!member || isInnerList(member) || typeof member[0] !== 'string') throw new Error(`no Signature-Agent member ${label}`);
   const type = member[1].get('type');
   if (type !== undefined && String(type) !== 'directory') throw new Error(`unsupported Signature-Agent type ${String(type)}`);
-  return { label, origin: new URL(member[0]).origin };
+  return new URL(member[0]).origin;
 }
 
 /** The directory's keys, fetched as the draft says: 200 only, no redirects. */
@@ -64,62 +65,115 @@ export async function fetchDirectory(origin: string): Promise<{ response: Respon
   return { response, body, keys: (JSON.parse(body) as { keys: PublicJwk[] }).keys };
 }
 
+/** A public JWK as a WebCrypto verifier (http-message-sig 0.3 takes CryptoKeys). */
+async function webCryptoVerifier(key: PublicJwk) {
+  const cryptoKey = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: key.x }, { name: 'Ed25519' }, false, ['verify']);
+  return webcrypto.verifier(cryptoKey);
+}
+
+async function checkBody(request: Request, input: string): Promise<void> {
+  if (!request.body) return;
+  if (!/"content-digest"/.test(input)) throw new Error('the signature does not cover Content-Digest');
+  if (!(await contentDigestMatches(request.headers.get('content-digest'), await request.clone().text())))
+    throw new Error('the body does not match Content-Digest');
+}
+
 /**
- * Verifies a signed request; throws with the reason. A body must be covered by `Content-Digest`
- * and match it (web-bot-auth checks the signature, not the body).
+ * Verifies a signed request as the current draft says, with http-message-sig 0.3 (strict): the
+ * signature is the one the `Signature-Agent` member's label names (`sig1`), it must cover that
+ * member (`"signature-agent";key="sig1"`), `@authority` and, with a body, `content-digest`, and carry
+ * `created`, `expires`, `keyid` and `tag="web-bot-auth"`. Throws with the reason. A body must match
+ * `Content-Digest` (the signature covers the digest, not the body).
  */
-export async function verifySignedRequest(request: Request): Promise<Verified> {
-  const { origin } = signatureAgent(request);
+export async function verifySignedRequest(request: Request, label = 'sig1'): Promise<Verified> {
+  const origin = signatureAgent(request, label);
   const { keys } = await fetchDirectory(origin);
-  const keyid = /;keyid="([^"]+)"/.exec(request.headers.get('signature-input') ?? '')?.[1];
+  const verified = await verifySignature(request, {
+    label,
+    policy: {
+      algorithms: ['ed25519'],
+      requiredComponents: ['@method', '@authority', '@path', component('signature-agent', { key: label })],
+      requiredParameters: ['created', 'expires', 'keyid', 'tag'],
+      validate: (signature) => signature.parameters.tag === 'web-bot-auth' && (signature.parameters.expires ?? 0) * 1000 > Date.now(),
+    },
+    resolveVerifier: async (candidate) => {
+      const key = keys.find((k) => k.kid === candidate.parameters.keyid);
+      if (!key) throw new Error(`keyid ${String(candidate.parameters.keyid)} is not in ${origin}'s directory`);
+      return webCryptoVerifier(key);
+    },
+  });
+  const input = serializeDictionary(new Map([[label, parseDictionary(request.headers.get('signature-input') ?? '').get(label)!]]));
+  await checkBody(request, input);
+  return { agent: origin, keyid: String(verified.parameters.keyid) };
+}
+
+/**
+ * A copy of a signed request with only the `label` member of `Signature-Input` and `Signature`, for
+ * a verifier that reads one signature per message (web-bot-auth 0.1.3): the signature base leaves
+ * these two fields out, so the kept signature still verifies.
+ */
+export function onlySignature(request: Request, label: string): Request {
+  const headers = new Headers(request.headers);
+  for (const name of ['signature-input', 'signature']) {
+    const member = parseDictionary(headers.get(name) ?? '').get(label);
+    if (member === undefined) throw new Error(`no ${name} member ${label}`);
+    headers.set(name, serializeDictionary(new Map([[label, member]])));
+  }
+  return new Request(request.clone(), { headers });
+}
+
+/**
+ * Verifies the legacy signature (`sig2`, the whole `Signature-Agent` field covered) with
+ * Cloudflare's web-bot-auth 0.1.3 at its defaults, as the earlier drafts' receivers do: the
+ * directory of the origin the field names, the key by `keyid`, then the body against `Content-Digest`.
+ */
+export async function verifyLegacySignature(request: Request, label = 'sig2'): Promise<Verified> {
+  const single = onlySignature(request, label);
+  const origin = signatureAgent(request, 'sig1');
+  const { keys } = await fetchDirectory(origin);
+  const input = single.headers.get('signature-input') ?? '';
+  const keyid = /;keyid="([^"]+)"/.exec(input)?.[1];
   const key = keys.find((k) => k.kid === keyid);
   if (!key || !keyid) throw new Error(`keyid ${keyid} is not in ${origin}'s directory`);
-  await verify(request, await verifierFromJWK(key));
-  if (request.body) {
-    if (!/"content-digest"/.test(request.headers.get('signature-input') ?? ''))
-      throw new Error('the signature does not cover Content-Digest');
-    if (!(await contentDigestMatches(request.headers.get('content-digest'), await request.clone().text())))
-      throw new Error('the body does not match Content-Digest');
-  }
+  await verify(single, await verifierFromJWK(key));
+  await checkBody(request, input);
   return { agent: origin, keyid };
 }
 
 /**
  * The directory's own proof (httpsig-protocol appendix): each `bindingN` signature checked with
- * http-message-sig (its `verify` reads one signature per message, so members are checked one by
- * one) against the key it names, over `"@authority";req` of `requestUrl` and `content-digest` of
- * the body. Returns the keyids whose proof holds.
+ * http-message-sig 0.3 against the key it names, over `"@authority";req` of `requestUrl` and
+ * `content-digest` of the body. Returns the keyids whose proof holds.
  */
 export async function provenDirectoryKeys(requestUrl: string, res: Response, body: string): Promise<string[]> {
   const { keys } = JSON.parse(body) as { keys: PublicJwk[] };
   if (!(await contentDigestMatches(res.headers.get('content-digest'), body))) return [];
-  const inputs = parseDictionary(res.headers.get('signature-input') ?? '');
-  const signatures = parseDictionary(res.headers.get('signature') ?? '');
-  // Members are separated by ", " and inner lists by single spaces, so the raw members split exactly.
-  const rawInputs = (res.headers.get('signature-input') ?? '').split(', ');
-  const rawSignatures = (res.headers.get('signature') ?? '').split(', ');
+  const fields = ['content-digest', 'signature-input', 'signature'].map((name) => ({ name, value: res.headers.get(name) ?? '' }));
+  const message = {
+    kind: 'response' as const,
+    status: res.status,
+    fields,
+    request: { kind: 'request' as const, method: 'GET', targetUri: requestUrl, fields: [] },
+  };
   const proven: string[] = [];
-  for (const [i, label] of [...inputs.keys()].entries()) {
-    if (!signatures.has(label)) continue;
-    const input = rawInputs[i]!;
-    const message = {
-      request: { method: 'GET', url: requestUrl, headers: {} },
-      response: {
-        status: res.status,
-        headers: { 'content-digest': res.headers.get('content-digest')!, 'signature-input': input, signature: rawSignatures[i]! },
-      },
-    };
+  for (const label of parseDictionary(res.headers.get('signature-input') ?? '').keys()) {
     try {
-      await verifyMessage(message, async (data, signature, params) => {
-        if (params.tag !== 'http-message-signatures-directory') throw new Error('wrong tag');
-        if (!(params.created instanceof Date) || params.created.getTime() > Date.now()) throw new Error('created in the future');
-        if (!input.startsWith(`${label}=("@authority";req "content-digest")`))
-          throw new Error('must cover "@authority";req and content-digest');
-        const key = keys.find((k) => k.kid === params.keyid);
-        if (!key) throw new Error('unknown keyid');
-        await (await verifierFromJWK(key))(data, signature, params as never);
+      const verified = await verifySignature(message, {
+        label,
+        policy: {
+          algorithms: ['ed25519'],
+          requiredComponents: [component('@authority', { req: true }), 'content-digest'],
+          requiredParameters: ['created', 'keyid', 'tag'],
+          validate: (signature) =>
+            signature.parameters.tag === 'http-message-signatures-directory' && (signature.parameters.created ?? 0) * 1000 <= Date.now(),
+        },
+        resolveVerifier: async (candidate) => {
+          const key = keys.find((k) => k.kid === candidate.parameters.keyid);
+          if (!key) throw new Error('unknown keyid');
+          return webCryptoVerifier(key);
+        },
       });
-      proven.push(String(/keyid="([^"]+)"/.exec(input)![1]));
+      proven.push(String(verified.parameters.keyid));
     } catch {
       // Not proven: the caller compares the list.
     }

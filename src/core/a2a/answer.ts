@@ -5,9 +5,13 @@
  * it names, and an answer into the reply Message.
  *
  * How a message is read (the agent card's skill descriptions say the same):
- * - a data part `{"skill": "<skill id>", "arguments": {...}}` calls that skill (its id is the MCP tool's name);
+ * - a data part `{"skill": "<skill id>", "arguments": {...}}` calls that skill (its id is the MCP
+ *   tool's name); so does a text part that is exactly that JSON object;
  * - otherwise the text parts: a page URL of an article or solution of this site (or its markdown
- *   twin, a root-relative path or a bare slug) reads that article; any other text is a search query.
+ *   twin, a root-relative path or a bare slug) reads that article; a question about the products or
+ *   about the company and its contact channels, in Chinese or English, calls that skill (intent.ts);
+ *   any other text is a search query.
+ * Every reply ends by naming the skill that answered.
  * @module
  */
 import * as v from 'valibot';
@@ -15,6 +19,7 @@ import type { CatalogReader } from '../content/catalog-reader.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { Tool, ToolContext } from '../agent-tools/tool.ts';
+import { intentOf } from './intent.ts';
 
 /** The skills an A2A caller may use: the public MCP tools (the export tool needs an OAuth token for `/mcp`, so it stays there). */
 export const A2A_SKILLS: readonly Tool[] = TOOLS.filter((tool) => tool.requiredScope === undefined);
@@ -135,7 +140,16 @@ export async function answerMessage(params: unknown, ctx: ToolContext): Promise<
       { field: 'message.parts', description: `${data.length} data parts` },
     ]);
 
-  const call = data.length === 1 ? skillCall(data[0]!.value, data[0]!.index) : textRequest(texts.join('\n').trim(), ctx);
+  const jsonCall = data.length === 0 && texts.length === 1 ? skillCallInText(texts[0]!) : undefined;
+  const call =
+    data.length === 1
+      ? skillCall(data[0]!.value, data[0]!.index)
+      : jsonCall !== undefined
+        ? skillCall(
+            jsonCall,
+            message.parts.findIndex((part) => part.text !== undefined),
+          )
+        : textRequest(texts.join('\n').trim(), ctx);
   if (!call.ok) return call;
   const outcome = await call.tool.call(call.args, ctx);
   const accepted = configuration?.acceptedOutputModes ?? [];
@@ -207,7 +221,24 @@ function textRequest(text: string, ctx: ToolContext): SkillCall {
   }
   const slug = documentSlugIn(text, ctx.catalog, ctx.origin);
   if (slug !== undefined) return checkedArguments(findTool('get_article')!, { slug }, 'message.parts');
-  return checkedArguments(findTool('search_articles')!, { query: text }, 'message.parts');
+  const intent = intentOf(text, [ctx.site.company.name, ctx.site.company.name_zh]);
+  if (intent.skill !== 'search_articles') return checkedArguments(findTool(intent.skill)!, {}, 'message.parts');
+  return checkedArguments(findTool('search_articles')!, { query: intent.query }, 'message.parts');
+}
+
+/**
+ * The value of a text part that is exactly a JSON object naming a skill (`{"skill": …}`, as a model
+ * copies the call from the card): it is read as the data part it spells. Any other text is text.
+ */
+function skillCallInText(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && 'skill' in value ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function checkedArguments(tool: Tool, args: unknown, field: string): SkillCall {
@@ -255,11 +286,16 @@ export function documentSlugIn(text: string, catalog: Pick<CatalogReader, 'docum
 function word(tool: Tool, result: JsonObject, ctx: ToolContext): Answer {
   const reading = tool.read(result, ctx);
   return {
-    text: reading.text,
+    text: `${reading.text}\n\n${answeredBy(tool)}`,
     data: { skill: tool.name, result: reading.result ?? result, ...(reading.links ? { links: reading.links } : {}) },
   };
 }
 
 function toolRefusal(skill: string, message: string): Answer {
-  return { text: message, data: { skill, error: message } };
+  return { text: `${message}\n\n${answeredBy(findTool(skill)!)}`, data: { skill, error: message } };
+}
+
+/** The line every reply ends with: which skill answered, so a caller (or its model) knows how the text was read. */
+export function answeredBy(tool: Tool): string {
+  return `(Answered by the skill ${tool.name}: ${tool.listing.title}.)`;
 }

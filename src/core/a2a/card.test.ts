@@ -1,11 +1,13 @@
 /** The A2A agent card: v1.0 members only, what the SDK reads back, skills = public MCP tools, and examples that work. */
 import { A2A_PROTOCOL_VERSION as SDK_PROTOCOL_VERSION, AgentCard, AGENT_CARD_PATH } from '@a2a-js/sdk';
+import { isLegacyAgentCard, parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3/client';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { serverIdentity } from '../agent-tools/identity.ts';
 import { paths } from '../kernel/paths.ts';
 import { A2A_PROTOCOL_VERSION, agentCard, type AgentCardSource } from './card.ts';
+import { legacyAgentCard } from './legacy.ts';
 import { handleA2a } from './server.ts';
 
 const SOURCE: AgentCardSource = {
@@ -15,6 +17,8 @@ const SOURCE: AgentCardSource = {
   categorySlugs: ['rag', 'ai-agents'],
   exampleSlug: 'rag-chunking',
   exampleQuery: 'RAG',
+  siteNameZh: '艾克米智能',
+  exampleQueryZh: '检索增强',
 };
 const card = agentCard(SOURCE);
 
@@ -24,7 +28,7 @@ describe('agent card', () => {
     expect(A2A_PROTOCOL_VERSION).toBe(SDK_PROTOCOL_VERSION);
   });
 
-  it('has the v1.0 required members and none of the 0.3 ones: the endpoint is a JSONRPC supportedInterface', () => {
+  it('has the v1.0 required members and none of the 0.3 ones: the endpoint is a JSONRPC supportedInterface, for 1.0 and 0.3', () => {
     for (const member of [
       'name',
       'description',
@@ -38,13 +42,35 @@ describe('agent card', () => {
       expect(card, member).toHaveProperty(member);
     for (const legacy of ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard'])
       expect(card, legacy).not.toHaveProperty(legacy);
-    expect(card.supportedInterfaces).toEqual([{ url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]);
+    expect(card.supportedInterfaces).toEqual([
+      { url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+    ]);
     expect(card.version).toBe('9.9.9');
     expect(card.capabilities).toEqual({ streaming: false, pushNotifications: false, extendedAgentCard: false });
   });
 
   it("round-trips through the SDK's proto codec unchanged: every member is an AgentCard field, spelled as ProtoJSON spells it", () => {
     expect(AgentCard.toJSON(AgentCard.fromJSON(card))).toEqual(card);
+  });
+
+  it("0.3 clients get the SDK's hybrid: 0.3 top-level url, transport and version, and the v1.0 interfaces embedded", () => {
+    const hybrid = legacyAgentCard(card);
+    expect(hybrid).toMatchObject({
+      url: `${FIXTURE_ORIGIN}/a2a`,
+      preferredTransport: 'JSONRPC',
+      protocolVersion: '0.3',
+      capabilities: { streaming: false, pushNotifications: false },
+      supportsAuthenticatedExtendedCard: false,
+      supportedInterfaces: card.supportedInterfaces,
+    });
+    expect(hybrid.skills).toEqual(card.skills);
+    // How the 1.x SDK's client reads each: the hybrid counts as v1.0 (it has supportedInterfaces), a card without them as 0.3.
+    expect(isLegacyAgentCard(hybrid)).toBe(false);
+    expect(isLegacyAgentCard({ ...hybrid, supportedInterfaces: undefined })).toBe(true);
+    expect(parseLegacyAgentCard({ ...hybrid, supportedInterfaces: undefined }).supportedInterfaces).toEqual([
+      expect.objectContaining({ url: `${FIXTURE_ORIGIN}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' }),
+    ]);
   });
 
   it('is public: it declares no security scheme or requirement, and says so', () => {
@@ -68,10 +94,12 @@ describe('agent card', () => {
     }
   });
 
-  it('every skill example, sent as the part it describes, is answered by that skill', async () => {
+  it('every skill example is a prompt (English and Chinese) that, sent as a text part, is answered by that skill and says so', async () => {
     for (const skill of card.skills) {
+      expect(skill.examples.some((e) => /\p{Script=Han}/u.test(e)) || skill.id === 'get_article', skill.id).toBe(true);
       for (const example of skill.examples) {
-        const part = example.startsWith('{') ? { data: JSON.parse(example) } : { text: example };
+        expect(example.startsWith('{'), example).toBe(false);
+        const part = { text: example };
         const res = await handleA2a(
           new Request(`${FIXTURE_ORIGIN}/a2a`, {
             method: 'POST',
@@ -93,10 +121,13 @@ describe('agent card', () => {
             card: AgentCard.fromJSON(agentCard(SOURCE)),
           },
         );
-        const body = (await res.json()) as { result?: { message: { parts: { data?: { skill: string; error?: string } }[] } } };
+        const body = (await res.json()) as {
+          result?: { message: { parts: { text?: string; data?: { skill: string; error?: string } }[] } };
+        };
         const data = body.result?.message.parts[1]?.data;
         expect(data?.skill, `${skill.id}: ${example}`).toBe(skill.id);
         expect(data?.error, `${skill.id}: ${example}`).toBeUndefined();
+        expect(body.result?.message.parts[0]?.text, example).toMatch(new RegExp(`\\(Answered by the skill ${skill.id}: [^)]+\\.\\)$`));
       }
     }
   });

@@ -2,12 +2,14 @@
  * The A2A v1.0 agent card (`/.well-known/agent-card.json`, A2A §8.2): built from the same sources
  * as the MCP server card (the identity in agent-tools/identity.ts) and the agent skills (their
  * example source), with one skill per public MCP tool. Only v1.0 members (a2a.proto `AgentCard`):
- * the endpoint is in `supportedInterfaces`, never a top-level `url`.
+ * the endpoint is in `supportedInterfaces` (once for 1.0, once for 0.3), never a top-level `url`;
+ * a 0.3 client asking for the card gets the hybrid legacy.ts builds from this one.
  * @module
  */
 import type { SkillSource } from '../agent-tools/identity.ts';
 import { serverIdentity } from '../agent-tools/identity.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { LEGACY_PROTOCOL_VERSION } from './legacy.ts';
 import { A2A_SKILLS, DATA_INPUT_TYPE, DATA_OUTPUT_TYPE, TEXT_INPUT_TYPES, TEXT_OUTPUT_TYPE } from './answer.ts';
 
 /** The A2A protocol version the endpoint speaks (`Major.Minor`, A2A §3.6). */
@@ -52,30 +54,34 @@ export interface AgentCardSource extends SkillSource {
   version: string;
 }
 
-/** The JSON text of a data part that calls `skill` (skill examples show it as a string, A2A §8.5). */
-const dataPart = (skill: string, args?: Record<string, unknown>): string => JSON.stringify(args ? { skill, arguments: args } : { skill });
-
-/** How each public tool is reached over A2A (the parts it takes), and examples that work on this site. */
+/**
+ * How each public tool is reached over A2A, and examples that work on this site when sent as a
+ * text part: prompts a person or a model would write (A2A §4.4.5 `examples`), in English and
+ * Chinese; the data-part form is in each description.
+ */
 const SKILL_USE: Readonly<Record<string, { how: string; inputModes: readonly string[]; examples: (s: SkillSource) => string[] }>> = {
   search_articles: {
-    how: 'Over A2A: send the search text as a text part (any text that is not a page URL or slug is searched), or the data part {"skill": "search_articles", "arguments": {...}} with the MCP tool\'s arguments.',
+    how: 'Over A2A: send any text that is not a page URL, slug or a question about the products or the company (Chinese or English; "search for ..." works too), or the data part {"skill": "search_articles", "arguments": {...}} with the MCP tool\'s arguments (also as a text part holding exactly that JSON).',
     inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
-    examples: (s) => [s.exampleQuery, dataPart('search_articles', { query: s.exampleQuery, limit: 3 })],
+    examples: (s) => [`Find articles about ${s.exampleQuery}`, ...(s.exampleQueryZh ? [`搜索关于${s.exampleQueryZh}的文章`] : [])],
   },
   get_article: {
     how: 'Over A2A: send the page URL (or its .md twin URL, or the slug) as a text part, or the data part {"skill": "get_article", "arguments": {"slug": ...}}; the answer is the article in markdown.',
     inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
-    examples: (s) => [absoluteUrl(s.origin, paths.article(s.exampleSlug)), dataPart('get_article', { slug: s.exampleSlug })],
+    examples: (s) => [
+      absoluteUrl(s.origin, paths.article(s.exampleSlug)),
+      `Read ${absoluteUrl(s.origin, `${paths.article(s.exampleSlug)}.md`)}`,
+    ],
   },
   list_products: {
-    how: 'Over A2A: send the data part {"skill": "list_products"}.',
-    inputModes: [DATA_INPUT_TYPE],
-    examples: () => [dataPart('list_products')],
+    how: 'Over A2A: ask for the products in a text part ("Which products does ... offer?", "有哪些产品？"), or send the data part {"skill": "list_products"}.',
+    inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
+    examples: (s) => [`Which products does ${s.siteName} offer?`, ...(s.siteNameZh ? [`${s.siteNameZh}有哪些产品？`] : [])],
   },
   get_company_info: {
-    how: 'Over A2A: send the data part {"skill": "get_company_info"}.',
-    inputModes: [DATA_INPUT_TYPE],
-    examples: () => [dataPart('get_company_info')],
+    how: 'Over A2A: ask about the company or how to contact it in a text part ("How do I contact ... sales?", "怎么联系销售？"), or send the data part {"skill": "get_company_info"}.',
+    inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
+    examples: (s) => [`How do I contact ${s.siteName} sales?`, ...(s.siteNameZh ? [`怎么联系${s.siteNameZh}的销售？`] : [])],
   },
 };
 
@@ -107,10 +113,16 @@ export function agentCard(source: AgentCardSource): AgentCardJson {
   return {
     name: identity.title,
     description:
-      `${identity.description} Public and read-only: no authentication. Send a search query, or the URL or slug of an article, as a text part ` +
-      '(or call a skill with a data part {"skill": ..., "arguments": {...}}); the answer is one Message with markdown text (absolute links to the pages and their markdown twins) and a JSON data part. ' +
-      `No tasks are kept. Requests must carry A2A-Version: ${A2A_PROTOCOL_VERSION}.`,
-    supportedInterfaces: [{ url: absoluteUrl(origin, paths.a2a), protocolBinding: JSONRPC_BINDING, protocolVersion: A2A_PROTOCOL_VERSION }],
+      `${identity.description} Public and read-only: no authentication. Talk to it in plain text, Chinese or English: a search query, the URL or slug of an article, ` +
+      'a question about the products, or about the company and how to contact it (or call a skill with a data part {"skill": ..., "arguments": {...}}). ' +
+      'The answer is one Message: markdown text that names the skill that answered (absolute links to the pages and their markdown twins) and a JSON data part. ' +
+      `No tasks are kept. A2A ${A2A_PROTOCOL_VERSION} (requests carry A2A-Version: ${A2A_PROTOCOL_VERSION}) and ${LEGACY_PROTOCOL_VERSION} clients are both served at the one endpoint.`,
+    // The one endpoint speaks 1.0 and, for the many clients still on it, 0.3 (legacy.ts); 1.0 first, as clients take the first they speak.
+    supportedInterfaces: [A2A_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION].map((protocolVersion) => ({
+      url: absoluteUrl(origin, paths.a2a),
+      protocolBinding: JSONRPC_BINDING,
+      protocolVersion,
+    })),
     provider: { organization: siteName, url: absoluteUrl(origin, paths.home) },
     version: source.version,
     documentationUrl: absoluteUrl(origin, paths.apiDocs),

@@ -3,6 +3,7 @@
  * its SDK adapter) answers with, each with the JSON-RPC envelope it carries.
  * @module
  */
+import { LEGACY_PROTOCOL_VERSION } from './legacy.ts';
 import { A2A_ERROR_CODE } from '@a2a-js/sdk/errors';
 import { A2A_PROTOCOL_VERSION } from './card.ts';
 import { A2A_SKILLS } from './answer.ts';
@@ -52,7 +53,7 @@ export function a2aSchemas(): Record<string, JsonSchema> {
       }),
     },
     A2aResponse: {
-      description: `A JSON-RPC result, or a JSON-RPC error with HTTP 200 as the A2A SDKs send them: -32601 unknown method; -32602 invalid params (\`data\` holds a google.rpc.ErrorInfo and, for a message this agent cannot read, a google.rpc.BadRequest); ${A2A_ERROR_CODE.TASK_NOT_FOUND} TaskNotFound (GetTask, CancelTask, a message naming a taskId: no task is kept); ${A2A_ERROR_CODE.PUSH_NOTIFICATION_NOT_SUPPORTED} PushNotificationNotSupported; ${A2A_ERROR_CODE.UNSUPPORTED_OPERATION} UnsupportedOperation (streaming, extended card); ${A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED} ContentTypeNotSupported (file parts, other media types); ${A2A_ERROR_CODE.VERSION_NOT_SUPPORTED} VersionNotSupported (A2A-Version absent, which means 0.3, or not ${A2A_PROTOCOL_VERSION}).`,
+      description: `A JSON-RPC result, or a JSON-RPC error with HTTP 200 as the A2A SDKs send them: -32601 unknown method; -32602 invalid params (\`data\` holds a google.rpc.ErrorInfo and, for a message this agent cannot read, a google.rpc.BadRequest); ${A2A_ERROR_CODE.TASK_NOT_FOUND} TaskNotFound (GetTask, CancelTask, a message naming a taskId: no task is kept); ${A2A_ERROR_CODE.PUSH_NOTIFICATION_NOT_SUPPORTED} PushNotificationNotSupported; ${A2A_ERROR_CODE.UNSUPPORTED_OPERATION} UnsupportedOperation (streaming, extended card); ${A2A_ERROR_CODE.CONTENT_TYPE_NOT_SUPPORTED} ContentTypeNotSupported (file parts, other media types); ${A2A_ERROR_CODE.VERSION_NOT_SUPPORTED} VersionNotSupported (a version other than ${A2A_PROTOCOL_VERSION} and ${LEGACY_PROTOCOL_VERSION}, or a ${A2A_PROTOCOL_VERSION} method in a ${LEGACY_PROTOCOL_VERSION} request).`,
       oneOf: [
         {
           allOf: [
@@ -93,15 +94,15 @@ export function a2aPaths(): Record<string, JsonSchema> {
         security: [],
         summary: `A2A ${A2A_PROTOCOL_VERSION} agent (JSON-RPC 2.0)`,
         description:
-          `The site's Agent2Agent endpoint, described by its agent card at \`${paths.agentCard}\`. Public and read-only. \`SendMessage\` takes a user Message: a text part (a search query, or the URL or slug of an article or solution) or a data part \`{"skill": …, "arguments": {…}}\` naming one of the skills (${skills}, the public MCP tools). ` +
-          'It answers at once with a Message (never a Task): markdown text with absolute links to the pages and their markdown twins, and a JSON data part. No task is kept: `GetTask` and `CancelTask` answer TaskNotFound, `ListTasks` an empty list; streaming, push notifications and the extended card are not offered. ' +
-          `Every request must carry \`A2A-Version: ${A2A_PROTOCOL_VERSION}\`. \`GET\` answers 405; \`OPTIONS\` is a CORS preflight (204).`,
+          `The site's Agent2Agent endpoint, described by its agent card at \`${paths.agentCard}\`. Public and read-only. \`SendMessage\` takes a user Message: a text part in Chinese or English (a search query, the URL or slug of an article or solution, a question about the products, or about the company and how to contact it) or a data part \`{"skill": …, "arguments": {…}}\` naming one of the skills (${skills}, the public MCP tools; a text part holding exactly that JSON works too). ` +
+          'It answers at once with a Message (never a Task): markdown text with absolute links to the pages and their markdown twins, ending with the skill that answered, and a JSON data part. No task is kept: `GetTask` and `CancelTask` answer TaskNotFound, `ListTasks` an empty list; streaming, push notifications and the extended card are not offered. ' +
+          `A2A ${A2A_PROTOCOL_VERSION} requests carry \`A2A-Version: ${A2A_PROTOCOL_VERSION}\`; A2A ${LEGACY_PROTOCOL_VERSION} clients (no header, or \`A2A-Version: ${LEGACY_PROTOCOL_VERSION}\`) are answered in ${LEGACY_PROTOCOL_VERSION} shapes with its kebab-case methods (\`message/send\`, \`tasks/get\`), as the A2A compatibility appendix allows; answers carry \`Vary: A2A-Version\`. \`GET\` answers 405; \`OPTIONS\` is a CORS preflight (204).`,
         parameters: [
           {
             name: 'A2A-Version',
             in: 'header',
-            required: true,
-            description: `A2A protocol version (\`Major.Minor\`); only ${A2A_PROTOCOL_VERSION} is spoken. Absent means 0.3 (A2A §3.6.2) and is refused. May also be sent as the \`A2A-Version\` query parameter.`,
+            required: false,
+            description: `A2A protocol version (\`Major.Minor\`): ${A2A_PROTOCOL_VERSION}, or ${LEGACY_PROTOCOL_VERSION}. Absent means ${LEGACY_PROTOCOL_VERSION} (A2A §3.6.2): a ${A2A_PROTOCOL_VERSION} method (\`SendMessage\`) sent without it is refused with VersionNotSupported naming the header. May also be sent as the \`A2A-Version\` query parameter.`,
             schema: { type: 'string', examples: [A2A_PROTOCOL_VERSION] },
           },
         ],

@@ -29,12 +29,9 @@ import { Extensions } from '@a2a-js/sdk';
 import { toJsonRpcError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { getSupportedVersions, type JsonRpcTransportHandler, ServerCallContext, type A2ARequestHandler } from '@a2a-js/sdk/server';
 import { envelopeResponse, failure, JsonRpcErrorCode, type JsonObject, type JsonRpcId, type JsonRpcSuccess } from '../kernel/jsonrpc.ts';
+import { A2A_EXTENSIONS_HEADER, A2A_VERSION_HEADER, ABSENT_VERSION, requestedVersion } from './version.ts';
 
-/** The service-parameter names of A2A §3.2.6, sent as HTTP headers (§9.2). */
-export const A2A_VERSION_HEADER = 'A2A-Version';
-export const A2A_EXTENSIONS_HEADER = 'A2A-Extensions';
-/** A2A §3.6.2: "Agents MUST interpret empty value as 0.3 version." */
-export const ABSENT_VERSION = '0.3';
+export { A2A_EXTENSIONS_HEADER, A2A_VERSION_HEADER, ABSENT_VERSION, requestedVersion };
 
 /** One JSON-RPC request read from a POST. */
 export interface JsonRpcCall {
@@ -56,17 +53,6 @@ export const errorObjectOf = (error: unknown): A2aErrorObject => toJsonRpcError(
 /** An error envelope as HTTP: 500 for an internal error, 200 otherwise (as the SDK's Express middleware answers). */
 export function errorResponse(id: JsonRpcId | null, error: A2aErrorObject): Response {
   return envelopeResponse(failure(id, error.code, error.message, error.data), error.code === JsonRpcErrorCode.INTERNAL_ERROR ? 500 : 200);
-}
-
-/**
- * The `Major.Minor` the request asks for: the `A2A-Version` header, else the query parameter of
- * that name, else {@link ABSENT_VERSION}. A malformed value is returned as sent, to be refused.
- */
-export function requestedVersion(req: Request): string {
-  const raw = (req.headers.get(A2A_VERSION_HEADER) ?? new URL(req.url).searchParams.get(A2A_VERSION_HEADER) ?? '').trim();
-  if (raw === '') return ABSENT_VERSION;
-  const numbered = /^(\d+)\.(\d+)(?:\.\d+)?$/.exec(raw);
-  return numbered ? `${Number(numbered[1])}.${Number(numbered[2])}` : raw;
 }
 
 /**
@@ -104,12 +90,21 @@ export async function callContext(
   return { context };
 }
 
-/** Hands the call to the SDK's JSON-RPC transport handler and answers with its envelope. */
-export async function dispatch(transport: JsonRpcTransportHandler, call: JsonRpcCall, context: ServerCallContext): Promise<Response> {
-  const answer = await transport.handle(
+/** What the SDK's JSON-RPC transport handlers have in common (the v1.0 one, and the 0.3 one of its compat layer). */
+export interface JsonRpcTransport {
+  handle(body: Record<string, unknown>, context: ServerCallContext): Promise<unknown>;
+}
+
+/** Hands the call to one of the SDK's JSON-RPC transport handlers and answers with its envelope. */
+export async function dispatch(
+  transport: JsonRpcTransport | JsonRpcTransportHandler,
+  call: JsonRpcCall,
+  context: ServerCallContext,
+): Promise<Response> {
+  const answer = (await transport.handle(
     { jsonrpc: '2.0', id: call.id, method: call.method, ...(call.params ? { params: call.params } : {}) },
     context,
-  );
+  )) as JsonRpcSuccess | { id: JsonRpcId; error: unknown } | AsyncIterable<unknown>;
   if (Symbol.asyncIterator in answer) {
     const stream = answer[Symbol.asyncIterator]();
     try {

@@ -69,7 +69,7 @@ describe('transport', () => {
     expect((await json(res)).error.code).toBe(-32600);
   });
 
-  it('OPTIONS is a CORS preflight naming A2A-Version; the site origin is reflected, a foreign one refused', async () => {
+  it('OPTIONS is a CORS preflight naming A2A-Version; the site origin is reflected, and so is another on a public https site', async () => {
     const pre = await handleA2a(
       new Request(A2A_URL, { method: 'OPTIONS', headers: { origin: FIXTURE_ORIGIN, 'access-control-request-method': 'POST' } }),
       DEPS,
@@ -79,7 +79,14 @@ describe('transport', () => {
     expect(pre.headers.get('access-control-allow-headers')).toContain('A2A-Version');
     const ok = await post(sendText('RAG'), { ...V1, origin: FIXTURE_ORIGIN });
     expect(ok.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
-    const foreign = await post(sendText('RAG'), { ...V1, origin: 'https://evil.example' });
+    const agent = await post(sendText('RAG'), { ...V1, origin: 'https://agent.example' });
+    expect(agent.status).toBe(200);
+    expect(agent.headers.get('access-control-allow-origin')).toBe('https://agent.example');
+    const strict = { ...DEPS, browserOrigins: { kind: 'listed' as const, origins: [] } };
+    const foreign = await handleA2a(
+      new Request(A2A_URL, { method: 'POST', headers: { ...V1, origin: 'https://evil.example' }, body: JSON.stringify(sendText('RAG')) }),
+      strict,
+    );
     expect(foreign.status).toBe(403);
     expect((await json(foreign)).error.code).toBe(-32600);
   });
@@ -114,7 +121,11 @@ describe('transport', () => {
 describe('A2A-Version', () => {
   it.each([
     ['absent (means 0.3)', { 'content-type': 'application/json' }, /No A2A-Version header.*0\.3.*A2A-Version: 1\.0/],
-    ['0.3', { 'content-type': 'application/json', 'a2a-version': '0.3' }, /"0\.3" is not supported/],
+    [
+      '0.3',
+      { 'content-type': 'application/json', 'a2a-version': '0.3' },
+      /"0\.3" asks for A2A 0\.3, but SendMessage is an A2A 1\.0 method: send A2A-Version: 1\.0/,
+    ],
     ['2.0', { 'content-type': 'application/json', 'a2a-version': '2.0' }, /"2\.0" is not supported/],
     ['garbage', { 'content-type': 'application/json', 'a2a-version': 'latest' }, /"latest" is not supported/],
   ])('%s -> VersionNotSupportedError -32009 echoing the id', async (_name, headers, message) => {
@@ -134,6 +145,51 @@ describe('A2A-Version', () => {
   it('1.0 with a patch number, or as the query parameter, is 1.0', async () => {
     await reply(await post(sendText('RAG'), { 'content-type': 'application/json', 'a2a-version': '1.0.7' }));
     await reply(await post(sendText('RAG'), { 'content-type': 'application/json' }, `${A2A_URL}?A2A-Version=1.0`));
+  });
+});
+
+describe('A2A 0.3 at the same endpoint (the SDK compat layer)', () => {
+  const legacyMessage = (parts: unknown[], extra: Record<string, unknown> = {}) => ({
+    message: { kind: 'message', messageId: 'm-03', role: 'user', parts, ...extra },
+  });
+  const NO_VERSION = { 'content-type': 'application/json' };
+
+  it.each([
+    ['no A2A-Version (0.3 by A2A §3.6.2)', NO_VERSION],
+    ['A2A-Version: 0.3', { ...NO_VERSION, 'a2a-version': '0.3' }],
+  ])('message/send with %s answers in 0.3 shapes: kind message, role agent, text and data parts', async (_name, headers) => {
+    const res = await post(rpc('message/send', legacyMessage([{ kind: 'text', text: 'Which products does Acme AI offer?' }])), headers);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('vary')).toContain('A2A-Version');
+    const { result } = await json(res);
+    expect(result).toMatchObject({ kind: 'message', role: 'agent' });
+    expect(result.parts[0]).toMatchObject({ kind: 'text' });
+    expect(result.parts[0].text).toMatch(/\(Answered by the skill list_products: [^)]+\.\)$/);
+    expect(result.parts[1]).toMatchObject({ kind: 'data', data: { skill: 'list_products' } });
+  });
+
+  it('a 0.3 data part calls a skill; a 0.3 file part is refused -32005; a bad message -32602, in 0.3 error shapes', async () => {
+    const data = await json(
+      await post(rpc('message/send', legacyMessage([{ kind: 'data', data: { skill: 'get_company_info' } }])), NO_VERSION),
+    );
+    expect(data.result.parts[1].data.skill).toBe('get_company_info');
+    const file = await json(
+      await post(
+        rpc('message/send', legacyMessage([{ kind: 'file', file: { uri: 'https://x.example/a.pdf', mimeType: 'application/pdf' } }])),
+        NO_VERSION,
+      ),
+    );
+    expect(file.error.code).toBe(-32005);
+    const empty = await json(await post(rpc('message/send', legacyMessage([])), NO_VERSION));
+    expect(empty.error.code).toBe(-32602);
+    expect(Array.isArray(empty.error.data)).toBe(false);
+  });
+
+  it('0.3 methods the agent does not offer: tasks/get -32001, message/stream -32004; a 0.3 method under A2A-Version: 1.0 is -32601', async () => {
+    expect((await json(await post(rpc('tasks/get', { id: 't-1' }), NO_VERSION))).error.code).toBe(-32001);
+    const stream = await post(rpc('message/stream', legacyMessage([{ kind: 'text', text: 'RAG' }])), NO_VERSION);
+    expect((await json(stream)).error.code).toBe(-32004);
+    expect((await json(await post(rpc('message/send', legacyMessage([{ kind: 'text', text: 'RAG' }]))))).error.code).toBe(-32601);
   });
 });
 
@@ -217,6 +273,36 @@ describe('SendMessage', () => {
     );
     expect(search.parts[1]!.data.result.results).toHaveLength(1);
     expect(search.parts[1]!.data.result.results[0].slug).toBe('vector-search');
+  });
+
+  it.each([
+    ['Which products does Acme AI offer?', 'list_products', /^- \[LLM Platform\]/],
+    ['艾克米智能有哪些产品？', 'list_products', /^- \[LLM Platform\]/],
+    ['How do I contact Acme AI sales?', 'get_company_info', /sales@acme-ai\.example/],
+    ['怎么联系艾克米智能的销售？', 'get_company_info', /sales@acme-ai\.example/],
+    ['vector search', 'search_articles', /vector-search/],
+    ['搜索 RAG', 'search_articles', /rag-chunking/],
+  ])('plain text reaches every skill: %s -> %s, and the reply says which skill answered', async (text, skill, content) => {
+    const message = await reply(await post(sendText(text)));
+    expect(message.parts[1]!.data.skill).toBe(skill);
+    expect(message.parts[0]!.text).toMatch(content);
+    expect(message.parts[0]!.text).toMatch(new RegExp(`\\n\\n\\(Answered by the skill ${skill}: [^)]+\\.\\)$`));
+  });
+
+  it('a text part that is exactly a {"skill": ...} object is read as the data part it spells', async () => {
+    const products = await reply(await post(sendText('{"skill": "list_products"}')));
+    expect(products.parts[1]!.data.skill).toBe('list_products');
+    const search = await reply(await post(sendText(' {"skill":"search_articles","arguments":{"query":"vector","limit":1}} ')));
+    expect(search.parts[1]!.data.result.results.map((r: { slug: string }) => r.slug)).toEqual(['vector-search']);
+    // A bad call is refused as the data part would be, not searched for its JSON.
+    const unknown = await json(await post(sendText('{"skill":"export_article_index"}')));
+    expect(unknown.error.code).toBe(-32602);
+    expect(unknown.error.message).toContain('It needs an OAuth token');
+    const badArgs = await json(await post(sendText('{"skill":"search_articles","arguments":{"limit":1}}')));
+    expect(badArgs.error.code).toBe(-32602);
+    // JSON that is not a skill call, and text around JSON, stay text.
+    expect((await reply(await post(sendText('{"query": "vector"}')))).parts[1]!.data.skill).toBe('search_articles');
+    expect((await reply(await post(sendText('call {"skill":"list_products"}')))).parts[1]!.data.skill).toBe('search_articles');
   });
 
   it('an unknown slug is an answer the caller can act on, not an error', async () => {

@@ -12,23 +12,35 @@
  *   UnsupportedOperationError (-32004) and the push-config methods with
  *   PushNotificationNotSupportedError (-32003), as A2A §3.3.4 requires.
  *
- * `A2A-Version` (A2A §3.6): only 1.0 is spoken. A request without the header is, by §3.6.2, a 0.3
- * request, and is answered VersionNotSupportedError (-32009) naming 1.0, as is any other version.
- * Serving 0.3 as well would help no one: a 0.3 client finds its endpoint in the card's top-level
- * `url`, which a v1.0-only card does not have. Reading a missing header as 1.0 would be friendlier
- * to curl but contradicts the spec's MUST, and every v1.0 SDK sends the header.
+ * `A2A-Version` (A2A §3.6): 1.0, and 0.3 for the clients still on it (legacy.ts: the SDK's compat
+ * transport, kebab-case methods such as `message/send`, over the same handler and agent). A request
+ * without the header is, by §3.6.2, a 0.3 request; one that calls a 1.0 method that way (a 1.0
+ * caller that left the header out) is answered VersionNotSupportedError (-32009) naming the header,
+ * as is any other version. Every answer carries `Vary: A2A-Version`.
  * @module
  */
 import { type AgentCard, Role, type Message } from '@a2a-js/sdk';
-import { ContentTypeNotSupportedError, RequestMalformedError } from '@a2a-js/sdk/errors';
+import { isV1JsonRpcMethod, LEGACY_METHOD_MESSAGE_SEND } from '@a2a-js/sdk/compat/v0_3';
+import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
+import { ContentTypeNotSupportedError, RequestMalformedError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentExecutor, type TaskStore } from '@a2a-js/sdk/server';
-import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
+import { type BrowserOriginPolicy, isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
 import type { CorsPolicy } from '../kernel/cors.ts';
 import type { JsonRpcId } from '../kernel/jsonrpc.ts';
 import { type JsonRpcEndpoint, serveJsonRpc } from '../kernel/jsonrpc-endpoint.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
 import { answerMessage, DATA_OUTPUT_TYPE, type AnswerOutcome, type Refusal } from './answer.ts';
-import { callContext, dispatch, errorObjectOf, errorResponse, type A2aErrorObject } from './sdk-fetch-adapter.ts';
+import { A2A_PROTOCOL_VERSION } from './card.ts';
+import { isLegacyVersion, LEGACY_PROTOCOL_VERSION, v1SendParamsOf } from './legacy.ts';
+import {
+  A2A_VERSION_HEADER,
+  ABSENT_VERSION,
+  callContext,
+  dispatch,
+  errorObjectOf,
+  errorResponse,
+  type A2aErrorObject,
+} from './sdk-fetch-adapter.ts';
 
 /** Largest request body accepted (413 beyond it): a message is a query or a URL, not a document. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -39,8 +51,8 @@ const A2A_CORS: CorsPolicy = { methods: ['POST'], allowHeaders: ['Accept', 'Cont
 export interface A2aDeps extends ToolContext {
   /** The agent card (built by a2a/card.ts from the discovery documents' source). */
   card: AgentCard;
-  /** Origins a browser may call from; default: the site origin only (the `/mcp` rule). */
-  allowedOrigins?: readonly string[];
+  /** Which browser origins may call (AGENT_BROWSER_ORIGINS, default `auto`: kernel/browser-origin.ts); requests without Origin pass. */
+  browserOrigins?: BrowserOriginPolicy;
   /** Where unexpected failures are logged. */
   log?: (message: string, error: unknown) => void;
 }
@@ -99,20 +111,45 @@ function refusalError(refusal: Refusal): A2aErrorObject {
   return { ...error, data: [...details, { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: refusal.violations }] };
 }
 
-let cached: { deps: A2aDeps; handler: DefaultRequestHandler; transport: JsonRpcTransportHandler } | undefined;
-function server(deps: A2aDeps): { handler: DefaultRequestHandler; transport: JsonRpcTransportHandler } {
+interface Server {
+  handler: DefaultRequestHandler;
+  transport: JsonRpcTransportHandler;
+  /** The SDK's 0.3 transport over the same handler (legacy.ts). */
+  legacyTransport: LegacyJsonRpcTransportHandler;
+}
+let cached: ({ deps: A2aDeps } & Server) | undefined;
+function server(deps: A2aDeps): Server {
   if (cached?.deps !== deps) {
     const handler = new DefaultRequestHandler(deps.card, NO_TASKS, SITE_AGENT);
-    cached = { deps, handler, transport: new JsonRpcTransportHandler(handler) };
+    cached = {
+      deps,
+      handler,
+      transport: new JsonRpcTransportHandler(handler),
+      legacyTransport: new LegacyJsonRpcTransportHandler(handler),
+    };
   }
   return cached;
+}
+
+/** The 0.3 form of an error the agent raises itself (a bare `{code, message, data?}`, as the SDK's compat layer writes them). */
+function legacyError(error: A2aErrorObject, refusal: Refusal): A2aErrorObject {
+  const mapped = LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(
+    refusal.kind === 'content-type-not-supported'
+      ? new ContentTypeNotSupportedError({ message: refusal.message })
+      : new RequestMalformedError({ message: refusal.message }),
+  );
+  return {
+    code: mapped.code ?? error.code,
+    message: mapped.message ?? error.message,
+    ...(mapped.data === undefined ? {} : { data: mapped.data }),
+  };
 }
 
 /** The A2A endpoint's transport: the JSON-RPC binding over POST (kernel/jsonrpc-endpoint.ts). */
 function a2aEndpoint(deps: A2aDeps): JsonRpcEndpoint {
   return {
     cors: A2A_CORS,
-    allowOrigin: (origin) => isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins),
+    allowOrigin: (origin) => isAllowedBrowserOrigin(origin, deps.origin, deps.browserOrigins),
     allow: 'POST, OPTIONS',
     maxBodyBytes: MAX_BODY_BYTES,
     messages: {
@@ -128,24 +165,49 @@ function a2aEndpoint(deps: A2aDeps): JsonRpcEndpoint {
   };
 }
 
+/**
+ * A v1.0 method (`SendMessage`) in a request that is 0.3 by its version: most often a v1.0 caller
+ * that left out `A2A-Version` (A2A §3.6.2 reads that as 0.3, whose methods are `message/send`, …).
+ * VersionNotSupportedError (-32009) says which header to send, rather than the 0.3 handler's -32601.
+ */
+function v1MethodWithoutVersion(req: Request, method: string): A2aErrorObject {
+  const sent = req.headers.get(A2A_VERSION_HEADER) ?? new URL(req.url).searchParams.get(A2A_VERSION_HEADER);
+  const why =
+    sent === null || sent.trim() === ''
+      ? `No ${A2A_VERSION_HEADER} header was sent, which A2A §3.6.2 reads as ${ABSENT_VERSION}`
+      : `${A2A_VERSION_HEADER} "${sent}" asks for A2A ${LEGACY_PROTOCOL_VERSION}`;
+  return errorObjectOf(
+    new VersionNotSupportedError({
+      message: `${why}, but ${method} is an A2A ${A2A_PROTOCOL_VERSION} method: send ${A2A_VERSION_HEADER}: ${A2A_PROTOCOL_VERSION} (A2A ${LEGACY_PROTOCOL_VERSION} clients call message/send).`,
+      metadata: { requestedVersion: LEGACY_PROTOCOL_VERSION, supportedVersions: `${A2A_PROTOCOL_VERSION},${LEGACY_PROTOCOL_VERSION}` },
+    }),
+  );
+}
+
 /** Answers one request to the A2A endpoint; never throws (an unexpected failure is a logged 500 -32603). */
 export function handleA2a(req: Request, deps: A2aDeps): Promise<Response> {
   return serveJsonRpc(req, a2aEndpoint(deps), async (message, cors) => {
     const withCors = (res: Response): Response => {
       for (const [name, value] of Object.entries(cors)) res.headers.set(name, value);
+      res.headers.append('vary', A2A_VERSION_HEADER);
       return res;
     };
     // Notifications are answered 202 by the transport: a request is all that reaches here.
     const call = { id: (message as { id: JsonRpcId }).id, method: message.method, params: message.params };
-    const { handler, transport } = server(deps);
+    const { handler, transport, legacyTransport } = server(deps);
     const state = new Map<string, unknown>();
     const context = await callContext(req, handler, state);
     if ('error' in context) return withCors(errorResponse(call.id, context.error));
-    if (call.method === 'SendMessage') {
-      const outcome = await answerMessage(call.params, deps);
-      if (!outcome.ok) return withCors(errorResponse(call.id, refusalError(outcome.refusal)));
+    const legacy = isLegacyVersion(context.context.requestedVersion ?? '');
+    if (legacy && isV1JsonRpcMethod(call.method)) return withCors(errorResponse(call.id, v1MethodWithoutVersion(req, call.method)));
+    if (call.method === (legacy ? LEGACY_METHOD_MESSAGE_SEND : 'SendMessage')) {
+      const outcome = await answerMessage(legacy ? v1SendParamsOf(call.params) : call.params, deps);
+      if (!outcome.ok) {
+        const error = refusalError(outcome.refusal);
+        return withCors(errorResponse(call.id, legacy ? legacyError(error, outcome.refusal) : error));
+      }
       state.set(ANSWER_STATE_KEY, outcome);
     }
-    return withCors(await dispatch(transport, call, context.context));
+    return withCors(await dispatch(legacy ? legacyTransport : transport, call, context.context));
   });
 }

@@ -52,4 +52,7 @@ export interface SkillSource {
   exampleSlug: string;
   /** A query that finds something here (a category name). */
   exampleQuery: string;
+  /** The company's Chinese name and a Chinese query that finds something here: examples in both languages. */
+  siteNameZh?: string;
+  exampleQueryZh?: string;
 }

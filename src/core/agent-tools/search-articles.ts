@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { SearchResultSchema, searchResults } from '../search/api.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
+import { LANGS } from '../content/i18n.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
 import { linkTo, markdownLink } from './reading.ts';
 import { defineTool } from './tool.ts';
@@ -35,6 +36,12 @@ export const SearchArticlesInput = v.strictObject({
       v.description('Only return documents of this category slug (see get_company_info or the blog for the list).'),
     ),
   ),
+  lang: v.optional(
+    v.pipe(
+      v.picklist(LANGS, `lang must be one of ${LANGS.join(', ')}`),
+      v.description('Only return documents in this language (zh: Chinese, en: English); omit for both.'),
+    ),
+  ),
 });
 
 export const SearchArticlesOutput = v.object({
@@ -51,14 +58,14 @@ export const searchArticles = defineTool({
     'Pass a slug to get_article for the full text.',
   input: SearchArticlesInput,
   output: SearchArticlesOutput,
-  run({ query, limit, category }, { site, engine, origin, usage }) {
+  run({ query, limit, category, lang }, { site, engine, origin, usage }) {
     if (category !== undefined && !site.categories.some((c) => c.slug === category)) {
       return {
         ok: false,
         message: `Unknown category "${category}". Use one of: ${site.categories.map((c) => c.slug).join(', ')}; or omit category.`,
       };
     }
-    const results = searchResults(engine, origin, query, { limit, ...(category ? { category } : {}) });
+    const results = searchResults(engine, origin, query, { limit, ...(category ? { category } : {}), ...(lang ? { lang } : {}) });
     usage?.query(query, results.length);
     return { ok: true, data: { query, results } };
   },

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { bodiesOf, catalogIndex, siteProfile } from '../content/catalog.ts';
 import { inMemoryCatalog } from '../content/catalog-reader.ts';
-import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
+import { FIXTURE_CATALOG, FIXTURE_DEPS, FIXTURE_ORIGIN, largeCatalog } from '../../../tests/support/core-fixtures.ts';
 import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
-import { exportArticleIndex, MAX_EXPORT_PAGE_SIZE } from './export-article-index.ts';
+import { exportArticleIndex, MAX_EXPORT_PAGE_SIZE, MAX_EXPORT_SCAN_DOCUMENTS } from './export-article-index.ts';
 import { findTool, TOOLS } from './registry.ts';
 
 // The catalogue without bodies, as the MCP function loads it: bodies come from the body source only.
@@ -70,6 +70,63 @@ describe('results', () => {
     const bad = await run('search_articles', { query: 'recall', category: 'nope' });
     expect(bad.isError).toBe(true);
     expect(bad.content[0]!.text).toContain('rag, ai-agents');
+  });
+
+  it('search_articles: lang keeps one language; an unknown one is a tool error', async () => {
+    const slugs = async (args: object) =>
+      (
+        (await run('search_articles', { query: '智能体 vector', limit: 10, ...args })).structuredContent as {
+          results: { slug: string; lang: string }[];
+        }
+      ).results;
+    const both = await slugs({});
+    expect(new Set(both.map((r) => r.lang))).toEqual(new Set(['zh', 'en']));
+    expect(await slugs({ lang: 'zh' })).toEqual(both.filter((r) => r.lang === 'zh'));
+    expect(await slugs({ lang: 'en' })).toEqual(both.filter((r) => r.lang === 'en'));
+    const bad = await run('search_articles', { query: 'rag', lang: 'fr' });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0]!.text).toContain('lang must be one of en, zh');
+  });
+
+  it('export_article_index: lang pages through that language only, total is its count, each call reads a bounded range', async () => {
+    const large = inMemoryCatalog(catalogIndex(largeCatalog(2_400)));
+    let read = 0;
+    const counting = {
+      ...large,
+      documents(start: number, end: number) {
+        read += end - start;
+        return large.documents(start, end);
+      },
+    };
+    const everything = large.documents(0, large.documentCount);
+    for (const lang of ['zh', 'en'] as const) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let total = 0;
+      do {
+        read = 0;
+        const page = (await exportArticleIndex.call({ lang, limit: 50, ...(cursor ? { cursor } : {}) }, { ...ctx, catalog: counting }))
+          .structuredContent as { items: { slug: string; lang: string }[]; total: number; next_cursor?: string };
+        expect(read).toBeLessThanOrEqual(MAX_EXPORT_SCAN_DOCUMENTS);
+        seen.push(...page.items.map((i) => i.slug));
+        total = page.total;
+        cursor = page.next_cursor;
+      } while (cursor);
+      const expected = everything.filter((d) => d.lang === lang).map((d) => d.slug);
+      expect(seen).toEqual(expected);
+      expect(total).toBe(expected.length);
+    }
+    // One English document after 1,500 Chinese ones: the first call stops at the scan bound.
+    const rare = {
+      ...large,
+      documents: (start: number, end: number) => large.documents(start, end).map((d) => ({ ...d, lang: 'zh' as const })),
+    };
+    const first = (await exportArticleIndex.call({ lang: 'en' }, { ...ctx, catalog: rare })).structuredContent as {
+      items: unknown[];
+      next_cursor?: string;
+    };
+    expect(first.items).toEqual([]);
+    expect(decodeCursor(first.next_cursor!)).toBe(MAX_EXPORT_SCAN_DOCUMENTS);
   });
 
   it('get_article: article and solution with markdown and metadata', async () => {
@@ -178,6 +235,8 @@ describe('invalid arguments are tool errors, not -32602 (SEP-1303)', () => {
     ['list_products', { verbose: true }, 'verbose'],
     ['export_article_index', { limit: 501 }, 'limit must be a whole number from 1 to 500'],
     ['export_article_index', { cursor: 3 }, 'cursor'],
+    ['export_article_index', { lang: 'de' }, 'lang must be one of en, zh'],
+    ['search_articles', { query: 'x', lang: 'ZH' }, 'lang must be one of en, zh'],
   ])('%s %j', async (name, args, mention) => {
     const result = await run(name, args);
     expect(result.isError).toBe(true);

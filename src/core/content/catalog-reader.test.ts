@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogIndex, type CatalogIndex } from './catalog.ts';
 import { inMemoryCatalog, loadShardedCatalog, type CatalogReader } from './catalog-reader.ts';
-import { CATALOG_HEAD_FILE, catalogDocumentsFile, shardCatalog, type CatalogHead } from './catalog-shards.ts';
+import { CATALOG_HEAD_FILE, CATALOG_SHARDS_VERSION, catalogDocumentsFile, shardCatalog, type CatalogHead } from './catalog-shards.ts';
 import { FIXTURE_CATALOG, largeCatalog } from '../../../tests/support/core-fixtures.ts';
 
 const encoder = new TextEncoder();
@@ -28,8 +28,11 @@ const docs = [...INDEX.articles, ...INDEX.solutions];
 describe('shardCatalog', () => {
   it('writes a head, documents files of 200 and slug files, all stamped with one build hash', () => {
     const head = JSON.parse(FILES.get(CATALOG_HEAD_FILE)!) as CatalogHead;
-    expect(head).toMatchObject({ v: 1, documents: 1_234, documentsPerFile: 200, slugFiles: 5, origin: INDEX.origin });
+    expect(head).toMatchObject({ v: CATALOG_SHARDS_VERSION, documents: 1_234, documentsPerFile: 200, slugFiles: 5, origin: INDEX.origin });
     expect(head.hash).toMatch(/^[0-9a-f]{16}$/);
+    const zh = docs.filter((d) => d.lang === 'zh').length;
+    expect(zh).toBeGreaterThan(0);
+    expect(head.documentsByLang).toEqual({ zh, en: 1_234 - zh });
     expect([...FILES.keys()].sort()).toEqual(
       [
         CATALOG_HEAD_FILE,
@@ -37,7 +40,7 @@ describe('shardCatalog', () => {
         ...Array.from({ length: 5 }, (_, k) => `slugs-${k}.json`),
       ].sort(),
     );
-    for (const text of FILES.values()) expect(JSON.parse(text)).toMatchObject({ v: 1, hash: head.hash });
+    for (const text of FILES.values()) expect(JSON.parse(text)).toMatchObject({ v: CATALOG_SHARDS_VERSION, hash: head.hash });
     // Every slug is in exactly one slug file, and the slugs spread over all of them.
     const perFile = [...FILES]
       .filter(([name]) => name.startsWith('slugs-'))
@@ -73,7 +76,8 @@ describe('loadShardedCatalog answers as inMemoryCatalog', () => {
   const sharded = loadShardedCatalog(loaderOver(FILES).load);
 
   it('the head: origin, company, categories, products, document count', () => {
-    for (const key of ['origin', 'company', 'categories', 'products', 'documentCount'] as const) expect(sharded[key]).toEqual(memory[key]);
+    for (const key of ['origin', 'company', 'categories', 'products', 'documentCount', 'documentCountByLang'] as const)
+      expect(sharded[key]).toEqual(memory[key]);
   });
 
   it('every slug, and slugs it does not have (an object key of JSON is not a slug)', () => {
@@ -137,8 +141,13 @@ describe('what a reader reads', () => {
 
 describe('a broken deploy is refused, not misread', () => {
   it('a head of another format version', () => {
-    const files = new Map(FILES).set(CATALOG_HEAD_FILE, JSON.stringify({ ...JSON.parse(FILES.get(CATALOG_HEAD_FILE)!), v: 2 }));
-    expect(() => loadShardedCatalog(loaderOver(files).load)).toThrow(/version 2, expected 1/);
+    const files = new Map(FILES).set(
+      CATALOG_HEAD_FILE,
+      JSON.stringify({ ...JSON.parse(FILES.get(CATALOG_HEAD_FILE)!), v: CATALOG_SHARDS_VERSION + 1 }),
+    );
+    expect(() => loadShardedCatalog(loaderOver(files).load)).toThrow(
+      new RegExp(`version ${CATALOG_SHARDS_VERSION + 1}, expected ${CATALOG_SHARDS_VERSION}`),
+    );
   });
 
   it("another build's documents file", () => {

@@ -8,12 +8,13 @@
  * ≈ 360 ms to read, parse and index (BENCHMARKS.md, "Cold start and bundle sizes").
  * @module
  */
-import { documentsOf, type CatalogIndex } from './catalog.ts';
+import { documentsOf, type CatalogIndex, type Lang } from './catalog.ts';
 import {
   CATALOG_HEAD_FILE,
   CATALOG_SHARDS_VERSION,
   catalogDocumentsFile,
   catalogSlugsFile,
+  countByLang,
   slugFileOf,
   type CatalogDocument,
   type CatalogDocumentsFile,
@@ -30,6 +31,8 @@ import {
 export interface CatalogReader extends Readonly<Omit<CatalogIndex, 'articles' | 'solutions'>> {
   /** Number of articles and solutions. */
   readonly documentCount: number;
+  /** Of those, how many are in each language. */
+  readonly documentCountByLang: Readonly<Record<Lang, number>>;
   /** The article or solution with this slug (slugs are unique across both). */
   document(slug: string): CatalogDocument | undefined;
   /** Documents `[start, end)` in {@link documentsOf} order (newest first), the range clamped to `[0, documentCount]`. */
@@ -53,6 +56,9 @@ export function inMemoryCatalog(index: CatalogIndex): CatalogReader {
     products: index.products,
     get documentCount() {
       return inOrder().length;
+    },
+    get documentCountByLang() {
+      return countByLang(inOrder());
     },
     document(slug) {
       if (!bySlug) {
@@ -95,6 +101,7 @@ class ShardedCatalog implements CatalogReader {
   readonly categories: CatalogHead['categories'];
   readonly products: CatalogHead['products'];
   readonly documentCount: number;
+  readonly documentCountByLang: Readonly<Record<Lang, number>>;
   private readonly load: CatalogFileLoader;
   private readonly hash: string;
   private readonly documentsPerFile: number;
@@ -116,6 +123,7 @@ class ShardedCatalog implements CatalogReader {
     this.categories = head.categories;
     this.products = head.products;
     this.documentCount = head.documents;
+    this.documentCountByLang = head.documentsByLang;
     this.documentsPerFile = head.documentsPerFile;
     this.slugFiles = head.slugFiles;
   }

@@ -15,10 +15,10 @@
  */
 import { ContentHash } from '../kernel/content-hash.ts';
 import { paths } from '../kernel/paths.ts';
-import { byNewest, documentsOf, duplicateSlugs, type ArticleMeta, type CatalogIndex, type SolutionMeta } from './catalog.ts';
+import { byNewest, documentsOf, duplicateSlugs, type ArticleMeta, type CatalogIndex, type Lang, type SolutionMeta } from './catalog.ts';
 
 /** Format version; bump it whenever the layout changes. */
-export const CATALOG_SHARDS_VERSION = 1;
+export const CATALOG_SHARDS_VERSION = 2;
 /**
  * Documents per documents file: two MCP `resources/list` pages of 100, so that a page the server
  * issues is in one file (≈ 100 KB of JSON, ≈ 1 ms to parse). Not 100: each file deflates on its
@@ -49,6 +49,8 @@ export interface CatalogFileStamp {
 export interface CatalogHead extends CatalogFileStamp, Omit<CatalogIndex, 'articles' | 'solutions'> {
   /** Number of articles and solutions. */
   documents: number;
+  /** Of those, how many are in each language (the export's language filter reports its total from it). */
+  documentsByLang: Record<Lang, number>;
   documentsPerFile: number;
   /** Number of slug files. */
   slugFiles: number;
@@ -114,9 +116,16 @@ export function shardCatalog(index: CatalogIndex, options: { documentsPerFile?: 
   for (const [k, bucket] of buckets.entries())
     files.set(catalogSlugsFile(k), JSON.stringify({ ...stamp, ...bucket } satisfies CatalogSlugsFile));
 
-  const head: CatalogHead = { ...stamp, ...facts, documents: docs.length, documentsPerFile, slugFiles };
+  const head: CatalogHead = { ...stamp, ...facts, documents: docs.length, documentsByLang: countByLang(docs), documentsPerFile, slugFiles };
   files.set(CATALOG_HEAD_FILE, JSON.stringify(head));
   return files;
+}
+
+/** How many of `docs` are in each language. */
+export function countByLang(docs: readonly CatalogDocument[]): Record<Lang, number> {
+  const counts: Record<Lang, number> = { zh: 0, en: 0 };
+  for (const doc of docs) counts[doc.lang]++;
+  return counts;
 }
 
 function assertShardable(index: CatalogIndex, docs: readonly CatalogDocument[]): void {

@@ -36,6 +36,14 @@ describe('stripMdx', () => {
     expect(out).not.toMatch(/import|<Callout|<\/Callout>|<Divider/);
     expect(out).toContain('End.');
   });
+  it('keeps an agents-only block as plain markdown and drops a humans-only one', () => {
+    const src =
+      'Intro.\n\n<Audience only="agents">\nQuote the table as **one test setup**.\n\n- with its date\n</Audience>\n\n' +
+      '<Audience only="humans">\nTalk to our team about your cluster.\n</Audience>\n\nEnd.';
+    const out = stripMdx(src);
+    expect(out).toContain('Intro.\n\nQuote the table as **one test setup**.\n\n- with its date\n\nEnd.');
+    expect(out).not.toMatch(/Audience|Talk to our team/);
+  });
   it('does not touch JSX-looking code inside fences', () => {
     const src = '```tsx\nimport X from "y";\n<Callout type="tip">\nhi\n</Callout>\n```';
     expect(stripMdx(src)).toBe(src);

@@ -102,14 +102,20 @@ function label(kind: string): string {
 }
 
 /**
- * Removes MDX syntax: `import`/`export` lines disappear, a block component
+ * Removes MDX syntax: `import`/`export` lines disappear, an `<Audience only="agents">` block is kept
+ * as plain markdown and an `<Audience only="humans">` block is dropped, a block component
  * (`<Callout type="tip" title="X">…</Callout>`) becomes a GFM blockquote headed by its type and
  * title, and self-closing components are dropped.
  */
 export function stripMdx(markdown: string): string {
   return mapProse(markdown, (prose) => {
     const withoutEsm = prose.replace(/^(import|export)\s.*$/gm, '');
-    const blocks = withoutEsm.replace(
+    // Blocks for one audience (src/components/Audience.astro): the twin keeps the agents' text as it is and drops the humans'.
+    const forAgents = withoutEsm.replace(
+      /^<Audience\s+only="(agents|humans)"\s*>\s*\n([\s\S]*?)\n<\/Audience>\s*$/gm,
+      (_all, audience: string, inner: string) => (audience === 'agents' ? inner.trim() : ''),
+    );
+    const blocks = forAgents.replace(
       /^<([A-Z][A-Za-z0-9]*)((?:\s+[a-zA-Z-]+="[^"]*")*)\s*>\s*\n([\s\S]*?)\n<\/\1>\s*$/gm,
       (_all, _name: string, attrs: string, inner: string) => {
         const type = /\btype="([^"]*)"/.exec(attrs)?.[1];

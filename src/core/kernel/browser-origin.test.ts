@@ -1,18 +1,57 @@
-/** Which browser origins may call /mcp and /a2a. */
 import { describe, expect, it } from 'vitest';
-import { isAllowedBrowserOrigin } from './browser-origin.ts';
+import { parseRuntimeConfig } from '../config.ts';
+import { isAllowedBrowserOrigin, isPublicHttpsOrigin, parseBrowserOriginPolicy } from './browser-origin.ts';
 
-describe('isAllowedBrowserOrigin', () => {
+describe('which sites are public (the default lets every origin call them)', () => {
   it.each([
-    ['the site origin, by default', 'https://site.example', 'https://site.example', undefined, true],
-    ['another origin, by default', 'https://app.example', 'https://site.example', undefined, false],
-    ['a configured origin', 'https://app.example', 'https://site.example', ['https://app.example'], true],
-    ['the site origin when others are configured instead', 'https://site.example', 'https://site.example', ['https://app.example'], false],
-    ['any loopback origin for a loopback site', 'http://127.0.0.1:9000', 'http://localhost:8888', undefined, true],
-    ['a loopback origin for a public site', 'http://localhost:4321', 'https://site.example', undefined, false],
-    ['a public origin for a loopback site', 'https://evil.example', 'http://localhost:8888', undefined, false],
-    ['"null" for a loopback site', 'null', 'http://localhost:8888', undefined, false],
-  ] as const)('%s: %s', (_name, origin, site, allowed, expected) => {
-    expect(isAllowedBrowserOrigin(origin, site, allowed)).toBe(expected);
+    ['https://www.acme-ai.example', true],
+    ['https://acme-ai.netlify.app', true],
+    ['https://93.184.216.34', true],
+    ['http://www.acme-ai.example', false],
+    ['https://localhost:8443', false],
+    ['https://app.localhost', false],
+    ['https://printer.local', false],
+    ['https://wiki.internal', false],
+    ['https://intranet', false],
+    ['https://10.0.0.5', false],
+    ['https://192.168.1.10:8443', false],
+    ['https://[::1]', false],
+    ['https://[fd00::1]', false],
+    ['not a url', false],
+  ])('%s -> %s', (origin, expected) => {
+    expect(isPublicHttpsOrigin(origin)).toBe(expected);
+  });
+});
+
+describe('AGENT_BROWSER_ORIGINS', () => {
+  it('parses auto, *, same-origin and lists of origins', () => {
+    expect(parseBrowserOriginPolicy('')).toEqual({ kind: 'auto' });
+    expect(parseBrowserOriginPolicy('auto')).toEqual({ kind: 'auto' });
+    expect(parseBrowserOriginPolicy(' * ')).toEqual({ kind: 'any' });
+    expect(parseBrowserOriginPolicy('same-origin')).toEqual({ kind: 'listed', origins: [] });
+    expect(parseBrowserOriginPolicy('https://app.example, http://localhost:3000/')).toEqual({
+      kind: 'listed',
+      origins: ['https://app.example', 'http://localhost:3000'],
+    });
+  });
+
+  it('refuses what is not an origin, naming the variable', () => {
+    expect(() => parseBrowserOriginPolicy('app.example')).toThrow('"app.example" is not an origin');
+    expect(() => parseBrowserOriginPolicy('https://app.example/path')).toThrow('scheme, host and port only');
+    expect(() => parseBrowserOriginPolicy('ftp://app.example')).toThrow('scheme, host and port only');
+    expect(() => parseRuntimeConfig({ AGENT_BROWSER_ORIGINS: 'nope' })).toThrow(/^Invalid environment variable AGENT_BROWSER_ORIGINS: /);
+    expect(parseRuntimeConfig({}).browserOrigins).toEqual({ kind: 'auto' });
+  });
+
+  it('applies the policy: the site itself always, loopback on a loopback site always, others as chosen', () => {
+    const site = 'https://www.acme-ai.example';
+    expect(isAllowedBrowserOrigin('https://agent.example', site)).toBe(true);
+    expect(isAllowedBrowserOrigin('https://agent.example', site, { kind: 'listed', origins: [] })).toBe(false);
+    expect(isAllowedBrowserOrigin(site, site, { kind: 'listed', origins: [] })).toBe(true);
+    expect(isAllowedBrowserOrigin('https://app.example', site, { kind: 'listed', origins: ['https://app.example'] })).toBe(true);
+    const local = 'http://localhost:8888';
+    expect(isAllowedBrowserOrigin('http://127.0.0.1:5173', local)).toBe(true);
+    expect(isAllowedBrowserOrigin('http://evil.example.com', local)).toBe(false);
+    expect(isAllowedBrowserOrigin('http://evil.example.com', local, { kind: 'any' })).toBe(true);
   });
 });

@@ -106,7 +106,7 @@ describe('the policies', () => {
     expect(corsHeaders(PUBLIC_API_CORS)['access-control-expose-headers']).toBe('ETag, Retry-After');
     expect(allowances(PUBLIC_DOCUMENT_CORS)).toEqual({
       'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-      'access-control-allow-headers': 'Content-Type, If-None-Match',
+      'access-control-allow-headers': 'A2A-Version, Content-Type, If-None-Match',
     });
     expect(corsHeaders(PUBLIC_DOCUMENT_CORS)['access-control-expose-headers']).toBe('ETag, Link');
     expect(allowances(OAUTH_CORS)).toEqual({

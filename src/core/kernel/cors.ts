@@ -57,10 +57,13 @@ export const PUBLIC_API_CORS: CorsPolicy = {
   exposeHeaders: ['ETag', 'Retry-After'],
   repeatAllowances: true,
 };
-/** Public documents (discovery, cards, metadata): `If-None-Match` may be sent and the ETag read. */
+/**
+ * Public documents (discovery, cards, metadata): `If-None-Match` may be sent and the ETag read, and
+ * `A2A-Version`, which the A2A SDKs send when they fetch the agent card (it chooses the card's shape).
+ */
 export const PUBLIC_DOCUMENT_CORS: CorsPolicy = {
   methods: ['GET', 'HEAD'],
-  allowHeaders: ['Content-Type', 'If-None-Match'],
+  allowHeaders: ['A2A-Version', 'Content-Type', 'If-None-Match'],
   exposeHeaders: ['ETag', 'Link'],
 };
 /** The OAuth endpoints agents call from browsers. */

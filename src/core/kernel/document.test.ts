@@ -41,7 +41,7 @@ describe('serveDocument', () => {
       'access-control-allow-origin': '*',
       'access-control-expose-headers': 'ETag, Link',
       'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-      'access-control-allow-headers': 'Content-Type, If-None-Match',
+      'access-control-allow-headers': 'A2A-Version, Content-Type, If-None-Match',
       'cache-control': 'public, max-age=60',
       'content-type': 'application/json',
       etag: await strongEtag('{"a":1}'),

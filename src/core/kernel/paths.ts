@@ -42,6 +42,9 @@ export const paths = {
   sitemap: '/sitemap.xml',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
+  /** One language's llms.txt; {@link paths.langLlmsSection} its sectioned parts when the list outgrows one file. */
+  langLlms: (lang: 'zh' | 'en'): string => `/${lang}/llms.txt`,
+  langLlmsSection: (lang: 'zh' | 'en', section: string): string => `/${lang}/llms/${section}.txt`,
   rss: '/rss.xml',
   mcp: '/mcp',
   mcpServerCard: '/mcp/server-card',
@@ -61,6 +64,9 @@ export const paths = {
   ard: '/.well-known/ard.json',
   agentSkills: '/.well-known/agent-skills/index.json',
   agentSkill: (name: string): string => `/.well-known/agent-skills/${name}/SKILL.md`,
+  /** The legacy skills index the `skills` CLI (`npx skills add <url>`) falls back to: `files` as plain paths. */
+  legacySkills: '/.well-known/skills/index.json',
+  legacySkill: (name: string): string => `/.well-known/skills/${name}/SKILL.md`,
   /** Web Bot Auth: the public keys that sign this site's outbound requests. */
   httpMessageSignaturesDirectory: '/.well-known/http-message-signatures-directory',
 } as const;

@@ -8,7 +8,7 @@ import type { CredentialCheck } from '../kernel/credentials.ts';
 import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 import { envelopeResponse, success, type JsonObject, type JsonRpcId } from '../kernel/jsonrpc.ts';
 import { toolError } from '../agent-tools/tool.ts';
-import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
+import { EXPORT_RATE_LIMIT, EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 
 /** RFC 9728 path-inserted protected resource metadata for the `/mcp` resource. */
 export const PROTECTED_RESOURCE_METADATA_PATH = OAUTH_PATHS.prmMcp;
@@ -96,8 +96,7 @@ export function rateLimitedToolResponse(ctx: AuthorizationContext, retryAfterSec
   return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 429, { 'retry-after': String(retryAfterSeconds) });
 }
 
-/** Export calls per client and hour (state in Blobs); documented in auth.md and the tool description. */
-export const EXPORT_RATE_LIMIT = { limit: 60, windowSeconds: 3600 } as const;
+export { EXPORT_RATE_LIMIT };
 
 /**
  * The gate with real tokens: none -> 401 challenge; invalid -> 401 invalid_token; valid without

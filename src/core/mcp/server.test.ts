@@ -35,8 +35,6 @@ describe('transport rejections (before dispatch)', () => {
   });
 
   it.each([
-    ['Origin of another site', { origin: 'https://evil.example' }, 403],
-    ['Origin null', { origin: 'null' }, 403],
     ['text/plain body', { 'content-type': 'text/plain' }, 415],
     ['no Content-Type', { 'content-type': '' }, 415],
     ['Accept without JSON', { accept: 'text/event-stream' }, 406],
@@ -60,10 +58,40 @@ describe('transport rejections (before dispatch)', () => {
     expect(await body(res)).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
   });
 
+  it('a public https site lets a browser on any origin call (no ambient credentials: kernel/browser-origin.ts)', async () => {
+    for (const origin of ['https://agent.example', 'http://localhost:3000', 'null']) {
+      const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin }));
+      expect(res.status, origin).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('vary')).toBe('Origin');
+    }
+    const pre = await call(mcpRequest(null, { origin: 'https://agent.example', 'access-control-request-method': 'POST' }, 'OPTIONS'));
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/MCP-Protocol-Version/);
+  });
+
+  it.each([
+    ['Origin of another site', 'https://evil.example'],
+    ['Origin null', 'null'],
+  ])('same-origin policy (or a private site): %s -> 403 with no CORS headers', async (_name, origin) => {
+    for (const deps of [
+      { ...FIXTURE_DEPS, browserOrigins: { kind: 'listed' as const, origins: [] } },
+      { ...FIXTURE_DEPS, origin: 'https://intranet.corp' },
+      { ...FIXTURE_DEPS, origin: 'https://10.1.2.3' },
+      { ...FIXTURE_DEPS, origin: 'http://acme-ai.example' },
+    ]) {
+      const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin }), deps);
+      expect(res.status, deps.origin).toBe(403);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect((await body(res)).id).toBeNull();
+    }
+  });
+
   it('allows a configured extra origin and answers it with CORS headers', async () => {
     const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'http://localhost:4321' }), {
       ...FIXTURE_DEPS,
-      allowedOrigins: ['http://localhost:4321'],
+      browserOrigins: { kind: 'listed', origins: ['http://localhost:4321'] },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
@@ -79,7 +107,9 @@ describe('transport rejections (before dispatch)', () => {
       expect((await ping(origin, dev)).status).toBe(200);
     for (const origin of ['http://evil.example.com', 'http://localhost.evil.example', 'null'])
       expect((await ping(origin, dev)).status).toBe(403);
-    expect((await ping('http://localhost:4321')).status).toBe(403);
+    // A loopback site keeps the DNS-rebinding guard whatever the policy says, but for '*'.
+    expect((await ping('http://evil.example.com', { ...dev, browserOrigins: { kind: 'auto' } })).status).toBe(403);
+    expect((await ping('http://localhost:4321', { ...FIXTURE_DEPS, browserOrigins: { kind: 'listed', origins: [] } })).status).toBe(403);
   });
 
   it('OPTIONS preflight from the site origin -> 204 with CORS; from elsewhere -> 403', async () => {
@@ -88,7 +118,10 @@ describe('transport rejections (before dispatch)', () => {
     expect(pre.headers.get('access-control-allow-origin')).toBe(FIXTURE_ORIGIN);
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/Mcp-Method/);
-    const evil = await call(mcpRequest(null, { origin: 'https://evil.example' }, 'OPTIONS'));
+    const evil = await call(mcpRequest(null, { origin: 'https://evil.example' }, 'OPTIONS'), {
+      ...FIXTURE_DEPS,
+      browserOrigins: { kind: 'listed', origins: [] },
+    });
     expect(evil.status).toBe(403);
   });
 
@@ -345,6 +378,78 @@ describe('modern era (2026-07-28)', () => {
   });
 });
 
+describe('clients as they ship', () => {
+  /** claude.ai connectors: a 2026-07-28 body under `MCP-Protocol-Version: 2025-11-25` (anthropics/claude-code#93290). */
+  const claudeAi = (method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    modernRequest(
+      method,
+      { ...params, _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'Anthropic/ClaudeAI', version: '1.0.0' } } },
+      { 'mcp-protocol-version': '2025-11-25', ...headers },
+    );
+
+  it("claude.ai's 2025-11-25 header over a 2026-07-28 body is answered in the body's revision, and logged once", async () => {
+    const notes: string[] = [];
+    const deps = { ...FIXTURE_DEPS, warn: (message: string) => notes.push(message) };
+    const listed = await call(claudeAi('tools/list'), deps);
+    expect(listed.status).toBe(200);
+    const { result } = await body(listed);
+    expect(result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });
+    expect(result._meta['io.modelcontextprotocol/serverInfo'].name).toBe(SERVER_NAME);
+    const called = await body(await call(claudeAi('tools/call', { name: 'list_products', arguments: {} }), deps));
+    expect(called.result.structuredContent.products).toHaveLength(2);
+    // Without the SEP-2243 method and name headers too; a value that is sent must still match.
+    expect((await call(claudeAi('tools/call', { name: 'list_products' }, { 'mcp-method': '', 'mcp-name': '' }), deps)).status).toBe(200);
+    const wrongName = await call(claudeAi('tools/call', { name: 'list_products' }, { 'mcp-name': 'get_article' }), deps);
+    expect(wrongName.status).toBe(400);
+    expect((await body(wrongName)).error.code).toBe(-32020);
+    const wrongMethod = await call(claudeAi('tools/list', {}, { 'mcp-method': 'tools/call' }), deps);
+    expect((await body(wrongMethod)).error.code).toBe(-32020);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain('"Anthropic/ClaudeAI" sent MCP-Protocol-Version 2025-11-25 with a 2026-07-28 body');
+    expect(notes[0]).toContain('https://github.com/anthropics/claude-code/issues/93290');
+  });
+
+  it.each([
+    ['a 2026-07-28 header over a 2025-11-25 body', '2026-07-28', '2025-11-25'],
+    ['a 2026-07-28 header over an unknown body revision (the conformance check)', '2026-07-28', 'v999.0.0'],
+    ['a 2025-11-25 header over an unknown body revision', '2025-11-25', '2030-01-01'],
+    ['a header revision this server does not speak over a 2026-07-28 body', '2024-11-05', '2026-07-28'],
+  ])('every other disagreement stays a header mismatch: %s', async (_name, header, meta) => {
+    const res = await call(
+      modernRequest('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': meta } }, { 'mcp-protocol-version': header }),
+    );
+    expect(res.status).toBe(400);
+    expect((await body(res)).error.code).toBe(-32020);
+  });
+
+  it("Claude Code's first request, server/discover as the 2026-07-28 client sends it, answers; a handshake-era probe gets -32601 and initialize works", async () => {
+    const discovered = await call(
+      mcpRequest(
+        {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'server/discover',
+          params: { _meta: { ...MODERN_META, 'io.modelcontextprotocol/clientInfo': { name: 'claude-code', version: '2.1.260' } } },
+        },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+      ),
+    );
+    expect(discovered.status).toBe(200);
+    expect((await body(discovered)).result.supportedVersions[0]).toBe('2026-07-28');
+    const probe = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'server/discover' }, { 'mcp-protocol-version': '2025-11-25' }));
+    expect((await body(probe)).error.code).toBe(-32601);
+    const initialized = await call(
+      mcpRequest({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'claude-code', version: '2.1.260' } },
+      }),
+    );
+    expect((await body(initialized)).result.protocolVersion).toBe('2025-11-25');
+  });
+});
+
 describe('protected tool gate', () => {
   it.each([
     [
@@ -451,7 +556,11 @@ describe('Accept', () => {
 
 describe('what each refusal says', () => {
   it('transport refusals: the exact message, the headers a client needs, CORS for an allowed origin', async () => {
-    const evil = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' }));
+    // A site that names its browser origins (AGENT_BROWSER_ORIGINS): any other origin is refused.
+    const evil = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' }), {
+      ...FIXTURE_DEPS,
+      browserOrigins: { kind: 'listed', origins: [] },
+    });
     expect((await body(evil)).error).toEqual({
       code: -32600,
       message: 'Forbidden: requests from origin https://evil.example are not allowed.',

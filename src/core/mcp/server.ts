@@ -38,8 +38,9 @@ import { serverIdentity, type ServerIdentity } from '../agent-tools/identity.ts'
 import { completeTemplateArgument, listResources, readResource, resourceTemplates } from './resources.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
-import { isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
+import { type BrowserOriginPolicy, isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
 import { known } from '../kernel/metrics.ts';
+import { isToleratedVersionPair, logToleratedPair } from './claude-ai-version-header.ts';
 
 /** Largest request body accepted (413 beyond it). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -52,6 +53,7 @@ const CACHE_HINTS = { ttlMs: DEPLOY_CACHE_TTL_MS, cacheScope: 'public' } as cons
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
 
 /** Methods whose `Mcp-Name` header mirrors a body parameter (SEP-2243). */
 const NAMED_METHODS: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
@@ -75,14 +77,16 @@ const MCP_CORS: CorsPolicy = {
 export interface McpDeps extends ToolContext {
   /** Deploy version reported in `serverInfo`. */
   version: string;
-  /** Origins a browser may call from; default: the site origin only. Requests without Origin are always allowed. */
-  allowedOrigins?: readonly string[];
+  /** Which browser origins may call (AGENT_BROWSER_ORIGINS, default `auto`: kernel/browser-origin.ts); requests without Origin pass. */
+  browserOrigins?: BrowserOriginPolicy;
   /** Gate for tools with a required scope; default {@link authorizeExport}. */
   authorize?: (req: Request, ctx: AuthorizationContext) => Promise<Response | null>;
   /** Checks a presented `Authorization` header; an invalid token is refused on every request (RFC 6750 §3.1). */
   credentials?: (req: Request) => Promise<CredentialCheck>;
   /** Where unexpected failures are logged. */
   log?: (message: string, error: unknown) => void;
+  /** Where a tolerated client bug is noted (default console.warn): claude-ai-version-header.ts. */
+  warn?: (message: string) => void;
 }
 
 type Era = 'legacy' | 'modern';
@@ -141,23 +145,30 @@ function metaOf(params: JsonObject | undefined): JsonObject | undefined {
 
 /** Origin rule (docs/reference/mcp-oauth.md §3 step 1, §4.3), shared with `/a2a`: see {@link isAllowedBrowserOrigin}. */
 function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
-  return isAllowedBrowserOrigin(origin, deps.origin, deps.allowedOrigins);
+  return isAllowedBrowserOrigin(origin, deps.origin, deps.browserOrigins);
 }
 
-/** Checks the SEP-2243 headers against the body: the message of a -32020 error, or null. */
+/**
+ * Checks the SEP-2243 headers against the body: the message of a -32020 error, or null. For the
+ * tolerated client bug (claude-ai-version-header.ts) the version pair passes and the method and
+ * name headers are checked only when sent.
+ */
 function headerMismatch(req: Request, method: string, params: JsonObject | undefined): string | null {
   const version = decodeHeaderValue(req.headers.get('mcp-protocol-version'));
   if (!version) return 'Header mismatch: the MCP-Protocol-Version header is required.';
   const metaVersion = metaOf(params)?.[META_PROTOCOL_VERSION];
-  if (typeof metaVersion === 'string' && metaVersion !== version) {
+  const tolerated = isToleratedVersionPair(version, metaVersion);
+  if (typeof metaVersion === 'string' && metaVersion !== version && !tolerated) {
     return `Header mismatch: MCP-Protocol-Version "${version}" differs from _meta["${META_PROTOCOL_VERSION}"] "${metaVersion}".`;
   }
   const methodHeader = decodeHeaderValue(req.headers.get('mcp-method'));
-  if (!methodHeader) return 'Header mismatch: the Mcp-Method header is required.';
-  if (methodHeader !== method) return `Header mismatch: Mcp-Method "${methodHeader}" differs from the body method "${method}".`;
+  if (!methodHeader && !tolerated) return 'Header mismatch: the Mcp-Method header is required.';
+  if (methodHeader && methodHeader !== method)
+    return `Header mismatch: Mcp-Method "${methodHeader}" differs from the body method "${method}".`;
   const nameParam = NAMED_METHODS[method];
   if (nameParam) {
     const name = decodeHeaderValue(req.headers.get('mcp-name'));
+    if (!name && tolerated) return null;
     if (!name) return `Header mismatch: the Mcp-Name header is required for ${method}.`;
     const bodyName = params?.[nameParam];
     if (typeof bodyName === 'string' && name !== bodyName)
@@ -245,6 +256,11 @@ async function dispatch(req: Request, message: HandledMessage, deps: McpDeps): P
     if (mismatch) return err(400, id, JsonRpcErrorCode.HEADER_MISMATCH, mismatch);
     if (message.kind === 'notification') return { status: 202 };
     const requested = meta?.[META_PROTOCOL_VERSION];
+    if (typeof requested === 'string' && headerVersion !== null && isToleratedVersionPair(headerVersion, requested)) {
+      const clientInfo = meta?.[META_CLIENT_INFO];
+      const clientName = isObject(clientInfo) && typeof clientInfo.name === 'string' ? clientInfo.name.slice(0, 100) : 'unnamed';
+      logToleratedPair(headerVersion, requested, clientName, deps.warn ?? console.warn);
+    }
     if (typeof requested !== 'string' || !isObject(meta?.[META_CLIENT_CAPABILITIES])) {
       return err(
         400,

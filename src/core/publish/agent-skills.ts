@@ -7,6 +7,10 @@
  * scanner's `{name, type, description, url, digest}` and the discovery RFC's `files[{path, digest}]`.
  * The skill-level `digest` is the scanner's (the bytes at `url`); for a one-file skill the RFC's
  * manifest digest would differ, and the scanner is what agents meet first.
+ *
+ * The `skills` CLI (`npx skills add <url>`, vercel-labs/skills) reads `files` as a list of paths and
+ * rejects the RFC's objects, then falls back to the legacy `/.well-known/skills/index.json`
+ * ({@link legacySkillsIndex}): the same skills, the same SKILL.md bytes under `/.well-known/skills/`.
  * @module
  */
 import type { SkillSource } from '../agent-tools/identity.ts';
@@ -69,7 +73,8 @@ ${MCP_HEADERS}
 \`category\` narrows the search to one of: ${s.categorySlugs.map((c) => `\`${c}\``).join(', ')}.
 The result's \`structuredContent.results\` has the same fields as the HTTP answer. Same engine, same ranking.
 
-Next: read a result with the \`read-article\` skill.
+Next: read a result with the \`read-article\` skill. The same endpoint also answers \`list_products\` (the product line)
+and \`get_company_info\` (profile, contact channels, key resources), both without arguments.
 `;
     },
   },
@@ -184,4 +189,14 @@ export function agentSkillsIndex(origin: string, skills: readonly RenderedSkill[
       files: [{ path: SKILL_FILE, digest: `sha256:${s.sha256Hex}` }],
     })),
   };
+}
+
+/** The legacy index (`/.well-known/skills/index.json`): each skill's name, description and file paths relative to its folder. */
+export interface LegacySkillsIndex {
+  skills: { name: string; description: string; files: string[] }[];
+}
+
+/** The legacy skills index for rendered skills; each file is served at {@link paths.legacySkill}. */
+export function legacySkillsIndex(skills: readonly RenderedSkill[]): LegacySkillsIndex {
+  return { skills: skills.map((s) => ({ name: s.name, description: s.description, files: [SKILL_FILE] })) };
 }

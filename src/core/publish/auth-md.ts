@@ -299,6 +299,12 @@ Accept: application/json, text/event-stream
 \`\`\`
 
 Send the token only in the \`Authorization\` header (never in the URL). At most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour.
+Add \`"lang": "zh"\` or \`"en"\` to the arguments to export one language: a page may then be shorter than \`limit\`; go on while
+\`next_cursor\` is present.
+
+A browser-based client on another https origin may call \`/mcp\` with its token: a deployed site answers CORS for every origin
+by default (AGENT_BROWSER_ORIGINS; no cookies or other ambient credentials are used, so nothing is granted that the token does not carry). robots.txt keeps
+crawlers off the consent and claim approval pages only; every endpoint in this document is open to agents that honour it.
 
 ## 7. Errors
 

@@ -101,6 +101,55 @@ describe('A2A agent card', () => {
   });
 });
 
+describe('A2A agent card by version and media type', () => {
+  const card = (init: RequestInit) => get('/.well-known/agent-card.json', init);
+
+  it('a 1.0 client (A2A-Version: 1.0) gets the v1.0 card; a request without the header (0.3) gets the hybrid with a top-level url', async () => {
+    const v1 = await card({ headers: { 'a2a-version': '1.0' } });
+    const v1Card = (await v1.json()) as Record<string, unknown>;
+    expect(v1Card).not.toHaveProperty('url');
+    expect(v1Card.supportedInterfaces).toHaveLength(2);
+    for (const headers of [{}, { 'a2a-version': '0.3' }, { accept: 'application/json' }] as Record<string, string>[]) {
+      const legacy = (await (await card({ headers })).json()) as Record<string, unknown>;
+      expect(legacy).toMatchObject({ url: `${ORIGIN}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3' });
+      expect(legacy.supportedInterfaces).toEqual(v1Card.supportedInterfaces);
+    }
+    expect(v1.headers.get('vary')).toBe('A2A-Version, Accept');
+  });
+
+  it('is served as the type the AI catalog declares when asked for it, else as JSON; each representation has its own ETag', async () => {
+    const declared = ((await json('/.well-known/ai-catalog.json')) as { entries: { type: string; url: string }[] }).entries.find((e) =>
+      e.url.endsWith('/.well-known/agent-card.json'),
+    )!.type;
+    expect(declared).toBe('application/a2a-agent-card+json');
+    const typed = await card({ headers: { accept: declared, 'a2a-version': '1.0' } });
+    expect(typed.headers.get('content-type')).toBe(declared);
+    const plain = await card({ headers: { 'a2a-version': '1.0' } });
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await typed.text()).toBe(await plain.text());
+    const legacy = await card({});
+    const etags = new Set([typed, plain, legacy].map((r) => r.headers.get('etag')));
+    expect(etags.size).toBe(3);
+    expect(
+      await (
+        await card({ headers: { accept: 'application/json, application/a2a-agent-card+json;q=0.5', 'a2a-version': '1.0' } })
+      ).headers.get('content-type'),
+    ).toBe(declared);
+    expect((await card({ headers: { accept: '*/*' } })).headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const revalidated = await card({ headers: { accept: declared, 'a2a-version': '1.0', 'if-none-match': typed.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('lets a browser send A2A-Version with its card request (the SDKs do)', async () => {
+    const pre = await card({
+      method: 'OPTIONS',
+      headers: { origin: 'https://agent.example', 'access-control-request-headers': 'a2a-version' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-headers')).toContain('A2A-Version');
+  });
+});
+
 describe('agent skills', () => {
   it('lists three skills whose digests are the sha256 of the exact bytes served, with matching front matter', async () => {
     const index = (await json('/.well-known/agent-skills/index.json')) as {
@@ -125,6 +174,23 @@ describe('agent skills', () => {
       expect(meta?.name).toBe(skill.name);
       expect(meta?.description?.length).toBeGreaterThan(20);
     }
+  });
+
+  it('serves the legacy index the skills CLI falls back to: plain file paths, the same SKILL.md bytes', async () => {
+    const index = (await json('/.well-known/agent-skills/index.json')) as { skills: { name: string; description: string; url: string }[] };
+    const legacy = (await json('/.well-known/skills/index.json')) as { skills: { name: string; description: string; files: unknown[] }[] };
+    expect(legacy.skills.map(({ name, description }) => ({ name, description }))).toEqual(
+      index.skills.map(({ name, description }) => ({ name, description })),
+    );
+    for (const skill of legacy.skills) {
+      expect(skill.files).toEqual(['SKILL.md']);
+      const current = await (await get(new URL(index.skills.find((s) => s.name === skill.name)!.url).pathname)).text();
+      const res = await get(`/.well-known/skills/${skill.name}/SKILL.md`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(await res.text()).toBe(current);
+    }
+    expect((await get('/.well-known/skills/nope/SKILL.md')).status).toBe(404);
   });
 
   it('writes the skills from the live constants and the real content', async () => {
@@ -155,8 +221,8 @@ describe('agent skills', () => {
 describe('serving', () => {
   it('sends CORS, an hour of caching and a strong ETag on every document; If-None-Match -> 304 without a body', async () => {
     const docs = await discoveryDocuments(deps);
-    expect(docs.size).toBe(8);
-    for (const path of docs.keys()) {
+    expect(docs.size).toBe(11); // 4 documents, 3 skills under both skill paths
+    for (const path of [...docs.keys(), '/.well-known/agent-card.json']) {
       const res = await get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('access-control-allow-origin'), path).toBe('*');

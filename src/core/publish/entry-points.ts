@@ -5,6 +5,7 @@
  */
 import { OAUTH_PATHS } from '../oauth/config.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { TOOLS } from '../agent-tools/registry.ts';
 
 export interface EntryPoint {
   title: string;
@@ -53,8 +54,7 @@ export const AGENT_ENTRY_POINTS: readonly EntryPoint[] = [
     title: 'MCP server',
     path: paths.mcp,
     type: 'application/json',
-    description:
-      'JSON-RPC 2.0 over Streamable HTTP (POST): search_articles, get_article, list_products, get_company_info, export_article_index.',
+    description: `JSON-RPC 2.0 over Streamable HTTP (POST): ${TOOLS.map((t) => t.name).join(', ')}.`,
     postOnly: true,
   },
   {
@@ -68,14 +68,14 @@ export const AGENT_ENTRY_POINTS: readonly EntryPoint[] = [
     path: paths.agentCard,
     type: 'application/json',
     description:
-      'A2A v1.0 agent card: the JSON-RPC interface and its skills (search, read an article, products, company facts), public and read-only.',
+      'A2A agent card (v1.0, and the hybrid 0.3 clients read when they send no A2A-Version): the JSON-RPC interface and its skills (search, read an article, products, company facts), public and read-only.',
   },
   {
     title: 'A2A endpoint',
     path: paths.a2a,
     type: 'application/json',
     description:
-      'A2A v1.0 JSON-RPC 2.0 (POST, A2A-Version: 1.0): SendMessage with a search query or an article URL answers at once with a Message and links; no tasks are kept.',
+      'A2A JSON-RPC 2.0 (POST; A2A-Version: 1.0, or 0.3 with message/send): plain text in Chinese or English (a search, an article URL, the products, the company and its contacts) answers at once with a Message and links; no tasks are kept.',
     postOnly: true,
   },
   {

@@ -3,13 +3,12 @@
  * llms-full.txt. Pure functions of the catalogue and the page registry.
  * @module
  */
-import { AGENT_ENTRY_POINTS } from './entry-points.ts';
-import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { readRules } from '../kernel/read-limit.ts';
+import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 import { langTag } from '../content/i18n.ts';
 import { type Catalog, documentsOf, type Lang } from '../content/catalog.ts';
 import { demoteHeadings, withoutIndexPointer } from '../content/markdown.ts';
-import { categoryName, type SitePage, twinUrl } from './pages.ts';
+import { categoryName, type SitePage } from './pages.ts';
+import { agentInstructionsSection, withoutAgentInstructions } from '../agent-tools/instructions.ts';
 
 /** The Content Signals this site grants (contentsignals.org). */
 export const CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
@@ -38,9 +37,14 @@ export const AI_USER_AGENTS = [
   'omgilibot',
 ] as const;
 
-/** Paths no crawler needs (authorization endpoints). /api stays open: agents are meant to call it. */
-/** Not for crawlers: the OAuth pages, and the operator's usage page (behind a secret, noindex too). */
-const DISALLOWED_PATHS = ['/oauth/', '/ops/'];
+/**
+ * The pages only a person uses: the OAuth consent page and the claim approval page. Nothing else is
+ * disallowed: the contract tells agents to call /api, /mcp, /a2a and the OAuth endpoints (register,
+ * token, revoke, claim, jwks.json) and to honour robots.txt, and frameworks that check robots on
+ * every fetch would otherwise refuse them (robots-parser decides by the longest matching rule, so
+ * `/oauth/claim/verify` leaves `/oauth/claim` open).
+ */
+export const DISALLOWED_PATHS: readonly string[] = [OAUTH_PATHS.authorize, OAUTH_PATHS.claimVerify, '/ops/'];
 
 export function robotsTxt(catalog: Pick<Catalog, 'origin' | 'company'>): string {
   const rules = [`Content-Signal: ${CONTENT_SIGNAL}`, 'Allow: /', ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`)];
@@ -122,63 +126,15 @@ export function feedTitle(company: Pick<Catalog['company'], 'name' | 'name_zh'>,
   return `${company.name} Blog`;
 }
 
-/** What llms.txt says of the read limits (kernel/read-limit.ts), at their defaults, and where auth.md says how to get more. */
-function readLimitsNote(origin: string): string {
-  const { anonymous, verified } = readRules();
-  return (
-    `Search, MCP and A2A need no key: ${anonymous.burst} requests at once, then ${anonymous.perSecond} a second, per network. ` +
-    `Agents that sign their requests with Web Bot Auth get ${verified.burst} and ${verified.perSecond}: ${absoluteUrl(origin, paths.authMd)}#read-limits`
-  );
-}
-
-/** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */
-export function llmsTxt(catalog: Catalog): string {
-  const { origin, company, categories } = catalog;
-  const section = (heading: string, lines: string[]): string => `## ${heading}\n\n${lines.join('\n')}`;
-  const link = (title: string, url: string, note: string): string => `- [${title}](${url}): ${note}`;
-  return [
-    `# ${company.name}`,
-    `> ${company.description.replace(/\s*\n\s*/g, ' ')}`,
-    `${company.name_zh}: ${company.description_zh}`,
-    `Every page has a markdown twin: append \`.md\` to its path, or request it with \`Accept: text/markdown\`. ${company.operator_attribution}`,
-    readLimitsNote(origin),
-    section(
-      'Products',
-      catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary)),
-    ),
-    section(
-      'Solutions',
-      catalog.solutions.map((s) => link(s.title, twinUrl(origin, s.path), `${s.industry}, ${s.lang}. ${s.excerpt}`)),
-    ),
-    section(
-      'Articles',
-      catalog.articles.map((a) =>
-        link(a.title, twinUrl(origin, a.path), `${a.date}, ${categoryName(categories, a.category, a.lang)}, ${a.lang}. ${a.excerpt}`),
-      ),
-    ),
-    section(
-      'For agents',
-      AGENT_ENTRY_POINTS.map((e) => link(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`)),
-    ),
-    section('Optional', [
-      link('Full text', absoluteUrl(origin, paths.llmsFull), 'every article, solution and product in one markdown file'),
-      link('Blog index', twinUrl(origin, paths.blog), 'articles, newest first'),
-      link('Contact', twinUrl(origin, paths.contact), 'sales, partnerships and press channels'),
-      link('RSS', absoluteUrl(origin, paths.rss), 'feed of new articles'),
-      link('Sitemap', absoluteUrl(origin, paths.sitemap), 'every HTML page'),
-    ]),
-    '',
-  ].join('\n\n');
-}
-
 /** llms-full.txt: the whole published corpus as one markdown document. */
 export function llmsFullTxt(catalog: Catalog, pages: readonly SitePage[]): string {
   const byPath = new Map(pages.map((p) => [p.path, p]));
+  const instructions = agentInstructionsSection(catalog);
   const bodies = [...catalog.products.map((p) => p.path), ...documentsOf(catalog).map((d) => d.path)]
     .map((path) => byPath.get(path)?.markdown)
     .filter((md): md is string => Boolean(md))
     // One pointer to llms.txt in the header below, not one per document.
-    .map((md) => withoutIndexPointer(md).trim())
+    .map((md) => withoutAgentInstructions(withoutIndexPointer(md), instructions).trim())
     // Demote each document one level so the file keeps a single H1.
     .map(demoteHeadings);
   return [
@@ -190,5 +146,8 @@ export function llmsFullTxt(catalog: Catalog, pages: readonly SitePage[]): strin
     '',
     bodies.join('\n\n---\n\n'),
     '',
+    '---',
+    '',
+    instructions,
   ].join('\n');
 }

@@ -92,14 +92,15 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         tags: ['content'],
         security: [],
         summary: 'Search articles and solutions',
-        description: `BM25 over a build-time index: Chinese as character bigrams, English stemmed, mixed queries work; the last English word matches as a prefix and longer words tolerate typos. Results are best first. \`q\`: 1 to ${MAX_QUERY_CHARS} characters; \`limit\`: 1 to ${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}; each at most once.`,
+        description: `BM25 over a build-time index: Chinese as character bigrams, English stemmed, mixed queries work; the last English word matches as a prefix and longer words tolerate typos. Results are best first. \`q\`: 1 to ${MAX_QUERY_CHARS} characters; \`limit\`: 1 to ${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}; \`lang\`: zh or en, optional; each at most once.`,
         parameters: queryParameters(
           SearchQuerySchema,
           {
             q: 'Search text in Chinese, English or both.',
             limit: `Maximum results (1-${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}).`,
+            lang: 'Only documents in this language (zh or en); omit for both.',
           },
-          { q: EXAMPLE_SEARCH_QUERY, limit: 3 },
+          { q: EXAMPLE_SEARCH_QUERY, limit: 3, lang: 'zh' },
         ),
         responses: {
           '200': response(

@@ -30,8 +30,20 @@ describe('404 for markdown clients', () => {
     const body = await res.text();
     expect(body).toMatch(/^# Not found\n/);
     expect(body).toContain('(/llms.txt)');
+    expect(body).toContain('(/en/llms.txt)');
+    expect(body).toContain('(/zh/llms.txt)');
     expect(body).toContain('(/sitemap.xml)');
+    expect(body).toContain('`GET /api/search?q=<words>`');
     expect(body).toContain(`\`${path}\``);
+  });
+
+  it("suggests a search made of the missing path's words", async () => {
+    const body = await (await negotiatePage(get('/blog/vllm-on-k8s.md', 'text/markdown'), fetchPath))!.text();
+    expect(body).toContain('(/api/search?q=vllm%20on%20k8s)');
+    const chinese = await (await negotiatePage(get(`/blog/${encodeURIComponent('私有化部署')}`, 'text/markdown'), fetchPath))!.text();
+    expect(chinese).toContain(`(/api/search?q=${encodeURIComponent('私有化部署')})`);
+    expect(await (await negotiatePage(get('/%E0%A4%A', 'text/plain'), fetchPath))!.text()).toContain('(/api/search?q=E0%20A4%20A)');
+    expect(await (await negotiatePage(get('/', 'text/markdown'), () => fetchPath('/none')))!.text()).toContain('(/api/search?q=agents)');
   });
 
   it.each<[string, string | undefined]>([
@@ -48,6 +60,31 @@ describe('404 for markdown clients', () => {
     expect((await negotiatePage(get('/about', 'text/markdown'), fetchPath))!.status).toBe(200);
     expect((await negotiatePage(get('/about.md'), fetchPath))!.status).toBe(200);
   });
+});
+
+/** The Accept headers agents send as they ship (as observed from the clients, late 2026; acceptmarkdown.com/status.md). */
+const AGENT_ACCEPT = {
+  'Claude Code': 'text/markdown, text/html, */*',
+  Cursor: 'text/markdown, text/plain;q=0.9, */*;q=0.8',
+} as const;
+
+describe('what coding agents get, with the Accept headers they ship', () => {
+  it.each(Object.entries(AGENT_ACCEPT))(
+    '%s gets the twin of a page as markdown, and a markdown 404 for a missing one',
+    async (_agent, accept) => {
+      const page = (await negotiatePage(get('/about', accept), fetchPath))!;
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(page.headers.get('vary')).toContain('Accept');
+      expect(await page.text()).toBe('# About\n');
+      const missing = (await negotiatePage(get('/nope', accept), fetchPath))!;
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(await missing.text()).toContain('(/llms.txt)');
+      const twin = (await negotiatePage(get('/about.md', accept), fetchPath))!;
+      expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    },
+  );
 });
 
 describe('methods on static files', () => {

@@ -127,9 +127,26 @@ function asksForHtml(accept: string | null): boolean {
   return /\btext\/html\b/i.test(accept ?? '') && choosePageVariant(accept) === 'text/html';
 }
 
+/** Words of the missing path to search for instead (`/blog/vllm-on-k8s.md` → `vllm on k8s`), or a generic query. */
+export function searchHint(pathname: string): string {
+  let last = pathname.replace(/\.md$/, '').replace(/\/+$/, '');
+  last = last.slice(last.lastIndexOf('/') + 1);
+  try {
+    last = decodeURIComponent(last);
+  } catch {
+    // a malformed escape: search the raw segment
+  }
+  const words = last
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .slice(0, 100);
+  return words === '' ? 'agents' : words;
+}
+
 /**
  * The 404 for a client that asked for markdown (or plain text): a short text pointing at the
- * site's indexes, instead of the HTML 404 page.
+ * site's indexes and the search API (with a query made of the missing path's words), instead of
+ * the HTML 404 page.
  */
 export function markdownNotFound(req: Request, variant: Exclude<PageVariant, 'text/html'>): Response {
   // Relative links: behind a proxy (and in the local emulation) the request URL's host is not the site's.
@@ -138,7 +155,8 @@ export function markdownNotFound(req: Request, variant: Exclude<PageVariant, 'te
 
 There is no page at \`${pathname}\` on this site.
 
-- [llms.txt](/llms.txt): what this site offers and where to find it
+- [llms.txt](/llms.txt): what this site offers and where to find it (per language: [/en/llms.txt](/en/llms.txt), [/zh/llms.txt](/zh/llms.txt))
+- Search: \`GET /api/search?q=<words>\` answers JSON hits with their page URLs ([example](/api/search?q=${encodeURIComponent(searchHint(pathname))}))
 - [sitemap.xml](/sitemap.xml): every page (append \`.md\` to a page URL for its markdown)
 - [Home](/)
 `;

@@ -9,6 +9,7 @@ import { messages } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, paths, tagSlug } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Document, documentsOf, type Lang } from '../content/catalog.ts';
 import { markdownDocument } from '../content/markdown.ts';
+import { agentInstructionsSection, withAgentInstructions } from '../agent-tools/instructions.ts';
 import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
 
 export { categoryName, twinUrl };
@@ -135,9 +136,11 @@ export function sitePages(catalog: Catalog): SitePage[] {
     [...catalog.articles, ...catalog.solutions].flatMap((d) => [d.date, d.updated]),
     '2026-01-01',
   );
-  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages].flatMap((family) =>
-    family(catalog, today),
-  );
+  // Every twin closes with the instructions for agents (agent-instructions.ts), written once.
+  const instructions = agentInstructionsSection(catalog);
+  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages]
+    .flatMap((family) => family(catalog, today))
+    .map((page) => ({ ...page, markdown: withAgentInstructions(page.markdown, instructions) }));
 }
 
 /** The home page. */

@@ -3,10 +3,11 @@
  * @module
  */
 import * as v from 'valibot';
+import { LANGS } from '../content/i18n.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
 import { badRequest } from '../kernel/problem.ts';
 import { json, requireMethod } from '../kernel/respond.ts';
-import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT, type SearchEngine } from './search-index.ts';
+import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT, type SearchEngine, type SearchOptions } from './search-index.ts';
 import type { Usage } from '../kernel/metrics.ts';
 
 /** Results are fixed for a deploy, so the CDN may keep them; browsers revalidate after a minute. */
@@ -36,6 +37,7 @@ export const SearchQuerySchema = v.object({
       v.metadata({ default: DEFAULT_RESULT_LIMIT }),
     ),
   ),
+  lang: v.optional(v.picklist(LANGS, `lang must be one of ${LANGS.join(', ')}`)),
 });
 
 export const SearchResultSchema = v.object({
@@ -51,12 +53,7 @@ export const SearchResultSchema = v.object({
 export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 
 /** Runs a query and shapes the hits as API results (absolute URLs). */
-export function searchResults(
-  engine: SearchEngine,
-  origin: string,
-  q: string,
-  options: { limit?: number; category?: string } = {},
-): SearchResult[] {
+export function searchResults(engine: SearchEngine, origin: string, q: string, options: SearchOptions = {}): SearchResult[] {
   return engine.search(q, options).map((hit) => ({
     slug: hit.slug,
     title: hit.title,
@@ -73,7 +70,7 @@ export async function handleSearch(req: Request, deps: { engine: SearchEngine; o
   requireMethod(req, ['GET']);
   const params = new URL(req.url).searchParams;
   const input: Record<string, string> = {};
-  for (const name of ['q', 'limit'] as const) {
+  for (const name of ['q', 'limit', 'lang'] as const) {
     const values = params.getAll(name);
     if (values.length > 1) throw badRequest(`Give ${name} once.`, [{ name, reason: `${name} appears ${values.length} times` }]);
     if (values.length === 1) input[name] = values[0]!;
@@ -85,7 +82,8 @@ export async function handleSearch(req: Request, deps: { engine: SearchEngine; o
     const invalid = parsed.issues.map((issue) => ({ name: v.getDotPath(issue) ?? 'q', reason: issue.message }));
     throw badRequest(invalid.map((i) => i.reason).join('; '), invalid);
   }
-  const results = searchResults(deps.engine, deps.origin, parsed.output.q, { limit: parsed.output.limit });
-  deps.usage?.query(parsed.output.q, results.length);
+  const { q, limit, lang } = parsed.output;
+  const results = searchResults(deps.engine, deps.origin, q, { limit, ...(lang ? { lang } : {}) });
+  deps.usage?.query(q, results.length);
   return json(results, { headers: { 'cache-control': SEARCH_CACHE_CONTROL } });
 }

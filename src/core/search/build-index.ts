@@ -117,6 +117,8 @@ export function buildSearchIndex(docs: readonly Document[], options: SearchIndex
   for (const n of lenT) lengths.writeVarint(n);
   const category = new ByteWriter();
   for (const d of sorted) category.writeVarint(tables.category.indexOf(d.category));
+  const lang = new ByteWriter();
+  for (const d of sorted) lang.writeVarint(tables.lang.indexOf(d.lang));
 
   const termsPerBlock = options.termsPerBlock ?? TERMS_PER_BLOCK;
   const termBlocks = writeStringBlocks(terms, termsPerBlock, (writer, id) => {
@@ -150,6 +152,7 @@ export function buildSearchIndex(docs: readonly Document[], options: SearchIndex
   const parts: [keyof SearchIndexSections, Uint8Array][] = [
     ['lengths', lengths.toBytes()],
     ['category', category.toBytes()],
+    ['lang', lang.toBytes()],
     ['terms', termBlocks.bytes],
     ['lex', lexBlocks.bytes],
     ['postings', postingsWriter.toBytes()],

@@ -13,7 +13,7 @@
 import type { Lang } from '../content/catalog.ts';
 
 /** Format version; bump it whenever the layout, the tokenizer or the term encoding changes. */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /** The file's first four bytes, ASCII. */
 export const SEARCH_INDEX_MAGIC = 'SIDX';
@@ -62,6 +62,7 @@ export interface StringBlocksHead {
  * tie-break order of equal scores.
  * - `lengths`: body token count of each document, then title token count of each document.
  * - `category`: each document's category, as an index into `tables.category`.
+ * - `lang`: each document's language, as an index into `tables.lang` (the language filter).
  * - `terms`: the index terms, sorted by UTF-16 code units (a term's id is its position), in blocks
  *   ({@link SearchIndexHead.terms}); per term: UTF-8 byte length, the UTF-8 bytes, document
  *   frequency, byte length of its postings.
@@ -72,11 +73,12 @@ export interface StringBlocksHead {
  * - `storedAt`: u32 LE byte offset into `stored` of each document's stored fields, then its end.
  * - `stored`: per document, UTF-8 JSON `[slug, title, date, excerpt, path, category, type, lang]`
  *   (the last three as indexes into `tables`): a hit's category is read with its other fields, so
- *   only a category filter reads the `category` section.
+ *   only a category filter reads the `category` section, and only a language filter the `lang` one.
  */
 export interface SearchIndexSections {
   lengths: ByteRange;
   category: ByteRange;
+  lang: ByteRange;
   terms: ByteRange;
   lex: ByteRange;
   postings: ByteRange;

@@ -79,6 +79,7 @@ export class IndexFile {
   private readonly postingsStarts: (Float64Array | undefined)[];
   private documentLengths: { body: Uint32Array; title: Uint32Array } | undefined;
   private categories: Uint32Array | undefined;
+  private languages: Uint32Array | undefined;
   private readonly stored = new Map<number, StoredFields>();
 
   constructor(read: IndexFileReader) {
@@ -129,6 +130,16 @@ export class IndexFile {
     return this.categories;
   }
 
+  /** Each document's language (index into `tables.lang`), read on first use: only a language filter needs them all. */
+  lang(): Uint32Array {
+    if (this.languages === undefined) {
+      const values = this.varints('lang', this.N);
+      if (values.some((l) => l >= this.tables.lang.length)) throw new Error('search index: lang out of range');
+      this.languages = values;
+    }
+    return this.languages;
+  }
+
   /** Document frequency of term `id`, from the dictionary (no postings read). */
   documentFrequency(id: number): number {
     return this.terms.payload(id, 0);
@@ -174,7 +185,7 @@ export class IndexFile {
   }
 
   /** Exactly `count` varints filling the section `name`; throws otherwise. */
-  private varints(name: 'lengths' | 'category', count: number): Uint32Array {
+  private varints(name: 'lengths' | 'category' | 'lang', count: number): Uint32Array {
     const [start, end] = this.sections[name];
     const reader = { bytes: this.read(start, end), pos: 0 };
     const values = new Uint32Array(count);

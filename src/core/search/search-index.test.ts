@@ -272,6 +272,19 @@ describe('search: options', () => {
     expect(engine.search('rate limiting', { category: 'api-gateway' }).map((h) => h.slug)).not.toContain('kubernetes-notes');
     expect(engine.search('部署', { category: 'no-such-category' })).toEqual([]);
   });
+
+  it('filters by language, alone and with a category', () => {
+    const all = engine.search('deployment 部署', { limit: 50 });
+    expect(new Set(all.map((h) => h.lang))).toEqual(new Set(['zh', 'en']));
+    for (const lang of ['zh', 'en'] as const) {
+      const hits = engine.search('deployment 部署', { limit: 50, lang });
+      expect(hits.map((h) => h.slug)).toEqual(all.filter((h) => h.lang === lang).map((h) => h.slug));
+    }
+    const zhDeploy = engine.search('部署', { category: 'private-deployment', lang: 'zh' });
+    expect(zhDeploy.length).toBeGreaterThan(0);
+    expect(zhDeploy.every((h) => h.lang === 'zh' && h.category === 'private-deployment')).toBe(true);
+    expect(engine.search('部署', { lang: 'fr' as never })).toEqual([]);
+  });
 });
 
 describe('search: limits and adversarial input', () => {

@@ -71,6 +71,8 @@ export interface SearchOptions {
   limit?: number;
   /** Only return documents of this category slug (an unknown slug gives no hits). */
   category?: string;
+  /** Only return documents in this language. */
+  lang?: Lang;
 }
 
 /** One search result: the stored fields of a document plus its score. */
@@ -175,11 +177,13 @@ class BM25Engine implements SearchEngine {
       categoryId = this.categoryIds.get(options.category) ?? -2;
       if (categoryId === -2) return [];
     }
+    const langId = options?.lang === undefined ? -1 : this.file.tables.lang.indexOf(options.lang);
+    if (options?.lang !== undefined && langId < 0) return [];
     const groups = this.expandQuery(query.length > MAX_QUERY_CHARS ? query.slice(0, MAX_QUERY_CHARS) : query);
     if (groups.length === 0) return [];
     try {
       this.accumulate(groups);
-      return this.topDocuments(limit, categoryId).map(({ doc, score }) => this.hit(doc, score));
+      return this.topDocuments(limit, categoryId, langId).map(({ doc, score }) => this.hit(doc, score));
     } finally {
       this.reset(); // the scratch buffers must start clean for the next query, whatever happened
     }
@@ -308,13 +312,15 @@ class BM25Engine implements SearchEngine {
     }
   }
 
-  /** The best `limit` touched documents (score × matched groups), best first, ties by doc id. */
-  private topDocuments(limit: number, categoryId: number): { doc: number; score: number }[] {
+  /** The best `limit` touched documents (score × matched groups), best first, ties by doc id; -1: no filter. */
+  private topDocuments(limit: number, categoryId: number, langId: number): { doc: number; score: number }[] {
     const category = categoryId >= 0 ? this.file.category() : undefined;
+    const lang = langId >= 0 ? this.file.lang() : undefined;
     const heap = new TopK(limit);
     for (let i = 0; i < this.touchedCount; i++) {
       const doc = this.touched[i]!;
       if (category !== undefined && category[doc] !== categoryId) continue;
+      if (lang !== undefined && lang[doc] !== langId) continue;
       heap.offer(doc, this.scores[doc]! * this.matched[doc]!);
     }
     return heap.sorted();

@@ -80,6 +80,31 @@ describe('GET /.well-known/http-message-signatures-directory', () => {
     ).toEqual([]);
   });
 
+  it('signs the authority the client asked for (its Host), not the one the runtime rebuilt the URL with', async () => {
+    const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
+    const path = '/.well-known/http-message-signatures-directory';
+    // npm start rebuilds every URL as http://localhost:<port>; a client that dialled 127.0.0.1 sent that Host.
+    const loopback = await handleSignaturesDirectory(
+      new Request(`http://localhost:8899${path}`, { headers: { host: '127.0.0.1:8899' } }),
+      deps(keys),
+    );
+    const body = await loopback.text();
+    expect(await verifiedBindings({ url: `http://127.0.0.1:8899${path}` }, loopback, body)).toEqual([keys[0]!.kid]);
+    expect(await verifiedBindings({ url: `http://localhost:8899${path}` }, loopback, body)).toEqual([]);
+    // A reverse proxy that forwards the client's Host.
+    const proxied = await handleSignaturesDirectory(
+      new Request(`http://localhost:8899${path}`, { headers: { host: 'www.acme-ai.example' } }),
+      deps(keys),
+    );
+    expect(await verifiedBindings({ url: `https://www.acme-ai.example${path}` }, proxied, body)).toEqual([keys[0]!.kid]);
+    // A Host that is not an authority is not signed: the URL's own authority is.
+    const odd = await handleSignaturesDirectory(
+      new Request(`http://localhost:8899${path}`, { headers: { host: 'evil.example/x' } }),
+      deps(keys),
+    );
+    expect(await verifiedBindings({ url: `http://localhost:8899${path}` }, odd, body)).toEqual([keys[0]!.kid]);
+  });
+
   it('answers If-None-Match with a signed 304, OPTIONS with 204 and other methods with a 405 problem', async () => {
     const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
     const first = await handleSignaturesDirectory(new Request(URL_), deps(keys));

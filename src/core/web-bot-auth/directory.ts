@@ -5,12 +5,13 @@
  * signature per published key over `"@authority";req` and `content-digest`, with `created`,
  * `expires`, `keyid` = the key's thumbprint and `tag="http-message-signatures-directory"`.
  *
- * Signed with http-message-sig (the library under web-bot-auth) rather than web-bot-auth's
- * `directoryResponseHeaders`, which covers only `"@authority";req` (the older directory draft)
- * and so does not meet the current draft's `content-digest` requirement.
+ * Signed with http-message-sig 0.3 (Cloudflare's RFC 9421 library, as the request signatures are)
+ * rather than web-bot-auth's `directoryResponseHeaders`, which covers only `"@authority";req` (the
+ * older directory draft) and so does not meet the current draft's `content-digest` requirement.
+ * `"@authority";req` is the authority the client asked for ({@link requestedUrl}).
  * @module
  */
-import { type Component, signatureHeaders } from 'http-message-sig';
+import { appendSignature, component, createSignature } from 'http-message-sig';
 import {
   documentPreflight,
   PUBLIC_DOCUMENT_CORS_HEADERS,
@@ -22,6 +23,7 @@ import {
 import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
 import { contentDigest } from './content-digest.ts';
 import { DIRECTORY_MAX_AGE_SECONDS, type SigningKeySet } from './keys.ts';
+import { messageSigner, SIGNATURE_ALGORITHM } from './sign.ts';
 
 export const DIRECTORY_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
 export const DIRECTORY_SIGNATURE_TAG = 'http-message-signatures-directory';
@@ -31,7 +33,7 @@ export const DIRECTORY_SIGNATURE_TAG = 'http-message-signatures-directory';
  */
 export const DIRECTORY_SIGNATURE_LIFETIME_SECONDS = 86_400;
 
-const COVERED: Component[] = [{ name: '@authority', parameters: new Map([['req', true]]) }, 'content-digest'];
+const COVERED = [component('@authority', { req: true }), 'content-digest'];
 /** Browser-based verifiers need to read the proof, not only the body. */
 const EXPOSED_HEADERS = `${PUBLIC_DOCUMENT_CORS_HEADERS['access-control-expose-headers']}, Content-Digest, Signature, Signature-Input`;
 
@@ -54,6 +56,28 @@ async function directoryDocument(keys: SigningKeySet): Promise<{ doc: PublicDocu
   return found;
 }
 
+/**
+ * The URL the client asked for: the request's URL with the authority of its `Host` header, which
+ * RFC 9421 §2.2.3 names as `@authority` (RFC 9110 §7.2). A runtime that rebuilds the URL from its
+ * own origin (the local runtime answers `127.0.0.1:<port>` as `localhost:<port>`) and a reverse
+ * proxy that forwards the client's `Host` both keep it there; without one, the URL's authority.
+ */
+export function requestedUrl(req: Request): string {
+  const url = new URL(req.url);
+  const host = req.headers.get('host')?.trim();
+  if (!host) return url.href;
+  try {
+    const asked = new URL(`${url.protocol}//${host}`);
+    // Only an authority: anything else in the field (a path, credentials) is not a Host value, so it is ignored.
+    // (A new URL rather than the host setter, which keeps the old port when the new host names none.)
+    if (asked.host === host.toLowerCase() && asked.username === '' && asked.pathname === '/')
+      return `${asked.origin}${url.pathname}${url.search}`;
+  } catch {
+    // not an authority: keep the URL's own
+  }
+  return url.href;
+}
+
 /** `Signature-Input` and `Signature` for the response to `req`: one member per published key (`binding0`, `binding1`, …). */
 export async function directorySignatures(
   req: Request,
@@ -61,27 +85,29 @@ export async function directorySignatures(
   keys: SigningKeySet,
   nowMs: number,
 ): Promise<{ signatureInput: string; signature: string }> {
-  const message = {
-    request: { method: req.method, url: req.url, headers: req.headers },
-    response: { status: 200, headers: { 'content-digest': digest } },
-  };
+  const request = { kind: 'request' as const, method: req.method, targetUri: requestedUrl(req), fields: [] };
+  const message = { kind: 'response' as const, status: 200, fields: [{ name: 'content-digest', value: digest }], request };
   const nowSeconds = Math.floor(nowMs / 1000);
   const members = await Promise.all(
     keys.signers.map((signer, i) => {
       const keyExp = keys.published[i]!.exp;
       const expiresSeconds = Math.min(nowSeconds + DIRECTORY_SIGNATURE_LIFETIME_SECONDS, keyExp ?? Number.POSITIVE_INFINITY);
-      return signatureHeaders(message, {
-        signer,
+      return createSignature(message, {
+        label: `binding${i}`,
+        signer: messageSigner(signer),
         components: COVERED,
-        created: new Date(nowSeconds * 1000),
-        expires: new Date(expiresSeconds * 1000),
-        keyid: signer.keyid,
-        tag: DIRECTORY_SIGNATURE_TAG,
-        key: `binding${i}`,
+        parameters: {
+          created: nowSeconds,
+          keyid: signer.keyid,
+          alg: SIGNATURE_ALGORITHM,
+          expires: expiresSeconds,
+          tag: DIRECTORY_SIGNATURE_TAG,
+        },
       });
     }),
   );
-  return { signatureInput: members.map((m) => m['Signature-Input']).join(', '), signature: members.map((m) => m.Signature).join(', ') };
+  const headers = members.reduce((signed, member) => appendSignature(signed, member), new Headers());
+  return { signatureInput: headers.get('signature-input') ?? '', signature: headers.get('signature') ?? '' };
 }
 
 /**

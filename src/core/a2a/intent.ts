@@ -1,0 +1,68 @@
+/**
+ * Which skill a plain-text message asks for, in Chinese or English, without a language model: an
+ * LLM orchestrator talks to an A2A agent in text, so every skill on the card must be reachable that
+ * way. Word patterns, checked in order: an explicit search ("search for …", "搜索 …") stays a search;
+ * the product line ("Which products does Acme AI offer?", "有哪些产品"); the company and its contact
+ * channels ("How do I contact Acme AI sales?", "怎么联系销售"); anything else is searched. A URL or
+ * slug of an article is recognised before this (answer.ts). The patterns are deliberately narrow:
+ * a misrouted search costs more than a search for a question the engine answers with related pages.
+ * @module
+ */
+
+/** What a text message asks for. `query` is the search text with a leading command phrase removed. */
+export type TextIntent = { skill: 'list_products' } | { skill: 'get_company_info' } | { skill: 'search_articles'; query: string };
+
+/** A leading request to search, and the words around the topic that are not the topic. */
+const SEARCH_COMMAND_EN =
+  /^\s*(?:please\s+)?(?:(?:search(?:\s+for)?|find(?:\s+me)?|look\s+(?:for|up))\s+(?:(?:some|the|all)\s+)?(?:(?:articles?|posts?|pages?|solutions?|docs?|documents?)\s+)?|show\s+me\s+(?:(?:some|the|all)\s+)?(?:articles?|posts?|pages?|solutions?|docs?|documents?)\s+)(?:(?:about|on|for|regarding|covering)\s+)?/i;
+const SEARCH_COMMAND_ZH = /^\s*(?:请)?(?:帮我)?(?:搜索|搜一下|查找|检索|查一下|找一下|找)(?:一下)?(?:关于)?/;
+const SEARCH_TAIL_ZH = /(?:的|相关的?)?(?:文章|内容|方案|资料)\s*$/;
+
+const PRODUCTS: readonly RegExp[] = [
+  /\b(?:which|what|list|show|all|your|their|the)\b[^.?!\n]{0,40}\bproducts?\b/i,
+  /\bproducts?\b[^.?!\n]{0,40}\b(?:offer|offers|offered|sell|sells|provide|provides|available|line|portfolio|lineup|range)\b/i,
+  /\bwhat\s+do\s+(?:you|they)\s+(?:sell|offer)\b/i,
+  /(?:有哪些|有什么|哪些|什么|列出|全部|所有)[^。？?！!\n]{0,12}产品/,
+  /产品(?:线|列表|目录|矩阵|清单|介绍)/,
+  /(?:提供|卖)(?:什么|哪些)/,
+];
+
+const COMPANY: readonly RegExp[] = [
+  /\b(?:contact(?!\s+cent(?:er|re)s?\b)|get\s+in\s+touch|reach\s+(?:you|them|us|the\s+\w+\s+team)|talk\s+to\s+(?:sales|someone)|speak\s+(?:to|with)\s+(?:sales|someone))\b/i,
+  /\b(?:sales|press|media|partnerships?|support)\s+(?:team|email|e-mail|phone|contact|inquir(?:y|ies)|enquir(?:y|ies))\b/i,
+  /\b(?:email\s+address|phone\s+number|office\s+address|headquarters|head\s+office)\b/i,
+  /\bcompany\s+(?:info|information|profile|details|facts|overview)\b/i,
+  /\b(?:about|who\s+(?:is|are))\s+(?:the\s+company|you|your\s+company)\b/i,
+  /联系|联络|(?:销售|商务|媒体)(?:团队|电话|邮箱|联系方式|合作)|商务合作|合作洽谈|电话号码|邮箱地址|(?:公司|办公)地址|总部|公司(?:介绍|简介|信息|资料|概况)|关于(?:你们|贵公司|公司)|(?:你们|贵公司)是(?:谁|什么)/,
+];
+
+/** A message about the company by name: "Who is Acme AI?", "Tell me about Acme AI", "介绍一下艾克米智能". */
+function namesTheCompany(text: string, names: readonly string[]): boolean {
+  const lower = text.toLowerCase().replace(/[?？!！.。\s]+$/, '');
+  return names.some((name) => {
+    const n = name.toLowerCase();
+    if (n === '' || !lower.includes(n)) return false;
+    return (
+      new RegExp(`^(?:who|what)\\s+(?:is|are)\\s+${escapeRegExp(n)}$`).test(lower) ||
+      new RegExp(`^(?:tell\\s+me\\s+)?about\\s+${escapeRegExp(n)}$`).test(lower) ||
+      new RegExp(`^(?:介绍一下|介绍|关于)${escapeRegExp(n)}$|^${escapeRegExp(n)}(?:是(?:谁|什么|做什么的)|的(?:介绍|简介))$`).test(lower)
+    );
+  });
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The skill `text` asks for. `companyNames` are the company's names (English and Chinese), so a
+ * question about the company by name reaches its profile.
+ */
+export function intentOf(text: string, companyNames: readonly string[] = []): TextIntent {
+  const command = SEARCH_COMMAND_EN.exec(text) ?? SEARCH_COMMAND_ZH.exec(text);
+  if (command && command[0].trim() !== '') {
+    const rest = text.slice(command[0].length).replace(SEARCH_TAIL_ZH, '').trim();
+    if (rest !== '') return { skill: 'search_articles', query: rest };
+  }
+  if (PRODUCTS.some((pattern) => pattern.test(text))) return { skill: 'list_products' };
+  if (COMPANY.some((pattern) => pattern.test(text)) || namesTheCompany(text, companyNames)) return { skill: 'get_company_info' };
+  return { skill: 'search_articles', query: text };
+}

@@ -1,0 +1,90 @@
+/** llms.txt per language, sectioned beyond the size budget, measured at 10,000 generated articles. */
+import { describe, expect, it } from 'vitest';
+import { generateDocuments } from '../../../bench/generate-corpus.ts';
+import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
+import { byNewest, type Article, type Catalog, type Solution } from '../content/catalog.ts';
+import { AGENT_INSTRUCTIONS_HEADING, agentInstructions } from '../agent-tools/instructions.ts';
+import { LLMS_TXT_MAX_CHARS, llmsFiles, llmsTxt } from './llms.ts';
+import { llmsFullTxt } from './feeds.ts';
+import { sitePages } from './pages.ts';
+
+const ORIGIN = FIXTURE_CATALOG.origin;
+const linksOf = (text: string): string[] => [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((m) => m[1]!);
+const local = (url: string): string => url.slice(ORIGIN.length);
+const twinOf = (path: string): string => `${ORIGIN}${path}.md`;
+
+function generatedCatalog(n: number): Catalog {
+  const docs = [...generateDocuments({ n, seed: 7 })];
+  const categories = [...new Set(docs.map((d) => d.category))].map((slug) => ({ slug, name: slug, name_zh: slug, description: slug }));
+  return {
+    ...FIXTURE_CATALOG,
+    categories,
+    articles: docs.filter((d): d is Article => d.type === 'article').sort(byNewest),
+    solutions: docs.filter((d): d is Solution => d.type === 'solution').sort(byNewest),
+  };
+}
+
+describe('llms.txt at the fixture size', () => {
+  const files = llmsFiles(FIXTURE_CATALOG);
+  const file = (path: string): string => files.find((f) => f.path === path)!.text;
+
+  it('the root lists every document and points to both language indexes', () => {
+    expect(files.map((f) => f.path)).toEqual(['/llms.txt', '/en/llms.txt', '/zh/llms.txt']);
+    const links = linksOf(llmsTxt(FIXTURE_CATALOG));
+    for (const d of [...FIXTURE_CATALOG.articles, ...FIXTURE_CATALOG.solutions]) expect(links).toContain(twinOf(d.path));
+    expect(links).toContain(`${ORIGIN}/zh/llms.txt`);
+    expect(links).toContain(`${ORIGIN}/en/llms.txt`);
+  });
+
+  it('each language file lists exactly its language', () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const expected = [...FIXTURE_CATALOG.solutions, ...FIXTURE_CATALOG.articles]
+        .filter((d) => d.lang === lang)
+        .map((d) => twinOf(d.path));
+      expect(linksOf(file(`/${lang}/llms.txt`)).filter((l) => l.endsWith('.md'))).toEqual(expected);
+    }
+  });
+
+  it('shows the instructions for agents, written once, in llms.txt, in every twin and once in llms-full.txt', () => {
+    const instructions = agentInstructions(FIXTURE_CATALOG);
+    expect(instructions).toContain(FIXTURE_CATALOG.company.operator_attribution);
+    expect(llmsTxt(FIXTURE_CATALOG)).toContain(`${AGENT_INSTRUCTIONS_HEADING}\n\n${instructions}`);
+    const pages = sitePages(FIXTURE_CATALOG);
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) expect(page.markdown, page.path).toMatch(new RegExp(`\\n${AGENT_INSTRUCTIONS_HEADING}\\n\\n[^]*\\n$`));
+    for (const page of pages) expect(page.markdown.endsWith(`${instructions}\n`), page.path).toBe(true);
+    const full = llmsFullTxt(FIXTURE_CATALOG, pages);
+    expect(full.split(AGENT_INSTRUCTIONS_HEADING)).toHaveLength(2);
+  });
+});
+
+describe('llms.txt at 10,000 generated articles', () => {
+  const catalog = generatedCatalog(10_000);
+  const files = llmsFiles(catalog);
+
+  it(`keeps every file under ${LLMS_TXT_MAX_CHARS} characters, the root pointing to the language indexes`, () => {
+    for (const f of files) expect(f.text.length, f.path).toBeLessThan(LLMS_TXT_MAX_CHARS);
+    expect(new Set(files.map((f) => f.path)).size).toBe(files.length);
+    const root = linksOf(files[0]!.text);
+    expect(root).toContain(`${ORIGIN}/zh/llms.txt`);
+    expect(root).toContain(`${ORIGIN}/en/llms.txt`);
+    expect(root.filter((l) => l.includes('/blog/'))).toEqual([]);
+  });
+
+  it('the sections of each language list every document of it exactly once, and every section is linked', () => {
+    const paths = new Set(files.map((f) => f.path));
+    for (const lang of ['zh', 'en'] as const) {
+      const index = files.find((f) => f.path === `/${lang}/llms.txt`)!.text;
+      const sections = linksOf(index)
+        .map(local)
+        .filter((p) => p.startsWith(`/${lang}/llms/`));
+      expect(sections.length).toBeGreaterThan(1);
+      expect(files.filter((f) => f.path.startsWith(`/${lang}/llms/`)).map((f) => f.path)).toEqual(sections);
+      for (const s of sections) expect(paths.has(s), s).toBe(true);
+      const listed = sections.flatMap((s) => linksOf(files.find((f) => f.path === s)!.text).filter((l) => l.endsWith('.md')));
+      const expected = [...catalog.solutions, ...catalog.articles].filter((d) => d.lang === lang).map((d) => twinOf(d.path));
+      expect(listed.length).toBe(expected.length);
+      expect(new Set(listed)).toEqual(new Set(expected));
+    }
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * llms.txt (llmstxt.org) at three levels: the root `/llms.txt`, one per language (`/zh/llms.txt`,
+ * `/en/llms.txt`), and, when a language's list outgrows {@link LLMS_TXT_MAX_CHARS}, sectioned
+ * indexes by category (`/en/llms/rag.txt`, `/en/llms/rag-2.txt`, ...). Every file stays under the
+ * budget, so an agent that reads a whole file into its context reads a bounded one; a small site
+ * keeps the single root file listing everything (that is what most readers fetch).
+ * @module
+ */
+import { AGENT_ENTRY_POINTS } from './entry-points.ts';
+import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { readRules } from '../kernel/read-limit.ts';
+import { LANGS } from '../content/i18n.ts';
+import type { Catalog, Document, Lang } from '../content/catalog.ts';
+import { categoryName, twinUrl } from './pages.ts';
+import { agentInstructions } from '../agent-tools/instructions.ts';
+
+/** Upper bound on one llms.txt file, in characters (issue 27: each under 50,000 at 10,000 articles). */
+export const LLMS_TXT_MAX_CHARS = 50_000;
+
+/** One published llms file: its site path and text. */
+export interface LlmsFile {
+  path: string;
+  text: string;
+}
+
+const LANGUAGE_NAMES: Record<Lang, string> = { zh: 'Chinese (中文)', en: 'English' };
+
+const section = (heading: string, lines: readonly string[]): string => `## ${heading}\n\n${lines.join('\n')}`;
+const link = (title: string, url: string, note: string): string => `- [${title}](${url}): ${note}`;
+
+function documentLine(catalog: Catalog, d: Document): string {
+  const note =
+    d.type === 'solution' && 'industry' in d
+      ? `${d.industry}, ${d.lang}. ${d.excerpt}`
+      : `${d.date}, ${categoryName(catalog.categories, d.category, d.lang)}, ${d.lang}. ${d.excerpt}`;
+  return link(d.title, twinUrl(catalog.origin, d.path), note);
+}
+
+function header(catalog: Catalog, title: string): string[] {
+  const { company } = catalog;
+  return [
+    `# ${title}`,
+    `> ${company.description.replace(/\s*\n\s*/g, ' ')}`,
+    `${company.name_zh}: ${company.description_zh}`,
+    `Every page has a markdown twin: append \`.md\` to its path, or request it with \`Accept: text/markdown\`. ${company.operator_attribution}`,
+    readLimitsNote(catalog.origin),
+  ];
+}
+
+/** What llms.txt says of the read limits (kernel/read-limit.ts), at their defaults, and where auth.md says how to get more. */
+function readLimitsNote(origin: string): string {
+  const { anonymous, verified } = readRules();
+  return (
+    `Search, MCP and A2A need no key: ${anonymous.burst} requests at once, then ${anonymous.perSecond} a second, per network. ` +
+    `Agents that sign their requests with Web Bot Auth get ${verified.burst} and ${verified.perSecond}: ${absoluteUrl(origin, paths.authMd)}#read-limits`
+  );
+}
+
+function languageLinks(catalog: Catalog): string[] {
+  return LANGS.map((lang) => {
+    const count = catalog.articles.filter((a) => a.lang === lang).length + catalog.solutions.filter((s) => s.lang === lang).length;
+    return link(
+      `${LANGUAGE_NAMES[lang]} index`,
+      absoluteUrl(catalog.origin, paths.langLlms(lang)),
+      `${count} articles and solutions in ${lang}`,
+    );
+  });
+}
+
+function closing(catalog: Catalog): string[] {
+  const { origin } = catalog;
+  return [
+    section(
+      'For agents',
+      AGENT_ENTRY_POINTS.map((e) => link(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`)),
+    ),
+    section('Instructions for agents', [agentInstructions(catalog)]),
+    section('Optional', [
+      link('Full text', absoluteUrl(origin, paths.llmsFull), 'every article, solution and product in one markdown file'),
+      link('Blog index', twinUrl(origin, paths.blog), 'articles, newest first'),
+      link('Contact', twinUrl(origin, paths.contact), 'sales, partnerships and press channels'),
+      link('RSS', absoluteUrl(origin, paths.rss), 'feed of new articles'),
+      link('Sitemap', absoluteUrl(origin, paths.sitemap), 'every HTML page'),
+    ]),
+  ];
+}
+
+const join = (blocks: readonly string[]): string => [...blocks, ''].join('\n\n');
+
+/** Splits `lines` into runs whose joined length stays within `budget` characters (a line longer than that stands alone). */
+function chunkByChars(lines: readonly string[], budget: number): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (current.length > 0 && size + line.length + 1 > budget) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(line);
+    size += line.length + 1;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/** Characters kept for a section file's header and closing lines. */
+const SECTION_OVERHEAD_CHARS = 2_000;
+
+/** One language's files: its index and, when the full list does not fit, one file per category part. */
+function languageFiles(catalog: Catalog, lang: Lang): LlmsFile[] {
+  const { origin, company } = catalog;
+  const solutions = catalog.solutions.filter((s) => s.lang === lang);
+  const articles = catalog.articles.filter((a) => a.lang === lang);
+  const title = `${lang === 'zh' ? company.name_zh : company.name}: ${LANGUAGE_NAMES[lang]}`;
+  const back = link('All languages', absoluteUrl(origin, paths.llms), 'the root index');
+  const full = join([
+    ...header(catalog, title),
+    section(
+      'Solutions',
+      solutions.map((s) => documentLine(catalog, s)),
+    ),
+    section(
+      'Articles',
+      articles.map((a) => documentLine(catalog, a)),
+    ),
+    section('Instructions for agents', [agentInstructions(catalog)]),
+    section('Elsewhere', [back]),
+  ]);
+  if (full.length <= LLMS_TXT_MAX_CHARS) return [{ path: paths.langLlms(lang), text: full }];
+
+  const files: LlmsFile[] = [];
+  const sectionLinks: string[] = [];
+  const docs = [...solutions, ...articles];
+  // The declared categories in order, then any a document names that is not declared: no document is left out.
+  const slugs = [...new Set([...catalog.categories.map((c) => c.slug), ...docs.map((d) => d.category)])];
+  for (const slug of slugs) {
+    const inCategory = docs.filter((d) => d.category === slug);
+    if (inCategory.length === 0) continue;
+    const parts = chunkByChars(
+      inCategory.map((d) => documentLine(catalog, d)),
+      LLMS_TXT_MAX_CHARS - SECTION_OVERHEAD_CHARS,
+    );
+    parts.forEach((lines, i) => {
+      const path = paths.langLlmsSection(lang, i === 0 ? slug : `${slug}-${i + 1}`);
+      const name = `${categoryName(catalog.categories, slug, lang)}${parts.length > 1 ? ` (${i + 1}/${parts.length})` : ''}`;
+      files.push({
+        path,
+        text: join([
+          `# ${title}: ${name}`,
+          `${lines.length} documents, newest first. Index of this language: ${absoluteUrl(origin, paths.langLlms(lang))}`,
+          section('Documents', lines),
+        ]),
+      });
+      sectionLinks.push(link(name, absoluteUrl(origin, path), `${lines.length} articles and solutions`));
+    });
+  }
+  const index = join([
+    ...header(catalog, title),
+    `${docs.length} articles and solutions in ${LANGUAGE_NAMES[lang]}, too many for one file: each section below lists one category.`,
+    section('Sections', sectionLinks),
+    section('Instructions for agents', [agentInstructions(catalog)]),
+    section('Elsewhere', [back]),
+  ]);
+  return [{ path: paths.langLlms(lang), text: index }, ...files];
+}
+
+/**
+ * Every llms file: `/llms.txt` first, then each language's index and sections. The root lists
+ * every document while it fits the budget, and always points to the language indexes.
+ */
+export function llmsFiles(catalog: Catalog): LlmsFile[] {
+  const { origin } = catalog;
+  const products = section(
+    'Products',
+    catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary)),
+  );
+  const byLanguage = section('By language', languageLinks(catalog));
+  const full = join([
+    ...header(catalog, catalog.company.name),
+    products,
+    byLanguage,
+    section(
+      'Solutions',
+      catalog.solutions.map((s) => documentLine(catalog, s)),
+    ),
+    section(
+      'Articles',
+      catalog.articles.map((a) => documentLine(catalog, a)),
+    ),
+    ...closing(catalog),
+  ]);
+  const root =
+    full.length <= LLMS_TXT_MAX_CHARS
+      ? full
+      : join([
+          ...header(catalog, catalog.company.name),
+          products,
+          `${catalog.articles.length + catalog.solutions.length} articles and solutions: listed per language.`,
+          byLanguage,
+          ...closing(catalog),
+        ]);
+  return [{ path: paths.llms, text: root }, ...LANGS.flatMap((lang) => languageFiles(catalog, lang))];
+}
+
+/** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */
+export function llmsTxt(catalog: Catalog): string {
+  return llmsFiles(catalog)[0]!.text;
+}
