@@ -34,6 +34,8 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   /** DNS resolution; replaced in tests to simulate names that resolve to private addresses. */
   lookup?: Lookup;
+  /** The Accept header (default application/json: a client metadata document). */
+  accept?: string;
   /** Called with the checked address and port before connecting; throws to refuse. */
   admit?: (address: string, port: number) => Promise<void>;
 }
@@ -74,7 +76,7 @@ function fetchAdmitted(
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(target, {
       method: 'GET',
-      headers: { accept: 'application/json', 'user-agent': CLIENT_METADATA_FETCHER_AGENT },
+      headers: { accept: options.accept ?? 'application/json', 'user-agent': CLIENT_METADATA_FETCHER_AGENT },
       timeout: timeoutMs,
       // Resolve once, refuse if any address is not public, and connect to the checked one.
       lookup: (

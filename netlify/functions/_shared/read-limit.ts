@@ -2,7 +2,24 @@
 import type { Context } from '@netlify/functions';
 import { clientNetwork } from '../../../src/core/kernel/ip-ranges.ts';
 import { type Admission, ReadLimiter, type RefusalFamily, readAdmission, readRules } from '../../../src/core/kernel/read-limit.ts';
+import { isLoopbackOrigin } from '../../../src/core/kernel/origin.ts';
+import { DIRECTORY_MEDIA_TYPE } from '../../../src/core/web-bot-auth/directory.ts';
+import { AGENT_DIRECTORY_MAX_BYTES, AgentVerifier } from '../../../src/core/web-bot-auth/verify.ts';
+import { safeFetchDocument } from './client-metadata-fetch.ts';
 import { build, clientIp, runtimeConfig } from './deps.ts';
+
+/**
+ * This instance's verifier of incoming Web Bot Auth signatures (src/core/web-bot-auth/verify.ts):
+ * directories are fetched with the SSRF-hardened fetcher of client metadata documents.
+ */
+const allowLoopback = isLoopbackOrigin(build.origin);
+export const agentVerifier = new AgentVerifier({
+  fetchDirectory: (url) =>
+    safeFetchDocument(url, { allowLoopback, maxBytes: AGENT_DIRECTORY_MAX_BYTES, accept: `${DIRECTORY_MEDIA_TYPE}, application/json` }),
+  now: Date.now,
+  allowLoopback,
+  log: (line) => console.warn(line),
+});
 
 /** Where a refused client reads how to get the verified allowance. */
 export const READ_LIMITS_DOC = `${build.origin}/auth.md#read-limits`;
@@ -15,5 +32,6 @@ export function readLimited(family: RefusalFamily): Admission {
     network: (context) => clientNetwork(clientIp(context as Pick<Context, 'ip'>)),
     refuseAs: family,
     moreAt: READ_LIMITS_DOC,
+    verify: (req) => agentVerifier.verify(req),
   });
 }

@@ -1,0 +1,196 @@
+/**
+ * Incoming Web Bot Auth signatures, made by a third-party signer (http-message-sig's createSignature
+ * with a WebCrypto Ed25519 key, as an agent would), verified against a directory served by a fake
+ * fetcher (the agent's host is a third party we cannot reach).
+ */
+import { appendSignature, component, createSignature, type SignatureComponent, webcrypto } from 'http-message-sig';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AgentVerifier, agentOf, DIRECTORY_PATH, type FetchedDirectory } from './verify.ts';
+import { thumbprint } from './keys.ts';
+
+const AGENT = 'https://agent.example';
+const NOW_MS = Date.UTC(2026, 10, 26, 12);
+const NOW = NOW_MS / 1000;
+
+let pair: CryptoKeyPair;
+let keyid: string;
+let jwks: string;
+beforeAll(async () => {
+  pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const { x } = (await crypto.subtle.exportKey('jwk', pair.publicKey)) as { x: string };
+  keyid = await thumbprint({ kty: 'OKP', crv: 'Ed25519', x });
+  jwks = JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x }] });
+});
+
+interface SignOptions {
+  agentField?: string;
+  label?: string;
+  components?: SignatureComponent[];
+  created?: number;
+  expires?: number;
+  nonce?: string;
+  tag?: string;
+  url?: string;
+  key?: CryptoKey;
+}
+
+let nonces = 0;
+async function signed(options: SignOptions = {}): Promise<Request> {
+  const label = options.label ?? 'sig1';
+  const url = options.url ?? 'https://site.example/api/search?q=llm';
+  const headers = new Headers({ 'signature-agent': options.agentField ?? `${label}="${AGENT}"` });
+  const created = options.created ?? NOW;
+  const fields = await createSignature(
+    { kind: 'request', method: 'GET', targetUri: url, fields: [...headers].map(([name, value]) => ({ name, value })) },
+    {
+      label,
+      components: options.components ?? ['@method', '@authority', '@path', component('signature-agent', { key: label })],
+      parameters: {
+        created,
+        expires: options.expires ?? created + 300,
+        keyid,
+        alg: 'ed25519',
+        nonce: options.nonce ?? `nonce-${++nonces}`,
+        tag: options.tag ?? 'web-bot-auth',
+      },
+      signer: webcrypto.signer(options.key ?? pair.privateKey),
+    },
+  );
+  return new Request(url, { headers: appendSignature(headers, fields) });
+}
+
+function verifier(overrides: { fetch?: (url: string) => Promise<FetchedDirectory>; now?: () => number; allowLoopback?: boolean } = {}) {
+  const fetched: string[] = [];
+  const logged: string[] = [];
+  const v = new AgentVerifier({
+    fetchDirectory: async (url) => {
+      fetched.push(url);
+      return overrides.fetch ? overrides.fetch(url) : { status: 200, cacheControl: 'max-age=3600', body: jwks };
+    },
+    now: overrides.now ?? (() => NOW_MS),
+    allowLoopback: overrides.allowLoopback ?? false,
+    log: (message) => logged.push(message),
+  });
+  return { v, fetched, logged };
+}
+
+describe('AgentVerifier', () => {
+  it('verifies a current-draft signature and names the agent by its directory origin, fetching the directory once', async () => {
+    const { v, fetched } = verifier();
+    expect(await v.verify(await signed())).toBe(AGENT);
+    expect(await v.verify(await signed())).toBe(AGENT);
+    expect(fetched).toEqual([`${AGENT}${DIRECTORY_PATH}`]);
+  });
+
+  it('verifies the earlier drafts: a bare-string Signature-Agent covered as a whole field', async () => {
+    const { v } = verifier();
+    const req = await signed({ agentField: `"${AGENT}"`, components: ['@authority', 'signature-agent'] });
+    expect(await v.verify(req)).toBe(AGENT);
+  });
+
+  it('an unsigned request is null without a fetch', async () => {
+    const { v, fetched } = verifier();
+    expect(await v.verify(new Request('https://site.example/api/search'))).toBeNull();
+    expect(await v.verify(new Request('https://site.example/', { headers: { 'signature-agent': `sig1="${AGENT}"` } }))).toBeNull();
+    expect(fetched).toEqual([]);
+  });
+
+  it.each<[string, SignOptions]>([
+    ['another tag', { tag: 'http-message-signatures-directory' }],
+    ['expired', { created: NOW - 1000, expires: NOW - 600 }],
+    ['created in the future', { created: NOW + 600 }],
+    ['valid for more than a day', { created: NOW - 10, expires: NOW + 2 * 86_400 }],
+    ['not covering the Signature-Agent member', { components: ['@authority', '@path'] }],
+    ['not covering @authority', { components: ['@path', component('signature-agent', { key: 'sig1' })] }],
+    ['an http agent', { agentField: 'sig1="http://agent.example"' }],
+    ['an agent URL with a path', { agentField: 'sig1="https://agent.example/keys.json"' }],
+    ['a loopback agent on a public site', { agentField: 'sig1="https://127.0.0.1:9000"' }],
+    ['a member naming no signature', { agentField: `other="${AGENT}"`, components: ['@authority', 'signature-agent'] }],
+  ])('refuses a signature %s (null, logged)', async (_name, options) => {
+    const { v, logged } = verifier();
+    expect(await v.verify(await signed(options))).toBeNull();
+    expect(logged).toHaveLength(1);
+  });
+
+  it('refuses a request signed for another host (@authority) and one whose signature was altered', async () => {
+    const { v } = verifier();
+    const forOther = await signed({ url: 'https://other.example/api/search?q=llm' });
+    const replayed = new Request('https://site.example/api/search?q=llm', { headers: forOther.headers });
+    expect(await v.verify(replayed)).toBeNull();
+    const good = await signed();
+    const headers = new Headers(good.headers);
+    headers.set('signature-agent', 'sig1="https://evil.example"');
+    expect(await v.verify(new Request(good.url, { headers }))).toBeNull();
+  });
+
+  it('refuses a key the directory does not hold', async () => {
+    const other = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const { v, logged } = verifier();
+    expect(await v.verify(await signed({ key: other.privateKey }))).toBeNull();
+    expect(logged[0]).toMatch(/signature|verif/i);
+  });
+
+  it('accepts a nonce once', async () => {
+    const { v } = verifier();
+    const req = await signed({ nonce: 'once' });
+    expect(await v.verify(req.clone())).toBe(AGENT);
+    expect(await v.verify(req)).toBeNull();
+  });
+
+  it('a directory that fails is not asked again for a minute; then it is', async () => {
+    let nowMs = NOW_MS;
+    let status = 503;
+    const { v, fetched } = verifier({
+      now: () => nowMs,
+      fetch: async () => ({ status, cacheControl: null, body: status === 200 ? jwks : '' }),
+    });
+    expect(await v.verify(await signed({ created: Math.floor(nowMs / 1000) }))).toBeNull();
+    expect(await v.verify(await signed({ created: Math.floor(nowMs / 1000) }))).toBeNull();
+    expect(fetched).toHaveLength(1);
+    status = 200;
+    nowMs += 61_000;
+    expect(await v.verify(await signed({ created: Math.floor(nowMs / 1000) }))).toBe(AGENT);
+    expect(fetched).toHaveLength(2);
+  });
+
+  it.each([
+    ['not JSON', 'nope'],
+    ['no keys', '{"keys":[]}'],
+    ['only RSA keys', '{"keys":[{"kty":"RSA","n":"x","e":"AQAB"}]}'],
+  ])('a directory that is %s verifies nothing', async (_name, body) => {
+    const { v } = verifier({ fetch: async () => ({ status: 200, cacheControl: null, body }) });
+    expect(await v.verify(await signed())).toBeNull();
+  });
+
+  it('fetches a burst of new directories, then at most ten a minute', async () => {
+    const { v, fetched } = verifier({ fetch: async () => ({ status: 404, cacheControl: null, body: '' }) });
+    for (let i = 0; i < 30; i++) await v.verify(await signed({ agentField: `sig1="https://a${i}.example"` }));
+    expect(fetched).toHaveLength(20);
+  });
+
+  it('many requests waiting for one directory cause one fetch', async () => {
+    let release: (value: FetchedDirectory) => void = () => {};
+    const { v, fetched } = verifier({ fetch: () => new Promise((resolve) => (release = resolve)) });
+    const requests = await Promise.all(Array.from({ length: 5 }, () => signed()));
+    const answers = Promise.all(requests.map((req) => v.verify(req)));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release({ status: 200, cacheControl: null, body: jwks });
+    expect(await answers).toEqual(Array(5).fill(AGENT));
+    expect(fetched).toHaveLength(1);
+  });
+
+  it('takes http and loopback agents only on a loopback site', async () => {
+    const { v } = verifier({ allowLoopback: true });
+    expect(await v.verify(await signed({ agentField: 'sig1="http://127.0.0.1:9000"' }))).toBe('http://127.0.0.1:9000');
+  });
+});
+
+describe('agentOf', () => {
+  it('reads the member the signature names, and the directory URL as its origin', () => {
+    expect(agentOf(`a="https://x.example", sig1="${AGENT}${DIRECTORY_PATH}"`, 'sig1=("@authority");created=1', false)).toEqual({
+      label: 'sig1',
+      origin: AGENT,
+      covers: component('signature-agent', { key: 'sig1' }),
+    });
+  });
+});

@@ -1,0 +1,268 @@
+/**
+ * Reads incoming Web Bot Auth signatures (RFC 9421 HTTP Message Signatures, the IETF webbotauth
+ * httpsig-protocol draft): a request with `Signature-Agent: sig1="https://agent.example"` and a
+ * signature `sig1` over `@authority` and `"signature-agent";key="sig1"` (the whole
+ * `signature-agent` field for a bare-string `Signature-Agent`, as the earlier drafts wrote it),
+ * with `created`, `expires`, `nonce`, `keyid` and `tag="web-bot-auth"`, verifies against the
+ * Ed25519 key whose JWK thumbprint is `keyid` in the agent's key directory,
+ * `<origin>/.well-known/http-message-signatures-directory`. The agent is then known by that origin.
+ *
+ * What one request can cost: at most one member of `Signature-Agent` is tried, and at most one
+ * directory fetched, through the adapter's SSRF-hardened fetcher (the one client metadata documents
+ * use), within a budget of new directories per instance; a directory is kept for its Cache-Control
+ * lifetime (bounded), a failure for a minute. A nonce is accepted once per instance while its
+ * signature is valid: a replay to another instance within the window is not detected (no Blobs
+ * write per read; docs/limits.md). Verification is done with http-message-sig 0.3.
+ * @module
+ */
+import { component, type SignatureComponent, type VerifiedSignature, type Verifier, verifySignature, webcrypto } from 'http-message-sig';
+import { parseDictionary, parseItem } from 'structured-headers';
+import { LOOPBACK_HOSTNAMES } from '../kernel/origin.ts';
+import { ReadLimiter } from '../kernel/read-limit.ts';
+import { thumbprint } from './keys.ts';
+import { SIGNATURE_ALGORITHM, WEB_BOT_AUTH_TAG } from './sign.ts';
+
+/** Where an agent's keys are, below its origin. */
+export const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
+/** The largest directory read (a JWKS of a few Ed25519 keys is well under 2 KB). */
+export const AGENT_DIRECTORY_MAX_BYTES = 16 * 1024;
+/** A directory without Cache-Control is kept this long; with one, at most {@link AGENT_DIRECTORY_MAX_CACHE_SECONDS}, at least a minute. */
+export const AGENT_DIRECTORY_DEFAULT_CACHE_SECONDS = 300;
+export const AGENT_DIRECTORY_MAX_CACHE_SECONDS = 86_400;
+/** A directory that could not be used is not asked again for this long. */
+export const AGENT_DIRECTORY_FAILURE_CACHE_SECONDS = 60;
+/** Directories one instance keeps; past it, the one used longest ago goes. */
+export const AGENT_DIRECTORY_CACHE_ENTRIES = 1000;
+/** New directories one instance fetches: 20 at once, then one every 6 s (10 a minute). */
+export const AGENT_DIRECTORY_FETCH_RULE = { burst: 20, perSecond: 1 / 6 };
+/** The longest signature validity accepted (`expires` − `created`), as the draft bounds it. */
+export const MAX_SIGNATURE_VALIDITY_SECONDS = 86_400;
+/** Clock difference tolerated on `created` and `expires`. */
+export const SIGNATURE_CLOCK_SKEW_SECONDS = 60;
+/** Nonces one instance remembers; past it, the oldest is forgotten. */
+export const NONCE_MEMORY_ENTRIES = 100_000;
+
+/** A fetched directory, as the adapter's fetcher returns it (the shape of the client metadata fetcher's answer). */
+export interface FetchedDirectory {
+  status: number;
+  cacheControl: string | null;
+  body: string;
+}
+
+export interface AgentVerifierOptions {
+  /** Fetches a directory URL under the SSRF limits (https, public addresses, no redirects, size and time limits). */
+  fetchDirectory(url: string): Promise<FetchedDirectory>;
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** A site on a loopback origin (`npm start`) also takes agents whose directory is on loopback, over http. */
+  allowLoopback: boolean;
+  /** Why a signature was not accepted, for the operator's log (never sent to the client). */
+  log?(message: string): void;
+}
+
+/** One directory's keys by thumbprint, or why it could not be used, and until when. */
+type DirectoryEntry = { keys: Map<string, CryptoKey>; untilMs: number } | { failure: string; untilMs: number };
+
+/** Why a request is not from a verified agent; thrown inside, logged, never answered. */
+class Unverified extends Error {}
+
+/** The verifier of one instance: its directory cache, its nonce memory and its fetch budget. */
+export class AgentVerifier {
+  readonly #options: AgentVerifierOptions;
+  readonly #directories = new Map<string, DirectoryEntry>();
+  readonly #fetching = new Map<string, Promise<DirectoryEntry>>();
+  readonly #nonces = new Map<string, number>();
+  readonly #fetchBudget: ReadLimiter;
+
+  constructor(options: AgentVerifierOptions) {
+    this.#options = options;
+    this.#fetchBudget = new ReadLimiter({ now: options.now, maxClients: 1 });
+  }
+
+  /** The origin of the agent that signed `req`, or null when it is unsigned or its signature does not verify. */
+  async verify(req: Request): Promise<string | null> {
+    const agentField = req.headers.get('signature-agent');
+    if (agentField === null || !req.headers.has('signature') || !req.headers.has('signature-input')) return null;
+    try {
+      return await this.#verify(req, agentField);
+    } catch (error) {
+      this.#options.log?.(`Web Bot Auth signature not accepted: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
+
+  async #verify(req: Request, agentField: string): Promise<string> {
+    const { label, origin, covers } = agentOf(agentField, req.headers.get('signature-input') ?? '', this.#options.allowLoopback);
+    const nowSeconds = Math.floor(this.#options.now() / 1000);
+    const required: SignatureComponent[] = ['@authority', covers];
+    let nonceKey = '';
+    await verifySignature(req, {
+      label,
+      policy: {
+        algorithms: [SIGNATURE_ALGORITHM],
+        requiredComponents: required,
+        requiredParameters: ['created', 'expires', 'keyid', 'nonce', 'tag'],
+        clockSkew: SIGNATURE_CLOCK_SKEW_SECONDS,
+        now: nowSeconds,
+        validate: (signature: VerifiedSignature) => {
+          const { created, expires, nonce, tag } = signature.parameters;
+          if (tag !== WEB_BOT_AUTH_TAG) throw new Unverified(`tag is ${String(tag)}, not ${WEB_BOT_AUTH_TAG}`);
+          if (typeof created !== 'number' || typeof expires !== 'number') throw new Unverified('created and expires must be integers');
+          if (created > nowSeconds + SIGNATURE_CLOCK_SKEW_SECONDS) throw new Unverified('created is in the future');
+          if (expires < nowSeconds - SIGNATURE_CLOCK_SKEW_SECONDS) throw new Unverified('the signature has expired');
+          if (expires - created > MAX_SIGNATURE_VALIDITY_SECONDS) throw new Unverified('the signature is valid for more than a day');
+          nonceKey = `${origin} ${String(nonce)}`;
+          if (this.#nonces.has(nonceKey)) throw new Unverified('the nonce was used before');
+          return true;
+        },
+      },
+      resolveVerifier: async (candidate): Promise<Verifier> => {
+        const keyid = candidate.parameters.keyid;
+        if (typeof keyid !== 'string') throw new Unverified('keyid must be a string');
+        const entry = await this.#directory(origin);
+        if ('failure' in entry) throw new Unverified(`the directory of ${origin} ${entry.failure}`);
+        const key = entry.keys.get(keyid);
+        if (!key) throw new Unverified(`the directory of ${origin} has no key ${keyid}`);
+        return webcrypto.verifier(key);
+      },
+    });
+    this.#remember(nonceKey, nowSeconds);
+    return origin;
+  }
+
+  /** Remembers a nonce until its signature could no longer be valid; the oldest goes when memory is full. */
+  #remember(nonceKey: string, nowSeconds: number): void {
+    const untilSeconds = nowSeconds + MAX_SIGNATURE_VALIDITY_SECONDS + SIGNATURE_CLOCK_SKEW_SECONDS;
+    for (const [key, until] of this.#nonces) {
+      if (until > nowSeconds && this.#nonces.size < NONCE_MEMORY_ENTRIES) break;
+      this.#nonces.delete(key);
+    }
+    this.#nonces.set(nonceKey, untilSeconds);
+  }
+
+  /** The directory of `origin`: cached, or fetched once however many requests wait for it. */
+  async #directory(origin: string): Promise<DirectoryEntry> {
+    const nowMs = this.#options.now();
+    const cached = this.#directories.get(origin);
+    if (cached && cached.untilMs > nowMs) return cached;
+    const pending = this.#fetching.get(origin);
+    if (pending) return pending;
+    if (!this.#fetchBudget.take('directories', AGENT_DIRECTORY_FETCH_RULE).allowed)
+      return { failure: 'was not fetched: too many new directories at once', untilMs: 0 };
+    const fetching = this.#fetchDirectory(origin).finally(() => this.#fetching.delete(origin));
+    this.#fetching.set(origin, fetching);
+    const entry = await fetching;
+    this.#directories.delete(origin);
+    if (this.#directories.size >= AGENT_DIRECTORY_CACHE_ENTRIES) {
+      const oldest = this.#directories.keys().next();
+      if (!oldest.done) this.#directories.delete(oldest.value);
+    }
+    this.#directories.set(origin, entry);
+    return entry;
+  }
+
+  async #fetchDirectory(origin: string): Promise<DirectoryEntry> {
+    const failed = (failure: string): DirectoryEntry => ({
+      failure,
+      untilMs: this.#options.now() + AGENT_DIRECTORY_FAILURE_CACHE_SECONDS * 1000,
+    });
+    let fetched: FetchedDirectory;
+    try {
+      fetched = await this.#options.fetchDirectory(`${origin}${DIRECTORY_PATH}`);
+    } catch (error) {
+      return failed(`could not be fetched (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (fetched.status !== 200) return failed(`answered HTTP ${fetched.status}`);
+    let keys: Map<string, CryptoKey>;
+    try {
+      keys = await directoryKeys(fetched.body, Math.floor(this.#options.now() / 1000));
+    } catch (error) {
+      return failed(`is not a key directory (${error instanceof Error ? error.message : String(error)})`);
+    }
+    return { keys, untilMs: this.#options.now() + directoryLifetimeSeconds(fetched.cacheControl) * 1000 };
+  }
+}
+
+/**
+ * The signature label, the agent's origin and the component that binds them, from
+ * `Signature-Agent` and `Signature-Input`: the first Dictionary member that names a signature, or
+ * a bare string (earlier drafts) with the first signature. The URL must be an https origin (or http
+ * on loopback for a loopback site), or that origin's directory URL.
+ */
+export function agentOf(
+  agentField: string,
+  signatureInput: string,
+  allowLoopback: boolean,
+): { label: string; origin: string; covers: SignatureComponent } {
+  const labels = [...safe(() => parseDictionary(signatureInput), 'Signature-Input is not a Dictionary').keys()];
+  let label: string | undefined;
+  let value: unknown;
+  let covers: SignatureComponent;
+  const dictionary = (() => {
+    try {
+      return parseDictionary(agentField);
+    } catch {
+      return null;
+    }
+  })();
+  if (dictionary && dictionary.size > 0 && [...dictionary.values()].every((member) => !Array.isArray(member[0]))) {
+    label = [...dictionary.keys()].find((name) => labels.includes(name));
+    if (label === undefined) throw new Unverified('no Signature-Agent member names a signature');
+    value = (dictionary.get(label) as [unknown, unknown])[0];
+    covers = component('signature-agent', { key: label });
+  } else {
+    value = safe(() => parseItem(agentField), 'Signature-Agent is neither a Dictionary nor a String')[0];
+    label = labels[0];
+    if (label === undefined) throw new Unverified('Signature-Input names no signature');
+    covers = 'signature-agent';
+  }
+  if (typeof value !== 'string') throw new Unverified('the Signature-Agent value is not a String');
+  return { label, origin: agentOrigin(value, allowLoopback), covers };
+}
+
+/** The agent's origin from its `Signature-Agent` URL, or why it is refused. */
+function agentOrigin(value: string, allowLoopback: boolean): string {
+  const url = safe(() => new URL(value), 'the Signature-Agent value is not a URL');
+  if (url.username || url.password || url.search || url.hash) throw new Unverified('the Signature-Agent URL must be an origin');
+  if (url.pathname !== '/' && url.pathname !== DIRECTORY_PATH)
+    throw new Unverified('the Signature-Agent URL must be an origin or its directory');
+  const loopback = LOOPBACK_HOSTNAMES.includes(url.hostname);
+  if (url.protocol === 'https:' && (!loopback || allowLoopback)) return url.origin;
+  if (url.protocol === 'http:' && loopback && allowLoopback) return url.origin;
+  throw new Unverified('the Signature-Agent URL must be https on a public host');
+}
+
+/** The Ed25519 keys of a directory (a JWKS) by their RFC 7638 thumbprint; keys outside their `nbf`/`exp` are left out. */
+export async function directoryKeys(body: string, nowSeconds: number): Promise<Map<string, CryptoKey>> {
+  const parsed = JSON.parse(body) as { keys?: unknown };
+  if (!Array.isArray(parsed.keys)) throw new Error('no keys array');
+  const keys = new Map<string, CryptoKey>();
+  for (const jwk of parsed.keys.slice(0, 16) as Record<string, unknown>[]) {
+    if (jwk?.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') continue;
+    if (typeof jwk.nbf === 'number' && jwk.nbf > nowSeconds + SIGNATURE_CLOCK_SKEW_SECONDS) continue;
+    if (typeof jwk.exp === 'number' && jwk.exp < nowSeconds - SIGNATURE_CLOCK_SKEW_SECONDS) continue;
+    const publicJwk = { kty: 'OKP' as const, crv: 'Ed25519' as const, x: jwk.x };
+    try {
+      keys.set(await thumbprint(publicJwk), await crypto.subtle.importKey('jwk', publicJwk, { name: 'Ed25519' }, false, ['verify']));
+    } catch {
+      // A key that does not import is skipped; the others still count.
+    }
+  }
+  if (keys.size === 0) throw new Error('no usable Ed25519 key');
+  return keys;
+}
+
+/** How long a directory is kept: its max-age within [60 s, a day], or the default. */
+export function directoryLifetimeSeconds(cacheControl: string | null): number {
+  const maxAge = /(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl ?? '')?.[1];
+  if (maxAge === undefined) return AGENT_DIRECTORY_DEFAULT_CACHE_SECONDS;
+  return Math.min(AGENT_DIRECTORY_MAX_CACHE_SECONDS, Math.max(60, Number(maxAge)));
+}
+
+function safe<T>(read: () => T, problem: string): T {
+  try {
+    return read();
+  } catch {
+    throw new Unverified(problem);
+  }
+}
