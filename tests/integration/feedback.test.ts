@@ -2,7 +2,6 @@
  * Feedback through the HTTP runtime: `POST /api/feedback` as an agent (JSON) and as a reader's form
  * without JavaScript, stored in the local Blobs server and read back by `npm run feedback`.
  */
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { useRuntime } from '../support/runtime.ts';
 
