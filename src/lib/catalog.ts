@@ -211,7 +211,19 @@ async function loadCatalog(): Promise<Catalog> {
         summary: proseText(entry.data.summary),
         ...(entry.data.summary_zh ? { summary_zh: proseText(entry.data.summary_zh) } : {}),
         url: absoluteUrl(origin, entry.data.url),
-        features: entry.data.features,
+        features: entry.data.features.map(proseText),
+        ...(entry.data.features_zh ? { features_zh: entry.data.features_zh.map(proseText) } : {}),
+        ...(entry.data.image
+          ? {
+              image: {
+                src: entry.data.image.src.src,
+                alt: proseText(entry.data.image.alt),
+                ...(entry.data.image.alt_zh ? { alt_zh: proseText(entry.data.image.alt_zh) } : {}),
+                width: entry.data.image.src.width,
+                height: entry.data.image.src.height,
+              },
+            }
+          : {}),
         order: entry.data.order,
         path: paths.product(entry.data.slug),
         markdown: await bodyOf(entry),
@@ -237,9 +249,16 @@ function companyOf(data: CollectionEntry<'company'>['data']): Company {
     ...data,
     tagline: proseText(data.tagline),
     tagline_zh: optionalProseText(data.tagline_zh),
+    pitch: optionalProseText(data.pitch),
+    pitch_zh: optionalProseText(data.pitch_zh),
+    disclaimer: optionalProseText(data.disclaimer),
+    disclaimer_zh: optionalProseText(data.disclaimer_zh),
     description: proseText(data.description),
     description_zh: proseText(data.description_zh),
     operator_attribution: proseText(data.operator_attribution),
+    operator_attribution_zh: optionalProseText(data.operator_attribution_zh),
+    // A channel on this site (the contact form, `/contact`) gets the site's absolute URL, as agents read it.
+    contact: data.contact.map((c) => (c.url?.startsWith('/') ? { ...c, url: absoluteUrl(origin, c.url) } : c)),
     key_resources: data.key_resources.map((r) => ({ ...r, description: proseText(r.description) })),
   };
 }

@@ -69,6 +69,13 @@ beforeAll(async () => {
     { name: 'zh search', path: first((p) => p === '/zh/search', 'Chinese search'), status: 200 },
     { name: 'tag', path: first((p) => p.startsWith('/blog/tag/'), 'tag'), status: 200 },
     { name: '404', path: '/no-such-page-for-the-browser-test', status: 404 },
+    // The Chinese chrome of every section (issue 28, item 3).
+    { name: 'zh solutions list', path: first((p) => p === '/zh/solutions', 'Chinese solutions'), status: 200 },
+    { name: 'zh products list', path: first((p) => p === '/zh/products', 'Chinese products'), status: 200 },
+    { name: 'zh product', path: first((p) => p.startsWith('/zh/products/'), 'Chinese product'), status: 200 },
+    { name: 'zh developers', path: first((p) => p === '/zh/developers', 'Chinese developers hub'), status: 200 },
+    { name: 'zh category', path: first((p) => p.startsWith('/zh/blog/category/'), 'Chinese category'), status: 200 },
+    { name: 'zh 404', path: '/zh/no-such-page-for-the-browser-test', status: 404 },
   ];
   // The MDX article, when the content has one: the first article whose HTML renders a callout.
   for (const article of catalog.articles) {

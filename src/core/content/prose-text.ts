@@ -45,7 +45,7 @@ export function smartQuotes(text: string): string {
     const ch = text[i]!;
     const before = i === 0 ? '' : text[i - 1]!;
     if (ch === '"') {
-      const opens = doubles % 2 === 0 ? !doubleOpen : OPENS_AFTER.test(before);
+      const opens: boolean = doubles % 2 === 0 ? !doubleOpen : OPENS_AFTER.test(before);
       doubleOpen = opens;
       out += opens ? '\u201C' : '\u201D';
     } else if (ch === "'") {
