@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
-import { codeFrame, headingAnchors, scrollableTables } from './src/lib/markdown-plugins.ts';
+import { CODE_THEMES, codeFrame, headingAnchors, scrollableTables } from './src/lib/markdown-plugins.ts';
 import { parseBuildConfig } from './src/core/config.ts';
 import { siteData } from './src/integrations/site-data.ts';
 import { devCsp } from './src/integrations/dev-csp.ts';
@@ -41,7 +41,7 @@ export default defineConfig({
   markdown: {
     // Code frames, heading anchors and scrollable tables are built into the HTML (src/lib/markdown-plugins.ts).
     processor: satteri({ hastPlugins: [headingAnchors(), scrollableTables()] }),
-    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, transformers: [codeFrame] },
+    shikiConfig: { themes: CODE_THEMES, transformers: [codeFrame] },
   },
   integrations: [
     mdx(),

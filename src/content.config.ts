@@ -91,15 +91,20 @@ const solutions = defineCollection({
 
 const products = defineCollection({
   loader: reporting(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/products` })),
-  schema: fields({
-    name: z.string().min(1).max(80),
-    slug,
-    summary: z.string().min(1).max(300),
-    summary_zh: z.string().min(1).max(150).optional(),
-    url: link,
-    features: z.array(z.string().min(1).max(200)).min(1).max(20),
-    order: z.number().int().default(100),
-  }),
+  schema: ({ image }) =>
+    fields({
+      name: z.string().min(1).max(80),
+      slug,
+      summary: z.string().min(1).max(300),
+      summary_zh: z.string().min(1).max(150).optional(),
+      url: link,
+      features: z.array(z.string().min(1).max(200)).min(1).max(20),
+      /** The features in Chinese, in the same order (the Chinese product page). */
+      features_zh: z.array(z.string().min(1).max(100)).min(1).max(20).optional(),
+      /** A picture of the product or a diagram of how it fits (`./llm-gateway.svg`), with its text alternatives. */
+      image: fields({ src: image(), alt: z.string().min(1).max(300), alt_zh: z.string().min(1).max(150).optional() }).optional(),
+      order: z.number().int().default(100),
+    }),
 });
 
 const categories = defineCollection({
@@ -112,11 +117,20 @@ const categories = defineCollection({
   }),
 });
 
+/** An absolute URL of any scheme (`mailto:`, `tel:`, `https:`) or a root-relative path on this site. */
+const channelUrl = z
+  .string()
+  .refine((v) => v.startsWith('/') || URL.canParse(v), 'expected an absolute URL (https:, mailto:, tel:) or a root-relative path (/...)');
+
 const contactChannel = fields({
   kind: z.enum(['email', 'phone', 'address', 'web', 'wechat', 'social']),
   label: z.string().min(1).max(60),
+  /** The label on Chinese pages. */
+  label_zh: z.string().min(1).max(30).optional(),
   value: z.string().min(1).max(200),
-  url: z.url().optional(),
+  /** The value on Chinese pages, where it differs (an address written the Chinese way). */
+  value_zh: z.string().min(1).max(120).optional(),
+  url: channelUrl.optional(),
 });
 
 /** All brand facts live here, so a fork re-brands the site by editing content/company.yaml only. */
@@ -128,11 +142,19 @@ const company = defineCollection({
     legal_name: z.string().min(1).max(120),
     tagline: z.string().min(1).max(140),
     tagline_zh: z.string().min(1).max(80).optional(),
+    /** What the company does, in a sentence or two: the home page's lead under the tagline. */
+    pitch: z.string().min(20).max(400).optional(),
+    pitch_zh: z.string().min(10).max(200).optional(),
+    /** A short notice under the home page's hero (a placeholder brand says so); leave out for none. */
+    disclaimer: z.string().min(1).max(200).optional(),
+    disclaimer_zh: z.string().min(1).max(100).optional(),
     description: z.string().min(20).max(1200),
     description_zh: z.string().min(10).max(600),
     founded: z.number().int().min(1900).max(2100),
     headquarters: z.string().min(1).max(120),
+    headquarters_zh: z.string().min(1).max(60).optional(),
     operator_attribution: z.string().min(1).max(300),
+    operator_attribution_zh: z.string().min(1).max(150).optional(),
     contact: z.array(contactChannel).min(1),
     key_resources: z.array(fields({ title: z.string().min(1), url: link, description: z.string().min(1).max(300) })).default([]),
   }),

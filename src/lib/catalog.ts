@@ -5,8 +5,17 @@
 import { getImage } from 'astro:assets';
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import path from 'node:path';
-import { type Article, type Catalog, byNewest, duplicateSlugs, type Product, type Solution } from '../core/content/catalog.ts';
+import {
+  type Article,
+  type Catalog,
+  type Company,
+  byNewest,
+  duplicateSlugs,
+  type Product,
+  type Solution,
+} from '../core/content/catalog.ts';
 import { readingMinutes, relativeImages, twinBody } from '../core/content/markdown.ts';
+import { optionalProseText, proseText } from '../core/content/prose-text.ts';
 import { absoluteUrl, paths } from '../core/kernel/paths.ts';
 import { contentErrors, isInvalid } from './content-errors.ts';
 import { sharedBuildData } from '../integrations/build-data.ts';
@@ -99,11 +108,11 @@ async function loadCatalog(): Promise<Catalog> {
         return {
           type: 'article' as const,
           slug: entry.data.slug,
-          title: entry.data.title,
+          title: proseText(entry.data.title),
           category: entry.data.category.id,
           date: entry.data.date,
           updated: entry.data.updated,
-          excerpt: entry.data.excerpt,
+          excerpt: proseText(entry.data.excerpt),
           lang: entry.data.lang,
           tags: entry.data.tags,
           author: entry.data.author,
@@ -136,12 +145,12 @@ async function loadCatalog(): Promise<Catalog> {
         return {
           type: 'solution' as const,
           slug: entry.data.slug,
-          title: entry.data.title,
+          title: proseText(entry.data.title),
           category: entry.data.category.id,
           industry: entry.data.industry,
           date: entry.data.date,
           updated: entry.data.updated,
-          excerpt: entry.data.excerpt,
+          excerpt: proseText(entry.data.excerpt),
           lang: entry.data.lang,
           tags: entry.data.tags,
           products: entry.data.products.map((p) => p.id),
@@ -199,10 +208,22 @@ async function loadCatalog(): Promise<Catalog> {
       productEntries.map(async (entry: CollectionEntry<'products'>) => ({
         slug: entry.data.slug,
         name: entry.data.name,
-        summary: entry.data.summary,
-        ...(entry.data.summary_zh ? { summary_zh: entry.data.summary_zh } : {}),
+        summary: proseText(entry.data.summary),
+        ...(entry.data.summary_zh ? { summary_zh: proseText(entry.data.summary_zh) } : {}),
         url: absoluteUrl(origin, entry.data.url),
-        features: entry.data.features,
+        features: entry.data.features.map(proseText),
+        ...(entry.data.features_zh ? { features_zh: entry.data.features_zh.map(proseText) } : {}),
+        ...(entry.data.image
+          ? {
+              image: {
+                src: entry.data.image.src.src,
+                alt: proseText(entry.data.image.alt),
+                ...(entry.data.image.alt_zh ? { alt_zh: proseText(entry.data.image.alt_zh) } : {}),
+                width: entry.data.image.src.width,
+                height: entry.data.image.src.height,
+              },
+            }
+          : {}),
         order: entry.data.order,
         path: paths.product(entry.data.slug),
         markdown: await bodyOf(entry),
@@ -210,7 +231,34 @@ async function loadCatalog(): Promise<Catalog> {
     )
   ).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
 
-  const categories = categoryEntries.map((entry) => ({ slug: entry.id, ...entry.data })).sort((a, b) => a.slug.localeCompare(b.slug));
+  const categories = categoryEntries
+    .map(({ id, data }) => ({
+      slug: id,
+      ...data,
+      description: proseText(data.description),
+      ...(data.description_zh ? { description_zh: proseText(data.description_zh) } : {}),
+    }))
+    .sort((a, b) => a.slug.localeCompare(b.slug));
 
-  return { origin, company: profile.data, categories, articles, solutions, products };
+  return { origin, company: companyOf(profile.data), categories, articles, solutions, products };
+}
+
+/** The company profile with its prose fields as readers see them (folded Chinese lines joined, typographic quotes). */
+function companyOf(data: CollectionEntry<'company'>['data']): Company {
+  return {
+    ...data,
+    tagline: proseText(data.tagline),
+    tagline_zh: optionalProseText(data.tagline_zh),
+    pitch: optionalProseText(data.pitch),
+    pitch_zh: optionalProseText(data.pitch_zh),
+    disclaimer: optionalProseText(data.disclaimer),
+    disclaimer_zh: optionalProseText(data.disclaimer_zh),
+    description: proseText(data.description),
+    description_zh: proseText(data.description_zh),
+    operator_attribution: proseText(data.operator_attribution),
+    operator_attribution_zh: optionalProseText(data.operator_attribution_zh),
+    // A channel on this site (the contact form, `/contact`) gets the site's absolute URL, as agents read it.
+    contact: data.contact.map((c) => (c.url?.startsWith('/') ? { ...c, url: absoluteUrl(origin, c.url) } : c)),
+    key_resources: data.key_resources.map((r) => ({ ...r, description: proseText(r.description) })),
+  };
 }

@@ -66,6 +66,18 @@ if (toc) {
   for (const a of toc.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) links.set(decodeURIComponent(a.hash.slice(1)), a);
   const headings = [...links.keys()].map((id) => document.getElementById(id)).filter((h): h is HTMLElement => h !== null);
   let current: HTMLAnchorElement | undefined;
+  const currentLabel = toc.querySelector<HTMLElement>('[data-toc-current]');
+  // Wide screens show the list beside the text; CSS does it where ::details-content is supported, this elsewhere.
+  const wide = window.matchMedia('(min-width: 72rem)');
+  if (toc instanceof HTMLDetailsElement) {
+    const details = toc;
+    if (wide.matches) details.open = true;
+    // On a narrow screen a chosen section folds the list back into its line.
+    for (const a of links.values())
+      a.addEventListener('click', () => {
+        if (!wide.matches) details.open = false;
+      });
+  }
   const mark = (): void => {
     const line = window.innerHeight / 3;
     let active: HTMLElement | undefined;
@@ -75,6 +87,8 @@ if (toc) {
     current?.removeAttribute('aria-current');
     link?.setAttribute('aria-current', 'true');
     current = link;
+    // The folded contents line (narrow screens) names the section being read.
+    if (currentLabel) currentLabel.textContent = link?.textContent?.trim() ?? '';
   };
   let queued = false;
   window.addEventListener(

@@ -1,6 +1,7 @@
 // Progressive enhancement of the contact form: the product from ?product=, validation as the reader
-// leaves a field and on submit (messages beside each field, in the page's language), a busy button,
-// then a fetch post with the answer shown in place. Without JavaScript the same form posts to
+// leaves a field and on submit (messages beside each field that name it, in the page's language), a
+// busy button, then a fetch post; on success a confirmation with the reference and what was sent
+// takes the form's place (a form left live and empty reads as if nothing happened). Without JavaScript the same form posts to
 // /api/contact and gets the page back with the same messages (src/core/contact/contact-form.ts).
 import { fieldMessage } from '../core/contact/contact-fields.ts';
 import { messages, type Lang } from '../core/content/i18n.ts';
@@ -33,10 +34,11 @@ function enhance(form: HTMLFormElement): void {
   /** The browser's own checks (required, type=email, maxlength), in our words. */
   function clientError(field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string | null {
     const value = field.value.trim();
-    if (field.required && value === '') return t.errRequired;
+    if (field.required && value === '') return t.errRequiredField(field.id);
     if (field instanceof HTMLInputElement && field.type === 'email' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
       return t.errEmail;
-    if ('maxLength' in field && field.maxLength > 0 && field.value.length > field.maxLength) return t.errTooLong(field.maxLength);
+    if ('maxLength' in field && field.maxLength > 0 && field.value.length > field.maxLength)
+      return t.errTooLongField(field.id, field.maxLength);
     return null;
   }
 
@@ -73,6 +75,52 @@ function enhance(form: HTMLFormElement): void {
     });
   }
 
+  /**
+   * Replaces the form with the confirmation: a heading, the reference, and what was sent (the
+   * reader's own words, as text). "Send another enquiry" brings back the empty form.
+   */
+  function confirm(reference: string): void {
+    const sent = [...new FormData(form)].filter(
+      ([name, value]) => typeof value === 'string' && value.trim() !== '' && fields.some((f) => f.id === name),
+    );
+    const panel = document.createElement('section');
+    panel.className = 'form-sent';
+    panel.id = 'form-sent';
+    panel.setAttribute('role', 'status');
+    panel.tabIndex = -1;
+    const heading = document.createElement('h3');
+    heading.textContent = t.sentTitle;
+    const text = document.createElement('p');
+    text.textContent = t.sent(reference);
+    const summary = document.createElement('dl');
+    for (const [name, value] of sent) {
+      const field = fields.find((f) => f.id === name)!;
+      const term = document.createElement('dt');
+      term.textContent = form.querySelector(`label[for="${CSS.escape(name)}"]`)?.firstChild?.textContent?.trim() ?? name;
+      const detail = document.createElement('dd');
+      detail.textContent = field instanceof HTMLSelectElement ? (field.selectedOptions[0]?.textContent ?? String(value)) : String(value);
+      summary.append(term, detail);
+    }
+    const what = document.createElement('p');
+    what.className = 'form-sent-what';
+    what.textContent = t.sentWhat;
+    const again = document.createElement('button');
+    again.type = 'button';
+    again.className = 'button secondary';
+    again.textContent = t.sendAnother;
+    again.addEventListener('click', () => {
+      panel.remove();
+      form.reset();
+      form.hidden = false;
+      fields[0]?.focus();
+    });
+    panel.append(heading, text, what, summary, again);
+    say(null);
+    form.hidden = true;
+    form.after(panel);
+    panel.focus();
+  }
+
   let sending = false;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -96,9 +144,7 @@ function enhance(form: HTMLFormElement): void {
       });
       const body = (await res.json().catch(() => ({}))) as { reference?: string; invalid_params?: InvalidParam[] };
       if (res.ok) {
-        form.reset();
-        say(t.sent(body.reference ?? ''), 'success');
-        status.focus();
+        confirm(body.reference ?? '');
       } else if (res.status === 400 && body.invalid_params?.length) {
         for (const { name, reason } of body.invalid_params) setError(name, fieldMessage(t, name, reason));
         say(t.errSummary(body.invalid_params.length));

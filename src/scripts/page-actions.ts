@@ -1,13 +1,13 @@
-// "Copy page as Markdown": fetches the page's markdown twin and puts it on the clipboard. The button
-// is shown only here, where it can work; the labels come from the page (data attributes).
+// Page actions: "Copy page" fetches the page's markdown twin and puts it on the clipboard (the button
+// is shown only here, where it can work; its labels come from the page), and the menu of the other
+// actions closes on Escape, on a click outside it, and after a choice.
 export {};
 
 const DONE_MS = 2000;
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy-page]')) {
-  const item = button.closest<HTMLElement>('[data-copy-page-item]');
-  if (!navigator.clipboard || !item) continue;
-  item.hidden = false;
+  if (!navigator.clipboard) continue;
+  button.hidden = false;
   const label = button.querySelector('span')!;
   const idle = label.textContent ?? '';
   button.addEventListener('click', async () => {
@@ -37,4 +37,18 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy-pa
       label.textContent = idle;
     }, DONE_MS);
   });
+}
+
+for (const menu of document.querySelectorAll<HTMLDetailsElement>('[data-action-menu]')) {
+  const summary = menu.querySelector('summary')!;
+  document.addEventListener('click', (event) => {
+    if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+  });
+  menu.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && menu.open) {
+      menu.open = false;
+      summary.focus();
+    }
+  });
+  for (const link of menu.querySelectorAll('a')) link.addEventListener('click', () => (menu.open = false));
 }

@@ -85,7 +85,7 @@ describe('language switch', () => {
     await context.close();
   });
 
-  it('on a Chinese article: Chinese chrome and dates, newer/older stay Chinese, the switch leads to English', async () => {
+  it('on a Chinese article: Chinese chrome and dates, newer/older stay Chinese, the switch leads to the English blog', async () => {
     const { context, page } = await open();
     await page.goto(zhArticle.path);
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
@@ -97,7 +97,8 @@ describe('language switch', () => {
     const toEnglish = page.locator('[data-lang-switch]');
     expect((await toEnglish.textContent())?.trim()).toBe('English');
     await toEnglish.click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // No translation: the same section in English, not the other home page (issue 28, item 4).
+    await page.waitForURL((url) => url.pathname === '/en/blog');
     await context.close();
   });
 });
@@ -116,14 +117,15 @@ describe('developers section', () => {
     ] as const) {
       await page.goto(home);
       const link = page.getByRole('navigation', { name: navName }).getByRole('link', { name: label, exact: true });
-      expect(await link.getAttribute('href')).toBe('/developers');
+      const hub = home === '/zh' ? '/zh/developers' : '/developers';
+      expect(await link.getAttribute('href')).toBe(hub);
       const footer = page.getByRole('navigation', { name: label, exact: true });
       expect(await footer.getByRole('link').allTextContents()).toEqual([...footerLinks]);
       expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-        '/developers',
+        hub,
         '/docs/api',
         '/auth.md',
-        '/developers#mcp',
+        `${hub}#mcp`,
         '/.well-known/agent-skills/index.json',
         '/llms.txt',
       ]);
@@ -170,31 +172,55 @@ describe('page actions', () => {
   it('copies the markdown twin, links the twin, and opens ChatGPT and Claude with the page URL', async () => {
     const { context, page, errors } = await open({ clipboard: true });
     await page.goto(enArticle.path);
-    const actions = page.getByRole('list', { name: 'Page actions' });
-    await actions.getByRole('button', { name: 'Copy page as Markdown' }).waitFor();
+    const actions = page.getByRole('group', { name: 'Page actions' });
+    await actions.getByRole('button', { name: 'Copy page' }).waitFor();
     const copy = actions.locator('[data-copy-page]');
     await copy.click();
     await expect.poll(() => copy.textContent()).toContain('Copied');
     const twin = await (await fetch(site.url(`${enArticle.path}.md`))).text();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(twin);
-    expect(await actions.getByRole('link', { name: 'View as Markdown' }).getAttribute('href')).toBe(`${enArticle.path}.md`);
+    // The rest is in one menu beside the button (Mintlify's pattern): closed, then open on a click.
+    // A <summary> (Chromium exposes it as a disclosure, not a button), named by its aria-label.
+    const more = actions.locator('[data-action-menu] summary');
+    expect(await more.getAttribute('aria-label')).toBe('More ways to use this page');
+    expect(await actions.getByRole('link', { name: /View as Markdown/ }).isVisible()).toBe(false);
+    await more.click();
+    expect(await actions.getByRole('link', { name: /View as Markdown/ }).getAttribute('href')).toBe(`${enArticle.path}.md`);
     for (const [name, prefix] of [
       ['Open in ChatGPT', 'https://chatgpt.com/?q='],
       ['Open in Claude', 'https://claude.ai/new?q='],
     ] as const) {
-      const href = (await actions.getByRole('link', { name }).getAttribute('href'))!;
+      const href = (await actions.getByRole('link', { name: new RegExp(name) }).getAttribute('href'))!;
       expect(href.startsWith(prefix), name).toBe(true);
       expect(decodeURIComponent(href.slice(prefix.length))).toContain(`${TEST_ORIGIN}${enArticle.path}`);
     }
+    // Escape closes the menu and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    expect(await actions.getByRole('link', { name: /View as Markdown/ }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('keeps the copy button hidden without JavaScript, where it could not work', async () => {
+  it('fits one row at 390 px in both languages, the copy button and the menu side by side', async () => {
+    for (const path of [enArticle.path, zhArticle.path]) {
+      const { context, page } = await open({ width: 390, height: 844, clipboard: true });
+      await page.goto(path);
+      const copy = page.locator('[data-copy-page]');
+      await copy.waitFor();
+      const menu = page.locator('[data-action-menu] summary');
+      const [a, b] = [(await copy.boundingBox())!, (await menu.boundingBox())!];
+      expect(Math.abs(a.y - b.y), path).toBeLessThan(2);
+      expect(b.x + b.width, path).toBeLessThanOrEqual(390);
+      await context.close();
+    }
+  });
+
+  it('keeps the copy button hidden without JavaScript, where it could not work; the menu still opens', async () => {
     const { context, page } = await open({ javaScriptEnabled: false });
     await page.goto(enArticle.path);
-    expect(await page.locator('[data-copy-page-item]').isHidden()).toBe(true);
-    expect(await page.getByRole('link', { name: 'View as Markdown' }).isVisible()).toBe(true);
+    expect(await page.locator('[data-copy-page]').isHidden()).toBe(true);
+    await page.locator('[data-action-menu] summary').click();
+    expect(await page.getByRole('link', { name: /View as Markdown/ }).isVisible()).toBe(true);
     await context.close();
   });
 });
@@ -229,14 +255,42 @@ describe('table of contents', () => {
     await context.close();
   });
 
-  it('sits above the text on a phone', async () => {
+  it('folds into one sticky line on a phone that names the section being read, and opens into the list', async () => {
+    for (const [path, title] of [
+      [zhArticle.path, '本页目录'],
+      [enArticle.path, 'On this page'],
+    ] as const) {
+      const { context, page } = await open({ width: 390, height: 844 });
+      await page.goto(path);
+      const line = page.locator('.toc-summary');
+      const box = (await line.boundingBox())!;
+      expect(box.height, 'one line').toBeLessThan(56);
+      expect(await page.getByRole('navigation', { name: title }).isVisible(), 'folded').toBe(false);
+      // Scrolled into the text, the line stays under the header and names the current section.
+      const third = page.locator('.prose h2').nth(1);
+      await third.scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 200);
+      await expect.poll(async () => (await line.boundingBox())!.y).toBeLessThan(80);
+      await expect.poll(() => page.locator('[data-toc-current]').textContent()).not.toBe('');
+      const current = (await page.locator('[data-toc-current]').textContent())!;
+      expect(await page.locator('.prose h2, .prose h3').allTextContents()).toContain(current);
+      await line.click();
+      const nav = page.getByRole('navigation', { name: title });
+      expect(await nav.isVisible()).toBe(true);
+      await nav.getByRole('link').first().click();
+      // A choice folds it again.
+      await expect.poll(() => nav.isVisible()).toBe(false);
+      await context.close();
+    }
+  });
+
+  it('puts the first paragraph of every article on the first screen of a phone (390×844)', async () => {
     const { context, page } = await open({ width: 390, height: 844 });
-    await page.goto(zhArticle.path);
-    const toc = page.getByRole('navigation', { name: '本页目录' });
-    const tocBox = (await toc.boundingBox())!;
-    const firstHeading = (await page.locator('.prose h2').first().boundingBox())!;
-    expect(tocBox.y + tocBox.height).toBeLessThanOrEqual(firstHeading.y);
-    expect(tocBox.width).toBeLessThanOrEqual(390);
+    for (const article of catalog.articles) {
+      await page.goto(article.path);
+      const first = (await page.locator('.prose > p').first().boundingBox())!;
+      expect(first.y, article.path).toBeLessThan(844 - 24);
+    }
     await context.close();
   });
 });
@@ -284,7 +338,8 @@ describe('contact form', () => {
       if (request.url().endsWith('/api/contact')) posts++;
     });
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => page.locator('#name-error').textContent()).toBe('Please fill in this field.');
+    await expect.poll(() => page.locator('#name-error').textContent()).toBe('Please enter your name, so we know whom to answer.');
+    expect(await page.locator('#email-error').textContent()).toBe('Please enter your email address: the answer goes there.');
     expect(await page.locator('#name').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#email').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#name').getAttribute('aria-describedby')).toBe('name-error');
@@ -312,12 +367,20 @@ describe('contact form', () => {
     await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
     expect(await button.textContent()).toContain('Sending…');
     release();
-    await expect.poll(() => page.locator('#form-status').getAttribute('data-kind')).toBe('success');
-    expect(await page.locator('#form-status').textContent()).toMatch(/Your reference is [0-9A-F]{4}-[0-9A-F]{4}\./);
-    expect(await button.getAttribute('aria-busy')).toBe('false');
+    // Success replaces the form with a confirmation in place: the reference and what was sent, focused.
+    const sent = page.locator('#form-sent');
+    await sent.waitFor();
+    expect(await page.locator('#contact-form').isHidden()).toBe(true);
+    expect(await sent.getByRole('heading').textContent()).toBe('Enquiry received');
+    expect(await sent.textContent()).toMatch(/Your reference is [0-9A-F]{4}-[0-9A-F]{4}\./);
+    expect(await sent.locator('dd').allTextContents()).toEqual(expect.arrayContaining(['Li Wei', 'li.wei@example.com']));
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('form-sent');
     expect(posts).toBe(1);
 
-    // A second enquiry within the minute: the limit, explained, with the wait; the text is kept.
+    // "Send another enquiry" brings the empty form back; a second one within the minute meets the limit, explained, text kept.
+    await sent.getByRole('button', { name: 'Send another enquiry' }).click();
+    expect(await page.locator('#contact-form').isVisible()).toBe(true);
+    expect(await page.locator('#name').inputValue()).toBe('');
     await page.unroute('**/api/contact');
     await page.fill('#name', 'Li Wei');
     await page.fill('#email', 'li.wei@example.com');
@@ -335,11 +398,12 @@ describe('contact form', () => {
     await page.goto('/zh/contact?product=llm-gateway');
     expect(await page.locator('#product').inputValue()).toBe('llm-gateway');
     await page.getByRole('button', { name: '提交' }).click();
-    await expect.poll(() => page.locator('#name-error').textContent()).toBe('请填写此项。');
+    await expect.poll(() => page.locator('#name-error').textContent()).toBe('请填写您的姓名，方便我们称呼您。');
     await page.fill('#name', '李伟');
     await page.fill('#email', 'li.wei@example.com');
     await page.getByRole('button', { name: '提交' }).click();
-    await expect.poll(() => page.locator('#form-status').textContent()).toMatch(/编号 [0-9A-F]{4}-[0-9A-F]{4}/);
+    await expect.poll(() => page.locator('#form-sent').textContent()).toMatch(/编号 [0-9A-F]{4}-[0-9A-F]{4}/);
+    expect(await page.locator('#form-sent h3').textContent()).toBe('咨询已收到');
     await context.close();
 
     const plain = await open({ javaScriptEnabled: false });
@@ -347,7 +411,7 @@ describe('contact form', () => {
     await plain.page.fill('#email', 'wrong');
     await Promise.all([plain.page.waitForURL('**/api/contact'), plain.page.click('button[type="submit"]')]);
     expect(await plain.page.title()).toMatch(/^错误：/);
-    expect(await plain.page.locator('#name-error').textContent()).toBe('请填写此项。');
+    expect(await plain.page.locator('#name-error').textContent()).toBe('请填写您的姓名，方便我们称呼您。');
     expect(await plain.page.locator('#email-error').textContent()).toBe('请输入有效的邮箱地址，例如 name@example.com。');
     await plain.page.fill('#name', '李伟');
     await plain.page.fill('#email', 'li.wei@example.com');

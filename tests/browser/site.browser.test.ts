@@ -69,6 +69,17 @@ beforeAll(async () => {
     { name: 'zh search', path: first((p) => p === '/zh/search', 'Chinese search'), status: 200 },
     { name: 'tag', path: first((p) => p.startsWith('/blog/tag/'), 'tag'), status: 200 },
     { name: '404', path: '/no-such-page-for-the-browser-test', status: 404 },
+    // The Chinese chrome of every section (issue 28, item 3).
+    { name: 'zh solutions list', path: first((p) => p === '/zh/solutions', 'Chinese solutions'), status: 200 },
+    { name: 'zh products list', path: first((p) => p === '/zh/products', 'Chinese products'), status: 200 },
+    { name: 'zh product', path: first((p) => p.startsWith('/zh/products/'), 'Chinese product'), status: 200 },
+    { name: 'zh developers', path: first((p) => p === '/zh/developers', 'Chinese developers hub'), status: 200 },
+    { name: 'zh category', path: first((p) => p.startsWith('/zh/blog/category/'), 'Chinese category'), status: 200 },
+    { name: 'zh 404', path: '/zh/no-such-page-for-the-browser-test', status: 404 },
+    ...catalog.solutions
+      .filter((s) => s.lang === 'en')
+      .slice(0, 1)
+      .map((s) => ({ name: 'solution in Chinese chrome', path: `/zh${s.path}`, status: 200 })),
   ];
   // The MDX article, when the content has one: the first article whose HTML renders a callout.
   for (const article of catalog.articles) {
@@ -241,10 +252,10 @@ describe('navigation', () => {
     await page.waitForURL((url) => url.pathname === '/blog');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Blog');
 
-    // The first card is the newest article.
+    // The first card is the newest article in the reader's language (English first on /blog: issue 28, item 4).
     const card = page.locator('ul.grid > li.card').first().locator('h2 a');
     const title = (await card.textContent())!.trim();
-    const newest = catalog.articles[0]!;
+    const newest = catalog.articles.find((a) => a.lang === 'en')!;
     expect(title).toBe(newest.title);
     await card.click();
     await page.waitForURL((url) => normalise(url.href) === newest.path);

@@ -278,7 +278,7 @@ describe('POST /api/contact', () => {
     const page = await bad.text();
     expect(page).toContain('<html lang="zh-CN"');
     expect(page).toMatch(/<title>错误：/);
-    expect(page).toMatch(/id="name-error"[^>]*>请填写此项。/);
+    expect(page).toMatch(/id="name-error"[^>]*>请填写您的姓名，方便我们称呼您。/);
     expect(page).toContain('<option value="llm-gateway" selected>');
     expect(page).toContain('value="li@example.com"');
     const ok = await post(

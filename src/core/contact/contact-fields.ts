@@ -20,15 +20,16 @@ export function issueKind(reason: string): 'required' | 'email' | 'tooLong' | 'i
   return 'invalid';
 }
 
-/** The human message for one field error, in the dictionary's language. */
+/** The human message for one field error, in the dictionary's language, naming the field where that helps. */
 export function fieldMessage(t: Messages, name: string, reason: string): string {
   switch (issueKind(reason)) {
     case 'required':
-      return t.errRequired;
+      return t.errRequiredField(name);
     case 'email':
       return t.errEmail;
     case 'tooLong':
-      return t.errTooLong(
+      return t.errTooLongField(
+        name,
         CONTACT_FIELD_LIMITS[name as keyof typeof CONTACT_FIELD_LIMITS] ?? Number(/at most (\d+)/.exec(reason)?.[1] ?? 0),
       );
     default:

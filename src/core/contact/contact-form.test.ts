@@ -29,7 +29,7 @@ describe('contactFormHtml', () => {
     expect(html).toContain('<option value="llm-gateway" selected>');
     expect(html).toMatch(/id="email"[^>]*aria-invalid="true"/);
     expect(html).toContain('<p class="field-error" id="email-error">请输入有效的邮箱地址，例如 name@example.com。</p>');
-    expect(html).toContain('<p class="field-error" id="name-error">请缩短到 100 个字符以内。</p>');
+    expect(html).toContain('<p class="field-error" id="name-error">姓名请缩短到 100 个字符以内。</p>');
     expect(html).toContain('data-kind="error">请修改下面标出的 2 项。</div>');
   });
 

@@ -58,6 +58,10 @@ export interface Product {
   /** Absolute URL of the product's canonical link. */
   url: string;
   features: string[];
+  /** The features in Chinese, in the same order. */
+  features_zh?: string[] | undefined;
+  /** A picture or diagram of the product: the built asset's site path, its size and text alternatives. */
+  image?: { src: string; alt: string; alt_zh?: string | undefined; width: number; height: number } | undefined;
   order: number;
   path: string;
   markdown: string;
@@ -66,7 +70,12 @@ export interface Product {
 export interface ContactChannel {
   kind: 'email' | 'phone' | 'address' | 'web' | 'wechat' | 'social';
   label: string;
+  /** The label on Chinese pages. */
+  label_zh?: string | undefined;
   value: string;
+  /** The value on Chinese pages, where it differs (an address written the Chinese way). */
+  value_zh?: string | undefined;
+  /** Absolute (a link on this site is made absolute by the catalogue). */
   url?: string | undefined;
 }
 
@@ -76,11 +85,19 @@ export interface Company {
   legal_name: string;
   tagline: string;
   tagline_zh?: string | undefined;
+  /** What the company does, in a sentence or two (the home page's lead). */
+  pitch?: string | undefined;
+  pitch_zh?: string | undefined;
+  /** A short notice under the home page's hero (a placeholder brand says so). */
+  disclaimer?: string | undefined;
+  disclaimer_zh?: string | undefined;
   description: string;
   description_zh: string;
   founded: number;
   headquarters: string;
+  headquarters_zh?: string | undefined;
   operator_attribution: string;
+  operator_attribution_zh?: string | undefined;
   contact: ContactChannel[];
   key_resources: { title: string; url: string; description: string }[];
 }

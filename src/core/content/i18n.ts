@@ -15,6 +15,9 @@ export function langTag(lang: Lang): 'zh-CN' | 'en' {
   return lang === 'zh' ? 'zh-CN' : 'en';
 }
 
+/** Each language's name in itself: the label of a link into that language. */
+export const LANG_NAMES: Readonly<Record<Lang, string>> = { en: 'English', zh: '中文' };
+
 /** The other language (the language switch's target). */
 export function otherLang(lang: Lang): Lang {
   return lang === 'zh' ? 'en' : 'zh';
@@ -67,7 +70,7 @@ const en = {
   onThisPage: 'On this page',
   sectionLink: 'Link to this section',
   pageActions: 'Page actions',
-  copyPage: 'Copy page as Markdown',
+  copyPage: 'Copy page',
   copied: 'Copied',
   copyFailed: 'Copy failed',
   viewMarkdown: 'View as Markdown',
@@ -132,7 +135,6 @@ const en = {
     'To keep spam out, we accept one enquiry a minute from each network address. If you share an office network, a colleague may have just used it: wait a minute and send again.',
   errRequired: 'Please fill in this field.',
   errEmail: 'Please enter an email address like name@example.com.',
-  errTooLong: (max: number): string => `Please shorten this to at most ${max} characters.`,
   errInvalid: 'Please check this field.',
   errSummary: (n: number): string => (n === 1 ? 'Please correct the field marked below.' : `Please correct the ${n} fields marked below.`),
   errLimited: (seconds: number): string =>
@@ -147,6 +149,34 @@ const en = {
     `Your enquiry is received and stored. An engineer from ${company} answers within one working day.`,
   thanksReference: 'Your reference:',
   errorTitlePrefix: 'Error: ',
+  // A document in the other language, inside this language's chrome (src/core/kernel/paths.ts inChrome).
+  onlyInOtherLanguage: 'This page is written in Chinese; there is no English version yet.',
+  productDetailsInEnglish: 'The product details below are written in English.',
+  developersInEnglish: 'The references and guides linked here are written in English.',
+  otherLanguageItems: 'In Chinese',
+  moreInOtherLanguage: 'Chinese articles →',
+  // Page actions (one "Copy page" button and a menu of the rest)
+  moreActions: 'More ways to use this page',
+  copyPageHint: 'Copy this page as Markdown for an LLM',
+  viewMarkdownHint: 'The page as plain Markdown text',
+  openInChatGptHint: 'Ask ChatGPT about this page',
+  openInClaudeHint: 'Ask Claude about this page',
+  // 404
+  notFoundSuggestions: 'Pages with a similar address',
+  notFoundSearch: 'Search the site',
+  notFoundOther: '页面不存在？中文读者请前往中文首页。',
+  // Contact: field-specific messages and the confirmation that replaces the form
+  errRequiredField: (field: string): string =>
+    field === 'name'
+      ? 'Please enter your name, so we know whom to answer.'
+      : field === 'email'
+        ? 'Please enter your email address: the answer goes there.'
+        : 'Please fill in this field.',
+  errTooLongField: (field: string, max: number): string =>
+    `Please shorten ${({ name: 'your name', email: 'the email address', company: 'the company name', message: 'the message' } as Record<string, string>)[field] ?? 'this field'} to at most ${max} characters.`,
+  sentTitle: 'Enquiry received',
+  sentWhat: 'What you sent',
+  sendAnother: 'Send another enquiry',
 } as const;
 
 export type Messages = { [K in keyof typeof en]: (typeof en)[K] extends (...args: infer A) => string ? (...args: A) => string : string };
@@ -194,7 +224,7 @@ const zh: Messages = {
   onThisPage: '本页目录',
   sectionLink: '本节链接',
   pageActions: '页面操作',
-  copyPage: '复制为 Markdown',
+  copyPage: '复制页面',
   copied: '已复制',
   copyFailed: '复制失败',
   viewMarkdown: '查看 Markdown',
@@ -256,7 +286,6 @@ const zh: Messages = {
   limitNote: '为防止垃圾信息，每个网络地址每分钟只接受一次咨询。如果您与同事共用办公网络，可能刚有人提交过：请稍等一分钟再提交。',
   errRequired: '请填写此项。',
   errEmail: '请输入有效的邮箱地址，例如 name@example.com。',
-  errTooLong: (max) => `请缩短到 ${max} 个字符以内。`,
   errInvalid: '请检查此项。',
   errSummary: (n) => (n === 1 ? '请修改下面标出的一项。' : `请修改下面标出的 ${n} 项。`),
   errLimited: (seconds) => `不到一分钟前已收到来自您网络的咨询。请等待 ${seconds} 秒后再提交，您填写的内容不会丢失。`,
@@ -267,6 +296,26 @@ const zh: Messages = {
   thanksLead: (company) => `我们已收到并保存您的咨询。${company}的工程师将在一个工作日内回复。`,
   thanksReference: '您的咨询编号：',
   errorTitlePrefix: '错误：',
+  onlyInOtherLanguage: '本页只有英文版，暂无中文译文。',
+  productDetailsInEnglish: '下面的产品详细介绍暂时只有英文版。',
+  developersInEnglish: '这里链接的接口参考与指南为英文。',
+  otherLanguageItems: '英文内容',
+  moreInOtherLanguage: '英文文章 →',
+  moreActions: '更多页面操作',
+  copyPageHint: '把本页复制为 Markdown，交给大模型',
+  viewMarkdownHint: '以纯文本 Markdown 查看本页',
+  openInChatGptHint: '向 ChatGPT 提问本页内容',
+  openInClaudeHint: '向 Claude 提问本页内容',
+  notFoundSuggestions: '地址相近的页面',
+  notFoundSearch: '搜索本站',
+  notFoundOther: 'Page not found? English readers: go to the English home page.',
+  errRequiredField: (field) =>
+    field === 'name' ? '请填写您的姓名，方便我们称呼您。' : field === 'email' ? '请填写邮箱地址，我们会通过邮件回复您。' : '请填写此项。',
+  errTooLongField: (field, max) =>
+    `${({ name: '姓名', email: '邮箱', company: '公司名称', message: '留言' } as Record<string, string>)[field] ?? '此项'}请缩短到 ${max} 个字符以内。`,
+  sentTitle: '咨询已收到',
+  sentWhat: '您提交的内容',
+  sendAnother: '再提交一条咨询',
 };
 
 const DICTIONARIES: Record<Lang, Messages> = { en: en as Messages, zh };

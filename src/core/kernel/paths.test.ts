@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, OAUTH_PATHS, paths, tagSlug, twinPathOf } from './paths.ts';
+import { absoluteUrl, inChrome, OAUTH_PATHS, paths, sectionIn, tagSlug, twinPathOf } from './paths.ts';
 
 describe('twinPathOf', () => {
   it.each([
@@ -86,4 +86,33 @@ describe('tagSlug', () => {
     ['!!!', 'tag'],
     ['a--b', 'a-b'],
   ])('%s -> %s', (tag, slug) => expect(tagSlug(tag)).toBe(slug));
+});
+
+describe('inChrome', () => {
+  it('keeps a page in its own language and puts the other language’s copy under /<lang>', () => {
+    expect(inChrome('zh', '/solutions/bank', 'zh')).toBe('/solutions/bank');
+    expect(inChrome('zh', '/solutions/bank', 'en')).toBe('/zh/solutions/bank');
+    expect(inChrome('en', '/blog/tag/私有化部署', 'zh')).toBe('/en/blog/tag/私有化部署');
+    expect(inChrome('zh', '/', 'en')).toBe('/zh');
+  });
+});
+
+describe('sectionIn', () => {
+  it.each([
+    ['zh', '/blog', '/zh/blog'],
+    ['en', '/zh/blog', '/en/blog'],
+    ['en', '/zh/blog/tag/vllm', '/en/blog'],
+    ['zh', '/blog/some-article', '/zh/blog'],
+    ['zh', '/products/llm-gateway', '/zh/products'],
+    ['en', '/zh/products/llm-gateway', '/products'],
+    ['zh', '/solutions/bank', '/zh/solutions'],
+    ['zh', '/docs/api', '/zh/developers'],
+    ['en', '/zh/developers', '/developers'],
+    ['en', '/zh/contact/thanks', '/contact'],
+    ['zh', '/search', '/zh/search'],
+    ['zh', '/', '/zh'],
+    ['en', '/zh', '/'],
+  ] as const)('%s: %s -> %s', (lang, path, expected) => {
+    expect(sectionIn(lang, path)).toBe(expected);
+  });
 });

@@ -34,6 +34,14 @@ export const paths = {
   contact: '/contact',
   contactThanks: '/contact/thanks',
   langContactThanks: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/contact/thanks' : '/contact/thanks'),
+  /** The solutions listing in one language: English at /solutions (stable), Chinese under /zh. */
+  langSolutions: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/solutions' : '/solutions'),
+  /** The products listing in one language: English at /products (stable), Chinese under /zh. */
+  langProducts: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/products' : '/products'),
+  /** A product's page in one language: English at /products/<slug> (stable), Chinese under /zh. */
+  langProduct: (lang: 'zh' | 'en', slug: string): string => (lang === 'zh' ? `/zh/products/${slug}` : `/products/${slug}`),
+  /** The developers hub in one language: English at /developers (stable), Chinese under /zh. */
+  langDevelopers: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/developers' : '/developers'),
   apiDocs: '/docs/api',
   /** The developers hub: API reference, MCP, auth.md, llms.txt and the agent skills on one page. */
   developers: '/developers',
@@ -70,6 +78,43 @@ export const paths = {
   /** Web Bot Auth: the public keys that sign this site's outbound requests. */
   httpMessageSignaturesDirectory: '/.well-known/http-message-signatures-directory',
 } as const;
+
+/**
+ * Where a page whose chrome speaks `pageLang` is shown in the chrome of `lang`: the page itself when
+ * the languages agree, else the same path under `/<lang>` (`/solutions/x` in Chinese chrome is
+ * `/zh/solutions/x`). Documents, categories and tags exist once at their stable path, in their own
+ * language's chrome; a reader of the other language reaches them through this prefix, so every page
+ * a reader can reach from a page in their language keeps their language's chrome.
+ */
+export function inChrome(lang: 'zh' | 'en', path: string, pageLang: 'zh' | 'en'): string {
+  return lang === pageLang ? path : `/${lang}${path === '/' ? '' : path}`;
+}
+
+/**
+ * The same section in `lang`, for the language switch of a page without a translation: a blog page
+ * leads to the other language's blog, a product to the products, the API reference to the developers
+ * hub, anything else to the home page (`/zh/blog/tag/x` → `/en/blog`, `/products/x` → `/zh/products`).
+ */
+export function sectionIn(lang: 'zh' | 'en', path: string): string {
+  const section = path.replace(/^\/(zh|en)(?=\/|$)/, '').split('/')[1] ?? '';
+  switch (section) {
+    case 'blog':
+      return paths.langBlog(lang);
+    case 'solutions':
+      return paths.langSolutions(lang);
+    case 'products':
+      return paths.langProducts(lang);
+    case 'developers':
+    case 'docs':
+      return paths.langDevelopers(lang);
+    case 'contact':
+      return paths.langContact(lang);
+    case 'search':
+      return paths.langSearch(lang);
+    default:
+      return paths.langHome(lang);
+  }
+}
 
 /**
  * A tag's URL segment: lower case, spaces and punctuation to single hyphens; Chinese stays Chinese

@@ -194,18 +194,9 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
   };
 }
 
-/** The markdown twin of `/developers`. */
-export function developersMarkdown(origin: string, hub: DevelopersHub): string {
-  const lines = [
-    indexPointer(origin),
-    '',
-    `# ${hub.title}`,
-    '',
-    `> ${hub.summary}`,
-    '',
-    `- URL: ${absoluteUrl(origin, paths.developers)}`,
-    '',
-  ];
+/** The markdown twin of `/developers` (or of the hub at `path` in another language). */
+export function developersMarkdown(origin: string, hub: DevelopersHub, path: string = paths.developers): string {
+  const lines = [indexPointer(origin), '', `# ${hub.title}`, '', `> ${hub.summary}`, '', `- URL: ${absoluteUrl(origin, path)}`, ''];
   for (const section of hub.sections) {
     lines.push(`## ${section.title}`, '', section.intro, '');
     for (const link of section.links)

@@ -5,8 +5,9 @@
  */
 import { apiDocsMarkdown, openApiDocument } from './openapi.ts';
 import { developersHub, developersMarkdown } from './developers.ts';
-import { messages } from '../content/i18n.ts';
-import { ARTICLES_PER_PAGE, absoluteUrl, paths, tagSlug } from '../kernel/paths.ts';
+import { developersHubZh } from './developers-zh.ts';
+import { messages, otherLang } from '../content/i18n.ts';
+import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Document, documentsOf, type Lang } from '../content/catalog.ts';
 import { markdownDocument } from '../content/markdown.ts';
 import { agentInstructionsSection, withAgentInstructions } from '../agent-tools/instructions.ts';
@@ -57,6 +58,37 @@ export function withNeighbours(articles: readonly Article[]): { doc: Article; ne
     last.set(doc.lang, entry);
     return entry;
   });
+}
+
+/**
+ * A listing for a reader of `lang`: the documents in their language first, then the others, each
+ * group in its given order (newest first). The others carry a language badge and link (see
+ * {@link documentPathIn}) into the reader's chrome where a page exists there.
+ */
+export function readerFirst<T extends { lang: Lang }>(docs: readonly T[], lang: Lang): T[] {
+  return [...docs.filter((d) => d.lang === lang), ...docs.filter((d) => d.lang !== lang)];
+}
+
+/**
+ * Where a reader of `lang` opens a document. A solution in the other language opens in the reader's
+ * chrome (`/zh/solutions/<slug>`, saying the text is in English). An article opens at its own page in
+ * its own language's chrome, and links to it say so (a language badge, `hreflang`): a page per
+ * article in the other chrome would double a 10,000-article build (BENCHMARKS.md, "Build").
+ */
+export function documentPathIn(lang: Lang, doc: Pick<Document, 'type' | 'path' | 'lang'>): string {
+  return doc.type === 'solution' ? inChrome(lang, doc.path, doc.lang) : doc.path;
+}
+
+const tagLangs = new WeakMap<object, Map<string, Lang>>();
+
+/** A tag's listing page in the chrome of `lang` (its own page, or the other language's copy under `/<lang>`). */
+export function tagPathIn(catalog: Pick<Catalog, 'articles' | 'solutions'>, tag: string, lang: Lang): string {
+  let langs = tagLangs.get(catalog.articles);
+  if (!langs) {
+    langs = new Map(tagListings(catalog).map((listing) => [listing.slug, listing.lang]));
+    tagLangs.set(catalog.articles, langs);
+  }
+  return inChrome(lang, paths.tag(tag), langs.get(tagSlug(tag)) ?? 'en');
 }
 
 /** The articles of one language, newest first. */
@@ -260,31 +292,39 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
     }
   }
 
+  // Each tag's page in the language most of its documents are in, and a copy in the other language's chrome.
   for (const listing of tagListings(catalog)) {
-    const t = messages(listing.lang);
-    pages.push({
-      path: listing.path,
-      kind: 'list',
-      title: t.tagTitle(listing.tag),
-      description: t.tagLead(listing.docs.length),
-      lang: listing.lang,
-      lastmod: newest(
-        listing.docs.map((d) => d.updated ?? d.date),
-        today,
-      ),
-      markdown: markdownDocument(
-        origin,
-        t.tagTitle(listing.tag),
-        t.tagLead(listing.docs.length),
-        [['URL', absoluteUrl(origin, listing.path)]],
-        listing.docs.map((d) => docLine(origin, d, categories)).join('\n'),
-      ),
-    });
+    for (const lang of [listing.lang, otherLang(listing.lang)]) {
+      const t = messages(lang);
+      const path = inChrome(lang, listing.path, listing.lang);
+      pages.push({
+        path,
+        kind: 'list',
+        title: t.tagTitle(listing.tag),
+        description: t.tagLead(listing.docs.length),
+        lang,
+        lastmod: newest(
+          listing.docs.map((d) => d.updated ?? d.date),
+          today,
+        ),
+        markdown: markdownDocument(
+          origin,
+          t.tagTitle(listing.tag),
+          t.tagLead(listing.docs.length),
+          [['URL', absoluteUrl(origin, path)]],
+          readerFirst(listing.docs, lang)
+            .map((d) => docLine(origin, d, categories))
+            .join('\n'),
+        ),
+      });
+    }
   }
 
+  // The listing of all languages sits in English chrome: English first (issue 28, item 4), then Chinese.
+  const englishFirst = readerFirst(articles, 'en');
   const totalPages = pageCount(articles.length);
   for (let page = 1; page <= totalPages; page++) {
-    const items = articlesOnPage(articles, page);
+    const items = articlesOnPage(englishFirst, page);
     const path = paths.blogPage(page);
     const nav = [
       page > 1 ? `- Newer: [page ${page - 1}](${twinUrl(origin, paths.blogPage(page - 1))})` : null,
@@ -323,22 +363,48 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
 
 /** One listing per category. */
 function categoryPages(catalog: Catalog, today: string): SitePage[] {
-  const { categories, articles } = catalog;
+  const { origin, categories, articles } = catalog;
   const pages: SitePage[] = [];
   for (const category of categories) {
     const items = articles.filter((a) => a.category === category.slug);
     const path = paths.category(category.slug);
+    const lastmod = newest(
+      items.map((a) => a.updated ?? a.date),
+      today,
+    );
     pages.push({
       path,
       kind: 'list',
       title: `${category.name} (${category.name_zh})`,
       description: category.description,
       lang: 'en',
-      lastmod: newest(
-        items.map((a) => a.updated ?? a.date),
-        today,
-      ),
+      lastmod,
       markdown: categoryTwin(catalog, category),
+    });
+    // The same listing in Chinese chrome: Chinese articles first.
+    const zhPath = inChrome('zh', path, 'en');
+    const description = category.description_zh ?? category.description;
+    pages.push({
+      path: zhPath,
+      kind: 'list',
+      title: category.name_zh,
+      description,
+      lang: 'zh',
+      lastmod,
+      markdown: markdownDocument(
+        origin,
+        category.name_zh,
+        description,
+        [
+          ['URL', absoluteUrl(origin, zhPath)],
+          ['English', absoluteUrl(origin, path)],
+        ],
+        items.length
+          ? readerFirst(items, 'zh')
+              .map((a) => docLine(origin, a, categories))
+              .join('\n')
+          : messages('zh').noArticles,
+      ),
     });
   }
   return pages;
@@ -384,16 +450,42 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
       solutions.map((s) => docLine(origin, s, categories)).join('\n'),
     ),
   });
+  const zh = messages('zh');
+  pages.push({
+    path: paths.langSolutions('zh'),
+    kind: 'list',
+    title: zh.solutions,
+    description: zh.solutionsLead(company.name_zh),
+    lang: 'zh',
+    lastmod: newest(
+      solutions.map((s) => s.updated ?? s.date),
+      today,
+    ),
+    markdown: markdownDocument(
+      origin,
+      zh.solutions,
+      zh.solutionsLead(company.name_zh),
+      [
+        ['URL', absoluteUrl(origin, paths.langSolutions('zh'))],
+        ['English', absoluteUrl(origin, paths.solutions)],
+      ],
+      readerFirst(solutions, 'zh')
+        .map((s) => docLine(origin, s, categories))
+        .join('\n'),
+    ),
+  });
   for (const solution of solutions) {
-    pages.push({
-      path: solution.path,
-      kind: 'solution',
+    const page = {
+      kind: 'solution' as const,
       title: solution.title,
       description: solution.excerpt,
-      lang: solution.lang,
       lastmod: solution.updated ?? solution.date,
       markdown: documentTwin(catalog, solution),
-    });
+    };
+    pages.push({ ...page, path: solution.path, lang: solution.lang });
+    // The same solution in the other language's chrome (its canonical URL stays the one above).
+    const other = otherLang(solution.lang);
+    pages.push({ ...page, path: inChrome(other, solution.path, solution.lang), lang: other, listed: false });
   }
   return pages;
 }
@@ -426,6 +518,50 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
       lang: 'en',
       lastmod: today,
       markdown: productTwin(origin, product),
+    });
+  }
+
+  const zh = messages('zh');
+  pages.push({
+    path: paths.langProducts('zh'),
+    kind: 'list',
+    title: zh.products,
+    description: company.tagline_zh ?? company.tagline,
+    lang: 'zh',
+    lastmod: today,
+    markdown: markdownDocument(
+      origin,
+      zh.products,
+      company.tagline_zh ?? company.tagline,
+      [
+        ['URL', absoluteUrl(origin, paths.langProducts('zh'))],
+        ['English', absoluteUrl(origin, paths.products)],
+      ],
+      products.map((p) => `- [${p.name}](${twinUrl(origin, paths.langProduct('zh', p.slug))}): ${p.summary_zh ?? p.summary}`).join('\n'),
+    ),
+  });
+  for (const product of products) {
+    const path = paths.langProduct('zh', product.slug);
+    const features = product.features_zh ?? product.features;
+    pages.push({
+      path,
+      kind: 'product',
+      title: product.name,
+      description: product.summary_zh ?? product.summary,
+      lang: 'zh',
+      lastmod: today,
+      markdown: markdownDocument(
+        origin,
+        product.name,
+        product.summary_zh ?? product.summary,
+        [
+          ['URL', absoluteUrl(origin, path)],
+          ['English', absoluteUrl(origin, product.path)],
+        ],
+        [`## ${zh.features}\n\n${features.map((f) => `- ${f}`).join('\n')}`, `> ${zh.productDetailsInEnglish}`, product.markdown].join(
+          '\n\n',
+        ),
+      ),
     });
   }
   return pages;
@@ -536,6 +672,17 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     lang: 'en',
     lastmod: today,
     markdown: developersMarkdown(origin, hub),
+  });
+
+  const hubZh = developersHubZh(hub, company.name_zh);
+  pages.push({
+    path: paths.langDevelopers('zh'),
+    kind: 'static',
+    title: hubZh.title,
+    description: hubZh.summary,
+    lang: 'zh',
+    lastmod: today,
+    markdown: developersMarkdown(origin, hubZh, paths.langDevelopers('zh')),
   });
 
   pages.push({
