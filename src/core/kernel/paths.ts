@@ -34,7 +34,12 @@ export const paths = {
   contact: '/contact',
   contactThanks: '/contact/thanks',
   langContactThanks: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/contact/thanks' : '/contact/thanks'),
+  /** The API reference's overview: every operation by group, linking each operation's page. */
   apiDocs: '/docs/api',
+  /** One operation's page of the API reference (`slug` from the operationId, publish/reference/reference.ts). */
+  apiOperation: (slug: string): string => `/docs/api/${slug}`,
+  /** The whole API reference on one page (print, find in page, agents that read one page). */
+  apiAll: '/docs/api/all',
   /** The developers hub: API reference, MCP, auth.md, llms.txt and the agent skills on one page. */
   developers: '/developers',
   openApi: '/openapi.json',
