@@ -80,8 +80,12 @@ describe('OpenAPI description', () => {
       })),
     );
     expect(operations.length).toBeGreaterThanOrEqual(15);
-    // A path shown in a heading may break only before a slash: /api<wbr>/search.
-    const shownPath = (path: string) => path.replace(/(?!^)\//g, '<wbr>/');
+    // A path shown in a heading may break only before a slash: <span>/api</span><wbr><span>/search</span>.
+    const shownPath = (path: string) =>
+      path
+        .split(/(?=\/)/)
+        .map((piece) => `<span>${piece}</span>`)
+        .join('<wbr>');
     for (const op of operations) {
       const res = await site.fetchPath(`/docs/api/${op.slug}`);
       expect(res.status, op.slug).toBe(200);
