@@ -39,9 +39,10 @@ interface Served {
   origin: string;
   stop(): Promise<void>;
 }
+/** Serves `root`'s build; a peer's without its edge function, which may need a newer runtime than this one (its pages are static). */
 async function serveRoot(root: string): Promise<Served> {
   const blobsDir = mkdtempSync(path.join(tmpdir(), 'reference-bench-blobs-'));
-  const runtime: LocalRuntime = await startRuntime({ root, blobsDir });
+  const runtime: LocalRuntime = await startRuntime({ root, blobsDir, edgeFunctions: root === ROOT });
   const { server, url } = (await serve(runtime, 0)) as { server: Server; url: string };
   return {
     origin: url.replace(/\/$/, ''),

@@ -142,11 +142,56 @@ describe('search page', () => {
       if (i > 0) await page.fill('#search-input', q);
       const { paths, engine } = await shown(page, q);
       expect(engine, q).toBe('api');
-      expect(paths, q).toEqual(await apiPaths(q));
+      // The article hits are the API's; pages named by the query (products, the reference) come first.
+      expect(
+        paths.filter((p) => !/^\/(?:products|docs|developers)(?:\/|$)/.test(p)),
+        q,
+      ).toEqual(await apiPaths(q));
     }
     expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-search-config]')?.dataset.index)).toBeUndefined();
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('finds the products, the API reference and the developers hub by name', async () => {
+    const { context, page, problems } = await open();
+    for (const [query, first, type] of [
+      ['gateway', '/products/llm-gateway', 'Product'],
+      ['revoke token', '/docs/api/revoke', 'Page'],
+      ['developers', '/developers', 'Page'],
+    ] as const) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      const { paths } = await shown(page, query);
+      expect(paths[0], query).toBe(first);
+      expect(await page.locator('.search-result .result-meta').first().textContent()).toMatch(new RegExp(`^${type}`));
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('folds the filters into one row on a phone, in both themes, without widening the page', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page, problems } = await open({ width: 390, colorScheme: scheme });
+      await page.goto('/search?q=LLM deploy');
+      await shown(page, 'LLM deploy');
+      const filters = page.locator('[data-search-filters]');
+      await expect.poll(() => filters.isVisible()).toBe(true);
+      expect(await filters.locator('fieldset').count()).toBe(2);
+      const rows = await filters
+        .locator('label, legend')
+        .evaluateAll(
+          (els) => new Set(els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2))).size,
+        );
+      expect(rows, 'one row of filters').toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+      // The row scrolls to its last filter, which the reader can still check.
+      const last = filters.getByRole('radio').last();
+      await last.check();
+      expect(await last.isChecked()).toBe(true);
+      expect(await last.evaluate((el) => el.getBoundingClientRect().right <= innerWidth)).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 
   it('falls back to the Pagefind index when neither the index copy nor the API answers', async () => {
@@ -196,6 +241,71 @@ describe('search page', () => {
     expect(after).toBeLessThan(before);
     expect(await page.locator('.search-result h2 a:not([lang="zh-CN"])').count()).toBe(0);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('search palette', () => {
+  it('opens with Ctrl K or the header link, lists marked hits as you type, and Enter leads to the shareable search page', async () => {
+    for (const [target, width, scheme] of [
+      ['/', 1280, 'light'],
+      ['/zh', 390, 'dark'],
+    ] as const) {
+      const { context, page, problems } = await open({ width, colorScheme: scheme });
+      await page.goto(target);
+      const dialog = page.locator('dialog[data-search-palette]');
+      expect(await dialog.isVisible()).toBe(false);
+      await page.keyboard.press('Control+k');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      const box = dialog.getByRole('searchbox');
+      expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+      await box.fill('私有化部署');
+      const hits = dialog.locator('.palette-results li:not(.palette-all) a');
+      await expect.poll(() => hits.count()).toBeGreaterThan(0);
+      expect(await hits.count()).toBeLessThanOrEqual(8);
+      expect(await dialog.locator('.palette-results mark').count()).toBeGreaterThan(0);
+      // ↓ moves from the box to the first hit, ↑ back.
+      await box.press('ArrowDown');
+      expect(await hits.first().evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('ArrowUp');
+      expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+      const axe = await runAxe(page, AXE_RUN_ONLY[scheme]);
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+
+      // Products and the reference are named above the article hits.
+      await page.keyboard.press('Control+k');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await box.fill('gateway');
+      await expect.poll(() => hits.first().getAttribute('href')).toBe('/products/llm-gateway');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+
+      // The header link opens it too; Enter goes to the search page with the query in the URL.
+      await page.locator('[data-palette-open]').click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await box.fill('vLLM');
+      await box.press('Enter');
+      const searchPage = target === '/zh' ? '/zh/search' : '/search';
+      await page.waitForURL((url) => url.pathname === searchPage && url.searchParams.get('q') === 'vLLM');
+      await shown(page, 'vLLM');
+      // On the search page, Ctrl K focuses the page's own box.
+      await page.locator('h1').click();
+      await page.keyboard.press('Control+k');
+      expect(await page.locator('#search-input').evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await dialog.isVisible()).toBe(false);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('is a plain link to the search page without scripting', async () => {
+    const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('[data-palette-open]').click();
+    await page.waitForURL((url) => url.pathname === '/search');
     await context.close();
   });
 });
