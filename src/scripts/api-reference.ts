@@ -1,9 +1,10 @@
 /**
- * The API reference page in the browser: the code-sample tabs switch (curl / JavaScript / Python; the
- * choice holds for every sample and across visits), copy buttons copy a sample's text, and the sidebar
- * marks the operation being read. The HTML and CSS already have the final layout (tabs rendered, the
- * contents closed on a narrow screen), so nothing here moves the page; without scripting every sample
- * shows, and nothing is lost.
+ * The API reference pages in the browser: the code-sample tabs switch (curl / JavaScript / Python; the
+ * choice holds for every sample and across visits), copy buttons copy a sample's text, the sidebar's
+ * filter box narrows the operations, "Try it" sends a public GET to this origin and shows the answer,
+ * and on the single page the sidebar marks the operation being read. The HTML and CSS already have the
+ * final layout (tabs rendered, the contents closed on a narrow screen), so nothing here moves the page;
+ * without scripting every sample shows, the filter box is not drawn and "Try it" is a plain GET form.
  */
 
 const LANGUAGE_KEY = 'api-reference-language';
@@ -122,7 +123,88 @@ function trackCurrentOperation(): void {
   for (const section of sections) observer.observe(section);
 }
 
+/** Hides the sidebar's operations whose summary, method, path and group do not contain every word typed. */
+function wireFilter(): void {
+  const input = document.querySelector<HTMLInputElement>('#api-filter-input');
+  const none = document.querySelector<HTMLElement>('[data-api-filter-none]');
+  if (!input) return;
+  const items = [...document.querySelectorAll<HTMLElement>('[data-api-item]')];
+  const groups = [...document.querySelectorAll<HTMLElement>('[data-api-group]')];
+  input.addEventListener('input', () => {
+    const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    let shown = 0;
+    for (const item of items) {
+      const text = item.dataset.filterText ?? '';
+      item.hidden = !words.every((word) => text.includes(word));
+      if (!item.hidden) shown++;
+    }
+    for (const group of groups) group.hidden = group.querySelector('[data-api-item]:not([hidden])') === null;
+    if (none) none.hidden = shown > 0;
+  });
+}
+
+/** Largest answer shown by "Try it", in characters (the rest is cut with a note). */
+const TRY_IT_MAX_CHARS = 100_000;
+
+/** The request a "Try it" form stands for: its action with the filled fields (empty optional ones left out). */
+function tryItUrl(form: HTMLFormElement): URL {
+  const url = new URL(form.getAttribute('action') ?? '', location.href);
+  for (const field of form.querySelectorAll<HTMLInputElement>('input[name]')) {
+    if (field.value !== '' || field.required) url.searchParams.append(field.name, field.value);
+  }
+  return url;
+}
+
+/** "Try it": sends the form's GET to this origin with fetch and shows the status, time and body. */
+function wireTryIt(form: HTMLFormElement): void {
+  const section = form.closest<HTMLElement>('.try-it');
+  const result = section?.querySelector<HTMLElement>('[data-try-result]');
+  const status = section?.querySelector<HTMLElement>('[data-try-status]');
+  const body = section?.querySelector<HTMLElement>('[data-try-body]');
+  const preview = form.querySelector<HTMLElement>('[data-try-url]');
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!result || !status || !body || !button) return;
+  // The request in readable form, as TryIt.astro renders it first (unencoded, so Chinese stays Chinese).
+  const showUrl = () => {
+    const pairs = [...form.querySelectorAll<HTMLInputElement>('input[name]')]
+      .filter((field) => field.value !== '' || field.required)
+      .map((field) => `${field.name}=${field.value}`);
+    if (preview) preview.textContent = `GET ${form.getAttribute('action') ?? ''}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+  };
+  form.addEventListener('input', showUrl);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const label = button.textContent;
+    button.disabled = true;
+    button.textContent = form.dataset.sending ?? label;
+    const started = performance.now();
+    try {
+      const response = await fetch(tryItUrl(form), { headers: { accept: 'application/json' } });
+      const text = await response.text();
+      const ms = Math.round(performance.now() - started);
+      let shown = text;
+      try {
+        shown = JSON.stringify(JSON.parse(text), null, 2);
+      } catch {
+        // not JSON (an error page from a proxy): shown as it came
+      }
+      const type = response.headers.get('content-type')?.split(';')[0] ?? '';
+      status.textContent = `${response.status} ${response.statusText} · ${ms} ms${type ? ` · ${type}` : ''}`;
+      body.textContent = shown.length > TRY_IT_MAX_CHARS ? `${shown.slice(0, TRY_IT_MAX_CHARS)}\n…` : shown;
+    } catch (error) {
+      status.textContent = (form.dataset.failed ?? '{reason}').replace('{reason}', (error as Error).message);
+      body.textContent = '';
+    } finally {
+      result.hidden = false;
+      button.disabled = false;
+      button.textContent = label;
+    }
+  });
+}
+
 for (const block of document.querySelectorAll<HTMLElement>('[data-samples][data-tabs]')) wireTabs(block);
+wireFilter();
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-try-it]')) wireTryIt(form);
 const languages = new Set([...document.querySelectorAll<HTMLElement>('.sample[data-lang]')].map((el) => el.dataset.lang));
 const saved = storedLanguage();
 // The HTML selects curl; only a reader who chose another language before sees a switch.

@@ -32,6 +32,15 @@ describe('queryMatcher', () => {
     expect(marked('deploy vllm', 'Deploying vLLM on vllmx')).toBe('[Deploying] [vLLM] on [vllmx]');
   });
 
+  it("marks the words a typo matched, within the engine's edit distance, when the text lacks the word typed", () => {
+    expect(marked('retreival', 'Retrieval augmented generation')).toBe('[Retrieval] augmented generation');
+    expect(marked('kubrnetis deploy', 'Deploy on Kubernetes')).toBe('[Deploy] on [Kubernetes]');
+    // One edit below eight letters, none below four, none when the text holds the word as typed.
+    expect(marked('gatway', 'LLM Gateway, gateways and getaway')).toBe('LLM [Gateway], [gateways] and getaway');
+    expect(marked('rag', 'rat race')).toBe('rat race');
+    expect(marked('model', 'the model and its mode')).toBe('the [model] and its mode');
+  });
+
   it('handles mixed queries, full-width letters and text without matches', () => {
     expect(marked('Agent 编排', 'Agent 编排实践：agents')).toBe('[Agent] [编排]实践：[agents]');
     expect(marked('ＬＬＭ', 'LLM')).toBe('[LLM]');

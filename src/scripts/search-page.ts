@@ -8,6 +8,10 @@
  * are in BENCHMARKS.md, "Search page vs API".
  */
 import { queryMatcher, type QueryMatcher } from './search-highlight.ts';
+import { loadNamedPages, matchNamedPages } from './search-pages.ts';
+
+/** Products and reference pages listed above the article hits. */
+const NAMED_PAGES_SHOWN = 5;
 
 type Lang = 'zh' | 'en';
 
@@ -348,8 +352,16 @@ async function search(query: string, selection: Selection, urlDelay = 0): Promis
   } finally {
     if (ticket === pending) list.removeAttribute('aria-busy');
   }
+  const named = matchNamedPages(await loadNamedPages(), queryMatcher(trimmed), trimmed, NAMED_PAGES_SHOWN);
   if (ticket !== pending) return;
-  render(trimmed, hits, selection);
+  const namedHits: Hit[] = named.map((page) => ({
+    path: page.path,
+    title: page.title,
+    excerpt: page.description,
+    type: page.type,
+    lang: page.lang,
+  }));
+  render(trimmed, [...namedHits, ...hits.filter((hit) => !named.some((page) => page.path === hit.path))], selection);
   if (root.dataset.engine === 'pagefind') status.textContent = `${status.textContent} ${t.offline}`;
 }
 
@@ -374,6 +386,7 @@ filters.addEventListener('change', () => {
 });
 
 if (config.index) void loadLocalIndex(config.index);
+void loadNamedPages();
 const params = new URLSearchParams(location.search);
 const initial = params.get('q') ?? '';
 if (initial) {

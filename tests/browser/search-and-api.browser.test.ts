@@ -142,11 +142,56 @@ describe('search page', () => {
       if (i > 0) await page.fill('#search-input', q);
       const { paths, engine } = await shown(page, q);
       expect(engine, q).toBe('api');
-      expect(paths, q).toEqual(await apiPaths(q));
+      // The article hits are the API's; pages named by the query (products, the reference) come first.
+      expect(
+        paths.filter((p) => !/^\/(?:products|docs|developers)(?:\/|$)/.test(p)),
+        q,
+      ).toEqual(await apiPaths(q));
     }
     expect(await page.evaluate(() => document.querySelector<HTMLElement>('[data-search-config]')?.dataset.index)).toBeUndefined();
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('finds the products, the API reference and the developers hub by name', async () => {
+    const { context, page, problems } = await open();
+    for (const [query, first, type] of [
+      ['gateway', '/products/llm-gateway', 'Product'],
+      ['revoke token', '/docs/api/revoke', 'Page'],
+      ['developers', '/developers', 'Page'],
+    ] as const) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      const { paths } = await shown(page, query);
+      expect(paths[0], query).toBe(first);
+      expect(await page.locator('.search-result .result-meta').first().textContent()).toMatch(new RegExp(`^${type}`));
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('folds the filters into one row on a phone, in both themes, without widening the page', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page, problems } = await open({ width: 390, colorScheme: scheme });
+      await page.goto('/search?q=LLM deploy');
+      await shown(page, 'LLM deploy');
+      const filters = page.locator('[data-search-filters]');
+      await expect.poll(() => filters.isVisible()).toBe(true);
+      expect(await filters.locator('fieldset').count()).toBe(2);
+      const rows = await filters
+        .locator('label, legend')
+        .evaluateAll(
+          (els) => new Set(els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2))).size,
+        );
+      expect(rows, 'one row of filters').toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+      // The row scrolls to its last filter, which the reader can still check.
+      const last = filters.getByRole('radio').last();
+      await last.check();
+      expect(await last.isChecked()).toBe(true);
+      expect(await last.evaluate((el) => el.getBoundingClientRect().right <= innerWidth)).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 
   it('falls back to the Pagefind index when neither the index copy nor the API answers', async () => {
@@ -200,7 +245,72 @@ describe('search page', () => {
   });
 });
 
-/** One visit of a page audited with axe: the page's text (for /docs/api), then axe in light and in dark. */
+describe('search palette', () => {
+  it('opens with Ctrl K or the header link, lists marked hits as you type, and Enter leads to the shareable search page', async () => {
+    for (const [target, width, scheme] of [
+      ['/', 1280, 'light'],
+      ['/zh', 390, 'dark'],
+    ] as const) {
+      const { context, page, problems } = await open({ width, colorScheme: scheme });
+      await page.goto(target);
+      const dialog = page.locator('dialog[data-search-palette]');
+      expect(await dialog.isVisible()).toBe(false);
+      await page.keyboard.press('Control+k');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      const box = dialog.getByRole('searchbox');
+      expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+      await box.fill('私有化部署');
+      const hits = dialog.locator('.palette-results li:not(.palette-all) a');
+      await expect.poll(() => hits.count()).toBeGreaterThan(0);
+      expect(await hits.count()).toBeLessThanOrEqual(8);
+      expect(await dialog.locator('.palette-results mark').count()).toBeGreaterThan(0);
+      // ↓ moves from the box to the first hit, ↑ back.
+      await box.press('ArrowDown');
+      expect(await hits.first().evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('ArrowUp');
+      expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+      const axe = await runAxe(page, AXE_RUN_ONLY[scheme]);
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+
+      // Products and the reference are named above the article hits.
+      await page.keyboard.press('Control+k');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await box.fill('gateway');
+      await expect.poll(() => hits.first().getAttribute('href')).toBe('/products/llm-gateway');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+
+      // The header link opens it too; Enter goes to the search page with the query in the URL.
+      await page.locator('[data-palette-open]').click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await box.fill('vLLM');
+      await box.press('Enter');
+      const searchPage = target === '/zh' ? '/zh/search' : '/search';
+      await page.waitForURL((url) => url.pathname === searchPage && url.searchParams.get('q') === 'vLLM');
+      await shown(page, 'vLLM');
+      // On the search page, Ctrl K focuses the page's own box.
+      await page.locator('h1').click();
+      await page.keyboard.press('Control+k');
+      expect(await page.locator('#search-input').evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await dialog.isVisible()).toBe(false);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('is a plain link to the search page without scripting', async () => {
+    const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('[data-palette-open]').click();
+    await page.waitForURL((url) => url.pathname === '/search');
+    await context.close();
+  });
+});
+
+/** One visit of a page audited with axe: the page's text (for the reference), then axe in light and in dark. */
 interface AuditedPage {
   target: string;
   /** The text outside <pre> blocks, and the count of inline code in descriptions. */
@@ -211,10 +321,13 @@ interface AuditedPage {
   axe: Record<'light' | 'dark', AxeReport>;
 }
 
+/** The reference's pages audited: the overview, two operations (the simplest and the longest), the single page. */
+const REFERENCE_PAGES = ['/docs/api', '/docs/api/search-articles', '/docs/api/mcp', '/docs/api/all'];
+
 /**
  * Each audited page is loaded once, in the light scheme, and switched to dark for the dark audit
- * (the dark scheme changes only the `prefers-color-scheme` CSS): /docs/api, with its 10,000
- * elements, is the costliest page to load. The tests below share the visits.
+ * (the dark scheme changes only the `prefers-color-scheme` CSS): /docs/api/all, with every
+ * operation, is the costliest page to load. The tests below share the visits.
  */
 let audits: Promise<AuditedPage[]> | undefined;
 function auditedPages(): Promise<AuditedPage[]> {
@@ -222,11 +335,13 @@ function auditedPages(): Promise<AuditedPage[]> {
     const seen: AuditedPage[] = [];
     // One page goes from target to target (a context each would start a renderer each time).
     const { context, page } = await open();
-    for (const target of ['/docs/api', '/developers', '/search?q=私有化部署']) {
+    for (const target of [...REFERENCE_PAGES, '/developers', '/search?q=私有化部署']) {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.goto(target);
       if (target.startsWith('/search')) await shown(page, '私有化部署');
-      else await page.waitForSelector('.copy-button:not([hidden])');
+      else if (target !== '/docs/api') await page.waitForSelector('.copy-button:not([hidden])');
+      // Axe reads every operation of the single page.
+      await drawAll(page);
       const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const visit: AuditedPage = {
         target,
@@ -249,12 +364,90 @@ function auditedPages(): Promise<AuditedPage[]> {
   return audits;
 }
 
+/** Draws every operation of the single page, which draws far ones only near the screen (content-visibility). */
+function drawAll(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    for (const el of document.querySelectorAll<HTMLElement>('.operation')) el.style.contentVisibility = 'visible';
+  });
+}
+
+/** Elements under `selector` whose text wraps onto a second line (their client rects are on more than one line). */
+function wrapped(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).checkVisibility())
+      .filter((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+      .map((el) => el.textContent ?? ''),
+  );
+}
+
+/** Pieces of paths (between the <wbr> break points, each a span) that break across lines: a path broken mid-word. */
+function brokenPaths(page: Page): Promise<string[]> {
+  return page
+    .locator('.operation-path > span')
+    .evaluateAll((els) =>
+      (els.length === 0 ? [document.createElement('span')] : els)
+        .filter((el) => !el.isConnected || new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+        .map((el) => el.textContent || '(no path pieces on the page)'),
+    );
+}
+
 describe('API reference', () => {
-  it('has a sidebar linking every operation, and its links lead to the operation', async () => {
+  it('has a sidebar of every operation by summary and method, linking each page, with a filter box', async () => {
     const { context, page, problems } = await open();
-    await page.goto('/docs/api');
+    await page.goto('/docs/api/search-articles');
     const nav = page.getByRole('navigation', { name: 'API reference' });
     await expect.poll(() => nav.isVisible()).toBe(true);
+    const current = nav.locator('a[aria-current="page"]');
+    expect(await current.getAttribute('href')).toBe('/docs/api/search-articles');
+    expect(await current.locator('.method').textContent()).toBe('GET');
+    expect(await page.locator('h1').textContent()).toBe(
+      await current.locator('.api-nav-label').evaluate((el) => el.firstChild?.textContent),
+    );
+    const links = await nav.locator('[data-api-item] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(links.length).toBeGreaterThanOrEqual(15);
+    for (const href of links) expect(href).toMatch(/^\/docs\/api\/[a-z0-9-]+$/);
+    // Labels are summaries, shown whole; no badge or label word breaks.
+    expect(await wrapped(page, '.api-nav .method')).toEqual([]);
+    expect(
+      await nav
+        .locator('.api-nav-label')
+        .evaluateAll((els) => els.filter((el) => (el.firstChild?.textContent ?? '').includes('/api/')).length),
+    ).toBe(0);
+
+    // The filter keeps the operations whose summary, method, path or group hold every word typed.
+    const filter = page.getByRole('searchbox', { name: 'Filter operations' });
+    await filter.fill('token');
+    const shownItems = () =>
+      nav
+        .locator('[data-api-item]')
+        .evaluateAll((els) => els.filter((el) => (el as HTMLElement).checkVisibility()).map((el) => el.textContent ?? ''));
+    await expect.poll(async () => (await shownItems()).length).toBeGreaterThan(0);
+    expect((await shownItems()).length).toBeLessThan(links.length);
+    for (const text of await shownItems()) expect(text.toLowerCase()).toContain('token');
+    await filter.fill('post oauth');
+    for (const text of await shownItems()) expect(text).toMatch(/POST[\s\S]*\/oauth\//);
+    await filter.fill('zzzz');
+    expect(await shownItems()).toEqual([]);
+    expect(await page.getByText('No operation matches.').isVisible()).toBe(true);
+    await filter.fill('');
+    expect((await shownItems()).length).toBe(links.length);
+
+    // A link leads to the operation's page, marked current there.
+    await nav.locator('a[href="/docs/api/mcp"]').click();
+    await page.waitForURL((url) => url.pathname === '/docs/api/mcp');
+    expect(await page.getByRole('navigation', { name: 'API reference' }).locator('a[aria-current="page"]').getAttribute('href')).toBe(
+      '/docs/api/mcp',
+    );
+    expect(await page.locator('a[rel="prev"]').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps every operation on the single page, where the sidebar leads to its section', async () => {
+    const { context, page, problems } = await open();
+    await page.goto('/docs/api/all');
+    const nav = page.getByRole('navigation', { name: 'API reference' });
     const operations = await page.locator('section.operation').evaluateAll((sections) => sections.map((s) => s.id));
     expect(operations.length).toBeGreaterThanOrEqual(15);
     const links = await nav.locator('a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).hash.slice(1)));
@@ -262,19 +455,23 @@ describe('API reference', () => {
     await nav.locator('a[href="#token"]').click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#token');
     // The operation lands just below the sticky site header, not under it.
+    await expect.poll(() => page.locator('#token').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThan(0);
     const top = await page.locator('#token').evaluate((el) => el.getBoundingClientRect().top);
     const headerBottom = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().bottom);
     expect(top).toBeGreaterThanOrEqual(headerBottom);
     expect(top - headerBottom).toBeLessThan(80);
+    // The overview's old anchors (/docs/api#token) still name the operation, which links its page.
+    await page.goto('/docs/api#token');
+    expect(await page.locator('#token a').getAttribute('href')).toBe('/docs/api/token');
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('copies the curl command with the copy button, and the tabs switch every sample', async () => {
+  it('copies the curl command with the copy button, and the tab chosen holds on the next operation', async () => {
     const { context, page, problems } = await open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
-    await page.goto('/docs/api');
-    const samples = page.locator('#searchArticles [data-samples]').first();
+    await page.goto('/docs/api/search-articles');
+    const samples = page.locator('[data-samples][data-tabs]').first();
     const curl = (await samples.locator('.sample[data-lang="curl"] pre').textContent())!;
     expect(curl).toMatch(/^curl -sS -G 'http:\/\/localhost:8899\/api\/search' \\\n {2}--data-urlencode 'q=私有化部署 LLM'/);
     await samples.locator('.sample-tabs .copy-button').click();
@@ -284,23 +481,124 @@ describe('API reference', () => {
     await samples.getByRole('tab', { name: 'Python' }).click();
     expect(await samples.locator('.sample[data-lang="python"]').isVisible()).toBe(true);
     expect(await samples.locator('.sample[data-lang="curl"]').isVisible()).toBe(false);
-    // The choice holds for the other operations' samples.
-    expect(await page.locator('#mcp .sample[data-lang="python"]').first().isVisible()).toBe(true);
     await samples.locator('.sample-tabs .copy-button').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^import requests\n/);
+    // The choice holds for the other operations' samples.
+    await page.goto('/docs/api/mcp');
+    await expect.poll(() => page.locator('.sample[data-lang="python"]').first().isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
 
+  it('sets the request and response beside the text on a wide screen, below it on a phone', async () => {
+    for (const width of [1440, 390]) {
+      const { context, page } = await open({ width });
+      await page.goto('/docs/api/search-articles');
+      const text = (await page.locator('.op-text').boundingBox())!;
+      const examples = (await page.locator('.op-examples').boundingBox())!;
+      if (width === 1440) {
+        expect(examples.x, 'examples to the right of the text').toBeGreaterThanOrEqual(text.x + text.width);
+        expect(Math.abs(examples.y - text.y), 'side by side').toBeLessThan(5);
+        // The example response is on the first screen beside the description.
+        expect(await page.getByRole('heading', { name: 'Response', exact: true }).isVisible()).toBe(true);
+      } else {
+        expect(examples.y, 'examples below the text').toBeGreaterThanOrEqual(text.y + text.height);
+        expect(examples.width).toBeGreaterThan(300);
+      }
+      await context.close();
+    }
+  });
+
+  it('stacks parameters on a phone: no badge, "required" or example breaks mid-word, and paths break only before a slash', {
+    timeout: 300_000,
+  }, async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { context, page, problems } = await open({ width: 390, colorScheme: scheme });
+      const report: string[] = [];
+      for (const target of [
+        '/docs/api/search-articles',
+        '/docs/api/authorize',
+        '/docs/api/authorization-server-metadata',
+        '/docs/api/token',
+        '/docs/api/mcp',
+        '/docs/api/all',
+      ]) {
+        await page.goto(target);
+        await drawAll(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        if (overflow > 0) report.push(`${target}: ${overflow} px wider than the screen`);
+        for (const selector of [
+          '.method',
+          '.field-required',
+          '.field-type',
+          '.params .field-name',
+          '.params .field-constraints code',
+          '.status',
+        ])
+          for (const text of await wrapped(page, selector)) report.push(`${target}: ${selector} "${text}" wraps`);
+        for (const piece of await brokenPaths(page)) report.push(`${target}: path piece "${piece}" breaks`);
+      }
+      expect(report).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('sends a public GET with "Try it" to this origin and shows the answer', async () => {
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      const { context, page, problems } = await open({ width, colorScheme: scheme });
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto('/docs/api/search-articles');
+      const form = page.locator('form[data-try-it]');
+      expect(await form.getByLabel('q').inputValue()).toBe('私有化部署 LLM');
+      await form.getByLabel('limit').fill('2');
+      expect(await form.locator('[data-try-url]').textContent()).toBe('GET /api/search?q=私有化部署 LLM&limit=2');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      const status = page.locator('[data-try-status]');
+      await expect.poll(() => status.textContent()).toMatch(/^200 OK · \d+ ms · application\/json$/);
+      const body = JSON.parse((await page.locator('[data-try-body]').textContent())!) as { url: string }[];
+      expect(body.length).toBeGreaterThan(0);
+      expect(body.length).toBeLessThanOrEqual(2);
+      expect(requests.some((url) => url.startsWith(`${site.origin}/api/search?q=`) && url.includes('limit=2'))).toBe(true);
+      // An invalid request shows the API's own problem document.
+      await form.getByLabel('limit').fill('999');
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect.poll(() => status.textContent()).toMatch(/^400 /);
+      expect(await page.locator('[data-try-body]').textContent()).toContain('"status": 400');
+      expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
+      await context.close();
+    }
+    // Only public GETs answering JSON offer it.
+    const { context, page } = await open();
+    for (const [target, offered] of [
+      ['/docs/api/get-health', 1],
+      ['/docs/api/token', 0],
+      ['/docs/api/authorize', 0],
+      ['/docs/api/all', 0],
+    ] as const) {
+      await page.goto(target);
+      expect(await page.locator('form[data-try-it]').count(), target).toBe(offered);
+    }
+    await context.close();
+  });
+
   it('shows no literal backticks: descriptions are rendered', { timeout: 300_000 }, async () => {
-    const { bodyText, inlineCode } = (await auditedPages()).find((visit) => visit.target === '/docs/api')!;
-    expect(bodyText.includes('`')).toBe(false);
-    expect(inlineCode).toBeGreaterThan(50);
+    for (const target of REFERENCE_PAGES) {
+      const { bodyText } = (await auditedPages()).find((visit) => visit.target === target)!;
+      expect(bodyText.includes('`'), target).toBe(false);
+    }
+    expect((await auditedPages()).find((visit) => visit.target === '/docs/api/all')!.inlineCode).toBeGreaterThan(50);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
     // The dark scheme changes only colours (prefers-color-scheme CSS): its pass runs the colour rules.
-    it(`has no axe violations on /docs/api, /developers and /search with results, ${scheme} scheme`, { timeout: 300_000 }, async () => {
+    it(`has no axe violations on the reference pages, /developers and /search with results, ${scheme} scheme`, {
+      timeout: 300_000,
+    }, async () => {
       const report: string[] = [];
       for (const { target, background, axe } of await auditedPages()) {
         expect(axe[scheme].passes.length, `axe ran on ${target}`).toBeGreaterThan(0);
@@ -319,10 +617,12 @@ describe('API reference', () => {
 
   it('starts with the contents closed on a phone, and opens them on demand', async () => {
     const { context, page } = await open({ width: 390 });
-    await page.goto('/docs/api');
+    await page.goto('/docs/api/search-articles');
     const details = page.locator('details.api-nav');
     expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     expect(await page.getByRole('navigation', { name: 'API reference' }).isVisible()).toBe(false);
+    // The operation's title is on the first screen.
+    expect(await page.locator('h1').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThan(844 / 2);
     await page.locator('details.api-nav > summary').click();
     expect(await page.getByRole('navigation', { name: 'API reference' }).isVisible()).toBe(true);
     await context.close();
@@ -330,8 +630,9 @@ describe('API reference', () => {
 
   // Lighthouse counts a script that rearranges the page after the first paint as layout shift (it
   // held agentic browsing at 0.78 once on /docs/api): the HTML and CSS alone must already draw what
-  // the scripts leave, the whole of /docs/api and the first screen of every page type with a script.
-  const LAYOUT_PAGES = ['/docs/api', '/', '/blog', 'article', 'zh-article', 'solution', 'product', '/search', '/contact', '/developers'];
+  // the scripts leave, the whole of the reference's pages and the first screen of every page type with a script.
+  const WHOLE_PAGES = ['/docs/api', '/docs/api/search-articles', '/docs/api/mcp'];
+  const LAYOUT_PAGES = [...WHOLE_PAGES, '/', '/blog', 'article', 'zh-article', 'solution', 'product', '/search', '/contact', '/developers'];
   for (const width of [390, 1280]) {
     it(`draws the same layout before the scripts run as after, ${width} px wide`, { timeout: 300_000 }, async () => {
       const catalog = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'catalog.json'), 'utf8')) as {
@@ -363,10 +664,10 @@ describe('API reference', () => {
       for (const name of LAYOUT_PAGES) {
         const target = named[name] ?? name;
         await withoutScripts.page.goto(target);
-        const drawn = await layout(withoutScripts.page, target === '/docs/api');
+        const drawn = await layout(withoutScripts.page, WHOLE_PAGES.includes(target));
         await page.goto(target);
         await page.waitForLoadState('networkidle');
-        const after = await layout(page, target === '/docs/api');
+        const after = await layout(page, WHOLE_PAGES.includes(target));
         expect(drawn.length, target).toBeGreaterThan(10);
         const changed = after.filter((line, i) => line !== drawn[i]);
         if (changed.length || after.length !== drawn.length)
@@ -378,16 +679,19 @@ describe('API reference', () => {
     });
   }
 
-  it('shows every sample under its label when scripting is off', async () => {
+  it('shows every sample under its label when scripting is off, and "Try it" is a plain GET form', async () => {
     const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/docs/api');
-    const samples = page.locator('#searchArticles [data-samples]').first();
+    await page.goto('/docs/api/search-articles');
+    const samples = page.locator('[data-samples][data-tabs]').first();
     for (const label of ['curl', 'JavaScript', 'Python']) {
       expect(await samples.locator('.sample-label', { hasText: label }).isVisible()).toBe(true);
     }
     expect(await samples.locator('.sample pre').evaluateAll((pres) => pres.filter((pre) => pre.checkVisibility()).length)).toBe(3);
     expect(await samples.getByRole('tablist').isVisible()).toBe(false);
+    expect(await page.locator('.api-filter').isVisible()).toBe(false);
+    await page.locator('form[data-try-it]').getByRole('button', { name: 'Send request' }).click();
+    await page.waitForURL((url) => url.pathname === '/api/search' && url.searchParams.get('q') === '私有化部署 LLM');
     await context.close();
   });
 });

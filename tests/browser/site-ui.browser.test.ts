@@ -150,7 +150,9 @@ describe('search in Chinese', () => {
   it('speaks Chinese on /zh/search, honours ?q= there and keeps the URL on /zh/search', async () => {
     const { context, page, errors } = await open();
     await page.goto('/zh');
+    // The header's search opens the palette; Enter there leads to the Chinese search page.
     await page.locator('header .tool-link').first().click();
+    await page.locator('dialog[data-search-palette] input[name="q"]').press('Enter');
     await page.waitForURL((url) => url.pathname === '/zh/search');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     expect(await page.locator('h1').textContent()).toBe('搜索');

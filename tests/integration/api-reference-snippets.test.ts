@@ -1,7 +1,8 @@
 /**
- * The request samples of /docs/api work as printed: the text a reader copies from the page (the
- * code block's text) runs unchanged (but for the origin) in curl, Node's fetch and Python
- * `requests`, at their default settings, against the local runtime on a free port.
+ * The request samples of the API reference work as printed: the text a reader copies from an
+ * operation's page (/docs/api/{slug}; the code block's text) runs unchanged (but for the origin) in
+ * curl, Node's fetch and Python `requests`, at their default settings, against the local runtime on
+ * a free port.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import type { Server } from 'node:http';
@@ -11,19 +12,23 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
+import { operationSlug } from '../../src/core/publish/reference/reference.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 
 const run = promisify(execFile);
 let runtime: LocalRuntime;
 let server: Server;
 let origin = '';
-let html = '';
+/** Each operation page's HTML, by operationId. */
+const pages = new Map<string, string>();
 
 beforeAll(async () => {
   runtime = await startRuntime({ blobsDir: mkdtempSync(path.join(tmpdir(), 'snippet-blobs-')) });
   ({ server, url: origin } = await serve(runtime, 0));
   origin = origin.replace(/\/$/, '');
-  html = await (await fetch(`${origin}/docs/api`)).text();
+  for (const id of ['searchArticles', 'registerClient', 'mcp', 'getHealth', 'getTweets', 'sendEnquiry']) {
+    pages.set(id, await (await fetch(`${origin}/docs/api/${operationSlug(id)}`)).text());
+  }
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -34,8 +39,9 @@ afterAll(async () => {
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
 
-/** The text of one sample's code block, as `pre.textContent` gives it to the copy button. */
+/** The text of one sample's code block (`{operationId}-request-{n}-{language}`), as `pre.textContent` gives it to the copy button. */
 function sample(id: string): string {
+  const html = pages.get(id.slice(0, id.indexOf('-request-'))) ?? '';
   const start = html.indexOf(`id="${id}"`);
   expect(start, `sample ${id} on the page`).toBeGreaterThan(0);
   const pre = /<pre[^>]*>([\s\S]*?)<\/pre>/.exec(html.slice(start))![1]!;
@@ -67,7 +73,7 @@ async function python(id: string): Promise<string> {
   return (await run(pythonWithRequests, ['-c', sample(id)], { timeout: 20_000 })).stdout;
 }
 
-describe('request samples of /docs/api', () => {
+describe('request samples of the API reference', () => {
   it('search: curl prints the JSON results; fetch and requests print 200', async () => {
     const results = JSON.parse(await curl('searchArticles-request-1-curl')) as { title: string }[];
     expect(results.length).toBeGreaterThan(0);

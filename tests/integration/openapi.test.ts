@@ -1,6 +1,7 @@
 /** /openapi.json is a valid OpenAPI 3.1 document, every documented path answers, and /docs/api shows it. */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { operationSlug } from '../../src/core/publish/reference/reference.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
 
@@ -66,27 +67,51 @@ describe('OpenAPI description', () => {
     }
   });
 
-  it('/docs/api renders every operation with its anchor, sidebar link and a curl example, and has a markdown twin', async () => {
+  it('gives every operation a page of its own, linked from the overview, every sidebar and the single page', async () => {
     const doc = await (await site.fetchPath('/openapi.json')).json();
-    const html = await (await site.fetchPath('/docs/api')).text();
+    const overview = await (await site.fetchPath('/docs/api')).text();
+    const all = await (await site.fetchPath('/docs/api/all')).text();
     const operations = Object.entries(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, id: op.operationId })),
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        id: op.operationId,
+        slug: operationSlug(op.operationId),
+      })),
     );
     expect(operations.length).toBeGreaterThanOrEqual(15);
+    // A path shown in a heading may break only before a slash: <span>/api</span><wbr><span>/search</span>.
+    const shownPath = (path: string) =>
+      path
+        .split(/(?=\/)/)
+        .map((piece) => `<span>${piece}</span>`)
+        .join('<wbr>');
     for (const op of operations) {
+      const res = await site.fetchPath(`/docs/api/${op.slug}`);
+      expect(res.status, op.slug).toBe(200);
+      const html = await res.text();
       // Booleans, so a failure names the operation instead of printing the whole page.
-      expect(html.includes(`<section class="operation" id="${op.id}"`), `${op.id}: section`).toBe(true);
-      expect(html.includes(`href="#${op.id}"`), `${op.id}: sidebar link`).toBe(true);
-      expect(html.includes(`>${op.method}</span><code class="operation-path">${op.path}</code>`), `${op.id}: heading`).toBe(true);
+      expect(/<h1 id="operation-title" class="op-title">[^<]+<\/h1>/.test(html), `${op.id}: title`).toBe(true);
+      const endpoint = `>${op.method}</span><code class="operation-path">${shownPath(op.path)}</code>`;
+      expect(html.includes(endpoint), `${op.id}: endpoint`).toBe(true);
+      expect(html.includes(`<a href="/docs/api/${op.slug}" aria-current="page">`), `${op.id}: current in the sidebar`).toBe(true);
+      expect(html.includes('<pre class="code-block" tabindex="0" data-language="shellscript">'), `${op.id}: curl sample`).toBe(true);
+      // Descriptions are rendered as CommonMark: no backtick survives into the page's text.
+      expect(html.replace(/<pre[\s\S]*?<\/pre>/g, '').includes('`'), `${op.id}: a backtick outside code blocks`).toBe(false);
+      expect(overview.includes(`<li class="op-card" id="${op.id}"><a href="/docs/api/${op.slug}">`), `${op.id}: overview`).toBe(true);
+      expect(all.includes(`<section class="operation" id="${op.id}"`), `${op.id}: single page`).toBe(true);
+      expect(all.includes(`href="#${op.id}"`), `${op.id}: single page's sidebar`).toBe(true);
+      expect(all.includes(endpoint), `${op.id}: single page's endpoint`).toBe(true);
     }
-    // Descriptions are rendered as CommonMark: no backtick survives into the page's text.
-    expect(html.replace(/<pre[\s\S]*?<\/pre>/g, '').includes('`'), 'a backtick outside code blocks').toBe(false);
+    const search = await (await site.fetchPath('/docs/api/search-articles')).text();
     // Readable Chinese in the request samples: curl encodes the query itself.
-    expect(/--data-urlencode<\/span><span[^>]*> 'q=私有化部署 LLM'/.test(html), 'readable query in the curl sample').toBe(true);
-    // Scripts: JSON-LD, the site-wide WebMCP module and this page's own module (copy buttons, tabs); none inline.
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
-    expect(scripts).toHaveLength(2);
-    for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[\w.-]+\.js">$/);
+    expect(/--data-urlencode<\/span><span[^>]*> 'q=私有化部署 LLM'/.test(search), 'readable query in the curl sample').toBe(true);
+    // Scripts: JSON-LD, the site-wide WebMCP and search-palette modules and this page's own (copy buttons, tabs); none inline.
+    for (const html of [overview, all, search]) {
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
+      expect(scripts).toHaveLength(3);
+      for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[\w.-]+\.js">$/);
+    }
     const md = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();
     expect(md).toMatch(/^> Index of this site for agents: \S+\/llms\.txt\n\n# .*API/);
     expect(md).toContain('## POST /api/contact');
@@ -94,5 +119,11 @@ describe('OpenAPI description', () => {
     expect(md).toContain("```sh\ncurl -sS -G 'http://localhost:8899/api/search' \\\n  --data-urlencode 'q=私有化部署 LLM'");
     expect(md).toContain('```python\nimport requests');
     expect(md).toContain('Example 429 (`application/problem+json`)');
+    // Each operation's page has its own twin; the single page's twin is the whole reference.
+    const opMd = await (await site.fetchPath('/docs/api/search-articles.md')).text();
+    expect(opMd).toMatch(/^> Index of this site for agents: \S+\/llms\.txt\n\n# Search articles/);
+    expect(opMd).toContain("curl -sS -G 'http://localhost:8899/api/search'");
+    expect(opMd).not.toContain('## POST /api/contact');
+    expect(await (await site.fetchPath('/docs/api/all.md')).text()).toContain('## POST /api/contact');
   });
 });

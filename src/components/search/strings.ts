@@ -27,6 +27,10 @@ export const SEARCH_STRINGS = {
     solution: 'Solution',
     product: 'Product',
     page: 'Page',
+    paletteTitle: 'Search the site',
+    paletteClose: 'Close search',
+    paletteHint: 'Enter: every result on the search page · ↑ ↓: move · Esc: close',
+    paletteAll: 'See every result for “{q}”',
   },
   zh: {
     title: '搜索',
@@ -49,6 +53,10 @@ export const SEARCH_STRINGS = {
     solution: '解决方案',
     product: '产品',
     page: '页面',
+    paletteTitle: '搜索本站',
+    paletteClose: '关闭搜索',
+    paletteHint: '回车：在搜索页查看全部结果 · ↑ ↓：移动 · Esc：关闭',
+    paletteAll: '查看“{q}”的全部结果',
   },
 } as const satisfies Record<UiLang, Record<string, string>>;
 

@@ -42,7 +42,12 @@ export const paths = {
   langProduct: (lang: 'zh' | 'en', slug: string): string => (lang === 'zh' ? `/zh/products/${slug}` : `/products/${slug}`),
   /** The developers hub in one language: English at /developers (stable), Chinese under /zh. */
   langDevelopers: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/developers' : '/developers'),
+  /** The API reference's overview: every operation by group, linking each operation's page. */
   apiDocs: '/docs/api',
+  /** One operation's page of the API reference (`slug` from the operationId, publish/reference/reference.ts). */
+  apiOperation: (slug: string): string => `/docs/api/${slug}`,
+  /** The whole API reference on one page (print, find in page, agents that read one page). */
+  apiAll: '/docs/api/all',
   /** The developers hub: API reference, MCP, auth.md, llms.txt and the agent skills on one page. */
   developers: '/developers',
   openApi: '/openapi.json',

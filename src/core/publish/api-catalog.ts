@@ -5,6 +5,7 @@
  */
 import { OAUTH_PATHS } from '../oauth/config.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { operationSlug } from './reference/reference.ts';
 
 /** RFC 9727 §2 media type (with its profile) of `/.well-known/api-catalog`. */
 export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
@@ -36,7 +37,9 @@ export function apiCatalog(origin: string, siteName: string): Linkset {
         'service-desc': [
           { href: url(paths.mcpServerCard), type: 'application/mcp-server-card+json', title: `${siteName} MCP server card` },
         ],
-        'service-doc': [{ href: url(paths.apiDocs), type: 'text/html', title: `${siteName} API reference (MCP section)` }],
+        'service-doc': [
+          { href: url(paths.apiOperation(operationSlug('mcp'))), type: 'text/html', title: `${siteName} API reference: MCP server` },
+        ],
         'service-meta': [
           { href: url(paths.authMd), type: 'text/markdown', title: 'How agents authenticate (auth.md)' },
           { href: url(OAUTH_PATHS.prmMcp), type: 'application/json', title: 'OAuth protected resource metadata (RFC 9728)' },
@@ -46,7 +49,9 @@ export function apiCatalog(origin: string, siteName: string): Linkset {
       {
         anchor: url(paths.a2a),
         'service-desc': [{ href: url(paths.agentCard), type: 'application/json', title: `${siteName} A2A agent card (A2A v1.0)` }],
-        'service-doc': [{ href: url(paths.apiDocs), type: 'text/html', title: `${siteName} API reference (A2A section)` }],
+        'service-doc': [
+          { href: url(paths.apiOperation(operationSlug('a2a'))), type: 'text/html', title: `${siteName} API reference: A2A agent` },
+        ],
         status: [{ href: url(paths.health), type: 'application/json' }],
       },
     ],

@@ -93,7 +93,7 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
           },
           {
             title: 'MCP in the API reference',
-            path: `${paths.apiDocs}#mcp`,
+            path: paths.apiOperation('mcp'),
             type: 'text/html',
             description: 'Every status and JSON-RPC error of the endpoint, with examples.',
           },

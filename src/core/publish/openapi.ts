@@ -407,10 +407,11 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
   };
 }
 
-/** The markdown twin of /docs/api: the reference of `doc`, then the agent entry points. */
-export function apiDocsMarkdown(origin: string, doc: JsonSchema): string {
+/** The markdown twin of /docs/api (or of `pagePath`, the single page): the reference of `doc`, then the agent entry points. */
+export function apiDocsMarkdown(origin: string, doc: JsonSchema, pagePath: string = paths.apiDocs): string {
   return `${indexPointer(origin)}\n\n${apiReferenceMarkdown(apiReference(doc), {
-    pageUrl: absoluteUrl(origin, paths.apiDocs),
+    pageUrl: absoluteUrl(origin, pagePath),
+    operationUrl: (slug) => absoluteUrl(origin, paths.apiOperation(slug)),
     openApiUrl: absoluteUrl(origin, paths.openApi),
     entryPoints: entryPointList(origin),
   })}`;

@@ -4,6 +4,8 @@
  * @module
  */
 import { apiDocsMarkdown, openApiDocument } from './openapi.ts';
+import { operationDetailsMarkdown } from './reference/markdown.ts';
+import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
 import { messages, otherLang } from '../content/i18n.ts';
@@ -30,6 +32,23 @@ export interface SitePage {
   /** False for pages that exist but are not listed in the sitemap (the contact thank-you page). */
   listed?: boolean;
 }
+
+/**
+ * The first sentence of a CommonMark description as plain text (a page description): inline code,
+ * emphasis and link markup dropped, at most {@link DESCRIPTION_MAX_CHARS} characters.
+ */
+function plainSentence(markdown: string): string {
+  const text = markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  return sentence.length > DESCRIPTION_MAX_CHARS ? `${sentence.slice(0, DESCRIPTION_MAX_CHARS - 1).trimEnd()}…` : sentence;
+}
+
+/** Longest page description written from an OpenAPI description, in characters (what search result snippets show). */
+const DESCRIPTION_MAX_CHARS = 160;
 
 /** Number of listing pages for `count` articles. */
 export function pageCount(count: number): number {
@@ -653,6 +672,8 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     ),
   });
 
+  const openApi = openApiDocument(origin, company);
+  // The overview's twin is the whole reference, as is the single page's: an agent reads it in one request.
   pages.push({
     path: paths.apiDocs,
     kind: 'static',
@@ -660,7 +681,42 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: `The ${company.name} HTTP API: search, feed, contact, health, the MCP server and OAuth; OpenAPI 3.1 at /openapi.json.`,
     lang: 'en',
     lastmod: today,
-    markdown: apiDocsMarkdown(origin, openApiDocument(origin, company)),
+    markdown: apiDocsMarkdown(origin, openApi),
+  });
+  const reference = apiReference(openApi);
+  for (const group of reference.groups) {
+    for (const op of group.operations) {
+      const path = paths.apiOperation(op.slug);
+      pages.push({
+        path,
+        kind: 'static',
+        title: `${op.summary} · API reference`,
+        description: `${op.method} ${op.path}: ${plainSentence(op.description)}`,
+        lang: 'en',
+        lastmod: today,
+        markdown: markdownDocument(
+          origin,
+          op.summary,
+          `${op.method} ${op.path}`,
+          [
+            ['URL', absoluteUrl(origin, path)],
+            ['Group', group.name],
+            ['OpenAPI', `${absoluteUrl(origin, paths.openApi)} (operationId \`${op.id}\`)`],
+            ['Whole reference', twinUrl(origin, paths.apiDocs)],
+          ],
+          operationDetailsMarkdown(op).join('\n'),
+        ),
+      });
+    }
+  }
+  pages.push({
+    path: paths.apiAll,
+    kind: 'static',
+    title: 'API reference on one page',
+    description: `Every operation of the ${company.name} HTTP API on one page, for reading end to end and finding in the page.`,
+    lang: 'en',
+    lastmod: today,
+    markdown: apiDocsMarkdown(origin, openApi, paths.apiAll),
   });
 
   const hub = developersHub(origin, company.name);

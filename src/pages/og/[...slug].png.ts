@@ -23,7 +23,7 @@ export async function getStaticPaths() {
     if (page.kind === 'home') return t.home;
     if (page.path.startsWith('/blog/tag/')) return t.tags;
     if (page.path.startsWith('/blog/category/')) return t.category;
-    if (page.path === paths.apiDocs) return t.navDevelopers;
+    if (page.path === paths.apiDocs || page.path.startsWith(`${paths.apiDocs}/`)) return t.navDevelopers;
     if (page.kind === 'list') return page.path.includes('/blog') ? t.navBlog : page.title;
     return page.lang === 'zh' ? catalog.company.name_zh : catalog.company.name;
   };

@@ -41,8 +41,14 @@ function childLines(node: SchemaNode, indent: string): string[] {
   return lines;
 }
 
+/** One operation in the whole reference: `### METHOD /path`, its summary, then {@link operationDetailsMarkdown}. */
 function operationMarkdown(op: ReferenceOperation): string[] {
-  const lines = [`### ${op.method} ${op.path}`, '', `**${op.summary}**`, '', op.description, ''];
+  return [`### ${op.method} ${op.path}`, '', `**${op.summary}**`, '', ...operationDetailsMarkdown(op)];
+}
+
+/** An operation's facts below its title: description, authentication, parameters, body, responses, examples, requests. */
+export function operationDetailsMarkdown(op: ReferenceOperation): string[] {
+  const lines = [op.description, ''];
   if (op.auth.length) lines.push('Authentication:', '', ...op.auth.map((a) => `- ${a}`), '');
   if (op.parameters.length) {
     lines.push('| parameter | in | required | type | description |', '| --- | --- | --- | --- | --- |');
@@ -80,8 +86,14 @@ function operationMarkdown(op: ReferenceOperation): string[] {
   return lines;
 }
 
-/** The whole twin; `entryPoints` is the markdown list of agent entry points that ends it. */
-export function apiReferenceMarkdown(reference: ApiReference, meta: { pageUrl: string; openApiUrl: string; entryPoints: string }): string {
+/**
+ * The whole twin; `entryPoints` is the markdown list of agent entry points that ends it, and
+ * `operationUrl` the URL of an operation's own page (its twin is that URL + `.md`).
+ */
+export function apiReferenceMarkdown(
+  reference: ApiReference,
+  meta: { pageUrl: string; openApiUrl: string; entryPoints: string; operationUrl: (slug: string) => string },
+): string {
   const lines = [
     `# ${reference.title}`,
     '',
@@ -94,8 +106,11 @@ export function apiReferenceMarkdown(reference: ApiReference, meta: { pageUrl: s
     '',
   ];
   lines.push('## Contents', '');
+  // Each operation also has a page of its own (and a twin: its URL + `.md`).
   for (const group of reference.groups) {
-    lines.push(`- ${group.name}: ${group.operations.map((op) => `${op.method} ${op.path}`).join(', ')}`);
+    lines.push(
+      `- ${group.name}: ${group.operations.map((op) => `[${op.method} ${op.path}](${meta.operationUrl(op.slug)}.md)`).join(', ')}`,
+    );
   }
   lines.push('');
   for (const group of reference.groups) {

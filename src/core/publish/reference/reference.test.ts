@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../openapi.ts';
 import type { JsonSchema } from './schema-view.ts';
 import { apiReferenceMarkdown } from './markdown.ts';
-import { apiReference } from './reference.ts';
+import { apiReference, operationSlug, referenceOperations } from './reference.ts';
 
 const ORIGIN = 'https://acme-ai.example';
 const doc = openApiDocument(ORIGIN, { name: 'Acme AI', operator_attribution: 'Content by Acme AI' });
@@ -155,12 +155,50 @@ describe('apiReference', () => {
   });
 });
 
+describe('operation pages', () => {
+  it('gives each operation a unique kebab-case slug from its operationId, in sidebar order', () => {
+    expect(operationSlug('searchArticles')).toBe('search-articles');
+    expect(operationSlug('getJWKS')).toBe('get-jwks');
+    expect(operationSlug('mcp')).toBe('mcp');
+    const slugs = referenceOperations(reference).map((op) => op.slug);
+    expect(slugs).toEqual(operations.map((op) => op.slug));
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    for (const op of operations) expect(reference.groups.find((g) => g.id === op.group)?.operations).toContain(op);
+  });
+
+  it('refuses two operations on one URL, or an operation named like the single page', () => {
+    const clone = (): JsonSchema => structuredClone(doc);
+    const twice = clone();
+    (twice.paths as Record<string, Record<string, { operationId: string }>>)['/health']!.get!.operationId = 'searchArticles';
+    expect(() => apiReference(twice)).toThrow(/search-articles/);
+    const all = clone();
+    (all.paths as Record<string, Record<string, { operationId: string }>>)['/health']!.get!.operationId = 'all';
+    expect(() => apiReference(all)).toThrow(/\/docs\/api\/all/);
+  });
+
+  it('offers "Try it" only for public GETs without path parameters that answer JSON', () => {
+    const tryable = operations.filter((op) => op.tryable).map((op) => `${op.method} ${op.path}`);
+    expect(tryable).toContain('GET /api/search');
+    expect(tryable).toContain('GET /health');
+    for (const op of operations.filter((o) => o.tryable)) {
+      expect(op.method).toBe('GET');
+      expect(op.auth).toEqual([]);
+      expect(op.path).not.toContain('{');
+    }
+    // The authorization endpoint answers an HTML page, the token endpoint is a POST.
+    expect(operations.find((op) => op.id === 'authorize')!.tryable).toBe(false);
+    expect(operations.filter((op) => op.method !== 'GET').every((op) => !op.tryable)).toBe(true);
+  });
+});
+
 describe('apiReferenceMarkdown', () => {
   it('holds every operation, every example and the three request languages', () => {
     const md = apiReferenceMarkdown(reference, {
       pageUrl: `${ORIGIN}/docs/api`,
       openApiUrl: `${ORIGIN}/openapi.json`,
       entryPoints: '- entry',
+      operationUrl: (slug) => `${ORIGIN}/docs/api/${slug}`,
     });
     for (const op of operations) expect(md).toContain(`### ${op.method} ${op.path}`);
     const examples = operations.flatMap((op) => op.responses.flatMap((r) => r.bodies.filter((b) => b.example !== undefined)));
@@ -169,5 +207,7 @@ describe('apiReferenceMarkdown', () => {
     expect(md).toContain('```python\nimport requests');
     expect(md).toContain("--data-urlencode 'q=私有化部署 LLM'");
     expect(md.trimEnd().endsWith('- entry')).toBe(true);
+    // The contents link each operation's own page's twin.
+    expect(md).toContain(`[GET /api/search](${ORIGIN}/docs/api/search-articles.md)`);
   });
 });

@@ -66,8 +66,12 @@ export interface ReferenceRequest {
 }
 
 export interface ReferenceOperation {
-  /** The operationId: the anchor of the operation. */
+  /** The operationId: the anchor of the operation on the single page and on the overview. */
   id: string;
+  /** The operation's own page: `/docs/api/{slug}` (the operationId in kebab case). */
+  slug: string;
+  /** The tag (group) id. */
+  group: string;
   method: string;
   path: string;
   summary: string;
@@ -79,7 +83,15 @@ export interface ReferenceOperation {
   requestBody?: { required: boolean; mediaTypes: string[]; node: SchemaNode };
   responses: ReferenceResponse[];
   requests: ReferenceRequest[];
+  /**
+   * Whether the page offers "Try it": a GET that needs no credentials and answers JSON, so a reader's
+   * browser can call it on the page's own origin and show the answer.
+   */
+  tryable: boolean;
 }
+
+/** Segments under /docs/api that are pages of their own, not operations. */
+const RESERVED_SLUGS: ReadonlySet<string> = new Set(['all']);
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -107,10 +119,13 @@ export function apiReference(doc: JsonSchema): ApiReference {
         id: name,
         name: tag?.['x-displayName'] ?? name,
         description: tag?.description ?? '',
-        operations: operations.filter((o) => o.tag === name).map(({ tag: _tag, ...op }) => op),
+        operations: operations.filter((o) => o.tag === name).map(({ tag, ...op }) => ({ ...op, group: tag })),
       };
     })
     .filter((group) => group.operations.length > 0);
+  const slugs = groups.flatMap((g) => g.operations.map((o) => o.slug));
+  const clash = slugs.find((slug, i) => slugs.indexOf(slug) !== i || RESERVED_SLUGS.has(slug));
+  if (clash !== undefined) throw new Error(`API reference: two operations, or an operation and a page, share the URL /docs/api/${clash}`);
   return { title: info.title, version: info.version, description: info.description, server, groups };
 }
 
@@ -124,13 +139,18 @@ function operationOf(doc: JsonSchema, server: string, path: string, method: stri
   const responses = Object.entries(op.responses as Record<string, JsonSchema>).map(([status, r]) =>
     responseOf(doc, status, resolveRef(r, doc)),
   );
+  const id = op.operationId as string;
+  const auth = authOf(doc, op);
+  const success = responses.find((r) => r.kind === 'success');
   return {
-    id: op.operationId as string,
+    id,
+    slug: operationSlug(id),
+    group: '',
     method: method.toUpperCase(),
     path,
     summary: (op.summary as string | undefined) ?? '',
     description: (op.description as string | undefined) ?? '',
-    auth: authOf(doc, op),
+    auth,
     parameters: parameters.map((p) => ({
       name: p.name as string,
       in: p.in as string,
@@ -150,7 +170,26 @@ function operationOf(doc: JsonSchema, server: string, path: string, method: stri
       : {}),
     responses,
     requests: requestsOf(server, path, method, op, parameters, bodyContent, responses),
+    tryable:
+      method === 'get' &&
+      auth.length === 0 &&
+      !path.includes('{') &&
+      success?.bodies.some((b) => b.mediaType === 'application/json' || b.mediaType.endsWith('+json')) === true,
   };
+}
+
+/** The URL segment of an operation's page: its operationId in kebab case (`searchArticles` → `search-articles`). */
+export function operationSlug(operationId: string): string {
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}
+
+/** Every operation of the reference in sidebar order, with its group. */
+export function referenceOperations(reference: ApiReference): ReferenceOperation[] {
+  return reference.groups.flatMap((group) => group.operations);
 }
 
 function responseOf(doc: JsonSchema, status: string, r: JsonSchema): ReferenceResponse {

@@ -1,0 +1,34 @@
+/**
+ * The pages the article index does not hold but a reader searches for by name: the products, the
+ * products and solutions listings, the API reference (overview and each operation) and the
+ * developers hub. A few dozen entries (title, description, path), served as /search/pages.json and
+ * matched in the browser by the search page and the header's palette beside the article hits, so
+ * "gateway" finds the LLM Gateway product.
+ * @module
+ */
+import { paths } from '../kernel/paths.ts';
+import type { SitePage } from './pages.ts';
+
+/** One page a search can name. */
+export interface SearchablePage {
+  title: string;
+  description: string;
+  path: string;
+  type: 'product' | 'page';
+  lang: 'zh' | 'en';
+}
+
+/** The searchable pages among the site's pages, products first. */
+export function searchablePages(pages: readonly SitePage[]): SearchablePage[] {
+  const named = new Set<string>([paths.products, paths.solutions, paths.developers, paths.apiDocs, paths.apiAll]);
+  return pages
+    .filter((page) => page.kind === 'product' || named.has(page.path) || page.path.startsWith(`${paths.apiDocs}/`))
+    .map((page) => ({
+      title: page.title,
+      description: page.description,
+      path: page.path,
+      type: page.kind === 'product' ? ('product' as const) : ('page' as const),
+      lang: page.lang,
+    }))
+    .sort((a, b) => (a.type === b.type ? 0 : a.type === 'product' ? -1 : 1));
+}
