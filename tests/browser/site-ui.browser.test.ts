@@ -411,13 +411,13 @@ describe('contact form', () => {
     const plain = await open({ javaScriptEnabled: false });
     await plain.page.goto('/zh/contact');
     await plain.page.fill('#email', 'wrong');
-    await Promise.all([plain.page.waitForURL('**/api/contact'), plain.page.click('button[type="submit"]')]);
+    await Promise.all([plain.page.waitForURL('**/api/contact'), plain.page.click('#contact-form button[type="submit"]')]);
     expect(await plain.page.title()).toMatch(/^错误：/);
     expect(await plain.page.locator('#name-error').textContent()).toBe('请填写您的姓名，方便我们称呼您。');
     expect(await plain.page.locator('#email-error').textContent()).toBe('请输入有效的邮箱地址，例如 name@example.com。');
     await plain.page.fill('#name', '李伟');
     await plain.page.fill('#email', 'li.wei@example.com');
-    await Promise.all([plain.page.waitForURL('**/zh/contact/thanks?*'), plain.page.click('button[type="submit"]')]);
+    await Promise.all([plain.page.waitForURL('**/zh/contact/thanks?*'), plain.page.click('#contact-form button[type="submit"]')]);
     expect(await plain.page.locator('h1').textContent()).toBe('提交成功');
     await plain.context.close();
   });

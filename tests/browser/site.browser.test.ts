@@ -330,12 +330,12 @@ describe('contact form', () => {
     await plain.goto('/contact');
     await plain.fill('#name', 'No Script');
     await plain.fill('#email', 'not-an-address');
-    await Promise.all([plain.waitForURL('**/api/contact'), plain.click('button[type="submit"]')]);
+    await Promise.all([plain.waitForURL('**/api/contact'), plain.click('#contact-form button[type="submit"]')]);
     await expect.poll(() => plain.locator('#email-error').textContent()).toMatch(/email address like name@example.com/);
     expect(await plain.locator('#name').inputValue()).toBe('No Script');
     expect(await plain.title()).toMatch(/^Error: /);
     await plain.fill('#email', 'no.script@example.com');
-    await Promise.all([plain.waitForURL('**/contact/thanks?id=*'), plain.click('button[type="submit"]')]);
+    await Promise.all([plain.waitForURL('**/contact/thanks?id=*'), plain.click('#contact-form button[type="submit"]')]);
     expect(await plain.locator('h1').textContent()).toBe('Thank you');
     await noJs.close();
 
@@ -343,13 +343,13 @@ describe('contact form', () => {
     await page.goto('/contact');
     await page.fill('#name', 'With Script');
     await page.fill('#email', 'bad');
-    await page.click('button[type="submit"]');
+    await page.click('#contact-form button[type="submit"]');
     await expect.poll(() => page.locator('#email-error').textContent()).toMatch(/email address like name@example.com/);
     expect(await page.locator('#email').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toBe(`${site.origin}/contact`);
     // A valid second enquiry from the same client within the minute: the limit answers inline.
     await page.fill('#email', 'with.script@example.com');
-    await page.click('button[type="submit"]');
+    await page.click('#contact-form button[type="submit"]');
     await expect.poll(() => page.locator('#form-status').textContent()).toMatch(/less than a minute ago/);
     expect(await page.locator('#email-error').isHidden()).toBe(true);
     await context.close();

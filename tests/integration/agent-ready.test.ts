@@ -50,6 +50,8 @@ const KNOWN_SITE_GAPS: Record<string, string> = {
   'agent-readability sitemap-md.exists': 'no /sitemap.md',
   'agent-readability html.meta-description': 'tag listing pages have a meta description under 50 characters',
   'agent-readability html.json-ld': 'tag listing pages carry no JSON-LD',
+  'afdocs content-start-position': 'on tag listing pages the <h1> starts about 20 % into the page text (the header chrome comes first)',
+  'agent-readability html.text-ratio': 'a tag listing page with few articles is about 10 % text (15 % needed)',
   'agent-readability html.json-ld.date-modified': 'the JSON-LD has no dateModified',
   'agent-readability html.json-ld.breadcrumb': 'the JSON-LD has no BreadcrumbList',
   'agent-readability html.glossary-link': 'pages link no glossary or terminology page',

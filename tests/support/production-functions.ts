@@ -26,6 +26,14 @@ const REQUESTS: Record<string, () => Request> = {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Prod Install', email: 'prod@example.com', message: 'hello' }),
     }),
+  'api-feedback': () =>
+    new Request(`${ORIGIN}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: '/blog/', kind: 'helpful' }),
+    }),
+  // No OPS_SECRET here: the page answers its sign-in challenge.
+  ops: () => new Request(`${ORIGIN}/ops/`),
   health: () => new Request(`${ORIGIN}/health`),
   mcp: () =>
     new Request(`${ORIGIN}/mcp`, {
