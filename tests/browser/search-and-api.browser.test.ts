@@ -95,7 +95,8 @@ describe('search page', () => {
     // The article hits are the API's; pages named by the query (products, the reference) come first.
     expect(paths.filter((p) => !NAMED_PAGE.test(p))).toEqual(api);
     expect(await page.inputValue('#search-input')).toBe('私有化部署');
-    expect(await page.locator('[data-search-status]').textContent()).toBe(`${api.length} results for “私有化部署”`);
+    // The count is of everything shown: the named pages and the API's hits.
+    expect(await page.locator('[data-search-status]').textContent()).toBe(`${paths.length} results for “私有化部署”`);
     expect(problems).toEqual([]);
     await context.close();
   });
