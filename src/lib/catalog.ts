@@ -8,7 +8,8 @@ import path from 'node:path';
 import { type Article, type Catalog, byNewest, duplicateSlugs, type Product, type Solution } from '../core/content/catalog.ts';
 import { readingMinutes, relativeImages, twinBody } from '../core/content/markdown.ts';
 import { absoluteUrl, paths } from '../core/kernel/paths.ts';
-import { contentErrors, isInvalid } from './content-errors.ts';
+import { contentErrors, duplicateSlugMessage, isInvalid } from './content-errors.ts';
+import { duplicateSlugClaims } from './astro-glob-duplicate-slugs.ts';
 import { sharedBuildData } from '../integrations/build-data.ts';
 import { type SitePage, sitePages } from '../core/publish/pages.ts';
 import { parseBuildConfig } from '../core/config.ts';
@@ -189,8 +190,20 @@ async function loadCatalog(): Promise<Catalog> {
     else if (other.data.translation?.id !== entry.id)
       problems.push(`${other.filePath}: add "translation: ${entry.id}" so the two articles link each other`);
   }
+  // Two files of one collection with one slug: the loader kept only one of them, so name both here.
+  for (const { collection, slug, files } of duplicateSlugClaims()) problems.push(duplicateSlugMessage(collection, slug, files));
+  // An article and a solution with one slug: both were loaded, but they would share one deploy blob and one MCP answer.
   const clashes = duplicateSlugs([...articles, ...solutions]);
-  if (clashes.length) problems.push(`Slugs must be unique across articles and solutions; used more than once: ${clashes.join(', ')}`);
+  if (clashes.length) {
+    const filesOf = (slug: string): string =>
+      [...articleEntries, ...solutionEntries]
+        .filter((entry) => entry.data.slug === slug)
+        .map((entry) => entry.filePath)
+        .join(', ');
+    problems.push(
+      `Slugs must be unique across articles and solutions; used more than once: ${clashes.map((slug) => `${slug} (${filesOf(slug)})`).join(', ')}`,
+    );
+  }
   // Every problem at once: an author fixes them in one round instead of one build per problem.
   if (problems.length) throw new Error(`The content is inconsistent:\n${problems.join('\n')}`);
 
