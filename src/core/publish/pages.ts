@@ -98,26 +98,95 @@ export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): T
 const RELATED_WEIGHTS = { tag: 3, category: 2, language: 1 } as const;
 
 /**
- * The `limit` documents most related to `doc`: shared tags, then the same category, then the same
- * language; newer first among equals. Documents sharing neither tag nor category are never listed.
+ * Finds, for any document, the `limit` candidates most related to it: shared tags, then the same
+ * category, then the same language; newer first among equals, then the candidates' own order.
+ * Documents sharing neither tag nor category are never listed, nor the document itself.
+ *
+ * Built once per candidate list: tag slugs are computed once, an inverted index maps each tag to
+ * the candidates carrying it, and each (category, language) group is kept newest first, so a
+ * lookup touches only the candidates sharing a tag plus the first few of its category. Scoring
+ * every candidate for every page was O(n²): at 10,000 articles it was most of the build
+ * (BENCHMARKS.md, "Build").
  */
+export function relatedIndex<T extends Document>(candidates: readonly T[]): (doc: Document, limit?: number) => T[] {
+  const count = candidates.length;
+  /** Tag slug → each candidate carrying it, with how many of its tags have that slug (a candidate's duplicates count). */
+  const postings = new Map<string, { index: number; times: number }[]>();
+  candidates.forEach((candidate, index) => {
+    const times = new Map<string, number>();
+    for (const tag of candidate.tags) {
+      const slug = tagSlug(tag);
+      times.set(slug, (times.get(slug) ?? 0) + 1);
+    }
+    for (const [slug, n] of times) {
+      const list = postings.get(slug) ?? [];
+      list.push({ index, times: n });
+      postings.set(slug, list);
+    }
+  });
+  /** `a` ranks before `b` among candidates of equal score: newer first, then the candidates' order. */
+  const before = (a: number, b: number): boolean => {
+    const da = candidates[a]!.date;
+    const db = candidates[b]!.date;
+    return da !== db ? da > db : a < b;
+  };
+  /** Category and language → candidate indexes, in `before` order. */
+  const groups = new Map<string, number[]>();
+  for (let index = 0; index < count; index++) {
+    const key = `${candidates[index]!.category}\u0000${candidates[index]!.lang}`;
+    const list = groups.get(key) ?? [];
+    list.push(index);
+    groups.set(key, list);
+  }
+  for (const list of groups.values()) list.sort((a, b) => (before(a, b) ? -1 : 1));
+  const shared = new Int32Array(count);
+
+  return (doc: Document, limit = 3): T[] => {
+    const top: { index: number; score: number }[] = [];
+    const offer = (index: number, score: number): void => {
+      let at = top.length;
+      while (at > 0 && (top[at - 1]!.score < score || (top[at - 1]!.score === score && before(index, top[at - 1]!.index)))) at--;
+      if (at < limit) {
+        top.splice(at, 0, { index, score });
+        if (top.length > limit) top.pop();
+      }
+    };
+    const touched: number[] = [];
+    for (const slug of new Set(doc.tags.map(tagSlug))) {
+      for (const { index, times } of postings.get(slug) ?? []) {
+        if (shared[index] === 0) touched.push(index);
+        shared[index] = shared[index]! + times;
+      }
+    }
+    for (const index of touched) {
+      const candidate = candidates[index]!;
+      if (candidate.slug === doc.slug) continue;
+      offer(
+        index,
+        shared[index]! * RELATED_WEIGHTS.tag +
+          (candidate.category === doc.category ? RELATED_WEIGHTS.category : 0) +
+          (candidate.lang === doc.lang ? RELATED_WEIGHTS.language : 0),
+      );
+    }
+    // The same category without a shared tag: the first `limit` of each language group are all that can place.
+    for (const lang of [doc.lang, doc.lang === 'zh' ? 'en' : 'zh'] as const) {
+      const score = RELATED_WEIGHTS.category + (lang === doc.lang ? RELATED_WEIGHTS.language : 0);
+      let taken = 0;
+      for (const index of groups.get(`${doc.category}\u0000${lang}`) ?? []) {
+        if (taken === limit) break;
+        if (shared[index] !== 0 || candidates[index]!.slug === doc.slug) continue;
+        offer(index, score);
+        taken++;
+      }
+    }
+    for (const index of touched) shared[index] = 0;
+    return top.map((entry) => candidates[entry.index]!);
+  };
+}
+
+/** The `limit` documents of `candidates` most related to `doc` ({@link relatedIndex}, for a single lookup). */
 export function relatedDocuments<T extends Document>(doc: Document, candidates: readonly T[], limit = 3): T[] {
-  const tags = new Set(doc.tags.map(tagSlug));
-  return candidates
-    .filter((c) => c.slug !== doc.slug)
-    .map((c) => {
-      const sharedTags = c.tags.filter((t) => tags.has(tagSlug(t))).length;
-      const sameCategory = c.category === doc.category;
-      const score =
-        sharedTags * RELATED_WEIGHTS.tag +
-        (sameCategory ? RELATED_WEIGHTS.category : 0) +
-        (c.lang === doc.lang ? RELATED_WEIGHTS.language : 0);
-      return { c, score, relevant: sharedTags > 0 || sameCategory };
-    })
-    .filter((r) => r.relevant)
-    .sort((a, b) => b.score - a.score || (a.c.date < b.c.date ? 1 : a.c.date > b.c.date ? -1 : 0))
-    .slice(0, limit)
-    .map((r) => r.c);
+  return relatedIndex(candidates)(doc, limit);
 }
 
 function newest(dates: (string | undefined)[], fallback: string): string {
