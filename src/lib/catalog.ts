@@ -57,7 +57,24 @@ export function getCatalog(): Promise<Catalog> {
   return cached;
 }
 
+const siteLists = new WeakMap<Catalog, SitePage[]>();
 const registries = new WeakMap<Catalog, Map<string, SitePage>>();
+
+/**
+ * Every page of the site with its twin (src/core/publish/pages.ts sitePages), computed once per
+ * build: the registry, the sitemap, llms-full.txt, the OG images and the twins all read it (at
+ * 10,000 articles one computation is ≈ 0.6 CPU-s). Shared with the build hook like the catalogue.
+ */
+export async function getSitePages(): Promise<SitePage[]> {
+  const catalog = await getCatalog();
+  let pages = siteLists.get(catalog);
+  if (!pages) {
+    pages = sitePages(catalog);
+    siteLists.set(catalog, pages);
+    sharedBuildData().sitePages = pages;
+  }
+  return pages;
+}
 
 /**
  * The page registry's entry for `pagePath` (src/core/publish/pages.ts): where every page's title,
@@ -67,7 +84,7 @@ export async function registeredPage(pagePath: string): Promise<SitePage | undef
   const catalog = await getCatalog();
   let byPath = registries.get(catalog);
   if (!byPath) {
-    byPath = new Map(sitePages(catalog).map((page) => [page.path, page]));
+    byPath = new Map((await getSitePages()).map((page) => [page.path, page]));
     registries.set(catalog, byPath);
   }
   return byPath.get(pagePath);

@@ -29,6 +29,36 @@ export interface SitePage {
   listed?: boolean;
 }
 
+/**
+ * What a document's card shows (DocCard.astro: listings, tag pages, the related list). Cached
+ * pages key on the cards they list (src/lib/page-cache.ts), so the card component reads only these fields.
+ */
+export type DocCard = Pick<
+  Document,
+  'type' | 'slug' | 'path' | 'title' | 'date' | 'lang' | 'category' | 'readingMinutes' | 'excerpt' | 'cover' | 'draft'
+>;
+
+/** The card of `doc`. */
+export function docCard(doc: Document): DocCard {
+  const { type, slug, path, title, date, lang, category, readingMinutes, excerpt, cover, draft } = doc;
+  return {
+    type,
+    slug,
+    path,
+    title,
+    date,
+    lang,
+    category,
+    readingMinutes,
+    excerpt,
+    ...(cover ? { cover } : {}),
+    ...(draft ? { draft } : {}),
+  };
+}
+
+/** What the newer/older links of an article page show. */
+export type DocLink = Pick<Document, 'path' | 'title'>;
+
 /** Number of listing pages for `count` articles. */
 export function pageCount(count: number): number {
   return Math.max(1, Math.ceil(count / ARTICLES_PER_PAGE));
@@ -83,7 +113,8 @@ export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): T
     for (const tag of doc.tags) {
       const slug = tagSlug(tag);
       const listing = bySlug.get(slug) ?? { tag, slug, path: paths.tag(tag), docs: [], lang: 'en' as Lang };
-      if (!listing.docs.includes(doc)) listing.docs.push(doc);
+      // A document lists two spellings of one tag at most once; its tags are visited together, so it can only be the last one added.
+      if (listing.docs.at(-1) !== doc) listing.docs.push(doc);
       bySlug.set(slug, listing);
     }
   }
