@@ -16,12 +16,16 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
+import { BODY_DIR } from '../lib/content-bodies.ts';
 
 /** Project files every build output may depend on, besides the content (which the caches key themselves). */
 export const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'] as const;
 
-/** What Astro keeps in its cacheDir that depends on the code: the content store (one file, or chunks) and the incremental build's manifest and pages. */
-const ASTRO_CACHED = ['data-store.json', 'data-store', 'incremental-build.json', 'dist'] as const;
+/**
+ * What the cacheDir holds that depends on the code: Astro's content store (one file, or chunks), the
+ * incremental build's manifest and pages, and the bodies kept beside the store (src/lib/content-bodies.ts).
+ */
+const ASTRO_CACHED = ['data-store.json', 'data-store', 'incremental-build.json', 'dist', BODY_DIR] as const;
 
 /** The file in cacheDir that names the code the cache was built by. */
 export const FINGERPRINT_FILE = 'code-fingerprint.txt';

@@ -10,6 +10,7 @@ import { readingMinutes, relativeImages, twinBody } from '../core/content/markdo
 import { absoluteUrl, paths } from '../core/kernel/paths.ts';
 import { contentErrors, duplicateSlugMessage, isInvalid } from './content-errors.ts';
 import { duplicateSlugClaims } from './astro-glob-duplicate-slugs.ts';
+import { CACHE_DIR, type LoadedEntry, slimBody } from './content-bodies.ts';
 import { sharedBuildData } from '../integrations/build-data.ts';
 import { type SitePage, sitePages } from '../core/publish/pages.ts';
 import { parseBuildConfig } from '../core/config.ts';
@@ -42,8 +43,10 @@ async function imageUrls(entry: { body?: string | undefined; filePath?: string |
   return urls;
 }
 
-async function bodyOf(entry: { body?: string | undefined; filePath?: string | undefined }): Promise<string> {
-  return twinBody(entry.body ?? '', origin, isMdx(entry), await imageUrls(entry));
+/** The source of an entry's body: from the store, or from its body file when the store keeps it slim (src/lib/content-bodies.ts). */
+async function bodyOf(entry: LoadedEntry & { filePath?: string | undefined }): Promise<string> {
+  const source = { body: slimBody(entry, CACHE_DIR)?.body ?? entry.body, filePath: entry.filePath };
+  return twinBody(source.body ?? '', origin, isMdx(entry), await imageUrls(source));
 }
 
 let cached: Promise<Catalog> | undefined;
