@@ -423,8 +423,10 @@ async function buildOnce(variant: Variant, size: number, run: number, contentDir
   const outDir = path.join(work, 'dist');
   const cacheDir = path.join(work, 'cache');
   const sideDir = path.join(work, 'generated');
-  // A cold build starts from nothing; an edit keeps what a build machine keeps between builds (the cache folder).
+  // A cold build starts from nothing; an edit keeps what a build machine keeps between builds (the
+  // cache folder) and, like a fresh checkout on Netlify, no output folders (Astro would spend seconds emptying them).
   if (kind === 'cold') await rm(work, { recursive: true, force: true });
+  else for (const dir of [outDir, sideDir]) await rm(dir, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   const logFile = path.join(OUT_ROOT, 'logs', `${size}-${variant.replace(':', '-')}-${run}-${kind}.log`);
   // The astro CLI turns on Node's module compile cache (os.tmpdir()/node-compile-cache, keyed by file path), which a

@@ -2,7 +2,15 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUNDLES_MANIFEST, type BundleManifest, bundleOf, indexSite, PAGEFIND_MAX_FRAGMENTS, runPagefind } from './pagefind-index.ts';
+import {
+  BUNDLES_MANIFEST,
+  type BundleManifest,
+  bundleOf,
+  indexedContent,
+  indexSite,
+  PAGEFIND_MAX_FRAGMENTS,
+  runPagefind,
+} from './pagefind-index.ts';
 
 const page = (lang: string, title: string, body: string) =>
   `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body><nav>Site menu</nav><article data-pagefind-body><h1>${title}</h1><p>${body}</p></article></body></html>`;
@@ -70,6 +78,22 @@ describe('runPagefind (the build step after astro build)', () => {
   });
 });
 
+describe('indexedContent (what a bundle is keyed on)', () => {
+  const doc = (body: string, footer: string): string =>
+    `<html lang="en"><body><article data-pagefind-body><h1>T</h1><p>${body}</p><footer data-pagefind-ignore>${footer}</footer></article></body></html>`;
+
+  it('ignores what Pagefind ignores, keeps everything else, and keeps Pagefind attributes inside ignored parts', () => {
+    const base = indexedContent(doc('Body', '<a href="/blog/a">Older: A</a>'));
+    expect(indexedContent(doc('Body', '<a href="/blog/b">Older: B, renamed</a>'))).toBe(base);
+    expect(indexedContent(doc('Body changed', '<a href="/blog/a">Older: A</a>'))).not.toBe(base);
+    expect(indexedContent(doc('Body <a href="/x">link</a>', ''))).not.toBe(indexedContent(doc('Body <a href="/y">link</a>', '')));
+    expect(indexedContent(doc('Body', '<span data-pagefind-meta="k:1"></span>'))).not.toBe(
+      indexedContent(doc('Body', '<span data-pagefind-meta="k:2"></span>')),
+    );
+    expect(indexedContent(doc('Body', '')).replace('lang="en"', 'lang="zh-CN"')).not.toBe(indexedContent(doc('Body', '')));
+  });
+});
+
 describe('indexSite (bundles and their cache)', () => {
   const dirs: string[] = [];
   afterEach(async () => {
@@ -110,6 +134,16 @@ describe('indexSite (bundles and their cache)', () => {
     await writeFile(path.join(dir, edited), page('en', 'Post 4', 'A zanzibarquokka appears.'));
     await clean();
     expect(await indexSite(dir, { cacheDir, pagesPerBundle: 5 })).toEqual({ pages: 12, bundles: 3, built: 1 });
+    // A change inside what Pagefind ignores (an article's newer/older links, its related list) rebuilds nothing.
+    const other = 'blog/post-7/index.html';
+    const withFooter = (text: string): string =>
+      page('en', 'Post 7', 'Gateway note number 7.').replace('</article>', `<footer data-pagefind-ignore>${text}</footer></article>`);
+    await writeFile(path.join(dir, other), withFooter('Older: Post 6'));
+    await clean();
+    expect((await indexSite(dir, { cacheDir, pagesPerBundle: 5 })).built).toBe(1);
+    await writeFile(path.join(dir, other), withFooter('Older: Post 6, renamed'));
+    await clean();
+    expect((await indexSite(dir, { cacheDir, pagesPerBundle: 5 })).built).toBe(0);
     const bundle = bundleOf(edited, 3);
     const words = (await readdir(path.join(dir, 'pagefind', `b${bundle}`, 'index'))).length;
     expect(words).toBeGreaterThan(0);

@@ -13,8 +13,8 @@
  * A large site is indexed as several Pagefind bundles of at most PAGES_PER_BUNDLE pages, each from
  * its own Pagefind run, which bounds the indexer's memory (≈ 3 GB for 10,000 pages) and lets a
  * rebuild reuse the bundles whose pages did not change: each bundle's output is kept in the build
- * cache (ASTRO_CACHE_DIR/pagefind/<key>), keyed by the bytes of its pages, Pagefind's version and
- * these options. `pagefind/bundles.json` lists the bundles; the /search page merges them
+ * cache (ASTRO_CACHE_DIR/pagefind/<key>), keyed by what Pagefind reads of its pages
+ * ({@link indexedContent}), Pagefind's version and these options. `pagefind/bundles.json` lists the bundles; the /search page merges them
  * (src/scripts/search-page.ts). A site of up to PAGES_PER_BUNDLE pages has one bundle at
  * `pagefind/`, as before.
  *
@@ -26,6 +26,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Parser } from 'htmlparser2';
 import { answerHelp } from './usage.ts';
 import { parseBuildConfig } from '../src/core/config.ts';
 
@@ -99,19 +100,54 @@ export function bundleOf(page: string, bundles: number): number {
   return createHash('sha256').update(page).digest().readUInt32BE(0) % bundles;
 }
 
-/** The cache key of a bundle: Pagefind's version, this step's options and every page's path and bytes. */
+/**
+ * What Pagefind can read of a page, as one string: every element, attribute and text in document
+ * order, except the content of `data-pagefind-ignore` elements (whose own `data-pagefind-*`
+ * attributes and those of their descendants are kept: Pagefind still reads filters and meta
+ * there). An edit to an article changes its neighbours' and related pages' HTML only inside such
+ * elements (the newer/older links, the related list), so their bundles stay cached.
+ */
+export function indexedContent(html: string): string {
+  const parts: string[] = [];
+  const stack: boolean[] = [];
+  let ignored = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const ignores = 'data-pagefind-ignore' in attributes;
+        stack.push(ignores);
+        const all = Object.entries(attributes);
+        const kept = ignored > 0 || ignores ? all.filter(([key]) => key.startsWith('data-pagefind-')) : all;
+        if (ignores) ignored++;
+        parts.push(`<${name}${kept.map(([key, value]) => ` ${key}=${JSON.stringify(value)}`).join('')}>`);
+      },
+      ontext(text) {
+        if (ignored === 0) parts.push(text);
+      },
+      onclosetag(name) {
+        if (stack.pop()) ignored--;
+        parts.push(`</${name}>`);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return parts.join('');
+}
+
+/** The cache key of a bundle: Pagefind's version, this step's options and every page's path and {@link indexedContent}. */
 async function bundleKey(siteDir: string, pages: readonly string[]): Promise<string> {
   const hash = createHash('sha256').update(`pagefind ${PAGEFIND_VERSION}\n${PAGEFIND_GLOB}\n${PAGEFIND_MAX_FRAGMENTS}\n`);
-  for (const page of pages)
+  for (const page of pages) {
     hash
       .update(page)
       .update('\0')
-      .update(await readFile(path.join(siteDir, page)))
+      .update(indexedContent(await readFile(path.join(siteDir, page), 'utf8')))
       .update('\0');
+  }
   return hash.digest('base64url');
 }
 
-/** pagefind/bundles.json: each bundle's URL and the languages it holds (Pagefind's codes, e.g. `en`, `zh-cn`). */
 export interface BundleManifest {
   bundles: { url: string; languages: string[] }[];
 }
