@@ -16,7 +16,7 @@
  * cacheDir; a fresh Node compile cache, as on a new build machine), then the file is restored.
  *
  *     node bench/build.bench.ts [--sizes 1000,10000] [--og on,off] [--tools ours,bare,hugo,hugo-full]
- *                               [--edit] [--runs 1] [--seed 42]
+ *                               [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]
  *
  * Prints markdown tables and writes bench/.out/build-results.json. Scratch: corpora and peer
  * projects in bench/.corpus/build/, outputs, caches and logs in bench/.out/build/.
@@ -37,7 +37,7 @@ const CORPUS_ROOT = path.join(ROOT, 'bench', '.corpus', 'build');
 const OUT_ROOT = path.join(ROOT, 'bench', '.out', 'build');
 const RESULTS_FILE = path.join(ROOT, 'bench', '.out', 'build-results.json');
 const USAGE =
-  'usage: node bench/build.bench.ts [--sizes 1000,10000] [--og on,off] [--tools ours,bare,hugo,hugo-full] [--edit] [--runs 1] [--seed 42]';
+  'usage: node bench/build.bench.ts [--sizes 1000,10000] [--og on,off] [--tools ours,bare,hugo,hugo-full] [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]';
 
 const argv = process.argv.slice(2);
 const sizes = (argValue(argv, 'sizes') ?? '1000,10000').split(',').map(Number);
@@ -46,13 +46,16 @@ const runs = Number(argValue(argv, 'runs') ?? 1);
 const ogSettings = (argValue(argv, 'og') ?? 'on').split(',');
 const toolNames = (argValue(argv, 'tools') ?? 'ours,bare,hugo,hugo-full').split(',');
 const withEdit = argv.includes('--edit');
+/** V8 heap limit for our build's Node processes (NODE_OPTIONS=--max-old-space-size), e.g. 8192 at 100,000 articles; default Node's. */
+const heapMb = argValue(argv, 'heap-mb') === undefined ? null : Number(argValue(argv, 'heap-mb'));
 if (
   sizes.some((n) => !Number.isInteger(n) || n < 1) ||
   !Number.isInteger(seed) ||
   !Number.isInteger(runs) ||
   runs < 1 ||
   ogSettings.some((o) => o !== 'on' && o !== 'off') ||
-  toolNames.some((t) => !['ours', 'bare', 'hugo', 'hugo-full'].includes(t))
+  toolNames.some((t) => !['ours', 'bare', 'hugo', 'hugo-full'].includes(t)) ||
+  (heapMb !== null && (!Number.isInteger(heapMb) || heapMb < 512))
 ) {
   throw new Error(USAGE);
 }
@@ -444,6 +447,7 @@ async function buildOnce(variant: Variant, size: number, run: number, contentDir
       env: {
         ...env,
         OG_IMAGES: variant === 'ours:on' ? 'on' : 'off',
+        ...(heapMb === null ? {} : { NODE_OPTIONS: `--max-old-space-size=${heapMb}` }),
         CONTENT_DIR: contentDir,
         ASTRO_OUT_DIR: outDir,
         GENERATED_DIR: sideDir,
