@@ -137,12 +137,15 @@ const RELATED_WEIGHTS = { tag: 3, category: 2, language: 1 } as const;
  * the candidates carrying it, and each (category, language) group is kept newest first, so a
  * lookup touches only the candidates sharing a tag plus the first few of its category. Scoring
  * every candidate for every page was O(n²): at 10,000 articles it was most of the build
- * (BENCHMARKS.md, "Build").
+ * (BENCHMARKS.md, "Build"). A site's tags are few next to its documents, so a tag's candidates
+ * grow with the site: the lookup reads only typed arrays (candidate index, category, language,
+ * rank), which stay in the processor's cache; reading the candidate objects instead took minutes
+ * at 100,000 articles.
  */
 export function relatedIndex<T extends Document>(candidates: readonly T[]): (doc: Document, limit?: number) => T[] {
   const count = candidates.length;
-  /** Tag slug → each candidate carrying it, with how many of its tags have that slug (a candidate's duplicates count). */
-  const postings = new Map<string, { index: number; times: number }[]>();
+  /** Tag slug → the candidates carrying it, and how many of each one's tags have that slug (a candidate's duplicates count). */
+  const lists = new Map<string, { index: number[]; times: number[] }>();
   candidates.forEach((candidate, index) => {
     const times = new Map<string, number>();
     for (const tag of candidate.tags) {
@@ -150,68 +153,97 @@ export function relatedIndex<T extends Document>(candidates: readonly T[]): (doc
       times.set(slug, (times.get(slug) ?? 0) + 1);
     }
     for (const [slug, n] of times) {
-      const list = postings.get(slug) ?? [];
-      list.push({ index, times: n });
-      postings.set(slug, list);
+      const list = lists.get(slug) ?? { index: [], times: [] };
+      list.index.push(index);
+      list.times.push(n);
+      lists.set(slug, list);
     }
   });
-  /** `a` ranks before `b` among candidates of equal score: newer first, then the candidates' order. */
-  const before = (a: number, b: number): boolean => {
+  const postings = new Map(
+    [...lists].map(([slug, list]) => [slug, { index: Int32Array.from(list.index), times: Int32Array.from(list.times) }]),
+  );
+  /** Candidate order among equal scores (newer first, then the candidates' order) as a rank: lower ranks first. */
+  const order = [...candidates.keys()].sort((a, b) => {
     const da = candidates[a]!.date;
     const db = candidates[b]!.date;
-    return da !== db ? da > db : a < b;
-  };
-  /** Category and language → candidate indexes, in `before` order. */
+    return da !== db ? (da > db ? -1 : 1) : a - b;
+  });
+  const rank = new Int32Array(count);
+  order.forEach((index, position) => {
+    rank[index] = position;
+  });
+  const categoryIds = new Map<string, number>();
+  const category = Int32Array.from(candidates, (c) => {
+    if (!categoryIds.has(c.category)) categoryIds.set(c.category, categoryIds.size);
+    return categoryIds.get(c.category)!;
+  });
+  const zh = Uint8Array.from(candidates, (c) => (c.lang === 'zh' ? 1 : 0));
+  const bySlug = new Map(candidates.map((c, index) => [c.slug, index]));
+  /** Category and language → candidate indexes, in rank order. */
   const groups = new Map<string, number[]>();
-  for (let index = 0; index < count; index++) {
-    const key = `${candidates[index]!.category}\u0000${candidates[index]!.lang}`;
+  for (const index of order) {
+    const key = `${category[index]}:${zh[index]}`;
     const list = groups.get(key) ?? [];
     list.push(index);
     groups.set(key, list);
   }
-  for (const list of groups.values()) list.sort((a, b) => (before(a, b) ? -1 : 1));
   const shared = new Int32Array(count);
+  const touched = new Int32Array(count);
 
   return (doc: Document, limit = 3): T[] => {
-    const top: { index: number; score: number }[] = [];
+    const self = bySlug.get(doc.slug) ?? -1;
+    const docCategory = categoryIds.get(doc.category) ?? -1;
+    const docZh = doc.lang === 'zh' ? 1 : 0;
+    const topIndex: number[] = [];
+    const topScore: number[] = [];
     const offer = (index: number, score: number): void => {
-      let at = top.length;
-      while (at > 0 && (top[at - 1]!.score < score || (top[at - 1]!.score === score && before(index, top[at - 1]!.index)))) at--;
+      let at = topIndex.length;
+      while (at > 0 && (topScore[at - 1]! < score || (topScore[at - 1] === score && rank[index]! < rank[topIndex[at - 1]!]!))) at--;
       if (at < limit) {
-        top.splice(at, 0, { index, score });
-        if (top.length > limit) top.pop();
+        topIndex.splice(at, 0, index);
+        topScore.splice(at, 0, score);
+        if (topIndex.length > limit) {
+          topIndex.pop();
+          topScore.pop();
+        }
       }
     };
-    const touched: number[] = [];
+    // Phase 1: how many tags each candidate shares (a site's big tags make this the long part: keep it to typed arrays).
+    let touchedCount = 0;
     for (const slug of new Set(doc.tags.map(tagSlug))) {
-      for (const { index, times } of postings.get(slug) ?? []) {
-        if (shared[index] === 0) touched.push(index);
-        shared[index] = shared[index]! + times;
+      const list = postings.get(slug);
+      if (!list) continue;
+      const { index: indexes, times } = list;
+      for (let i = 0; i < indexes.length; i++) {
+        const index = indexes[i]!;
+        if (shared[index] === 0) touched[touchedCount++] = index;
+        shared[index] = shared[index]! + times[i]!;
       }
     }
-    for (const index of touched) {
-      const candidate = candidates[index]!;
-      if (candidate.slug === doc.slug) continue;
+    // Phase 2: score only the candidates that can still place.
+    const best = RELATED_WEIGHTS.category + RELATED_WEIGHTS.language;
+    for (let i = 0; i < touchedCount; i++) {
+      const index = touched[i]!;
+      const tags = shared[index]! * RELATED_WEIGHTS.tag;
+      if (index === self || (topIndex.length === limit && tags + best < topScore[limit - 1]!)) continue;
       offer(
         index,
-        shared[index]! * RELATED_WEIGHTS.tag +
-          (candidate.category === doc.category ? RELATED_WEIGHTS.category : 0) +
-          (candidate.lang === doc.lang ? RELATED_WEIGHTS.language : 0),
+        tags + (category[index] === docCategory ? RELATED_WEIGHTS.category : 0) + (zh[index] === docZh ? RELATED_WEIGHTS.language : 0),
       );
     }
     // The same category without a shared tag: the first `limit` of each language group are all that can place.
-    for (const lang of [doc.lang, doc.lang === 'zh' ? 'en' : 'zh'] as const) {
-      const score = RELATED_WEIGHTS.category + (lang === doc.lang ? RELATED_WEIGHTS.language : 0);
+    for (const lang of [docZh, 1 - docZh]) {
+      const score = RELATED_WEIGHTS.category + (lang === docZh ? RELATED_WEIGHTS.language : 0);
       let taken = 0;
-      for (const index of groups.get(`${doc.category}\u0000${lang}`) ?? []) {
+      for (const index of groups.get(`${docCategory}:${lang}`) ?? []) {
         if (taken === limit) break;
-        if (shared[index] !== 0 || candidates[index]!.slug === doc.slug) continue;
+        if (shared[index] !== 0 || index === self) continue;
         offer(index, score);
         taken++;
       }
     }
-    for (const index of touched) shared[index] = 0;
-    return top.map((entry) => candidates[entry.index]!);
+    for (let i = 0; i < touchedCount; i++) shared[touched[i]!] = 0;
+    return topIndex.map((index) => candidates[index]!);
   };
 }
 
