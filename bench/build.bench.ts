@@ -588,7 +588,7 @@ for (const size of sizes) {
           const result = await buildOnce(variant, size, run, contentDir, kind);
           all.push(result);
           console.error(
-            `[${size}] run ${run + 1}/${runs} ${variant} ${kind}: ${fmt(result.cpuS)} CPU-s, ${fmt(result.wallS, 1)} s wall, ${result.htmlPages} html, peak ${fmt(result.peakTreeBytes / MB, 0)} MB, out ${fmt(result.outBytes / MB)} MB${result.restoredPages ? `, ${result.restoredPages} pages from the cache` : ''}, load ${fmt(result.load1, 2)}`,
+            `[${size}] run ${run + 1}/${runs} ${variant} ${kind}: ${fmt(result.cpuS)} CPU-s, ${fmt(result.wallS, 1)} s wall, ${result.htmlPages} html, peak ${fmt(result.peakTreeBytes / MB, 0)} MB, out ${fmt(result.outBytes / MB)} MB${result.restoredPages ? `, ${result.restoredPages} files from the cache` : ''}, load ${fmt(result.load1, 2)}`,
           );
         } finally {
           await undo?.();
@@ -659,7 +659,7 @@ for (const [i, { size, cold }] of perSize.entries()) {
 if (withEdit) {
   lines.push(
     '',
-    row(['articles', 'build', 'cold CPU s', 'one article edited: CPU s', 'edit / cold', 'wall s', 'pages from the cache']),
+    row(['articles', 'build', 'cold CPU s', 'one article edited: CPU s', 'edit / cold', 'wall s', 'files copied from the cache (pages, OG images)']),
     row(['---:', '---', '---:', '---:', '---:', '---:', '---:']),
   );
   for (const { size, cold, edit } of perSize) {
@@ -677,7 +677,7 @@ if (withEdit) {
           fmt(e.wallS, 1),
           e.restoredPages === null
             ? '–'
-            : `${e.restoredPages.toLocaleString('en')} of ${e.htmlPages.toLocaleString('en')} HTML (and images)`,
+            : `${e.restoredPages.toLocaleString('en')} (${e.htmlPages.toLocaleString('en')} HTML pages in the site)`,
         ]),
       );
     }
