@@ -497,8 +497,7 @@ async function editOneArticle(contentDir: string): Promise<() => Promise<void>> 
   const names = (await readdir(folder)).filter((n) => n.endsWith('.md')).sort();
   const file = path.join(folder, names[Math.floor(names.length / 2)]!);
   const original = await readFile(file, 'utf8');
-  const edited =
-    original.replace(/^title: .*$/m, 'title: "Edited: what changed after the review"') + '\n\nOne more paragraph, added by the edit.\n';
+  const edited = `${original.replace(/^title: .*$/m, 'title: "Edited: what changed after the review"')}\n\nOne more paragraph, added by the edit.\n`;
   await writeFile(file, edited);
   return () => writeFile(file, original);
 }
@@ -659,7 +658,15 @@ for (const [i, { size, cold }] of perSize.entries()) {
 if (withEdit) {
   lines.push(
     '',
-    row(['articles', 'build', 'cold CPU s', 'one article edited: CPU s', 'edit / cold', 'wall s', 'files copied from the cache (pages, OG images)']),
+    row([
+      'articles',
+      'build',
+      'cold CPU s',
+      'one article edited: CPU s',
+      'edit / cold',
+      'wall s',
+      'files copied from the cache (pages, OG images)',
+    ]),
     row(['---:', '---', '---:', '---:', '---:', '---:', '---:']),
   );
   for (const { size, cold, edit } of perSize) {
