@@ -103,7 +103,9 @@ export function sitemapXml(origin: string, pages: readonly SitePage[]): string {
   const parts = sitemapParts(pages);
   if (parts.length <= 1) return urlset(origin, parts[0] ?? []);
   const entries = parts.map((part, i) => {
-    const lastmod = part.reduce((newest, p) => (p.lastmod > newest ? p.lastmod : newest), '');
+    // ISO dates compare as strings (Math.max does not take strings).
+    let lastmod = '';
+    for (const p of part) if (p.lastmod > lastmod) lastmod = p.lastmod;
     return `  <sitemap>\n    <loc>${escapeXml(absoluteUrl(origin, sitemapPartPath(i + 1)))}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </sitemap>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
