@@ -34,6 +34,8 @@ const PROJECT_FILES = [
   'netlify.toml',
 ];
 
+/** One real `astro build` of the seed site: ≈ 30 s alone, past 2 minutes on a loaded 2-core machine. */
+const BUILD_TIMEOUT_MS = 300_000;
 const EDITED = 'rag-evaluation-faithfulness-metrics';
 const UNTOUCHED = 'mcp-oauth-agent-integrations';
 const NEW_TITLE = 'Faithfulness metrics, revised after the quokka review';
@@ -104,7 +106,7 @@ beforeAll(() => {
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(SCRATCH, 'node_modules'), 'dir');
   cold = build();
   expect(cold.status, cold.output.slice(-3000)).toBe(0);
-});
+}, BUILD_TIMEOUT_MS);
 
 afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
@@ -128,7 +130,7 @@ describe('one article edited: an incremental build', () => {
     edited = build();
     expect(edited.status, edited.output.slice(-3000)).toBe(0);
     runtime = await startRuntime({ root: SCRATCH, blobsDir: testBlobsDir() });
-  });
+  }, BUILD_TIMEOUT_MS);
   afterAll(async () => {
     await runtime?.stop();
     if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
@@ -196,7 +198,7 @@ describe('one article edited: an incremental build', () => {
 });
 
 describe('a site fact edited: the tagline every footer shows', () => {
-  it('leaves no page with the old tagline', () => {
+  it('leaves no page with the old tagline', { timeout: BUILD_TIMEOUT_MS }, () => {
     const company = path.join(SCRATCH, 'content', 'company.yaml');
     const tagline = /^\s*tagline: "?(.*?)"?$/m.exec(readFileSync(company, 'utf8'))![1]!;
     editFile(company, (text) => text.replace(/^(\s*)tagline: .*$/m, '$1tagline: "Private AI, revised for the cache test"'));
@@ -210,7 +212,7 @@ describe('a site fact edited: the tagline every footer shows', () => {
 });
 
 describe('code edited: a component and a markdown plugin', () => {
-  it('renders every page with the new code, none from the cache', () => {
+  it('renders every page with the new code, none from the cache', { timeout: BUILD_TIMEOUT_MS }, () => {
     editFile(path.join(SCRATCH, 'src', 'components', 'DocCard.astro'), (text) =>
       text.replace('<li class="card"', '<li class="card card-v2"'),
     );
