@@ -12,7 +12,7 @@ import satori from 'satori';
 import sharp from 'sharp';
 import { parseBuildConfig } from '../core/config.ts';
 
-/** OG_IMAGES=off draws only the site-wide image (for very large corpora: about 0.1 s per image). */
+/** OG_IMAGES=off draws only the site-wide image (for very large corpora: a card's cold cost is in BENCHMARKS.md, "Build"). */
 export const OG_IMAGES_ENABLED = parseBuildConfig(process.env).ogImages;
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
