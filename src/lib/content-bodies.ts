@@ -55,7 +55,10 @@ export function bodyFile(dir: string, collection: string, id: string, digest: st
   return path.join(dir, BODY_DIR, safe(collection), `${safe(id)}.${safe(String(digest))}.json`);
 }
 
-/** Whether the store keeps this entry whole: MDX (rendered through Vite modules) and markdown with relative images (`render()` resolves them). */
+/**
+ * Whether the store keeps this entry whole: MDX (rendered through Vite modules) and markdown with
+ * relative images (`render()` resolves them).
+ */
 function keepsItsBody(entry: StoredEntry): boolean {
   return (
     !entry.filePath?.endsWith('.md') ||
