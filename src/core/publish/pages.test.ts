@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
-import type { Article, Document } from '../content/catalog.ts';
+import type { Article, Document, Solution } from '../content/catalog.ts';
 import { tagSlug } from '../kernel/paths.ts';
-import { relatedDocuments, relatedIndex, sitePages, tagListings, withNeighbours } from './pages.ts';
+import { docCard, relatedDocuments, relatedIndex, sitePages, tagListings, withNeighbours } from './pages.ts';
 
 const article = (slug: string, lang: 'zh' | 'en', date: string, category: string, tags: string[]): Article => ({
   type: 'article',
@@ -116,5 +116,21 @@ describe('sitePages', () => {
     expect(byPath.get('/zh/contact/thanks')?.listed).toBe(false);
     expect(pages.some((p) => p.path.startsWith('/blog/tag/'))).toBe(true);
     expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
+  });
+});
+
+describe('docCard', () => {
+  it('links into the reader’s chrome and says which reader it is for (the badge and hreflang come from these)', () => {
+    const en = article('agents', 'en', '2026-01-01', 'rag', []);
+    expect(docCard(en)).toMatchObject({ path: '/blog/agents', href: '/blog/agents', readerLang: 'en', lang: 'en' });
+    // An article keeps its own page in the other chrome (a page per article per chrome would double the build).
+    expect(docCard(en, 'zh')).toMatchObject({ href: '/blog/agents', readerLang: 'zh', lang: 'en' });
+    const solution: Solution = { ...en, type: 'solution', slug: 'bank', path: '/solutions/bank', industry: 'Banking', products: [] };
+    expect(docCard(solution, 'zh')).toMatchObject({ href: '/zh/solutions/bank', readerLang: 'zh' });
+    expect(docCard(solution, 'en').href).toBe('/solutions/bank');
+  });
+
+  it('carries no body (cached pages key on their cards)', () => {
+    expect(docCard(article('long', 'en', '2026-01-01', 'rag', []))).not.toHaveProperty('markdown');
   });
 });
