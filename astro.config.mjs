@@ -6,6 +6,7 @@ import { satteri } from '@astrojs/markdown-satteri';
 import { CODE_THEMES, codeFrame, headingAnchors, scrollableTables } from './src/lib/markdown-plugins.ts';
 import { parseBuildConfig } from './src/core/config.ts';
 import { siteData } from './src/integrations/site-data.ts';
+import { buildCache } from './src/integrations/build-cache.ts';
 import { devCsp } from './src/integrations/dev-csp.ts';
 
 /** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
@@ -43,7 +44,15 @@ export default defineConfig({
     processor: satteri({ hastPlugins: [headingAnchors(), scrollableTables()] }),
     shikiConfig: { themes: CODE_THEMES, transformers: [codeFrame] },
   },
+  // Pages whose cacheKey (src/lib/page-cache.ts) and code are unchanged are copied from cacheDir
+  // instead of rendered again; build-cache empties the cache when code Astro cannot see changes.
+  experimental: { incrementalBuild: true },
   integrations: [
+    buildCache({
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      cacheDir: fileURLToPath(new URL(build.cacheDir, `${new URL('.', import.meta.url)}`)),
+      settings: { origin, contentDir: build.contentDir, ogImages: build.ogImages, showDrafts: build.showDrafts },
+    }),
     mdx(),
     siteData({
       origin,

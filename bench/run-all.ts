@@ -17,7 +17,11 @@ const STEPS: { script: string; full: string[]; quick: string[] }[] = [
     full: ['--requests', '2000', '--seconds', '15', '--cold', '10'],
     quick: ['--requests', '200', '--seconds', '3', '--cold', '2'],
   },
-  { script: 'build.bench.ts', full: ['--sizes', '100,1000,10000'], quick: ['--sizes', '100', '--runs', '1'] },
+  {
+    script: 'build.bench.ts',
+    full: ['--sizes', '1000,10000', '--og', 'on,off', '--edit'],
+    quick: ['--sizes', '100', '--og', 'off', '--tools', 'ours,bare'],
+  },
   { script: 'serve.bench.ts', full: ['--seconds', '30', '--connections', '10'], quick: ['--seconds', '3'] },
   {
     script: 'runtime.bench.ts',

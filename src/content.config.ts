@@ -1,12 +1,14 @@
 /**
  * Content collections: every page, twin, feed, search index and MCP answer is built from these.
  * The content folder defaults to ./content; CONTENT_DIR points the build at another folder
- * (benchmark corpora, broken-content fixtures in tests).
+ * (benchmark corpora, broken-content fixtures in tests). Markdown bodies and their HTML are kept
+ * beside Astro's content store, not in it (src/lib/content-bodies.ts).
  */
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { reporting } from './lib/content-errors.ts';
+import { bodiesBesideTheStore, CACHE_DIR } from './lib/content-bodies.ts';
 import { parseBuildConfig } from './core/config.ts';
 
 const CONTENT_DIR = parseBuildConfig(process.env).contentDir;
@@ -52,7 +54,7 @@ const link = z
   .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'expected a root-relative path (/...) or an http(s) URL');
 
 const articles = defineCollection({
-  loader: reporting(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/articles` })),
+  loader: reporting(bodiesBesideTheStore(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/articles` }), CACHE_DIR)),
   schema: ({ image }) =>
     fields({
       title: z.string().min(1).max(160),
@@ -73,7 +75,7 @@ const articles = defineCollection({
 });
 
 const solutions = defineCollection({
-  loader: reporting(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/solutions` })),
+  loader: reporting(bodiesBesideTheStore(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/solutions` }), CACHE_DIR)),
   schema: fields({
     title: z.string().min(1).max(160),
     slug,
@@ -90,7 +92,7 @@ const solutions = defineCollection({
 });
 
 const products = defineCollection({
-  loader: reporting(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/products` })),
+  loader: reporting(bodiesBesideTheStore(glob({ pattern: '**/*.{md,mdx}', base: `${CONTENT_DIR}/products` }), CACHE_DIR)),
   schema: ({ image }) =>
     fields({
       name: z.string().min(1).max(80),

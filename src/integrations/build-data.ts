@@ -8,12 +8,15 @@
  * @module
  */
 import type { Catalog } from '../core/content/catalog.ts';
+import type { SitePage } from '../core/publish/pages.ts';
 
 /** What rendering shares: the catalogue, and the search index when a page built it (the /search page does). */
 export interface SharedBuildData {
   catalog?: Promise<Catalog>;
   /** The search index file (src/lib/search-index.ts). */
   searchIndexFile?: Promise<Uint8Array>;
+  /** The pages computed from that catalogue (src/lib/catalog.ts getSitePages), when a page asked for them. */
+  sitePages?: SitePage[];
 }
 
 const KEY = Symbol.for('agent-ready-site/build-data');

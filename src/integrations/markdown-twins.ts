@@ -7,15 +7,19 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from '../core/content/catalog.ts';
-import { sitePages } from '../core/publish/pages.ts';
+import { type SitePage, sitePages } from '../core/publish/pages.ts';
 import { twinPathOf } from '../core/kernel/paths.ts';
 
 /** File writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit. */
 const TWIN_WRITES_IN_FLIGHT = 64;
 
-/** Writes `<distDir>/<page>.md` for every page of `catalog`; returns how many files it wrote. */
-export async function writeMarkdownTwins(distDir: string, catalog: Catalog): Promise<number> {
-  const twins = sitePages(catalog).map((page) => {
+/** Writes `<distDir>/<page>.md` for every page of `catalog` (`pages`, when already computed from it); returns how many files it wrote. */
+export async function writeMarkdownTwins(
+  distDir: string,
+  catalog: Catalog,
+  pages: readonly SitePage[] = sitePages(catalog),
+): Promise<number> {
+  const twins = pages.map((page) => {
     const twinPath = twinPathOf(page.path);
     if (!twinPath) throw new Error(`page ${page.path} has no markdown twin path`);
     return { file: path.join(distDir, twinPath), markdown: page.markdown };

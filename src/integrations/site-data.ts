@@ -92,6 +92,7 @@ export function siteData(options: {
         // A second build in the same process must not publish the first one's data.
         delete sharedBuildData().catalog;
         delete sharedBuildData().searchIndexFile;
+        delete sharedBuildData().sitePages;
       },
       'astro:build:done': async ({ dir, logger }) => {
         const distDir = fileURLToPath(dir);
@@ -109,7 +110,7 @@ export function siteData(options: {
           writeFile(path.join(dataDir, 'site-profile.json'), JSON.stringify(siteProfile(catalog))),
           writeFile(path.join(dataDir, 'tweets-snapshot.json'), JSON.stringify(tweets)),
         ]);
-        const twins = await writeMarkdownTwins(distDir, catalog);
+        const twins = await writeMarkdownTwins(distDir, catalog, sharedBuildData().sitePages);
         // The MCP and A2A functions' data: the catalogue without bodies in files beside them (a head,
         // documents files, slug files: a cold answer reads only its documents'), the bodies as deploy
         // blobs. Their few answers that need every document read every file.

@@ -119,15 +119,29 @@ interface PagefindModule {
 }
 let pagefind: Promise<PagefindModule> | undefined;
 
-/** The static Pagefind index (built with the site): used only when the API does not answer. */
+/**
+ * The static Pagefind index (built with the site): used only when the API does not answer. A large
+ * site's index is several bundles (scripts/pagefind-index.ts), listed in `bundles.json`.
+ */
 async function pagefindSearch(query: string): Promise<Hit[]> {
   pagefind ??= (async () => {
-    const url = new URL(`${config.pagefind}pagefind.js`, location.href).href;
+    const manifest = (await (await fetch(new URL(`${config.pagefind}bundles.json`, location.href))).json()) as {
+      bundles: { url: string; languages: string[] }[];
+    };
+    const [primary, ...others] = manifest.bundles;
+    const url = new URL(`${primary!.url}pagefind.js`, location.href).href;
     const module = (await import(/* @vite-ignore */ url)) as PagefindModule;
-    await module.options({ basePath: config.pagefind });
-    // One index per page language: the primary follows <html lang>, the other is merged (absolute
-    // URL, or Pagefind skips a merge whose path starts with the primary's).
-    await module.mergeIndex(new URL(config.pagefind, location.href).href, { language: config.lang === 'en' ? 'zh-cn' : 'en' });
+    await module.options({ basePath: primary!.url });
+    // One index per bundle and language: the primary is the first bundle in the page's language
+    // (<html lang>); every other one is merged (by absolute URL, or Pagefind skips a merge whose
+    // path starts with the primary's).
+    const own = config.lang === 'en' ? 'en' : 'zh-cn';
+    for (const bundle of [primary!, ...others]) {
+      for (const language of bundle.languages) {
+        if (bundle === primary && language === own) continue;
+        await module.mergeIndex(new URL(bundle.url, location.href).href, { language });
+      }
+    }
     return module;
   })();
   const found = await (await pagefind).search(query);

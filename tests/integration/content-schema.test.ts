@@ -86,20 +86,65 @@ describe('content validation at build time', () => {
     expect(output).toMatch(/subtitle: unknown field "subtitle": the fields are title, slug, category/);
   });
 
-  it('refuses a category that content/categories.yaml does not define and a slug used twice, both in one build', () => {
+  /**
+   * One build for every reference problem, as an author would meet them together (the build lists
+   * every problem at once): an unknown category, a slug an article and a solution share, a slug two
+   * articles in different languages share, and a slug two products share.
+   */
+  let badReferences: { status: number | null; output: string; article: string; slug: string; dupes: Record<string, string> } | undefined;
+  function buildBadReferences(): NonNullable<typeof badReferences> {
+    if (badReferences) return badReferences;
     let slug = '';
-    const { status, output, file } = buildWith('bad-references', (content) => {
+    const dupes: Record<string, string> = {};
+    const result = buildWith('bad-references', (content) => {
       const file = firstArticle(content);
       editFrontMatter(file, (fm) => fm.replace(/^category: .*$/m, 'category: quantum-blockchain'));
       const solutionDir = path.join(content, 'solutions');
       const solution = path.join(solutionDir, readdirSync(solutionDir).sort()[0]!);
       slug = /^slug: (.*)$/m.exec(readFileSync(file, 'utf8'))![1]!.trim();
       editFrontMatter(solution, (fm) => fm.replace(/^slug: .*$/m, `slug: ${slug}`));
+      // A Chinese article reusing an English article's slug, and a second product reusing a product's slug:
+      // new files with other text, so neither can be mistaken for the one it would replace.
+      const english = path.join(content, 'articles', 'building-reliable-ai-agents.md');
+      dupes.zh = path.join(content, 'articles', 'zz-copy-zh.md');
+      writeFileSync(
+        dupes.zh,
+        readFileSync(path.join(content, 'articles', 'private-llm-deployment-guide-zh.md'), 'utf8').replace(
+          /^slug: .*$/m,
+          'slug: building-reliable-ai-agents',
+        ),
+      );
+      dupes.en = english;
+      dupes.product = path.join(content, 'products', 'llm-gateway.md');
+      dupes.productCopy = path.join(content, 'products', 'zz-gateway-copy.md');
+      writeFileSync(
+        dupes.productCopy,
+        readFileSync(path.join(content, 'products', 'agent-studio.md'), 'utf8').replace(/^slug: .*$/m, 'slug: llm-gateway'),
+      );
       return file;
     });
+    badReferences = { status: result.status, output: result.output, article: result.file, slug, dupes };
+    return badReferences;
+  }
+
+  it('refuses a category that content/categories.yaml does not define and a slug an article and a solution share', () => {
+    const { status, output, article, slug } = buildBadReferences();
     expect(status).not.toBe(0);
-    expect(output).toContain(`${path.relative(ROOT, file)}: category "quantum-blockchain" is not defined in content/categories.yaml`);
-    expect(output).toContain(`Slugs must be unique across articles and solutions; used more than once: ${slug}`);
+    expect(output).toContain(`${path.relative(ROOT, article)}: category "quantum-blockchain" is not defined in content/categories.yaml`);
+    expect(output).toContain(`Slugs must be unique across articles and solutions; used more than once: ${slug} (`);
+  });
+
+  it('refuses a slug two files of one collection share, naming both files: articles across languages, products', () => {
+    // The loader keys entries by slug, so the later file used to replace the earlier and the build passed (issue 24, item 13).
+    const { status, output, dupes } = buildBadReferences();
+    expect(status).not.toBe(0);
+    const files = (...list: string[]): string =>
+      list
+        .map((f) => path.relative(ROOT, f))
+        .sort()
+        .join(', ');
+    expect(output).toContain(`articles: the slug "building-reliable-ai-agents" is used by 2 files (${files(dupes.en!, dupes.zh!)})`);
+    expect(output).toContain(`products: the slug "llm-gateway" is used by 2 files (${files(dupes.product!, dupes.productCopy!)})`);
   });
 
   it('pairs an article with its translation when each links the other (hreflang, the language switch)', () => {

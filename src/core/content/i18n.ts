@@ -325,11 +325,19 @@ export function messages(lang: Lang): Messages {
   return DICTIONARIES[lang];
 }
 
+/** One formatter per language: creating an Intl.DateTimeFormat costs ~100× formatting with one (a build formats every card's date). */
+const DATE_FORMATS = new Map<Lang, Intl.DateTimeFormat>();
+
 /** `YYYY-MM-DD` as a reader of `lang` writes it: "June 17, 2025" or "2025年6月17日". */
 export function formatDate(day: string, lang: Lang): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(langTag(lang), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+  let format = DATE_FORMATS.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(langTag(lang), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    DATE_FORMATS.set(lang, format);
+  }
+  return format.format(date);
 }
 
 /**

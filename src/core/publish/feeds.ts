@@ -69,11 +69,59 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
-export function sitemapXml(origin: string, pages: readonly SitePage[]): string {
-  const urls = pages
-    .filter((p) => p.listed !== false)
-    .map((p) => `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, p.path))}</loc>\n    <lastmod>${p.lastmod}</lastmod>\n  </url>`);
+/**
+ * URLs one sitemap file may list: the sitemaps.org protocol allows 50,000 (and 50 MB uncompressed);
+ * past it crawlers ignore the rest. A larger site gets a sitemap index at /sitemap.xml instead.
+ */
+export const SITEMAP_URL_LIMIT = 50_000;
+
+/** Where part `n` (1-based) of a sitemap too large for one file is served. */
+export function sitemapPartPath(n: number): string {
+  return `/sitemap-${n}.xml`;
+}
+
+/** The listed pages, in registry order, cut into the parts of at most {@link SITEMAP_URL_LIMIT} each. */
+function sitemapParts(pages: readonly SitePage[]): SitePage[][] {
+  const listed = pages.filter((p) => p.listed !== false);
+  const parts: SitePage[][] = [];
+  for (let i = 0; i < listed.length; i += SITEMAP_URL_LIMIT) parts.push(listed.slice(i, i + SITEMAP_URL_LIMIT));
+  return parts;
+}
+
+/** How many numbered parts the sitemap needs: 0 while one file holds every listed page. */
+export function sitemapPartCount(pages: readonly SitePage[]): number {
+  const parts = sitemapParts(pages);
+  return parts.length > 1 ? parts.length : 0;
+}
+
+function urlset(origin: string, pages: readonly SitePage[]): string {
+  const urls = pages.map(
+    (p) => `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, p.path))}</loc>\n    <lastmod>${p.lastmod}</lastmod>\n  </url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * /sitemap.xml: every listed page (sitemaps.org 0.9), or, past {@link SITEMAP_URL_LIMIT} pages, a
+ * sitemap index naming the parts ({@link sitemapPartXml}) with each part's newest change.
+ */
+export function sitemapXml(origin: string, pages: readonly SitePage[]): string {
+  const parts = sitemapParts(pages);
+  if (parts.length <= 1) return urlset(origin, parts[0] ?? []);
+  const entries = parts.map((part, i) => {
+    // ISO dates compare as strings (Math.max does not take strings).
+    let lastmod = '';
+    for (const p of part) if (p.lastmod > lastmod) lastmod = p.lastmod;
+    return `  <sitemap>\n    <loc>${escapeXml(absoluteUrl(origin, sitemapPartPath(i + 1)))}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </sitemap>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** Part `n` (1-based) of a sitemap that needs an index: at most {@link SITEMAP_URL_LIMIT} pages. */
+export function sitemapPartXml(origin: string, pages: readonly SitePage[], n: number): string {
+  const part = sitemapParts(pages)[n - 1];
+  if (!part) throw new Error(`the sitemap has no part ${n}`);
+  return urlset(origin, part);
 }
 
 /** RFC 822 date for RSS from YYYY-MM-DD (midnight UTC). */

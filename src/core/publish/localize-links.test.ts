@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DocumentLangs, localizeLink, localizeLinks } from './localize-links.ts';
+import { type DocumentLangs, linkedDocuments, localizeLink, localizeLinks } from './localize-links.ts';
 
 const documents: DocumentLangs = new Map([
   ['/solutions/bank', { lang: 'en', type: 'solution' }],
@@ -44,5 +44,27 @@ describe('localizeLinks', () => {
       '<p>See <a href="/zh/products/x">X</a>, <a hreflang="en" href="/blog/agents" class="c">agents</a> and <a href="/zh/contact?a=1&amp;b=2">us</a>. /products/x</p>',
     );
     expect(localizeLinks(html, 'en', documents)).toBe(html);
+  });
+});
+
+describe('linkedDocuments', () => {
+  it('finds the documents a body links to, root-relative or absolute, and only those', () => {
+    const markdown = [
+      'See [the bank](https://example.com/solutions/bank) and [agents](/blog/agents#intro).',
+      '<a href="/solutions/gov?x=1">gov</a>, [products](/products/llm-platform), [other](https://other.example/blog/x).',
+    ].join('\n');
+    expect(linkedDocuments(markdown, documents)).toEqual({
+      '/solutions/bank': { lang: 'en', type: 'solution' },
+      '/blog/agents': { lang: 'en', type: 'article' },
+      '/solutions/gov': { lang: 'zh', type: 'solution' },
+    });
+  });
+
+  it('gives localizeLinks what the whole table gives it for that body', () => {
+    const html = '<p><a href="/solutions/bank">a</a> <a href="https://example.com/blog/agents">b</a> <a href="/blog/agents">c</a></p>';
+    const markdown = '[a](https://example.com/solutions/bank) [b](https://example.com/blog/agents) [c](/blog/agents)';
+    const linked = new Map(Object.entries(linkedDocuments(markdown, documents)));
+    expect(localizeLinks(html, 'zh', linked)).toBe(localizeLinks(html, 'zh', documents));
+    expect(localizeLinks(html, 'zh', linked)).toContain('href="/zh/solutions/bank"');
   });
 });

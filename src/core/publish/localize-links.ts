@@ -77,3 +77,26 @@ export function documentLangsOf(catalog: {
   }
   return table;
 }
+
+/** {@link DocumentLangs} as a plain object: a page's props, which its cache key hashes as JSON (a Map would hash as `{}`). */
+export type LinkedDocuments = Readonly<Record<string, { lang: Lang; type: 'article' | 'solution' }>>;
+
+/** Every `/path` in text, with the scheme-relative host of an absolute URL (`//example.com/blog/x`) in it. */
+const PATH_LIKE = /\/[^\s()<>"'[\]?#]*/g;
+
+/**
+ * The entries of `documents` whose paths `markdown` mentions (its links, root-relative or absolute):
+ * what {@link localizeLinks} needs for this body, so a cached page is keyed on those documents only
+ * and not on every document of the site (src/lib/page-cache.ts). A mention that is not a link
+ * costs nothing but a key entry.
+ */
+export function linkedDocuments(markdown: string, documents: DocumentLangs): LinkedDocuments {
+  const linked: Record<string, { lang: Lang; type: 'article' | 'solution' }> = {};
+  for (const [token] of markdown.matchAll(PATH_LIKE)) {
+    for (const candidate of [token, token.replace(/^\/\/[^/]*/, '')]) {
+      const doc = documents.get(candidate);
+      if (doc) linked[candidate] = doc;
+    }
+  }
+  return linked;
+}

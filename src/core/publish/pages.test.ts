@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
-import type { Article } from '../content/catalog.ts';
-import { relatedDocuments, sitePages, tagListings, withNeighbours } from './pages.ts';
+import type { Article, Document, Solution } from '../content/catalog.ts';
+import { tagSlug } from '../kernel/paths.ts';
+import { docCard, relatedDocuments, relatedIndex, sitePages, tagListings, withNeighbours } from './pages.ts';
 
 const article = (slug: string, lang: 'zh' | 'en', date: string, category: string, tags: string[]): Article => ({
   type: 'article',
@@ -49,6 +51,39 @@ describe('relatedDocuments', () => {
     expect(relatedDocuments(doc, [doc, ...others]).map((d) => d.slug)).toEqual(['same-tags', 'one-tag', 'same-category']);
     expect(relatedDocuments(doc, others, 1).map((d) => d.slug)).toEqual(['same-tags']);
   });
+
+  /** The rule written out plainly: score every other candidate, sort, cut (what the index must reproduce). */
+  function scoreEveryCandidate(doc: Document, candidates: readonly Document[], limit: number): string[] {
+    const tags = new Set(doc.tags.map(tagSlug));
+    return candidates
+      .map((c, order) => ({ c, order, shared: c.tags.filter((t) => tags.has(tagSlug(t))).length }))
+      .filter(({ c, shared }) => c.slug !== doc.slug && (shared > 0 || c.category === doc.category))
+      .map((r) => ({ ...r, score: r.shared * 3 + (r.c.category === doc.category ? 2 : 0) + (r.c.lang === doc.lang ? 1 : 0) }))
+      .sort((a, b) => b.score - a.score || (a.c.date < b.c.date ? 1 : a.c.date > b.c.date ? -1 : a.order - b.order))
+      .slice(0, limit)
+      .map((r) => r.c.slug);
+  }
+
+  it('lists what scoring every candidate lists, in the same order, for any catalogue', () => {
+    // Few tags, categories and dates, so ties, duplicate spellings and same-category runs are common.
+    const doc = fc.record({
+      lang: fc.constantFrom('zh' as const, 'en' as const),
+      date: fc.constantFrom('2026-01-01', '2026-01-02', '2025-12-31'),
+      category: fc.constantFrom('rag', 'agents', 'aigc'),
+      tags: fc.array(fc.constantFrom('vLLM', 'vllm', 'GPU', 'gpu ', 'RAG', '私有化部署', 'MCP'), { maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(fc.array(doc, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 6 }), (specs, limit) => {
+        const docs = specs.map((d, i) => article(`d${i}`, d.lang, d.date, d.category, d.tags));
+        const related = relatedIndex(docs);
+        for (const d of docs) expect(related(d, limit).map((r) => r.slug)).toEqual(scoreEveryCandidate(d, docs, limit));
+        // A document that is not among the candidates (a solution's page looks among articles too).
+        const outsider = article('outsider', 'en', '2026-01-01', 'rag', ['vllm', 'MCP']);
+        expect(related(outsider, limit).map((r) => r.slug)).toEqual(scoreEveryCandidate(outsider, docs, limit));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('tagListings', () => {
@@ -81,5 +116,21 @@ describe('sitePages', () => {
     expect(byPath.get('/zh/contact/thanks')?.listed).toBe(false);
     expect(pages.some((p) => p.path.startsWith('/blog/tag/'))).toBe(true);
     expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
+  });
+});
+
+describe('docCard', () => {
+  it('links into the reader’s chrome and says which reader it is for (the badge and hreflang come from these)', () => {
+    const en = article('agents', 'en', '2026-01-01', 'rag', []);
+    expect(docCard(en)).toMatchObject({ path: '/blog/agents', href: '/blog/agents', readerLang: 'en', lang: 'en' });
+    // An article keeps its own page in the other chrome (a page per article per chrome would double the build).
+    expect(docCard(en, 'zh')).toMatchObject({ href: '/blog/agents', readerLang: 'zh', lang: 'en' });
+    const solution: Solution = { ...en, type: 'solution', slug: 'bank', path: '/solutions/bank', industry: 'Banking', products: [] };
+    expect(docCard(solution, 'zh')).toMatchObject({ href: '/zh/solutions/bank', readerLang: 'zh' });
+    expect(docCard(solution, 'en').href).toBe('/solutions/bank');
+  });
+
+  it('carries no body (cached pages key on their cards)', () => {
+    expect(docCard(article('long', 'en', '2026-01-01', 'rag', []))).not.toHaveProperty('markdown');
   });
 });

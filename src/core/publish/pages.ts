@@ -50,6 +50,45 @@ function plainSentence(markdown: string): string {
 /** Longest page description written from an OpenAPI description, in characters (what search result snippets show). */
 const DESCRIPTION_MAX_CHARS = 160;
 
+/**
+ * What a document's card shows (DocCard.astro: listings, tag pages, the related list), for a reader
+ * of the listing page's language: where the card links in that reader's chrome ({@link documentPathIn})
+ * and that language, so a card of the other language shows its badge and `hreflang`. Cached pages key
+ * on the cards they list (src/lib/page-cache.ts), so the card component reads only these fields.
+ */
+export type DocCard = Pick<
+  Document,
+  'type' | 'slug' | 'path' | 'title' | 'date' | 'lang' | 'category' | 'readingMinutes' | 'excerpt' | 'cover' | 'draft'
+> & {
+  /** The language of the page listing the card (the reader's chrome). */
+  readerLang: Lang;
+  /** Where the card links from that page: {@link documentPathIn}. */
+  href: string;
+};
+
+/** The card of `doc` on a page in `readerLang`'s chrome (default: the document's own language). */
+export function docCard(doc: Document, readerLang: Lang = doc.lang): DocCard {
+  const { type, slug, path, title, date, lang, category, readingMinutes, excerpt, cover, draft } = doc;
+  return {
+    type,
+    slug,
+    path,
+    title,
+    date,
+    lang,
+    category,
+    readingMinutes,
+    excerpt,
+    ...(cover ? { cover } : {}),
+    ...(draft ? { draft } : {}),
+    readerLang,
+    href: documentPathIn(readerLang, doc),
+  };
+}
+
+/** What the newer/older links of an article page show. */
+export type DocLink = Pick<Document, 'path' | 'title'>;
+
 /** Number of listing pages for `count` articles. */
 export function pageCount(count: number): number {
   return Math.max(1, Math.ceil(count / ARTICLES_PER_PAGE));
@@ -135,7 +174,8 @@ export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): T
     for (const tag of doc.tags) {
       const slug = tagSlug(tag);
       const listing = bySlug.get(slug) ?? { tag, slug, path: paths.tag(tag), docs: [], lang: 'en' as Lang };
-      if (!listing.docs.includes(doc)) listing.docs.push(doc);
+      // A document lists two spellings of one tag at most once; its tags are visited together, so it can only be the last one added.
+      if (listing.docs.at(-1) !== doc) listing.docs.push(doc);
       bySlug.set(slug, listing);
     }
   }
@@ -150,26 +190,127 @@ export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): T
 const RELATED_WEIGHTS = { tag: 3, category: 2, language: 1 } as const;
 
 /**
- * The `limit` documents most related to `doc`: shared tags, then the same category, then the same
- * language; newer first among equals. Documents sharing neither tag nor category are never listed.
+ * Finds, for any document, the `limit` candidates most related to it: shared tags, then the same
+ * category, then the same language; newer first among equals, then the candidates' own order.
+ * Documents sharing neither tag nor category are never listed, nor the document itself.
+ *
+ * Built once per candidate list: tag slugs are computed once, an inverted index maps each tag to
+ * the candidates carrying it, and each (category, language) group is kept newest first, so a
+ * lookup touches only the candidates sharing a tag plus the first few of its category. Scoring
+ * every candidate for every page was O(n²): at 10,000 articles it was most of the build
+ * (BENCHMARKS.md, "Build"). A site's tags are few next to its documents, so a tag's candidates
+ * grow with the site: the lookup reads only typed arrays (candidate index, category, language,
+ * rank), which stay in the processor's cache; reading the candidate objects instead took minutes
+ * at 100,000 articles.
  */
+export function relatedIndex<T extends Document>(candidates: readonly T[]): (doc: Document, limit?: number) => T[] {
+  const count = candidates.length;
+  /** Tag slug → the candidates carrying it, and how many of each one's tags have that slug (a candidate's duplicates count). */
+  const lists = new Map<string, { index: number[]; times: number[] }>();
+  candidates.forEach((candidate, index) => {
+    const times = new Map<string, number>();
+    for (const tag of candidate.tags) {
+      const slug = tagSlug(tag);
+      times.set(slug, (times.get(slug) ?? 0) + 1);
+    }
+    for (const [slug, n] of times) {
+      const list = lists.get(slug) ?? { index: [], times: [] };
+      list.index.push(index);
+      list.times.push(n);
+      lists.set(slug, list);
+    }
+  });
+  const postings = new Map(
+    [...lists].map(([slug, list]) => [slug, { index: Int32Array.from(list.index), times: Int32Array.from(list.times) }]),
+  );
+  /** Candidate order among equal scores (newer first, then the candidates' order) as a rank: lower ranks first. */
+  const order = [...candidates.keys()].sort((a, b) => {
+    const da = candidates[a]!.date;
+    const db = candidates[b]!.date;
+    return da !== db ? (da > db ? -1 : 1) : a - b;
+  });
+  const rank = new Int32Array(count);
+  order.forEach((index, position) => {
+    rank[index] = position;
+  });
+  const categoryIds = new Map<string, number>();
+  const category = Int32Array.from(candidates, (c) => {
+    if (!categoryIds.has(c.category)) categoryIds.set(c.category, categoryIds.size);
+    return categoryIds.get(c.category)!;
+  });
+  const zh = Uint8Array.from(candidates, (c) => (c.lang === 'zh' ? 1 : 0));
+  const bySlug = new Map(candidates.map((c, index) => [c.slug, index]));
+  /** Category and language → candidate indexes, in rank order. */
+  const groups = new Map<string, number[]>();
+  for (const index of order) {
+    const key = `${category[index]}:${zh[index]}`;
+    const list = groups.get(key) ?? [];
+    list.push(index);
+    groups.set(key, list);
+  }
+  const shared = new Int32Array(count);
+  const touched = new Int32Array(count);
+
+  return (doc: Document, limit = 3): T[] => {
+    const self = bySlug.get(doc.slug) ?? -1;
+    const docCategory = categoryIds.get(doc.category) ?? -1;
+    const docZh = doc.lang === 'zh' ? 1 : 0;
+    const topIndex: number[] = [];
+    const topScore: number[] = [];
+    const offer = (index: number, score: number): void => {
+      let at = topIndex.length;
+      while (at > 0 && (topScore[at - 1]! < score || (topScore[at - 1] === score && rank[index]! < rank[topIndex[at - 1]!]!))) at--;
+      if (at < limit) {
+        topIndex.splice(at, 0, index);
+        topScore.splice(at, 0, score);
+        if (topIndex.length > limit) {
+          topIndex.pop();
+          topScore.pop();
+        }
+      }
+    };
+    // Phase 1: how many tags each candidate shares (a site's big tags make this the long part: keep it to typed arrays).
+    let touchedCount = 0;
+    for (const slug of new Set(doc.tags.map(tagSlug))) {
+      const list = postings.get(slug);
+      if (!list) continue;
+      const { index: indexes, times } = list;
+      for (let i = 0; i < indexes.length; i++) {
+        const index = indexes[i]!;
+        if (shared[index] === 0) touched[touchedCount++] = index;
+        shared[index] = shared[index]! + times[i]!;
+      }
+    }
+    // Phase 2: score only the candidates that can still place.
+    const best = RELATED_WEIGHTS.category + RELATED_WEIGHTS.language;
+    for (let i = 0; i < touchedCount; i++) {
+      const index = touched[i]!;
+      const tags = shared[index]! * RELATED_WEIGHTS.tag;
+      if (index === self || (topIndex.length === limit && tags + best < topScore[limit - 1]!)) continue;
+      offer(
+        index,
+        tags + (category[index] === docCategory ? RELATED_WEIGHTS.category : 0) + (zh[index] === docZh ? RELATED_WEIGHTS.language : 0),
+      );
+    }
+    // The same category without a shared tag: the first `limit` of each language group are all that can place.
+    for (const lang of [docZh, 1 - docZh]) {
+      const score = RELATED_WEIGHTS.category + (lang === docZh ? RELATED_WEIGHTS.language : 0);
+      let taken = 0;
+      for (const index of groups.get(`${docCategory}:${lang}`) ?? []) {
+        if (taken === limit) break;
+        if (shared[index] !== 0 || index === self) continue;
+        offer(index, score);
+        taken++;
+      }
+    }
+    for (let i = 0; i < touchedCount; i++) shared[touched[i]!] = 0;
+    return topIndex.map((index) => candidates[index]!);
+  };
+}
+
+/** The `limit` documents of `candidates` most related to `doc` ({@link relatedIndex}, for a single lookup). */
 export function relatedDocuments<T extends Document>(doc: Document, candidates: readonly T[], limit = 3): T[] {
-  const tags = new Set(doc.tags.map(tagSlug));
-  return candidates
-    .filter((c) => c.slug !== doc.slug)
-    .map((c) => {
-      const sharedTags = c.tags.filter((t) => tags.has(tagSlug(t))).length;
-      const sameCategory = c.category === doc.category;
-      const score =
-        sharedTags * RELATED_WEIGHTS.tag +
-        (sameCategory ? RELATED_WEIGHTS.category : 0) +
-        (c.lang === doc.lang ? RELATED_WEIGHTS.language : 0);
-      return { c, score, relevant: sharedTags > 0 || sameCategory };
-    })
-    .filter((r) => r.relevant)
-    .sort((a, b) => b.score - a.score || (a.c.date < b.c.date ? 1 : a.c.date > b.c.date ? -1 : 0))
-    .slice(0, limit)
-    .map((r) => r.c);
+  return relatedIndex(candidates)(doc, limit);
 }
 
 function newest(dates: (string | undefined)[], fallback: string): string {

@@ -9,7 +9,8 @@ const ICONS = {
 } as const;
 
 export function getStaticPaths() {
-  return Object.keys(ICONS).map((icon) => ({ params: { icon } }));
+  // Drawn from constants: the code (which the incremental build hashes itself) is all they depend on.
+  return Object.keys(ICONS).map((icon) => ({ params: { icon }, cacheKey: icon }));
 }
 
 export const GET: APIRoute = async ({ params }) => {

@@ -5,16 +5,17 @@
  */
 import type { APIRoute } from 'astro';
 import { documentsOf } from '../../core/content/catalog.ts';
-import { categoryName, sitePages, type SitePage } from '../../core/publish/pages.ts';
+import { categoryName, type SitePage } from '../../core/publish/pages.ts';
 import { messages } from '../../core/content/i18n.ts';
 import { paths } from '../../core/kernel/paths.ts';
-import { getCatalog } from '../../lib/catalog.ts';
+import { getCatalog, getSitePages } from '../../lib/catalog.ts';
 import { OG_IMAGES_ENABLED, renderOgImage } from '../../lib/og-image.ts';
+import { pageCacheKey, siteFacts } from '../../lib/page-cache.ts';
 
 export async function getStaticPaths() {
   const catalog = await getCatalog();
   const docs = new Map(documentsOf(catalog).map((d) => [d.path, d]));
-  const pages = sitePages(catalog).filter((p) => OG_IMAGES_ENABLED || p.path === paths.home);
+  const pages = (await getSitePages()).filter((p) => OG_IMAGES_ENABLED || p.path === paths.home);
   const kicker = (page: SitePage): string => {
     const t = messages(page.lang);
     const doc = docs.get(page.path);
@@ -27,28 +28,27 @@ export async function getStaticPaths() {
     if (page.kind === 'list') return page.path.includes('/blog') ? t.navBlog : page.title;
     return page.lang === 'zh' ? catalog.company.name_zh : catalog.company.name;
   };
-  return pages.map((page) => ({
-    params: {
-      slug: paths
-        .ogImage(page.path)
-        .replace(/^\/og\//, '')
-        .replace(/\.png$/, ''),
-    },
-    props: {
-      title:
-        page.kind === 'home'
-          ? page.lang === 'zh'
-            ? (catalog.company.tagline_zh ?? catalog.company.tagline)
-            : catalog.company.tagline
-          : page.title,
-      kicker: kicker(page),
-      lang: page.lang,
-    },
-  }));
+  return Promise.all(
+    pages.map(async (page) => {
+      const props = {
+        title:
+          page.kind === 'home'
+            ? page.lang === 'zh'
+              ? (catalog.company.tagline_zh ?? catalog.company.tagline)
+              : catalog.company.tagline
+            : page.title,
+        kicker: kicker(page),
+        lang: page.lang,
+      };
+      const image = paths.ogImage(page.path);
+      // Keyed on what the card shows (brand and host are site facts): an image is drawn again only when its text changes.
+      return { params: { slug: image.replace(/^\/og\//, '').replace(/\.png$/, '') }, props, cacheKey: await pageCacheKey(image, props) };
+    }),
+  );
 }
 
 export const GET: APIRoute = async ({ props }) => {
-  const catalog = await getCatalog();
+  const catalog = await siteFacts();
   const { title, kicker, lang } = props as { title: string; kicker: string; lang: 'zh' | 'en' };
   const png = await renderOgImage({
     title,
