@@ -51,7 +51,12 @@ describe('function routes (zip-it-and-ship-it ISC)', () => {
     const functions = await listFunctionEntries(path.join(ROOT, 'netlify', 'functions'));
     const byName = Object.fromEntries(functions.map((f) => [f.name, f]));
     expect(byName['api-not-found']!.routes.map((r) => r.pattern)).toEqual(['/api', '/api/*']);
-    expect(byName['api-not-found']!.excluded.map((r) => r.pattern)).toEqual(['/api/search', '/api/tweets', '/api/contact', '/api/feedback']);
+    expect(byName['api-not-found']!.excluded.map((r) => r.pattern)).toEqual([
+      '/api/search',
+      '/api/tweets',
+      '/api/contact',
+      '/api/feedback',
+    ]);
     expect(byName['tweets-refresh']!.schedule).toBe('@hourly');
     expect(byName['tweets-refresh']!.routes).toEqual([]);
     expect(() => assertUnambiguous(functions)).not.toThrow();

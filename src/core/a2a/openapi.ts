@@ -10,6 +10,7 @@ import { A2A_SKILLS } from './answer.ts';
 import { MAX_BODY_BYTES } from './server.ts';
 import { JsonRpcErrorCode as Code } from '../kernel/jsonrpc.ts';
 import { paths } from '../kernel/paths.ts';
+import { RATE_LIMITED_CODE, readLimitDetail, readRules } from '../kernel/read-limit.ts';
 import {
   EXAMPLE_REQUEST_ID,
   type JsonSchema,
@@ -20,6 +21,9 @@ import {
   response,
   schemaRef,
 } from '../kernel/openapi.ts';
+
+/** The default read allowances (READ_LIMIT_PER_SECOND unset). */
+const READ = readRules();
 
 /** The A2A errors a JSON-RPC request can meet here (A2A §5.4), sent with HTTP 200. */
 const A2A_ERRORS = [
@@ -183,6 +187,17 @@ export function a2aPaths(): Record<string, JsonSchema> {
               message: 'Unsupported media type: send the JSON-RPC message as Content-Type: application/json.',
             },
             ['Accept-Post'],
+          ),
+          '429': jsonRpcError(
+            [RATE_LIMITED_CODE],
+            `The read limit (${READ.anonymous.burst} requests at once, then ${READ.anonymous.perSecond} a second per network by default; ${READ.verified.burst} and ${READ.verified.perSecond} per key directory for agents signing with Web Bot Auth, auth.md "Read limits"), refused before the body is read (so \`id\` is null). Wait \`Retry-After\` seconds.`,
+            {
+              id: null,
+              code: RATE_LIMITED_CODE,
+              message: readLimitDetail(1, false, READ, '/auth.md#read-limits'),
+              data: { retry_after: 1 },
+            },
+            ['Retry-After'],
           ),
           '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`, {
             id: 1,

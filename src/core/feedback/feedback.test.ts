@@ -167,7 +167,7 @@ describe('POST /api/feedback', () => {
     expect(elsewhere.headers.get('location')).toBe('/#feedback-failed');
   });
 
-  it('refuses a browser posting from another site (403) and other methods (405)', async () => {
+  it('refuses a browser posting from another site (403) and other methods (405), answers a preflight without CORS', async () => {
     s = setup();
     const cross = await post('page=%2F&kind=helpful', {
       'content-type': 'application/x-www-form-urlencoded',
@@ -178,6 +178,14 @@ describe('POST /api/feedback', () => {
       handleFeedback(new Request(`${ORIGIN}/api/feedback`), s.deps),
     );
     expect(get.status).toBe(405);
+    // A preflight is answered (the methods it may use), without CORS headers: no other site may post.
+    const preflight = await handleFeedback(
+      new Request(`${ORIGIN}/api/feedback`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }),
+      s.deps,
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

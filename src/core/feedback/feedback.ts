@@ -168,6 +168,8 @@ export const invalidFeedback = (invalid: InvalidParam[]): HttpProblem =>
  * at the fragment that shows the thanks or the failure without JavaScript.
  */
 export async function handleFeedback(req: Request, deps: FeedbackDeps): Promise<Response> {
+  // A preflight learns the method, and nothing more: no CORS headers, so no browser on another site may post.
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
   requireMethod(req, ['POST']);
   // CSRF: a browser's post from another site is refused before the body is read.
   if (isCrossSiteRequest(req, req.url)) throw forbidden('Feedback can only be sent from this site: open the page here and send it again.');

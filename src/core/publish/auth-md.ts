@@ -353,8 +353,8 @@ a claimed one ${days(CLAIMED_CLIENT_TTL_SECONDS)} days after.
 ## Read limits
 
 The public read endpoints (\`GET /api/search\`, \`POST /mcp\`, \`POST /a2a\`) need no token. Each client network (an IPv4
-address, an IPv6 /64) may send ${READ.anonymous.burst} requests at once, then ${READ.anonymous.perSecond} a second; reading at 1 request a second
-never meets the limit. Past it the answer is \`429\` with \`Retry-After\` (an RFC 9457 problem on \`/api/*\`, JSON-RPC
+address, an IPv6 /64) may send ${READ.anonymous.burst} requests at once, then ${READ.anonymous.perSecond} a second, to each of them; reading at 1
+request a second never meets the limit. The limit is kept by each serving instance: it stops floods, it does not meter. Past it the answer is \`429\` with \`Retry-After\` (an RFC 9457 problem on \`/api/*\`, JSON-RPC
 error \`${RATE_LIMITED_CODE}\` on \`/mcp\` and \`/a2a\`, \`retry_after\` in its data).
 
 **Sign your requests for more.** An agent that signs with Web Bot Auth (RFC 9421 HTTP Message Signatures, the IETF
