@@ -72,6 +72,7 @@ describe('GET /api/search', () => {
     ['limit 51', '/api/search?q=llm&limit=51', 'limit'],
     ['limit not a number', '/api/search?q=llm&limit=ten', 'limit'],
     ['q twice', '/api/search?q=a&q=b', 'q'],
+    ['q not valid percent-encoded UTF-8', '/api/search?q=%E0%A4%A', 'q'],
   ])('400 problem naming the parameter: %s', async (_name, path, param) => {
     const res = await site.fetchPath(path);
     expect(res.status).toBe(400);

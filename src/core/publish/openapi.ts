@@ -134,7 +134,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
           ),
           '400': problem(
             400,
-            '`q` missing, blank, too long or repeated, or `limit` not a whole number in range; `invalid_params` names the parameter.',
+            '`q` missing, blank, too long, repeated or not valid percent-encoded UTF-8, or `limit` not a whole number in range; `invalid_params` names the parameter.',
             {
               problem: badRequest('q must not be blank', [{ name: 'q', reason: 'q must not be blank' }]),
               instance: paths.apiSearch,

@@ -66,9 +66,25 @@ export function searchResults(engine: SearchEngine, origin: string, q: string, o
   }));
 }
 
+/** Whether every %-sequence of a query string decodes as UTF-8 (`+` is a space, not an escape). */
+function isWellEncoded(query: string): boolean {
+  try {
+    decodeURIComponent(query.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function handleSearch(req: Request, deps: { engine: SearchEngine; origin: string; usage?: Usage }): Promise<Response> {
   requireMethod(req, ['GET']);
-  const params = new URL(req.url).searchParams;
+  const url = new URL(req.url);
+  // URLSearchParams turns a broken %-sequence into U+FFFD silently; a client that sent one should hear so.
+  if (!isWellEncoded(url.search.slice(1)))
+    throw badRequest('The query string is not valid percent-encoded UTF-8 (encode q with encodeURIComponent).', [
+      { name: 'q', reason: 'q is not valid percent-encoded UTF-8' },
+    ]);
+  const params = url.searchParams;
   const input: Record<string, string> = {};
   for (const name of ['q', 'limit', 'lang'] as const) {
     const values = params.getAll(name);
