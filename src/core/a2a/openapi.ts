@@ -10,7 +10,7 @@ import { A2A_SKILLS } from './answer.ts';
 import { MAX_BODY_BYTES } from './server.ts';
 import { JsonRpcErrorCode as Code } from '../kernel/jsonrpc.ts';
 import { paths } from '../kernel/paths.ts';
-import { RATE_LIMITED_CODE, readLimitDetail, readRules } from '../kernel/read-limit.ts';
+import { RATE_LIMITED_CODE, readLimitDetail, DEFAULT_READ_RULES, readAllowanceText } from '../kernel/read-limit.ts';
 import {
   EXAMPLE_REQUEST_ID,
   type JsonSchema,
@@ -21,9 +21,6 @@ import {
   response,
   schemaRef,
 } from '../kernel/openapi.ts';
-
-/** The default read allowances (READ_LIMIT_PER_SECOND unset). */
-const READ = readRules();
 
 /** The A2A errors a JSON-RPC request can meet here (A2A §5.4), sent with HTTP 200. */
 const A2A_ERRORS = [
@@ -190,11 +187,11 @@ export function a2aPaths(): Record<string, JsonSchema> {
           ),
           '429': jsonRpcError(
             [RATE_LIMITED_CODE],
-            `The read limit (${READ.anonymous.burst} requests at once, then ${READ.anonymous.perSecond} a second per network by default; ${READ.verified.burst} and ${READ.verified.perSecond} per key directory for agents signing with Web Bot Auth, auth.md "Read limits"), refused before the body is read (so \`id\` is null). Wait \`Retry-After\` seconds.`,
+            `The read limit (${readAllowanceText()}), refused before the body is read (so \`id\` is null). Wait \`Retry-After\` seconds.`,
             {
               id: null,
               code: RATE_LIMITED_CODE,
-              message: readLimitDetail(1, false, READ, '/auth.md#read-limits'),
+              message: readLimitDetail(1, false, DEFAULT_READ_RULES, '/auth.md#read-limits'),
               data: { retry_after: 1 },
             },
             ['Retry-After'],

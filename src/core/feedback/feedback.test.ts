@@ -5,6 +5,7 @@ import { memoryStore } from '../kernel/memory-store.ts';
 import { PROBLEM_ERRORS } from '../kernel/problem.ts';
 import { withErrors } from '../kernel/errors.ts';
 import {
+  monthsBetween,
   FEEDBACK_RATE_LIMIT,
   type FeedbackDeps,
   type FeedbackRecord,
@@ -201,5 +202,13 @@ describe('feedbackBetween', () => {
     expect(list.map((r) => r.page)).toEqual(['/b', '/a']);
     expect(logged).toEqual(['feedback: skipped feedback/2026-11-27T10:00:00.000Z/junk: not a feedback record']);
     expect((await feedbackBetween(s.feedback, '2026-11-27', '2026-11-27')).map((r) => r.page)).toEqual(['/b']);
+  });
+});
+
+describe('monthsBetween', () => {
+  it('names each month a range touches, across a year', () => {
+    expect(monthsBetween('2026-11-26', '2026-11-30')).toEqual(['2026-11']);
+    expect(monthsBetween('2026-11-26', '2027-02-01')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(monthsBetween('2026-12-02', '2026-11-01')).toEqual([]);
   });
 });

@@ -186,17 +186,39 @@ export async function handleFeedback(req: Request, deps: FeedbackDeps): Promise<
   throw invalidFeedback(refusal.invalid);
 }
 
-/** Every piece of feedback received in the UTC days `from`..`to` (inclusive), newest first; unreadable records are skipped. */
+/** The months (`YYYY-MM`) that the UTC days `from`..`to` touch: the key prefixes a range lists. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.slice(0, 7).split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (let m = `${from.slice(0, 7)}`; m <= last && months.length < 1200; ) {
+    months.push(m);
+    month++;
+    if (month > 12) {
+      month = 1;
+      year++;
+    }
+    m = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+  }
+  return months;
+}
+
+/**
+ * Every piece of feedback received in the UTC days `from`..`to` (inclusive), newest first; unreadable
+ * records are skipped. Lists only the months the range touches, not the whole store.
+ */
 export async function feedbackBetween(
   store: Store,
   from: string,
   to: string,
   log: (line: string) => void = console.warn,
 ): Promise<FeedbackRecord[]> {
-  const keys = (await store.list('feedback/')).filter((key) => {
-    const day = key.slice('feedback/'.length, 'feedback/'.length + 10);
-    return day >= from && day <= to;
-  });
+  const keys: string[] = [];
+  for (const month of monthsBetween(from, to))
+    for (const key of await store.list(`feedback/${month}`)) {
+      const day = key.slice('feedback/'.length, 'feedback/'.length + 10);
+      if (day >= from && day <= to) keys.push(key);
+    }
   const records: FeedbackRecord[] = [];
   for (const key of keys.sort().reverse()) {
     try {

@@ -40,6 +40,17 @@ export function readRules(perSecond = DEFAULT_READ_PER_SECOND): ReadRules {
   return { anonymous: rule(perSecond), verified: rule(perSecond * VERIFIED_READ_FACTOR) };
 }
 
+/** The allowances when READ_LIMIT_PER_SECOND is unset: what auth.md, llms.txt and the OpenAPI document state. */
+export const DEFAULT_READ_RULES: ReadRules = readRules();
+
+/** The allowances in words, for the public documents' descriptions of the 429. */
+export function readAllowanceText(rules: ReadRules = DEFAULT_READ_RULES): string {
+  return (
+    `${rules.anonymous.burst} requests at once, then ${rules.anonymous.perSecond} a second per network by default; ` +
+    `${rules.verified.burst} and ${rules.verified.perSecond} per key directory for agents signing with Web Bot Auth, auth.md "Read limits"`
+  );
+}
+
 /** Buckets one instance keeps; past this, the client seen longest ago is forgotten (it starts again with a full bucket). */
 export const READ_LIMIT_MAX_CLIENTS = 10_000;
 

@@ -10,7 +10,7 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './server-i
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
-import { RATE_LIMITED_CODE, readRules } from '../kernel/read-limit.ts';
+import { RATE_LIMITED_CODE, readAllowanceText } from '../kernel/read-limit.ts';
 
 import {
   EXAMPLE_REQUEST_ID,
@@ -22,9 +22,6 @@ import {
   response,
   schemaRef,
 } from '../kernel/openapi.ts';
-
-/** The default read allowances (READ_LIMIT_PER_SECOND unset). */
-const READ = readRules();
 
 /** What `search_articles` returns for the example call (its output schema). */
 const exampleSearchOutput = (origin: string): Record<string, unknown> => ({
@@ -274,7 +271,7 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
             ['Accept-Post'],
           ),
           '429': response(
-            `The read limit (${READ.anonymous.burst} requests at once, then ${READ.anonymous.perSecond} a second per network by default; ${READ.verified.burst} and ${READ.verified.perSecond} per key directory for agents signing with Web Bot Auth, auth.md "Read limits"): JSON-RPC error \`${RATE_LIMITED_CODE}\`, id null, \`retry_after\` in its data. Or over ${EXPORT_RATE_LIMIT.limit} export calls per client in ${EXPORT_RATE_LIMIT.windowSeconds} s: a tool error (\`rate_limited\`). Wait \`Retry-After\` seconds.`,
+            `The read limit (${readAllowanceText()}): JSON-RPC error \`${RATE_LIMITED_CODE}\`, id null, \`retry_after\` in its data. Or over ${EXPORT_RATE_LIMIT.limit} export calls per client in ${EXPORT_RATE_LIMIT.windowSeconds} s: a tool error (\`rate_limited\`). Wait \`Retry-After\` seconds.`,
             json({
               anyOf: [
                 jsonRpcErrorWith([RATE_LIMITED_CODE]),

@@ -4,7 +4,7 @@
  * and lifetime it states is the one the server enforces.
  * @module
  */
-import { RATE_LIMITED_CODE, readRules } from '../kernel/read-limit.ts';
+import { DEFAULT_READ_RULES, RATE_LIMITED_CODE } from '../kernel/read-limit.ts';
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { entryPointList } from './entry-points.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
@@ -38,8 +38,7 @@ import {
 import { REGISTRATION_DAILY_LIMIT, REGISTRATION_GLOBAL_DAILY_LIMIT, REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 
 const days = (seconds: number): number => Math.round(seconds / 86400);
-/** The default read allowances (READ_LIMIT_PER_SECOND unset). */
-const READ = readRules();
+const READ = DEFAULT_READ_RULES;
 
 /**
  * The RFC 7591 registration an agent sends for client_credentials with every scope, as an HTTP example

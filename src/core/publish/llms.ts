@@ -8,7 +8,7 @@
  */
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
-import { readRules } from '../kernel/read-limit.ts';
+import { DEFAULT_READ_RULES } from '../kernel/read-limit.ts';
 import { LANGS } from '../content/i18n.ts';
 import type { Catalog, Document, Lang } from '../content/catalog.ts';
 import { categoryName, twinUrl } from './pages.ts';
@@ -49,7 +49,7 @@ function header(catalog: Catalog, title: string): string[] {
 
 /** What llms.txt says of the read limits (kernel/read-limit.ts), at their defaults, and where auth.md says how to get more. */
 function readLimitsNote(origin: string): string {
-  const { anonymous, verified } = readRules();
+  const { anonymous, verified } = DEFAULT_READ_RULES;
   return (
     `Search, MCP and A2A need no key: ${anonymous.burst} requests at once, then ${anonymous.perSecond} a second, per network. ` +
     `Agents that sign their requests with Web Bot Auth get ${verified.burst} and ${verified.perSecond}: ${absoluteUrl(origin, paths.authMd)}#read-limits`

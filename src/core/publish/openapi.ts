@@ -20,7 +20,7 @@ import {
   FEEDBACK_SENT_FRAGMENT,
   invalidFeedback,
 } from '../feedback/feedback.ts';
-import { readLimitDetail, readRules } from '../kernel/read-limit.ts';
+import { readLimitDetail, DEFAULT_READ_RULES, readAllowanceText } from '../kernel/read-limit.ts';
 import { FIELD_MEDIA_TYPES, wrongMethodFor } from '../kernel/respond.ts';
 import {
   CONTACT_BODY_LIMIT_BYTES,
@@ -58,8 +58,6 @@ import { TWEETS_CACHE_CONTROL, TweetFeedSchema } from '../tweets/tweets.ts';
 export const API_VERSION = '1.0.0';
 
 /** 405 from `requireMethod`: a problem naming the allowed methods in `Allow`. */
-/** The default read allowances (READ_LIMIT_PER_SECOND unset). */
-const READ = readRules();
 
 const wrongMethod = (allowed: readonly string[], instance: string): JsonSchema => {
   const example = wrongMethodFor(allowed);
@@ -143,9 +141,12 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
           '405': wrongMethod(['GET'], paths.apiSearch),
           '429': problem(
             429,
-            `Read limit reached: ${READ.anonymous.burst} requests at once, then ${READ.anonymous.perSecond} a second per network by default; ${READ.verified.burst} and ${READ.verified.perSecond} per key directory for agents signing with Web Bot Auth (auth.md "Read limits"). Wait \`Retry-After\` seconds.`,
+            `Read limit reached: ${readAllowanceText()}. Wait \`Retry-After\` seconds.`,
             {
-              problem: tooManyRequests(1, readLimitDetail(1, false, READ, absoluteUrl(origin, `${paths.authMd}#read-limits`))),
+              problem: tooManyRequests(
+                1,
+                readLimitDetail(1, false, DEFAULT_READ_RULES, absoluteUrl(origin, `${paths.authMd}#read-limits`)),
+              ),
               instance: paths.apiSearch,
             },
             ['Retry-After'],
@@ -241,7 +242,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         tags: ['contact'],
         security: [],
         summary: 'Report a problem with a page',
-        description: `Says that a page of this site is wrong, outdated or missing something, or whether it helped; the same as the MCP tool and A2A skill \`submit_feedback\`. Stores what it is sent (no personal data, please). JSON or form-encoded, at most ${FEEDBACK_BODY_LIMIT_BYTES} bytes. ${FEEDBACK_RATE_LIMIT.limit} per ${FEEDBACK_RATE_LIMIT.windowSeconds} s per client network (an IPv4 address or an IPv6 /64). A form post from a browser (\`Accept: text/html\`, the control at the end of each article) gets a 303 back to the page, at \`#${FEEDBACK_SENT_FRAGMENT}\` or \`#${FEEDBACK_FAILED_FRAGMENT}\`.`,
+        description: `Says that a page of this site is wrong, outdated or missing something, or whether it helped. Stores what it is sent (no personal data, please). JSON or form-encoded, at most ${FEEDBACK_BODY_LIMIT_BYTES} bytes. ${FEEDBACK_RATE_LIMIT.limit} per ${FEEDBACK_RATE_LIMIT.windowSeconds} s per client network (an IPv4 address or an IPv6 /64). A form post from a browser (\`Accept: text/html\`, the control at the end of each article) gets a 303 back to the page, at \`#${FEEDBACK_SENT_FRAGMENT}\` or \`#${FEEDBACK_FAILED_FRAGMENT}\`.`,
         requestBody: {
           required: true,
           content: {
