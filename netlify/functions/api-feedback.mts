@@ -3,10 +3,14 @@ import type { Config, Context } from '@netlify/functions';
 import { handleFeedback } from '../../src/core/feedback/feedback.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
+import { catalogAt } from './_shared/deps.ts';
 import { feedbackDeps } from './_shared/feedback.ts';
 import { counting, usageOf } from './_shared/usage.ts';
 
-export default httpHandler((req: Request, context: Context) => handleFeedback(req, feedbackDeps(context, usageOf(context))), {
+// The catalogue says which paths are pages (netlify.toml included_files); its head is all a check reads but for one documents file.
+const catalog = catalogAt(new URL('../../generated/data/catalog/', import.meta.url));
+
+export default httpHandler((req: Request, context: Context) => handleFeedback(req, feedbackDeps(context, catalog(), usageOf(context))), {
   errors: PROBLEM_ERRORS,
   usage: counting('api'),
 });

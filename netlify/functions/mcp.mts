@@ -1,6 +1,7 @@
 // POST /mcp: the site's MCP server (stateless, dual-era); all logic lives in src/core/mcp.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config, Context } from '@netlify/functions';
+import { feedbackSink } from '../../src/core/feedback/feedback.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { withUsage } from '../../src/core/kernel/metrics.ts';
 import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
@@ -11,6 +12,7 @@ import { consume } from '../../src/core/kernel/rate-limit.ts';
 import { build, catalogAt, deployBodies, site, stores, runtimeConfig } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngineAt } from './_shared/search.ts';
+import { feedbackDeps } from './_shared/feedback.ts';
 import { readLimited } from './_shared/read-limit.ts';
 import { counting, usageOf } from './_shared/usage.ts';
 
@@ -21,7 +23,12 @@ const catalog = catalogAt(new URL('../../generated/data/catalog/', import.meta.u
 const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url));
 
 const credentials = memoisedCheck((req) =>
-  checkBearer(req, { config: oauth, keys: signingKeys, revocations: stores('oauth'), nowSeconds: nowSeconds() }),
+  checkBearer(req, {
+    config: oauth,
+    keys: signingKeys,
+    revocations: stores('oauth'),
+    nowSeconds: nowSeconds(),
+  }),
 );
 const consumeExport = (clientId: string) =>
   consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
@@ -44,9 +51,21 @@ const deps: McpDeps = {
   },
 };
 
-export default httpHandler((req: Request, context: Context): Promise<Response> => handleMcp(req, withUsage(deps, usageOf(context))), {
-  usage: counting('mcp'),
-  admission: readLimited('jsonrpc'),
-});
+export default httpHandler(
+  (req: Request, context: Context): Promise<Response> => {
+    const usage = usageOf(context);
+    // submit_feedback stores under the caller's network, so its sink is made per request.
+    return handleMcp(
+      req,
+      Object.assign(withUsage(deps, usage), {
+        feedback: feedbackSink('mcp', feedbackDeps(context, catalog(), usage)),
+      }),
+    );
+  },
+  {
+    usage: counting('mcp'),
+    admission: readLimited('jsonrpc'),
+  },
+);
 
 export const config: Config = { path: '/mcp' };

@@ -15,16 +15,16 @@ describe('POST /api/feedback', () => {
       body: JSON.stringify({ page: '/blog/mcp-oauth-agent-integrations/', kind: 'outdated', text: 'The SDK is at 2.4 now.' }),
     });
     expect(json.status).toBe(201);
-    expect(await json.json()).toMatchObject({ status: 'stored', page: '/blog/mcp-oauth-agent-integrations/', kind: 'outdated' });
+    expect(await json.json()).toMatchObject({ status: 'stored', page: '/blog/mcp-oauth-agent-integrations', kind: 'outdated' });
 
     const form = await site.fetchPath('/api/feedback', {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', 'x-forwarded-for': '198.51.100.31' },
-      body: 'page=%2Fzh%2Fblog%2Fx%2F&kind=helpful',
+      body: 'page=%2Fblog%2Frag-chunking-recall-optimization-zh&kind=helpful',
     });
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/zh/blog/x/#feedback-sent');
+    expect(form.headers.get('location')).toBe('/blog/rag-chunking-recall-optimization-zh#feedback-sent');
 
     const elsewhere = await site.fetchPath('/api/feedback', {
       method: 'POST',
@@ -33,5 +33,24 @@ describe('POST /api/feedback', () => {
     });
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.json()).toMatchObject({ invalid_params: [{ name: 'page' }] });
+
+    // Only pages of the built site: the function reads its catalogue (netlify.toml included_files).
+    const notAPage = await site.fetchPath('/api/feedback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.32' },
+      body: JSON.stringify({ page: '/blog/no-such-article', kind: 'helpful' }),
+    });
+    expect(notAPage.status).toBe(400);
+    expect(await notAPage.json()).toMatchObject({
+      invalid_params: [{ name: 'page', reason: expect.stringContaining('an article, solution') }],
+    });
+
+    const repeated = await site.fetchPath('/api/feedback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.33' },
+      body: 'page=%2Fblog%2Fmcp-oauth-agent-integrations&kind=helpful&page=%2F',
+    });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toMatchObject({ invalid_params: [{ name: 'page', reason: 'page is repeated' }] });
   });
 });

@@ -163,7 +163,7 @@ describe('C3: conformance, 2026-07-28, the handler without the emulation (fixtur
 
 describe('C5: MCP Inspector CLI, strict', () => {
   it.each(['legacy', 'modern'])(
-    'tools/list in the %s era lists the five tools',
+    'tools/list in the %s era lists the six tools',
     async (era) => {
       const { code, output } = await run(INSPECTOR, ['--cli', mcpUrl, '--method', 'tools/list', '--strict', '--protocol-era', era]);
       expect(code, output).toBe(0);
@@ -174,6 +174,7 @@ describe('C5: MCP Inspector CLI, strict', () => {
         'list_products',
         'get_company_info',
         'export_article_index',
+        'submit_feedback',
       ]);
     },
     TEST_TIMEOUT_MS,

@@ -22,7 +22,7 @@ import { testBlobsDir } from '../support/runtime.ts';
 const SERVER_NAME = serverIdentity(
   (JSON.parse(readFileSync('generated/data/catalog.json', 'utf8')) as { company: { name: string } }).company.name,
 ).name;
-const TOOL_NAMES = ['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index'];
+const TOOL_NAMES = ['search_articles', 'get_article', 'list_products', 'get_company_info', 'export_article_index', 'submit_feedback'];
 const PRM_URL = `${TEST_ORIGIN}/.well-known/oauth-protected-resource/mcp`;
 const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
@@ -111,19 +111,20 @@ describe('A. legacy era: v1 SDK Client', () => {
     ).toBe(true);
   });
 
-  it('A2 lists exactly five tools in a stable order with object schemas and read-only annotations', async () => {
+  it('A2 lists exactly six tools in a stable order with object schemas; all read-only but submit_feedback', async () => {
     const first = await client.listTools();
     expect(first.tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     for (const tool of first.tools) {
+      const reads = tool.name !== 'submit_feedback';
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false, destructiveHint: false, idempotentHint: true });
+      expect(tool.annotations).toMatchObject({ readOnlyHint: reads, openWorldHint: false, destructiveHint: false, idempotentHint: reads });
     }
     expect(first.tools.find((t) => t.name === 'export_article_index')!.description).toContain('content:export');
     expect(await client.listTools()).toEqual(first);
   });
 
-  it('A3 calls every public tool (the SDK validates structuredContent against outputSchema)', async () => {
+  it('A3 calls every public tool, submit_feedback too (the SDK validates structuredContent against outputSchema)', async () => {
     const search = await client.callTool({ name: 'search_articles', arguments: { query: 'speculative decoding', limit: 3 } });
     expect(search.isError).toBeFalsy();
     expect((search.content as { type: string }[])[0]!.type).toBe('text');
@@ -149,6 +150,17 @@ describe('A. legacy era: v1 SDK Client', () => {
     expect(info.name).toBe('Acme AI');
     for (const path of ['/llms.txt', '/docs/api', '/openapi.json', '/auth.md', '/blog'])
       expect(info.resources.map((r) => r.url)).toContain(`${TEST_ORIGIN}${path}`);
+
+    // The one tool that stores: a page of the built site is taken, any other path is a tool error.
+    const feedback = await client.callTool({
+      name: 'submit_feedback',
+      arguments: { page: `${results[0]!.url}/`, kind: 'outdated', text: "The example uses last year's SDK." },
+    });
+    expect(feedback.isError).toBeFalsy();
+    expect(feedback.structuredContent).toMatchObject({ status: 'stored', page: new URL(results[0]!.url).pathname, kind: 'outdated' });
+    const nowhere = await client.callTool({ name: 'submit_feedback', arguments: { page: '/wp-login.php', kind: 'helpful' } });
+    expect(nowhere.isError).toBe(true);
+    expect(JSON.stringify(nowhere.content)).toContain('page must be a page of');
   });
 
   it('A4 search uses the same engine and ranking as /api/search', async () => {
@@ -220,7 +232,7 @@ describe('B. modern era: v2 SDK Client', () => {
     const client = new ClientV2({ name: 'v2-pin', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     await client.connect(new TransportV2(mcpUrl));
     try {
-      expect((await client.listTools()).tools).toHaveLength(5);
+      expect((await client.listTools()).tools).toHaveLength(6);
       const result = await client.callTool({ name: 'list_products', arguments: {} });
       expect(result.isError).toBeFalsy();
     } finally {

@@ -18,8 +18,9 @@ import * as v from 'valibot';
 import type { CatalogReader } from '../content/catalog-reader.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
+import type { FeedbackKind } from '../agent-tools/submit-feedback.ts';
 import type { Tool, ToolContext } from '../agent-tools/tool.ts';
-import { intentOf } from './intent.ts';
+import { feedbackIntentOf, intentOf } from './intent.ts';
 
 /** The skills an A2A caller may use: the public MCP tools (the export tool needs an OAuth token for `/mcp`, so it stays there). */
 export const A2A_SKILLS: readonly Tool[] = TOOLS.filter((tool) => tool.requiredScope === undefined);
@@ -219,12 +220,37 @@ function textRequest(text: string, ctx: ToolContext): SkillCall {
       },
     };
   }
+  const feedback = feedbackIntentOf(text);
+  if (feedback) return feedbackCall(feedback.kind, feedback.rest, ctx.origin);
   const slug = documentSlugIn(text, ctx.catalog, ctx.origin);
   if (slug !== undefined) return checkedArguments(findTool('get_article')!, { slug }, 'message.parts');
   const intent = intentOf(text, [ctx.site.company.name, ctx.site.company.name_zh]);
   if (intent.skill !== 'search_articles') return checkedArguments(findTool(intent.skill)!, {}, 'message.parts');
   return checkedArguments(findTool('search_articles')!, { query: intent.query }, 'message.parts');
 }
+
+/**
+ * Feedback in words: the page is the first URL of this site or root-relative path in `rest`, the
+ * text is the rest of the message (whether it is a page of the site, the tool's sink decides).
+ */
+function feedbackCall(kind: FeedbackKind, rest: string, origin: string): SkillCall {
+  const found = PAGE_IN_TEXT.exec(rest);
+  const page = found?.[1]?.replace(/[.,;:!?]+$/, '');
+  if (!found || !page || (!page.startsWith('/') && !page.toLowerCase().startsWith(origin.toLowerCase())))
+    return {
+      ok: false,
+      refusal: {
+        kind: 'invalid-params',
+        message: `Say which page the feedback is about: "Feedback on ${origin}/blog/<slug>: what is wrong", or send the data part {"skill": "submit_feedback", "arguments": {"page": ..., "kind": ..., "text": ...}}.`,
+        violations: [{ field: 'message.parts', description: 'no URL or path of a page of this site' }],
+      },
+    };
+  const words = `${rest.slice(0, found.index)} ${rest.slice(found.index + found[0].length)}`.replace(/^[\s:：,，.。;；-]+/, '').trim();
+  return checkedArguments(findTool('submit_feedback')!, { page, kind, text: words }, 'message.parts');
+}
+
+/** A URL or root-relative path at a word's start, up to a space, a quote or Chinese text (a slug is ASCII). */
+const PAGE_IN_TEXT = /(?<![\w/])[`'"<(]?((?:https?:\/\/|\/)[^\s<>"'`()\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]*)[`'">)]?/i;
 
 /**
  * The value of a text part that is exactly a JSON object naming a skill (`{"skill": …}`, as a model

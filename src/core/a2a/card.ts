@@ -83,10 +83,18 @@ const SKILL_USE: Readonly<Record<string, { how: string; inputModes: readonly str
     inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
     examples: (s) => [`How do I contact ${s.siteName} sales?`, ...(s.siteNameZh ? [`怎么联系${s.siteNameZh}的销售？`] : [])],
   },
+  submit_feedback: {
+    how: 'Over A2A: start a text part with "Feedback on <page URL>:" (or "Report a problem with <page URL>:", "反馈：<page URL>") and say what is wrong, outdated or missing, or that it helped; or send the data part {"skill": "submit_feedback", "arguments": {"page": ..., "kind": ..., "text": ...}}. This skill stores what it is sent.',
+    inputModes: [...TEXT_INPUT_TYPES, DATA_INPUT_TYPE],
+    examples: (s) => [
+      `Feedback on ${absoluteUrl(s.origin, paths.article(s.exampleSlug))}: the install steps are outdated`,
+      `反馈：${absoluteUrl(s.origin, paths.article(s.exampleSlug))} 缺少价格信息`,
+    ],
+  },
 };
 
 /** Verbs of tool names, left out of the tags (a tag says what a skill is about). */
-const VERBS: readonly string[] = ['get', 'list'];
+const VERBS: readonly string[] = ['get', 'list', 'submit'];
 
 /** The skills: one per public MCP tool, named and described as `tools/list` does. */
 export function agentSkills(source: SkillSource): AgentSkillJson[] {
@@ -113,8 +121,10 @@ export function agentCard(source: AgentCardSource): AgentCardJson {
   return {
     name: identity.title,
     description:
-      `${identity.description} Public and read-only: no authentication. Talk to it in plain text, Chinese or English: a search query, the URL or slug of an article, ` +
-      'a question about the products, or about the company and how to contact it (or call a skill with a data part {"skill": ..., "arguments": {...}}). ' +
+      `${identity.description} Public: no authentication; every skill only reads, but submit_feedback, which stores the feedback it is sent. ` +
+      'Talk to it in plain text, Chinese or English: a search query, the URL or slug of an article, ' +
+      'a question about the products, or about the company and how to contact it, or "Feedback on <page URL>: ..." ' +
+      '(or call a skill with a data part {"skill": ..., "arguments": {...}}). ' +
       'The answer is one Message: markdown text that names the skill that answered (absolute links to the pages and their markdown twins) and a JSON data part. ' +
       `No tasks are kept. A2A ${A2A_PROTOCOL_VERSION} (requests carry A2A-Version: ${A2A_PROTOCOL_VERSION}) and ${LEGACY_PROTOCOL_VERSION} clients are both served at the one endpoint.`,
     // The one endpoint speaks 1.0 and, for the many clients still on it, 0.3 (legacy.ts); 1.0 first, as clients take the first they speak.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intentOf } from './intent.ts';
+import { feedbackIntentOf, intentOf } from './intent.ts';
 
 const NAMES = ['Acme AI', '艾克米智能'];
 
@@ -43,5 +43,33 @@ describe('which skill a text message asks for', () => {
     ['帮我查找智能体相关的内容', '智能体'],
   ])('%s is a search for %s', (text, query) => {
     expect(intentOf(text, NAMES)).toEqual({ skill: 'search_articles', query });
+  });
+});
+
+describe('feedback in words', () => {
+  it.each([
+    ['Feedback on https://acme.example/blog/x: the install steps are outdated', 'outdated'],
+    ['feedback: /blog/x is missing the price list', 'missing'],
+    ['Report a problem with /blog/x: the port is 8443, not 443', 'wrong'],
+    ['Correction: /blog/x says H100 has 40 GB', 'wrong'],
+    ['Feedback about /blog/x: very helpful, thanks', 'helpful'],
+    ['feedback for /blog/x - not helpful at all', 'not_helpful'],
+    ['反馈：https://acme.example/blog/x 缺少价格信息', 'missing'],
+    ['纠错：/blog/x 的内容已经过时', 'outdated'],
+    ['反馈 /blog/x 很有用', 'helpful'],
+    ['反馈：/blog/x 没有帮助', 'not_helpful'],
+  ])('%s -> %s', (text, kind) => {
+    expect(feedbackIntentOf(text)?.kind).toBe(kind);
+  });
+
+  it.each([
+    'feedback loops in agent design',
+    'Feedback control for RLHF',
+    'report on LLM adoption in banks',
+    '反馈循环',
+    '反馈机制设计',
+    'human feedback: /blog/x',
+  ])('%s is not feedback (it stays a search)', (text) => {
+    expect(feedbackIntentOf(text)).toBeUndefined();
   });
 });

@@ -9,6 +9,8 @@
  * @module
  */
 
+import type { FeedbackKind } from '../agent-tools/submit-feedback.ts';
+
 /** What a text message asks for. `query` is the search text with a leading command phrase removed. */
 export type TextIntent = { skill: 'list_products' } | { skill: 'get_company_info' } | { skill: 'search_articles'; query: string };
 
@@ -65,4 +67,37 @@ export function intentOf(text: string, companyNames: readonly string[] = []): Te
   if (PRODUCTS.some((pattern) => pattern.test(text))) return { skill: 'list_products' };
   if (COMPANY.some((pattern) => pattern.test(text)) || namesTheCompany(text, companyNames)) return { skill: 'get_company_info' };
   return { skill: 'search_articles', query: text };
+}
+
+/**
+ * Feedback on a page: the message starts by saying so, with a colon, a preposition or the page
+ * right after ("Feedback on <url>: …", "Report a problem with <url>: …", "Correction: …", "反馈：…",
+ * "纠错 <url> …"), so that a search for "feedback loops" or "反馈循环" or a "report on …" stays a search. `rest` is the message after that phrase (the page and the text).
+ */
+const FEEDBACK_COMMAND_EN =
+  /^\s*(?:please\s+)?(?:(?:page\s+)?feedback|report(?:ing)?\s+(?:an?\s+)?(?:problem|error|issue|mistake|bug)|correction)(?:\s*[:：]|\s+(?:on|about|for|with|in)\b|\s+(?=https?:\/\/|\/))/i;
+const FEEDBACK_COMMAND_ZH =
+  /^\s*(?:请)?(?:页面|内容|意见|问题)?(?:反馈|纠错|报错|勘误|报告(?:问题|错误))(?:\s*[:：]|\s*(?=https?:\/\/|\/))/;
+
+/** What the feedback says, from its words; a correction is `wrong` unless it says otherwise. */
+const FEEDBACK_KIND_WORDS: readonly [FeedbackKind, RegExp][] = [
+  ['not_helpful', /\bnot\s+(?:very\s+)?(?:helpful|useful)\b|\bunhelpful\b|没(?:有)?(?:什么)?帮助|没用|无用/i],
+  [
+    'outdated',
+    /\b(?:outdated|out\s+of\s+date|obsolete|no\s+longer\s+(?:true|correct|accurate|works?|valid))\b|过时|已过期|不再(?:适用|有效|准确)|旧的/i,
+  ],
+  [
+    'missing',
+    /\b(?:missing|lacks?|doesn'?t\s+(?:say|mention|cover|explain)|does\s+not\s+(?:say|mention|cover|explain))\b|缺少|缺失|没有(?:提到|说明|介绍)|未(?:提及|说明)/i,
+  ],
+  ['helpful', /\b(?:helpful|useful|thank(?:s|\s+you))\b|有帮助|很有用|有用|谢谢/i],
+];
+
+/** Feedback the text gives, or undefined when it does not start as feedback. */
+export function feedbackIntentOf(text: string): { kind: FeedbackKind; rest: string } | undefined {
+  const command = FEEDBACK_COMMAND_EN.exec(text) ?? FEEDBACK_COMMAND_ZH.exec(text);
+  if (!command) return undefined;
+  const rest = text.slice(command[0].length).trim();
+  const kind = FEEDBACK_KIND_WORDS.find(([, words]) => words.test(rest))?.[0] ?? 'wrong';
+  return { kind, rest };
 }

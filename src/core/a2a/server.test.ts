@@ -8,6 +8,8 @@ import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { TaskNotFoundError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
+import { feedbackSink } from '../feedback/feedback.ts';
+import { memoryStore } from '../kernel/memory-store.ts';
 import { agentCard } from './card.ts';
 import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
 import { handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
@@ -362,6 +364,58 @@ describe('SendMessage', () => {
   it('a message naming a task -> TaskNotFoundError -32001 (no task is kept)', async () => {
     const body = await json(await post(rpc('SendMessage', userMessage([{ text: 'RAG' }], { taskId: 'task-1' }))));
     expect(body.error.code).toBe(-32001);
+  });
+});
+
+describe('submit_feedback over A2A', () => {
+  const withFeedback = () => {
+    const store = memoryStore();
+    const deps: A2aDeps = {
+      ...DEPS,
+      feedback: feedbackSink('a2a', {
+        feedback: store,
+        limits: memoryStore(),
+        origin: FIXTURE_ORIGIN,
+        pages: FIXTURE_DEPS.catalog,
+        clientNetworkDigest: async () => 'net',
+        now: () => Date.UTC(2026, 10, 26, 12),
+        newId: () => crypto.randomUUID(),
+      }),
+    };
+    const send = (text: string) =>
+      handleA2a(new Request(A2A_URL, { method: 'POST', headers: V1, body: JSON.stringify(sendText(text)) }), deps);
+    return { store, send };
+  };
+
+  it('text that starts as feedback stores it under the page it names, with its kind and the rest as the text', async () => {
+    const { store, send } = withFeedback();
+    const message = await reply(await send(`Feedback on ${FIXTURE_ORIGIN}/blog/vector-search/: the recall figures are outdated`));
+    expect(message.parts[1]!.data).toMatchObject({
+      skill: 'submit_feedback',
+      result: { status: 'stored', page: '/blog/vector-search', kind: 'outdated' },
+    });
+    const [key] = await store.list('feedback/');
+    expect((await store.get<{ text: string; channel: string }>(key!))?.value).toMatchObject({
+      text: 'the recall figures are outdated',
+      channel: 'a2a',
+    });
+    const zh = await reply(await send('反馈：/blog/agent-tools-zh缺少示例代码'));
+    expect(zh.parts[1]!.data).toMatchObject({ result: { page: '/blog/agent-tools-zh', kind: 'missing' } });
+  });
+
+  it('feedback naming no page is -32602 saying how; a path that is no page is the skill refusing, nothing stored', async () => {
+    const { store, send } = withFeedback();
+    const body = await json(await send('Feedback: the gateway article is wrong about quotas'));
+    expect(body.error).toMatchObject({ code: -32602, message: expect.stringContaining('Say which page the feedback is about') });
+    const refused = await reply(await send('Feedback on /wp-admin/: broken'));
+    expect(refused.parts[1]!.data).toMatchObject({ skill: 'submit_feedback', error: expect.stringContaining('page must be a page of') });
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('a search about feedback stays a search', async () => {
+    const { store, send } = withFeedback();
+    expect((await reply(await send('feedback loops in agents'))).parts[1]!.data).toMatchObject({ skill: 'search_articles' });
+    expect(await store.list()).toEqual([]);
   });
 });
 

@@ -33,7 +33,7 @@ export function serverIdentity(siteName: string): ServerIdentity {
     description:
       description.length <= DESCRIPTION_MAX_CHARS ? description : 'Search and read articles, solutions, products and company facts.',
     instructions: [
-      `Read-only access to the ${siteName} website.`,
+      `Access to the ${siteName} website: every tool only reads, but submit_feedback, which stores a note for the site owner that a page is wrong, outdated or missing something (or helped).`,
       'Use search_articles to find articles and solutions (Chinese and English), then get_article with a slug for the full markdown.',
       'list_products describes the product line; get_company_info gives the profile, contact channels and key resources.',
       'export_article_index pages through the whole article index and needs an OAuth access token with scope content:export.',

@@ -24,6 +24,7 @@ export function agentInstructions(catalog: { origin: string; company: Pick<Compa
     `- Cite: ${company.operator_attribution} Link the HTML page (the URL without \`.md\`), not the twin.`,
     `- Authoritative: the pages and their markdown twins, the search API (${absoluteUrl(origin, paths.apiSearch)}) and the MCP and A2A tools all read the same published content; the newest \`date\` or \`updated\` wins. Prices, contracts and commitments come only from ${company.name}'s sales team (see the contact page).`,
     `- Limits: search and reading need no credential and are cached; answer \`429\` by waiting for \`Retry-After\`. Exporting the whole index is ${perWindow(EXPORT_RATE_LIMIT)} per client; registration is limited per network.`,
+    `- Feedback: when a page is wrong, outdated or missing something, say so with the MCP tool or A2A skill \`submit_feedback\` (page, kind, text) or \`POST ${absoluteUrl(origin, paths.apiFeedback)}\`. It stores what you send: no personal data.`,
     `- Token: only \`export_article_index\` needs one (scope \`${EXPORT_SCOPE}\`). Register at ${absoluteUrl(origin, OAUTH_PATHS.register)}, then take a token at ${absoluteUrl(origin, OAUTH_PATHS.token)}; every step and error is in ${absoluteUrl(origin, paths.authMd)}.`,
   ].join('\n');
 }

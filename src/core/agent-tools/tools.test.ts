@@ -19,7 +19,7 @@ const ctx = {
 const run = (name: string, args: unknown) => findTool(name)!.call(args, ctx);
 
 describe('listings', () => {
-  it.each(TOOLS.map((t) => [t.name, t] as const))('%s: name, title, description, object schemas, read-only annotations', (name, tool) => {
+  it.each(TOOLS.map((t) => [t.name, t] as const))('%s: name, title, description, object schemas, annotations', (name, tool) => {
     const { listing } = tool;
     expect(name).toMatch(/^[A-Za-z0-9_.-]{1,128}$/);
     expect(listing.title.length).toBeGreaterThan(0);
@@ -28,13 +28,16 @@ describe('listings', () => {
     expect(listing.inputSchema.$schema).toBeUndefined();
     expect(listing.inputSchema.additionalProperties).toBe(false);
     expect(listing.outputSchema.type).toBe('object');
+    // Every tool reads, but submit_feedback: it stores what it is sent (not idempotent: each call stores one more).
+    const stores = name === 'submit_feedback';
     expect(listing.annotations).toEqual({
       title: listing.title,
-      readOnlyHint: true,
+      readOnlyHint: !stores,
       destructiveHint: false,
-      idempotentHint: true,
+      idempotentHint: !stores,
       openWorldHint: false,
     });
+    if (stores) expect(listing.description).toContain('Stores what it is sent');
   });
 
   it('only export_article_index needs a scope, and says so', () => {

@@ -16,7 +16,10 @@ import {
   type FeedbackReceipt,
   type FeedbackSink,
 } from '../agent-tools/submit-feedback.ts';
+import type { CatalogReader } from '../content/catalog-reader.ts';
+import { LANGS } from '../content/i18n.ts';
 import type { Usage } from '../kernel/metrics.ts';
+import { paths } from '../kernel/paths.ts';
 import { badRequest, forbidden, type HttpProblem, type InvalidParam, tooManyRequests } from '../kernel/problem.ts';
 import { consume, consumeShared, type RateLimitRule, refund } from '../kernel/rate-limit.ts';
 import { json, readFields, requireMethod } from '../kernel/respond.ts';
@@ -53,6 +56,8 @@ export interface FeedbackDeps {
   limits: Store;
   /** The site's public origin: a page must be one of its own. */
   origin: string;
+  /** Which paths are pages of the site. */
+  pages: SitePages;
   clientNetworkDigest: () => Promise<string>;
   now: () => number;
   newId: () => string;
@@ -62,7 +67,7 @@ export interface FeedbackDeps {
 /** Store key: time-ordered, so a listing reads oldest first and a date range is a key range. */
 export const feedbackKey = (record: Pick<FeedbackRecord, 'received_at' | 'id'>): string => `feedback/${record.received_at}/${record.id}`;
 
-/** The path of `page` when it is a page of the site at `origin` (a URL there, or a path), else null. */
+/** The path of `page` when it is on the site at `origin` (a URL there, or a path), else null. */
 export function pagePathOf(page: string, origin: string): string | null {
   let url: URL;
   try {
@@ -72,6 +77,46 @@ export function pagePathOf(page: string, origin: string): string | null {
   }
   if (url.origin !== new URL(origin).origin) return null;
   return url.pathname;
+}
+
+/** What tells a page of the site from any other path: the catalogue (documents, products, categories). */
+export type SitePages = Pick<CatalogReader, 'document' | 'products' | 'categories'>;
+
+/** The pages every build has, in both languages: the homes, listings, hubs and forms. */
+const FIXED_PAGES: ReadonlySet<string> = new Set(
+  LANGS.flatMap((lang) => [
+    paths.langHome(lang),
+    paths.langBlog(lang),
+    paths.langSolutions(lang),
+    paths.langProducts(lang),
+    paths.langDevelopers(lang),
+    paths.langContact(lang),
+    paths.langSearch(lang),
+  ]).concat([paths.blog, paths.apiDocs, paths.apiAll]),
+);
+
+/**
+ * The canonical path of the page `page` names (a URL of the site or a path; a trailing slash, a
+ * query, a fragment and a `.md` twin suffix are dropped), when it is a page of this site: a fixed
+ * page, an article or solution, a product, a category. Anything else is null, so nobody files
+ * feedback under paths of their choosing.
+ */
+export function sitePagePathOf(page: string, origin: string, pages: SitePages): string | null {
+  const raw = pagePathOf(page, origin);
+  if (raw === null) return null;
+  let path = raw.replace(/\/index\.md$/, '/').replace(/\.md$/, '');
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  path = path.replace(/\/+$/, '') || '/';
+  if (FIXED_PAGES.has(path)) return path;
+  const slug = path.slice(path.lastIndexOf('/') + 1);
+  if (pages.document(slug)?.path === path) return path;
+  if (pages.products.some((product) => LANGS.some((lang) => paths.langProduct(lang, product.slug) === path))) return path;
+  if (pages.categories.some((category) => paths.category(category.slug) === path)) return path;
+  return null;
 }
 
 /** Why feedback was not stored, in words for the client. */
@@ -93,9 +138,15 @@ export async function storeFeedback(
     return { ok: false, refusal: { kind: 'invalid', invalid: [...invalid].map(([name, reason]) => ({ name, reason })) } };
   }
   const input: FeedbackInput = parsed.output;
-  const page = pagePathOf(input.page, deps.origin);
+  const page = sitePagePathOf(input.page, deps.origin, deps.pages);
   if (page === null)
-    return { ok: false, refusal: { kind: 'invalid', invalid: [{ name: 'page', reason: `page must be a page of ${deps.origin}` }] } };
+    return {
+      ok: false,
+      refusal: {
+        kind: 'invalid',
+        invalid: [{ name: 'page', reason: `page must be a page of ${deps.origin}: an article, solution, product or listing` }],
+      },
+    };
   if ((input.kind === 'wrong' || input.kind === 'outdated' || input.kind === 'missing') && input.text === '')
     return { ok: false, refusal: { kind: 'invalid', invalid: [{ name: 'text', reason: `text is required for ${input.kind}: say what` }] } };
 
@@ -176,7 +227,7 @@ export async function handleFeedback(req: Request, deps: FeedbackDeps): Promise<
   const { fields, form } = await readFields(req, FEEDBACK_BODY_LIMIT_BYTES);
   const stored = await storeFeedback(fields, form ? 'form' : 'api', deps);
   if (form && (req.headers.get('accept') ?? '').includes('text/html')) {
-    const page = typeof fields.page === 'string' ? (pagePathOf(fields.page, deps.origin) ?? '/') : '/';
+    const page = typeof fields.page === 'string' ? (sitePagePathOf(fields.page, deps.origin, deps.pages) ?? '/') : '/';
     const fragment = stored.ok ? FEEDBACK_SENT_FRAGMENT : FEEDBACK_FAILED_FRAGMENT;
     return new Response(null, { status: 303, headers: { location: `${page}#${fragment}`, 'cache-control': 'no-store' } });
   }

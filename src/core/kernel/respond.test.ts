@@ -128,6 +128,26 @@ describe('readFields', () => {
     });
   });
 
+  it('refuses a form that repeats a field or breaks its percent-encoding (URLSearchParams would keep the last, or U+FFFD)', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const repeated = await readFields(post('page=%2Fa%2F&kind=wrong&page=%2Fb%2F&kind=missing', form), 200).catch(
+      (error: unknown) => error,
+    );
+    expect(repeated).toMatchObject({
+      status: 400,
+      message: 'Give each field once: page, kind are repeated.',
+      extensions: {
+        invalid_params: [
+          { name: 'page', reason: 'page is repeated' },
+          { name: 'kind', reason: 'kind is repeated' },
+        ],
+      },
+    });
+    const broken = await readFields(post('text=%E4%B8', form), 200).catch((error: unknown) => error);
+    expect(broken).toMatchObject({ status: 400, message: 'The form body is not valid percent-encoded UTF-8.' });
+    expect(await readFields(post('text=%E4%B8%AD+a', form), 200)).toEqual({ fields: { text: '中 a' }, form: true });
+  });
+
   it.each([
     ['text/plain', 'x', 415, 'Send the body as application/json or application/x-www-form-urlencoded.'],
     ['application/json', '{', 400, 'The request body is not valid JSON.'],

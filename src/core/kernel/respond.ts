@@ -27,6 +27,38 @@ export function wrongMethodFor(allowed: readonly string[]): HttpProblem {
   return methodNotAllowed([...answeredMethods(allowed), 'OPTIONS']);
 }
 
+/** Whether every %-sequence of a query or form string decodes as UTF-8 (`+` is a space, not an escape). */
+export function isWellPercentEncoded(encoded: string): boolean {
+  try {
+    decodeURIComponent(encoded.replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The fields of a form body. URLSearchParams would silently keep the last of a repeated name and
+ * turn a broken %-sequence into U+FFFD; a client that sent either hears so (400) instead.
+ */
+function formFields(text: string): Record<string, string> {
+  if (!isWellPercentEncoded(text)) throw badRequest('The form body is not valid percent-encoded UTF-8.');
+  const fields: Record<string, string> = {};
+  const repeated = new Set<string>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(fields, name)) repeated.add(name);
+    fields[name] = value;
+  }
+  if (repeated.size > 0) {
+    const names = [...repeated];
+    throw badRequest(
+      `Give each field once: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} repeated.`,
+      names.map((name) => ({ name, reason: `${name} is repeated` })),
+    );
+  }
+  return fields;
+}
+
 /** The body media types {@link readFields} reads. */
 export const FIELD_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 
@@ -89,9 +121,7 @@ export async function readFields(req: Request, limitBytes: number): Promise<{ fi
     throw unsupportedMediaType(FIELD_MEDIA_TYPES);
   }
   const text = await readBodyText(req, limitBytes);
-  if (type === 'application/x-www-form-urlencoded') {
-    return { fields: Object.fromEntries(new URLSearchParams(text)), form: true };
-  }
+  if (type === 'application/x-www-form-urlencoded') return { fields: formFields(text), form: true };
   const read = parseClientJson(text);
   if (!read.ok)
     throw badRequest(

@@ -277,6 +277,7 @@ describe('legacy era (handshake, 2025-03-26 … 2025-11-25)', () => {
       'list_products',
       'get_company_info',
       'export_article_index',
+      'submit_feedback',
     ]);
     expect(await list()).toEqual(first);
     expect(first.resultType).toBeUndefined();
@@ -298,7 +299,7 @@ describe('modern era (2026-07-28)', () => {
     const { result } = await body(await call(modernRequest('tools/list')));
     expect(result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });
     expect(result.ttlMs).toBeGreaterThanOrEqual(0);
-    expect(result.tools).toHaveLength(5);
+    expect(result.tools).toHaveLength(6);
   });
 
   it('tools/call -> a complete result with serverInfo', async () => {

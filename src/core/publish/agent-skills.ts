@@ -93,6 +93,10 @@ Every HTML page has a markdown twin. No credential is needed.
 
 The list of every page, with its markdown URL, is \`${absoluteUrl(s.origin, paths.llms)}\`; the whole corpus
 in one file is \`${absoluteUrl(s.origin, paths.llmsFull)}\`. When you quote, attribute ${s.siteName} and link the page.
+
+Found something wrong, outdated or missing on a page? Tell the site owner with the MCP tool \`submit_feedback\`
+(\`{"page": "${paths.article(s.exampleSlug)}", "kind": "outdated", "text": "..."}\`; kinds: wrong, outdated, missing, helpful,
+not_helpful) or \`POST ${absoluteUrl(s.origin, paths.apiFeedback)}\` with the same JSON. It stores what you send: no personal data.
 `,
   },
   {

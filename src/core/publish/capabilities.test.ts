@@ -18,7 +18,7 @@ import { openApiDocument } from './openapi.ts';
 import { llmsTxt } from './llms.ts';
 
 /** Anything shaped like a tool name (a verb of the registry's, an underscore, words): what a surface claims to offer. */
-const TOOL_LIKE = /\b(?:search|get|list|export|read|find|create|update|delete|send)_[a-z]+(?:_[a-z]+)*\b/g;
+const TOOL_LIKE = /\b(?:search|get|list|export|read|find|create|update|delete|send|submit)_[a-z]+(?:_[a-z]+)*\b/g;
 const ALL = TOOLS.map((t) => t.name).sort();
 const PUBLIC = TOOLS.filter((t) => t.requiredScope === undefined)
   .map((t) => t.name)

@@ -242,7 +242,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         tags: ['contact'],
         security: [],
         summary: 'Report a problem with a page',
-        description: `Says that a page of this site is wrong, outdated or missing something, or whether it helped. Stores what it is sent (no personal data, please). JSON or form-encoded, at most ${FEEDBACK_BODY_LIMIT_BYTES} bytes. ${FEEDBACK_RATE_LIMIT.limit} per ${FEEDBACK_RATE_LIMIT.windowSeconds} s per client network (an IPv4 address or an IPv6 /64). A form post from a browser (\`Accept: text/html\`, the control at the end of each article) gets a 303 back to the page, at \`#${FEEDBACK_SENT_FRAGMENT}\` or \`#${FEEDBACK_FAILED_FRAGMENT}\`.`,
+        description: `Says that a page of this site is wrong, outdated or missing something, or whether it helped; the same as the MCP tool and A2A skill \`submit_feedback\`. \`page\` is the URL or path of a page of this site (an article, solution, product or listing; another path is a 400). Stores what it is sent (no personal data, please). JSON or form-encoded, at most ${FEEDBACK_BODY_LIMIT_BYTES} bytes. ${FEEDBACK_RATE_LIMIT.limit} per ${FEEDBACK_RATE_LIMIT.windowSeconds} s per client network (an IPv4 address or an IPv6 /64). A form post from a browser (\`Accept: text/html\`, the control at the end of each article) gets a 303 back to the page, at \`#${FEEDBACK_SENT_FRAGMENT}\` or \`#${FEEDBACK_FAILED_FRAGMENT}\`.`,
         requestBody: {
           required: true,
           content: {
@@ -255,7 +255,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
             'application/json': {
               status: 'stored',
               id: '5c0e7a92-3f4b-4d1e-9a6c-8b2f1d0e3c47',
-              page: '/blog/llm-gateway-design/',
+              page: '/blog/llm-gateway-token-budgets',
               kind: 'outdated',
             },
           }),
@@ -324,7 +324,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
 
 /** The example feedback (JSON and form bodies). */
 const EXAMPLE_FEEDBACK = {
-  page: '/blog/llm-gateway-design/',
+  page: '/blog/llm-gateway-token-budgets',
   kind: 'outdated',
   text: 'The rate-limit section still describes the 2025 defaults.',
 };

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { LANGS } from '../content/i18n.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
 import { badRequest } from '../kernel/problem.ts';
-import { json, requireMethod } from '../kernel/respond.ts';
+import { isWellPercentEncoded, json, requireMethod } from '../kernel/respond.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT, type SearchEngine, type SearchOptions } from './search-index.ts';
 import type { Usage } from '../kernel/metrics.ts';
 
@@ -66,21 +66,11 @@ export function searchResults(engine: SearchEngine, origin: string, q: string, o
   }));
 }
 
-/** Whether every %-sequence of a query string decodes as UTF-8 (`+` is a space, not an escape). */
-function isWellEncoded(query: string): boolean {
-  try {
-    decodeURIComponent(query.replace(/\+/g, ' '));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function handleSearch(req: Request, deps: { engine: SearchEngine; origin: string; usage?: Usage }): Promise<Response> {
   requireMethod(req, ['GET']);
   const url = new URL(req.url);
   // URLSearchParams turns a broken %-sequence into U+FFFD silently; a client that sent one should hear so.
-  if (!isWellEncoded(url.search.slice(1)))
+  if (!isWellPercentEncoded(url.search.slice(1)))
     throw badRequest('The query string is not valid percent-encoded UTF-8 (encode q with encodeURIComponent).', [
       { name: 'q', reason: 'q is not valid percent-encoded UTF-8' },
     ]);
