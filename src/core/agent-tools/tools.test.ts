@@ -1,4 +1,4 @@
-/** The five tools: listings (schemas, annotations), results and tool errors. */
+/** The six tools: listings (schemas, annotations), results and tool errors. */
 import { describe, expect, it } from 'vitest';
 import { bodiesOf, catalogIndex, siteProfile } from '../content/catalog.ts';
 import { inMemoryCatalog } from '../content/catalog-reader.ts';
