@@ -137,6 +137,8 @@ describe('sitePagePathOf', () => {
     ['/blog/vector-search.md', '/blog/vector-search'],
     ['/blog/agent-tools-zh?x=1#h', '/blog/agent-tools-zh'],
     ['/solutions/retail-assistant', '/solutions/retail-assistant'],
+    ['/zh/solutions/retail-assistant/', '/zh/solutions/retail-assistant'],
+    ['/zh/blog/category/rag', '/zh/blog/category/rag'],
     ['/zh/products/gateway', '/zh/products/gateway'],
     ['/blog/category/rag', '/blog/category/rag'],
     ['/docs/api', '/docs/api'],

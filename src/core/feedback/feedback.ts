@@ -113,9 +113,12 @@ export function sitePagePathOf(page: string, origin: string, pages: SitePages): 
   path = path.replace(/\/+$/, '') || '/';
   if (FIXED_PAGES.has(path)) return path;
   const slug = path.slice(path.lastIndexOf('/') + 1);
-  if (pages.document(slug)?.path === path) return path;
+  // A document or category is also built in the other language's chrome (paths.ts inChrome): /zh/solutions/<slug>.
+  const inAnyChrome = (own: string): boolean => LANGS.some((lang) => path === own || path === `/${lang}${own}`);
+  const doc = pages.document(slug);
+  if (doc && inAnyChrome(doc.path)) return path;
   if (pages.products.some((product) => LANGS.some((lang) => paths.langProduct(lang, product.slug) === path))) return path;
-  if (pages.categories.some((category) => paths.category(category.slug) === path)) return path;
+  if (pages.categories.some((category) => inAnyChrome(paths.category(category.slug)))) return path;
   return null;
 }
 
