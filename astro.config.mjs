@@ -3,11 +3,11 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
-import { CODE_THEMES, codeFrame, headingAnchors, scrollableTables } from './src/lib/markdown-plugins.ts';
+import { CODE_THEMES, codeFrame, headingAnchors, scrollableTables } from './src/astro/markdown-plugins.ts';
 import { parseBuildConfig } from './src/core/config.ts';
-import { siteData } from './src/integrations/site-data.ts';
-import { buildCache } from './src/integrations/build-cache.ts';
-import { devCsp } from './src/integrations/dev-csp.ts';
+import { siteData } from './src/astro/integrations/site-data.ts';
+import { buildCache } from './src/astro/integrations/build-cache.ts';
+import { devCsp } from './src/astro/integrations/dev-csp.ts';
 
 /** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
 const build = parseBuildConfig(process.env);
@@ -40,11 +40,11 @@ export default defineConfig({
   server: { port: build.port },
   build: { format: 'directory', inlineStylesheets: 'never' },
   markdown: {
-    // Code frames, heading anchors and scrollable tables are built into the HTML (src/lib/markdown-plugins.ts).
+    // Code frames, heading anchors and scrollable tables are built into the HTML (src/astro/markdown-plugins.ts).
     processor: satteri({ hastPlugins: [headingAnchors(), scrollableTables()] }),
     shikiConfig: { themes: CODE_THEMES, transformers: [codeFrame] },
   },
-  // Pages whose cacheKey (src/lib/page-cache.ts) and code are unchanged are copied from cacheDir
+  // Pages whose cacheKey (src/astro/page-cache.ts) and code are unchanged are copied from cacheDir
   // instead of rendered again; build-cache empties the cache when code Astro cannot see changes.
   experimental: { incrementalBuild: true },
   integrations: [

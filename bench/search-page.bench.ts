@@ -72,7 +72,7 @@ const CPU_SLOWDOWN = Number(argValue(argv, 'cpu') ?? 4);
 mkdirSync(OUT, { recursive: true });
 const loadBefore = loadAverage();
 ensureBuild(BUILD_ORIGIN, { quiet: true });
-// The index file and the page's copy of it (gzip, as src/lib/search-index.ts makes it).
+// The index file and the page's copy of it (gzip, as src/astro/search-index.ts makes it).
 const indexFile = readFileSync(path.join(ROOT, 'generated', 'data', 'search', SEARCH_INDEX_FILE));
 const indexCopy = gzipSync(indexFile, { level: 9 });
 const bundleDir = mkdtempSync(path.join(tmpdir(), 'search-page-bench-'));

@@ -13,7 +13,7 @@ import { parseBuildConfig } from '../src/core/config.ts';
 import { normalizeOrigin } from '../src/core/kernel/origin.ts';
 import { seedDeployStore } from './runtime/deploy-blobs.ts';
 import type { Catalog } from '../src/core/content/catalog.ts';
-import { DEPLOY_BLOBS_DIR, deployBodyFiles } from '../src/integrations/deploy-blobs.ts';
+import { DEPLOY_BLOBS_DIR, deployBodyFiles } from '../src/astro/integrations/deploy-blobs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FINGERPRINT_FILE = path.join(ROOT, 'generated', 'fingerprint.txt');

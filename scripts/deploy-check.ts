@@ -29,7 +29,7 @@ import picomatch from 'picomatch';
 import { bodyKey, type Catalog } from '../src/core/content/catalog.ts';
 import { answerHelp } from './usage.ts';
 import { parseBuildConfig } from '../src/core/config.ts';
-import { BLOB_FILE, DEPLOY_BLOBS_DIR } from '../src/integrations/deploy-blobs.ts';
+import { BLOB_FILE, DEPLOY_BLOBS_DIR } from '../src/astro/integrations/deploy-blobs.ts';
 import { ensureBuild } from './build.ts';
 import { listFunctionEntries, type FunctionEntry } from './runtime/routes.ts';
 

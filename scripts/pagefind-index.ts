@@ -15,7 +15,7 @@
  * rebuild reuse the bundles whose pages did not change: each bundle's output is kept in the build
  * cache (ASTRO_CACHE_DIR/pagefind/<key>), keyed by what Pagefind reads of its pages
  * ({@link indexedContent}), Pagefind's version and these options. `pagefind/bundles.json` lists the bundles; the /search page merges them
- * (src/scripts/search-page.ts). A site of up to PAGES_PER_BUNDLE pages has one bundle at
+ * (src/browser/search-page.ts). A site of up to PAGES_PER_BUNDLE pages has one bundle at
  * `pagefind/`, as before.
  *
  * Usage: node scripts/pagefind-index.ts [siteDir]   (default: $ASTRO_OUT_DIR or ./dist)

@@ -2,13 +2,13 @@
  * Content collections: every page, twin, feed, search index and MCP answer is built from these.
  * The content folder defaults to ./content; CONTENT_DIR points the build at another folder
  * (benchmark corpora, broken-content fixtures in tests). Markdown bodies and their HTML are kept
- * beside Astro's content store, not in it (src/lib/content-bodies.ts).
+ * beside Astro's content store, not in it (src/astro/content-bodies.ts).
  */
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { reporting } from './lib/content-errors.ts';
-import { bodiesBesideTheStore, CACHE_DIR } from './lib/content-bodies.ts';
+import { reporting } from './astro/content-errors.ts';
+import { bodiesBesideTheStore, CACHE_DIR } from './astro/content-bodies.ts';
 import { parseBuildConfig } from './core/config.ts';
 
 const CONTENT_DIR = parseBuildConfig(process.env).contentDir;

@@ -1,7 +1,7 @@
 /**
  * Gives a local Blobs server's folder the deploy store the functions see locally (site 0, deploy 0:
  * this runtime, @netlify/dev and so `npm run dev`): the article and solution bodies, under the keys
- * the build uploads them with on Netlify (src/integrations/deploy-blobs.ts). Neither @netlify/dev
+ * the build uploads them with on Netlify (src/astro/integrations/deploy-blobs.ts). Neither @netlify/dev
  * nor the vite plugin loads a build's deploy blobs. The bodies are written from the build's
  * catalogue (generated/data/catalog.json), not linked from .netlify/v1/blobs/deploy: Netlify's
  * build deletes that folder before it runs (`npm run deploy:check` does), and a runtime starting

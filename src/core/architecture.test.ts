@@ -4,12 +4,16 @@
  *   imports name their .ts file (Deno and Node type stripping need it);
  * - layered: a folder imports only folders of a lower layer, so there are no folder cycles, and no
  *   feature imports another feature: only publish/ (and the adapters outside src/core) combine them.
+ * And of the rooms around it: src/astro/ is the code that runs in the Astro process (collections, build
+ * hooks, the twin route, OG images), src/browser/ the scripts pages ship to browsers; neither leans on the
+ * other, the browser's code imports nothing of Node or Astro, and the old folders do not come back.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const CORE = import.meta.dirname;
+const SRC = path.dirname(CORE);
 
 /** Lower layers first. Folders of one layer may not import each other. */
 const LAYERS: readonly (readonly string[])[] = [
@@ -108,5 +112,46 @@ describe('src/core is layered', () => {
     expect(layerOf('oauth')).toBe(layerOf('mcp'));
     expect(layerOf('publish')).toBeGreaterThan(layerOf('mcp'));
     expect(layerOf('kernel')).toBeLessThan(layerOf('content'));
+  });
+});
+
+/** What src/ holds: Astro's own folders, the core, and one room for each other side. */
+const SRC_ENTRIES = ['astro', 'browser', 'components', 'content.config.ts', 'core', 'layouts', 'pages', 'styles'];
+
+/** Relative imports of the non-test source files under `folder`, resolved. */
+const importsUnder = (folder: string) =>
+  sourceFiles(folder).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)].map((m) => ({
+      file: path.relative(SRC, file),
+      target: path.relative(SRC, path.resolve(path.dirname(file), m[1]!)),
+    })),
+  );
+const roomOf = (srcRelative: string): string => srcRelative.split(path.sep)[0]!;
+
+describe('src/ has one room per side', () => {
+  it('holds only the known folders (src/lib, src/integrations, src/routes and src/scripts are gone)', () => {
+    // A folder left empty by a checkout of the move holds no code: only entries with files count.
+    const entries = readdirSync(SRC, { withFileTypes: true }).filter(
+      (e) => !e.isDirectory() || readdirSync(path.join(SRC, e.name), { recursive: true }).length > 0,
+    );
+    expect(entries.map((e) => e.name).sort()).toEqual(SRC_ENTRIES);
+  });
+
+  it('src/core imports neither src/astro nor src/browser', () => {
+    const offenders = imports.map((i) => path.relative(SRC, i.target)).filter((t) => ['astro', 'browser'].includes(roomOf(t)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('src/browser imports nothing from node:, astro: or @netlify/, and only itself and src/core', () => {
+    const dir = path.join(SRC, 'browser');
+    const forbidden = sourceFiles(dir).filter((f) => FORBIDDEN_IMPORT.test(withoutComments(readFileSync(f, 'utf8'))));
+    expect(forbidden.map((f) => path.relative(SRC, f))).toEqual([]);
+    const outside = importsUnder(dir).filter((i) => !['browser', 'core'].includes(roomOf(i.target)));
+    expect(outside.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
+  });
+
+  it('src/astro imports only itself and src/core (pages and components use it, not the other way)', () => {
+    const outside = importsUnder(path.join(SRC, 'astro')).filter((i) => !['astro', 'core'].includes(roomOf(i.target)));
+    expect(outside.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
   });
 });

@@ -191,7 +191,7 @@ export function parseEnv<K extends EnvName>(env: Readonly<Record<string, string 
   return result.output as unknown as Pick<Env, K>;
 }
 
-/** What the build reads (astro.config.mjs, src/content.config.ts, src/lib/catalog.ts, the build hook). */
+/** What the build reads (astro.config.mjs, src/content.config.ts, src/astro/collection-catalog.ts, the build hook). */
 export interface BuildConfig {
   origin: string;
   port: number;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { iconPng } from '../lib/icons.ts';
+import { iconPng } from '../astro/icons.ts';
 
 /** 180×180 on white: iOS fills transparency with black. */
 export const GET: APIRoute = async () =>

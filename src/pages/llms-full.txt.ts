@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { llmsFullTxt } from '../core/publish/feeds.ts';
-import { getCatalog, getSitePages } from '../lib/catalog.ts';
+import { getCatalog, getSitePages } from '../astro/collection-catalog.ts';
 
 export const GET: APIRoute = async () => {
   const catalog = await getCatalog();

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getCatalog } from '../lib/catalog.ts';
+import { getCatalog } from '../astro/collection-catalog.ts';
 
 /** The web app manifest (name, colours, icons), from the brand facts in content/company.yaml. */
 export const GET: APIRoute = async () => {

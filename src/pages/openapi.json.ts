@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { openApiDocument } from '../core/publish/openapi.ts';
-import { getCatalog } from '../lib/catalog.ts';
+import { getCatalog } from '../astro/collection-catalog.ts';
 
 export const GET: APIRoute = async () => {
   const { origin, company } = await getCatalog();

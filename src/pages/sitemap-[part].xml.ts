@@ -1,7 +1,7 @@
 /** The parts of a sitemap too large for one file (over 50,000 pages); /sitemap.xml is then their index. */
 import type { APIRoute } from 'astro';
 import { sitemapPartCount, sitemapPartXml } from '../core/publish/feeds.ts';
-import { getCatalog, getSitePages } from '../lib/catalog.ts';
+import { getCatalog, getSitePages } from '../astro/collection-catalog.ts';
 
 export async function getStaticPaths() {
   return Array.from({ length: sitemapPartCount(await getSitePages()) }, (_, i) => ({ params: { part: String(i + 1) } }));

@@ -217,7 +217,7 @@ describe('code edited: a component and a markdown plugin', () => {
       text.replace('<li class="card"', '<li class="card card-v2"'),
     );
     // The markdown plugins run in the content layer, outside any page's module graph.
-    editFile(path.join(SCRATCH, 'src', 'lib', 'markdown-plugins.ts'), (text) =>
+    editFile(path.join(SCRATCH, 'src', 'astro', 'markdown-plugins.ts'), (text) =>
       text.replace('class="anchor-link"', 'class="anchor-link anchor-v2"'),
     );
     const rebuilt = build();

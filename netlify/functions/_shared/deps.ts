@@ -41,7 +41,7 @@ export function catalogAt(dir: URL): () => CatalogReader {
   return () => (catalog ??= loadShardedCatalog((file) => readFileSync(new URL(file, dir))));
 }
 
-/** Article and solution bodies from the deploy's Blobs store, where the build put them (src/integrations/site-data.ts). */
+/** Article and solution bodies from the deploy's Blobs store, where the build put them (src/astro/integrations/site-data.ts). */
 export const deployBodies: BodySource = async (slug) => (await getDeployStore().get(bodyKey(slug), { type: 'text' })) ?? undefined;
 /** Company, categories, products: all any other function needs; small however many articles there are. */
 export const site = siteProfileData as unknown as SiteProfile;

@@ -87,7 +87,7 @@ const PATH_LIKE = /\/[^\s()<>"'[\]?#]*/g;
 /**
  * The entries of `documents` whose paths `markdown` mentions (its links, root-relative or absolute):
  * what {@link localizeLinks} needs for this body, so a cached page is keyed on those documents only
- * and not on every document of the site (src/lib/page-cache.ts). A mention that is not a link
+ * and not on every document of the site (src/astro/page-cache.ts). A mention that is not a link
  * costs nothing but a key entry.
  */
 export function linkedDocuments(markdown: string, documents: DocumentLangs): LinkedDocuments {

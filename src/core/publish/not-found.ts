@@ -1,7 +1,7 @@
 /**
  * The 404 page's suggestions: the words of the missing address as a search query, and the hits
  * ranked by how close their address is to the one asked for, the reader's language first
- * (src/scripts/not-found.ts fetches them from `/api/search`).
+ * (src/browser/not-found.ts fetches them from `/api/search`).
  * @module
  */
 

@@ -54,7 +54,7 @@ const DESCRIPTION_MAX_CHARS = 160;
  * What a document's card shows (DocCard.astro: listings, tag pages, the related list), for a reader
  * of the listing page's language: where the card links in that reader's chrome ({@link documentPathIn})
  * and that language, so a card of the other language shows its badge and `hreflang`. Cached pages key
- * on the cards they list (src/lib/page-cache.ts), so the card component reads only these fields.
+ * on the cards they list (src/astro/page-cache.ts), so the card component reads only these fields.
  */
 export type DocCard = Pick<
   Document,

@@ -3,7 +3,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { LANGS, type Lang } from '../../core/content/i18n.ts';
 import { paths } from '../../core/kernel/paths.ts';
 import { llmsFiles } from '../../core/publish/llms.ts';
-import { getCatalog } from '../../lib/catalog.ts';
+import { getCatalog } from '../../astro/collection-catalog.ts';
 
 export const getStaticPaths = (() => LANGS.map((lang) => ({ params: { lang } }))) satisfies GetStaticPaths;
 

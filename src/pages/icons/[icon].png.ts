@@ -1,6 +1,6 @@
 /** The web manifest's icons: 192 and 512 pixels, and a maskable 512 with the logo inside the safe zone. */
 import type { APIRoute } from 'astro';
-import { iconPng } from '../../lib/icons.ts';
+import { iconPng } from '../../astro/icons.ts';
 
 const ICONS = {
   'icon-192': { size: 192 },

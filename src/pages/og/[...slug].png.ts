@@ -1,5 +1,5 @@
 /**
- * /og/<page>.png: the Open Graph image of every page (src/lib/og-image.ts), prerendered. With
+ * /og/<page>.png: the Open Graph image of every page (src/astro/og-image.ts), prerendered. With
  * OG_IMAGES=off (large benchmark corpora) only the site-wide /og/index.png is drawn and every
  * page uses it (src/components/BaseHead.astro).
  */
@@ -8,9 +8,9 @@ import { documentsOf } from '../../core/content/catalog.ts';
 import { categoryName, type SitePage } from '../../core/publish/pages.ts';
 import { messages } from '../../core/content/i18n.ts';
 import { paths } from '../../core/kernel/paths.ts';
-import { getCatalog, getSitePages } from '../../lib/catalog.ts';
-import { OG_IMAGES_ENABLED, renderOgImage } from '../../lib/og-image.ts';
-import { pageCacheKey, siteFacts } from '../../lib/page-cache.ts';
+import { getCatalog, getSitePages } from '../../astro/collection-catalog.ts';
+import { OG_IMAGES_ENABLED, renderOgImage } from '../../astro/og-image.ts';
+import { pageCacheKey, siteFacts } from '../../astro/page-cache.ts';
 
 export async function getStaticPaths() {
   const catalog = await getCatalog();

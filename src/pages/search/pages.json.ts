@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { sitePages } from '../../core/publish/pages.ts';
 import { searchablePages } from '../../core/publish/search-pages.ts';
-import { getCatalog } from '../../lib/catalog.ts';
+import { getCatalog } from '../../astro/collection-catalog.ts';
 
 export const GET: APIRoute = async () =>
   new Response(JSON.stringify(searchablePages(sitePages(await getCatalog()))), {

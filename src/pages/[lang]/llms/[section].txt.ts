@@ -1,7 +1,7 @@
 /** /{lang}/llms/{section}.txt: the sectioned parts of a language's llms.txt, when its list outgrows one file. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { llmsFiles } from '../../../core/publish/llms.ts';
-import { getCatalog } from '../../../lib/catalog.ts';
+import { getCatalog } from '../../../astro/collection-catalog.ts';
 
 const SECTION_PATH = /^\/(zh|en)\/llms\/([^/]+)\.txt$/;
 

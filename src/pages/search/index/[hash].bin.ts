@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSearchIndex } from '../../../lib/search-index.ts';
+import { getSearchIndex } from '../../../astro/search-index.ts';
 
 /** The /search page's copy of the search index (the API's index file, gzip-compressed), when it is small enough to ship. */
 export const getStaticPaths: GetStaticPaths = async () => {

@@ -97,7 +97,7 @@ async function loadLocalIndex(url: string): Promise<void> {
   try {
     const [engine, response] = await Promise.all([import('../core/search/search-index.ts'), fetch(url)]);
     if (!response.ok || response.body === null) return;
-    // The copy is the index file gzip-compressed by the build (src/lib/search-index.ts): a CDN sends a binary file as it is.
+    // The copy is the index file gzip-compressed by the build (src/astro/search-index.ts): a CDN sends a binary file as it is.
     const file = await new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
     local = engine.loadSearchIndex(new Uint8Array(file));
     root.dataset.index = 'ready';

@@ -1,12 +1,12 @@
 /**
  * `npm run dev` only: one markdown twin per HTML page (`/index.md`, `/blog.md`, `/blog/<slug>.md`, …),
- * injected by src/integrations/site-data.ts. A build writes the same files in one batch after
- * the pages (src/integrations/markdown-twins.ts): 11,000 twins as routes cost ≈ 5 s of a 10,000-article build.
+ * injected by src/astro/integrations/site-data.ts. A build writes the same files in one batch after
+ * the pages (src/astro/integrations/markdown-twins.ts): 11,000 twins as routes cost ≈ 5 s of a 10,000-article build.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { sitePages } from '../core/publish/pages.ts';
-import { twinPathOf } from '../core/kernel/paths.ts';
-import { getCatalog } from '../lib/catalog.ts';
+import { sitePages } from '../../core/publish/pages.ts';
+import { twinPathOf } from '../../core/kernel/paths.ts';
+import { getCatalog } from '../collection-catalog.ts';
 
 export const prerender = true;
 

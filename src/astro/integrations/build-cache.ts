@@ -2,7 +2,7 @@
  * Keeps the build cache honest. Astro reuses two things from its cacheDir between builds: the
  * content store (each entry's parsed data and rendered HTML, reused while the file's digest is
  * unchanged) and, with `experimental.incrementalBuild`, the output of every page whose cacheKey
- * and module graph are unchanged (src/lib/page-cache.ts). Neither notices a change to code outside
+ * and module graph are unchanged (src/astro/page-cache.ts). Neither notices a change to code outside
  * a page's module graph: the markdown plugins (astro.config.mjs passes them as functions, which
  * Astro's config hash cannot see), the content config and its loader wrappers, the integrations,
  * or Node itself (its ICU formats the dates). So the build records a fingerprint of all the code
@@ -16,14 +16,14 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { BODY_DIR } from '../lib/content-bodies.ts';
+import { BODY_DIR } from '../content-bodies.ts';
 
 /** Project files every build output may depend on, besides the content (which the caches key themselves). */
 export const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'] as const;
 
 /**
  * What the cacheDir holds that depends on the code: Astro's content store (one file, or chunks), the
- * incremental build's manifest and pages, and the bodies kept beside the store (src/lib/content-bodies.ts).
+ * incremental build's manifest and pages, and the bodies kept beside the store (src/astro/content-bodies.ts).
  */
 const ASTRO_CACHED = ['data-store.json', 'data-store', 'incremental-build.json', 'dist', BODY_DIR] as const;
 

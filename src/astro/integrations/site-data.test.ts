@@ -13,7 +13,7 @@ const folder = (tweets: string | null): string => {
 
 describe('readTweetSnapshot', () => {
   it('reads the repository snapshot', async () => {
-    const feed = await readTweetSnapshot(path.resolve(import.meta.dirname, '..', '..', 'content'));
+    const feed = await readTweetSnapshot(path.resolve(import.meta.dirname, '..', '..', '..', 'content'));
     expect(feed.tweets.length).toBeGreaterThan(0);
   });
 

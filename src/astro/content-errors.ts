@@ -44,8 +44,8 @@ export const INVALID_ENTRY = '__invalidEntry';
 /**
  * `loader`, with every schema failure recorded (and cleared when the file parses again). In dev
  * (`keepGoing`), a failing entry is kept, unvalidated and marked {@link INVALID_ENTRY}, instead of
- * stopping the server at start: src/lib/catalog.ts leaves it out and the page banner names the error.
- * The build still fails on it. Every file's slug is recorded too (src/lib/astro-glob-duplicate-slugs.ts): the
+ * stopping the server at start: src/astro/collection-catalog.ts leaves it out and the page banner names the error.
+ * The build still fails on it. Every file's slug is recorded too (src/astro/astro-glob-duplicate-slugs.ts): the
  * loader keys entries by slug, so without that a second file with one slug silently replaces the first.
  */
 // NODE_ENV, not import.meta.env.DEV: `astro build` syncs content through a dev-mode Vite server too.

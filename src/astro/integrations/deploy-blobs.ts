@@ -8,7 +8,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { bodyKey, type Catalog } from '../core/content/catalog.ts';
+import { bodyKey, type Catalog } from '../../core/content/catalog.ts';
 import { writeFilesInBatch } from './markdown-twins.ts';
 
 /**

@@ -7,15 +7,15 @@
  * out through dist/.
  * @module
  */
-import type { Catalog } from '../core/content/catalog.ts';
-import type { SitePage } from '../core/publish/pages.ts';
+import type { Catalog } from '../../core/content/catalog.ts';
+import type { SitePage } from '../../core/publish/pages.ts';
 
 /** What rendering shares: the catalogue, and the search index when a page built it (the /search page does). */
 export interface SharedBuildData {
   catalog?: Promise<Catalog>;
-  /** The search index file (src/lib/search-index.ts). */
+  /** The search index file (src/astro/search-index.ts). */
   searchIndexFile?: Promise<Uint8Array>;
-  /** The pages computed from that catalogue (src/lib/catalog.ts getSitePages), when a page asked for them. */
+  /** The pages computed from that catalogue (src/astro/collection-catalog.ts getSitePages), when a page asked for them. */
   sitePages?: SitePage[];
 }
 

@@ -2,7 +2,7 @@
  * Build-time additions to the HTML of articles, solutions and products (Astro's Sätteri markdown
  * processor and its Shiki highlighter), so readers get them without JavaScript:
  * - every code block in a frame with a title bar naming its language (the copy button is added by
- *   src/scripts/article.ts, since it only works with JavaScript);
+ *   src/browser/article.ts, since it only works with JavaScript);
  * - h2/h3 headings with an anchor link beside them;
  * - tables in a focusable, labelled box that scrolls sideways on narrow screens.
  */

@@ -1,7 +1,7 @@
 /**
  * Build hook: after Astro writes dist/, write the functions' data straight into generated/data
  * (nothing of it passes through dist/): the catalogue the pages rendered from (handed over by
- * src/integrations/build-data.ts), its body-less index (sharded, for the functions) and
+ * src/astro/integrations/build-data.ts), its body-less index (sharded, for the functions) and
  * site profile, the search index (whole, for the /search page's copy and the tests, and sharded,
  * for the functions), the validated tweet
  * snapshot and the contact page template; then the markdown twins, the deploy-store bodies for the
@@ -14,11 +14,11 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { catalogIndex, documentsOf, siteProfile, type Catalog } from '../core/content/catalog.ts';
-import { shardCatalog } from '../core/content/catalog-shards.ts';
-import { buildSearchIndex } from '../core/search/build-index.ts';
-import { SEARCH_INDEX_FILE } from '../core/search/index-data.ts';
-import { parseTweetFeed, type TweetFeed } from '../core/tweets/tweets.ts';
+import { catalogIndex, documentsOf, siteProfile, type Catalog } from '../../core/content/catalog.ts';
+import { shardCatalog } from '../../core/content/catalog-shards.ts';
+import { buildSearchIndex } from '../../core/search/build-index.ts';
+import { SEARCH_INDEX_FILE } from '../../core/search/index-data.ts';
+import { parseTweetFeed, type TweetFeed } from '../../core/tweets/tweets.ts';
 import { sharedBuildData } from './build-data.ts';
 import { writeDeployBodies } from './deploy-blobs.ts';
 import { writeMarkdownTwins } from './markdown-twins.ts';
@@ -62,7 +62,7 @@ async function renderedCatalog(): Promise<Catalog> {
   const shared = sharedBuildData().catalog;
   if (!shared)
     throw new Error(
-      'site-data: no page built the catalogue (src/lib/catalog.ts getCatalog), so there is no data for the functions; did the prerender run in another process?',
+      'site-data: no page built the catalogue (src/astro/collection-catalog.ts getCatalog), so there is no data for the functions; did the prerender run in another process?',
     );
   return shared;
 }

@@ -20,7 +20,7 @@ import { relativeImages } from '../core/content/markdown.ts';
 /** Astro's cacheDir (ASTRO_CACHE_DIR), where the body files live: the content config and the pages resolve it alike. */
 export const CACHE_DIR = path.resolve(parseBuildConfig(process.env).cacheDir);
 
-/** Folder of the body files, inside Astro's cacheDir: emptied with the store when the code changes (src/integrations/build-cache.ts). */
+/** Folder of the body files, inside Astro's cacheDir: emptied with the store when the code changes (integrations/build-cache.ts). */
 export const BODY_DIR = 'content-bodies';
 
 /** A markdown heading, as Astro's renderer reports it. */

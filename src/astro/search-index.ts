@@ -8,8 +8,8 @@ import { documentsOf } from '../core/content/catalog.ts';
 import { buildSearchIndex } from '../core/search/build-index.ts';
 import { browserSearchIndexPath } from '../core/search/browser-index.ts';
 import { loadSearchIndex } from '../core/search/search-index.ts';
-import { getCatalog } from './catalog.ts';
-import { sharedBuildData } from '../integrations/build-data.ts';
+import { getCatalog } from './collection-catalog.ts';
+import { sharedBuildData } from './integrations/build-data.ts';
 
 export interface BuiltSearchIndex {
   /** The index file (`generated/data/search/index.bin`). */
@@ -29,7 +29,7 @@ export function getSearchIndex(): Promise<BuiltSearchIndex> {
     const browserCopy = new Uint8Array(gzipSync(file, { level: 9 }));
     return { file, browserCopy, browserPath: browserSearchIndexPath(loadSearchIndex(file).contentHash, browserCopy.length) };
   })();
-  // The build hook writes this same file to generated/data (src/integrations/site-data.ts).
+  // The build hook writes this same file to generated/data (src/astro/integrations/site-data.ts).
   sharedBuildData().searchIndexFile = cached.then((built) => built.file);
   return cached;
 }

@@ -10,17 +10,17 @@
  * - the site's facts ({@link siteFacts}: origin, company, categories, products), the year in the
  *   footer and the Open Graph setting, which every page's layout shows.
  * A cached route's template and the components it renders read the catalogue only through those
- * (src/lib/page-cache.test.ts checks that none of them calls getCatalog or getCollection). Code that
+ * (src/astro/page-cache.test.ts checks that none of them calls getCatalog or getCollection). Code that
  * Astro does not see in a page's module graph (markdown plugins, the content config, the
  * integrations) is covered by the build's code fingerprint, which empties the cache when it
- * changes (src/integrations/build-cache.ts). docs/build-cache.md has the whole scheme.
+ * changes (src/astro/integrations/build-cache.ts). docs/build-cache.md has the whole scheme.
  * @module
  */
 import { createHash } from 'node:crypto';
 import { getCollection } from 'astro:content';
 import type { Catalog } from '../core/content/catalog.ts';
 import { parseBuildConfig } from '../core/config.ts';
-import { getCatalog, registeredPage } from './catalog.ts';
+import { getCatalog, registeredPage } from './collection-catalog.ts';
 
 /** What every page's layout may read from the catalogue besides its own props. */
 export type SiteFacts = Pick<Catalog, 'origin' | 'company' | 'categories' | 'products'>;

@@ -20,7 +20,7 @@ import { absoluteUrl, paths } from '../core/kernel/paths.ts';
 import { contentErrors, duplicateSlugMessage, isInvalid } from './content-errors.ts';
 import { duplicateSlugClaims } from './astro-glob-duplicate-slugs.ts';
 import { CACHE_DIR, type LoadedEntry, slimBody } from './content-bodies.ts';
-import { sharedBuildData } from '../integrations/build-data.ts';
+import { sharedBuildData } from './integrations/build-data.ts';
 import { type SitePage, sitePages } from '../core/publish/pages.ts';
 import { parseBuildConfig } from '../core/config.ts';
 
@@ -52,7 +52,7 @@ async function imageUrls(entry: { body?: string | undefined; filePath?: string |
   return urls;
 }
 
-/** The source of an entry's body: from the store, or from its body file when the store keeps it slim (src/lib/content-bodies.ts). */
+/** The source of an entry's body: from the store, or from its body file when the store keeps it slim (src/astro/content-bodies.ts). */
 async function bodyOf(entry: LoadedEntry & { filePath?: string | undefined }): Promise<string> {
   const source = { body: slimBody(entry, CACHE_DIR)?.body ?? entry.body, filePath: entry.filePath };
   return twinBody(source.body ?? '', origin, isMdx(entry), await imageUrls(source));
@@ -60,7 +60,7 @@ async function bodyOf(entry: LoadedEntry & { filePath?: string | undefined }): P
 
 let cached: Promise<Catalog> | undefined;
 
-/** The catalogue of everything published, built once per build (and handed to the build hook, src/integrations/site-data.ts). */
+/** The catalogue of everything published, built once per build (and handed to the build hook, src/astro/integrations/site-data.ts). */
 export function getCatalog(): Promise<Catalog> {
   if (!cached) {
     cached = loadCatalog();

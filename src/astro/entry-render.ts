@@ -1,6 +1,6 @@
 /**
  * Renders an entry's body for its page: the HTML from its body file when the store keeps it slim
- * (src/lib/content-bodies.ts), else Astro's `render()` (MDX, markdown with images). The page
+ * (src/astro/content-bodies.ts), else Astro's `render()` (MDX, markdown with images). The page
  * inserts `html` as is, which is what Astro's own Content component of a markdown entry outputs.
  * @module
  */

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sitePages } from '../core/publish/pages.ts';
-import { FIXTURE_CATALOG } from '../../tests/support/core-fixtures.ts';
+import { sitePages } from '../../core/publish/pages.ts';
+import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import { writeMarkdownTwins } from './markdown-twins.ts';
 
 describe('writeMarkdownTwins (the build writes every twin in one batch)', () => {

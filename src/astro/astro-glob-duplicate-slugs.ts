@@ -6,7 +6,7 @@
  * build exits 0 and one article silently replaces the other. Here every file the loader reads is
  * recorded with the slug it claims (through the entry type's `getEntryInfo`, which the loader calls
  * for every file, changed or not), so a slug claimed by two files is known whatever the order.
- * src/lib/catalog.ts fails the build on {@link duplicateSlugClaims}, naming both files.
+ * src/astro/collection-catalog.ts fails the build on {@link duplicateSlugClaims}, naming both files.
  * @module
  */
 import { existsSync } from 'node:fs';

@@ -1,14 +1,14 @@
 /**
  * Writes every page's markdown twin into the built site in one batch (`astro:build:done`). As one
  * Astro route per twin, a 10,000-article build spent ≈ 5 s writing 11,000 small files one after the
- * other; here the writes overlap. Same pages, same bytes as the dev route (src/routes/markdown-twin.ts):
+ * other; here the writes overlap. Same pages, same bytes as the dev route (src/astro/routes/markdown-twin.ts):
  * both come from `sitePages` in the core.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Catalog } from '../core/content/catalog.ts';
-import { type SitePage, sitePages } from '../core/publish/pages.ts';
-import { twinPathOf } from '../core/kernel/paths.ts';
+import type { Catalog } from '../../core/content/catalog.ts';
+import { type SitePage, sitePages } from '../../core/publish/pages.ts';
+import { twinPathOf } from '../../core/kernel/paths.ts';
 
 /** File writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit. */
 const TWIN_WRITES_IN_FLIGHT = 64;
