@@ -6,14 +6,12 @@ import { AgentCard } from '@a2a-js/sdk';
 import { agentCard } from '../../src/core/a2a/card.ts';
 import { agentCardSource } from '../../src/core/publish/documents.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
-import { feedbackSink } from '../../src/core/feedback/feedback.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { withUsage } from '../../src/core/kernel/metrics.ts';
 import { build, catalogAt, deployBodies, site, runtimeConfig } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
-import { feedbackDeps } from './_shared/feedback.ts';
+import { perRequestAgentDeps } from './_shared/feedback.ts';
 import { readLimited } from './_shared/read-limit.ts';
-import { counting, usageOf } from './_shared/usage.ts';
+import { counting } from './_shared/usage.ts';
 
 // As in the MCP function: the index and catalogue files ship beside it (netlify.toml included_files), bodies come from the deploy's Blobs.
 const catalog = catalogAt(new URL('../../generated/data/catalog/', import.meta.url));
@@ -37,16 +35,7 @@ const deps: A2aDeps = {
 };
 
 export default httpHandler(
-  (req: Request, context: Context): Promise<Response> => {
-    const usage = usageOf(context);
-    // submit_feedback stores under the caller's network, so its sink is made per request.
-    return handleA2a(
-      req,
-      Object.assign(withUsage(deps, usage), {
-        feedback: feedbackSink('a2a', feedbackDeps(context, catalog(), usage)),
-      }),
-    );
-  },
+  (req: Request, context: Context): Promise<Response> => handleA2a(req, perRequestAgentDeps(deps, context, 'a2a', catalog)),
   {
     usage: counting('a2a'),
     admission: readLimited('jsonrpc'),

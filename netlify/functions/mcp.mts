@@ -1,9 +1,7 @@
 // POST /mcp: the site's MCP server (stateless, dual-era); all logic lives in src/core/mcp.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config, Context } from '@netlify/functions';
-import { feedbackSink } from '../../src/core/feedback/feedback.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { withUsage } from '../../src/core/kernel/metrics.ts';
 import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
 import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
 import { checkBearer } from '../../src/core/oauth/grants/resource-server.ts';
@@ -12,9 +10,9 @@ import { consume } from '../../src/core/kernel/rate-limit.ts';
 import { build, catalogAt, deployBodies, site, stores, runtimeConfig } from './_shared/deps.ts';
 import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
 import { searchEngineAt } from './_shared/search.ts';
-import { feedbackDeps } from './_shared/feedback.ts';
+import { perRequestAgentDeps } from './_shared/feedback.ts';
 import { readLimited } from './_shared/read-limit.ts';
-import { counting, usageOf } from './_shared/usage.ts';
+import { counting } from './_shared/usage.ts';
 
 // Shipped beside this file (netlify.toml included_files), each read on first use: initialize and
 // tools/list need neither, a search reads the index's head and the shards its query needs, a
@@ -52,16 +50,7 @@ const deps: McpDeps = {
 };
 
 export default httpHandler(
-  (req: Request, context: Context): Promise<Response> => {
-    const usage = usageOf(context);
-    // submit_feedback stores under the caller's network, so its sink is made per request.
-    return handleMcp(
-      req,
-      Object.assign(withUsage(deps, usage), {
-        feedback: feedbackSink('mcp', feedbackDeps(context, catalog(), usage)),
-      }),
-    );
-  },
+  (req: Request, context: Context): Promise<Response> => handleMcp(req, perRequestAgentDeps(deps, context, 'mcp', catalog)),
   {
     usage: counting('mcp'),
     admission: readLimited('jsonrpc'),

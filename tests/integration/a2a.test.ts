@@ -53,7 +53,13 @@ describe('the A2A agent, through the SDK client', () => {
       expect.objectContaining({ url: `${site.origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '0.3' }),
     ]);
     expect(card).not.toHaveProperty('url');
-    expect(card.skills.map((s) => s.id)).toEqual(['search_articles', 'get_article', 'list_products', 'get_company_info', 'submit_feedback']);
+    expect(card.skills.map((s) => s.id)).toEqual([
+      'search_articles',
+      'get_article',
+      'list_products',
+      'get_company_info',
+      'submit_feedback',
+    ]);
     expect(client.protocolVersion).toBe('1.0');
   });
 
