@@ -10,17 +10,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startLocalBlobs } from './runtime/local-blobs.ts';
-import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
-import { localBlobsDir } from './runtime/local-blobs-dir.ts';
+import { readOperatorStore } from './operator-store.ts';
 import type { Enquiry } from '../src/core/contact/contact.ts';
 import type { Store } from '../src/core/kernel/store.ts';
 import { escapeInvisibleCharacters, jsonWithEscapedInvisibles } from '../src/core/kernel/visible-text.ts';
-import { parseEnv } from '../src/core/config.ts';
 import { answerHelp } from './usage.ts';
 
 /** The site ID under which the local runtime (as @netlify/dev did) keeps an unlinked project's Blobs. */
-const LOCAL_SITE_ID = '0';
 const FORMATS = ['list', 'json', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
 
@@ -170,22 +166,7 @@ async function main(args: string[]): Promise<number> {
     process.stderr.write(`error: ${error.message}\n\n${USAGE}\n`);
     return 2;
   }
-  let enquiries: Enquiry[];
-  if (options.production) {
-    const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = parseEnv(process.env, ['NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN']);
-    if (!siteID || !token) throw new Error('--production needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token)');
-    enquiries = await readEnquiries(blobsStore('enquiries', { siteID, token }));
-  } else {
-    const token = 'local-enquiries-reader';
-    const server = await startLocalBlobs(localBlobsDir(), token, { owner: false });
-    try {
-      enquiries = await readEnquiries(
-        blobsStore('enquiries', { siteID: LOCAL_SITE_ID, token, edgeURL: server.url, uncachedEdgeURL: server.url }),
-      );
-    } finally {
-      await server.stop();
-    }
-  }
+  const enquiries = await readOperatorStore('enquiries', options.production, readEnquiries);
   const text = formatEnquiries(enquiries, options.format, options.timeZone);
   if (options.output) {
     writeFileSync(options.output, text);

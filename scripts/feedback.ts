@@ -6,17 +6,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
-import { parseEnv } from '../src/core/config.ts';
 import { type FeedbackRecord, feedbackBetween } from '../src/core/feedback/feedback.ts';
 import type { Store } from '../src/core/kernel/store.ts';
 import { escapeInvisibleCharacters, jsonWithEscapedInvisibles } from '../src/core/kernel/visible-text.ts';
 import { UTF8_BOM } from './enquiries.ts';
-import { startLocalBlobs } from './runtime/local-blobs.ts';
-import { localBlobsDir } from './runtime/local-blobs-dir.ts';
+import { readOperatorStore } from './operator-store.ts';
 import { answerHelp } from './usage.ts';
 
-const LOCAL_SITE_ID = '0';
 const FORMATS = ['list', 'json', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
 const DEFAULT_DAYS = 30;
@@ -85,20 +81,7 @@ async function main(args: string[]): Promise<number> {
   }
   const { from, to } = lastDays(days, Date.now());
   const read = (store: Store) => feedbackBetween(store, from, to, (line) => process.stderr.write(`${line}\n`));
-  let records: FeedbackRecord[];
-  if (parsed.values.production) {
-    const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = parseEnv(process.env, ['NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN']);
-    if (!siteID || !token) throw new Error('--production needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token)');
-    records = await read(blobsStore('feedback', { siteID, token }));
-  } else {
-    const token = 'local-feedback-reader';
-    const server = await startLocalBlobs(localBlobsDir(), token, { owner: false });
-    try {
-      records = await read(blobsStore('feedback', { siteID: LOCAL_SITE_ID, token, edgeURL: server.url, uncachedEdgeURL: server.url }));
-    } finally {
-      await server.stop();
-    }
-  }
+  const records = await readOperatorStore('feedback', parsed.values.production ?? false, read);
   const text = formatFeedback(records, format as Format);
   if (parsed.values.output) writeFileSync(parsed.values.output, text);
   else process.stdout.write(text);

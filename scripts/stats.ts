@@ -11,18 +11,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startLocalBlobs } from './runtime/local-blobs.ts';
-import { localBlobsDir } from './runtime/local-blobs-dir.ts';
+import { readOperatorStore } from './operator-store.ts';
 import { UTF8_BOM } from './enquiries.ts';
-import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
-import { parseEnv } from '../src/core/config.ts';
 import { DEFAULT_RANGE_DAYS, describeRangeProblem, MAX_RANGE_DAYS, parseRange } from '../src/core/analytics/range.ts';
 import { AUDIENCES, dailySeries, REPORT_SECTIONS, reportSections, type UsageReport, usageReport } from '../src/core/analytics/report.ts';
 import { escapeInvisibleCharacters, jsonWithEscapedInvisibles } from '../src/core/kernel/visible-text.ts';
 import { answerHelp } from './usage.ts';
 
 /** The site ID under which the local runtime keeps an unlinked project's Blobs (as npm run enquiries). */
-const LOCAL_SITE_ID = '0';
 /** Width of the longest bar of the text chart, in characters. */
 const CHART_WIDTH_CHARS = 50;
 /** One character per audience, stacked left to right in {@link AUDIENCES} order. */
@@ -206,24 +202,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const { from, to } = options.range;
-  let report: UsageReport;
-  if (options.production) {
-    const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = parseEnv(process.env, ['NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN']);
-    if (!siteID || !token) throw new Error('--production needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token)');
-    report = await usageReport(blobsStore('analytics', { siteID, token }), from, to);
-  } else {
-    const token = 'local-stats-reader';
-    const server = await startLocalBlobs(localBlobsDir(), token, { owner: false });
-    try {
-      report = await usageReport(
-        blobsStore('analytics', { siteID: LOCAL_SITE_ID, token, edgeURL: server.url, uncachedEdgeURL: server.url }),
-        from,
-        to,
-      );
-    } finally {
-      await server.stop();
-    }
-  }
+  const report: UsageReport = await readOperatorStore('analytics', options.production, (store) => usageReport(store, from, to));
   const text =
     options.format === 'json'
       ? formatJson(report, options.range)

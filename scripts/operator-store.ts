@@ -1,0 +1,28 @@
+/**
+ * The one way the operator scripts (`npm run enquiries`, `feedback`, `stats`) read a Blobs store:
+ * the deployed site's with --production (NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN), else the local
+ * Blobs that `npm start` writes, through a Blobs server of their own over the same folder, stopped
+ * when the read is done.
+ */
+import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
+import { parseEnv } from '../src/core/config.ts';
+import type { Store, StoreName } from '../src/core/kernel/store.ts';
+import { LOCAL_SITE_ID } from './runtime/deploy-blobs.ts';
+import { startLocalBlobs } from './runtime/local-blobs.ts';
+import { localBlobsDir } from './runtime/local-blobs-dir.ts';
+
+/** `read` over the store `name`, production's or the local one; the local server stops whatever `read` does. */
+export async function readOperatorStore<T>(name: StoreName, production: boolean, read: (store: Store) => Promise<T>): Promise<T> {
+  if (production) {
+    const { NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token } = parseEnv(process.env, ['NETLIFY_SITE_ID', 'NETLIFY_AUTH_TOKEN']);
+    if (!siteID || !token) throw new Error('--production needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access token)');
+    return read(blobsStore(name, { siteID, token }));
+  }
+  const token = `local-${name}-reader`;
+  const server = await startLocalBlobs(localBlobsDir(), token, { owner: false });
+  try {
+    return await read(blobsStore(name, { siteID: LOCAL_SITE_ID, token, edgeURL: server.url, uncachedEdgeURL: server.url }));
+  } finally {
+    await server.stop();
+  }
+}
