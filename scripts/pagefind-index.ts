@@ -4,14 +4,13 @@
  * the search index nor /api/search answers.
  *
  * It runs Pagefind's own CLI in a child process, not the Node API in Astro's process or this one:
- * - inside Astro's process the indexer's peak memory added to Astro's (10,000 articles: 5.0 GB, one
- *   step after the other ≈ 3 GB);
+ * - inside Astro's process the indexer's peak memory added to Astro's, one step after the other it does not;
  * - the Node API's `writeFiles` builds the index twice (its verbose log shows "Building search
- *   indexes" twice; the CLI once): at 10,000 articles 22 s against 18 s for the CLI on the same files.
- * Both measured in BENCHMARKS.md, "Build".
+ *   indexes" twice; the CLI once), so it is slower than the CLI on the same files.
+ * Both measured: docs/benchmarks-history.md, "Build, issue 7".
  *
  * A large site is indexed as several Pagefind bundles of at most PAGES_PER_BUNDLE pages, each from
- * its own Pagefind run, which bounds the indexer's memory (≈ 3 GB for 10,000 pages) and lets a
+ * its own Pagefind run, which bounds the indexer's memory (docs/build-scale.md) and lets a
  * rebuild reuse the bundles whose pages did not change: each bundle's output is kept in the build
  * cache (ASTRO_CACHE_DIR/pagefind/<key>), keyed by what Pagefind reads of its pages
  * ({@link indexedContent}), Pagefind's version and these options. `pagefind/bundles.json` lists the bundles; the /search page merges them
@@ -45,8 +44,8 @@ export const PAGEFIND_GLOB = '{blog,solutions,products}/*/index.html';
 export const PAGEFIND_MAX_FRAGMENTS = 500;
 
 /**
- * Pages one Pagefind bundle indexes at most. One run's memory grows with its pages (10,000 pages:
- * ≈ 2.9 GB, BENCHMARKS.md "Build"); the /search page merges every bundle when it falls back to
+ * Pages one Pagefind bundle indexes at most. One run's memory grows with its pages (docs/build-scale.md);
+ * the /search page merges every bundle when it falls back to
  * Pagefind, so bundles are few (10 at 100,000 articles).
  */
 export const PAGES_PER_BUNDLE = 10_000;

@@ -1,9 +1,9 @@
 /**
  * Keeps markdown bodies and their rendered HTML out of Astro's content store. The store is one
  * devalue string, written to disk after every content change, bundled into the build as one module
- * and compiled by Node when pages import it: at 10,000 articles its bodies and HTML made it ≈ 110 MB
- * (≈ 9 CPU-s to serialise, ≈ 15 to compile), and past ≈ 77,000 articles it no longer fit in a
- * JavaScript string ("Invalid string length"; BENCHMARKS.md, "Build"). So a plain `.md` entry is
+ * and compiled by Node when pages import it: with bodies and HTML in it, its size and the CPU to
+ * serialise and compile it grew with the corpus until it no longer fit in a JavaScript string
+ * ("Invalid string length"; figures in BENCHMARKS.md, "Build", and docs/build-scale.md). So a plain `.md` entry is
  * stored with its data, file path and digest only; its body and rendered HTML go to one file per
  * entry and digest in the cache folder ({@link BODY_DIR}), written when the glob loader renders the
  * entry (which it does only when the file's digest changed) and read by the catalogue and the page.

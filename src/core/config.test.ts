@@ -1,4 +1,4 @@
-/** The one environment schema: defaults, checks that name the variable, per-entry-point picks, README. */
+/** The one environment schema: defaults, checks that name the variable, per-entry-point picks, docs/configuration.md. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,11 +13,11 @@ import {
   parseRuntimeConfig,
 } from './config.ts';
 
-const README = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+const CONFIGURATION_DOC = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'docs', 'configuration.md'), 'utf8');
 
-/** The variables README's "Configuration" table lists (its first column; a cell may name several). */
-function readmeVariables(markdown: string): string[] {
-  const section = markdown.split(/^## Configuration$/m)[1]?.split(/^## /m)[0] ?? '';
+/** The variables the "Variables" table of docs/configuration.md lists (its first column; a cell may name several). */
+function documentedVariables(markdown: string): string[] {
+  const section = markdown.split(/^## Variables$/m)[1]?.split(/^## /m)[0] ?? '';
   return section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
@@ -135,23 +135,23 @@ describe('parseLocalRuntimeConfig (npm start)', () => {
   });
 });
 
-describe('README "Configuration"', () => {
+describe('docs/configuration.md, "Variables"', () => {
   it('the table parser finds rows (so the comparison below can fail)', () => {
-    expect(readmeVariables('## Configuration\n\n| variable | x |\n| --- | --- |\n| `A_B`, `C` | d |\n\n## Next\n| `D` | e |\n')).toEqual([
+    expect(documentedVariables('## Variables\n\n| variable | x |\n| --- | --- |\n| `A_B`, `C` | d |\n\n## Next\n| `D` | e |\n')).toEqual([
       'A_B',
       'C',
     ]);
   });
 
   it('lists exactly the variables of the schema', () => {
-    const listed = readmeVariables(README);
+    const listed = documentedVariables(CONFIGURATION_DOC);
     expect(
       listed.filter((name) => !ENV_NAMES.includes(name as never)),
-      'in README, not in the schema',
+      'documented, not in the schema',
     ).toEqual([]);
     expect(
       ENV_NAMES.filter((name) => !listed.includes(name)),
-      'in the schema, not in README',
+      'in the schema, not documented',
     ).toEqual([]);
   });
 

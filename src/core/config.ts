@@ -3,8 +3,8 @@
  * content config, the build hook), in the functions, in the local runtime and in the operator
  * scripts, with its default and its check. Core code never reads `process.env`: each entry point
  * (the Astro config, a function adapter, a script) passes its environment record in and picks the
- * variables it uses, so a bad value fails there with a message naming the variable. README
- * "Configuration" lists exactly these variables (config.test.ts checks both ways).
+ * variables it uses, so a bad value fails there with a message naming the variable.
+ * docs/configuration.md lists exactly these variables (config.test.ts checks both ways).
  * @module
  */
 import * as v from 'valibot';
@@ -265,7 +265,7 @@ export interface RuntimeConfig {
   browserOrigins: BrowserOriginPolicy;
 }
 
-/** Environment variables the functions read (README, "Configuration"). */
+/** Environment variables the functions read (docs/configuration.md). */
 export type RuntimeEnv = Partial<Record<(typeof FUNCTION_VARIABLES)[number], string>>;
 
 /**

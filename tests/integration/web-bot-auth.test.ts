@@ -4,7 +4,7 @@
  * from fake third parties on loopback; each recorded request is verified as a receiver would, with
  * the current draft's strict verifier (http-message-sig 0.3) and with Cloudflare's web-bot-auth
  * 0.1.3 (the earlier drafts) at their defaults, the key fetched from our directory over HTTP, and
- * with the README's example for webhook receivers, run as written.
+ * with the example for webhook receivers in docs/web-bot-auth.md, run as written.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type Server } from 'node:http';
@@ -50,15 +50,15 @@ afterAll(async () => {
 });
 
 /**
- * The README's "Verifying our webhooks" example, run as written (only its SITE set to the test
+ * The "Verifying our webhooks" example of docs/web-bot-auth.md, run as written (only its SITE set to the test
  * origin), so the recipe we give receivers keeps working. Written under node_modules/.cache so its
  * bare imports resolve to this project's web-bot-auth.
  */
-async function readmeVerifier(): Promise<(request: Request) => Promise<{ enquiry: { id: string } }>> {
-  const readme = readFileSync(path.join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-  const code = /## Verifying our webhooks[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!code?.includes("const SITE = 'https://www.acme-ai.example';")) throw new Error('README example not found');
-  const dir = path.join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'readme-examples');
+async function documentedVerifier(): Promise<(request: Request) => Promise<{ enquiry: { id: string } }>> {
+  const doc = readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'web-bot-auth.md'), 'utf8');
+  const code = /## Verifying our webhooks[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!code?.includes("const SITE = 'https://www.acme-ai.example';")) throw new Error('docs/web-bot-auth.md example not found');
+  const dir = path.join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'doc-examples');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `verify-webhook-${process.pid}.mjs`);
   writeFileSync(file, code.replace("'https://www.acme-ai.example'", JSON.stringify(TEST_ORIGIN)));
@@ -133,7 +133,7 @@ describe("Web Bot Auth for the site's own requests", () => {
     const { keys } = await fetchDirectory(TEST_ORIGIN);
     expect(await verifySignedRequest(asRequest(delivery!))).toEqual({ agent: TEST_ORIGIN, keyid: keys[0]!.kid });
     expect(await verifyLegacySignature(asRequest(delivery!))).toEqual({ agent: TEST_ORIGIN, keyid: keys[0]!.kid });
-    const verifyWebhook = await readmeVerifier();
+    const verifyWebhook = await documentedVerifier();
     expect((await verifyWebhook(asRequest(delivery!))).enquiry.id).toBe(id);
     await expect(verifyWebhook(asRequest(delivery!, { body: delivery!.body.replace('verify me', 'forged') }))).rejects.toThrow(
       'body changed',

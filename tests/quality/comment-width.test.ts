@@ -2,7 +2,7 @@
  * Comments fit in 140 columns. The formatter (Biome, `lineWidth` 140, run by `biome ci` in
  * `npm test`) lays out code but never rewraps comments, so this test holds them to the same width.
  * A line may run over only by one unbreakable token (a URL, a path). String literals are left to
- * the author: long prose in OpenAPI descriptions or bench reports is kept greppable (README, "Code style").
+ * the author: long prose in OpenAPI descriptions or bench reports is kept greppable (docs/development.md, "Code style").
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

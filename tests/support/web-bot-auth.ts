@@ -1,5 +1,5 @@
 /**
- * Web Bot Auth verifiers as a receiver of our webhooks would write them (the README's recipe):
+ * Web Bot Auth verifiers as a receiver of our webhooks would write them (the recipe in docs/web-bot-auth.md):
  * resolve `Signature-Agent` to the signer's key directory over HTTP, pick the key by `keyid`,
  * verify, and check `Content-Digest`. Two verifiers at their default settings: the strict one of
  * the current draft (http-message-sig 0.3, requiring `"signature-agent";key="<label>"`) and the

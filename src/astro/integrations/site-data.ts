@@ -134,7 +134,7 @@ export function siteData(options: {
         };
         await writeFile(path.join(outDir, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
         // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
-        // peak adds to Astro's and a 10,000-article build passed 4 GB (BENCHMARKS.md, "Build").
+        // peak memory adds to Astro's (BENCHMARKS.md, "Build"; docs/build-scale.md).
         logger.info(
           `${twins} markdown twins and ${bodies} deploy-store bodies written; data written to generated/data; origin ${options.origin}`,
         );

@@ -4,8 +4,8 @@
  * a {@link CatalogIndex} (tests, in-process callers), and {@link loadShardedCatalog} over the
  * build's files (catalog-shards.ts), which reads only the files an answer needs: a cold
  * `resources/list` page reads the head and one documents file, a cold `get_article` the head, one
- * slug file and one documents file, where the whole index (4.9 MB at 10,000 articles) took
- * ≈ 360 ms to read, parse and index (BENCHMARKS.md, "Cold start and bundle sizes").
+ * slug file and one documents file, where reading, parsing and indexing the whole catalogue cost a
+ * cold instance several times an `initialize` (BENCHMARKS.md, "Cold start and bundle sizes").
  * @module
  */
 import { documentsOf, type CatalogIndex, type Lang } from './catalog.ts';

@@ -9,8 +9,8 @@
  * builds' files is refused.
  *
  * Each document is stored once. Pages of listing entries beside slug-hashed metadata shards (the
- * first plan) would store every title and excerpt twice: at 10,000 articles that made the MCP
- * function's archive 5.9 MB deflated, over its 5 MB budget; this layout keeps it under.
+ * first plan) would store every title and excerpt twice: at 10,000 articles that put the MCP
+ * function's archive over its 5 MB budget; this layout keeps it under (BENCHMARKS.md, "Cold start and bundle sizes").
  * @module
  */
 import { ContentHash } from '../kernel/content-hash.ts';
@@ -21,12 +21,12 @@ import { byNewest, documentsOf, duplicateSlugs, type ArticleMeta, type CatalogIn
 export const CATALOG_SHARDS_VERSION = 2;
 /**
  * Documents per documents file: two MCP `resources/list` pages of 100, so that a page the server
- * issues is in one file (≈ 100 KB of JSON, ≈ 1 ms to parse). Not 100: each file deflates on its
- * own in the function's archive, and at 10,000 articles files of 100 documents cost 0.2 MB more
- * than files of 200, which the `mcp` archive has no room for.
+ * issues is in one file. Not 100: each file deflates on its own in the function's archive, and at
+ * 10,000 articles files of 100 documents cost the `mcp` archive more than it has room for
+ * (BENCHMARKS.md, "Cold start and bundle sizes").
  */
 export const DOCUMENTS_PER_FILE = 200;
-/** Slugs per slug file, about: ≈ 11 KB each, read by a cold `get_article` before its documents file. */
+/** Slugs per slug file, about: one small file, read by a cold `get_article` before its documents file. */
 export const SLUGS_PER_FILE = 500;
 
 /** The head file's name. */

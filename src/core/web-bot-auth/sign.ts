@@ -15,7 +15,7 @@
  *   instead (web-bot-auth 0.1.3 on http-message-sig 0.2 ignores the `key` parameter, so it computes
  *   another signature base for `sig1`). That verifier also refuses any message with more than one
  *   signature ("Multiple signatures is not supported"), so its users hand it the `sig2` member only
- *   (README "Verifying our webhooks" shows how).
+ *   (docs/web-bot-auth.md, "Verifying our webhooks", shows how).
  * Both are made with http-message-sig 0.3, whose signature base is RFC 9421's (for the whole field,
  * 0.2 computes the same base).
  * @module
