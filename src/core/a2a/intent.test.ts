@@ -58,6 +58,10 @@ describe('feedback in words', () => {
     ['纠错：/blog/x 的内容已经过时', 'outdated'],
     ['反馈 /blog/x 很有用', 'helpful'],
     ['反馈：/blog/x 没有帮助', 'not_helpful'],
+    ['Feedback on /blog/x: this did not help me at all', 'not_helpful'],
+    ['Feedback on /blog/x: nothing here is wrong or outdated, but it is missing a pricing section', 'missing'],
+    ['Feedback on /blog/x: it is not outdated, the port number is wrong', 'wrong'],
+    ['反馈：/blog/x 内容不是过时，而是缺少示例', 'missing'],
   ])('%s -> %s', (text, kind) => {
     expect(feedbackIntentOf(text)?.kind).toBe(kind);
   });

@@ -81,23 +81,38 @@ const FEEDBACK_COMMAND_ZH =
 
 /** What the feedback says, from its words; a correction is `wrong` unless it says otherwise. */
 const FEEDBACK_KIND_WORDS: readonly [FeedbackKind, RegExp][] = [
-  ['not_helpful', /\bnot\s+(?:very\s+)?(?:helpful|useful)\b|\bunhelpful\b|没(?:有)?(?:什么)?帮助|没用|无用/i],
   [
-    'outdated',
-    /\b(?:outdated|out\s+of\s+date|obsolete|no\s+longer\s+(?:true|correct|accurate|works?|valid))\b|过时|已过期|不再(?:适用|有效|准确)|旧的/i,
+    'not_helpful',
+    /\bnot\s+(?:very\s+)?(?:helpful|useful)\b|\bunhelpful\b|\b(?:did\s*n[o']?t|does\s*n[o']?t|do\s*n[o']?t)\s+help\b|\bno\s+help\b|没(?:有)?(?:什么)?帮助|没用|无用/gi,
   ],
   [
     'missing',
-    /\b(?:missing|lacks?|doesn'?t\s+(?:say|mention|cover|explain)|does\s+not\s+(?:say|mention|cover|explain))\b|缺少|缺失|没有(?:提到|说明|介绍)|未(?:提及|说明)/i,
+    /\b(?:missing|lacks?|lacking|does\s*n[o']?t\s+(?:say|mention|cover|explain))\b|缺少|缺失|没有(?:提到|说明|介绍)|未(?:提及|说明)/gi,
   ],
-  ['helpful', /\b(?:helpful|useful|thank(?:s|\s+you))\b|有帮助|很有用|有用|谢谢/i],
+  [
+    'outdated',
+    /\b(?:outdated|out\s+of\s+date|obsolete|no\s+longer\s+(?:true|correct|accurate|works?|valid))\b|过时|已过期|不再(?:适用|有效|准确)/gi,
+  ],
+  ['helpful', /\b(?:helpful|useful|thank(?:s|\s+you))\b|有帮助|很有用|有用|谢谢/gi],
 ];
+/** A negation shortly before a word ("nothing here is outdated", "不是过时"): that word does not say the kind. */
+const NEGATED_BEFORE =
+  /(?:\b(?:not|no|nothing|never|neither|nor|without|is\s*n't|are\s*n't|was\s*n't|is\s+not)\b[^.;!?。；！？]{0,30}|[不没无非][^。；！？]{0,3})$/i;
+
+function feedbackKindOf(text: string): FeedbackKind {
+  for (const [kind, words] of FEEDBACK_KIND_WORDS) {
+    for (const match of text.matchAll(words)) {
+      // The words of not_helpful carry their own negation.
+      if (kind === 'not_helpful' || !NEGATED_BEFORE.test(text.slice(0, match.index))) return kind;
+    }
+  }
+  return 'wrong';
+}
 
 /** Feedback the text gives, or undefined when it does not start as feedback. */
 export function feedbackIntentOf(text: string): { kind: FeedbackKind; rest: string } | undefined {
   const command = FEEDBACK_COMMAND_EN.exec(text) ?? FEEDBACK_COMMAND_ZH.exec(text);
   if (!command) return undefined;
   const rest = text.slice(command[0].length).trim();
-  const kind = FEEDBACK_KIND_WORDS.find(([, words]) => words.test(rest))?.[0] ?? 'wrong';
-  return { kind, rest };
+  return { kind: feedbackKindOf(rest), rest };
 }

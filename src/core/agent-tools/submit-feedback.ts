@@ -7,7 +7,8 @@
  * @module
  */
 import * as v from 'valibot';
-import { hasInvisibleCharacters } from '../kernel/visible-text.ts';
+import { strictObjectMessage } from '../kernel/field-messages.ts';
+import { hasInvisibleProseCharacters } from '../kernel/visible-text.ts';
 import { defineTool } from './tool.ts';
 
 /** What a piece of feedback says about its page. */
@@ -18,31 +19,39 @@ export const FEEDBACK_TEXT_MAX_CHARS = 1000;
 /** The longest page URL or path taken. */
 export const FEEDBACK_PAGE_MAX_CHARS = 500;
 
-export const FeedbackInputSchema = v.strictObject({
-  page: v.pipe(
-    v.string('page must be text'),
-    v.trim(),
-    v.minLength(1, 'page is required'),
-    v.maxLength(FEEDBACK_PAGE_MAX_CHARS, `page must be at most ${FEEDBACK_PAGE_MAX_CHARS} characters`),
-    v.description('The page of this site the feedback is about: its URL or path, e.g. /blog/llm-gateway-design/.'),
-  ),
-  kind: v.pipe(
-    v.picklist(FEEDBACK_KINDS, `kind must be one of ${FEEDBACK_KINDS.join(', ')}`),
-    v.description(
-      'wrong (a statement is incorrect), outdated (no longer true), missing (something the page should say), helpful or not_helpful.',
-    ),
-  ),
-  text: v.optional(
-    v.pipe(
-      v.string('text must be text'),
+export const FeedbackInputSchema = v.strictObject(
+  {
+    page: v.pipe(
+      v.string('page must be text'),
       v.trim(),
-      v.maxLength(FEEDBACK_TEXT_MAX_CHARS, `text must be at most ${FEEDBACK_TEXT_MAX_CHARS} characters`),
-      v.check((text) => !hasInvisibleCharacters(text), 'text must not contain control or invisible characters'),
-      v.description('What is wrong, outdated or missing, in a few sentences (no personal data). Optional for helpful and not_helpful.'),
+      v.minLength(1, 'page is required'),
+      v.maxLength(FEEDBACK_PAGE_MAX_CHARS, `page must be at most ${FEEDBACK_PAGE_MAX_CHARS} characters`),
+      v.description('The page of this site the feedback is about: its URL or path, e.g. /blog/llm-gateway-design/.'),
     ),
-    '',
-  ),
-});
+    kind: v.pipe(
+      v.picklist(FEEDBACK_KINDS, `kind must be one of ${FEEDBACK_KINDS.join(', ')}`),
+      v.description(
+        'wrong (a statement is incorrect), outdated (no longer true), missing (something the page should say), helpful or not_helpful.',
+      ),
+    ),
+    text: v.optional(
+      v.pipe(
+        v.string('text must be text'),
+        // Lines as a form's textarea sends them (CRLF) are lines: kept as LF.
+        v.transform((text) => text.replace(/\r\n?/g, '\n')),
+        v.trim(),
+        v.maxLength(FEEDBACK_TEXT_MAX_CHARS, `text must be at most ${FEEDBACK_TEXT_MAX_CHARS} characters`),
+        v.check(
+          (text) => !hasInvisibleProseCharacters(text),
+          'text must be plain text: line breaks and emoji are fine, but not control, bidirectional or invisible characters',
+        ),
+        v.description('What is wrong, outdated or missing, in a few sentences (no personal data). Optional for helpful and not_helpful.'),
+      ),
+      '',
+    ),
+  },
+  strictObjectMessage,
+);
 export type FeedbackInput = v.InferOutput<typeof FeedbackInputSchema>;
 
 export const FeedbackReceiptSchema = v.object({

@@ -120,7 +120,8 @@ const en = {
   feedbackTextHint: 'A few sentences; no personal data, please. We read every report.',
   feedbackSend: 'Send report',
   feedbackSent: 'Thank you: your feedback was sent.',
-  feedbackFailed: (perHour: number) => `Your feedback could not be sent (a report needs a few words; at most ${perHour} an hour).`,
+  feedbackFailed: (perHour: number, maxChars: number) =>
+    `Your feedback could not be sent. A report needs a few words of plain text, at most ${maxChars} characters; one network may send ${perHour} an hour.`,
   feedbackContact: 'Write to us instead',
   usedIn: 'Used in',
   features: 'Features',
@@ -287,7 +288,8 @@ const zh: Messages = {
   feedbackTextHint: '写几句话即可；请不要填写个人信息。每条反馈我们都会看。',
   feedbackSend: '提交反馈',
   feedbackSent: '谢谢，你的反馈已提交。',
-  feedbackFailed: (perHour: number) => `反馈未能提交（报告问题需要写几句说明；每小时最多 ${perHour} 条）。`,
+  feedbackFailed: (perHour: number, maxChars: number) =>
+    `反馈未能提交。报告问题需要写几句纯文本说明，最多 ${maxChars} 个字符；同一网络每小时最多提交 ${perHour} 条。`,
   feedbackContact: '改为联系我们',
   usedIn: '应用案例',
   features: '功能',

@@ -84,16 +84,33 @@ describe('storeFeedback', () => {
     [
       { page: '/blog/vector-search/', kind: 'missing', text: 'hidden\u202etext' },
       'text',
-      'text must not contain control or invisible characters',
+      'text must be plain text: line breaks and emoji are fine, but not control, bidirectional or invisible characters',
     ],
-    [{ kind: 'helpful' }, 'page', 'Invalid key: Expected "page" but received undefined'],
-    [{ page: '/', kind: 'helpful', extra: 1 }, 'extra', 'Invalid key: Expected never but received "extra"'],
+    [{ kind: 'helpful' }, 'page', 'page is required'],
+    [{ page: '/', kind: 'helpful', extra: 1 }, 'extra', 'unknown field "extra"'],
+    [
+      { page: '/', kind: 'missing', text: 'a\u0007b' },
+      'text',
+      'text must be plain text: line breaks and emoji are fine, but not control, bidirectional or invisible characters',
+    ],
   ])('refuses %j: %s', async (fields, name, reason) => {
     s = setup();
     const stored = await storeFeedback(fields, 'api', s.deps);
     expect(stored.ok).toBe(false);
     expect(!stored.ok && stored.refusal).toMatchObject({ kind: 'invalid', invalid: expect.arrayContaining([{ name, reason }]) });
     expect(await s.feedback.list()).toEqual([]);
+  });
+
+  it('takes a report of several lines (CRLF from a form kept as LF), tabs and emoji', async () => {
+    s = setup();
+    const stored = await storeFeedback(
+      { page: '/blog/vector-search', kind: 'wrong', text: 'Line one\r\nLine two\tindented ❤️ 👩\u200d💻' },
+      'form',
+      s.deps,
+    );
+    expect(stored.ok).toBe(true);
+    const [key] = await s.feedback.list('feedback/');
+    expect((await s.feedback.get<FeedbackRecord>(key!))?.value.text).toBe('Line one\nLine two\tindented ❤️ 👩\u200d💻');
   });
 
   it('takes helpful and not_helpful without text', async () => {

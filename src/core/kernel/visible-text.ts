@@ -22,6 +22,18 @@ export function hasInvisibleCharacters(text: string): boolean {
   return INVISIBLE_CHARACTER.test(text);
 }
 
+const INVISIBLE_PROSE_CHARACTER = new RegExp(`(?![\\n\\t\\u200D\\uFE0E\\uFE0F])${INVISIBLE_CHARACTER.source}`, 'u');
+
+/**
+ * What prose written by a person may hold beyond a short field (a feedback report, several lines):
+ * line feeds and tabs, and the two characters emoji are made of, the zero-width joiner (U+200D,
+ * 👩‍💻) and the emoji variation selector (U+FE0F, ❤️; U+FE0E for text style). Still refused: every
+ * other control (a carriage return is normalised away first), bidi overrides, tag characters.
+ */
+export function hasInvisibleProseCharacters(text: string): boolean {
+  return INVISIBLE_PROSE_CHARACTER.test(text);
+}
+
 /** `text` without the characters of {@link INVISIBLE_CHARACTER} (for values stored before they were refused). */
 export function withoutInvisibleCharacters(text: string): string {
   return text.replace(INVISIBLE_CHARACTERS, '');

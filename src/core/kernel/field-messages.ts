@@ -1,0 +1,14 @@
+/**
+ * Messages of a strict valibot object in a client's words: valibot's defaults ("Invalid key:
+ * Expected never but received "extra"") name the library's internals, not what to fix.
+ * @module
+ */
+import type { StrictObjectIssue } from 'valibot';
+
+/** For `v.strictObject(entries, strictObjectMessage)`: "unknown field extra", "page is required", "expected a JSON object". */
+export function strictObjectMessage(issue: StrictObjectIssue): string {
+  if (issue.expected === 'never') return `unknown field ${issue.received}`;
+  const key = issue.path?.[0]?.key;
+  if (issue.received === 'undefined' && key !== undefined) return `${String(key)} is required`;
+  return 'expected a JSON object';
+}
