@@ -55,3 +55,20 @@ describe('read limits per network', () => {
     expect((await rpc(path, '198.51.100.21', body)).status).not.toBe(429);
   });
 });
+
+describe('requests the endpoint refuses anyway', () => {
+  it('POST /mcp from a browser on a foreign origin: 403 every time, and none of it spends the network allowance', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    const headers = {
+      'x-forwarded-for': '198.51.100.30',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    for (let i = 0; i < BURST + 5; i++) {
+      const foreign = await site.fetchPath('/mcp', { method: 'POST', headers: { ...headers, origin: 'https://evil.example' }, body });
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect((await site.fetchPath('/mcp', { method: 'POST', headers, body })).status).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@
 import type { Context } from '@netlify/functions';
 import { clientNetwork } from '../../../src/core/kernel/ip-ranges.ts';
 import { type Admission, ReadLimiter, type RefusalFamily, readAdmission, readRules } from '../../../src/core/kernel/read-limit.ts';
+import { isAllowedBrowserOrigin } from '../../../src/core/kernel/browser-origin.ts';
 import { isLoopbackOrigin } from '../../../src/core/kernel/origin.ts';
 import { DIRECTORY_MEDIA_TYPE } from '../../../src/core/web-bot-auth/directory.ts';
 import { AGENT_DIRECTORY_MAX_BYTES, AgentVerifier } from '../../../src/core/web-bot-auth/verify.ts';
@@ -24,6 +25,12 @@ export const agentVerifier = new AgentVerifier({
 /** Where a refused client reads how to get the verified allowance. */
 export const READ_LIMITS_DOC = `${build.origin}/auth.md#read-limits`;
 
+/** A request from a browser on an origin `/mcp` and `/a2a` do not allow (kernel/browser-origin.ts). */
+function refusedBrowserOrigin(req: Request): boolean {
+  const origin = req.headers.get('origin');
+  return origin !== null && !isAllowedBrowserOrigin(origin, build.origin, runtimeConfig().browserOrigins);
+}
+
 /** The admission of a public read endpoint, refusing in `family`'s words. */
 export function readLimited(family: RefusalFamily): Admission {
   return readAdmission({
@@ -33,5 +40,7 @@ export function readLimited(family: RefusalFamily): Admission {
     refuseAs: family,
     moreAt: READ_LIMITS_DOC,
     verify: (req) => agentVerifier.verify(req),
+    // MCP and A2A answer a browser origin they do not allow with 403 before anything else: no allowance spent on it.
+    ...(family === 'jsonrpc' ? { refusedAnyway: refusedBrowserOrigin } : {}),
   });
 }

@@ -128,6 +128,40 @@ describe('readAdmission', () => {
     });
   });
 
+  it('gives one network no more verified reading than one directory, however many directories it signs for', async () => {
+    const admit = readAdmission({
+      limiter: new ReadLimiter({ now: clock().now }),
+      rules: { anonymous: { burst: 1, perSecond: 1 }, verified: { burst: 3, perSecond: 1 } },
+      network,
+      verify: async (req) => req.headers.get('signature-agent'),
+      refuseAs: 'problem',
+      moreAt: MORE,
+    });
+    const signedBy = (directory: string) => new Request('https://site.example/api/search', { headers: { 'signature-agent': directory } });
+    // One network, the same server spelt three ways: three requests in all, then 429.
+    const directories = ['http://127.0.0.1:8945', 'http://localhost:8945', 'http://127.0.0.1:8944', 'http://localhost:8944'];
+    const results = [];
+    for (const directory of directories) results.push(await admit(signedBy(directory), { ip: '198.51.100.9' }));
+    expect(results.map((r) => r.refused?.status)).toEqual([undefined, undefined, undefined, 429]);
+    // Unsigned, the network keeps its own allowance; another network keeps the directory's.
+    expect((await admit(new Request('https://site.example/api/search'), { ip: '198.51.100.9' })).refused).toBeUndefined();
+    expect((await admit(signedBy('http://localhost:8944'), { ip: '198.51.100.10' })).refused).toBeUndefined();
+  });
+
+  it('takes nothing for a request the endpoint refuses anyway (a browser origin it does not allow)', async () => {
+    const admit = readAdmission({
+      limiter: new ReadLimiter({ now: clock().now }),
+      rules: { anonymous: { burst: 1, perSecond: 1 }, verified: { burst: 3, perSecond: 1 } },
+      network,
+      refuseAs: 'jsonrpc',
+      moreAt: MORE,
+      refusedAnyway: (req) => req.headers.get('origin') === 'https://evil.example',
+    });
+    const foreign = new Request('https://site.example/mcp', { method: 'POST', headers: { origin: 'https://evil.example' } });
+    for (let i = 0; i < 5; i++) expect(await admit(foreign, { ip: '198.51.100.1' })).toEqual({});
+    expect((await admit(new Request('https://site.example/mcp', { method: 'POST' }), { ip: '198.51.100.1' })).refused).toBeUndefined();
+  });
+
   it('treats a verifier that fails as an unsigned request', async () => {
     const admit = readAdmission({
       limiter: new ReadLimiter({ now: clock().now }),

@@ -47,7 +47,7 @@ export const DEFAULT_READ_RULES: ReadRules = readRules();
 export function readAllowanceText(rules: ReadRules = DEFAULT_READ_RULES): string {
   return (
     `${rules.anonymous.burst} requests at once, then ${rules.anonymous.perSecond} a second per network by default; ` +
-    `${rules.verified.burst} and ${rules.verified.perSecond} per key directory for agents signing with Web Bot Auth, auth.md "Read limits"`
+    `${rules.verified.burst} and ${rules.verified.perSecond} per key directory (and at most that from one network) for agents signing with Web Bot Auth, auth.md "Read limits"`
   );
 }
 
@@ -130,6 +130,11 @@ export interface ReadAdmissionOptions {
   refuseAs: RefusalFamily;
   /** Where a client reads how to get the larger allowance (auth.md's section). */
   moreAt: string;
+  /**
+   * Whether the endpoint refuses `req` before reading it anyway (a browser origin it does not allow):
+   * such a request takes nothing from the allowance and gets the endpoint's own refusal, not a 429.
+   */
+  refusedAnyway?(req: Request): boolean;
 }
 
 /** The words of a refusal: which allowance was used up, when to come back, and how to get more. */
@@ -162,20 +167,31 @@ export function readLimitRefusal(family: RefusalFamily, retryAfterSeconds: numbe
   return envelopeResponse(failure(null, RATE_LIMITED_CODE, detail, { retry_after: retryAfterSeconds }), 429, headers);
 }
 
+/** One request from the network's bucket, then from the directory's: the network's first, so a network past its share spends nothing of the directory's. */
+function takeBoth(limiter: ReadLimiter, networkKey: string, directoryKey: string, rule: ReadRule): ReadDecision {
+  const fromNetwork = limiter.take(networkKey, rule);
+  return fromNetwork.allowed ? limiter.take(directoryKey, rule) : fromNetwork;
+}
+
 /**
- * The admission of a public read endpoint: a verified agent takes from its directory's bucket, anyone
- * else from its network's; an empty bucket is a 429 with Retry-After in the endpoint's family.
+ * The admission of a public read endpoint: a verified agent takes from its directory's bucket and
+ * its network's verified share, anyone else from its network's; an empty bucket is a 429 with
+ * Retry-After in the endpoint's family.
  */
 export function readAdmission(options: ReadAdmissionOptions): Admission {
   // READ_LIMIT_PER_SECOND=0: no limit; a verified agent is still named (it is counted as such).
   const unlimited = options.rules.anonymous.perSecond === 0;
   return async (req, context) => {
+    if (options.refusedAnyway?.(req)) return {};
     // A verifier that fails is an unverified request, never a failed one.
     const verifiedAgent = options.verify ? await options.verify(req).catch(() => null) : null;
     if (unlimited) return verifiedAgent ? { verifiedAgent } : {};
+    const network = options.network(context);
+    // A verified agent's allowance is its directory's, and no network gets more of it than one directory's:
+    // anyone can stand up directories, so spelling one origin many ways (or running many) buys nothing.
     const decision = verifiedAgent
-      ? options.limiter.take(`agent ${verifiedAgent}`, options.rules.verified)
-      : options.limiter.take(`network ${options.network(context)}`, options.rules.anonymous);
+      ? takeBoth(options.limiter, `verified-network ${network}`, `agent ${verifiedAgent}`, options.rules.verified)
+      : options.limiter.take(`network ${network}`, options.rules.anonymous);
     const admitted: Admitted = verifiedAgent ? { verifiedAgent } : {};
     if (decision.allowed) return admitted;
     const detail = readLimitDetail(decision.retryAfterSeconds, verifiedAgent !== null, options.rules, options.moreAt);

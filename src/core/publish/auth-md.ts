@@ -360,7 +360,8 @@ error \`${RATE_LIMITED_CODE}\` on \`/mcp\` and \`/a2a\`, \`retry_after\` in its 
 webbotauth draft: \`Signature-Agent: sig1="<your agent's https origin>"\`, a signature \`sig1\` covering \`@authority\` and
 \`"signature-agent";key="sig1"\` with \`created\`, \`expires\`, \`nonce\`, \`keyid\` and \`tag="web-bot-auth"\`, its Ed25519
 key published at \`<your agent's https origin>/.well-known/http-message-signatures-directory\`) is counted by its key
-directory instead of its network, with ${READ.verified.burst} requests at once, then ${READ.verified.perSecond} a second, from wherever it runs. A
+directory, with ${READ.verified.burst} requests at once, then ${READ.verified.perSecond} a second, from wherever it runs; one network gets at most that
+much of verified reading, however many directories it signs for (its unsigned requests keep the network's own allowance). A
 signature that does not verify is ignored: the request is served as unsigned. These are the defaults; the 429's
 message states the allowance in force.
 
