@@ -88,8 +88,8 @@ resource (the MCP server \`${mcp}\`) are on the same host.
 - No account and no human identity are needed: registration is **anonymous** (\`identity_types_supported: ["anonymous"]\`).
 - Everything public (articles, search, the MCP tools other than \`export_article_index\`) works **without any credential**. You need a token only for \`export_article_index\`.
 - Credentials: a \`client_secret\` from registration, exchanged for a short-lived \`bearer_token\` (an RS256 JWT access token).
-- The A2A agent (\`${absoluteUrl(o, paths.a2a)}\`, agent card \`${absoluteUrl(o, paths.agentCard)}\`) is public and read-only:
-  its card declares no security scheme and it takes no token. Send \`A2A-Version: 1.0\`; the export stays on MCP.
+- The A2A agent (\`${absoluteUrl(o, paths.a2a)}\`, agent card \`${absoluteUrl(o, paths.agentCard)}\`) is public: every skill
+  reads, but \`submit_feedback\`, which stores the feedback it is sent. Its card declares no security scheme and it takes no token. Send \`A2A-Version: 1.0\`; the export stays on MCP.
 
 ## Scopes
 

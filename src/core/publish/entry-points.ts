@@ -68,7 +68,7 @@ export const AGENT_ENTRY_POINTS: readonly EntryPoint[] = [
     path: paths.agentCard,
     type: 'application/json',
     description:
-      'A2A agent card (v1.0, and the hybrid 0.3 clients read when they send no A2A-Version): the JSON-RPC interface and its skills (search, read an article, products, company facts), public and read-only.',
+      'A2A agent card (v1.0, and the hybrid 0.3 clients read when they send no A2A-Version): the JSON-RPC interface and its skills (search, read an article, products, company facts, feedback on a page), public; only submit_feedback stores anything.',
   },
   {
     title: 'A2A endpoint',
