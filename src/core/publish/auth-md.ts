@@ -358,7 +358,7 @@ error \`${RATE_LIMITED_CODE}\` on \`/mcp\` and \`/a2a\`, \`retry_after\` in its 
 
 **Sign your requests for more.** An agent that signs with Web Bot Auth (RFC 9421 HTTP Message Signatures, the IETF
 webbotauth draft: \`Signature-Agent: sig1="<your agent's https origin>"\`, a signature \`sig1\` covering \`@authority\` and
-\`"signature-agent";key="sig1"\` with \`created\`, \`expires\`, \`nonce\`, \`keyid\` and \`tag="web-bot-auth"\`, its Ed25519
+\`"signature-agent";key="sig1"\` (or the whole \`"signature-agent"\` field, as Cloudflare's \`web-bot-auth\` package signs by default) with \`created\`, \`expires\`, \`nonce\`, \`keyid\` and \`tag="web-bot-auth"\`, its Ed25519
 key published at \`<your agent's https origin>/.well-known/http-message-signatures-directory\`) is counted by its key
 directory, with ${READ.verified.burst} requests at once, then ${READ.verified.perSecond} a second, from wherever it runs; one network gets at most that
 much of verified reading, however many directories it signs for (its unsigned requests keep the network's own allowance). A

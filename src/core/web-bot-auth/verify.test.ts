@@ -5,6 +5,8 @@
  */
 import { appendSignature, component, createSignature, type SignatureComponent, webcrypto } from 'http-message-sig';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signatureHeaders } from 'web-bot-auth';
+import { signerFromJWK } from 'web-bot-auth/crypto';
 import { AgentVerifier, agentOf, DIRECTORY_PATH, type FetchedDirectory } from './verify.ts';
 import { thumbprint } from './keys.ts';
 
@@ -86,6 +88,29 @@ describe('AgentVerifier', () => {
     const { v } = verifier();
     const req = await signed({ agentField: `"${AGENT}"`, components: ['@authority', 'signature-agent'] });
     expect(await v.verify(req)).toBe(AGENT);
+  });
+
+  it("verifies Cloudflare's web-bot-auth 0.1.3 at its defaults: a Dictionary Signature-Agent, the whole field covered", async () => {
+    const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
+    const signer = await signerFromJWK(jwk);
+    const request = new Request('https://site.example/api/search?q=llm', { headers: { 'signature-agent': `sig1="${AGENT}"` } });
+    const created = new Date(NOW_MS);
+    const headers = await signatureHeaders(request, signer, { created, expires: new Date(NOW_MS + 300_000) });
+    expect(headers['Signature-Input']).toMatch(/\("@authority" "signature-agent"\)/);
+    const sent = new Request(request.url, {
+      headers: { 'signature-agent': `sig1="${AGENT}"`, signature: headers.Signature, 'signature-input': headers['Signature-Input'] },
+    });
+    const { v } = verifier();
+    expect(await v.verify(sent)).toBe(AGENT);
+    // The whole field signed means the member cannot be swapped: another origin in it fails.
+    const swapped = new Request(request.url, {
+      headers: {
+        'signature-agent': 'sig1="https://other.example"',
+        signature: headers.Signature,
+        'signature-input': headers['Signature-Input'],
+      },
+    });
+    expect(await verifier().v.verify(swapped)).toBeNull();
   });
 
   it('an unsigned request is null without a fetch', async () => {

@@ -2,7 +2,7 @@
  * Reads incoming Web Bot Auth signatures (RFC 9421 HTTP Message Signatures, the IETF webbotauth
  * httpsig-protocol draft): a request with `Signature-Agent: sig1="https://agent.example"` and a
  * signature `sig1` over `@authority` and `"signature-agent";key="sig1"` (the whole
- * `signature-agent` field for a bare-string `Signature-Agent`, as the earlier drafts wrote it),
+ * `signature-agent` field, as the earlier drafts and Cloudflare's web-bot-auth 0.1.3 sign it),
  * with `created`, `expires`, `nonce`, `keyid` and `tag="web-bot-auth"`, verifies against the
  * Ed25519 key whose JWK thumbprint is `keyid` in the agent's key directory,
  * `<origin>/.well-known/http-message-signatures-directory`. The agent is then known by that origin.
@@ -194,7 +194,8 @@ export function agentOf(
   signatureInput: string,
   allowLoopback: boolean,
 ): { label: string; origin: string; covers: SignatureComponent } {
-  const labels = [...safe(() => parseDictionary(signatureInput), 'Signature-Input is not a Dictionary').keys()];
+  const inputs = safe(() => parseDictionary(signatureInput), 'Signature-Input is not a Dictionary');
+  const labels = [...inputs.keys()];
   let label: string | undefined;
   let value: unknown;
   let covers: SignatureComponent;
@@ -209,7 +210,9 @@ export function agentOf(
     label = [...dictionary.keys()].find((name) => labels.includes(name));
     if (label === undefined) throw new Unverified('no Signature-Agent member names a signature');
     value = (dictionary.get(label) as [unknown, unknown])[0];
-    covers = component('signature-agent', { key: label });
+    // The draft's member component, or the whole field (which signs every member): Cloudflare's
+    // web-bot-auth 0.1.3 covers the whole field by default, whatever form Signature-Agent takes.
+    covers = coversWholeField(inputs.get(label)) ? 'signature-agent' : component('signature-agent', { key: label });
   } else {
     value = safe(() => parseItem(agentField), 'Signature-Agent is neither a Dictionary nor a String')[0];
     label = labels[0];
@@ -218,6 +221,15 @@ export function agentOf(
   }
   if (typeof value !== 'string') throw new Unverified('the Signature-Agent value is not a String');
   return { label, origin: agentOrigin(value, allowLoopback), covers };
+}
+
+/** Whether a Signature-Input member's component list holds the whole `signature-agent` field (no `key` parameter). */
+function coversWholeField(member: unknown): boolean {
+  const items = Array.isArray(member) && Array.isArray(member[0]) ? (member[0] as unknown[]) : [];
+  return items.some(
+    (item) =>
+      Array.isArray(item) && item[0] === 'signature-agent' && item[1] instanceof Map && !(item[1] as Map<string, unknown>).has('key'),
+  );
 }
 
 /** The agent's origin from its `Signature-Agent` URL, or why it is refused. */
