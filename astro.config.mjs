@@ -8,27 +8,33 @@ import { parseBuildConfig } from './src/core/config.ts';
 import { siteData } from './src/astro/integrations/site-data.ts';
 import { buildCache } from './src/astro/integrations/build-cache.ts';
 import { devCsp } from './src/astro/integrations/dev-csp.ts';
+import { withoutAstroDirectiveWarning } from './src/astro/astro-mdx-directive-warning.ts';
 
 /** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
 const build = parseBuildConfig(process.env);
 /** Every absolute URL in the build derives from this one origin. */
 const origin = build.origin;
 /**
- * `npm run dev` only: functions, edge functions and Blobs inside the dev server, and devCsp, which
- * relaxes there the production CSP the Netlify plugin sets. The plugin is a devDependency: a
- * production install (Netlify's build, NPM_FLAGS=--omit=dev) never loads it.
+ * `npm run dev` only: edge functions, redirects, headers and Blobs inside the dev server, and
+ * devCsp, which relaxes there the production CSP the Netlify plugin sets. The functions (API, MCP,
+ * A2A, OAuth, contact) only with `npm run dev:functions` (`astro dev --functions`): @netlify/dev
+ * bundles every function as the server starts, which took the first page from about 13 s to about
+ * 35 s on 2 cores (docs/authoring.md, "The dev loop"). The plugin is a devDependency: a production
+ * install (Netlify's build, NPM_FLAGS=--omit=dev) never loads it.
  */
-const devPlugins =
-  process.argv[2] === 'dev'
-    ? [
-        devCsp(),
-        (await import('@netlify/vite-plugin')).default({
-          database: { enabled: false },
-          aiGateway: { enabled: false },
-          images: { enabled: false },
-        }),
-      ]
-    : [];
+const dev = process.argv[2] === 'dev';
+const devFunctions = dev && process.argv.includes('--functions');
+const devPlugins = dev
+  ? [
+      devCsp(),
+      (await import('@netlify/vite-plugin')).default({
+        database: { enabled: false },
+        aiGateway: { enabled: false },
+        images: { enabled: false },
+        functions: { enabled: devFunctions },
+      }),
+    ]
+  : [];
 
 export default defineConfig({
   site: origin,
@@ -60,11 +66,13 @@ export default defineConfig({
       deployBlobsDir: build.deployBlobsDir,
       contentDir: build.contentDir,
       commitRef: build.commitRef,
+      devFunctions,
     }),
   ],
   vite: {
     // No inlined scripts or styles: the Content-Security-Policy allows only same-origin files.
-    build: { assetsInlineLimit: 0 },
+    // Without the bundler's warning about Astro's own MDX directive (src/astro/astro-mdx-directive-warning.ts).
+    build: { assetsInlineLimit: 0, rolldownOptions: { onLog: withoutAstroDirectiveWarning } },
     // MDX content imports components by alias, so a content folder works wherever it lives.
     resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
     plugins: devPlugins,

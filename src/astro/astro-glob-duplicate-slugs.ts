@@ -6,7 +6,7 @@
  * build exits 0 and one article silently replaces the other. Here every file the loader reads is
  * recorded with the slug it claims (through the entry type's `getEntryInfo`, which the loader calls
  * for every file, changed or not), so a slug claimed by two files is known whatever the order.
- * src/astro/collection-catalog.ts fails the build on {@link duplicateSlugClaims}, naming both files.
+ * src/astro/collection-catalog.ts fails the build on {@link duplicateSlugClaims}, naming both files at their `slug:` lines.
  * @module
  */
 import { existsSync } from 'node:fs';
@@ -60,7 +60,23 @@ export function recordingSlugClaims(context: LoaderContext): LoaderContext {
       },
     ]),
   );
-  return { ...context, entryTypes: recording } as LoaderContext;
+  return { ...context, entryTypes: recording, logger: withoutDuplicateSlugWarnings(context.logger) } as LoaderContext;
+}
+
+/**
+ * The loader's logger without its duplicate-slug warning (markdown in a terminal, paths from the
+ * project root, and only some clashes): src/astro/collection-catalog.ts reports every clash, at each file's line.
+ */
+function withoutDuplicateSlugWarnings(logger: LoaderContext['logger']): LoaderContext['logger'] {
+  return new Proxy(logger, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== 'warn' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+      return (message: string) => {
+        if (!message.includes('contains multiple entries with the same slug')) value.call(target, message);
+      };
+    },
+  });
 }
 
 /** Slugs claimed by more than one existing file, per collection (a file deleted in `npm run dev` no longer counts). */

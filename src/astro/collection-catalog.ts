@@ -17,8 +17,15 @@ import {
 import { readingMinutes, relativeImages, twinBody } from '../core/content/markdown.ts';
 import { optionalProseText, proseText } from '../core/content/prose-text.ts';
 import { absoluteUrl, paths } from '../core/kernel/paths.ts';
-import { contentErrors, duplicateSlugMessage, isInvalid } from './content-errors.ts';
-import { duplicateSlugClaims } from './astro-glob-duplicate-slugs.ts';
+import {
+  type ContentError,
+  contentErrorsFailure,
+  IN_DEV_SERVER,
+  duplicateSlugErrors,
+  entryErrors,
+  isInvalid,
+  lineOf,
+} from './content-errors.ts';
 import { CACHE_DIR, type LoadedEntry, slimBody } from './content-bodies.ts';
 import { sharedBuildData } from './integrations/build-data.ts';
 import { type SitePage, sitePages } from '../core/publish/pages.ts';
@@ -63,8 +70,15 @@ let cached: Promise<Catalog> | undefined;
 /** The catalogue of everything published, built once per build (and handed to the build hook, src/astro/integrations/site-data.ts). */
 export function getCatalog(): Promise<Catalog> {
   if (!cached) {
-    cached = loadCatalog();
+    const loading = loadCatalog();
+    cached = loading;
+    // `npm run dev`: a content error is not kept; the next page after the fix builds the catalogue again.
+    if (IN_DEV_SERVER)
+      loading.catch(() => {
+        if (cached === loading) cached = undefined;
+      });
     sharedBuildData().catalog = cached;
+    if (import.meta.env.DEV) sharedBuildData().onCatalog?.(cached);
   }
   return cached;
 }
@@ -102,6 +116,17 @@ export async function registeredPage(pagePath: string): Promise<SitePage | undef
   return byPath.get(pagePath);
 }
 
+const COLLECTIONS = ['articles', 'solutions', 'products', 'categories', 'company'] as const;
+
+/**
+ * The errors of every entry that failed to parse or fit its schema, and the slugs two files claim
+ * (src/astro/content-errors.ts). `npm run dev` lists them on every page (src/layouts/Base.astro).
+ */
+export async function contentErrors(): Promise<ContentError[]> {
+  const entries = await Promise.all(COLLECTIONS.map((collection) => getCollection(collection, ({ data }) => isInvalid(data))));
+  return [...entries.flat().flatMap((entry) => entryErrors(entry.data)), ...duplicateSlugErrors(process.cwd())];
+}
+
 async function loadCatalog(): Promise<Catalog> {
   const [articleEntries, solutionEntries, productEntries, categoryEntries, profile] = await Promise.all([
     getCollection('articles', isPublished),
@@ -111,13 +136,12 @@ async function loadCatalog(): Promise<Catalog> {
     getEntry('company', 'profile'),
   ]);
   if (!profile) throw new Error('content/company.yaml must define the key "profile" (the company profile)');
-  // Every page needs the company profile: in dev an invalid one stops the page with its message (Astro's error overlay).
-  if (isInvalid(profile.data))
-    throw new Error(
-      `content/company.yaml does not match its schema:\n${contentErrors()
-        .map((e) => `${e.file}: ${e.message}`)
-        .join('\n')}`,
-    );
+  // Every error at once, with its file and line: an author fixes them in one round instead of one build per problem.
+  const entryProblems = await contentErrors();
+  // Every page needs the company profile: without a valid one no page can be built, so stop here with what is known.
+  if (isInvalid(profile.data)) throw contentErrorsFailure(entryProblems);
+  /** Broken references between entries: found here, as the loader does not resolve reference() fields. */
+  const problems: ContentError[] = [];
 
   // A translation link counts only when its target is published too (a draft's link is dropped;
   // both articles link each other, which the checks below enforce). Entry ids are the slugs.
@@ -187,11 +211,20 @@ async function loadCatalog(): Promise<Catalog> {
   // reference() fields are not resolved at load time; check them here so a typo fails the build.
   const categoryIds = new Set(categoryEntries.map((c) => c.id));
   const productIds = new Set(productEntries.map((p) => p.id));
-  const problems: string[] = [];
+  /** An error at the line of `key` in an entry's file. */
+  const at = (entry: { filePath?: string | undefined }, key: string, message: string): ContentError => ({
+    file: entry.filePath ?? '',
+    line: entry.filePath ? lineOf(path.resolve(entry.filePath), key) : 1,
+    message,
+  });
   for (const entry of [...articleEntries, ...solutionEntries]) {
     if (!categoryIds.has(entry.data.category.id)) {
       problems.push(
-        `${entry.filePath}: category "${entry.data.category.id}" is not defined in content/categories.yaml (expected one of ${[...categoryIds].join(', ')})`,
+        at(
+          entry,
+          'category',
+          `category "${entry.data.category.id}" is not defined in content/categories.yaml (expected one of ${[...categoryIds].join(', ')})`,
+        ),
       );
     }
   }
@@ -199,7 +232,11 @@ async function loadCatalog(): Promise<Catalog> {
     for (const product of entry.data.products) {
       if (!productIds.has(product.id))
         problems.push(
-          `${entry.filePath}: products lists "${product.id}", which is not a product slug (expected one of ${[...productIds].join(', ')})`,
+          at(
+            entry,
+            'products',
+            `products lists "${product.id}", which is not a product slug (expected one of ${[...productIds].join(', ')})`,
+          ),
         );
     }
   }
@@ -212,15 +249,15 @@ async function loadCatalog(): Promise<Catalog> {
     const other = byId.get(target);
     if (!other)
       problems.push(
-        `${entry.filePath}: translation "${target}" is not an article slug (expected the slug of the article in the other language)`,
+        at(entry, 'translation', `translation "${target}" is not an article slug (expected the slug of the article in the other language)`),
       );
     else if (other.data.lang === entry.data.lang)
-      problems.push(`${entry.filePath}: translation "${target}" is in the same language (${entry.data.lang}); it must be the other one`);
+      problems.push(
+        at(entry, 'translation', `translation "${target}" is in the same language (${entry.data.lang}); it must be the other one`),
+      );
     else if (other.data.translation?.id !== entry.id)
-      problems.push(`${other.filePath}: add "translation: ${entry.id}" so the two articles link each other`);
+      problems.push(at(other, 'translation', `add "translation: ${entry.id}" so the two articles link each other`));
   }
-  // Two files of one collection with one slug: the loader kept only one of them, so name both here.
-  for (const { collection, slug, files } of duplicateSlugClaims()) problems.push(duplicateSlugMessage(collection, slug, files));
   // An article and a solution with one slug: both were loaded, but they would share one deploy blob and one MCP answer.
   const clashes = duplicateSlugs([...articles, ...solutions]);
   if (clashes.length) {
@@ -229,12 +266,15 @@ async function loadCatalog(): Promise<Catalog> {
         .filter((entry) => entry.data.slug === slug)
         .map((entry) => entry.filePath)
         .join(', ');
-    problems.push(
-      `Slugs must be unique across articles and solutions; used more than once: ${clashes.map((slug) => `${slug} (${filesOf(slug)})`).join(', ')}`,
-    );
+    for (const slug of clashes)
+      for (const entry of [...articleEntries, ...solutionEntries].filter((e) => e.data.slug === slug))
+        problems.push(
+          at(entry, 'slug', `the slug "${slug}" is used by an article and a solution (${filesOf(slug)}); slugs must be unique across both`),
+        );
   }
-  // Every problem at once: an author fixes them in one round instead of one build per problem.
-  if (problems.length) throw new Error(`The content is inconsistent:\n${problems.join('\n')}`);
+  // `npm run dev` leaves the broken entries out and lists their errors on every page (src/layouts/Base.astro); a broken
+  // reference stops the page there too (Astro's error overlay), as a page may name what it refers to.
+  if (problems.length || (!IN_DEV_SERVER && entryProblems.length)) throw contentErrorsFailure([...entryProblems, ...problems]);
 
   const products: Product[] = (
     await Promise.all(

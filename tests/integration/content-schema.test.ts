@@ -41,6 +41,16 @@ function buildWith(name: string, breakContent: (dir: string) => string): { statu
   return { status: result.status, output, file };
 }
 
+/** The 1-based line of `key:` in a file. */
+function lineOf(file: string, key: string): number {
+  return (
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((line) => line.startsWith(`${key}:`)) + 1
+  );
+}
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function firstArticle(content: string): string {
   const name = readdirSync(path.join(content, 'articles'))
     .filter((f) => f.endsWith('.md'))
@@ -69,10 +79,11 @@ describe('content validation at build time', () => {
       return file;
     });
     expect(status).not.toBe(0);
-    expect(output).toContain(file);
-    expect(output).toMatch(/lang: .*expected one of "zh"\|"en"/);
-    expect(output).toMatch(/date: expected a real calendar date \(YYYY-MM-DD\)/);
-    expect(output).toMatch(/excerpt\W+.*Required/);
+    expect(output).toContain(path.relative(ROOT, file));
+    const at = (key: string): string => `${path.relative(ROOT, file)}:${lineOf(file, key)}: `;
+    expect(output).toMatch(new RegExp(`${escapeRegExp(at('lang'))}lang: .*expected one of "zh"\\|"en"`));
+    expect(output).toContain(`${at('date')}date: expected a real calendar date (YYYY-MM-DD)`);
+    expect(output).toContain(`${path.relative(ROOT, file)}:1: excerpt: the field is required`);
   });
 
   it('names an unknown front-matter field and lists the allowed ones', () => {
@@ -130,8 +141,12 @@ describe('content validation at build time', () => {
   it('refuses a category that content/categories.yaml does not define and a slug an article and a solution share', () => {
     const { status, output, article, slug } = buildBadReferences();
     expect(status).not.toBe(0);
-    expect(output).toContain(`${path.relative(ROOT, article)}: category "quantum-blockchain" is not defined in content/categories.yaml`);
-    expect(output).toContain(`Slugs must be unique across articles and solutions; used more than once: ${slug} (`);
+    expect(output).toContain(
+      `${path.relative(ROOT, article)}:${lineOf(article, 'category')}: category "quantum-blockchain" is not defined`,
+    );
+    expect(output).toContain(
+      `${path.relative(ROOT, article)}:${lineOf(article, 'slug')}: the slug "${slug}" is used by an article and a solution`,
+    );
   });
 
   it('refuses a slug two files of one collection share, naming both files: articles across languages, products', () => {
@@ -143,8 +158,61 @@ describe('content validation at build time', () => {
         .map((f) => path.relative(ROOT, f))
         .sort()
         .join(', ');
-    expect(output).toContain(`articles: the slug "building-reliable-ai-agents" is used by 2 files (${files(dupes.en!, dupes.zh!)})`);
-    expect(output).toContain(`products: the slug "llm-gateway" is used by 2 files (${files(dupes.product!, dupes.productCopy!)})`);
+    for (const [file, other, collection, slug] of [
+      [dupes.en!, dupes.zh!, 'articles', 'building-reliable-ai-agents'],
+      [dupes.zh!, dupes.en!, 'articles', 'building-reliable-ai-agents'],
+      [dupes.product!, dupes.productCopy!, 'products', 'llm-gateway'],
+      [dupes.productCopy!, dupes.product!, 'products', 'llm-gateway'],
+    ] as const)
+      expect(output).toContain(
+        `${files(file)}:${lineOf(file, 'slug')}: ${collection}: the slug "${slug}" is also used by ${files(other)}; each page needs its own slug`,
+      );
+  });
+
+  it('lists every broken file of a content tree in one build, each as file:line: message in plain text', () => {
+    const broken: { file: string; line: number | 'any'; message: string }[] = [];
+    const { status, output } = buildWith('all-at-once', (content) => {
+      const articles = path.join(content, 'articles');
+      const edit = (name: string, change: (text: string) => string): string => {
+        const file = path.join(articles, name);
+        writeFileSync(file, change(readFileSync(file, 'utf8')));
+        return file;
+      };
+      let file = edit('building-reliable-ai-agents.md', (text) => text.replace(/^lang: .*$/m, 'lang: fr'));
+      broken.push({ file, line: lineOf(file, 'lang'), message: 'lang: ' });
+      file = edit('llm-gateway-token-budgets.md', (text) => text.replace(/^excerpt: .*\n/m, ''));
+      broken.push({ file, line: 1, message: 'excerpt: the field is required' });
+      file = edit('rag-evaluation-faithfulness-metrics.md', (text) => text.replace(/^date: (.*)$/m, 'date: [$1'));
+      // YAML reports where it noticed the unclosed list, a line or two on: the line is checked to be a real one below.
+      broken.push({ file, line: 'any', message: 'the front matter is not valid YAML: ' });
+      file = edit('speculative-decoding-faster-inference.md', (text) => text.replace(/^category: .*$/m, 'category: quantum'));
+      broken.push({ file, line: lineOf(file, 'category'), message: 'category "quantum" is not defined' });
+      file = path.join(articles, 'zz-same-slug.md');
+      writeFileSync(
+        file,
+        readFileSync(path.join(articles, 'structured-output-json-schema-notes.md'), 'utf8').replace(/^title: .*$/m, 'title: A copy'),
+      );
+      broken.push({
+        file,
+        line: lineOf(file, 'slug'),
+        message: 'articles: the slug "structured-output-json-schema-notes" is also used by ',
+      });
+      return file;
+    });
+    expect(status).not.toBe(0);
+    const errors = output.split('\n').filter((line) => /^\S+\.mdx?:\d+: /.test(line));
+    // The five files, and the article whose slug the copy took.
+    expect(output).toContain(`${errors.length} content errors; fix them and build again:`);
+    expect(errors).toHaveLength(broken.length + 1);
+    for (const { file, line, message } of broken) {
+      const prefix = new RegExp(`^${escapeRegExp(path.relative(ROOT, file))}:${line === 'any' ? '[1-9]\\d*' : line}: ${escapeRegExp(message)}`);
+      expect(
+        errors.some((e) => prefix.test(e)),
+        `${prefix} in\n${errors.join('\n')}`,
+      ).toBe(true);
+    }
+    expect(output).not.toMatch(/\*\*|:0:0|MODULE_LEVEL_DIRECTIVE|Stack trace/);
+    expect(errors.join('\n')).not.toContain('node_modules');
   });
 
   it('pairs an article with its translation when each links the other (hreflang, the language switch)', () => {

@@ -17,6 +17,8 @@ export interface SharedBuildData {
   searchIndexFile?: Promise<Uint8Array>;
   /** The pages computed from that catalogue (src/astro/collection-catalog.ts getSitePages), when a page asked for them. */
   sitePages?: SitePage[];
+  /** `npm run dev` only: told of each catalogue the pages build (src/astro/integrations/site-data.ts writes the functions' data). */
+  onCatalog?: (catalog: Promise<Catalog>) => void;
 }
 
 const KEY = Symbol.for('agent-ready-site/build-data');
