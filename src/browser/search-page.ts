@@ -7,8 +7,12 @@
  * with the filters (`lang`, `category`), so a search can be shared. The figures behind this choice
  * are in BENCHMARKS.md, "Search page vs API".
  */
+import { bestPassage } from '../core/search/passage.ts';
 import { queryMatcher, type QueryMatcher } from './search-highlight.ts';
 import { loadNamedPages, matchNamedPages } from './search-pages.ts';
+
+/** Hits that show the passage they matched in: about a screenful, each one fetch of a markdown twin (cached by the CDN). */
+const PASSAGES_SHOWN = 10;
 
 /** Products and reference pages listed above the article hits. */
 const NAMED_PAGES_SHOWN = 5;
@@ -206,6 +210,49 @@ function renderHit(hit: Hit, matcher: QueryMatcher): HTMLLIElement {
   return item;
 }
 
+/** Each document's markdown twin, fetched once per page (`/blog/<slug>.md`); undefined when it cannot be had. */
+const twins = new Map<string, Promise<string | undefined>>();
+function twinOf(path: string): Promise<string | undefined> {
+  let twin = twins.get(path);
+  if (!twin) {
+    twin = fetch(`${path}.md`, { headers: { accept: 'text/markdown' } })
+      .then((response) => (response.ok ? response.text() : undefined))
+      .catch(() => undefined);
+    twins.set(path, twin);
+  }
+  return twin;
+}
+
+/**
+ * Under each of the first hits, the passage of the document around its best match, the matched
+ * words marked, headed by its section; the title then links to that section (src/core/search/passage.ts).
+ * A hit whose match is only in its title or summary keeps its summary alone.
+ */
+async function showPassages(shown: [Hit, HTMLLIElement][], matcher: QueryMatcher, query: string): Promise<void> {
+  const documents = shown.filter(([hit]) => hit.type === 'article' || hit.type === 'solution').slice(0, PASSAGES_SHOWN);
+  await Promise.all(
+    documents.map(async ([hit, item]) => {
+      const markdown = await twinOf(hit.path);
+      if (markdown === undefined || lastQuery !== query || !item.isConnected) return;
+      const passage = bestPassage(markdown, (text) => matcher.segments(text));
+      if (!passage) return;
+      const href = `${hit.path}#${passage.anchor}`;
+      item.querySelector<HTMLAnchorElement>('h2 a')!.href = href;
+      const quote = document.createElement('p');
+      quote.className = 'result-passage';
+      if (hit.lang) quote.lang = htmlLang(hit.lang);
+      const section = document.createElement('a');
+      section.className = 'result-section';
+      section.href = href;
+      section.textContent = passage.heading;
+      quote.append(section, ' ');
+      appendMarked(quote, passage.text, matcher);
+      item.append(quote);
+    }),
+  );
+  if (lastQuery === query) root.dataset.passages = 'done';
+}
+
 interface Selection {
   lang: string;
   category: string;
@@ -259,7 +306,10 @@ function render(query: string, hits: Hit[], selection: Selection, withFilters = 
   const shown = hits.filter(
     (hit) => (!selection.lang || hit.lang === selection.lang) && (!selection.category || hit.category === selection.category),
   );
-  list.replaceChildren(...shown.map((hit) => renderHit(hit, matcher)));
+  const items = shown.map((hit): [Hit, HTMLLIElement] => [hit, renderHit(hit, matcher)]);
+  list.replaceChildren(...items.map(([, item]) => item));
+  delete root.dataset.passages;
+  void showPassages(items, matcher, query);
   const languages = counts(hits, (h) => h.lang);
   const categories = counts(hits, (h) => h.category);
   if (withFilters) renderFilters(hits, languages, categories, selection);

@@ -210,6 +210,42 @@ describe('search page', () => {
     await context.close();
   });
 
+  it('shows under a hit the passage it matched in, the words marked (typos and prefixes too), and links to its section', async () => {
+    const { context, page, problems } = await open();
+    const passagesShown = (): Promise<unknown> =>
+      page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-config]')?.dataset.passages === 'done', undefined, {
+        timeout: 15_000,
+      });
+    const section = '/blog/llm-gateway-token-budgets#why-request-counts-are-the-wrong-unit';
+    // The word is in that section's body only: not in the title, the summary or the tags.
+    for (const q of ['classification', 'clasification', 'classif']) {
+      await page.goto(`/search?q=${encodeURIComponent(q)}`);
+      await shown(page, q);
+      await passagesShown();
+      const hit = page.locator('.search-result', { has: page.locator('h2 a[href^="/blog/llm-gateway-token-budgets"]') });
+      expect(await hit.locator('h2 a').getAttribute('href'), q).toBe(section);
+      expect(await hit.locator('.result-section').textContent()).toBe('Why request counts are the wrong unit');
+      expect(await hit.locator('.result-passage mark').allTextContents(), q).toContain('classification');
+      expect(await hit.locator('.result-passage').textContent()).toContain('one request might be a 50-token classification');
+    }
+    // The link lands on the heading.
+    await page.locator(`.search-result h2 a[href="${section}"]`).click();
+    await page.waitForURL(`**${section}`);
+    expect(await page.locator('#why-request-counts-are-the-wrong-unit').count()).toBe(1);
+    // Chinese: the section with the most matches, its id as the page gives it.
+    await page.goto(`/search?q=${encodeURIComponent('熔断')}`);
+    await shown(page, '熔断');
+    await passagesShown();
+    const zh = page.locator('.search-result', { has: page.locator('h2 a[href^="/blog/llm-api-gateway-circuit-breaker-quota-zh"]') });
+    const href = (await zh.locator('h2 a').getAttribute('href'))!;
+    expect(decodeURIComponent(href)).toBe('/blog/llm-api-gateway-circuit-breaker-quota-zh#熔断与降级');
+    expect(await zh.locator('.result-passage mark').first().textContent()).toBe('熔断');
+    await page.goto(href);
+    expect(await page.locator('[id="熔断与降级"]').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('shows snippets without front matter, marks whole words only, and names the facets in words', async () => {
     const { context, page, problems } = await open();
     await page.goto('/search?q=LLM deploy');
