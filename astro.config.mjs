@@ -18,8 +18,8 @@ const origin = build.origin;
  * `npm run dev` only: edge functions, redirects, headers and Blobs inside the dev server, and
  * devCsp, which relaxes there the production CSP the Netlify plugin sets. The functions (API, MCP,
  * A2A, OAuth, contact) only with `npm run dev:functions` (`astro dev --functions`): @netlify/dev
- * bundles every function as the server starts, which took the first page from about 13 s to about
- * 35 s on 2 cores (docs/authoring.md, "The dev loop"). The plugin is a devDependency: a production
+ * bundles every function as the server starts, which more than doubles the CPU-seconds to the
+ * first page (docs/authoring.md, "The dev loop"). The plugin is a devDependency: a production
  * install (Netlify's build, NPM_FLAGS=--omit=dev) never loads it.
  */
 const dev = process.argv[2] === 'dev';
