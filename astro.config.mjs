@@ -9,6 +9,7 @@ import { siteData } from './src/astro/integrations/site-data.ts';
 import { buildCache } from './src/astro/integrations/build-cache.ts';
 import { devCsp } from './src/astro/integrations/dev-csp.ts';
 import { withoutAstroDirectiveWarning } from './src/astro/astro-mdx-directive-warning.ts';
+import { seedDeployStore } from './scripts/runtime/deploy-blobs.ts';
 
 /** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
 const build = parseBuildConfig(process.env);
@@ -67,6 +68,7 @@ export default defineConfig({
       contentDir: build.contentDir,
       commitRef: build.commitRef,
       devFunctions,
+      seedLocalBlobs: seedDeployStore,
     }),
   ],
   vite: {

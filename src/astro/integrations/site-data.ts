@@ -25,7 +25,6 @@ import { parseTweetFeed, type TweetFeed } from '../../core/tweets/tweets.ts';
 import { sharedBuildData } from './build-data.ts';
 import { writeDeployBodies } from './deploy-blobs.ts';
 import { writeMarkdownTwins } from './markdown-twins.ts';
-import { seedDeployStore } from '../../../scripts/runtime/deploy-blobs.ts';
 
 export interface BuildInfo {
   origin: string;
@@ -80,6 +79,11 @@ interface SiteDataOptions {
   commitRef: string | null;
   /** `npm run dev:functions`: the dev server serves the functions, so it writes their data (astro.config.mjs). */
   devFunctions?: boolean;
+  /**
+   * Gives the local Blobs folder the deploy store of the data just written (scripts/runtime/deploy-blobs.ts
+   * seedDeployStore, passed in by astro.config.mjs: src/astro imports nothing from scripts/).
+   */
+  seedLocalBlobs?: (blobsDir: string, root: string) => unknown;
 }
 
 /** Writes a sharded index's files (name to contents) into a new folder. */
@@ -125,7 +129,8 @@ async function writeFunctionData(
   await writeShards(path.join(dataDir, 'catalog'), shardCatalog(catalogIndex(catalog)));
   // The functions' search index: one file, read by byte range (src/core/search/index-data.ts).
   await writeShards(path.join(dataDir, 'search'), new Map([[SEARCH_INDEX_FILE, searchIndexFile]]));
-  const bodies = await writeDeployBodies(path.resolve(root, options.deployBlobsDir), catalog);
+  // The upload folder is the build's alone; `npm run dev:functions` seeds the local Blobs folder from catalog.json instead.
+  const bodies = mode === 'build' ? await writeDeployBodies(path.resolve(root, options.deployBlobsDir), catalog) : 0;
   const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
   const info: BuildInfo = {
     origin: options.origin,
@@ -176,7 +181,7 @@ function devDataWriter(options: SiteDataOptions, server: ViteDevServer, logger: 
       written = digest;
       const [en, zh] = await Promise.all([page('/contact'), page('/zh/contact')]);
       await writeFunctionData(options, catalog, buildSearchIndex(documentsOf(catalog)), { en, zh }, 'dev');
-      seedDeployStore(path.resolve('.netlify', 'blobs-serve'), process.cwd());
+      options.seedLocalBlobs?.(path.resolve('.netlify', 'blobs-serve'), process.cwd());
       logger.info(`functions' data written for ${catalog.articles.length} articles and ${catalog.solutions.length} solutions`);
     } catch (error) {
       // A content error: the pages say so (src/astro/content-errors.ts); the functions keep the last good data.
