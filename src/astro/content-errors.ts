@@ -95,7 +95,10 @@ export function keyLine(source: string, key: string, within?: string): number {
     const found = block.findIndex((line) => line.startsWith(`${indent}${key}:`));
     return found === -1 ? at + 1 : from + found + 1;
   }
-  const found = lines.findIndex((line, i) => i >= from && (line.startsWith(`${key}:`) || line === key));
+  // Only inside the front matter when the file has one: the body may hold `key:` too.
+  const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
+  const frontMatter = end === -1 ? lines : lines.slice(0, end);
+  const found = frontMatter.findIndex((line, i) => i >= from && (line.startsWith(`${key}:`) || line === key));
   return found === -1 ? 1 : found + 1;
 }
 
