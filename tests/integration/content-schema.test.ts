@@ -205,7 +205,9 @@ describe('content validation at build time', () => {
     expect(output).toContain(`${errors.length} content errors; fix them and build again:`);
     expect(errors).toHaveLength(broken.length + 1);
     for (const { file, line, message } of broken) {
-      const prefix = new RegExp(`^${escapeRegExp(path.relative(ROOT, file))}:${line === 'any' ? '[1-9]\\d*' : line}: ${escapeRegExp(message)}`);
+      const prefix = new RegExp(
+        `^${escapeRegExp(path.relative(ROOT, file))}:${line === 'any' ? '[1-9]\\d*' : line}: ${escapeRegExp(message)}`,
+      );
       expect(
         errors.some((e) => prefix.test(e)),
         `${prefix} in\n${errors.join('\n')}`,
