@@ -1,4 +1,7 @@
-/** What the feedback feature needs in a function (src/core/feedback): its store, the limits, the site's pages and the client's network digest. */
+/**
+ * What the feedback feature needs in a function (src/core/feedback): its store, the limits, the
+ * site's pages and the client's network digest.
+ */
 import type { Context } from '@netlify/functions';
 import { type FeedbackDeps, feedbackSink, type SitePages } from '../../../src/core/feedback/feedback.ts';
 import type { FeedbackSink } from '../../../src/core/agent-tools/submit-feedback.ts';

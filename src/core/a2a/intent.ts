@@ -72,7 +72,8 @@ export function intentOf(text: string, companyNames: readonly string[] = []): Te
 /**
  * Feedback on a page: the message starts by saying so, with a colon, a preposition or the page
  * right after ("Feedback on <url>: …", "Report a problem with <url>: …", "Correction: …", "反馈：…",
- * "纠错 <url> …"), so that a search for "feedback loops" or "反馈循环" or a "report on …" stays a search. `rest` is the message after that phrase (the page and the text).
+ * "纠错 <url> …"), so that a search for "feedback loops" or "反馈循环" or a "report on …" stays a
+ * search. `rest` is the message after that phrase (the page and the text).
  */
 const FEEDBACK_COMMAND_EN =
   /^\s*(?:please\s+)?(?:(?:page\s+)?feedback|report(?:ing)?\s+(?:an?\s+)?(?:problem|error|issue|mistake|bug)|correction)(?:\s*[:：]|\s+(?:on|about|for|with|in)\b|\s+(?=https?:\/\/|\/))/i;

@@ -167,7 +167,10 @@ export function readLimitRefusal(family: RefusalFamily, retryAfterSeconds: numbe
   return envelopeResponse(failure(null, RATE_LIMITED_CODE, detail, { retry_after: retryAfterSeconds }), 429, headers);
 }
 
-/** One request from the network's bucket, then from the directory's: the network's first, so a network past its share spends nothing of the directory's. */
+/**
+ * One request from the network's bucket, then from the directory's: the network's first, so a
+ * network past its share spends nothing of the directory's.
+ */
 function takeBoth(limiter: ReadLimiter, networkKey: string, directoryKey: string, rule: ReadRule): ReadDecision {
   const fromNetwork = limiter.take(networkKey, rule);
   return fromNetwork.allowed ? limiter.take(directoryKey, rule) : fromNetwork;
