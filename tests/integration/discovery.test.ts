@@ -38,6 +38,7 @@ const DOCUMENTS: Record<string, RegExp> = {
   '/auth.md': /^text\/markdown; charset=utf-8$/,
   '/robots.txt': /^text\/plain; charset=utf-8$/,
   '/sitemap.xml': /^application\/xml/,
+  '/sitemap.md': /^text\/markdown; charset=utf-8$/,
 };
 
 describe('every discovery document', () => {

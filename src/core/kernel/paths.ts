@@ -53,6 +53,8 @@ export const paths = {
   openApi: '/openapi.json',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
+  /** The same site map in markdown: every listed page, grouped by section (a14y's sitemap.md). */
+  sitemapMarkdown: '/sitemap.md',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
   /** One language's llms.txt; {@link paths.langLlmsSection} its sectioned parts when the list outgrows one file. */

@@ -11,7 +11,8 @@ import { developersHubZh } from './developers-zh.ts';
 import { messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Document, documentsOf, type Lang } from '../content/catalog.ts';
-import { markdownDocument } from '../content/markdown.ts';
+import { markdownDocument, withFrontMatter } from '../content/markdown.ts';
+import { ContentHash } from '../kernel/content-hash.ts';
 import { agentInstructionsSection, withAgentInstructions } from '../agent-tools/instructions.ts';
 import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
 
@@ -27,7 +28,7 @@ export interface SitePage {
   lang: Lang;
   /** YYYY-MM-DD of the newest content shown on the page. */
   lastmod: string;
-  /** The complete markdown twin. */
+  /** The complete markdown twin: front matter, index pointer, body, site map section, instructions for agents. */
   markdown: string;
   /** False for pages that exist but are not listed in the sitemap (the contact thank-you page). */
   listed?: boolean;
@@ -322,17 +323,41 @@ function newest(dates: (string | undefined)[], fallback: string): string {
   );
 }
 
-/** Builds every page of the site from the catalogue, family by family (the sitemap keeps this order). */
+/**
+ * The section every twin has before its instructions for agents: where the whole site is listed (a14y's
+ * markdown.sitemap-section). llms-full.txt, which joins twins, leaves it out.
+ */
+export function twinSitemapSection(origin: string): string {
+  return `## Sitemap\n\n- [Site map](${absoluteUrl(origin, paths.sitemapMarkdown)}): every page of this site, by language and kind\n`;
+}
+
+/**
+ * The revision of a twin's text: 16 hex digits of its content hash, so `doc_version` changes exactly
+ * when the text does (the pages carry no release numbers of their own).
+ */
+function textVersion(markdown: string): string {
+  return new ContentHash().field(markdown).hex();
+}
+
+/**
+ * Builds every page of the site from the catalogue, family by family (the sitemap keeps this order).
+ * Each twin opens with YAML front matter (title, description, doc_version, last_updated) and closes
+ * with the site map section and the instructions for agents (agent-instructions.ts), each written once.
+ */
 export function sitePages(catalog: Catalog): SitePage[] {
   const today = newest(
     [...catalog.articles, ...catalog.solutions].flatMap((d) => [d.date, d.updated]),
     '2026-01-01',
   );
-  // Every twin closes with the instructions for agents (agent-instructions.ts), written once.
   const instructions = agentInstructionsSection(catalog);
+  const sitemap = twinSitemapSection(catalog.origin);
   return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages]
     .flatMap((family) => family(catalog, today))
-    .map((page) => ({ ...page, markdown: withAgentInstructions(page.markdown, instructions) }));
+    .map((page) => {
+      const markdown = withAgentInstructions(`${page.markdown.trimEnd()}\n\n${sitemap}`, instructions);
+      const fields = { title: page.title, description: page.description, doc_version: textVersion(markdown), last_updated: page.lastmod };
+      return { ...page, markdown: withFrontMatter(fields, markdown) };
+    });
 }
 
 /** The home page. */
