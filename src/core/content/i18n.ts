@@ -28,6 +28,13 @@ type Counted = (n: number) => string;
 
 const en = {
   skipToContent: 'Skip to content',
+  /**
+   * The accessible name of the link to llms.txt before the header (AFDocs llms-txt-directive), whose
+   * visible text is just "llms.txt" (it ends the name: WCAG 2.5.3); shown, like the skip link, when focused.
+   */
+  llmsDirective: 'Site index for AI agents: llms.txt',
+  glossary: 'Glossary',
+  glossaryTitle: 'Glossary',
   navMain: 'Main',
   navBlog: 'Blog',
   navSolutions: 'Solutions',
@@ -197,6 +204,10 @@ export type Messages = { [K in keyof typeof en]: (typeof en)[K] extends (...args
 
 const zh: Messages = {
   skipToContent: '跳到正文',
+  llmsDirective: '供 AI 智能体阅读的本站索引：llms.txt',
+  // The a14y glossary check reads link text in English ("glossary"); the Chinese label carries both.
+  glossary: '术语表（Glossary）',
+  glossaryTitle: '术语表',
   navMain: '主导航',
   navBlog: '博客',
   navSolutions: '解决方案',

@@ -8,9 +8,10 @@ import { operationDetailsMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
-import { messages, otherLang } from '../content/i18n.ts';
+import { glossaryMarkdown } from './glossary.ts';
+import { formatDate, LANG_NAMES, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
-import { type Article, type Catalog, type Document, documentsOf, type Lang } from '../content/catalog.ts';
+import { type Article, type Catalog, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
 import { markdownDocument, withFrontMatter } from '../content/markdown.ts';
 import { ContentHash } from '../kernel/content-hash.ts';
 import { agentInstructionsSection, withAgentInstructions } from '../agent-tools/instructions.ts';
@@ -187,6 +188,26 @@ export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): T
   return [...bySlug.values()].sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
+/** Shortest page description, in characters (the a14y meta-description check; shorter ones say too little in a result snippet). */
+const DESCRIPTION_MIN_CHARS = 50;
+
+/**
+ * A tag page's description: how many documents carry the tag and their titles (newest first, the
+ * reader's language first), then the first one's excerpt while that is still under
+ * {@link DESCRIPTION_MIN_CHARS}; at most {@link DESCRIPTION_MAX_CHARS}.
+ */
+export function tagDescription(listing: TagListing, lang: Lang, company: Pick<Catalog['company'], 'name' | 'name_zh'>): string {
+  const docs = readerFirst(listing.docs, lang);
+  const n = docs.length;
+  const titles = docs.map((d) => d.title);
+  let text =
+    lang === 'zh'
+      ? `${company.name_zh}带有“${listing.tag}”标签的 ${n} 篇文章与解决方案：${titles.join('；')}。`
+      : `${n === 1 ? 'The one article or solution' : `The ${n} articles and solutions`} on ${company.name} tagged “${listing.tag}”: ${titles.join('; ')}.`;
+  if (text.length < DESCRIPTION_MIN_CHARS && docs[0]) text = `${text} ${docs[0].excerpt}`;
+  return text.length > DESCRIPTION_MAX_CHARS ? `${text.slice(0, DESCRIPTION_MAX_CHARS - 1).trimEnd()}…` : text;
+}
+
 /** Weights of the related-articles score: a shared tag says more than a shared category. */
 const RELATED_WEIGHTS = { tag: 3, category: 2, language: 1 } as const;
 
@@ -351,7 +372,7 @@ export function sitePages(catalog: Catalog): SitePage[] {
   );
   const instructions = agentInstructionsSection(catalog);
   const sitemap = twinSitemapSection(catalog.origin);
-  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages]
+  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages, glossaryPages]
     .flatMap((family) => family(catalog, today))
     .map((page) => {
       const markdown = withAgentInstructions(`${page.markdown.trimEnd()}\n\n${sitemap}`, instructions);
@@ -360,79 +381,84 @@ export function sitePages(catalog: Catalog): SitePage[] {
     });
 }
 
-/** The home page. */
+/**
+ * A document's line on the home page twin, with the words its card shows (DocCard.astro): the
+ * language badge of a document in the other language, the date as written there, the category and
+ * the reading time, each in the document's language. The home twin carries what the page shows
+ * (AFDocs markdown-content-parity).
+ */
+export function cardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
+  const t = messages(doc.lang);
+  const meta = [
+    doc.lang !== readerLang ? LANG_NAMES[doc.lang] : null,
+    formatDate(doc.date, doc.lang),
+    categoryName(categories, doc.category, doc.lang),
+    t.minutes(doc.readingMinutes),
+  ].filter(Boolean);
+  return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${meta.join(' · ')}): ${doc.excerpt}`;
+}
+
+/** Documents on the home page: the latest articles shown (the reader's language first). */
+export const HOME_LATEST_ARTICLES = 6;
+
+/** The home page, in each language: the twin says what the page shows, in the same order. */
 function homePage(catalog: Catalog, today: string): SitePage[] {
   const { origin, company, categories, articles, solutions, products } = catalog;
-  const pages: SitePage[] = [];
-  pages.push({
-    path: paths.home,
-    kind: 'home',
-    title: `${company.name}: ${company.tagline}`,
-    description: company.description,
-    lang: 'en',
-    lastmod: today,
-    markdown: markdownDocument(
-      origin,
-      company.name,
-      company.tagline,
-      [['URL', absoluteUrl(origin, '/')]],
-      [
-        company.description,
-        company.description_zh,
-        '## Latest articles',
-        articles
-          .slice(0, 6)
-          .map((a) => docLine(origin, a, categories))
-          .join('\n'),
-        '## Products',
-        products.map((p) => productLine(origin, p)).join('\n'),
-        '## Solutions',
-        solutions.map((s) => docLine(origin, s, categories)).join('\n'),
-        '## More',
-        [
+  return (['en', 'zh'] as const).map((lang) => {
+    const zh = lang === 'zh';
+    const t = messages(lang);
+    const tagline = zh ? (company.tagline_zh ?? company.tagline) : company.tagline;
+    const name = zh ? company.name_zh : company.name;
+    const path = paths.langHome(lang);
+    const more = zh
+      ? [`- [${t.navContact}](${twinUrl(origin, paths.langContact('zh'))})`]
+      : [
           `- [Blog](${twinUrl(origin, paths.blog)}): all articles`,
           `- [Contact](${twinUrl(origin, paths.contact)}): talk to ${company.name}`,
           `- [llms.txt](${absoluteUrl(origin, paths.llms)}): index for language models`,
-        ].join('\n'),
-      ].join('\n\n'),
-    ),
+        ];
+    return {
+      path,
+      kind: 'home' as const,
+      title: `${name}${zh ? '：' : ': '}${tagline}`,
+      description: zh ? company.description_zh : company.description,
+      lang,
+      lastmod: today,
+      markdown: markdownDocument(
+        origin,
+        name,
+        tagline,
+        zh
+          ? [
+              ['URL', absoluteUrl(origin, path)],
+              ['English', absoluteUrl(origin, paths.home)],
+            ]
+          : [['URL', absoluteUrl(origin, path)]],
+        [
+          zh ? (company.pitch_zh ?? company.description_zh) : (company.pitch ?? company.description),
+          zh ? company.disclaimer_zh : company.disclaimer,
+          zh ? company.description_zh : company.description,
+          zh ? null : company.description_zh,
+          `## ${t.latestArticles}`,
+          readerFirst(articles, lang)
+            .slice(0, HOME_LATEST_ARTICLES)
+            .map((a) => cardLine(origin, a, lang, categories))
+            .join('\n'),
+          `## ${t.products}`,
+          products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${zh ? (p.summary_zh ?? p.summary) : p.summary}`).join('\n'),
+          `## ${t.solutions}`,
+          readerFirst(solutions, lang)
+            .map((s) => cardLine(origin, s, lang, categories))
+            .join('\n'),
+          `## ${zh ? t.navContact : 'More'}`,
+          more.join('\n'),
+        ]
+          // A company without a pitch shows its description once.
+          .filter((block, i, all): block is string => Boolean(block) && all.indexOf(block) === i)
+          .join('\n\n'),
+      ),
+    };
   });
-
-  const zh = messages('zh');
-  const zhArticles = articlesIn(articles, 'zh');
-  pages.push({
-    path: paths.langHome('zh'),
-    kind: 'home',
-    title: `${company.name_zh}：${company.tagline_zh ?? company.tagline}`,
-    description: company.description_zh,
-    lang: 'zh',
-    lastmod: today,
-    markdown: markdownDocument(
-      origin,
-      company.name_zh,
-      company.tagline_zh ?? company.tagline,
-      [
-        ['URL', absoluteUrl(origin, paths.langHome('zh'))],
-        ['English', absoluteUrl(origin, paths.home)],
-      ],
-      [
-        company.description_zh,
-        `## ${zh.latestArticles}`,
-        zhArticles
-          .slice(0, 6)
-          .map((a) => docLine(origin, a, categories))
-          .join('\n'),
-        `## ${zh.products}`,
-        products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${p.summary_zh ?? p.summary}`).join('\n'),
-        `## ${zh.solutions}`,
-        solutions.map((s) => docLine(origin, s, categories)).join('\n'),
-        `## ${zh.navContact}`,
-        `- [${zh.navContact}](${twinUrl(origin, paths.langContact('zh'))})`,
-      ].join('\n\n'),
-    ),
-  });
-
-  return pages;
 }
 
 /** The blog listing, one page per ARTICLES_PER_PAGE articles. */
@@ -486,7 +512,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
         path,
         kind: 'list',
         title: t.tagTitle(listing.tag),
-        description: t.tagLead(listing.docs.length),
+        description: tagDescription(listing, lang, company),
         lang,
         lastmod: newest(
           listing.docs.map((d) => d.updated ?? d.date),
@@ -941,4 +967,40 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
   });
 
   return pages;
+}
+
+/** The page description of the glossary in one language (at least 50 characters: the a14y meta-description check). */
+export function glossaryDescription(lang: Lang, company: Pick<Catalog['company'], 'name' | 'name_zh'>): string {
+  return lang === 'zh'
+    ? `${company.name_zh}的文章、解决方案与产品中常用术语的简明定义：大语言模型、RAG、MCP、KV Cache、LoRA、私有化部署等。`
+    : `The terms used in ${company.name}'s articles, solutions and products, each defined in a sentence or two: LLM, RAG, MCP, KV cache, LoRA and more.`;
+}
+
+/** The glossary, in each language (src/core/publish/glossary.ts). */
+function glossaryPages(catalog: Catalog, today: string): SitePage[] {
+  const { origin, company } = catalog;
+  return (['en', 'zh'] as const).map((lang) => {
+    const path = paths.langGlossary(lang);
+    const title = messages(lang).glossaryTitle;
+    const description = glossaryDescription(lang, company);
+    const other = paths.langGlossary(otherLang(lang));
+    return {
+      path,
+      kind: 'static' as const,
+      title,
+      description,
+      lang,
+      lastmod: today,
+      markdown: markdownDocument(
+        origin,
+        title,
+        description,
+        [
+          ['URL', absoluteUrl(origin, path)],
+          [lang === 'zh' ? 'English' : '中文', absoluteUrl(origin, other)],
+        ],
+        glossaryMarkdown(lang),
+      ),
+    };
+  });
 }
