@@ -208,6 +208,54 @@ export function tagDescription(listing: TagListing, lang: Lang, company: Pick<Ca
   return text.length > DESCRIPTION_MAX_CHARS ? `${text.slice(0, DESCRIPTION_MAX_CHARS - 1).trimEnd()}…` : text;
 }
 
+/** Related tags a tag page lists at most. */
+export const TAG_RELATED_TAGS = 12;
+/** A tag page with fewer documents than this lists related ones below its own, up to this many cards in all. */
+export const TAG_PAGE_MIN_CARDS = 4;
+
+/** What a tag page shows besides its documents: the tags its documents also carry, and related reading when it lists few. */
+export interface TagNeighbours {
+  /** Other tags of the listing's documents, most shared first: the tag, its listing's path and how many of these documents carry it. */
+  tags: { tag: string; path: string; lang: Lang; count: number }[];
+  /** Documents related to the listing's (shared tags, then category), none of its own: only on a listing with few documents. */
+  related: Document[];
+}
+
+/**
+ * For each tag listing, its {@link TagNeighbours}, computed for the whole site at once: the related
+ * documents come from one {@link relatedIndex}, the related tags from the listings' documents (a
+ * document's tags are few, so this is linear in the site's tag assignments).
+ */
+export function tagNeighbours(catalog: Pick<Catalog, 'articles' | 'solutions'>): Map<string, TagNeighbours> {
+  const listings = tagListings(catalog);
+  const bySlug = new Map(listings.map((l) => [l.slug, l]));
+  const related = relatedIndex(documentsOf(catalog));
+  const result = new Map<string, TagNeighbours>();
+  for (const listing of listings) {
+    const counts = new Map<string, number>();
+    for (const doc of listing.docs)
+      for (const slug of new Set(doc.tags.map(tagSlug))) if (slug !== listing.slug) counts.set(slug, (counts.get(slug) ?? 0) + 1);
+    const tags = [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, TAG_RELATED_TAGS)
+      .map(([slug, count]) => {
+        const other = bySlug.get(slug)!;
+        return { tag: other.tag, path: other.path, lang: other.lang, count };
+      });
+    const own = new Set(listing.docs.map((d) => d.slug));
+    const wanted = TAG_PAGE_MIN_CARDS - listing.docs.length;
+    const reading: Document[] = [];
+    if (wanted > 0)
+      for (const doc of listing.docs) {
+        for (const candidate of related(doc, TAG_PAGE_MIN_CARDS + listing.docs.length))
+          if (!own.has(candidate.slug) && !reading.includes(candidate) && reading.length < wanted) reading.push(candidate);
+        if (reading.length >= wanted) break;
+      }
+    result.set(listing.slug, { tags, related: reading });
+  }
+  return result;
+}
+
 /** Weights of the related-articles score: a shared tag says more than a shared category. */
 const RELATED_WEIGHTS = { tag: 3, category: 2, language: 1 } as const;
 
@@ -504,10 +552,22 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
   }
 
   // Each tag's page in the language most of its documents are in, and a copy in the other language's chrome.
+  const neighbours = tagNeighbours(catalog);
   for (const listing of tagListings(catalog)) {
+    const { tags, related } = neighbours.get(listing.slug)!;
     for (const lang of [listing.lang, otherLang(listing.lang)]) {
       const t = messages(lang);
       const path = inChrome(lang, listing.path, listing.lang);
+      const sections = [
+        tags.length
+          ? `## ${t.relatedTags}\n\n${tags.map((r) => `- [${r.tag} (${r.count})](${twinUrl(origin, inChrome(lang, r.path, r.lang))})`).join('\n')}`
+          : '',
+        related.length
+          ? `## ${t.relatedReading}\n\n${readerFirst(related, lang)
+              .map((d) => cardLine(origin, d, lang, categories))
+              .join('\n')}`
+          : '',
+      ];
       pages.push({
         path,
         kind: 'list',
@@ -523,9 +583,14 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
           t.tagTitle(listing.tag),
           t.tagLead(listing.docs.length),
           [['URL', absoluteUrl(origin, path)]],
-          readerFirst(listing.docs, lang)
-            .map((d) => docLine(origin, d, categories))
-            .join('\n'),
+          [
+            readerFirst(listing.docs, lang)
+              .map((d) => cardLine(origin, d, lang, categories))
+              .join('\n'),
+            ...sections,
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
         ),
       });
     }
