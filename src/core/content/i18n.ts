@@ -94,7 +94,8 @@ const en = {
   blogLangTitle: 'English articles',
   blogLead: (company: string): string =>
     `Engineering notes from ${company} on private LLM deployment, agents, AIGC and API gateways, in Chinese and English.`,
-  blogLangLead: (company: string): string => `Engineering notes from ${company} in English.`,
+  blogLangLead: (company: string): string =>
+    `Engineering notes from ${company} in English: private LLM deployment, agents, retrieval, AIGC and API gateways.`,
   pageOf: (page: number, total: number): string => `Page ${page} of ${total}`,
   newerArticles: '← Newer articles',
   olderArticles: 'Older articles →',
@@ -267,7 +268,7 @@ const zh: Messages = {
   blogPageTitle: (page, total) => `博客（第 ${page}/${total} 页）`,
   blogLangTitle: '中文文章',
   blogLead: (company) => `${company}关于大模型私有化部署、智能体、AIGC 与 API 网关的工程笔记，中英文均有。`,
-  blogLangLead: (company) => `${company}的中文工程笔记：私有化部署、智能体、检索增强、AIGC 与 API 网关。`,
+  blogLangLead: (company) => `${company}的中文工程笔记：私有化部署、智能体、检索增强、AIGC 与 API 网关，附实测数据与可复用的配置。`,
   pageOf: (page, total) => `第 ${page}/${total} 页`,
   newerArticles: '← 较新文章',
   olderArticles: '较早文章 →',
@@ -308,7 +309,7 @@ const zh: Messages = {
   features: '功能',
   askAbout: (name) => `咨询 ${name}`,
   productCtaLead: '工程师将在一个工作日内回复。',
-  solutionsLead: (company) => `基于${company}产品的行业解决方案：架构与成效。`,
+  solutionsLead: (company) => `基于${company}产品的行业解决方案：金融、政务、制造与零售客户的部署架构、实施步骤与可量化的业务成效。`,
   notFoundTitle: '页面不存在',
   notFoundLead: '这个地址没有页面，可能已经移动。可以去博客看看，或者搜索。',
   home: '首页',

@@ -36,16 +36,18 @@ export interface SitePage {
 }
 
 /**
- * The first sentence of a CommonMark description as plain text (a page description): inline code,
- * emphasis and link markup dropped, at most {@link DESCRIPTION_MAX_CHARS} characters.
+ * The first sentence of a CommonMark description as plain text (a page description), or the first
+ * two when one says less than `minChars`: inline code, emphasis and link markup dropped, at most
+ * {@link DESCRIPTION_MAX_CHARS} characters.
  */
-function plainSentence(markdown: string): string {
+function plainSentence(markdown: string, minChars = 0): string {
   const text = markdown
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[`*_]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  const first = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  const sentence = first.length < minChars ? (/^.*?[.!?](?=\s|$).*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text) : first;
   return sentence.length > DESCRIPTION_MAX_CHARS ? `${sentence.slice(0, DESCRIPTION_MAX_CHARS - 1).trimEnd()}…` : sentence;
 }
 
@@ -639,7 +641,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
 
 /** One listing per category. */
 function categoryPages(catalog: Catalog, today: string): SitePage[] {
-  const { origin, categories, articles } = catalog;
+  const { origin, company, categories, articles } = catalog;
   const pages: SitePage[] = [];
   for (const category of categories) {
     const items = articles.filter((a) => a.category === category.slug);
@@ -652,14 +654,19 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
       path,
       kind: 'list',
       title: `${category.name} (${category.name_zh})`,
-      description: category.description,
+      description:
+        category.description.length < DESCRIPTION_MIN_CHARS
+          ? `${company.name} blog, ${category.name}: ${category.description}`
+          : category.description,
       lang: 'en',
       lastmod,
       markdown: categoryTwin(catalog, category),
     });
     // The same listing in Chinese chrome: Chinese articles first.
     const zhPath = inChrome('zh', path, 'en');
-    const description = category.description_zh ?? category.description;
+    // A Chinese description says much in few characters: one under the minimum names the blog and the category too.
+    const ownZh = category.description_zh ?? category.description;
+    const description = ownZh.length < DESCRIPTION_MIN_CHARS ? `${company.name_zh}博客「${category.name_zh}」分类：${ownZh}` : ownZh;
     pages.push({
       path: zhPath,
       kind: 'list',
@@ -774,7 +781,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     path: paths.products,
     kind: 'list',
     title: 'Products',
-    description: `${company.name} products: ${products.map((p) => p.name).join(', ')}.`,
+    description: `${company.name} products for enterprises that run AI on their own hardware: ${products.map((p) => p.name).join(', ')}.`,
     lang: 'en',
     lastmod: today,
     markdown: markdownDocument(
@@ -802,7 +809,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langProducts('zh'),
     kind: 'list',
     title: zh.products,
-    description: company.tagline_zh ?? company.tagline,
+    description: `${company.name_zh}的产品，面向在自有硬件上运行 AI 的企业：${products.map((p) => p.name).join('、')}。${company.tagline_zh ?? company.tagline}`,
     lang: 'zh',
     lastmod: today,
     markdown: markdownDocument(
@@ -823,7 +830,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
       path,
       kind: 'product',
       title: product.name,
-      description: product.summary_zh ?? product.summary,
+      description: `${product.name}：${product.summary_zh ?? product.summary}`,
       lang: 'zh',
       lastmod: today,
       markdown: markdownDocument(
@@ -872,7 +879,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langSearch('zh'),
     kind: 'static',
     title: '搜索',
-    description: `搜索${company.name_zh}的文章与解决方案，中英文均可。`,
+    description: `搜索${company.name_zh}的文章与解决方案，中英文均可：私有化部署、智能体、检索增强、AIGC 与大模型网关等主题。`,
     lang: 'zh',
     lastmod: today,
     markdown: markdownDocument(
@@ -895,7 +902,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     path: paths.contact,
     kind: 'static',
     title: 'Contact',
-    description: `Contact ${company.name}: sales, partnerships and press.`,
+    description: `Contact ${company.name}: sales, partnerships and press; tell us about your deployment and an engineer answers within one working day.`,
     lang: 'en',
     lastmod: today,
     markdown: markdownDocument(
@@ -915,7 +922,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langContact('zh'),
     kind: 'static',
     title: zh.contactTitle(company.name_zh),
-    description: zh.contactLead,
+    description: `联系${company.name_zh}：销售、合作与媒体咨询。${zh.contactLead}`,
     lang: 'zh',
     lastmod: today,
     markdown: markdownDocument(
@@ -948,7 +955,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
         path,
         kind: 'static',
         title: `${op.summary} · API reference`,
-        description: `${op.method} ${op.path}: ${plainSentence(op.description)}`,
+        description: `${op.method} ${op.path}: ${plainSentence(op.description, DESCRIPTION_MIN_CHARS)}`,
         lang: 'en',
         lastmod: today,
         markdown: markdownDocument(
