@@ -7,8 +7,8 @@ import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 import { langTag, LANGS } from '../content/i18n.ts';
 import { type Catalog, documentsOf, type Lang } from '../content/catalog.ts';
 import { demoteHeadings, withoutFrontMatter, withoutIndexPointer } from '../content/markdown.ts';
-import { categoryName, type PageKind, type SitePage, twinSitemapSection, twinUrl } from './pages.ts';
-import { agentInstructionsSection, withoutAgentInstructions } from '../agent-tools/instructions.ts';
+import { categoryName, type PageKind, type SitePage, twinUrl } from './pages.ts';
+import { agentInstructionsSection, twinSitemapSection, withoutAgentInstructions } from '../agent-tools/instructions.ts';
 
 /** The Content Signals this site grants (contentsignals.org). */
 export const CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';

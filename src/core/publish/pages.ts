@@ -14,7 +14,7 @@ import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../ker
 import { type Article, type Catalog, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
 import { markdownDocument, withFrontMatter } from '../content/markdown.ts';
 import { ContentHash } from '../kernel/content-hash.ts';
-import { agentInstructionsSection, withAgentInstructions } from '../agent-tools/instructions.ts';
+import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
 import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
 
 export { categoryName, twinUrl };
@@ -395,14 +395,6 @@ function newest(dates: (string | undefined)[], fallback: string): string {
 }
 
 /**
- * The section every twin has before its instructions for agents: where the whole site is listed (a14y's
- * markdown.sitemap-section). llms-full.txt, which joins twins, leaves it out.
- */
-export function twinSitemapSection(origin: string): string {
-  return `## Sitemap\n\n- [Site map](${absoluteUrl(origin, paths.sitemapMarkdown)}): every page of this site, by language and kind\n`;
-}
-
-/**
  * The revision of a twin's text: 16 hex digits of its content hash, so `doc_version` changes exactly
  * when the text does (the pages carry no release numbers of their own).
  */
@@ -421,11 +413,10 @@ export function sitePages(catalog: Catalog): SitePage[] {
     '2026-01-01',
   );
   const instructions = agentInstructionsSection(catalog);
-  const sitemap = twinSitemapSection(catalog.origin);
   return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages, glossaryPages]
     .flatMap((family) => family(catalog, today))
     .map((page) => {
-      const markdown = withAgentInstructions(`${page.markdown.trimEnd()}\n\n${sitemap}`, instructions);
+      const markdown = withTwinClosing(page.markdown, catalog.origin, instructions);
       const fields = { title: page.title, description: page.description, doc_version: textVersion(markdown), last_updated: page.lastmod };
       return { ...page, markdown: withFrontMatter(fields, markdown) };
     });
