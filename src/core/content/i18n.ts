@@ -29,7 +29,7 @@ type Counted = (n: number) => string;
 const en = {
   skipToContent: 'Skip to content',
   /**
-   * The accessible name of the link to llms.txt before the header (AFDocs llms-txt-directive), whose
+   * The accessible name of the link to llms.txt first in the header (AFDocs llms-txt-directive), whose
    * visible text is just "llms.txt" (it ends the name: WCAG 2.5.3); shown, like the skip link, when focused.
    */
   llmsDirective: 'Site index for AI agents: llms.txt',
