@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { Article, Catalog } from '../content/catalog.ts';
 import { inMemoryCatalog } from '../content/catalog-reader.ts';
 import { sitePages } from '../publish/pages.ts';
-import { withoutFrontMatter } from '../content/markdown.ts';
 import { encodeCursor } from '../kernel/cursor.ts';
 import { RESOURCES_PER_PAGE, MAX_COMPLETION_VALUES } from './resources.ts';
 import { handleMcp, type McpDeps } from './server.ts';
@@ -37,8 +36,8 @@ async function legacy(method: string, params: Record<string, unknown> = {}): Pro
   return res.json();
 }
 
-/** The served twin without its YAML front matter (a resource carries those fields in its listing). */
-const twinOf = (path: string): string => withoutFrontMatter(sitePages(FIXTURE_CATALOG).find((p) => p.path === path)!.markdown);
+/** The page's twin without the YAML front matter the served file opens with (a resource carries those fields in its listing). */
+const twinOf = (path: string): string => sitePages(FIXTURE_CATALOG).find((p) => p.path === path)!.markdown;
 
 describe('capabilities', () => {
   it('discover declares resources and completions, and nothing that needs a subscription stream', async () => {

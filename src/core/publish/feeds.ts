@@ -6,7 +6,7 @@
 import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
 import { langTag, LANGS } from '../content/i18n.ts';
 import { type Catalog, documentsOf, type Lang } from '../content/catalog.ts';
-import { demoteHeadings, withoutFrontMatter, withoutIndexPointer } from '../content/markdown.ts';
+import { demoteHeadings, withoutIndexPointer } from '../content/markdown.ts';
 import { categoryName, type PageKind, type SitePage, twinUrl } from './pages.ts';
 import { agentInstructionsSection, twinSitemapSection, withoutAgentInstructions } from '../agent-tools/instructions.ts';
 
@@ -219,8 +219,8 @@ export function llmsFullTxt(catalog: Catalog, pages: readonly SitePage[]): strin
   const bodies = [...catalog.products.map((p) => p.path), ...documentsOf(catalog).map((d) => d.path)]
     .map((path) => byPath.get(path)?.markdown)
     .filter((md): md is string => Boolean(md))
-    // One pointer to llms.txt in the header below, not one per document; no twin's front matter or site map section.
-    .map((md) => withoutAgentInstructions(withoutIndexPointer(withoutFrontMatter(md)), instructions).trim())
+    // One pointer to llms.txt in the header below, not one per document; no twin's site map section.
+    .map((md) => withoutAgentInstructions(withoutIndexPointer(md), instructions).trim())
     .map((md) => (md.endsWith(sitemap) ? md.slice(0, -sitemap.length).trim() : md))
     // Demote each document one level so the file keeps a single H1.
     .map(demoteHeadings);

@@ -13,7 +13,6 @@ import { formatDate, LANG_NAMES, messages, otherLang } from '../content/i18n.ts'
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
 import { markdownDocument, withFrontMatter } from '../content/markdown.ts';
-import { ContentHash } from '../kernel/content-hash.ts';
 import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
 import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
 
@@ -395,17 +394,9 @@ function newest(dates: (string | undefined)[], fallback: string): string {
 }
 
 /**
- * The revision of a twin's text: 16 hex digits of its content hash, so `doc_version` changes exactly
- * when the text does (the pages carry no release numbers of their own).
- */
-function textVersion(markdown: string): string {
-  return new ContentHash().field(markdown).hex();
-}
-
-/**
  * Builds every page of the site from the catalogue, family by family (the sitemap keeps this order).
- * Each twin opens with YAML front matter (title, description, doc_version, last_updated) and closes
- * with the site map section and the instructions for agents (agent-instructions.ts), each written once.
+ * Each twin closes with the site map section and the instructions for agents (agent-instructions.ts),
+ * each written once; the served twin also opens with front matter ({@link framedTwin}).
  */
 export function sitePages(catalog: Catalog): SitePage[] {
   const today = newest(
@@ -415,11 +406,21 @@ export function sitePages(catalog: Catalog): SitePage[] {
   const instructions = agentInstructionsSection(catalog);
   return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages, glossaryPages]
     .flatMap((family) => family(catalog, today))
-    .map((page) => {
-      const markdown = withTwinClosing(page.markdown, catalog.origin, instructions);
-      const fields = { title: page.title, description: page.description, doc_version: textVersion(markdown), last_updated: page.lastmod };
-      return { ...page, markdown: withFrontMatter(fields, markdown) };
-    });
+    .map((page) => ({ ...page, markdown: withTwinClosing(page.markdown, catalog.origin, instructions) }));
+}
+
+/**
+ * The twin as served at `<page>.md` and by negotiation: YAML front matter (title, description,
+ * `doc_version`, last_updated: the a14y markdown.frontmatter check), then the page's markdown.
+ * `docVersion` names the revision of that markdown: the build passes 16 hex digits of its SHA-256
+ * (src/astro/integrations/markdown-twins.ts), native hashing, since the twins of 10,000 articles are
+ * about 79 million characters (a JavaScript hash over them cost 2 CPU-s).
+ */
+export function framedTwin(page: Pick<SitePage, 'title' | 'description' | 'lastmod' | 'markdown'>, docVersion: string): string {
+  return withFrontMatter(
+    { title: page.title, description: page.description, doc_version: docVersion, last_updated: page.lastmod },
+    page.markdown,
+  );
 }
 
 /**
