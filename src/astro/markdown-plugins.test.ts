@@ -1,6 +1,6 @@
-import { bundledThemes } from 'shiki';
+import { bundledThemes, codeToHtml } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { CODE_THEMES } from './markdown-plugins.ts';
+import { CODE_THEMES, codeFrame } from './markdown-plugins.ts';
 
 /** WCAG 2.x relative luminance of a `#rgb`/`#rrggbb`(`aa`) colour (alpha ignored). */
 function luminance(hex: string): number {
@@ -38,4 +38,16 @@ describe('code themes', () => {
       expect(failing).toEqual([]);
     });
   }
+});
+
+describe('code frames', () => {
+  it('frame each block under its language and class its <code> language-<lang>, a block without one language-text', async () => {
+    const sh = await codeToHtml('echo hi', { lang: 'sh', themes: CODE_THEMES, transformers: [codeFrame] });
+    expect(sh).toMatch(
+      /^<figure class="code-frame" data-language="bash"><figcaption><span class="code-lang">bash<\/span><\/figcaption><pre /,
+    );
+    expect(sh).toMatch(/<pre [^>]*><code class="language-bash">/);
+    const plain = await codeToHtml('plain words', { lang: 'text', themes: CODE_THEMES, transformers: [codeFrame] });
+    expect(plain).toMatch(/<pre [^>]*><code class="language-text">/);
+  });
 });

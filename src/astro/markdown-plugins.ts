@@ -2,7 +2,8 @@
  * Build-time additions to the HTML of articles, solutions and products (Astro's Sätteri markdown
  * processor and its Shiki highlighter), so readers get them without JavaScript:
  * - every code block in a frame with a title bar naming its language (the copy button is added by
- *   src/browser/article.ts, since it only works with JavaScript);
+ *   src/browser/article.ts, since it only works with JavaScript), its `<code>` classed `language-<lang>`
+ *   as other highlighters mark it, so agents reading the HTML know the language too (a14y code.language-tags);
  * - h2/h3 headings with an anchor link beside them;
  * - tables in a focusable, labelled box that scrolls sideways on narrow screens.
  */
@@ -47,6 +48,11 @@ export const codeFrame: ShikiTransformer = {
     if (!pre) return root;
     const lang = (this.options.lang || 'text').toLowerCase();
     const label = LANGUAGE_LABELS[lang] ?? lang;
+    const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+    if (code) {
+      const classes = code.properties.className;
+      code.properties.className = [...(Array.isArray(classes) ? classes.map(String) : []), `language-${label}`];
+    }
     const caption: Element = {
       type: 'element',
       tagName: 'figcaption',

@@ -19,6 +19,9 @@ interface ApiHit {
   lang: 'zh' | 'en';
 }
 
+// The dialog comes as a <template> in the head (SearchPaletteDialog.astro): put it at the end of the body, once.
+const template = document.querySelector<HTMLTemplateElement>('template[data-search-palette-template]');
+if (template) document.body.append(template.content);
 const dialog = document.querySelector<HTMLDialogElement>('[data-search-palette]');
 const trigger = document.querySelector<HTMLAnchorElement>('[data-palette-open]');
 

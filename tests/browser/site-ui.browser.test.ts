@@ -111,9 +111,22 @@ describe('developers section', () => {
         '/',
         'Main',
         'Developers',
-        ['Developer hub', 'API reference', 'Agent authorization (auth.md)', 'MCP server', 'Agent skills', 'llms.txt'],
+        [
+          'Developer hub',
+          'API reference',
+          'OpenAPI (openapi.json)',
+          'Agent authorization (auth.md)',
+          'MCP server',
+          'Agent skills',
+          'llms.txt',
+        ],
       ],
-      ['/zh', '主导航', '开发者', ['开发者中心', 'API 参考', '智能体授权指南（auth.md）', 'MCP 服务器', '智能体技能', 'llms.txt']],
+      [
+        '/zh',
+        '主导航',
+        '开发者',
+        ['开发者中心', 'API 参考', 'OpenAPI (openapi.json)', '智能体授权指南（auth.md）', 'MCP 服务器', '智能体技能', 'llms.txt'],
+      ],
     ] as const) {
       await page.goto(home);
       const link = page.getByRole('navigation', { name: navName }).getByRole('link', { name: label, exact: true });
@@ -124,6 +137,7 @@ describe('developers section', () => {
       expect(await footer.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
         hub,
         '/docs/api',
+        '/openapi.json',
         '/auth.md',
         `${hub}#mcp`,
         '/.well-known/agent-skills/index.json',

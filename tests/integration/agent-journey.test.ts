@@ -45,9 +45,12 @@ async function get(url: string, accept = '*/*'): Promise<Response> {
   return res;
 }
 
-/** `- [title](url)` links of a markdown document. */
+/** `- [title](url)` links of a markdown document, and llms.txt's `- Title: \`url\`` entries. */
 function markdownLinks(markdown: string): { title: string; url: string }[] {
-  return [...markdown.matchAll(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g)].map((m) => ({ title: m[1]!, url: m[2]! }));
+  const linked = [...markdown.matchAll(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g)].map((m) => ({ title: m[1]!, url: m[2]! }));
+  // llms.txt names what is not a markdown document (endpoints, JSON files) as "- Title: `URL`": an agent reads those too.
+  const named = [...markdown.matchAll(/^- ([^:\n]+): `(https?:\/\/[^`\s]+)`/gm)].map((m) => ({ title: m[1]!, url: m[2]! }));
+  return [...linked, ...named];
 }
 
 /** RFC 9110 auth-param of a `WWW-Authenticate: Bearer …` challenge. */

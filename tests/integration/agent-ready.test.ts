@@ -2,8 +2,7 @@
  * The agent-readiness checker (the `agent-ready-check` package, tools/agent-ready) against the real local
  * runtime, served on TEST_PORT because the test build bakes absolute URLs for TEST_ORIGIN: every rubric
  * from one scan, with `--behaviour` (MCP in both eras, OAuth registration, token and revocation, A2A) and
- * WebMCP in Chromium. Every applicable check must pass, but for the site gaps listed below, which the
- * checker found and the site still has to close (each names the rubric's check; issue 30's report).
+ * WebMCP in Chromium. Every applicable check must pass.
  */
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -36,37 +35,14 @@ afterAll(async () => {
   if (runtime) rmSync(runtime.blobsDir, { recursive: true, force: true });
 });
 
-/**
- * Checks the site does not pass yet although they apply to it: `rubric check` → what is missing. They are
- * the site's to fix (src/), not the checker's; remove an entry when the site closes it.
- */
-const KNOWN_SITE_GAPS: Record<string, string> = {
-  'mintlify llms-txt-directive-format': 'llms.txt has no "## Docs" or "## Documentation" section heading',
-  'afdocs llms-txt-links-resolve': 'llms.txt links /mcp, which answers GET with 405',
-  'afdocs llms-txt-directive': 'HTML pages link llms.txt only in the footer, not near the top',
-  'afdocs llms-txt-coverage': 'llms.txt lists about a fifth of the sitemap pages (no Chinese pages, listings or tags)',
-  'afdocs markdown-content-parity': 'the home page twin lacks about half of the home page content blocks',
-  'agent-readability llms-txt.md-extensions': 'llms.txt also links non-markdown resources (llms-full.txt, the API catalog, /mcp)',
-  'agent-readability sitemap-md.exists': 'no /sitemap.md',
-  'agent-readability html.meta-description': 'tag listing pages have a meta description under 50 characters',
-  'agent-readability html.json-ld': 'tag listing pages carry no JSON-LD',
-  'afdocs content-start-position': 'on tag listing pages the <h1> starts about 20 % into the page text (the header chrome comes first)',
-  'agent-readability html.text-ratio': 'a tag listing page with few articles is about 10 % text (15 % needed)',
-  'agent-readability html.json-ld.date-modified': 'the JSON-LD has no dateModified',
-  'agent-readability html.json-ld.breadcrumb': 'the JSON-LD has no BreadcrumbList',
-  'agent-readability html.glossary-link': 'pages link no glossary or terminology page',
-  'agent-readability markdown.frontmatter': 'twins carry no YAML front matter (title, description, doc_version, last_updated)',
-  'agent-readability markdown.sitemap-section': 'twins have no "## Sitemap" section',
-};
-
 const id = (rubric: string, check: string): string => `${rubric} ${check}`;
 
 describe('agent readiness of the real site, every rubric', () => {
-  it('passes every applicable check of every rubric but the known site gaps', () => {
+  it('passes every applicable check of every rubric', () => {
     const notPassing = report.rubrics.flatMap((r) =>
       r.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${id(r.id, c.id)}: ${c.reason}`),
     );
-    expect(notPassing.map((line) => line.split(':')[0]).sort()).toEqual(Object.keys(KNOWN_SITE_GAPS).sort());
+    expect(notPassing).toEqual([]);
   });
 
   it('leaves neutral only what does not apply, cannot be seen on localhost, or needs Lighthouse', () => {
@@ -89,7 +65,6 @@ describe('agent readiness of the real site, every rubric', () => {
       'agentready-org AR-COMM-03',
       'agentready-org AR-COMM-04',
       'agentready-org AR-COMM-05',
-      'agent-readability sitemap-md.has-structure',
       'agent-readability code.language-tags',
       'agent-readability api.schema-link',
     ]);

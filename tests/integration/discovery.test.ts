@@ -38,6 +38,7 @@ const DOCUMENTS: Record<string, RegExp> = {
   '/auth.md': /^text\/markdown; charset=utf-8$/,
   '/robots.txt': /^text\/plain; charset=utf-8$/,
   '/sitemap.xml': /^application\/xml/,
+  '/sitemap.md': /^text\/markdown; charset=utf-8$/,
 };
 
 describe('every discovery document', () => {
@@ -155,7 +156,8 @@ describe('entry points', () => {
     const docsHtml = await (await site.fetchPath('/docs/api')).text();
     for (const entry of AGENT_ENTRY_POINTS) {
       const url = `${TEST_ORIGIN}${entry.path}`;
-      expect(llms, entry.path).toContain(`](${url})`);
+      // llms.txt links only markdown (the Agent Readability Spec): it names every other entry point as a code span.
+      expect(llms, entry.path).toContain(url.endsWith('.md') ? `](${url})` : `: \`${url}\`.`);
       expect(authMd, entry.path).toContain(`](${url})`);
       expect(docsMd, entry.path).toContain(`](${url})`);
       expect(docsHtml, entry.path).toContain(entry.postOnly ? `POST ${entry.path}` : `href="${entry.path}"`);

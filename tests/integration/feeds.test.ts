@@ -58,17 +58,25 @@ describe('llms.txt and llms-full.txt', () => {
     const lines = body.split('\n').filter(Boolean);
     expect(lines[0]).toBe('# Acme AI');
     expect(lines[1]).toMatch(/^> \S/);
-    for (const section of ['## Products', '## Solutions', '## Articles', '## Optional']) expect(body).toContain(`\n${section}\n`);
+    for (const section of ['## Docs', '## Products', '## Solutions', '## Articles', '## Pages', '## Optional'])
+      expect(body).toContain(`\n${section}\n`);
     const links = [...body.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(: .+)?$/gm)].map((m) => m[2]!);
     expect(links.length).toBeGreaterThan(25);
-    expect(links.filter((l) => l.endsWith('.md')).length).toBeGreaterThan(20);
+    // Every link a markdown document that answers GET 200; endpoints and other files are code spans.
+    expect(links.filter((l) => !l.endsWith('.md'))).toEqual([]);
     expect(body).toContain('\n## For agents\n');
-    for (const link of links) {
-      // The MCP and A2A endpoints are listed as entry points but take POST only.
-      const expected = link === `${TEST_ORIGIN}/mcp` || link === `${TEST_ORIGIN}/a2a` ? 405 : 200;
-      expect((await site.fetchPath(local(link))).status, link).toBe(expected);
+    for (const link of links) expect((await site.fetchPath(local(link))).status, link).toBe(200);
+    expect(body).toContain(`- Full text (llms-full.txt): \`${TEST_ORIGIN}/llms-full.txt\`.`);
+    expect(body).toContain(`- MCP server: \`${TEST_ORIGIN}/mcp\`.`);
+    // Every page of the sitemap is linked, by its twin (AFDocs llms-txt-coverage).
+    const sitemap = await (await site.fetchPath('/sitemap.xml')).text();
+    for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const path = decodeURIComponent(new URL(loc!).pathname);
+      expect(
+        links.map((l) => decodeURIComponent(l)),
+        path,
+      ).toContain(`${TEST_ORIGIN}${path === '/' ? '/index' : path}.md`);
     }
-    expect(links).toContain(`${TEST_ORIGIN}/llms-full.txt`);
   });
 
   it('llms-full.txt holds every published article and product in one markdown file with one H1', async () => {

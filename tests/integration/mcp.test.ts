@@ -14,6 +14,7 @@ import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/in
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_CAPABILITIES } from '../../src/core/mcp/server-info.ts';
+import { withoutFrontMatter } from '../../src/core/content/markdown.ts';
 import { serverIdentity } from '../../src/core/agent-tools/identity.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { testBlobsDir } from '../support/runtime.ts';
@@ -272,7 +273,8 @@ async function exerciseResources(client: ResourceClient): Promise<void> {
   expect(read.contents).toHaveLength(1);
   expect(read.contents[0]).toMatchObject({ mimeType: 'text/markdown' });
   const twin = await (await fetch(new URL(`/blog/${completion.values[0]}.md`, mcpUrl))).text();
-  expect(read.contents[0]!.text).toBe(twin);
+  // The served twin less its YAML front matter, whose fields the resource's listing carries.
+  expect(read.contents[0]!.text).toBe(withoutFrontMatter(twin));
 }
 
 describe('resources and completion with both SDK generations', () => {
@@ -463,7 +465,7 @@ describe('article bodies: read from the deploy store, not carried by the functio
     const original = readFileSync(stored, 'utf8');
     const uri = `${TEST_ORIGIN}/blog/${slug}.md`;
     const twin = (await call('resources/read', { uri })).json.result?.contents?.[0]?.text;
-    expect(twin).toBe(readFileSync(path.join('dist', 'blog', `${slug}.md`), 'utf8'));
+    expect(twin).toBe(withoutFrontMatter(readFileSync(path.join('dist', 'blog', `${slug}.md`), 'utf8')));
     try {
       writeFileSync(stored, 'A BODY ONLY THE DEPLOY STORE HAS');
       expect((await call('tools/call', { name: 'get_article', arguments: { slug } })).json.result?.structuredContent?.markdown).toBe(

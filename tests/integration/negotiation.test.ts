@@ -38,7 +38,8 @@ describe('Accept negotiation on a page URL', () => {
         continue;
       }
       if (type.startsWith('text/markdown') || type.startsWith('text/plain')) {
-        expect(body.startsWith(`> Index of this site for agents: ${TEST_ORIGIN}/llms.txt\n\n# Products`)).toBe(true);
+        expect(body).toMatch(/^---\ntitle: "/);
+        expect(body).toContain(`\n---\n\n> Index of this site for agents: ${TEST_ORIGIN}/llms.txt\n\n# Products`);
         expect(Number(res.headers.get('x-markdown-tokens'))).toBe(Math.ceil(body.length / 4));
       } else if (status === 406) {
         expect(JSON.parse(body).available).toEqual(['text/html', 'text/markdown', 'text/plain']);
@@ -51,7 +52,10 @@ describe('Accept negotiation on a page URL', () => {
   it('negotiates the home page and trailing-slash paths too', async () => {
     const home = await site.fetchPath('/', { headers: { accept: 'text/markdown' } });
     expect(home.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect((await home.text()).split('\n').slice(0, 3)).toEqual([
+    const homeLines = (await home.text()).split('\n');
+    expect(homeLines[0]).toBe('---');
+    const afterFrontMatter = homeLines.indexOf('---', 1) + 2;
+    expect(homeLines.slice(afterFrontMatter, afterFrontMatter + 3)).toEqual([
       `> Index of this site for agents: ${TEST_ORIGIN}/llms.txt`,
       '',
       expect.stringMatching(/^# /),

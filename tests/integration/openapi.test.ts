@@ -113,7 +113,7 @@ describe('OpenAPI description', () => {
       for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[\w.-]+\.js">$/);
     }
     const md = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();
-    expect(md).toMatch(/^> Index of this site for agents: \S+\/llms\.txt\n\n# .*API/);
+    expect(md).toMatch(/^---\n[\s\S]*?\n---\n\n> Index of this site for agents: \S+\/llms\.txt\n\n# .*API/);
     expect(md).toContain('## POST /api/contact');
     expect(md).toContain('```sh\ncurl -sS');
     expect(md).toContain("```sh\ncurl -sS -G 'http://localhost:8899/api/search' \\\n  --data-urlencode 'q=私有化部署 LLM'");
@@ -121,7 +121,7 @@ describe('OpenAPI description', () => {
     expect(md).toContain('Example 429 (`application/problem+json`)');
     // Each operation's page has its own twin; the single page's twin is the whole reference.
     const opMd = await (await site.fetchPath('/docs/api/search-articles.md')).text();
-    expect(opMd).toMatch(/^> Index of this site for agents: \S+\/llms\.txt\n\n# Search articles/);
+    expect(opMd).toMatch(/^---\n[\s\S]*?\n---\n\n> Index of this site for agents: \S+\/llms\.txt\n\n# Search articles/);
     expect(opMd).toContain("curl -sS -G 'http://localhost:8899/api/search'");
     expect(opMd).not.toContain('## POST /api/contact');
     expect(await (await site.fetchPath('/docs/api/all.md')).text()).toContain('## POST /api/contact');

@@ -69,8 +69,10 @@ describe('pages and their markdown twins', () => {
       expect(res.headers.get('content-type'), twin).toBe('text/markdown; charset=utf-8');
       expect(Number(res.headers.get('x-markdown-tokens')), twin).toBeGreaterThan(0);
       const md = await res.text();
-      // One line pointing at the site's index, then the twin's H1.
-      expect(md.startsWith(`> Index of this site for agents: ${TEST_ORIGIN}/llms.txt\n\n# `), twin).toBe(true);
+      // YAML front matter, one line pointing at the site's index, then the twin's H1; a site map section.
+      expect(md, twin).toMatch(/^---\ntitle: .+\ndescription: .+\ndoc_version: "[0-9a-f]{16}"\nlast_updated: "\d{4}-\d\d-\d\d"\n---\n\n/);
+      expect(md.includes(`\n---\n\n> Index of this site for agents: ${TEST_ORIGIN}/llms.txt\n\n# `), twin).toBe(true);
+      expect(md, twin).toContain(`\n## Sitemap\n\n- [Site map](${TEST_ORIGIN}/sitemap.md)`);
       const prose = md.replace(/^(```|~~~)[\s\S]*?^\1/gm, '');
       expect(prose, twin).not.toMatch(/<html|<\/?[A-Z][A-Za-z]*[\s>/]|^import\s|^export\s/m);
       // Links are absolute: no markdown link target starts with "/".

@@ -4,11 +4,17 @@
  * other; here the writes overlap. Same pages, same bytes as the dev route (src/astro/routes/markdown-twin.ts):
  * both come from `sitePages` in the core.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from '../../core/content/catalog.ts';
-import { type SitePage, sitePages } from '../../core/publish/pages.ts';
+import { framedTwin, type SitePage, sitePages } from '../../core/publish/pages.ts';
 import { twinPathOf } from '../../core/kernel/paths.ts';
+
+/** A page's twin as served: front matter whose `doc_version` is 16 hex digits of the SHA-256 of the rest. */
+export function servedTwin(page: SitePage): string {
+  return framedTwin(page, createHash('sha256').update(page.markdown).digest('hex').slice(0, 16));
+}
 
 /** File writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit. */
 const TWIN_WRITES_IN_FLIGHT = 64;
@@ -22,7 +28,7 @@ export async function writeMarkdownTwins(
   const twins = pages.map((page) => {
     const twinPath = twinPathOf(page.path);
     if (!twinPath) throw new Error(`page ${page.path} has no markdown twin path`);
-    return { file: path.join(distDir, twinPath), markdown: page.markdown };
+    return { file: path.join(distDir, twinPath), markdown: servedTwin(page) };
   });
   await writeFilesInBatch(twins.map((twin) => ({ file: twin.file, data: twin.markdown })));
   return twins.length;

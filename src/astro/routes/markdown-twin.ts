@@ -7,6 +7,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { sitePages } from '../../core/publish/pages.ts';
 import { twinPathOf } from '../../core/kernel/paths.ts';
 import { getCatalog } from '../collection-catalog.ts';
+import { servedTwin } from '../integrations/markdown-twins.ts';
 
 export const prerender = true;
 
@@ -14,7 +15,7 @@ export const getStaticPaths = (async () => {
   const pages = sitePages(await getCatalog());
   return pages.map((page) => ({
     params: { twin: twinPathOf(page.path)!.slice(1, -'.md'.length) },
-    props: { markdown: page.markdown },
+    props: { markdown: servedTwin(page) },
   }));
 }) satisfies GetStaticPaths;
 

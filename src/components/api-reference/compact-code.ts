@@ -79,6 +79,9 @@ export const compactCode: ShikiTransformer = {
     // Colours come from the stylesheet (both schemes), not from the themes' inline styles.
     pre.properties = { className: ['code-block'], tabIndex: 0, dataLanguage: language };
     const code = pre.children.find((node): node is Element => node.type === 'element' && node.tagName === 'code');
-    if (code) code.children = compactTokens(code.children, language);
+    if (!code) return;
+    code.children = compactTokens(code.children, language);
+    // The language as other highlighters mark it, for agents that read the HTML (a14y code.language-tags).
+    code.properties = { ...code.properties, className: [`language-${language}`] };
   },
 };

@@ -12,7 +12,7 @@ describe('highlightCode', () => {
 
   it('keeps the text exactly and colours tokens by class, with no inline style', async () => {
     const html = await highlightCode(js, 'javascript');
-    expect(html).toMatch(/^<pre class="code-block" tabindex="0" data-language="javascript"><code>/);
+    expect(html).toMatch(/^<pre class="code-block" tabindex="0" data-language="javascript"><code class="language-javascript">/);
     expect(html).not.toContain('style=');
     expect(html).not.toContain('class="line"');
     expect(textOf(html)).toBe(js);

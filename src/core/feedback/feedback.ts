@@ -92,6 +92,7 @@ const FIXED_PAGES: ReadonlySet<string> = new Set(
     paths.langDevelopers(lang),
     paths.langContact(lang),
     paths.langSearch(lang),
+    paths.langGlossary(lang),
   ]).concat([paths.blog, paths.apiDocs, paths.apiAll]),
 );
 

@@ -21,6 +21,6 @@ describe('discovery links', () => {
       '</sitemap.xml>; rel="sitemap"; type="application/xml"',
       '</.well-known/ai-catalog.json>; rel="ai-catalog"; type="application/json"',
     ]);
-    expect(STATIC_DISCOVERY_PATHS).toEqual(['/llms.txt', '/openapi.json', '/auth.md', '/robots.txt', '/sitemap.xml']);
+    expect(STATIC_DISCOVERY_PATHS).toEqual(['/llms.txt', '/openapi.json', '/auth.md', '/robots.txt', '/sitemap.xml', '/sitemap.md']);
   });
 });

@@ -31,4 +31,11 @@ export function formatLinks(links: readonly LinkValue[]): string[] {
  * Static files agents read as discovery documents. They are served by the CDN; the edge function
  * adds ETag validation where the CDN gives none (see `withValidators`).
  */
-export const STATIC_DISCOVERY_PATHS: readonly string[] = [paths.llms, paths.openApi, paths.authMd, paths.robots, paths.sitemap];
+export const STATIC_DISCOVERY_PATHS: readonly string[] = [
+  paths.llms,
+  paths.openApi,
+  paths.authMd,
+  paths.robots,
+  paths.sitemap,
+  paths.sitemapMarkdown,
+];

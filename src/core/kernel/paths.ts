@@ -40,6 +40,8 @@ export const paths = {
   langProducts: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/products' : '/products'),
   /** A product's page in one language: English at /products/<slug> (stable), Chinese under /zh. */
   langProduct: (lang: 'zh' | 'en', slug: string): string => (lang === 'zh' ? `/zh/products/${slug}` : `/products/${slug}`),
+  /** The glossary in one language: English at /glossary (stable), Chinese under /zh. */
+  langGlossary: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/glossary' : '/glossary'),
   /** The developers hub in one language: English at /developers (stable), Chinese under /zh. */
   langDevelopers: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh/developers' : '/developers'),
   /** The API reference's overview: every operation by group, linking each operation's page. */
@@ -53,6 +55,8 @@ export const paths = {
   openApi: '/openapi.json',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
+  /** The same site map in markdown: every listed page, grouped by section (a14y's sitemap.md). */
+  sitemapMarkdown: '/sitemap.md',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
   /** One language's llms.txt; {@link paths.langLlmsSection} its sectioned parts when the list outgrows one file. */

@@ -36,6 +36,7 @@ async function legacy(method: string, params: Record<string, unknown> = {}): Pro
   return res.json();
 }
 
+/** The page's twin without the YAML front matter the served file opens with (a resource carries those fields in its listing). */
 const twinOf = (path: string): string => sitePages(FIXTURE_CATALOG).find((p) => p.path === path)!.markdown;
 
 describe('capabilities', () => {

@@ -16,7 +16,7 @@ import { requiredBody, type BodySource, type Category, type Product } from '../c
 import type { CatalogReader } from '../content/catalog-reader.ts';
 import type { CatalogDocument } from '../content/catalog-shards.ts';
 import { categoryTwin, documentTwin, productTwin } from '../content/twins.ts';
-import { agentInstructionsSection, withAgentInstructions } from '../agent-tools/instructions.ts';
+import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
 import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
 import { decodeCursor, encodeCursor } from '../kernel/cursor.ts';
 import type { JsonObject } from '../kernel/jsonrpc.ts';
@@ -111,13 +111,14 @@ function resource(
   listing: Omit<JsonObject, 'uri'>,
   render: SiteResource['render'],
 ): SiteResource {
-  // The same twin as the page's .md, closed by the instructions for agents.
+  // The same twin as the page's .md, closed by the site map section and the instructions for agents, without
+  // its YAML front matter: a resource carries its title, description and date in its own fields (`listing`).
   const instructions = agentInstructionsSection(catalog);
   return {
     kind,
     value,
     listing: { uri: twinUri(catalog.origin, pagePath), ...listing, mimeType: RESOURCE_MIME_TYPE },
-    render: async (bodies) => withAgentInstructions(await render(bodies), instructions),
+    render: async (bodies) => withTwinClosing(await render(bodies), catalog.origin, instructions),
   };
 }
 

@@ -4,11 +4,11 @@
  * @module
  */
 import { absoluteUrl, OAUTH_PATHS, paths } from '../kernel/paths.ts';
-import { langTag } from '../content/i18n.ts';
+import { langTag, LANGS } from '../content/i18n.ts';
 import { type Catalog, documentsOf, type Lang } from '../content/catalog.ts';
 import { demoteHeadings, withoutIndexPointer } from '../content/markdown.ts';
-import { categoryName, type SitePage } from './pages.ts';
-import { agentInstructionsSection, withoutAgentInstructions } from '../agent-tools/instructions.ts';
+import { categoryName, type PageKind, type SitePage, twinUrl } from './pages.ts';
+import { agentInstructionsSection, twinSitemapSection, withoutAgentInstructions } from '../agent-tools/instructions.ts';
 
 /** The Content Signals this site grants (contentsignals.org). */
 export const CONTENT_SIGNAL = 'ai-train=yes, search=yes, ai-input=yes';
@@ -117,6 +117,43 @@ export function sitemapXml(origin: string, pages: readonly SitePage[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
+/** The headings of /sitemap.md, one per page kind, in the order they appear. */
+const SITEMAP_MD_SECTIONS: readonly [PageKind, string][] = [
+  ['home', 'Home'],
+  ['static', 'Developers, search and contact'],
+  ['product', 'Products'],
+  ['solution', 'Solutions'],
+  ['article', 'Articles'],
+  ['list', 'Listings, categories and tags'],
+];
+
+/** The language headings of /sitemap.md. */
+const SITEMAP_MD_LANGUAGES: Record<Lang, string> = { en: 'English', zh: 'Chinese (中文)' };
+
+/**
+ * /sitemap.md: the pages sitemap.xml lists, as markdown for agents (the Agent Readability Spec's
+ * sitemap.md): one section per language, one sub-section per kind of page, each page linked to its
+ * twin by its title. Registry order within a section (newest first for documents).
+ */
+export function sitemapMarkdown(catalog: Pick<Catalog, 'origin' | 'company'>, pages: readonly SitePage[]): string {
+  const { origin, company } = catalog;
+  const listed = pages.filter((p) => p.listed !== false);
+  const blocks = [
+    `# ${company.name}: site map`,
+    `> Every page of this site (${listed.length}), by language and kind, each linked to its markdown twin; the HTML page is the same URL without \`.md\`. The same list as XML: ${absoluteUrl(origin, paths.sitemap)}; an index with summaries: ${absoluteUrl(origin, paths.llms)}`,
+  ];
+  for (const lang of LANGS) {
+    const ofLang = listed.filter((p) => p.lang === lang);
+    if (!ofLang.length) continue;
+    blocks.push(`## ${SITEMAP_MD_LANGUAGES[lang]}`);
+    for (const [kind, heading] of SITEMAP_MD_SECTIONS) {
+      const lines = ofLang.filter((p) => p.kind === kind).map((p) => `- [${p.title}](${twinUrl(origin, p.path)})`);
+      if (lines.length) blocks.push(`### ${heading}`, lines.join('\n'));
+    }
+  }
+  return `${blocks.join('\n\n')}\n`;
+}
+
 /** Part `n` (1-based) of a sitemap that needs an index: at most {@link SITEMAP_URL_LIMIT} pages. */
 export function sitemapPartXml(origin: string, pages: readonly SitePage[], n: number): string {
   const part = sitemapParts(pages)[n - 1];
@@ -178,11 +215,13 @@ export function feedTitle(company: Pick<Catalog['company'], 'name' | 'name_zh'>,
 export function llmsFullTxt(catalog: Catalog, pages: readonly SitePage[]): string {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const instructions = agentInstructionsSection(catalog);
+  const sitemap = twinSitemapSection(catalog.origin).trim();
   const bodies = [...catalog.products.map((p) => p.path), ...documentsOf(catalog).map((d) => d.path)]
     .map((path) => byPath.get(path)?.markdown)
     .filter((md): md is string => Boolean(md))
-    // One pointer to llms.txt in the header below, not one per document.
+    // One pointer to llms.txt in the header below, not one per document; no twin's site map section.
     .map((md) => withoutAgentInstructions(withoutIndexPointer(md), instructions).trim())
+    .map((md) => (md.endsWith(sitemap) ? md.slice(0, -sitemap.length).trim() : md))
     // Demote each document one level so the file keeps a single H1.
     .map(demoteHeadings);
   return [

@@ -28,12 +28,42 @@ describe('llms.txt at the fixture size', () => {
   const files = llmsFiles(FIXTURE_CATALOG);
   const file = (path: string): string => files.find((f) => f.path === path)!.text;
 
-  it('the root lists every document and points to both language indexes', () => {
+  it('the root lists every document and names both language indexes', () => {
     expect(files.map((f) => f.path)).toEqual(['/llms.txt', '/en/llms.txt', '/zh/llms.txt']);
-    const links = linksOf(llmsTxt(FIXTURE_CATALOG));
+    const root = llmsTxt(FIXTURE_CATALOG);
+    const links = linksOf(root);
     for (const d of [...FIXTURE_CATALOG.articles, ...FIXTURE_CATALOG.solutions]) expect(links).toContain(twinOf(d.path));
-    expect(links).toContain(`${ORIGIN}/zh/llms.txt`);
-    expect(links).toContain(`${ORIGIN}/en/llms.txt`);
+    expect(root).toContain(`\`${ORIGIN}/zh/llms.txt\``);
+    expect(root).toContain(`\`${ORIGIN}/en/llms.txt\``);
+  });
+
+  it('the root links every page the sitemap lists (AFDocs llms-txt-coverage), and links nothing but markdown', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const root = llmsTxt(FIXTURE_CATALOG, pages);
+    const links = [...root.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+    const listed = pages.filter((p) => p.listed !== false);
+    expect(listed.length).toBeGreaterThan(30);
+    for (const page of listed) expect(links, page.path).toContain(page.path === '/' ? `${ORIGIN}/index.md` : twinOf(page.path));
+    for (const page of pages.filter((p) => p.listed === false)) expect(links).not.toContain(twinOf(page.path));
+    // Every link a twin, auth.md or sitemap.md (the Agent Readability Spec's llms-txt.md-extensions): endpoints are code spans.
+    expect(links.filter((l) => !l.endsWith('.md'))).toEqual([]);
+    expect(root).toContain(`- MCP server: \`${ORIGIN}/mcp\``);
+    expect(root).toContain(`- Full text (llms-full.txt): \`${ORIGIN}/llms-full.txt\``);
+    expect(links).toContain(`${ORIGIN}/sitemap.md`);
+    expect(links).toContain(`${ORIGIN}/auth.md`);
+  });
+
+  it('the root has a "## Docs" section with the developer documentation (Mintlify llms-txt-directive-format)', () => {
+    const root = llmsTxt(FIXTURE_CATALOG);
+    const docs = /\n## Docs\n\n([\s\S]*?)\n\n## /.exec(root)![1]!;
+    expect(linksOf(docs).map(local)).toEqual(
+      expect.arrayContaining(['/developers.md', '/zh/developers.md', '/docs/api.md', '/docs/api/search-articles.md', '/auth.md']),
+    );
+    expect(
+      linksOf(docs)
+        .map(local)
+        .filter((p) => !p.startsWith('/docs/api') && !p.endsWith('developers.md')),
+    ).toEqual(['/auth.md']);
   });
 
   it('each language file lists exactly its language', () => {
@@ -62,8 +92,9 @@ describe('llms.txt at 10,000 generated articles', () => {
   const catalog = generatedCatalog(10_000);
   const files = llmsFiles(catalog);
 
-  it(`keeps every file under ${LLMS_TXT_MAX_CHARS} characters, the root pointing to the language indexes`, () => {
+  it(`keeps every file under ${LLMS_TXT_MAX_CHARS} characters, the root linking the language indexes`, () => {
     for (const f of files) expect(f.text.length, f.path).toBeLessThan(LLMS_TXT_MAX_CHARS);
+    expect(files[0]!.text).toContain('\n## Docs\n');
     expect(new Set(files.map((f) => f.path)).size).toBe(files.length);
     const root = linksOf(files[0]!.text);
     expect(root).toContain(`${ORIGIN}/zh/llms.txt`);

@@ -3,7 +3,14 @@
  * `/en/llms.txt`), and, when a language's list outgrows {@link LLMS_TXT_MAX_CHARS}, sectioned
  * indexes by category (`/en/llms/rag.txt`, `/en/llms/rag-2.txt`, ...). Every file stays under the
  * budget, so an agent that reads a whole file into its context reads a bounded one; a small site
- * keeps the single root file listing everything (that is what most readers fetch).
+ * keeps the single root file listing every page of the sitemap (that is what most readers fetch,
+ * and what AFDocs' llms-txt-coverage compares with the sitemap).
+ *
+ * The root's links all point at markdown twins (`.md`) that answer GET 200: the Agent Readability
+ * Spec wants every llms.txt link to end in `.md`, AFDocs and Mintlify want every link to resolve.
+ * Endpoints and non-markdown files (`/mcp` answers GET with 405, llms-full.txt, the JSON catalogues)
+ * are named as code spans instead. The one exception is the root of a site too large to list: it
+ * links the language indexes, the progressive disclosure AFDocs walks.
  * @module
  */
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
@@ -11,7 +18,7 @@ import { absoluteUrl, paths } from '../kernel/paths.ts';
 import { DEFAULT_READ_RULES } from '../kernel/read-limit.ts';
 import { LANGS } from '../content/i18n.ts';
 import type { Catalog, Document, Lang } from '../content/catalog.ts';
-import { categoryName, twinUrl } from './pages.ts';
+import { categoryName, type SitePage, sitePages, twinUrl } from './pages.ts';
 import { agentInstructions } from '../agent-tools/instructions.ts';
 
 /** Upper bound on one llms.txt file, in characters (issue 27: each under 50,000 at 10,000 articles). */
@@ -27,6 +34,8 @@ const LANGUAGE_NAMES: Record<Lang, string> = { zh: 'Chinese (中文)', en: 'Engl
 
 const section = (heading: string, lines: readonly string[]): string => `## ${heading}\n\n${lines.join('\n')}`;
 const link = (title: string, url: string, note: string): string => `- [${title}](${url}): ${note}`;
+/** A resource named without a hyperlink (an endpoint or a file that is not markdown): its URL as a code span. */
+const named = (title: string, url: string, note: string): string => `- ${title}: \`${url}\`. ${note}`;
 
 function documentLine(catalog: Catalog, d: Document): string {
   const note =
@@ -56,10 +65,11 @@ function readLimitsNote(origin: string): string {
   );
 }
 
-function languageLinks(catalog: Catalog): string[] {
+/** The language indexes: linked when the root cannot list every document itself, else named (every root link stays `.md`). */
+function languageLinks(catalog: Catalog, linked: boolean): string[] {
   return LANGS.map((lang) => {
     const count = catalog.articles.filter((a) => a.lang === lang).length + catalog.solutions.filter((s) => s.lang === lang).length;
-    return link(
+    return (linked ? link : named)(
       `${LANGUAGE_NAMES[lang]} index`,
       absoluteUrl(catalog.origin, paths.langLlms(lang)),
       `${count} articles and solutions in ${lang}`,
@@ -67,20 +77,47 @@ function languageLinks(catalog: Catalog): string[] {
   });
 }
 
+/** Is a page part of the developer documentation (the hub in each language and the API reference)? */
+const isDocsPage = (path: string): boolean =>
+  path === paths.developers || path === paths.langDevelopers('zh') || path === paths.apiDocs || path.startsWith(`${paths.apiDocs}/`);
+
+/**
+ * The "## Docs" section (the heading Mintlify's llms-txt-directive-format looks for): the developer
+ * documentation, each page's twin, then auth.md.
+ */
+function docsSection(catalog: Catalog, pages: readonly SitePage[]): string {
+  const { origin } = catalog;
+  return section('Docs', [
+    ...pages.filter((p) => p.listed !== false && isDocsPage(p.path)).map((p) => link(p.title, twinUrl(origin, p.path), p.description)),
+    link('Agent authorization guide (auth.md)', absoluteUrl(origin, paths.authMd), 'register anonymously, get a token, revoke it'),
+  ]);
+}
+
+/**
+ * Every other page of the sitemap, by title (listings, categories, tags, search, contact, the Chinese
+ * editions): with the sections above, the root then lists every page the sitemap does.
+ */
+function otherPages(catalog: Catalog, pages: readonly SitePage[], listed: ReadonlySet<string>): string {
+  const lines = pages
+    .filter((p) => p.listed !== false && !listed.has(p.path) && !isDocsPage(p.path))
+    .map((p) => `- [${p.title}](${twinUrl(catalog.origin, p.path)})`);
+  return section('Pages', lines);
+}
+
 function closing(catalog: Catalog): string[] {
   const { origin } = catalog;
   return [
     section(
       'For agents',
-      AGENT_ENTRY_POINTS.map((e) => link(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`)),
+      AGENT_ENTRY_POINTS.map((e) => named(e.title, absoluteUrl(origin, e.path), `${e.type}. ${e.description}`)),
     ),
     section('Instructions for agents', [agentInstructions(catalog)]),
     section('Optional', [
-      link('Full text', absoluteUrl(origin, paths.llmsFull), 'every article, solution and product in one markdown file'),
+      link('Site map', absoluteUrl(origin, paths.sitemapMarkdown), 'every page of the site, by section, linking each twin'),
       link('Blog index', twinUrl(origin, paths.blog), 'articles, newest first'),
       link('Contact', twinUrl(origin, paths.contact), 'sales, partnerships and press channels'),
-      link('RSS', absoluteUrl(origin, paths.rss), 'feed of new articles'),
-      link('Sitemap', absoluteUrl(origin, paths.sitemap), 'every HTML page'),
+      named('RSS', absoluteUrl(origin, paths.rss), 'Feed of new articles.'),
+      named('Sitemap (XML)', absoluteUrl(origin, paths.sitemap), 'Every HTML page.'),
     ]),
   ];
 }
@@ -168,19 +205,27 @@ function languageFiles(catalog: Catalog, lang: Lang): LlmsFile[] {
 
 /**
  * Every llms file: `/llms.txt` first, then each language's index and sections. The root lists
- * every document while it fits the budget, and always points to the language indexes.
+ * every page of `pages` (the registry: what the sitemap lists) while it fits the budget, and
+ * always points to the language indexes: named while the root lists everything, linked after.
  */
-export function llmsFiles(catalog: Catalog): LlmsFile[] {
+export function llmsFiles(catalog: Catalog, pages: readonly SitePage[] = sitePages(catalog)): LlmsFile[] {
   const { origin } = catalog;
   const products = section(
     'Products',
     catalog.products.map((p) => link(p.name, twinUrl(origin, p.path), p.summary)),
   );
-  const byLanguage = section('By language', languageLinks(catalog));
+  const docs = docsSection(catalog, pages);
+  // Listed above, or in the Optional section below.
+  const listed = new Set([
+    ...[...catalog.products, ...catalog.solutions, ...catalog.articles].map((d) => d.path),
+    paths.blog,
+    paths.contact,
+  ]);
   const full = join([
     ...header(catalog, catalog.company.name),
+    docs,
     products,
-    byLanguage,
+    section('By language', languageLinks(catalog, false)),
     section(
       'Solutions',
       catalog.solutions.map((s) => documentLine(catalog, s)),
@@ -189,6 +234,7 @@ export function llmsFiles(catalog: Catalog): LlmsFile[] {
       'Articles',
       catalog.articles.map((a) => documentLine(catalog, a)),
     ),
+    otherPages(catalog, pages, listed),
     ...closing(catalog),
   ]);
   const root =
@@ -196,15 +242,16 @@ export function llmsFiles(catalog: Catalog): LlmsFile[] {
       ? full
       : join([
           ...header(catalog, catalog.company.name),
+          docs,
           products,
           `${catalog.articles.length + catalog.solutions.length} articles and solutions: listed per language.`,
-          byLanguage,
+          section('By language', languageLinks(catalog, true)),
           ...closing(catalog),
         ]);
   return [{ path: paths.llms, text: root }, ...LANGS.flatMap((lang) => languageFiles(catalog, lang))];
 }
 
 /** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */
-export function llmsTxt(catalog: Catalog): string {
-  return llmsFiles(catalog)[0]!.text;
+export function llmsTxt(catalog: Catalog, pages: readonly SitePage[] = sitePages(catalog)): string {
+  return llmsFiles(catalog, pages)[0]!.text;
 }

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import type { Article, Document, Solution } from '../content/catalog.ts';
 import { tagSlug } from '../kernel/paths.ts';
-import { docCard, relatedDocuments, relatedIndex, sitePages, tagListings, withNeighbours } from './pages.ts';
+import {
+  cardLine,
+  docCard,
+  HOME_LATEST_ARTICLES,
+  readerFirst,
+  relatedDocuments,
+  relatedIndex,
+  sitePages,
+  TAG_PAGE_MIN_CARDS,
+  tagListings,
+  tagNeighbours,
+  withNeighbours,
+} from './pages.ts';
 
 const article = (slug: string, lang: 'zh' | 'en', date: string, category: string, tags: string[]): Article => ({
   type: 'article',
@@ -132,5 +144,62 @@ describe('docCard', () => {
 
   it('carries no body (cached pages key on their cards)', () => {
     expect(docCard(article('long', 'en', '2026-01-01', 'rag', []))).not.toHaveProperty('markdown');
+  });
+});
+
+describe('page descriptions', () => {
+  it('say at least 50 characters on every listed page the site words itself (the a14y meta-description check)', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    // Documents, products and categories are described by their content (the fixture's are a few words).
+    const ownWords = pages.filter(
+      (p) => p.listed !== false && (p.kind === 'static' || p.kind === 'list') && !p.path.includes('/category/'),
+    );
+    expect(ownWords.length).toBeGreaterThan(20);
+    expect(ownWords.filter((p) => p.description.length < 50).map((p) => `${p.path}: ${p.description}`)).toEqual([]);
+    const listing = tagListings(FIXTURE_CATALOG).sort((a, b) => a.docs.length - b.docs.length)[0]!;
+    expect(pages.find((p) => p.path === listing.path)!.description).toContain(listing.docs[0]!.title);
+  });
+
+  it('name the blog and the category where a category says too little', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const category = FIXTURE_CATALOG.categories[0]!;
+    expect(pages.find((p) => p.path === `/blog/category/${category.slug}`)!.description).toBe(
+      `${FIXTURE_CATALOG.company.name} blog, ${category.name}: ${category.description}`,
+    );
+    expect(pages.find((p) => p.path === `/zh/blog/category/${category.slug}`)!.description).toMatch(/^.+博客「.+」分类：/);
+  });
+});
+
+describe('tag pages', () => {
+  it('list the tags their documents share and, below few documents, related reading that is not their own', () => {
+    const neighbours = tagNeighbours(FIXTURE_CATALOG);
+    const listings = tagListings(FIXTURE_CATALOG);
+    for (const listing of listings) {
+      const { tags, related } = neighbours.get(listing.slug)!;
+      expect(tags.map((t) => t.tag)).not.toContain(listing.tag);
+      for (const t of tags) expect(listing.docs.filter((d) => d.tags.some((x) => tagSlug(x) === tagSlug(t.tag))).length).toBe(t.count);
+      expect(related.filter((d) => listing.docs.includes(d))).toEqual([]);
+      expect(related.length).toBeLessThanOrEqual(Math.max(0, TAG_PAGE_MIN_CARDS - listing.docs.length));
+    }
+    const thin = [...listings].sort((a, b) => a.docs.length - b.docs.length)[0]!;
+    expect(thin.docs.length).toBeLessThan(TAG_PAGE_MIN_CARDS);
+    expect(neighbours.get(thin.slug)!.related.length).toBeGreaterThan(0);
+    const twin = sitePages(FIXTURE_CATALOG).find((p) => p.path === thin.path)!.markdown;
+    for (const d of neighbours.get(thin.slug)!.related) expect(twin).toContain(`(${FIXTURE_CATALOG.origin}${d.path}.md)`);
+  });
+});
+
+describe('the home page twin', () => {
+  it('carries every content block of the home page: pitch, note, and each card with the words the card shows', () => {
+    const home = sitePages(FIXTURE_CATALOG).find((p) => p.path === '/')!.markdown;
+    const { company, categories } = FIXTURE_CATALOG;
+    if (company.pitch) expect(home).toContain(company.pitch);
+    if (company.disclaimer) expect(home).toContain(company.disclaimer);
+    const latest = readerFirst(FIXTURE_CATALOG.articles, 'en').slice(0, HOME_LATEST_ARTICLES);
+    for (const a of latest) expect(home).toContain(cardLine(FIXTURE_CATALOG.origin, a, 'en', categories));
+    const zhArticle = FIXTURE_CATALOG.articles.find((a) => a.lang === 'zh')!;
+    expect(cardLine(FIXTURE_CATALOG.origin, zhArticle, 'en', categories)).toMatch(
+      /^- \[.+\]\(.+\.md\) \(中文 · \d{4}年\d{1,2}月\d{1,2}日 · .+ · \d+ 分钟\): /,
+    );
   });
 });

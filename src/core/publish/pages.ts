@@ -8,11 +8,12 @@ import { operationDetailsMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
-import { messages, otherLang } from '../content/i18n.ts';
+import { glossaryMarkdown } from './glossary.ts';
+import { formatDate, LANG_NAMES, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
-import { type Article, type Catalog, type Document, documentsOf, type Lang } from '../content/catalog.ts';
-import { markdownDocument } from '../content/markdown.ts';
-import { agentInstructionsSection, withAgentInstructions } from '../agent-tools/instructions.ts';
+import { type Article, type Catalog, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
+import { markdownDocument, withFrontMatter } from '../content/markdown.ts';
+import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
 import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
 
 export { categoryName, twinUrl };
@@ -27,23 +28,25 @@ export interface SitePage {
   lang: Lang;
   /** YYYY-MM-DD of the newest content shown on the page. */
   lastmod: string;
-  /** The complete markdown twin. */
+  /** The complete markdown twin: front matter, index pointer, body, site map section, instructions for agents. */
   markdown: string;
   /** False for pages that exist but are not listed in the sitemap (the contact thank-you page). */
   listed?: boolean;
 }
 
 /**
- * The first sentence of a CommonMark description as plain text (a page description): inline code,
- * emphasis and link markup dropped, at most {@link DESCRIPTION_MAX_CHARS} characters.
+ * The first sentence of a CommonMark description as plain text (a page description), or the first
+ * two when one says less than `minChars`: inline code, emphasis and link markup dropped, at most
+ * {@link DESCRIPTION_MAX_CHARS} characters.
  */
-function plainSentence(markdown: string): string {
+function plainSentence(markdown: string, minChars = 0): string {
   const text = markdown
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[`*_]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  const first = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  const sentence = first.length < minChars ? (/^.*?[.!?](?=\s|$).*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text) : first;
   return sentence.length > DESCRIPTION_MAX_CHARS ? `${sentence.slice(0, DESCRIPTION_MAX_CHARS - 1).trimEnd()}…` : sentence;
 }
 
@@ -186,6 +189,74 @@ export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): T
   return [...bySlug.values()].sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
+/** Shortest page description, in characters (the a14y meta-description check; shorter ones say too little in a result snippet). */
+const DESCRIPTION_MIN_CHARS = 50;
+
+/**
+ * A tag page's description: how many documents carry the tag and their titles (newest first, the
+ * reader's language first), then the first one's excerpt while that is still under
+ * {@link DESCRIPTION_MIN_CHARS}; at most {@link DESCRIPTION_MAX_CHARS}.
+ */
+export function tagDescription(listing: TagListing, lang: Lang, company: Pick<Catalog['company'], 'name' | 'name_zh'>): string {
+  const docs = readerFirst(listing.docs, lang);
+  const n = docs.length;
+  const titles = docs.map((d) => d.title);
+  let text =
+    lang === 'zh'
+      ? `${company.name_zh}带有“${listing.tag}”标签的 ${n} 篇文章与解决方案：${titles.join('；')}。`
+      : `${n === 1 ? 'The one article or solution' : `The ${n} articles and solutions`} on ${company.name} tagged “${listing.tag}”: ${titles.join('; ')}.`;
+  if (text.length < DESCRIPTION_MIN_CHARS && docs[0]) text = `${text} ${docs[0].excerpt}`;
+  return text.length > DESCRIPTION_MAX_CHARS ? `${text.slice(0, DESCRIPTION_MAX_CHARS - 1).trimEnd()}…` : text;
+}
+
+/** Related tags a tag page lists at most. */
+export const TAG_RELATED_TAGS = 12;
+/** A tag page with fewer documents than this lists related ones below its own, up to this many cards in all. */
+export const TAG_PAGE_MIN_CARDS = 4;
+
+/** What a tag page shows besides its documents: the tags its documents also carry, and related reading when it lists few. */
+export interface TagNeighbours {
+  /** Other tags of the listing's documents, most shared first: the tag, its listing's path and how many of these documents carry it. */
+  tags: { tag: string; path: string; lang: Lang; count: number }[];
+  /** Documents related to the listing's (shared tags, then category), none of its own: only on a listing with few documents. */
+  related: Document[];
+}
+
+/**
+ * For each tag listing, its {@link TagNeighbours}, computed for the whole site at once: the related
+ * documents come from one {@link relatedIndex}, the related tags from the listings' documents (a
+ * document's tags are few, so this is linear in the site's tag assignments).
+ */
+export function tagNeighbours(catalog: Pick<Catalog, 'articles' | 'solutions'>): Map<string, TagNeighbours> {
+  const listings = tagListings(catalog);
+  const bySlug = new Map(listings.map((l) => [l.slug, l]));
+  const related = relatedIndex(documentsOf(catalog));
+  const result = new Map<string, TagNeighbours>();
+  for (const listing of listings) {
+    const counts = new Map<string, number>();
+    for (const doc of listing.docs)
+      for (const slug of new Set(doc.tags.map(tagSlug))) if (slug !== listing.slug) counts.set(slug, (counts.get(slug) ?? 0) + 1);
+    const tags = [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, TAG_RELATED_TAGS)
+      .map(([slug, count]) => {
+        const other = bySlug.get(slug)!;
+        return { tag: other.tag, path: other.path, lang: other.lang, count };
+      });
+    const own = new Set(listing.docs.map((d) => d.slug));
+    const wanted = TAG_PAGE_MIN_CARDS - listing.docs.length;
+    const reading: Document[] = [];
+    if (wanted > 0)
+      for (const doc of listing.docs) {
+        for (const candidate of related(doc, TAG_PAGE_MIN_CARDS + listing.docs.length))
+          if (!own.has(candidate.slug) && !reading.includes(candidate) && reading.length < wanted) reading.push(candidate);
+        if (reading.length >= wanted) break;
+      }
+    result.set(listing.slug, { tags, related: reading });
+  }
+  return result;
+}
+
 /** Weights of the related-articles score: a shared tag says more than a shared category. */
 const RELATED_WEIGHTS = { tag: 3, category: 2, language: 1 } as const;
 
@@ -322,92 +393,114 @@ function newest(dates: (string | undefined)[], fallback: string): string {
   );
 }
 
-/** Builds every page of the site from the catalogue, family by family (the sitemap keeps this order). */
+/**
+ * Builds every page of the site from the catalogue, family by family (the sitemap keeps this order).
+ * Each twin closes with the site map section and the instructions for agents (agent-instructions.ts),
+ * each written once; the served twin also opens with front matter ({@link framedTwin}).
+ */
 export function sitePages(catalog: Catalog): SitePage[] {
   const today = newest(
     [...catalog.articles, ...catalog.solutions].flatMap((d) => [d.date, d.updated]),
     '2026-01-01',
   );
-  // Every twin closes with the instructions for agents (agent-instructions.ts), written once.
   const instructions = agentInstructionsSection(catalog);
-  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages]
+  return [homePage, blogPages, categoryPages, articlePages, solutionPages, productPages, servicePages, glossaryPages]
     .flatMap((family) => family(catalog, today))
-    .map((page) => ({ ...page, markdown: withAgentInstructions(page.markdown, instructions) }));
+    .map((page) => ({ ...page, markdown: withTwinClosing(page.markdown, catalog.origin, instructions) }));
 }
 
-/** The home page. */
+/**
+ * The twin as served at `<page>.md` and by negotiation: YAML front matter (title, description,
+ * `doc_version`, last_updated: the a14y markdown.frontmatter check), then the page's markdown.
+ * `docVersion` names the revision of that markdown: the build passes 16 hex digits of its SHA-256
+ * (src/astro/integrations/markdown-twins.ts), native hashing, since the twins of 10,000 articles are
+ * about 79 million characters (a JavaScript hash over them cost 2 CPU-s).
+ */
+export function framedTwin(page: Pick<SitePage, 'title' | 'description' | 'lastmod' | 'markdown'>, docVersion: string): string {
+  return withFrontMatter(
+    { title: page.title, description: page.description, doc_version: docVersion, last_updated: page.lastmod },
+    page.markdown,
+  );
+}
+
+/**
+ * A document's line on the home page twin, with the words its card shows (DocCard.astro): the
+ * language badge of a document in the other language, the date as written there, the category and
+ * the reading time, each in the document's language. The home twin carries what the page shows
+ * (AFDocs markdown-content-parity).
+ */
+export function cardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
+  const t = messages(doc.lang);
+  const meta = [
+    doc.lang !== readerLang ? LANG_NAMES[doc.lang] : null,
+    formatDate(doc.date, doc.lang),
+    categoryName(categories, doc.category, doc.lang),
+    t.minutes(doc.readingMinutes),
+  ].filter(Boolean);
+  return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${meta.join(' · ')}): ${doc.excerpt}`;
+}
+
+/** Documents on the home page: the latest articles shown (the reader's language first). */
+export const HOME_LATEST_ARTICLES = 6;
+
+/** The home page, in each language: the twin says what the page shows, in the same order. */
 function homePage(catalog: Catalog, today: string): SitePage[] {
   const { origin, company, categories, articles, solutions, products } = catalog;
-  const pages: SitePage[] = [];
-  pages.push({
-    path: paths.home,
-    kind: 'home',
-    title: `${company.name}: ${company.tagline}`,
-    description: company.description,
-    lang: 'en',
-    lastmod: today,
-    markdown: markdownDocument(
-      origin,
-      company.name,
-      company.tagline,
-      [['URL', absoluteUrl(origin, '/')]],
-      [
-        company.description,
-        company.description_zh,
-        '## Latest articles',
-        articles
-          .slice(0, 6)
-          .map((a) => docLine(origin, a, categories))
-          .join('\n'),
-        '## Products',
-        products.map((p) => productLine(origin, p)).join('\n'),
-        '## Solutions',
-        solutions.map((s) => docLine(origin, s, categories)).join('\n'),
-        '## More',
-        [
+  return (['en', 'zh'] as const).map((lang) => {
+    const zh = lang === 'zh';
+    const t = messages(lang);
+    const tagline = zh ? (company.tagline_zh ?? company.tagline) : company.tagline;
+    const name = zh ? company.name_zh : company.name;
+    const path = paths.langHome(lang);
+    const more = zh
+      ? [`- [${t.navContact}](${twinUrl(origin, paths.langContact('zh'))})`]
+      : [
           `- [Blog](${twinUrl(origin, paths.blog)}): all articles`,
           `- [Contact](${twinUrl(origin, paths.contact)}): talk to ${company.name}`,
           `- [llms.txt](${absoluteUrl(origin, paths.llms)}): index for language models`,
-        ].join('\n'),
-      ].join('\n\n'),
-    ),
+        ];
+    return {
+      path,
+      kind: 'home' as const,
+      title: `${name}${zh ? '：' : ': '}${tagline}`,
+      description: zh ? company.description_zh : company.description,
+      lang,
+      lastmod: today,
+      markdown: markdownDocument(
+        origin,
+        name,
+        tagline,
+        zh
+          ? [
+              ['URL', absoluteUrl(origin, path)],
+              ['English', absoluteUrl(origin, paths.home)],
+            ]
+          : [['URL', absoluteUrl(origin, path)]],
+        [
+          zh ? (company.pitch_zh ?? company.description_zh) : (company.pitch ?? company.description),
+          zh ? company.disclaimer_zh : company.disclaimer,
+          zh ? company.description_zh : company.description,
+          zh ? null : company.description_zh,
+          `## ${t.latestArticles}`,
+          readerFirst(articles, lang)
+            .slice(0, HOME_LATEST_ARTICLES)
+            .map((a) => cardLine(origin, a, lang, categories))
+            .join('\n'),
+          `## ${t.products}`,
+          products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${zh ? (p.summary_zh ?? p.summary) : p.summary}`).join('\n'),
+          `## ${t.solutions}`,
+          readerFirst(solutions, lang)
+            .map((s) => cardLine(origin, s, lang, categories))
+            .join('\n'),
+          `## ${zh ? t.navContact : 'More'}`,
+          more.join('\n'),
+        ]
+          // A company without a pitch shows its description once.
+          .filter((block, i, all): block is string => Boolean(block) && all.indexOf(block) === i)
+          .join('\n\n'),
+      ),
+    };
   });
-
-  const zh = messages('zh');
-  const zhArticles = articlesIn(articles, 'zh');
-  pages.push({
-    path: paths.langHome('zh'),
-    kind: 'home',
-    title: `${company.name_zh}：${company.tagline_zh ?? company.tagline}`,
-    description: company.description_zh,
-    lang: 'zh',
-    lastmod: today,
-    markdown: markdownDocument(
-      origin,
-      company.name_zh,
-      company.tagline_zh ?? company.tagline,
-      [
-        ['URL', absoluteUrl(origin, paths.langHome('zh'))],
-        ['English', absoluteUrl(origin, paths.home)],
-      ],
-      [
-        company.description_zh,
-        `## ${zh.latestArticles}`,
-        zhArticles
-          .slice(0, 6)
-          .map((a) => docLine(origin, a, categories))
-          .join('\n'),
-        `## ${zh.products}`,
-        products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${p.summary_zh ?? p.summary}`).join('\n'),
-        `## ${zh.solutions}`,
-        solutions.map((s) => docLine(origin, s, categories)).join('\n'),
-        `## ${zh.navContact}`,
-        `- [${zh.navContact}](${twinUrl(origin, paths.langContact('zh'))})`,
-      ].join('\n\n'),
-    ),
-  });
-
-  return pages;
 }
 
 /** The blog listing, one page per ARTICLES_PER_PAGE articles. */
@@ -453,15 +546,27 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
   }
 
   // Each tag's page in the language most of its documents are in, and a copy in the other language's chrome.
+  const neighbours = tagNeighbours(catalog);
   for (const listing of tagListings(catalog)) {
+    const { tags, related } = neighbours.get(listing.slug)!;
     for (const lang of [listing.lang, otherLang(listing.lang)]) {
       const t = messages(lang);
       const path = inChrome(lang, listing.path, listing.lang);
+      const sections = [
+        tags.length
+          ? `## ${t.relatedTags}\n\n${tags.map((r) => `- [${r.tag} (${r.count})](${twinUrl(origin, inChrome(lang, r.path, r.lang))})`).join('\n')}`
+          : '',
+        related.length
+          ? `## ${t.relatedReading}\n\n${readerFirst(related, lang)
+              .map((d) => cardLine(origin, d, lang, categories))
+              .join('\n')}`
+          : '',
+      ];
       pages.push({
         path,
         kind: 'list',
         title: t.tagTitle(listing.tag),
-        description: t.tagLead(listing.docs.length),
+        description: tagDescription(listing, lang, company),
         lang,
         lastmod: newest(
           listing.docs.map((d) => d.updated ?? d.date),
@@ -472,9 +577,14 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
           t.tagTitle(listing.tag),
           t.tagLead(listing.docs.length),
           [['URL', absoluteUrl(origin, path)]],
-          readerFirst(listing.docs, lang)
-            .map((d) => docLine(origin, d, categories))
-            .join('\n'),
+          [
+            readerFirst(listing.docs, lang)
+              .map((d) => cardLine(origin, d, lang, categories))
+              .join('\n'),
+            ...sections,
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
         ),
       });
     }
@@ -523,7 +633,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
 
 /** One listing per category. */
 function categoryPages(catalog: Catalog, today: string): SitePage[] {
-  const { origin, categories, articles } = catalog;
+  const { origin, company, categories, articles } = catalog;
   const pages: SitePage[] = [];
   for (const category of categories) {
     const items = articles.filter((a) => a.category === category.slug);
@@ -536,14 +646,19 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
       path,
       kind: 'list',
       title: `${category.name} (${category.name_zh})`,
-      description: category.description,
+      description:
+        category.description.length < DESCRIPTION_MIN_CHARS
+          ? `${company.name} blog, ${category.name}: ${category.description}`
+          : category.description,
       lang: 'en',
       lastmod,
       markdown: categoryTwin(catalog, category),
     });
     // The same listing in Chinese chrome: Chinese articles first.
     const zhPath = inChrome('zh', path, 'en');
-    const description = category.description_zh ?? category.description;
+    // A Chinese description says much in few characters: one under the minimum names the blog and the category too.
+    const ownZh = category.description_zh ?? category.description;
+    const description = ownZh.length < DESCRIPTION_MIN_CHARS ? `${company.name_zh}博客「${category.name_zh}」分类：${ownZh}` : ownZh;
     pages.push({
       path: zhPath,
       kind: 'list',
@@ -658,7 +773,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     path: paths.products,
     kind: 'list',
     title: 'Products',
-    description: `${company.name} products: ${products.map((p) => p.name).join(', ')}.`,
+    description: `${company.name} products for enterprises that run AI on their own hardware: ${products.map((p) => p.name).join(', ')}.`,
     lang: 'en',
     lastmod: today,
     markdown: markdownDocument(
@@ -686,7 +801,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langProducts('zh'),
     kind: 'list',
     title: zh.products,
-    description: company.tagline_zh ?? company.tagline,
+    description: `${company.name_zh}的产品，面向在自有硬件上运行 AI 的企业：${products.map((p) => p.name).join('、')}。${company.tagline_zh ?? company.tagline}`,
     lang: 'zh',
     lastmod: today,
     markdown: markdownDocument(
@@ -707,7 +822,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
       path,
       kind: 'product',
       title: product.name,
-      description: product.summary_zh ?? product.summary,
+      description: `${product.name}：${product.summary_zh ?? product.summary}`,
       lang: 'zh',
       lastmod: today,
       markdown: markdownDocument(
@@ -756,7 +871,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langSearch('zh'),
     kind: 'static',
     title: '搜索',
-    description: `搜索${company.name_zh}的文章与解决方案，中英文均可。`,
+    description: `搜索${company.name_zh}的文章与解决方案，中英文均可：私有化部署、智能体、检索增强、AIGC 与大模型网关等主题。`,
     lang: 'zh',
     lastmod: today,
     markdown: markdownDocument(
@@ -779,7 +894,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     path: paths.contact,
     kind: 'static',
     title: 'Contact',
-    description: `Contact ${company.name}: sales, partnerships and press.`,
+    description: `Contact ${company.name}: sales, partnerships and press; tell us about your deployment and an engineer answers within one working day.`,
     lang: 'en',
     lastmod: today,
     markdown: markdownDocument(
@@ -799,7 +914,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langContact('zh'),
     kind: 'static',
     title: zh.contactTitle(company.name_zh),
-    description: zh.contactLead,
+    description: `联系${company.name_zh}：销售、合作与媒体咨询。${zh.contactLead}`,
     lang: 'zh',
     lastmod: today,
     markdown: markdownDocument(
@@ -832,7 +947,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
         path,
         kind: 'static',
         title: `${op.summary} · API reference`,
-        description: `${op.method} ${op.path}: ${plainSentence(op.description)}`,
+        description: `${op.method} ${op.path}: ${plainSentence(op.description, DESCRIPTION_MIN_CHARS)}`,
         lang: 'en',
         lastmod: today,
         markdown: markdownDocument(
@@ -916,4 +1031,40 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
   });
 
   return pages;
+}
+
+/** The page description of the glossary in one language (at least 50 characters: the a14y meta-description check). */
+export function glossaryDescription(lang: Lang, company: Pick<Catalog['company'], 'name' | 'name_zh'>): string {
+  return lang === 'zh'
+    ? `${company.name_zh}的文章、解决方案与产品中常用术语的简明定义：大语言模型、RAG、MCP、KV Cache、LoRA、私有化部署等。`
+    : `The terms used in ${company.name}'s articles, solutions and products, each defined in a sentence or two: LLM, RAG, MCP, KV cache, LoRA and more.`;
+}
+
+/** The glossary, in each language (src/core/publish/glossary.ts). */
+function glossaryPages(catalog: Catalog, today: string): SitePage[] {
+  const { origin, company } = catalog;
+  return (['en', 'zh'] as const).map((lang) => {
+    const path = paths.langGlossary(lang);
+    const title = messages(lang).glossaryTitle;
+    const description = glossaryDescription(lang, company);
+    const other = paths.langGlossary(otherLang(lang));
+    return {
+      path,
+      kind: 'static' as const,
+      title,
+      description,
+      lang,
+      lastmod: today,
+      markdown: markdownDocument(
+        origin,
+        title,
+        description,
+        [
+          ['URL', absoluteUrl(origin, path)],
+          [lang === 'zh' ? 'English' : '中文', absoluteUrl(origin, other)],
+        ],
+        glossaryMarkdown(lang),
+      ),
+    };
+  });
 }

@@ -3,12 +3,12 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { LANGS, type Lang } from '../../core/content/i18n.ts';
 import { paths } from '../../core/kernel/paths.ts';
 import { llmsFiles } from '../../core/publish/llms.ts';
-import { getCatalog } from '../../astro/collection-catalog.ts';
+import { getCatalog, getSitePages } from '../../astro/collection-catalog.ts';
 
 export const getStaticPaths = (() => LANGS.map((lang) => ({ params: { lang } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) => {
   const path = paths.langLlms(params.lang as Lang);
-  const file = llmsFiles(await getCatalog()).find((f) => f.path === path)!;
+  const file = llmsFiles(await getCatalog(), await getSitePages()).find((f) => f.path === path)!;
   return new Response(file.text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };
