@@ -10,7 +10,7 @@ import { type FeedbackRecord, feedbackBetween } from '../src/core/feedback/feedb
 import type { Store } from '../src/core/kernel/store.ts';
 import { escapeInvisibleCharacters, jsonWithEscapedInvisibles } from '../src/core/kernel/visible-text.ts';
 import { UTF8_BOM } from './enquiries.ts';
-import { readOperatorStore } from './operator-store.ts';
+import { readOperatorStore } from './runtime/operator-store.ts';
 import { answerHelp } from './usage.ts';
 
 const FORMATS = ['list', 'json', 'csv'] as const;

@@ -11,7 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { readOperatorStore } from './operator-store.ts';
+import { readOperatorStore } from './runtime/operator-store.ts';
 import { UTF8_BOM } from './enquiries.ts';
 import { DEFAULT_RANGE_DAYS, describeRangeProblem, MAX_RANGE_DAYS, parseRange } from '../src/core/analytics/range.ts';
 import { AUDIENCES, dailySeries, REPORT_SECTIONS, reportSections, type UsageReport, usageReport } from '../src/core/analytics/report.ts';

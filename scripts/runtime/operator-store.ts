@@ -4,12 +4,12 @@
  * Blobs that `npm start` writes, through a Blobs server of their own over the same folder, stopped
  * when the read is done.
  */
-import { blobsStore } from '../netlify/functions/_shared/blobs-store.ts';
-import { parseEnv } from '../src/core/config.ts';
-import type { Store, StoreName } from '../src/core/kernel/store.ts';
-import { LOCAL_SITE_ID } from './runtime/deploy-blobs.ts';
-import { startLocalBlobs } from './runtime/local-blobs.ts';
-import { localBlobsDir } from './runtime/local-blobs-dir.ts';
+import { blobsStore } from '../../netlify/functions/_shared/blobs-store.ts';
+import { parseEnv } from '../../src/core/config.ts';
+import type { Store, StoreName } from '../../src/core/kernel/store.ts';
+import { LOCAL_SITE_ID } from './deploy-blobs.ts';
+import { startLocalBlobs } from './local-blobs.ts';
+import { localBlobsDir } from './local-blobs-dir.ts';
 
 /** `read` over the store `name`, production's or the local one; the local server stops whatever `read` does. */
 export async function readOperatorStore<T>(name: StoreName, production: boolean, read: (store: Store) => Promise<T>): Promise<T> {
