@@ -243,7 +243,9 @@ describe('mcp-remote at its defaults', () => {
     // xdg-open (bundled with mcp-remote's `open`) runs $BROWSER: here a browser without JavaScript driven over HTTP.
     const { client, stderr } = await throughMcpRemote([], { BROWSER: `${process.execPath} ${HTTP_BROWSER}` });
     try {
-      const result = await client.callTool({ name: 'export_article_index', arguments: { limit: 2 } });
+      const result = await client.callTool({ name: 'export_article_index', arguments: { limit: 2 } }).catch((error: unknown) => {
+        throw new Error(`${String(error)}\nmcp-remote said:\n${stderr()}`);
+      });
       expect(result.isError, stderr()).toBeFalsy();
       expect((result.structuredContent as { items: unknown[] }).items).toHaveLength(2);
       expect(stderr()).not.toMatch(/registration rejected/i);
