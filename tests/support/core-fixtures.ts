@@ -9,6 +9,10 @@ import { inMemoryCatalog } from '../../src/core/content/catalog-reader.ts';
 import { loadSearchIndex } from '../../src/core/search/search-index.ts';
 import type { McpDeps } from '../../src/core/mcp/server.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
+import { feedbackSink } from '../../src/core/feedback/feedback.ts';
+import type { FeedbackSink } from '../../src/core/agent-tools/submit-feedback.ts';
+import { memoryStore } from '../../src/core/kernel/memory-store.ts';
+import type { Store } from '../../src/core/kernel/store.ts';
 
 export const FIXTURE_ORIGIN = 'https://acme-ai.example';
 
@@ -165,6 +169,22 @@ export const FIXTURE_DEPS: McpDeps = {
   version: '9.9.9',
   entryPoints: AGENT_ENTRY_POINTS,
 };
+
+/**
+ * A submit_feedback sink over memory stores for the fixture catalogue, one network, a fixed clock;
+ * `store` is where the entries land, for the test to read back.
+ */
+export function memoryFeedbackSink(channel: 'mcp' | 'a2a', store: Store = memoryStore()): FeedbackSink {
+  return feedbackSink(channel, {
+    feedback: store,
+    limits: memoryStore(),
+    origin: FIXTURE_ORIGIN,
+    pages: FIXTURE_DEPS.catalog,
+    clientNetworkDigest: async () => 'net',
+    now: () => Date.UTC(2026, 10, 26, 12),
+    newId: () => crypto.randomUUID(),
+  });
+}
 
 /** Headers a well-behaved legacy client sends. */
 export const LEGACY_HEADERS: Readonly<Record<string, string>> = {

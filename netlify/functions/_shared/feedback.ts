@@ -25,7 +25,8 @@ export function feedbackDeps(context: Pick<Context, 'ip'>, pages: SitePages, usa
 
 /**
  * The MCP or A2A function's deps for one request: its instance's usage counters, and the
- * submit_feedback sink, made per request because it stores under the caller's network.
+ * submit_feedback sink, per request because it stores under the caller's network. The sink's
+ * stores and catalogue are reached on the first submit_feedback call only: most requests read.
  */
 export function perRequestAgentDeps<T extends object>(
   deps: T,
@@ -34,5 +35,10 @@ export function perRequestAgentDeps<T extends object>(
   pages: () => SitePages,
 ): T & { usage: Usage; feedback: FeedbackSink } {
   const usage = usageOf(context);
-  return Object.assign(withUsage(deps, usage), { feedback: feedbackSink(channel, feedbackDeps(context, pages(), usage)) });
+  let sink: FeedbackSink | undefined;
+  const feedback: FeedbackSink = (input) => {
+    sink ??= feedbackSink(channel, feedbackDeps(context, pages(), usage));
+    return sink(input);
+  };
+  return Object.assign(withUsage(deps, usage), { feedback });
 }

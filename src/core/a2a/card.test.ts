@@ -2,11 +2,9 @@
 import { A2A_PROTOCOL_VERSION as SDK_PROTOCOL_VERSION, AgentCard, AGENT_CARD_PATH } from '@a2a-js/sdk';
 import { isLegacyAgentCard, parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3/client';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
+import { FIXTURE_DEPS, FIXTURE_ORIGIN, memoryFeedbackSink } from '../../../tests/support/core-fixtures.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { serverIdentity } from '../agent-tools/identity.ts';
-import { feedbackSink } from '../feedback/feedback.ts';
-import { memoryStore } from '../kernel/memory-store.ts';
 import { paths } from '../kernel/paths.ts';
 import { A2A_PROTOCOL_VERSION, agentCard, type AgentCardSource } from './card.ts';
 import { legacyAgentCard } from './legacy.ts';
@@ -121,15 +119,7 @@ describe('agent card', () => {
             origin: FIXTURE_ORIGIN,
             entryPoints: FIXTURE_DEPS.entryPoints,
             card: AgentCard.fromJSON(agentCard(SOURCE)),
-            feedback: feedbackSink('a2a', {
-              feedback: memoryStore(),
-              limits: memoryStore(),
-              origin: FIXTURE_ORIGIN,
-              pages: FIXTURE_DEPS.catalog,
-              clientNetworkDigest: async () => 'net',
-              now: () => Date.UTC(2026, 10, 26),
-              newId: () => crypto.randomUUID(),
-            }),
+            feedback: memoryFeedbackSink('a2a'),
           },
         );
         const body = (await res.json()) as {

@@ -7,8 +7,7 @@ import { AgentCard, GetTaskRequest, SendMessageRequest } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { TaskNotFoundError, VersionNotSupportedError } from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DEPS, FIXTURE_ORIGIN } from '../../../tests/support/core-fixtures.ts';
-import { feedbackSink } from '../feedback/feedback.ts';
+import { FIXTURE_DEPS, FIXTURE_ORIGIN, memoryFeedbackSink } from '../../../tests/support/core-fixtures.ts';
 import { memoryStore } from '../kernel/memory-store.ts';
 import { agentCard } from './card.ts';
 import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
@@ -372,15 +371,7 @@ describe('submit_feedback over A2A', () => {
     const store = memoryStore();
     const deps: A2aDeps = {
       ...DEPS,
-      feedback: feedbackSink('a2a', {
-        feedback: store,
-        limits: memoryStore(),
-        origin: FIXTURE_ORIGIN,
-        pages: FIXTURE_DEPS.catalog,
-        clientNetworkDigest: async () => 'net',
-        now: () => Date.UTC(2026, 10, 26, 12),
-        newId: () => crypto.randomUUID(),
-      }),
+      feedback: memoryFeedbackSink('a2a', store),
     };
     const send = (text: string) =>
       handleA2a(new Request(A2A_URL, { method: 'POST', headers: V1, body: JSON.stringify(sendText(text)) }), deps);
