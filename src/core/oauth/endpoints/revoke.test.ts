@@ -16,8 +16,12 @@ const ORIGIN = 'https://site.example';
 const CONFIG = oauthConfig(ORIGIN);
 const SECRET = 'revoke-test-secret';
 let keys: KeySet;
+let foreignKeys: KeySet;
 beforeAll(async () => {
-  keys = await keySetOf([await generateKeyRecord(1_800_000_000)], 1_800_000_000);
+  [keys, foreignKeys] = await Promise.all([
+    generateKeyRecord(1_800_000_000).then((r) => keySetOf([r], 1_800_000_000)),
+    generateKeyRecord(1_800_000_000).then((r) => keySetOf([r], 1_800_000_000)),
+  ]);
 });
 
 function setup() {
@@ -47,8 +51,8 @@ async function addClient(store: Store, now: number, id: string): Promise<ClientR
   return client;
 }
 
-const mint = (clientId: string, now: number) =>
-  mintAccessToken(keys, {
+const mint = (clientId: string, now: number, signer = keys) =>
+  mintAccessToken(signer, {
     issuer: ORIGIN,
     audience: CONFIG.mcpResource,
     clientId,
@@ -77,6 +81,44 @@ describe('POST /oauth/revoke', () => {
     const { deps } = setup();
     const answer = await revoke(deps, params, init);
     expect(answer).toMatchObject({ status, body: { error } });
+  });
+
+  it.each([
+    ['GET', {}, { method: 'GET' }, 405, 'invalid_request', 'Use POST.'],
+    ['no token', { client_id: 'agt_a', client_secret: SECRET }, {}, 400, 'invalid_request', 'token is required.'],
+    [
+      'a wrong secret',
+      { token: 'x', client_id: 'agt_a', client_secret: 'nope' },
+      {},
+      401,
+      'invalid_client',
+      'Client authentication failed.',
+    ],
+  ] as const)('%s: %i %s, with its description', async (_name, params, init, status, error, description) => {
+    const { deps, store, clock } = setup();
+    await addClient(store, clock.nowSeconds(), 'agt_a');
+    const answer = await revoke(deps, params, init);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ error, error_description: description });
+    if (status === 405) expect(answer.headers.get('allow')).toBe('POST, OPTIONS');
+  });
+
+  it('lists a revoked access token until its own expiry, and the answer is not cached', async () => {
+    const { deps, store, clock } = setup();
+    await addClient(store, clock.nowSeconds(), 'agt_a');
+    const { token, claims } = await mint('agt_a', clock.nowSeconds());
+    const answer = await revoke(deps, { token, client_id: 'agt_a', client_secret: SECRET });
+    expect(answer).toMatchObject({ status: 200, body: {} });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await store.get<{ exp: number }>(`revoked/${claims.jti}`))?.value.exp).toBe(claims.exp);
+  });
+
+  it('a token signed by a key that is not ours: 200, and nothing is listed', async () => {
+    const { deps, store, clock } = setup();
+    await addClient(store, clock.nowSeconds(), 'agt_a');
+    const { token, claims } = await mint('agt_a', clock.nowSeconds(), foreignKeys);
+    expect((await revoke(deps, { token, client_id: 'agt_a', client_secret: SECRET })).status).toBe(200);
+    expect(await isRevoked(store, claims.jti)).toBe(false);
   });
 
   it('requires the token', async () => {
