@@ -23,10 +23,21 @@ const PORT_8899_FILES = [
 ];
 
 /**
- * In-process tests of the core and the audit tool's pure parts. Integration tests stay isolated:
- * they set keys and environment per file (tried without isolation: 5 failures).
+ * The in-process tests beside the code (core, Astro side, browser code, the functions' shared parts,
+ * the build's pure parts, the audit tool): no build, no server, no child process. Pagefind's own
+ * tests start its binary and stay in `parallel`. Integration tests stay isolated: they set keys and
+ * environment per file (tried without isolation: 5 failures).
  */
-export const UNIT_FILES = ['src/core/**/*.test.ts', 'tools/agent-ready/*.test.ts'];
+export const UNIT_FILES = [
+  'src/core/**/*.test.ts',
+  'src/astro/**/*.test.ts',
+  'src/browser/**/*.test.ts',
+  'netlify/functions/_shared/*.test.ts',
+  'scripts/build.test.ts',
+  'scripts/runtime/edge.test.ts',
+  'scripts/runtime/workarounds.test.ts',
+  'tools/agent-ready/*.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -23,6 +23,9 @@ import { serve, startRuntime, type LocalRuntime } from '../scripts/runtime/index
 import { argValue } from './generate-corpus.ts';
 import { loadavg } from 'node:os';
 import { ROOT } from './serving-support.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const PEER = argValue(argv, 'peer');

@@ -24,6 +24,9 @@ import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
 import { transferWeight } from './transfer-weight.ts';
 import { loadAverage, machineFacts, ROOT } from './serving-support.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const RENDERERS = argValue(argv, 'renderers');

@@ -31,6 +31,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { argValue, generateCorpus, writeCorpus } from './generate-corpus.ts';
 import { median } from './stats.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS_ROOT = path.join(ROOT, 'bench', '.corpus', 'build');

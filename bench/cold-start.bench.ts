@@ -47,6 +47,9 @@ import { SEARCH_INDEX_FILE } from '../src/core/search/index-data.ts';
 import { bundleFunction } from './bundle-function.ts';
 import { argValue, generateCorpus } from './generate-corpus.ts';
 import { fixed, loadAverage, machineFacts, median, MCP_HEADERS, requireBuild, ROOT } from './serving-support.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const SIZES = (argValue(argv, 'sizes') ?? '1000,10000').split(',').map(Number);

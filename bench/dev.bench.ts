@@ -20,6 +20,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, treeCpuSeconds } from '../tests/support/dev-server.ts';
 import { argValue } from './generate-corpus.ts';
 import { median } from './stats.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STARLIGHT_DIR = path.join(ROOT, 'bench', '.corpus', 'dev', 'starlight');

@@ -29,6 +29,7 @@ import {
   type Topic,
 } from './corpus-vocabulary.ts';
 import { PLANTED_QUERIES, type PlantedDocSpec, type PlantedQuerySpec } from './planted-queries.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
 
 /** Generator options. */
 export interface CorpusOptions {
@@ -454,5 +455,6 @@ async function main(argv: readonly string[]): Promise<void> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  answerHelpFromDoc(import.meta.url);
   await main(process.argv.slice(2));
 }

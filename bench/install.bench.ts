@@ -13,6 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { argValue } from './generate-corpus.ts';
 import { median } from './stats.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(argValue(process.argv.slice(2), 'runs') ?? 3);

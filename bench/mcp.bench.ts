@@ -24,6 +24,9 @@ import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { BUILD_DATA_BESIDE, bundleFunction } from './bundle-function.ts';
 import { argValue } from './generate-corpus.ts';
 import { median, percentile } from './stats.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'bench', '.out', 'mcp');

@@ -16,6 +16,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const arg = (name: string): string => {

@@ -26,6 +26,9 @@ import { loadSearchIndex } from '../src/core/search/search-index.ts';
 import { PAGEFIND_MAX_FRAGMENTS } from '../scripts/pagefind-index.ts';
 import { argValue, generateBenchQueries, generateCorpus } from './generate-corpus.ts';
 import { fixed, loadAverage, machineFacts, median, ROOT } from './serving-support.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const N = Number(argValue(argv, 'n') ?? 10_000);

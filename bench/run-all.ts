@@ -2,9 +2,14 @@
  * `npm run bench`: every benchmark of BENCHMARKS.md in one run, one after another (they share two
  * cores, so running them side by side would measure each other). Pass `--quick` for a smoke run
  * with small sizes and short durations; the recorded figures come from the full run.
+ *
+ *     node bench/run-all.ts [--quick]      (npm run bench [-- --quick])
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const quick = process.argv.includes('--quick');
 const BENCH_DIR = import.meta.dirname;

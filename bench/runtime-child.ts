@@ -20,6 +20,9 @@ import path from 'node:path';
 import { serve as serveEmulator, startRuntime as startEmulator } from '../tests/support/emulator/emulator.ts';
 import { serve, startRuntime } from '../scripts/runtime/index.ts';
 import { argValue } from './generate-corpus.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const mode = argValue(argv, 'mode') ?? 'warm';

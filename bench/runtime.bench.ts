@@ -41,6 +41,9 @@ import {
   treeRss,
 } from './serving-support.ts';
 import { median } from './stats.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 /** Bounded load per autocannon row. */

@@ -12,6 +12,9 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { IndexFileReader, SearchEngine } from '../src/core/search/search-index.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 interface QueryFile {
   /** Timed queries, run `passes` times after one warm-up pass. */

@@ -37,6 +37,9 @@ import { argValue } from './generate-corpus.ts';
 import { transferWeight } from './transfer-weight.ts';
 import { loadAverage, machineFacts, median, ROOT } from './serving-support.ts';
 import { percentile } from './stats.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const RUNS = Number(argValue(argv, 'runs') ?? 3);

@@ -25,6 +25,9 @@ import { IndexFile, inMemoryIndexFile } from '../src/core/search/index-file.ts';
 import type { Document } from '../src/core/content/catalog.ts';
 import { argValue, generateBenchQueries, generateCorpus } from './generate-corpus.ts';
 import { median } from './stats.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 /** Generated latency queries added to the planted ones (search.md §8: 30 planted + 170 generated). */
 const GENERATED_QUERY_COUNT = 170;

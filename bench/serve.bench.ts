@@ -33,6 +33,9 @@ import {
   treeRss,
   type Scenario,
 } from './serving-support.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const SECONDS = Number(argValue(argv, 'seconds') ?? 30);

@@ -30,6 +30,9 @@ import {
   startRuntimeProcess,
   treeRss,
 } from './serving-support.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const MINUTES = Number(argValue(argv, 'minutes') ?? 5);

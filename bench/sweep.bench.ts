@@ -24,6 +24,9 @@ import { EXPIRY_INDEX_PREFIX, sweepExpired, utcDay } from '../src/core/kernel/ex
 import type { Store } from '../src/core/kernel/store.ts';
 import { OAUTH_SWEEP_POLICY } from '../src/core/oauth/grants/sweep.ts';
 import { argValue } from './generate-corpus.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const RECORDS = Number(argValue(argv, 'records') ?? 100_000);

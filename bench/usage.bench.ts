@@ -23,6 +23,9 @@ import { PROBLEM_ERRORS } from '../src/core/kernel/problem.ts';
 import type { Store } from '../src/core/kernel/store.ts';
 import { handleSearch } from '../src/core/search/api.ts';
 import { median, percentile } from './stats.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '20000' }, blocks: { type: 'string', default: '10' } } });
 const REQUESTS = Number(values.requests);
