@@ -217,6 +217,7 @@ export function siteData(options: SiteDataOptions): AstroIntegration {
     name: 'site-data',
     hooks: {
       'astro:config:setup': async ({ command, injectRoute }) => {
+        sharedBuildData().devServer = command === 'dev';
         if (command !== 'dev') return;
         injectRoute({ pattern: '/[...twin].md', entrypoint: new URL('../routes/markdown-twin.ts', import.meta.url), prerender: true });
         if (!options.devFunctions) return;
@@ -248,7 +249,14 @@ export function siteData(options: SiteDataOptions): AstroIntegration {
           ['contact', 'zh/contact'].map((page) => readFile(path.join(distDir, page, 'index.html'), 'utf8')),
         );
         const twins = await writeMarkdownTwins(distDir, catalog, sharedBuildData().sitePages);
-        const bodies = await writeFunctionData(options, catalog, searchIndexFile, { en: en!, zh: zh! }, 'build', sharedBuildData().sitePages ?? sitePages(catalog));
+        const bodies = await writeFunctionData(
+          options,
+          catalog,
+          searchIndexFile,
+          { en: en!, zh: zh! },
+          'build',
+          sharedBuildData().sitePages ?? sitePages(catalog),
+        );
         // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
         // peak memory adds to Astro's (BENCHMARKS.md, "Build"; docs/build-scale.md).
         logger.info(

@@ -26,10 +26,9 @@ const articleImage = paths.ogImage(article.path);
 /** The function's handler over the fixture's cards, with a stand-in rasteriser that records what it draws. */
 function fixture(options: { draw?: (card: OgCard) => Promise<Uint8Array>; buildId?: string } = {}) {
   const drawn: OgCard[] = [];
-  let reads = 0;
   const cards = parseOgCards(serializeOgCards(texts));
   const handle = ogImageHandler({
-    cards: () => (reads++, cards),
+    cards: () => cards,
     site: FIXTURE_CATALOG,
     draw:
       options.draw ??
@@ -40,7 +39,7 @@ function fixture(options: { draw?: (card: OgCard) => Promise<Uint8Array>; buildI
     buildId: options.buildId ?? 'commit-1',
   });
   const fetch = httpHandler(handle, { errors: PROBLEM_ERRORS });
-  return { drawn, reads: () => reads, fetch: (path: string, init?: RequestInit) => fetch(new Request(new URL(path, ORIGIN), init)) };
+  return { drawn, fetch: (path: string, init?: RequestInit) => fetch(new Request(new URL(path, ORIGIN), init)) };
 }
 
 describe('ogCardTexts', () => {
@@ -91,7 +90,8 @@ describe('GET /og/<page>.png', () => {
         title: article.title,
         kicker: texts.get(articleImage)!.kicker,
         lang: article.lang,
-        brand: article.lang === 'zh' ? `${FIXTURE_CATALOG.company.name_zh} · ${FIXTURE_CATALOG.company.name}` : FIXTURE_CATALOG.company.name,
+        brand:
+          article.lang === 'zh' ? `${FIXTURE_CATALOG.company.name_zh} · ${FIXTURE_CATALOG.company.name}` : FIXTURE_CATALOG.company.name,
         host: new URL(ORIGIN).host,
       },
     ]);
@@ -157,7 +157,13 @@ describe('GET /og/<page>.png', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let draws = 0;
-    const f = fixture({ draw: async () => (draws++, await gate, new Uint8Array([1])) });
+    const f = fixture({
+      draw: async () => {
+        draws++;
+        await gate;
+        return new Uint8Array([1]);
+      },
+    });
     const answers = Promise.all(Array.from({ length: 10 }, () => f.fetch(articleImage)));
     await new Promise((resolve) => setTimeout(resolve, 0));
     release();
@@ -169,7 +175,13 @@ describe('GET /og/<page>.png', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let draws = 0;
-    const f = fixture({ draw: async () => (draws++, await gate, new Uint8Array([1])) });
+    const f = fixture({
+      draw: async () => {
+        draws++;
+        await gate;
+        return new Uint8Array([1]);
+      },
+    });
     const images = [...texts.keys()].slice(0, OG_MAX_DRAWS_IN_FLIGHT + 1);
     const first = images.slice(0, -1).map((image) => f.fetch(image));
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -9,12 +9,14 @@ import type { APIRoute } from 'astro';
 import { paths } from '../../core/kernel/paths.ts';
 import { ogCardOf, ogCardTexts, type OgCardText } from '../../core/publish/og-card.ts';
 import { getCatalog, getSitePages } from '../../astro/collection-catalog.ts';
+import { sharedBuildData } from '../../astro/integrations/build-data.ts';
 import { renderOgImage } from '../../astro/og-image.ts';
 import { OG_IMAGES, pageCacheKey, siteFacts } from '../../astro/page-cache.ts';
 
 export async function getStaticPaths() {
   const cards = ogCardTexts(await getCatalog(), await getSitePages());
-  const drawn = import.meta.env.DEV || OG_IMAGES === 'build' ? [...cards] : [...cards].filter(([image]) => image === paths.ogImage(paths.home));
+  const drawn =
+    sharedBuildData().devServer || OG_IMAGES === 'build' ? [...cards] : [...cards].filter(([image]) => image === paths.ogImage(paths.home));
   return Promise.all(
     drawn.map(async ([image, props]) => ({
       params: { slug: image.replace(/^\/og\//, '').replace(/\.png$/, '') },
