@@ -153,6 +153,11 @@ const ARCHIVE_PROBES: Record<string, { request: string; expect: string }> = {
     request: `new Request('http://localhost/a2a', { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'agent' }] } } }) })`,
     expect: `res.status === 200 && text.includes('"message"') && !text.includes('"error"')`,
   },
+  // A card drawn from the archive: the card file, the fonts (found by module resolution) and sharp's native binary are there.
+  'og-image': {
+    request: `new Request('http://localhost/og/index.png')`,
+    expect: `res.status === 200 && res.headers.get('content-type') === 'image/png' && text.length > 10000`,
+  },
   // The catalogue says which paths are pages: a path that is none is refused before any store is touched.
   'api-feedback': {
     request: `new Request('http://localhost/api/feedback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: '/blog/no-such-article', kind: 'helpful' }) })`,
