@@ -8,6 +8,7 @@ import {
   OG_MAX_DRAWS_IN_FLIGHT,
   OG_TITLE_MAX_CHARS,
   type OgCard,
+  type OgCardText,
   ogCardTexts,
   ogImageHandler,
   ogTextTree,
@@ -24,9 +25,9 @@ const article = FIXTURE_CATALOG.articles[0]!;
 const articleImage = paths.ogImage(article.path);
 
 /** The function's handler over the fixture's cards, with a stand-in rasteriser that records what it draws. */
-function fixture(options: { draw?: (card: OgCard) => Promise<Uint8Array>; buildId?: string } = {}) {
+function fixture(options: { draw?: (card: OgCard) => Promise<Uint8Array>; buildId?: string; texts?: Map<string, OgCardText> } = {}) {
   const drawn: OgCard[] = [];
-  const cards = parseOgCards(serializeOgCards(texts));
+  const cards = parseOgCards(serializeOgCards(options.texts ?? texts));
   const handle = ogImageHandler({
     cards: () => cards,
     site: FIXTURE_CATALOG,
@@ -118,6 +119,17 @@ describe('GET /og/<page>.png', () => {
     expect(await etag('commit-1', articleImage)).toBe(await etag('commit-1', articleImage));
     expect(await etag('commit-1', articleImage)).not.toBe(await etag('commit-2', articleImage));
     expect(await etag('commit-1', articleImage)).not.toBe(await etag('commit-1', paths.ogImage(FIXTURE_CATALOG.articles[1]!.path)));
+  });
+
+  it('after a deploy that changed a title, draws the new title under a new ETag (a browser’s old copy is not revalidated)', async () => {
+    const before = fixture();
+    const oldEtag = (await before.fetch(articleImage)).headers.get('etag')!;
+    const renamed = new Map(texts).set(articleImage, { ...texts.get(articleImage)!, title: 'A new title' });
+    const after = fixture({ texts: renamed });
+    const res = await after.fetch(articleImage, { headers: { 'if-none-match': oldEtag } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).not.toBe(oldEtag);
+    expect(after.drawn.map((card) => card.title)).toEqual(['A new title']);
   });
 
   it.each([
