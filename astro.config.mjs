@@ -67,6 +67,7 @@ export default defineConfig({
       deployBlobsDir: build.deployBlobsDir,
       contentDir: build.contentDir,
       commitRef: build.commitRef,
+      ogImages: build.ogImages,
       devFunctions,
       seedLocalBlobs: seedDeployStore,
     }),

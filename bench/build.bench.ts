@@ -5,8 +5,10 @@
  * wall time, peak memory of the tree and output size.
  *
  * Builds, each cold (fresh output, caches and Node compile cache) unless it is an edit:
- * - `ours:on`, `ours:off`: `npm run build` of this repo (astro build, then the Pagefind step) with
- *   OG_IMAGES=on or off set explicitly (`--og on,off`; default on, every feature of the site);
+ * - `ours:on-demand`, `ours:build`, `ours:off`: `npm run build` of this repo (astro build, then the
+ *   Pagefind step) with OG_IMAGES set explicitly (`--og on-demand,build,off`; default on-demand, the
+ *   site's default: the build draws the site-wide card, the og-image function every other on first
+ *   request; `build` draws every page's card in the build, as before cards were drawn on demand);
  * - `bare`: a bare Astro project (one layout, a glob collection, one route; HTML only);
  * - `hugo`: a plain Hugo site (HTML pages only);
  * - `hugo-full`: Hugo with tag and category pages, pagination, RSS, sitemap and robots.txt, then
@@ -15,7 +17,7 @@
  * and a paragraph added) and the site built again with the caches the cold build left (Astro's
  * cacheDir; a fresh Node compile cache, as on a new build machine), then the file is restored.
  *
- *     node bench/build.bench.ts [--sizes 1000,10000] [--og on,off] [--tools ours,bare,hugo,hugo-full]
+ *     node bench/build.bench.ts [--sizes 1000,10000] [--og on-demand,build,off] [--tools ours,bare,hugo,hugo-full]
  *                               [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]
  *
  * Prints markdown tables and writes bench/.out/build-results.json. Scratch: corpora and peer
@@ -40,13 +42,14 @@ const CORPUS_ROOT = path.join(ROOT, 'bench', '.corpus', 'build');
 const OUT_ROOT = path.join(ROOT, 'bench', '.out', 'build');
 const RESULTS_FILE = path.join(ROOT, 'bench', '.out', 'build-results.json');
 const USAGE =
-  'usage: node bench/build.bench.ts [--sizes 1000,10000] [--og on,off] [--tools ours,bare,hugo,hugo-full] [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]';
+  'usage: node bench/build.bench.ts [--sizes 1000,10000] [--og on-demand,build,off] [--tools ours,bare,hugo,hugo-full] [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]';
 
 const argv = process.argv.slice(2);
 const sizes = (argValue(argv, 'sizes') ?? '1000,10000').split(',').map(Number);
 const seed = Number(argValue(argv, 'seed') ?? 42);
 const runs = Number(argValue(argv, 'runs') ?? 1);
-const ogSettings = (argValue(argv, 'og') ?? 'on').split(',');
+const OG_SETTINGS = ['on-demand', 'build', 'off'] as const;
+const ogSettings = (argValue(argv, 'og') ?? 'on-demand').split(',');
 const toolNames = (argValue(argv, 'tools') ?? 'ours,bare,hugo,hugo-full').split(',');
 const withEdit = argv.includes('--edit');
 /** V8 heap limit for our build's Node processes (NODE_OPTIONS=--max-old-space-size), e.g. 8192 at 100,000 articles; default Node's. */
@@ -56,7 +59,7 @@ if (
   !Number.isInteger(seed) ||
   !Number.isInteger(runs) ||
   runs < 1 ||
-  ogSettings.some((o) => o !== 'on' && o !== 'off') ||
+  ogSettings.some((o) => !(OG_SETTINGS as readonly string[]).includes(o)) ||
   toolNames.some((t) => !['ours', 'bare', 'hugo', 'hugo-full'].includes(t)) ||
   (heapMb !== null && (!Number.isInteger(heapMb) || heapMb < 512))
 ) {
@@ -91,14 +94,15 @@ const COMMIT = (() => {
   }
 })();
 
-/** One kind of build: ours with OG images on or off, or a peer. */
-type Variant = 'ours:on' | 'ours:off' | 'bare' | 'hugo' | 'hugo-full';
+/** One kind of build: ours with an OG_IMAGES setting, or a peer. */
+type Variant = `ours:${(typeof OG_SETTINGS)[number]}` | 'bare' | 'hugo' | 'hugo-full';
 const VARIANTS: Variant[] = [
   ...(toolNames.includes('ours') ? ogSettings.map((og) => `ours:${og}` as Variant) : []),
   ...(['bare', 'hugo', 'hugo-full'] as const).filter((t) => toolNames.includes(t)),
 ];
 const LABEL: Record<Variant, string> = {
-  'ours:on': 'this site, OG_IMAGES=on (every feature)',
+  'ours:on-demand': 'this site, OG_IMAGES=on-demand (every feature; the default)',
+  'ours:build': 'this site, OG_IMAGES=build (every card drawn in the build)',
   'ours:off': 'this site, OG_IMAGES=off',
   bare: 'bare Astro (HTML only)',
   hugo: 'Hugo (HTML only)',
@@ -449,7 +453,7 @@ async function buildOnce(variant: Variant, size: number, run: number, contentDir
       cwd: ROOT,
       env: {
         ...env,
-        OG_IMAGES: variant === 'ours:on' ? 'on' : 'off',
+        OG_IMAGES: variant.slice('ours:'.length),
         ...(heapMb === null ? {} : { NODE_OPTIONS: `--max-old-space-size=${heapMb}` }),
         CONTENT_DIR: contentDir,
         ASTRO_OUT_DIR: outDir,

@@ -24,7 +24,7 @@ const STEPS: { script: string; full: string[]; quick: string[] }[] = [
   },
   {
     script: 'build.bench.ts',
-    full: ['--sizes', '1000,10000', '--og', 'on,off', '--edit'],
+    full: ['--sizes', '1000,10000', '--og', 'on-demand,off', '--edit'],
     quick: ['--sizes', '100', '--og', 'off', '--tools', 'ours,bare'],
   },
   { script: 'serve.bench.ts', full: ['--seconds', '30', '--connections', '10'], quick: ['--seconds', '3'] },

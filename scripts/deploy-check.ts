@@ -19,7 +19,7 @@
  * folder. Exit 0 when everything matches, 1 otherwise.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -153,6 +153,11 @@ const ARCHIVE_PROBES: Record<string, { request: string; expect: string }> = {
     request: `new Request('http://localhost/a2a', { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'agent' }] } } }) })`,
     expect: `res.status === 200 && text.includes('"message"') && !text.includes('"error"')`,
   },
+  // A card drawn from the archive: the card file, the fonts (found by module resolution) and sharp's native binary are there.
+  'og-image': {
+    request: `new Request('http://localhost/og/index.png')`,
+    expect: `res.status === 200 && res.headers.get('content-type') === 'image/png' && text.length > 10000`,
+  },
   // The catalogue says which paths are pages: a path that is none is refused before any store is touched.
   'api-feedback': {
     request: `new Request('http://localhost/api/feedback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: '/blog/no-such-article', kind: 'helpful' }) })`,
@@ -244,9 +249,17 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
       const zip = new StreamZip.async({ file: fn.path });
       try {
         const entries = Object.keys(await zip.entries());
-        const missing = [`netlify/functions/${fn.name}.mjs`, ...included.flatMap((pattern) => filesMatching(root, pattern))].filter(
+        // A "!" pattern leaves files out (zip-it-and-ship-it's included_files): none of its files may be in the archive.
+        const required = included.filter((pattern) => !pattern.startsWith('!'));
+        const excluded = included.filter((pattern) => pattern.startsWith('!')).map((pattern) => picomatch(pattern.slice(1), { dot: true }));
+        const missing = [`netlify/functions/${fn.name}.mjs`, ...required.flatMap((pattern) => filesMatching(root, pattern))].filter(
           (file) => !entries.includes(file),
         );
+        const leftIn = entries.filter((file) => excluded.some((isMatch) => isMatch(file)));
+        if (leftIn.length) {
+          fail(`${fn.name}: its archive holds ${leftIn.length} files its included_files leave out, e.g. ${leftIn[0]}`);
+          continue;
+        }
         if (missing.length) {
           fail(`${fn.name}: its archive lacks ${missing.join(', ')}`);
           continue;
@@ -257,7 +270,10 @@ export async function deployCheck(root = ROOT): Promise<DeployCheckResult> {
         await zip.extract(null, dir);
         const problem = await runFromArchive(dir, fn.name);
         if (problem) fail(problem);
-        else lines.push(`${fn.name}: archive holds ${included.join(', ')}; answered when run from it (working directory elsewhere)`);
+        else
+          lines.push(
+            `${fn.name}: archive holds ${required.join(', ')}${excluded.length ? `, not ${included.filter((p) => p.startsWith('!')).join(', ')}` : ''} (${(statSync(fn.path).size / 1e6).toFixed(1)} MB zipped); answered when run from it (working directory elsewhere)`,
+          );
       } finally {
         await zip.close();
       }

@@ -1,21 +1,28 @@
 /**
- * Open Graph images (1200×630 PNG) drawn at build time: satori lays out the card and turns every
- * glyph into an SVG path, sharp (already Astro's image library) rasterises it. Glyphs come from
- * Noto Sans SC in @fontsource/noto-sans-sc: only the unicode-range subsets a card's text needs are
- * read, so a card costs a few font files, not the whole CJK font; no system font is involved, so a
- * build machine without Chinese fonts draws the same image.
+ * Rasterises Open Graph cards (1200×630 PNG), for the build (src/pages/og/[...slug].png.ts) and
+ * the function that draws them on demand (netlify/functions/og-image.mts); the layout is
+ * src/core/publish/og-card.ts. satori lays out the card and turns every glyph into an SVG path,
+ * sharp (already Astro's image library) rasterises it. Glyphs come from Noto Sans SC in
+ * @fontsource/noto-sans-sc: only the unicode-range subsets a card's text needs are read, so a card
+ * costs a few font files, not the whole CJK font; no system font is involved, so a machine without
+ * Chinese fonts draws the same image. The function ships the 400 and 700 files beside it
+ * (netlify.toml `included_files`) and finds them, as here, by module resolution.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
-import { parseBuildConfig } from '../core/config.ts';
-
-/** OG_IMAGES=off draws only the site-wide image (for very large corpora: a card's cold cost is in BENCHMARKS.md, "Build"). */
-export const OG_IMAGES_ENABLED = parseBuildConfig(process.env).ogImages;
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
+import {
+  OG_HEIGHT_PX,
+  OG_WIDTH_PX,
+  type OgCard,
+  type OgNode,
+  ogFrameText,
+  ogFrameTree,
+  ogTextText,
+  ogTextTree,
+} from '../core/publish/og-card.ts';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.dirname(require.resolve('@fontsource/noto-sans-sc/package.json'));
@@ -84,125 +91,11 @@ async function fontsFor(text: string): Promise<{ name: string; data: Buffer; wei
   return list;
 }
 
-export interface OgCard {
-  title: string;
-  /** The line above the title: a category, "Product", "Blog". */
-  kicker: string;
-  /** Brand name shown in the corner. */
-  brand: string;
-  /** Host shown at the bottom, e.g. acme-ai.example. */
-  host: string;
-  lang: 'zh' | 'en';
-}
-
-type Node = { type: string; props: Record<string, unknown> };
-const el = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({ type, props: { style, children } });
-
-/** Title size that keeps long titles within three lines. */
-function titleSize(title: string, lang: 'zh' | 'en'): number {
-  const units = [...title].reduce((n, c) => n + (c.codePointAt(0)! > 0x2e80 ? 2 : 1), 0);
-  if (units <= 40) return 68;
-  if (units <= 70) return 58;
-  if (units <= 100) return 50;
-  return lang === 'zh' ? 44 : 42;
-}
-
-/** Heights of the card's top row (the brand mark) and bottom row (host, language): fixed, so the frame and the text layer line up. */
-const TOP_ROW_PX = 56;
-const BOTTOM_ROW_PX = 34;
-const CARD_STYLE = {
-  width: '100%',
-  height: '100%',
-  display: 'flex',
-  flexDirection: 'column',
-  justifyContent: 'space-between',
-  padding: '64px 72px',
-  color: '#f4f6fb',
-} as const;
-
-/** The card without its kicker and title: background, brand, host and language, the same for every page of a language. */
-function frameTree(card: OgCard): Node {
-  return el(
-    'div',
-    { ...CARD_STYLE, backgroundColor: '#0f172a', backgroundImage: 'linear-gradient(135deg, #0f172a 0%, #172554 60%, #1d4ed8 130%)' },
-    [
-      el('div', { display: 'flex', alignItems: 'center', gap: '18px', height: `${TOP_ROW_PX}px` }, [
-        el(
-          'div',
-          {
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            width: `${TOP_ROW_PX}px`,
-            height: `${TOP_ROW_PX}px`,
-            borderRadius: '12px',
-            backgroundColor: '#1d4ed8',
-            border: '2px solid #3b82f6',
-            fontSize: '34px',
-            fontWeight: 700,
-          },
-          'A',
-        ),
-        el('div', { fontSize: '34px', fontWeight: 700, letterSpacing: '-0.01em' }, card.brand),
-      ]),
-      el('div', { display: 'flex' }),
-      el(
-        'div',
-        {
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          height: `${BOTTOM_ROW_PX}px`,
-          fontSize: '24px',
-          color: '#94a3b8',
-        },
-        [el('div', {}, card.host), el('div', {}, card.lang === 'zh' ? '中文' : 'English')],
-      ),
-    ],
-  );
-}
-
-/** The page's own part of the card, on a transparent canvas laid out like {@link frameTree}: the kicker and the title. */
-function textTree(card: OgCard, title: string): Node {
-  return el('div', CARD_STYLE, [
-    el('div', { display: 'flex', height: `${TOP_ROW_PX}px` }),
-    el('div', { display: 'flex', flexDirection: 'column', gap: '22px' }, [
-      el('div', { display: 'flex' }, [
-        el(
-          'div',
-          {
-            fontSize: '26px',
-            fontWeight: 700,
-            color: '#bfdbfe',
-            backgroundColor: 'rgba(59,130,246,0.25)',
-            border: '1px solid rgba(147,197,253,0.5)',
-            borderRadius: '999px',
-            padding: '6px 20px',
-          },
-          card.kicker,
-        ),
-      ]),
-      el(
-        'div',
-        {
-          fontSize: `${titleSize(title, card.lang)}px`,
-          fontWeight: 700,
-          lineHeight: 1.25,
-          letterSpacing: card.lang === 'zh' ? '0' : '-0.02em',
-          maxWidth: '1050px',
-        },
-        title,
-      ),
-    ]),
-    el('div', { display: 'flex', height: `${BOTTOM_ROW_PX}px` }),
-  ]);
-}
-
 /** Lays out `tree` with satori: every glyph becomes an SVG path, from fonts covering `text`. */
-async function drawSvg(tree: Node, text: string): Promise<string> {
+async function drawSvg(tree: OgNode, text: string): Promise<string> {
   const fonts = await fontsFor(text);
-  (tree.props.style as Record<string, unknown>).fontFamily = [...new Set(fonts.map((f) => `"${f.name}"`))].join(', ');
-  return satori(tree as Parameters<typeof satori>[0], { width: OG_WIDTH, height: OG_HEIGHT, fonts });
+  tree.props.style.fontFamily = [...new Set(fonts.map((f) => `"${f.name}"`))].join(', ');
+  return satori(tree as Parameters<typeof satori>[0], { width: OG_WIDTH_PX, height: OG_HEIGHT_PX, fonts });
 }
 
 /** An RGB raster of the card's size. */
@@ -213,7 +106,7 @@ interface Raster {
 }
 
 /**
- * The frame of each language, brand and host, rasterised once per build: its gradient alone costs
+ * The frame of each language, brand and host, rasterised once per process: its gradient alone costs
  * as much to rasterise as a whole card's text (BENCHMARKS.md, "Build").
  */
 const frames = new Map<string, Promise<Raster>>();
@@ -221,7 +114,7 @@ function frameOf(card: OgCard): Promise<Raster> {
   const key = JSON.stringify([card.lang, card.brand, card.host]);
   let frame = frames.get(key);
   if (!frame) {
-    frame = drawSvg(frameTree(card), `${card.brand}${card.host}中文English`)
+    frame = drawSvg(ogFrameTree(card), ogFrameText(card))
       .then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true }))
       .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
     frames.set(key, frame);
@@ -255,8 +148,7 @@ const PNG_COMPRESSION_LEVEL = 6;
 
 /** The card as a PNG: the page's kicker and title drawn over its language's frame. */
 export async function renderOgImage(card: OgCard): Promise<Buffer> {
-  const title = [...card.title].length > 140 ? `${[...card.title].slice(0, 138).join('')}…` : card.title;
-  const [frame, text] = await Promise.all([frameOf(card), drawSvg(textTree(card, title), `${title}${card.kicker}`)]);
+  const [frame, text] = await Promise.all([frameOf(card), drawSvg(ogTextTree(card), ogTextText(card))]);
   const layer = await sharp(Buffer.from(text)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (layer.info.width !== frame.width || layer.info.height !== frame.height || layer.info.channels !== 4)
     throw new Error(

@@ -19,8 +19,14 @@
 import { createHash } from 'node:crypto';
 import { getCollection } from 'astro:content';
 import type { Catalog } from '../core/content/catalog.ts';
-import { parseBuildConfig } from '../core/config.ts';
+import { type OgImagesMode, parseBuildConfig } from '../core/config.ts';
 import { getCatalog, registeredPage } from './collection-catalog.ts';
+
+/**
+ * Where each page's Open Graph image comes from (OG_IMAGES, src/core/config.ts): every page's
+ * layout names its image, so the setting is one of the site's facts in every page's key.
+ */
+export const OG_IMAGES: OgImagesMode = parseBuildConfig(process.env).ogImages;
 
 /** What every page's layout may read from the catalogue besides its own props. */
 export type SiteFacts = Pick<Catalog, 'origin' | 'company' | 'categories' | 'products'>;
@@ -37,7 +43,7 @@ async function siteEntry(): Promise<{ site: SiteFacts; key: string }> {
       categories: catalog.categories,
       products: catalog.products,
     };
-    const key = digest([site, new Date().getUTCFullYear(), parseBuildConfig(process.env).ogImages]);
+    const key = digest([site, new Date().getUTCFullYear(), OG_IMAGES]);
     entry = { site, key };
     facts.set(catalog, entry);
   }

@@ -31,7 +31,7 @@ describe('parseBuildConfig', () => {
       port: 8888,
       contentDir: './content',
       showDrafts: false,
-      ogImages: true,
+      ogImages: 'on-demand',
       commitRef: null,
       outDir: './dist',
       cacheDir: './node_modules/.astro',
@@ -57,7 +57,7 @@ describe('parseBuildConfig', () => {
       port: 9000,
       contentDir: 'c',
       showDrafts: true,
-      ogImages: false,
+      ogImages: 'off',
       commitRef: 'abc',
       outDir: 'o',
       cacheDir: 'k',
@@ -78,7 +78,9 @@ describe('parseBuildConfig', () => {
     [{ PORT: '-1' }, /^Invalid environment variable PORT:/],
     [{ SHOW_DRAFTS: 'yes' }, /^Invalid environment variable SHOW_DRAFTS: must be 1 \(build drafts\) or 0/],
     [{ SITE_URL: 'example.com' }, /^Invalid environment variable SITE_URL: must be a URL/],
-    [{ OG_IMAGES: 'no' }, /^Invalid environment variable OG_IMAGES: must be on \(an Open Graph image per page\) or off/],
+    [{ OG_IMAGES: 'no' }, /^Invalid environment variable OG_IMAGES: must be on-demand \(a card per page, drawn by a function/],
+    // `on` drew every card in the build before cards were drawn on demand: a fork that set it is told the new names.
+    [{ OG_IMAGES: 'on' }, /^Invalid environment variable OG_IMAGES: .*build \(every card drawn in the build\)/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => parseBuildConfig(env)).toThrow(message);
   });

@@ -57,11 +57,11 @@ export const EnvSchema = v.object({
   // Build.
   CONTENT_DIR: folder('./content'),
   OG_IMAGES: v.optional(
-    v.pipe(
-      v.picklist(['on', 'off'], 'must be on (an Open Graph image per page) or off (one site-wide image)'),
-      v.transform((value) => value === 'on'),
+    v.picklist(
+      ['on-demand', 'build', 'off'],
+      'must be on-demand (a card per page, drawn by a function on first request), build (every card drawn in the build) or off (one site-wide image)',
     ),
-    'on',
+    'on-demand',
   ),
   SHOW_DRAFTS: v.optional(
     v.pipe(
@@ -191,14 +191,21 @@ export function parseEnv<K extends EnvName>(env: Readonly<Record<string, string 
   return result.output as unknown as Pick<Env, K>;
 }
 
+/** Where each page's Open Graph image comes from (`OG_IMAGES`). */
+export type OgImagesMode = 'on-demand' | 'build' | 'off';
+
 /** What the build reads (astro.config.mjs, src/content.config.ts, src/astro/collection-catalog.ts, the build hook). */
 export interface BuildConfig {
   origin: string;
   port: number;
   contentDir: string;
   showDrafts: boolean;
-  /** An Open Graph image per page (false: only the site-wide one, for very large corpora). */
-  ogImages: boolean;
+  /**
+   * Each page's Open Graph image: `on-demand`, drawn by the og-image function on its first request
+   * (the build draws only the site-wide one); `build`, every card drawn in the build (a fork without
+   * functions); `off`, every page shows the site-wide image.
+   */
+  ogImages: OgImagesMode;
   /** The commit built; null: ask git. */
   commitRef: string | null;
   outDir: string;

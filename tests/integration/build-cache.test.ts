@@ -61,7 +61,8 @@ function build(): Build {
       ASTRO_OUT_DIR: undefined,
       GENERATED_DIR: undefined,
       DEPLOY_BLOBS_DIR: undefined,
-      OG_IMAGES: 'on',
+      // Every card drawn in the build, so the cache of cards is tested (on demand, a card is drawn by the og-image function).
+      OG_IMAGES: 'build',
       // A new build machine has no Node compile cache.
       NODE_COMPILE_CACHE: path.join(SCRATCH, `compile-cache-${Date.now()}`),
       ASTRO_TELEMETRY_DISABLED: '1',

@@ -73,6 +73,7 @@ describe('a production-only install', () => {
     const byName = Object.fromEntries(answers.map((a) => [a.name, a]));
     expect(byName['api-search']!.status).toBe(200);
     expect(byName.mcp!.status).toBe(200);
+    expect(byName['og-image']!.status).toBe(200);
     expect(byName['oauth-register']!.status).toBe(201);
   }, 900_000);
 });

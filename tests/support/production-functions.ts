@@ -79,6 +79,8 @@ const REQUESTS: Record<string, () => Request> = {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'token=x&client_id=agt_unknown&client_secret=x',
     }),
+  // A page's Open Graph card, drawn: satori, sharp and the fonts are production dependencies.
+  'og-image': () => new Request(`${ORIGIN}${firstOgImage()}`),
   'oauth-authorize': () => new Request(`${ORIGIN}/oauth/authorize?response_type=code&client_id=agt_unknown`),
   'oauth-claim': () =>
     new Request(`${ORIGIN}/oauth/claim`, {
@@ -87,6 +89,12 @@ const REQUESTS: Record<string, () => Request> = {
       body: '{"claim_token":"clm_x"}',
     }),
 };
+
+/** The first card the build listed after the site-wide one (the function draws every page's card but that static file). */
+function firstOgImage(): string {
+  const rows = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'data', 'og', 'cards.json'), 'utf8')) as [string][];
+  return encodeURI(rows.find(([image]) => image !== '/og/index.png')![0]);
+}
 
 function firstSlug(): string {
   const dir = path.join(ROOT, 'generated', 'data', 'catalog');

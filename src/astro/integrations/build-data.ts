@@ -17,6 +17,11 @@ export interface SharedBuildData {
   searchIndexFile?: Promise<Uint8Array>;
   /** The pages computed from that catalogue (src/astro/collection-catalog.ts getSitePages), when a page asked for them. */
   sitePages?: SitePage[];
+  /**
+   * True in `npm run dev`'s process (set by src/astro/integrations/site-data.ts). Not `import.meta.env.DEV`:
+   * Vite derives that from NODE_ENV, which a build started under Vitest inherits as `test`.
+   */
+  devServer?: boolean;
   /** `npm run dev` only: told of each catalogue the pages build (src/astro/integrations/site-data.ts writes the functions' data). */
   onCatalog?: (catalog: Promise<Catalog>) => void;
 }

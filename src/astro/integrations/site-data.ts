@@ -22,6 +22,9 @@ import { shardCatalog } from '../../core/content/catalog-shards.ts';
 import { buildSearchIndex } from '../../core/search/build-index.ts';
 import { SEARCH_INDEX_FILE } from '../../core/search/index-data.ts';
 import { parseTweetFeed, type TweetFeed } from '../../core/tweets/tweets.ts';
+import type { OgImagesMode } from '../../core/config.ts';
+import { OG_CARDS_FILE, ogCardTexts, serializeOgCards } from '../../core/publish/og-card.ts';
+import { type SitePage, sitePages } from '../../core/publish/pages.ts';
 import { sharedBuildData } from './build-data.ts';
 import { writeDeployBodies } from './deploy-blobs.ts';
 import { writeMarkdownTwins } from './markdown-twins.ts';
@@ -77,6 +80,8 @@ interface SiteDataOptions {
   deployBlobsDir: string;
   contentDir: string;
   commitRef: string | null;
+  /** OG_IMAGES: with `off` the og-image function gets no cards (every page names the site-wide image). */
+  ogImages: OgImagesMode;
   /** `npm run dev:functions`: the dev server serves the functions, so it writes their data (astro.config.mjs). */
   devFunctions?: boolean;
   /**
@@ -108,6 +113,7 @@ async function writeFunctionData(
   searchIndexFile: Uint8Array,
   contact: ContactTemplates,
   mode: 'build' | 'dev',
+  pages: readonly SitePage[] = [],
 ): Promise<number> {
   const root = process.cwd();
   const outDir = path.resolve(root, options.generatedDir);
@@ -127,6 +133,9 @@ async function writeFunctionData(
   // documents files, slug files: a cold answer reads only its documents'), the bodies as deploy
   // blobs. Their few answers that need every document read every file.
   await writeShards(path.join(dataDir, 'catalog'), shardCatalog(catalogIndex(catalog)));
+  // The og-image function's card texts, one file read on its first request (src/core/publish/og-card.ts).
+  const cards = options.ogImages === 'off' ? new Map() : ogCardTexts(catalog, pages);
+  await writeShards(path.join(dataDir, 'og'), new Map([[OG_CARDS_FILE, serializeOgCards(cards)]]));
   // The functions' search index: one file, read by byte range (src/core/search/index-data.ts).
   await writeShards(path.join(dataDir, 'search'), new Map([[SEARCH_INDEX_FILE, searchIndexFile]]));
   // The upload folder is the build's alone; `npm run dev:functions` seeds the local Blobs folder from catalog.json instead.
@@ -180,7 +189,8 @@ function devDataWriter(options: SiteDataOptions, server: ViteDevServer, logger: 
       if (digest === written) return;
       written = digest;
       const [en, zh] = await Promise.all([page('/contact'), page('/zh/contact')]);
-      await writeFunctionData(options, catalog, buildSearchIndex(documentsOf(catalog)), { en, zh }, 'dev');
+      // The og-image function answers /og/* under `npm run dev:functions` too: it gets the dev catalogue's cards.
+      await writeFunctionData(options, catalog, buildSearchIndex(documentsOf(catalog)), { en, zh }, 'dev', sitePages(catalog));
       options.seedLocalBlobs?.(path.resolve('.netlify', 'blobs-serve'), process.cwd());
       logger.info(`functions' data written for ${catalog.articles.length} articles and ${catalog.solutions.length} solutions`);
     } catch (error) {
@@ -207,6 +217,7 @@ export function siteData(options: SiteDataOptions): AstroIntegration {
     name: 'site-data',
     hooks: {
       'astro:config:setup': async ({ command, injectRoute }) => {
+        sharedBuildData().devServer = command === 'dev';
         if (command !== 'dev') return;
         injectRoute({ pattern: '/[...twin].md', entrypoint: new URL('../routes/markdown-twin.ts', import.meta.url), prerender: true });
         if (!options.devFunctions) return;
@@ -238,7 +249,14 @@ export function siteData(options: SiteDataOptions): AstroIntegration {
           ['contact', 'zh/contact'].map((page) => readFile(path.join(distDir, page, 'index.html'), 'utf8')),
         );
         const twins = await writeMarkdownTwins(distDir, catalog, sharedBuildData().sitePages);
-        const bodies = await writeFunctionData(options, catalog, searchIndexFile, { en: en!, zh: zh! }, 'build');
+        const bodies = await writeFunctionData(
+          options,
+          catalog,
+          searchIndexFile,
+          { en: en!, zh: zh! },
+          'build',
+          sharedBuildData().sitePages ?? sitePages(catalog),
+        );
         // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
         // peak memory adds to Astro's (BENCHMARKS.md, "Build"; docs/build-scale.md).
         logger.info(

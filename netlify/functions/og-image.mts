@@ -1,0 +1,25 @@
+// GET /og/<page>.png: a page's Open Graph card, drawn on its first request and kept by the CDN until the next deploy
+// (src/core/publish/og-card.ts; the build draws only the site-wide /og/index.png, a static file, which wins: preferStatic).
+import type { Config } from '@netlify/functions';
+import { readFileSync } from 'node:fs';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
+import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
+import { OG_CARDS_FILE, ogImageHandler, type OgCardText, parseOgCards } from '../../src/core/publish/og-card.ts';
+import { renderOgImage } from '../../src/astro/og-image.ts';
+import { build, site } from './_shared/deps.ts';
+import { counting } from './_shared/usage.ts';
+
+// Every page's card text, shipped beside the function (netlify.toml included_files), read on the first request.
+const cardsDir = new URL('../../generated/data/og/', import.meta.url);
+let cards: Map<string, OgCardText> | undefined;
+
+const handle = ogImageHandler({
+  cards: () => (cards ??= parseOgCards(readFileSync(new URL(OG_CARDS_FILE, cardsDir), 'utf8'))),
+  site: { origin: build.origin, company: site.company },
+  draw: renderOgImage,
+  buildId: build.commit,
+});
+
+export default httpHandler(handle, { errors: PROBLEM_ERRORS, usage: counting('og') });
+
+export const config: Config = { path: '/og/*', preferStatic: true };
