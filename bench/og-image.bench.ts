@@ -26,7 +26,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { argValue } from './generate-corpus.ts';
+import { answerHelpFromDoc } from '../scripts/usage.ts';
 import { median } from './stats.ts';
+
+answerHelpFromDoc(import.meta.url);
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CARDS_FILE = path.join(ROOT, 'generated', 'data', 'og', 'cards.json');
