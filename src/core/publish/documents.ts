@@ -9,8 +9,16 @@ import { isLegacyVersion, legacyAgentCard } from '../a2a/legacy.ts';
 import { A2A_VERSION_HEADER, requestedVersion } from '../a2a/version.ts';
 import { parseAccept, qualityOf } from '../kernel/negotiation.ts';
 import type { SiteProfile } from '../content/catalog.ts';
-import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument, strongEtag } from '../kernel/document.ts';
-import { methodNotAllowed, notFound, problemResponse } from '../kernel/problem.ts';
+import {
+  PUBLIC_DOCUMENT_EDGE,
+  PUBLIC_DOCUMENT_METHODS,
+  type PublicDocument,
+  publicDocument,
+  serveDocument,
+  strongEtag,
+} from '../kernel/document.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { methodNotAllowed, notFound, PROBLEM_ERRORS, problemResponse } from '../kernel/problem.ts';
 import { paths } from '../kernel/paths.ts';
 import { agentSkillsIndex, legacySkillsIndex, renderSkills, SKILL_CONTENT_TYPE } from './agent-skills.ts';
 import { A2A_AGENT_CARD_TYPE, aiCatalog } from './ai-catalog.ts';
@@ -116,18 +124,19 @@ export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<strin
 
 let cached: { deps: DiscoveryDeps; documents: Promise<Map<string, PublicDocument>>; agentCard: Promise<AgentCardDocuments> } | undefined;
 
-/** `GET`/`HEAD`/`OPTIONS` of a discovery path; an unknown path under the function's routes is a 404 problem. */
+/** The edge of the discovery documents: public documents, a failure a logged 500 problem. */
+export const DISCOVERY_EDGE: EdgeOptions = { ...PUBLIC_DOCUMENT_EDGE, errors: PROBLEM_ERRORS };
+
+/** `GET`/`HEAD` of a discovery path (OPTIONS is the edge's); an unknown path under the function's routes is a 404 problem. */
 export async function handleDiscovery(req: Request, deps: DiscoveryDeps): Promise<Response> {
   if (cached?.deps !== deps) cached = { deps, documents: discoveryDocuments(deps), agentCard: agentCardDocuments(agentCardSource(deps)) };
   const pathname = new URL(req.url).pathname;
   const doc = pathname === paths.agentCard ? agentCardFor(req, await cached.agentCard) : (await cached.documents).get(pathname);
   if (!doc) {
-    const res = problemResponse(
+    return problemResponse(
       notFound(`Nothing is published at ${pathname}. The discovery documents are listed in ${paths.apiCatalog} and ${paths.llms}.`),
       pathname,
     );
-    res.headers.set('access-control-allow-origin', '*');
-    return res;
   }
   return serveDocument(req, doc, {
     maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS,

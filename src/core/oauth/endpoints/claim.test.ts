@@ -554,7 +554,7 @@ describe('the verification page', () => {
     const s = setup();
     const res = await s.page(VERIFY, { method: 'PUT' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect(await res.text()).toContain('<h1>Method not allowed</h1>');
     const zh = await s.page(VERIFY, { headers: { 'accept-language': 'zh-CN' } });
     expect(await zh.text()).toContain('<h1>认领智能体注册</h1>');

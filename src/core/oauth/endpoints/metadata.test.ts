@@ -1,10 +1,20 @@
 /** Discovery documents in-process: what RFC 8414 and RFC 9728 metadata say, and how they are served. */
 import { describe, expect, it } from 'vitest';
 import { oauthConfig } from '../config.ts';
-import { authorizationServerMetadata, METADATA_MAX_AGE_SECONDS, metadataResponse, protectedResourceMetadata } from './metadata.ts';
+import { edge } from '../../kernel/handler.ts';
+import {
+  authorizationServerMetadata,
+  METADATA_MAX_AGE_SECONDS,
+  metadataResponse as serveMetadata,
+  OAUTH_METADATA_EDGE,
+  protectedResourceMetadata,
+} from './metadata.ts';
 
 const ORIGIN = 'https://site.example';
 const CONFIG = oauthConfig(ORIGIN);
+/** A metadata document through its edge (OPTIONS and CORS are the edge's: kernel/handler.ts). */
+const metadataResponse = (req: Request, doc: unknown): Promise<Response> =>
+  edge((r: Request) => serveMetadata(r, doc), OAUTH_METADATA_EDGE)(req);
 
 describe('authorization server metadata (RFC 8414)', () => {
   it('advertises every endpoint and exactly what the server does', () => {
