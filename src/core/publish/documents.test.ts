@@ -252,3 +252,17 @@ describe('serving', () => {
     expect(((await missing.json()) as { detail: string }).detail).toContain('/.well-known/api-catalog');
   });
 });
+
+describe('a failure', () => {
+  it('is the logged 500 problem naming the request id (DISCOVERY_EDGE), not an error escaping the function', async () => {
+    const broken = { ...deps, site: {} as typeof deps.site };
+    const logged: string[] = [];
+    const res = await httpHandler((req: Request) => handleDiscovery(req, broken), { ...DISCOVERY_EDGE, log: (m) => logged.push(m) })(
+      new Request(`${ORIGIN}/.well-known/api-catalog`),
+    );
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const id = /request ([0-9a-f-]{36})/.exec(((await res.json()) as { detail: string }).detail)?.[1];
+    expect(logged).toEqual([`[${id}] GET /.well-known/api-catalog failed`]);
+  });
+});

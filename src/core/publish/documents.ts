@@ -77,19 +77,38 @@ export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<strin
   return new Map(entries);
 }
 
-let cached: { deps: DiscoveryDeps; documents: Promise<Map<string, PublicDocument>>; agentCard: Promise<AgentCardDocuments> } | undefined;
+interface Served {
+  documents: Map<string, PublicDocument>;
+  agentCard: AgentCardDocuments;
+}
+
+/** Every document of `deps`, rendered and hashed together (both fail together: no rejection left unheard). */
+async function servedDocuments(deps: DiscoveryDeps): Promise<Served> {
+  const card = async () => agentCardDocuments(agentCardSource(deps));
+  const [documents, agentCard] = await Promise.all([discoveryDocuments(deps), card()]);
+  return { documents, agentCard };
+}
+
+let cached: { deps: DiscoveryDeps; served: Promise<Served> } | undefined;
 
 /** The edge of the discovery documents: public documents, a failure a logged 500 problem. */
 export const DISCOVERY_EDGE: EdgeOptions = { ...PUBLIC_DOCUMENT_EDGE, errors: PROBLEM_ERRORS };
 
 /** `GET`/`HEAD` of a discovery path (OPTIONS is the edge's); an unknown path under the function's routes is a 404 problem. */
 export async function handleDiscovery(req: Request, deps: DiscoveryDeps): Promise<Response> {
-  if (cached?.deps !== deps) cached = { deps, documents: discoveryDocuments(deps), agentCard: agentCardDocuments(agentCardSource(deps)) };
+  if (cached?.deps !== deps) {
+    const entry = { deps, served: servedDocuments(deps) };
+    // A failure is answered (the edge's logged 500) and not kept: the next request renders again.
+    entry.served.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    cached = entry;
+  }
+  const { documents, agentCard } = await cached.served;
   const pathname = new URL(req.url).pathname;
   const methodNotAllowed = () => problemResponse(wrongMethod(PUBLIC_DOCUMENT_METHODS), pathname);
-  if (pathname === paths.agentCard)
-    return serveAgentCard(req, await cached.agentCard, { maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS, methodNotAllowed });
-  const doc = (await cached.documents).get(pathname);
+  if (pathname === paths.agentCard) return serveAgentCard(req, agentCard, { maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS, methodNotAllowed });
+  const doc = documents.get(pathname);
   if (!doc) {
     return problemResponse(
       notFound(`Nothing is published at ${pathname}. The discovery documents are listed in ${paths.apiCatalog} and ${paths.llms}.`),

@@ -4,6 +4,7 @@ import { oauthConfig } from '../config.ts';
 import { edge } from '../../kernel/handler.ts';
 import {
   authorizationServerMetadata,
+  handleOAuthMetadata,
   METADATA_MAX_AGE_SECONDS,
   metadataResponse as serveMetadata,
   OAUTH_METADATA_EDGE,
@@ -106,5 +107,40 @@ describe('metadataResponse', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.json()).toEqual({ error: 'invalid_request', error_description: 'Use GET.' });
     expect((await metadataResponse(request('OPTIONS'), doc)).status).toBe(204);
+  });
+});
+
+describe('handleOAuthMetadata (the routes of oauth-metadata.mts)', () => {
+  const JWK = { kty: 'RSA', kid: 'k1', n: 'AQAB', e: 'AQAB' };
+  const deps = { config: CONFIG, origin: ORIGIN, siteName: 'Acme AI', keys: async () => ({ publicJwks: [JWK] }) };
+  const serve = (pathname: string, keys = deps.keys, log = (): void => {}) =>
+    edge((req: Request) => handleOAuthMetadata(req, { ...deps, keys }), { ...OAUTH_METADATA_EDGE, log })(
+      new Request(`${ORIGIN}${pathname}`),
+    );
+
+  it.each<[string, (doc: Record<string, unknown>) => unknown, unknown]>([
+    ['/oauth/jwks.json', (doc) => doc.keys, [JWK]],
+    ['/.well-known/oauth-authorization-server', (doc) => doc.issuer, CONFIG.issuer],
+    ['/.well-known/oauth-protected-resource', (doc) => doc.resource, ORIGIN],
+    ['/.well-known/oauth-protected-resource/mcp', (doc) => doc.resource, CONFIG.mcpResource],
+  ])('%s', async (pathname, pick, expected) => {
+    const res = await serve(pathname);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pick((await res.json()) as Record<string, unknown>)).toEqual(expected);
+  });
+
+  it('signing keys that cannot be read: a logged RFC 6749 server_error 500 naming the request id, not an escaped error', async () => {
+    const logged: string[] = [];
+    const res = await serve(
+      '/oauth/jwks.json',
+      () => Promise.reject(new Error('Blobs down')),
+      (message) => logged.push(message),
+    );
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; error_description: string };
+    expect(body.error).toBe('server_error');
+    const id = /request ([0-9a-f-]{36})/.exec(body.error_description)?.[1];
+    expect(logged).toEqual([`[${id}] GET /oauth/jwks.json failed`]);
   });
 });
