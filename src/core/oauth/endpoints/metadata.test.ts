@@ -1,11 +1,13 @@
 /** Discovery documents in-process: what RFC 8414 and RFC 9728 metadata say, and how they are served. */
 import { describe, expect, it } from 'vitest';
 import { oauthConfig } from '../config.ts';
+import type { ErrorLog } from '../../kernel/errors.ts';
 import { edge } from '../../kernel/handler.ts';
 import {
   authorizationServerMetadata,
   handleOAuthMetadata,
   METADATA_MAX_AGE_SECONDS,
+  type MetadataDeps,
   metadataResponse as serveMetadata,
   OAUTH_METADATA_EDGE,
   protectedResourceMetadata,
@@ -112,8 +114,9 @@ describe('metadataResponse', () => {
 
 describe('handleOAuthMetadata (the routes of oauth-metadata.mts)', () => {
   const JWK = { kty: 'RSA', kid: 'k1', n: 'AQAB', e: 'AQAB' };
-  const deps = { config: CONFIG, origin: ORIGIN, siteName: 'Acme AI', keys: async () => ({ publicJwks: [JWK] }) };
-  const serve = (pathname: string, keys = deps.keys, log = (): void => {}) =>
+  type MetadataKeys = MetadataDeps['keys'];
+  const deps: MetadataDeps = { config: CONFIG, origin: ORIGIN, siteName: 'Acme AI', keys: async () => ({ publicJwks: [JWK] }) };
+  const serve = (pathname: string, keys: MetadataKeys = deps.keys, log: ErrorLog = () => {}) =>
     edge((req: Request) => handleOAuthMetadata(req, { ...deps, keys }), { ...OAUTH_METADATA_EDGE, log })(
       new Request(`${ORIGIN}${pathname}`),
     );
