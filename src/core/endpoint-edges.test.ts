@@ -1,6 +1,6 @@
 /**
  * Every function endpoint answers OPTIONS at its edge (kernel/handler.ts), as the published OpenAPI
- * promises ("Every endpoint answers CORS preflights (OPTIONS) with 204"): 204, `Allow` naming its
+ * promises ("Every endpoint answers OPTIONS with 204 and `Allow`"): 204, `Allow` naming its
  * methods, the CORS preflight where it has a policy, and the handler never runs. The table names
  * the edge each adapter in netlify/functions states, and the adapters are checked to state it.
  */
