@@ -37,8 +37,8 @@ export const PAGEFIND_GLOB = '{blog,solutions,products}/*/index.html';
 
 /**
  * Fragment files per language at most; above it Pagefind bundles fragments into shared files
- * (10,000 articles: ≈ 10 per file). Writing 10,000 small files was ≈ 2.5 s of the indexer's time
- * on this machine class; a result list then fetches a few 10 KB files instead of ten 1 KB ones.
+ * (about ten per file at 10,000 articles). Writing one small file per article was seconds of the
+ * indexer's time (BENCHMARKS.md, "Build"); a result list then fetches a few larger files instead of many small ones.
  * Sites under this size per language are unaffected.
  */
 export const PAGEFIND_MAX_FRAGMENTS = 500;

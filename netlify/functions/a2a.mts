@@ -1,7 +1,7 @@
 // POST /a2a: the site's A2A v1.0 agent (JSON-RPC); all logic lives in src/core/a2a.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config, Context } from '@netlify/functions';
-import { handleA2a, type A2aDeps } from '../../src/core/a2a/server.ts';
+import { a2aEdge, handleA2a, type A2aDeps } from '../../src/core/a2a/server.ts';
 import { AgentCard } from '@a2a-js/sdk';
 import { agentCard } from '../../src/core/a2a/card.ts';
 import { agentCardSource } from '../../src/core/publish/documents.ts';
@@ -9,7 +9,7 @@ import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { build, catalogAt, deployBodies, site, runtimeConfig } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
-import { perRequestAgentDeps } from './_shared/feedback.ts';
+import { perRequestAgentDeps } from './_shared/agent-request-deps.ts';
 import { readLimited } from './_shared/read-limit.ts';
 import { counting } from './_shared/usage.ts';
 
@@ -36,10 +36,7 @@ const deps: A2aDeps = {
 
 export default httpHandler(
   (req: Request, context: Context): Promise<Response> => handleA2a(req, perRequestAgentDeps(deps, context, 'a2a', catalog)),
-  {
-    usage: counting('a2a'),
-    admission: readLimited('jsonrpc'),
-  },
+  { ...a2aEdge(deps), usage: counting('a2a'), admission: readLimited('jsonrpc') },
 );
 
 export const config: Config = { path: '/a2a' };

@@ -1,7 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
-import { handleContact, webhookNotifier } from '../../src/core/contact/contact.ts';
+import { CONTACT_EDGE, handleContact, webhookNotifier } from '../../src/core/contact/contact.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { contactPages } from './_shared/contact-page.ts';
 import { clientNetworkDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch } from './_shared/web-bot-auth.ts';
@@ -22,7 +21,7 @@ export default httpHandler(
     };
     return handleContact(req, deps, contactPages);
   },
-  { errors: PROBLEM_ERRORS, usage: counting('api') },
+  { ...CONTACT_EDGE, usage: counting('api') },
 );
 
 export const config: Config = { path: '/api/contact' };

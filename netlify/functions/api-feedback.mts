@@ -1,8 +1,7 @@
 // POST /api/feedback: a page is wrong, outdated or missing something (src/core/feedback); the MCP tool and A2A skill store the same way.
 import type { Config, Context } from '@netlify/functions';
-import { handleFeedback } from '../../src/core/feedback/feedback.ts';
+import { FEEDBACK_EDGE, handleFeedback } from '../../src/core/feedback/feedback.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { catalogAt } from './_shared/deps.ts';
 import { feedbackDeps } from './_shared/feedback.ts';
 import { counting, usageOf } from './_shared/usage.ts';
@@ -11,7 +10,7 @@ import { counting, usageOf } from './_shared/usage.ts';
 const catalog = catalogAt(new URL('../../generated/data/catalog/', import.meta.url));
 
 export default httpHandler((req: Request, context: Context) => handleFeedback(req, feedbackDeps(context, catalog(), usageOf(context))), {
-  errors: PROBLEM_ERRORS,
+  ...FEEDBACK_EDGE,
   usage: counting('api'),
 });
 

@@ -1,8 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
-import { PUBLIC_API_CORS } from '../../src/core/kernel/cors.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
-import { handleSearch } from '../../src/core/search/api.ts';
+import { handleSearch, SEARCH_EDGE } from '../../src/core/search/api.ts';
 import { build } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
 import { readLimited } from './_shared/read-limit.ts';
@@ -13,7 +11,7 @@ const engine = searchEngineAt(new URL('../../generated/data/search/', import.met
 
 export default httpHandler(
   (req: Request, context: Context) => handleSearch(req, { engine, origin: build.origin, usage: usageOf(context) }),
-  { errors: PROBLEM_ERRORS, cors: PUBLIC_API_CORS, usage: counting('api'), admission: readLimited('problem') },
+  { ...SEARCH_EDGE, usage: counting('api'), admission: readLimited('problem') },
 );
 
 export const config: Config = { path: '/api/search' };

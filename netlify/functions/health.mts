@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { handleHealth, sharedStoreProbe } from '../../src/core/health/health.ts';
+import { handleHealth, HEALTH_EDGE, sharedStoreProbe } from '../../src/core/health/health.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
 import { build, now, stores } from './_shared/deps.ts';
 import { searchEngineAt } from './_shared/search.ts';
 import { counting } from './_shared/usage.ts';
@@ -13,7 +12,7 @@ const engine = searchEngineAt(new URL('../../generated/data/search/', import.met
 const probe = sharedStoreProbe(() => stores('ratelimit'), now);
 
 export default httpHandler((req: Request) => handleHealth(req, { build, searchDocuments: () => engine().documentCount, probe }), {
-  errors: PROBLEM_ERRORS,
+  ...HEALTH_EDGE,
   usage: counting('health'),
 });
 

@@ -1,14 +1,13 @@
 // Web Bot Auth: the public keys that sign this site's outbound requests, with a signed response.
 import type { Config } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
-import { handleSignaturesDirectory } from '../../src/core/web-bot-auth/directory.ts';
+import { handleSignaturesDirectory, SIGNATURES_DIRECTORY_EDGE } from '../../src/core/web-bot-auth/directory.ts';
 import { now } from './_shared/deps.ts';
 import { webBotAuthKeys } from './_shared/web-bot-auth.ts';
 import { counting } from './_shared/usage.ts';
 
 export default httpHandler((req: Request) => handleSignaturesDirectory(req, { keys: webBotAuthKeys, now }), {
-  errors: PROBLEM_ERRORS,
+  ...SIGNATURES_DIRECTORY_EDGE,
   usage: counting('discovery'),
 });
 

@@ -2,15 +2,12 @@
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config, Context } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { EXPORT_RATE_LIMIT, memoisedCheck, tokenGate } from '../../src/core/mcp/auth.ts';
-import { handleMcp, type McpDeps } from '../../src/core/mcp/server.ts';
-import { checkBearer } from '../../src/core/oauth/grants/resource-server.ts';
+import { handleMcp, mcpEdge, type McpDeps } from '../../src/core/mcp/server.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
-import { consume } from '../../src/core/kernel/rate-limit.ts';
-import { build, catalogAt, deployBodies, site, stores, runtimeConfig } from './_shared/deps.ts';
-import { nowSeconds, oauth, signingKeys } from './_shared/oauth.ts';
+import { perRequestAgentDeps } from './_shared/agent-request-deps.ts';
+import { build, catalogAt, deployBodies, site, runtimeConfig } from './_shared/deps.ts';
+import { mcpAuthorization } from './_shared/mcp-authorization.ts';
 import { searchEngineAt } from './_shared/search.ts';
-import { perRequestAgentDeps } from './_shared/feedback.ts';
 import { readLimited } from './_shared/read-limit.ts';
 import { counting } from './_shared/usage.ts';
 
@@ -20,24 +17,13 @@ import { counting } from './_shared/usage.ts';
 const catalog = catalogAt(new URL('../../generated/data/catalog/', import.meta.url));
 const engine = searchEngineAt(new URL('../../generated/data/search/', import.meta.url));
 
-const credentials = memoisedCheck((req) =>
-  checkBearer(req, {
-    config: oauth,
-    keys: signingKeys,
-    revocations: stores('oauth'),
-    nowSeconds: nowSeconds(),
-  }),
-);
-const consumeExport = (clientId: string) =>
-  consume(stores('ratelimit'), `mcp-export/${encodeURIComponent(clientId)}`, EXPORT_RATE_LIMIT, Date.now());
 const deps: McpDeps = {
   site,
   bodies: deployBodies,
   origin: build.origin,
   version: build.version,
   entryPoints: AGENT_ENTRY_POINTS,
-  credentials,
-  authorize: tokenGate({ check: credentials, consumeExport }),
+  ...mcpAuthorization(),
   get browserOrigins() {
     return runtimeConfig().browserOrigins;
   },
@@ -51,10 +37,7 @@ const deps: McpDeps = {
 
 export default httpHandler(
   (req: Request, context: Context): Promise<Response> => handleMcp(req, perRequestAgentDeps(deps, context, 'mcp', catalog)),
-  {
-    usage: counting('mcp'),
-    admission: readLimited('jsonrpc'),
-  },
+  { ...mcpEdge(deps), usage: counting('mcp'), admission: readLimited('jsonrpc') },
 );
 
 export const config: Config = { path: '/mcp' };

@@ -1,8 +1,7 @@
 // The authorization endpoint and its consent page (HTML, works without JavaScript).
 import type { Config, Context } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { PAGE_ERRORS } from '../../src/core/kernel/html.ts';
-import { handleAuthorize } from '../../src/core/oauth/endpoints/authorize.ts';
+import { AUTHORIZE_EDGE, handleAuthorize } from '../../src/core/oauth/endpoints/authorize.ts';
 import { clientNetworkDigest, site, stores } from './_shared/deps.ts';
 import { oauthDeps } from './_shared/oauth.ts';
 import { counting } from './_shared/usage.ts';
@@ -15,7 +14,7 @@ export default httpHandler(
       limits: stores('ratelimit'),
       clientNetworkDigest: () => clientNetworkDigest(context),
     }),
-  { errors: PAGE_ERRORS, usage: counting('oauth') },
+  { ...AUTHORIZE_EDGE, usage: counting('oauth') },
 );
 
 export const config: Config = { path: '/oauth/authorize' };

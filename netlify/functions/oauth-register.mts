@@ -1,8 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
-import { OAUTH_CORS } from '../../src/core/kernel/cors.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { handleRegister } from '../../src/core/oauth/endpoints/register.ts';
-import { OAUTH_ERRORS } from '../../src/core/oauth/errors.ts';
+import { OAUTH_ENDPOINT_EDGE } from '../../src/core/oauth/errors.ts';
 import { clientNetworkDigest, stores } from './_shared/deps.ts';
 import { clientsStore, nowSeconds, oauth } from './_shared/oauth.ts';
 import { counting, usageOf } from './_shared/usage.ts';
@@ -17,7 +16,7 @@ export default httpHandler(
       nowSeconds,
       usage: usageOf(context),
     }),
-  { errors: OAUTH_ERRORS, cors: OAUTH_CORS, usage: counting('oauth') },
+  { ...OAUTH_ENDPOINT_EDGE, usage: counting('oauth') },
 );
 
 export const config: Config = { path: '/oauth/register' };

@@ -1,9 +1,8 @@
 // The operator's usage page behind OPS_SECRET (src/core/analytics/ops.ts); not counted in the usage it shows.
 import type { Config, Context } from '@netlify/functions';
-import { handleOps } from '../../src/core/analytics/ops.ts';
+import { handleOps, OPS_EDGE } from '../../src/core/analytics/ops.ts';
 import { feedbackBetween } from '../../src/core/feedback/feedback.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { PAGE_ERRORS } from '../../src/core/kernel/html.ts';
 import { clientNetworkDigest, now, runtimeConfig, stores } from './_shared/deps.ts';
 
 export default httpHandler(
@@ -16,7 +15,7 @@ export default httpHandler(
       now,
       feedback: (from, to) => feedbackBetween(stores('feedback'), from, to),
     }),
-  { errors: PAGE_ERRORS },
+  OPS_EDGE,
 );
 
 export const config: Config = { path: ['/ops', '/ops/'] };

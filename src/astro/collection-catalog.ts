@@ -88,8 +88,8 @@ const registries = new WeakMap<Catalog, Map<string, SitePage>>();
 
 /**
  * Every page of the site with its twin (src/core/publish/pages.ts sitePages), computed once per
- * build: the registry, the sitemap, llms-full.txt, the OG images and the twins all read it (at
- * 10,000 articles one computation is ≈ 0.6 CPU-s). Shared with the build hook like the catalogue.
+ * build: the registry, the sitemap, llms-full.txt, the OG images and the twins all read it (one
+ * computation is a measurable part of a large build: BENCHMARKS.md, "Build"). Shared with the build hook like the catalogue.
  */
 export async function getSitePages(): Promise<SitePage[]> {
   const catalog = await getCatalog();

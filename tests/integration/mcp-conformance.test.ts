@@ -22,7 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
 import { bodiesOf, siteProfile, type Catalog } from '../../src/core/content/catalog.ts';
 import { inMemoryCatalog } from '../../src/core/content/catalog-reader.ts';
-import { handleMcp } from '../../src/core/mcp/server.ts';
+import { handleMcp, mcpEdge } from '../../src/core/mcp/server.ts';
+import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { SEARCH_INDEX_FILE } from '../../src/core/search/index-data.ts';
 import { loadSearchIndex } from '../../src/core/search/search-index.ts';
 import { testBlobsDir } from '../support/runtime.ts';
@@ -76,7 +77,8 @@ beforeAll(async () => {
     version,
     entryPoints: AGENT_ENTRY_POINTS,
   };
-  const direct = await serve({ handle: (req: Request) => handleMcp(req, deps) } as unknown as LocalRuntime, 0);
+  const endpoint = httpHandler((req: Request) => handleMcp(req, deps), mcpEdge(deps));
+  const direct = await serve({ handle: endpoint } as unknown as LocalRuntime, 0);
   dispatcher = direct.server;
   dispatcherUrl = `${direct.url}/mcp`;
   outputDir = mkdtempSync(path.join(tmpdir(), 'mcp-conformance-'));

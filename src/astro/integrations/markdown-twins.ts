@@ -1,7 +1,7 @@
 /**
  * Writes every page's markdown twin into the built site in one batch (`astro:build:done`). As one
- * Astro route per twin, a 10,000-article build spent ≈ 5 s writing 11,000 small files one after the
- * other; here the writes overlap. Same pages, same bytes as the dev route (src/astro/routes/markdown-twin.ts):
+ * Astro route per twin, a large build spent seconds writing small files one after the other
+ * (BENCHMARKS.md, "Build"); here the writes overlap. Same pages, same bytes as the dev route (src/astro/routes/markdown-twin.ts):
  * both come from `sitePages` in the core.
  */
 import { createHash } from 'node:crypto';

@@ -1,7 +1,8 @@
 /**
  * `npm run dev` only: one markdown twin per HTML page (`/index.md`, `/blog.md`, `/blog/<slug>.md`, …),
  * injected by src/astro/integrations/site-data.ts. A build writes the same files in one batch after
- * the pages (src/astro/integrations/markdown-twins.ts): 11,000 twins as routes cost ≈ 5 s of a 10,000-article build.
+ * the pages (src/astro/integrations/markdown-twins.ts): thousands of twins as routes cost a large build seconds
+ * (BENCHMARKS.md, "Build").
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { sitePages } from '../../core/publish/pages.ts';

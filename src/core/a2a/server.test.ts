@@ -11,7 +11,8 @@ import { FIXTURE_DEPS, FIXTURE_ORIGIN, memoryFeedbackSink } from '../../../tests
 import { memoryStore } from '../kernel/memory-store.ts';
 import { agentCard } from './card.ts';
 import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
-import { handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
+import { edge } from '../kernel/handler.ts';
+import { a2aEdge, handleA2a, MAX_BODY_BYTES, type A2aDeps } from './server.ts';
 
 const CARD_JSON = agentCard({
   origin: FIXTURE_ORIGIN,
@@ -31,10 +32,12 @@ const DEPS: A2aDeps = {
   card: AgentCard.fromJSON(CARD_JSON),
 };
 const A2A_URL = `${FIXTURE_ORIGIN}/a2a`;
+/** A request to /a2a through its edge (OPTIONS and CORS are the edge's: kernel/handler.ts). */
+const serveA2a = (req: Request, deps: A2aDeps): Promise<Response> => edge((r: Request) => handleA2a(r, deps), a2aEdge(deps))(req);
 const V1 = { 'content-type': 'application/json', 'a2a-version': '1.0' };
 
 function post(body: unknown, headers: Record<string, string> = V1, url = A2A_URL): Promise<Response> {
-  return handleA2a(new Request(url, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }), DEPS);
+  return serveA2a(new Request(url, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }), DEPS);
 }
 const rpc = (method: string, params?: unknown, id: number | string = 1) => ({
   jsonrpc: '2.0',
@@ -64,14 +67,14 @@ async function reply(
 
 describe('transport', () => {
   it.each(['GET', 'PUT', 'DELETE'])('%s -> 405 with Allow and a JSON-RPC error', async (method) => {
-    const res = await handleA2a(new Request(A2A_URL, { method }), DEPS);
+    const res = await serveA2a(new Request(A2A_URL, { method }), DEPS);
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST, OPTIONS');
     expect((await json(res)).error.code).toBe(-32600);
   });
 
   it('OPTIONS is a CORS preflight naming A2A-Version; the site origin is reflected, and so is another on a public https site', async () => {
-    const pre = await handleA2a(
+    const pre = await serveA2a(
       new Request(A2A_URL, { method: 'OPTIONS', headers: { origin: FIXTURE_ORIGIN, 'access-control-request-method': 'POST' } }),
       DEPS,
     );
@@ -84,7 +87,7 @@ describe('transport', () => {
     expect(agent.status).toBe(200);
     expect(agent.headers.get('access-control-allow-origin')).toBe('https://agent.example');
     const strict = { ...DEPS, browserOrigins: { kind: 'listed' as const, origins: [] } };
-    const foreign = await handleA2a(
+    const foreign = await serveA2a(
       new Request(A2A_URL, { method: 'POST', headers: { ...V1, origin: 'https://evil.example' }, body: JSON.stringify(sendText('RAG')) }),
       strict,
     );
@@ -374,7 +377,7 @@ describe('submit_feedback over A2A', () => {
       feedback: memoryFeedbackSink('a2a', store),
     };
     const send = (text: string) =>
-      handleA2a(new Request(A2A_URL, { method: 'POST', headers: V1, body: JSON.stringify(sendText(text)) }), deps);
+      serveA2a(new Request(A2A_URL, { method: 'POST', headers: V1, body: JSON.stringify(sendText(text)) }), deps);
     return { store, send };
   };
 
@@ -441,7 +444,7 @@ describe('the SDK client, in-process', () => {
   const fetchImpl: typeof fetch = async (input, init) => {
     const req = new Request(input, init);
     if (new URL(req.url).pathname === '/.well-known/agent-card.json') return Response.json(CARD_JSON);
-    return handleA2a(req, DEPS);
+    return serveA2a(req, DEPS);
   };
   const client = () => new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl })] }).createFromAgentCard(DEPS.card);
   const say = (text: string) =>
@@ -487,7 +490,7 @@ describe('failures inside the SDK', () => {
     const logged: unknown[] = [];
     const deep = `${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}`;
     const body = JSON.stringify(sendText('hello')).replace(/\}$/, `,"metadata":${deep}}`);
-    const res = await handleA2a(new Request(A2A_URL, { method: 'POST', headers: V1, body }), {
+    const res = await serveA2a(new Request(A2A_URL, { method: 'POST', headers: V1, body }), {
       ...DEPS,
       log: (...args) => logged.push(args),
     });

@@ -27,7 +27,8 @@ import { AgentEvent, DefaultRequestHandler, JsonRpcTransportHandler, type AgentE
 import { type BrowserOriginPolicy, isAllowedBrowserOrigin } from '../kernel/browser-origin.ts';
 import type { CorsPolicy } from '../kernel/cors.ts';
 import type { JsonRpcId } from '../kernel/jsonrpc.ts';
-import { type JsonRpcEndpoint, serveJsonRpc } from '../kernel/jsonrpc-endpoint.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { type JsonRpcEndpoint, jsonRpcEdge, serveJsonRpc } from '../kernel/jsonrpc-endpoint.ts';
 import type { ToolContext } from '../agent-tools/tool.ts';
 import { answerMessage, DATA_OUTPUT_TYPE, type AnswerOutcome, type Refusal } from './answer.ts';
 import { A2A_PROTOCOL_VERSION } from './card.ts';
@@ -148,7 +149,6 @@ function legacyError(error: A2aErrorObject, refusal: Refusal): A2aErrorObject {
 /** The A2A endpoint's transport: the JSON-RPC binding over POST (kernel/jsonrpc-endpoint.ts). */
 function a2aEndpoint(deps: A2aDeps): JsonRpcEndpoint {
   return {
-    cors: A2A_CORS,
     allowOrigin: (origin) => isAllowedBrowserOrigin(origin, deps.origin, deps.browserOrigins),
     allow: 'POST, OPTIONS',
     maxBodyBytes: MAX_BODY_BYTES,
@@ -184,11 +184,16 @@ function v1MethodWithoutVersion(req: Request, method: string): A2aErrorObject {
   );
 }
 
+/** The edge of `/a2a`: POST, and CORS for the browser origins its guard lets through (as `/mcp`). */
+export function a2aEdge(deps: Pick<A2aDeps, 'origin' | 'browserOrigins'>): EdgeOptions {
+  return jsonRpcEdge(A2A_CORS, (origin) => isAllowedBrowserOrigin(origin, deps.origin, deps.browserOrigins));
+}
+
 /** Answers one request to the A2A endpoint; never throws (an unexpected failure is a logged 500 -32603). */
 export function handleA2a(req: Request, deps: A2aDeps): Promise<Response> {
-  return serveJsonRpc(req, a2aEndpoint(deps), async (message, cors) => {
-    const withCors = (res: Response): Response => {
-      for (const [name, value] of Object.entries(cors)) res.headers.set(name, value);
+  return serveJsonRpc(req, a2aEndpoint(deps), async (message) => {
+    // The answer's shapes follow the request's version (A2A §3.6.2).
+    const varied = (res: Response): Response => {
       res.headers.append('vary', A2A_VERSION_HEADER);
       return res;
     };
@@ -197,17 +202,17 @@ export function handleA2a(req: Request, deps: A2aDeps): Promise<Response> {
     const { handler, transport, legacyTransport } = server(deps);
     const state = new Map<string, unknown>();
     const context = await callContext(req, handler, state);
-    if ('error' in context) return withCors(errorResponse(call.id, context.error));
+    if ('error' in context) return varied(errorResponse(call.id, context.error));
     const legacy = isLegacyVersion(context.context.requestedVersion ?? '');
-    if (legacy && isV1JsonRpcMethod(call.method)) return withCors(errorResponse(call.id, v1MethodWithoutVersion(req, call.method)));
+    if (legacy && isV1JsonRpcMethod(call.method)) return varied(errorResponse(call.id, v1MethodWithoutVersion(req, call.method)));
     if (call.method === (legacy ? LEGACY_METHOD_MESSAGE_SEND : 'SendMessage')) {
       const outcome = await answerMessage(legacy ? v1SendParamsOf(call.params) : call.params, deps);
       if (!outcome.ok) {
         const error = refusalError(outcome.refusal);
-        return withCors(errorResponse(call.id, legacy ? legacyError(error, outcome.refusal) : error));
+        return varied(errorResponse(call.id, legacy ? legacyError(error, outcome.refusal) : error));
       }
       state.set(ANSWER_STATE_KEY, outcome);
     }
-    return withCors(await dispatch(legacy ? legacyTransport : transport, call, context.context));
+    return varied(await dispatch(legacy ? legacyTransport : transport, call, context.context));
   });
 }

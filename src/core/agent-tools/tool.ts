@@ -33,7 +33,7 @@ export interface ToolContext {
   entryPoints: readonly { title: string; path: string; description: string }[];
   /** What this request counts (kernel/metrics.ts): the search tool counts its query. Absent: nothing is counted. */
   usage?: Usage;
-  /** Where `submit_feedback` stores what it is sent (features/feedback); absent: the tool says feedback is not taken. */
+  /** Where `submit_feedback` stores what it is sent (src/core/feedback); absent: the tool says feedback is not taken. */
   feedback?: FeedbackSink;
 }
 

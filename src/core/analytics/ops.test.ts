@@ -157,7 +157,7 @@ describe('headers', () => {
   it('POST: 405 with Allow, before any sign-in', async () => {
     const res = await setup().get('', { authorization: basic(SECRET) }, 'POST');
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 });
 

@@ -19,7 +19,8 @@
  */
 import { langTag, type Lang, negotiateLang, otherLang } from '../content/i18n.ts';
 import { base64, secretMatches, sha256 } from '../kernel/crypto.ts';
-import { escapeHtml } from '../kernel/html.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { escapeHtml, PAGE_ERRORS } from '../kernel/html.ts';
 import { consume, type RateLimitRule, refund } from '../kernel/rate-limit.ts';
 import { withSecurityHeaders } from '../kernel/security-headers.ts';
 import type { Store } from '../kernel/store.ts';
@@ -81,6 +82,9 @@ function langOf(req: Request, url: URL): Lang {
   return asked === 'zh' || asked === 'en' ? asked : negotiateLang(req.headers.get('accept-language'));
 }
 
+/** The edge of `/ops/`: a page, no CORS. */
+export const OPS_EDGE: EdgeOptions = { methods: ['GET'], errors: PAGE_ERRORS };
+
 /**
  * Handles `/ops/`: the sign-in challenge, the limit on wrong secrets, and the report of the range the
  * query asks for (`?from=&to=`, UTC days; default the last {@link DEFAULT_RANGE_DAYS} days).
@@ -89,7 +93,7 @@ export async function handleOps(req: Request, deps: OpsDeps): Promise<Response> 
   const url = new URL(req.url);
   const lang = langOf(req, url);
   const text = opsText(lang);
-  if (req.method !== 'GET') return message(405, lang, text.title, text.methodNotAllowed, { allow: 'GET, HEAD' });
+  if (req.method !== 'GET') return message(405, lang, text.title, text.methodNotAllowed, { allow: 'GET, HEAD, OPTIONS' });
   const presented = req.headers.get('authorization');
   if (presented === null) return challenge(lang);
   const limitKey = `ops-signin/${await deps.clientNetworkDigest()}`;

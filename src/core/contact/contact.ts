@@ -6,7 +6,8 @@
  */
 import * as v from 'valibot';
 import { hasInvisibleCharacters } from '../kernel/visible-text.ts';
-import { type HttpProblem, badRequest, forbidden, type InvalidParam, tooManyRequests } from '../kernel/problem.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { type HttpProblem, badRequest, forbidden, type InvalidParam, PROBLEM_ERRORS, tooManyRequests } from '../kernel/problem.ts';
 import { json, readFields, requireMethod } from '../kernel/respond.ts';
 import { isCrossSiteRequest } from '../kernel/same-origin.ts';
 import { consume, refund } from '../kernel/rate-limit.ts';
@@ -317,8 +318,10 @@ export const enquiryLimited = (retryAfterSeconds: number): HttpProblem =>
 export const crossSitePost = (): HttpProblem =>
   forbidden('This form can only be sent from this site: open the contact page here and send it again.');
 
+/** The edge of `POST /api/contact`: problem JSON, and no CORS (a browser on another site may not post). */
+export const CONTACT_EDGE: EdgeOptions = { methods: ['POST'], errors: PROBLEM_ERRORS };
+
 export async function handleContact(req: Request, deps: ContactDeps, pages: ContactPages): Promise<Response> {
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
   requireMethod(req, ['POST']);
   // CSRF: a browser's post from another site is refused before the body is read.
   if (isCrossSiteRequest(req, req.url)) throw crossSitePost();

@@ -6,6 +6,7 @@ import { memoryStore } from '../kernel/memory-store.ts';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import { PROBLEM_ERRORS } from '../kernel/problem.ts';
 import { withErrors } from '../kernel/errors.ts';
+import { edge } from '../kernel/handler.ts';
 import {
   monthsBetween,
   FEEDBACK_RATE_LIMIT,
@@ -13,6 +14,7 @@ import {
   type FeedbackRecord,
   feedbackBetween,
   feedbackSink,
+  FEEDBACK_EDGE,
   handleFeedback,
   pagePathOf,
   sitePagePathOf,
@@ -253,10 +255,10 @@ describe('POST /api/feedback', () => {
     );
     expect(get.status).toBe(405);
     // A preflight is answered (the methods it may use), without CORS headers: no other site may post.
-    const preflight = await handleFeedback(
-      new Request(`${ORIGIN}/api/feedback`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }),
-      s.deps,
-    );
+    const preflight = await edge(
+      (req: Request) => handleFeedback(req, s.deps),
+      FEEDBACK_EDGE,
+    )(new Request(`${ORIGIN}/api/feedback`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }));
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('allow')).toBe('POST, OPTIONS');
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();

@@ -20,7 +20,8 @@ import type { CatalogReader } from '../content/catalog-reader.ts';
 import { LANGS } from '../content/i18n.ts';
 import type { Usage } from '../kernel/metrics.ts';
 import { paths } from '../kernel/paths.ts';
-import { badRequest, forbidden, type HttpProblem, type InvalidParam, tooManyRequests } from '../kernel/problem.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { badRequest, forbidden, type HttpProblem, type InvalidParam, PROBLEM_ERRORS, tooManyRequests } from '../kernel/problem.ts';
 import { consume, consumeShared, type RateLimitRule, refund } from '../kernel/rate-limit.ts';
 import { json, readFields, requireMethod } from '../kernel/respond.ts';
 import { isCrossSiteRequest } from '../kernel/same-origin.ts';
@@ -217,14 +218,15 @@ export function feedbackSink(channel: 'mcp' | 'a2a', deps: FeedbackDeps): Feedba
 export const invalidFeedback = (invalid: InvalidParam[]): HttpProblem =>
   badRequest(`${invalid.length === 1 ? 'A field is' : 'Fields are'} invalid: ${invalid.map((i) => i.name).join(', ')}.`, invalid);
 
+/** The edge of `POST /api/feedback`: a preflight learns the method and nothing more (no CORS, so no browser on another site may post). */
+export const FEEDBACK_EDGE: EdgeOptions = { methods: ['POST'], errors: PROBLEM_ERRORS };
+
 /**
  * `POST /api/feedback`: JSON (an agent, a script) answered with the receipt or an RFC 9457 problem;
  * the article's form (form-encoded, a browser asking for HTML) answered with a 303 back to the page,
  * at the fragment that shows the thanks or the failure without JavaScript.
  */
 export async function handleFeedback(req: Request, deps: FeedbackDeps): Promise<Response> {
-  // A preflight learns the method, and nothing more: no CORS headers, so no browser on another site may post.
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: 'POST, OPTIONS' } });
   requireMethod(req, ['POST']);
   // CSRF: a browser's post from another site is refused before the body is read.
   if (isCrossSiteRequest(req, req.url)) throw forbidden('Feedback can only be sent from this site: open the page here and send it again.');

@@ -4,6 +4,8 @@
  * @module
  */
 import * as v from 'valibot';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { PROBLEM_ERRORS } from '../kernel/problem.ts';
 import { json, requireMethod } from '../kernel/respond.ts';
 import type { Store } from '../kernel/store.ts';
 
@@ -83,6 +85,9 @@ export function sharedStoreProbe(store: () => Store, now: () => number, reuseMs 
     return last.outcome;
   };
 }
+
+/** The edge of `GET /health`. */
+export const HEALTH_EDGE: EdgeOptions = { methods: ['GET'], errors: PROBLEM_ERRORS };
 
 export async function handleHealth(
   req: Request,

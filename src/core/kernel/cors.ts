@@ -17,6 +17,12 @@ export interface CorsPolicy {
   exposeHeaders?: readonly string[];
   /** Every answer repeats what a preflight grants (methods, request headers), not only the preflight. */
   repeatAllowances?: boolean;
+  /**
+   * Only these browser origins, each echoed with `Vary: Origin` (the JSON-RPC endpoints' DNS-rebinding
+   * guard). A request from another origin gets no CORS headers, and its preflight is left to the
+   * endpoint, whose guard refuses it. Absent: every origin (`*`).
+   */
+  allowOrigin?: (origin: string) => boolean;
 }
 
 /**
@@ -65,6 +71,7 @@ export const PUBLIC_DOCUMENT_CORS: CorsPolicy = {
   methods: ['GET', 'HEAD'],
   allowHeaders: ['A2A-Version', 'Content-Type', 'If-None-Match'],
   exposeHeaders: ['ETag', 'Link'],
+  repeatAllowances: true,
 };
 /** The OAuth endpoints agents call from browsers. */
 export const OAUTH_CORS: CorsPolicy = {

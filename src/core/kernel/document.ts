@@ -1,10 +1,12 @@
 /**
  * Public documents (discovery JSON, metadata, server card, skills): the one place that serves a
- * fixed body with CORS open, a cache lifetime, a strong ETag and `If-None-Match` → 304.
+ * fixed body with a cache lifetime, a strong ETag and `If-None-Match` → 304. CORS and OPTIONS are the
+ * edge's ({@link PUBLIC_DOCUMENT_EDGE}, kernel/handler.ts).
  * @module
  */
-import { allowances, corsHeaders, preflightResponse, PUBLIC_DOCUMENT_CORS } from './cors.ts';
+import { PUBLIC_DOCUMENT_CORS } from './cors.ts';
 import { base64url, sha256 } from './crypto.ts';
+import type { EdgeOptions } from './handler.ts';
 
 /** A body ready to serve: its bytes as text, media type and strong ETag. */
 export interface PublicDocument {
@@ -15,13 +17,11 @@ export interface PublicDocument {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** Read by any origin; `If-None-Match` may be sent cross-origin and the ETag read back. */
-export const PUBLIC_DOCUMENT_CORS_HEADERS: Readonly<Record<string, string>> = {
-  ...corsHeaders(PUBLIC_DOCUMENT_CORS),
-  ...allowances(PUBLIC_DOCUMENT_CORS),
-};
-
+/** The `Allow` of a public document: it is read, never written. */
 export const PUBLIC_DOCUMENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/** The edge of a public document: read by any origin; `If-None-Match` may be sent cross-origin and the ETag read back. */
+export const PUBLIC_DOCUMENT_EDGE: EdgeOptions = { methods: ['GET'], cors: PUBLIC_DOCUMENT_CORS };
 
 /** A strong ETag: the first 128 bits of the SHA-256 of the body, base64url. */
 export async function strongEtag(body: string): Promise<string> {
@@ -45,29 +45,18 @@ export function noneMatch(header: string | null, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
-/** The answer to OPTIONS (a CORS preflight, e.g. for `If-None-Match`) on a public document. */
-export function documentPreflight(): Response {
-  return preflightResponse(PUBLIC_DOCUMENT_CORS, '*', { allow: PUBLIC_DOCUMENT_METHODS.join(', ') });
-}
-
 /**
- * Answers `GET` with the document (or 304), `OPTIONS` with 204 (HEAD arrives as GET: kernel/handler.ts).
- * Any other method gets the caller's 405, since each family words its errors its own way (problem
- * JSON, RFC 6749 JSON).
+ * Answers `GET` with the document (or 304); HEAD arrives as GET and OPTIONS never arrives
+ * (kernel/handler.ts). Any other method gets the caller's 405, since each family words its errors
+ * its own way (problem JSON, RFC 6749 JSON).
  */
 export function serveDocument(
   req: Request,
   doc: PublicDocument,
   options: { maxAgeSeconds: number; methodNotAllowed: () => Response },
 ): Response {
-  if (req.method === 'OPTIONS') return documentPreflight();
-  if (req.method !== 'GET') {
-    const res = options.methodNotAllowed();
-    for (const [name, value] of Object.entries(PUBLIC_DOCUMENT_CORS_HEADERS)) res.headers.set(name, value);
-    return res;
-  }
+  if (req.method !== 'GET') return options.methodNotAllowed();
   const headers: Record<string, string> = {
-    ...PUBLIC_DOCUMENT_CORS_HEADERS,
     ...doc.headers,
     'cache-control': `public, max-age=${options.maxAgeSeconds}`,
     etag: doc.etag,

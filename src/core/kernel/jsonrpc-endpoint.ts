@@ -1,19 +1,20 @@
 /**
  * The HTTP side of a JSON-RPC endpoint over POST, written once for MCP (Streamable HTTP, stateless)
- * and A2A (the JSON-RPC binding): the browser-origin guard (DNS rebinding), CORS and the preflight,
- * the method, media type and Accept checks, the body read within its byte limit, the parse into one
+ * and A2A (the JSON-RPC binding): the browser-origin guard (DNS rebinding), the method, media type
+ * and Accept checks, the body read within its byte limit, the parse into one
  * message, and the 500 of an unexpected failure (logged with a request id). The protocol sees only
- * a parsed request (or notification) and answers it.
+ * a parsed request (or notification) and answers it. OPTIONS and the CORS headers are the edge's
+ * ({@link jsonRpcEdge}, kernel/handler.ts), for the origins the guard lets through.
  * @module
  */
-import { corsHeaders, preflightResponse, type CorsPolicy } from './cors.ts';
+import type { CorsPolicy } from './cors.ts';
 import { type ErrorFamily, type ErrorLog, withErrors } from './errors.ts';
 import { envelopeResponse, failure, isRejection, JsonRpcErrorCode, type JsonRpcId, type JsonRpcMessage, parseMessage } from './jsonrpc.ts';
+import type { EdgeOptions } from './handler.ts';
 import { mediaTypeOf, readBody } from './respond.ts';
 
 /** What differs between two JSON-RPC endpoints; everything else is the same transport. */
 export interface JsonRpcEndpoint {
-  cors: CorsPolicy;
   /** Whether a browser on `origin` may call (others get 403: the DNS-rebinding guard). */
   allowOrigin(origin: string): boolean;
   /** The `Allow` header of the 405 answer to other methods. */
@@ -32,6 +33,11 @@ export interface JsonRpcEndpoint {
 /** A message the protocol answers: a request, or a notification when the endpoint hands them over. */
 export type HandledMessage = Exclude<JsonRpcMessage, { kind: 'response' }>;
 
+/** The edge of a JSON-RPC endpoint: POST, and CORS with `policy` for the origins the endpoint's guard allows. */
+export function jsonRpcEdge(policy: CorsPolicy, allowOrigin: (origin: string) => boolean): EdgeOptions {
+  return { methods: ['POST'], cors: { ...policy, allowOrigin } };
+}
+
 /** Whether an Accept header admits `application/json` (absent or empty admits everything; `q=0` refuses). */
 export function acceptsJson(accept: string | null): boolean {
   if (accept === null || accept.trim() === '') return true;
@@ -46,7 +52,7 @@ export function acceptsJson(accept: string | null): boolean {
 export async function serveJsonRpc(
   req: Request,
   endpoint: JsonRpcEndpoint,
-  handle: (message: HandledMessage, cors: Record<string, string>) => Promise<Response>,
+  handle: (message: HandledMessage) => Promise<Response>,
 ): Promise<Response> {
   const origin = req.headers.get('origin');
   if (origin !== null && !endpoint.allowOrigin(origin)) {
@@ -55,10 +61,8 @@ export async function serveJsonRpc(
       403,
     );
   }
-  const cors = corsHeaders(endpoint.cors, origin);
-  if (req.method === 'OPTIONS') return preflightResponse(endpoint.cors, origin);
   const reject = (status: number, code: number, message: string, id: JsonRpcId | null = null, headers: Record<string, string> = {}) =>
-    envelopeResponse(failure(id, code, message), status, { ...cors, ...headers });
+    envelopeResponse(failure(id, code, message), status, headers);
   if (req.method !== 'POST')
     return reject(405, JsonRpcErrorCode.INVALID_REQUEST, endpoint.messages.methodNotAllowed, null, { allow: endpoint.allow });
   if (mediaTypeOf(req) !== 'application/json')
@@ -78,18 +82,18 @@ export async function serveJsonRpc(
   const message = parseMessage(body.text);
   if (isRejection(message)) return reject(400, message.code, message.message, message.id);
   if (message.kind === 'response') {
-    if (endpoint.responses === 'accept') return new Response(null, { status: 202, headers: cors });
+    if (endpoint.responses === 'accept') return new Response(null, { status: 202 });
     return reject(
       400,
       JsonRpcErrorCode.INVALID_REQUEST,
       'Invalid request: method is required (this endpoint takes requests, not responses).',
     );
   }
-  if (message.kind === 'notification' && endpoint.notifications === 'accept') return new Response(null, { status: 202, headers: cors });
+  if (message.kind === 'notification' && endpoint.notifications === 'accept') return new Response(null, { status: 202 });
   const id = message.kind === 'request' ? message.id : null;
   const errors: ErrorFamily = {
     known: () => null,
     unexpected: (requestId) => reject(500, JsonRpcErrorCode.INTERNAL_ERROR, `Internal error (request ${requestId}).`, id),
   };
-  return withErrors(errors, req, () => handle(message, cors), endpoint.log);
+  return withErrors(errors, req, () => handle(message), endpoint.log);
 }

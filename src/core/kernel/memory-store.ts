@@ -1,7 +1,10 @@
 /**
- * The {@link Store} port in memory, for tests of logic that do not need the real Blobs server: same
- * semantics (JSON round trip, create-only and compare-and-set writes, prefix listing), checked by
- * store-contract.test.ts against both implementations.
+ * The {@link Store} port's reference implementation, in memory: same semantics as the Blobs store
+ * (JSON round trip, create-only and compare-and-set writes, prefix listing), checked by
+ * store-contract.test.ts against both. No product code uses it: the tests beside the code (and
+ * bench/usage.bench.ts) run their logic on it, with {@link fakeClock}, without the real Blobs server.
+ * It stays in the kernel, beside the port it implements, rather than under tests/support: it is a
+ * second adapter of the port, and the contract test that keeps the two alike lives here too.
  * @module
  */
 import type { Store, StoreFactory, StoreName, WriteCondition } from './store.ts';

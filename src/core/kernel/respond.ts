@@ -15,16 +15,21 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
 
 /** The methods a path answers when it serves `allowed`: HEAD is allowed wherever GET is. */
 const answeredMethods = (allowed: readonly string[]): string[] =>
-  allowed.includes('GET') && !allowed.includes('HEAD') ? [...allowed, 'HEAD'] : [...allowed];
+  allowed.includes('GET') && !allowed.includes('HEAD') ? allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])) : [...allowed];
 
 /** Throws 405 with `Allow` unless the method is allowed (HEAD is allowed wherever GET is). */
 export function requireMethod(req: Request, allowed: readonly string[]): void {
   if (!answeredMethods(allowed).includes(req.method)) throw wrongMethodFor(allowed);
 }
 
-/** The 405 {@link requireMethod} throws for `allowed`: `Allow` names them, HEAD with GET, and OPTIONS (CORS preflight). */
+/** What `Allow` names for an endpoint serving `allowed`: them, HEAD with GET, and OPTIONS (kernel/handler.ts answers it). */
+export function allowedMethods(allowed: readonly string[]): string[] {
+  return [...answeredMethods(allowed), 'OPTIONS'];
+}
+
+/** The 405 {@link requireMethod} throws for `allowed`: `Allow` names them, HEAD with GET, and OPTIONS. */
 export function wrongMethodFor(allowed: readonly string[]): HttpProblem {
-  return methodNotAllowed([...answeredMethods(allowed), 'OPTIONS']);
+  return methodNotAllowed(allowedMethods(allowed));
 }
 
 /** Whether every %-sequence of a query or form string decodes as UTF-8 (`+` is a space, not an escape). */

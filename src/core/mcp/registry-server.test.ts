@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { handleServerJson, REGISTRY_SCHEMA_URL, registryServerJson, reverseDnsOf, SERVER_JSON_PATH } from './registry-server.ts';
+import {
+  handleMcpDocument,
+  handleServerJson,
+  REGISTRY_SCHEMA_URL,
+  registryServerJson,
+  reverseDnsOf,
+  SERVER_JSON_PATH,
+} from './registry-server.ts';
 import { serverCard } from './server-card.ts';
 
 const ORIGIN = 'https://acme-ai.example';
@@ -50,5 +57,20 @@ describe('handleServerJson', () => {
     const again = await handleServerJson(new Request(`${ORIGIN}${SERVER_JSON_PATH}`, { headers: { 'if-none-match': etag } }), deps);
     expect(again.status).toBe(304);
     expect((await handleServerJson(new Request(`${ORIGIN}${SERVER_JSON_PATH}`, { method: 'POST' }), deps)).status).toBe(405);
+  });
+});
+
+describe('handleMcpDocument (the routes of mcp-server-card.mts)', () => {
+  const deps = { origin: ORIGIN, version: '1.2.3', siteName: SITE_NAME };
+  it.each([
+    [SERVER_JSON_PATH, REGISTRY_SCHEMA_URL],
+    ['/.well-known/mcp/server-card.json', undefined],
+    ['/mcp/server-card', undefined],
+  ])('%s', async (pathname, schemaUrl) => {
+    const res = await handleMcpDocument(new Request(`${ORIGIN}${pathname}`), deps);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as Record<string, unknown>;
+    if (schemaUrl) expect(doc.$schema).toBe(schemaUrl);
+    else expect(doc).toEqual(serverCard(ORIGIN, '1.2.3', SITE_NAME));
   });
 });

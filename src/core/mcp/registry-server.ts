@@ -8,7 +8,7 @@
 import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
 import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
 import { paths } from '../kernel/paths.ts';
-import { SERVER_CARD_MAX_AGE_SECONDS, serverCard, type ServerCardDeps } from './server-card.ts';
+import { handleServerCard, SERVER_CARD_MAX_AGE_SECONDS, serverCard, type ServerCardDeps } from './server-card.ts';
 
 /** The newest dated server.json schema (registry CHANGELOG); `mcp-publisher validate` accepts only its embedded current one. */
 export const REGISTRY_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
@@ -62,4 +62,9 @@ export async function handleServerJson(req: Request, deps: ServerCardDeps): Prom
     maxAgeSeconds: SERVER_CARD_MAX_AGE_SECONDS,
     methodNotAllowed: () => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS)),
   });
+}
+
+/** Routes the documents about the MCP server: {@link SERVER_JSON_PATH}, else the card (server-card.ts). */
+export function handleMcpDocument(req: Request, deps: ServerCardDeps): Promise<Response> {
+  return new URL(req.url).pathname === SERVER_JSON_PATH ? handleServerJson(req, deps) : handleServerCard(req, deps);
 }

@@ -1,6 +1,13 @@
-import { httpHandler } from '../kernel/handler.ts';
+import { edge, httpHandler } from '../kernel/handler.ts';
 import { describe, expect, it } from 'vitest';
-import { handleServerCard, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATHS, SERVER_CARD_SCHEMA_URL, serverCard } from './server-card.ts';
+import {
+  handleServerCard,
+  MCP_DOCUMENT_EDGE,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_PATHS,
+  SERVER_CARD_SCHEMA_URL,
+  serverCard,
+} from './server-card.ts';
 import { SERVER_CAPABILITIES, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 import { serverIdentity } from '../agent-tools/identity.ts';
 
@@ -8,7 +15,9 @@ const ORIGIN = 'https://acme-ai.example';
 const SITE_NAME = 'Example AI';
 const SERVER_NAME = serverIdentity(SITE_NAME).name;
 const deps = { origin: ORIGIN, version: '1.2.3', siteName: SITE_NAME };
-const get = (path: string, init: RequestInit = {}) => handleServerCard(new Request(`${ORIGIN}${path}`, init), deps);
+/** A request through the card's edge (OPTIONS and CORS are the edge's: kernel/handler.ts). */
+const get = (path: string, init: RequestInit = {}) =>
+  edge((req: Request) => handleServerCard(req, deps), MCP_DOCUMENT_EDGE)(new Request(`${ORIGIN}${path}`, init));
 
 describe('serverCard', () => {
   const card = serverCard(ORIGIN, '1.2.3', SITE_NAME);
@@ -64,9 +73,10 @@ describe('handleServerCard', () => {
   });
 
   it('HEAD (through the edge) has the headers of GET; OPTIONS 204; other methods 405 with Allow', async () => {
-    const head = await httpHandler((req: Request) => handleServerCard(req, deps))(
-      new Request(`${ORIGIN}/.well-known/mcp.json`, { method: 'HEAD' }),
-    );
+    const head = await httpHandler(
+      (req: Request) => handleServerCard(req, deps),
+      MCP_DOCUMENT_EDGE,
+    )(new Request(`${ORIGIN}/.well-known/mcp.json`, { method: 'HEAD' }));
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBe((await get('/.well-known/mcp.json')).headers.get('etag'));
     const pre = await get('/mcp/server-card', { method: 'OPTIONS' });

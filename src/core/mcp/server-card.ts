@@ -7,8 +7,9 @@
  * `capabilities` and an `authentication` hint for the one protected tool.
  * @module
  */
-import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
-import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
+import { PUBLIC_DOCUMENT_EDGE, PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { methodNotAllowed, PROBLEM_ERRORS, problemResponse } from '../kernel/problem.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
 import { resourceMetadataUrl } from './auth.ts';
 import { SERVER_CAPABILITIES, SUPPORTED_PROTOCOL_VERSIONS, serverInfo, type ServerInfo } from './server-info.ts';
@@ -98,9 +99,12 @@ async function representation(deps: ServerCardDeps): Promise<PublicDocument> {
   return cached.doc;
 }
 
+/** The edge of the documents about the MCP server (card, server.json): public documents, a failure a logged 500 problem. */
+export const MCP_DOCUMENT_EDGE: EdgeOptions = { ...PUBLIC_DOCUMENT_EDGE, errors: PROBLEM_ERRORS };
+
 /**
  * `GET`/`HEAD` any of {@link SERVER_CARD_PATHS}: the card, open to every origin, cacheable for an
- * hour, with a strong ETag and `If-None-Match` → 304. `OPTIONS` → 204; other methods → 405.
+ * hour, with a strong ETag and `If-None-Match` → 304; other methods → 405 (OPTIONS is the edge's: {@link MCP_DOCUMENT_EDGE}).
  */
 export async function handleServerCard(req: Request, deps: ServerCardDeps): Promise<Response> {
   const doc = await representation(deps);

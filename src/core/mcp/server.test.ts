@@ -9,13 +9,16 @@ import {
   modernRequest,
 } from '../../../tests/support/core-fixtures.ts';
 import type { ParsedJson } from '../../../tests/support/parsed-json.ts';
-import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, type McpDeps } from './server.ts';
+import { edge } from '../kernel/handler.ts';
+import { decodeHeaderValue, handleMcp, MAX_BODY_BYTES, mcpEdge, type McpDeps } from './server.ts';
 import { SERVER_CAPABILITIES, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 import { serverIdentity } from '../agent-tools/identity.ts';
 
 const SERVER_NAME = serverIdentity(FIXTURE_DEPS.catalog.company.name).name;
 
-const call = (req: Request, deps: McpDeps = FIXTURE_DEPS): Promise<Response> => handleMcp(req, deps);
+/** A request to /mcp through its edge (OPTIONS and CORS are the edge's: kernel/handler.ts). */
+const call = (req: Request, deps: McpDeps = FIXTURE_DEPS): Promise<Response> =>
+  edge((r: Request) => handleMcp(r, deps), mcpEdge(deps))(req);
 
 async function body(res: Response): Promise<ParsedJson> {
   const text = await res.text();

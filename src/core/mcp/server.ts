@@ -6,7 +6,8 @@
  * @module
  */
 import type { CorsPolicy } from '../kernel/cors.ts';
-import { type HandledMessage, type JsonRpcEndpoint, serveJsonRpc } from '../kernel/jsonrpc-endpoint.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { type HandledMessage, type JsonRpcEndpoint, jsonRpcEdge, serveJsonRpc } from '../kernel/jsonrpc-endpoint.ts';
 import {
   authorizeExport,
   invalidTokenChallenge,
@@ -144,7 +145,7 @@ function metaOf(params: JsonObject | undefined): JsonObject | undefined {
 }
 
 /** Origin rule (docs/reference/mcp-oauth.md §3 step 1, §4.3), shared with `/a2a`: see {@link isAllowedBrowserOrigin}. */
-function isAllowedOrigin(origin: string, deps: McpDeps): boolean {
+function isAllowedOrigin(origin: string, deps: Pick<McpDeps, 'origin' | 'browserOrigins'>): boolean {
   return isAllowedBrowserOrigin(origin, deps.origin, deps.browserOrigins);
 }
 
@@ -188,7 +189,6 @@ export const TRANSPORT_MESSAGES = {
 /** The MCP endpoint's transport: Streamable HTTP without SSE or sessions (kernel/jsonrpc-endpoint.ts). */
 function mcpEndpoint(deps: McpDeps): JsonRpcEndpoint {
   return {
-    cors: MCP_CORS,
     allowOrigin: (origin) => isAllowedOrigin(origin, deps),
     allow: 'POST',
     maxBodyBytes: MAX_BODY_BYTES,
@@ -200,20 +200,23 @@ function mcpEndpoint(deps: McpDeps): JsonRpcEndpoint {
   };
 }
 
+/** The edge of `/mcp`: POST, and CORS for the browser origins its DNS-rebinding guard lets through. */
+export function mcpEdge(deps: Pick<McpDeps, 'origin' | 'browserOrigins'>): EdgeOptions {
+  return jsonRpcEdge(MCP_CORS, (origin) => isAllowedOrigin(origin, deps));
+}
+
 /**
  * Handles one request to the MCP endpoint. Never throws: unexpected failures become 500 -32603
  * echoing the request id.
  */
 export function handleMcp(req: Request, deps: McpDeps): Promise<Response> {
-  return serveJsonRpc(req, mcpEndpoint(deps), async (message, cors) => {
+  return serveJsonRpc(req, mcpEndpoint(deps), async (message) => {
     const id = message.kind === 'request' ? message.id : null;
     if (deps.credentials && req.headers.has('authorization')) {
       // Public methods need no token, but a presented token must be valid (RFC 6750 §3.1).
       const check = await deps.credentials(req);
       if (check.kind === 'invalid' && message.kind === 'request' && message.method === 'tools/call') {
-        const response = invalidTokenToolResponse({ id: message.id, origin: deps.origin }, check.reason);
-        for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
-        return response;
+        return invalidTokenToolResponse({ id: message.id, origin: deps.origin }, check.reason);
       }
       if (check.kind === 'invalid') {
         return envelopeResponse(
@@ -221,25 +224,18 @@ export function handleMcp(req: Request, deps: McpDeps): Promise<Response> {
             error: 'invalid_token',
           }),
           401,
-          {
-            ...cors,
-            'www-authenticate': invalidTokenChallenge(deps.origin, 'the access token is not valid'),
-          },
+          { 'www-authenticate': invalidTokenChallenge(deps.origin, 'the access token is not valid') },
         );
       }
     }
-    return answerResponse(await dispatch(req, message, deps), cors);
+    return answerResponse(await dispatch(req, message, deps));
   });
 }
 
-function answerResponse(answer: Answer, cors: Record<string, string>): Response {
-  if (answer.response) {
-    const headers = new Headers(answer.response.headers);
-    for (const [name, value] of Object.entries(cors)) headers.set(name, value);
-    return new Response(answer.response.body, { status: answer.response.status, headers });
-  }
-  if (!answer.envelope) return new Response(null, { status: answer.status, headers: cors });
-  return envelopeResponse(answer.envelope, answer.status, cors);
+function answerResponse(answer: Answer): Response {
+  if (answer.response) return answer.response;
+  if (!answer.envelope) return new Response(null, { status: answer.status });
+  return envelopeResponse(answer.envelope, answer.status);
 }
 
 async function dispatch(req: Request, message: HandledMessage, deps: McpDeps): Promise<Answer> {

@@ -4,7 +4,9 @@
  * @module
  */
 
+import { OAUTH_CORS } from '../kernel/cors.ts';
 import { withErrors, type ErrorFamily, type ErrorLog } from '../kernel/errors.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
 
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -84,6 +86,9 @@ export const OAUTH_ERRORS: ErrorFamily = {
   known: (error) => (error instanceof OAuthError ? oauthErrorResponse(error) : null),
   unexpected: (requestId) => oauthErrorResponse(serverError(requestId)),
 };
+
+/** The edge of the JSON endpoints agents post to (register, token, revoke, claim): RFC 6749 errors, CORS open. */
+export const OAUTH_ENDPOINT_EDGE: EdgeOptions = { errors: OAUTH_ERRORS, cors: OAUTH_CORS };
 
 export function withOAuthErrors(req: Request, handler: () => Promise<Response>, log?: ErrorLog): Promise<Response> {
   return withErrors(OAUTH_ERRORS, req, handler, log);

@@ -5,12 +5,10 @@
  * @module
  */
 import { absoluteUrl, paths } from '../kernel/paths.ts';
+import { A2A_AGENT_CARD_TYPE } from '../a2a/card-document.ts';
 import { skillSummaries } from './agent-skills.ts';
 
 export const AI_CATALOG_SPEC_VERSION = '1.0';
-
-/** ARD's entry type for an A2A agent card (a de-facto type; A2A itself registers none for the card). */
-export const A2A_AGENT_CARD_TYPE = 'application/a2a-agent-card+json';
 
 /** ARD's entry type for one SKILL.md (agentskills.io format); served as text/markdown. */
 export const AGENT_SKILL_TYPE = 'text/markdown; profile="urn:air:agent-skills"';

@@ -1,4 +1,4 @@
-import { httpHandler } from '../kernel/handler.ts';
+import { edge, httpHandler } from '../kernel/handler.ts';
 import { describe, expect, it } from 'vitest';
 import { frontMatter } from '../../../tools/agent-ready/checks/agent-skills.ts';
 import { aiCatalogProblem } from '../../../tools/agent-ready/checks/ai-catalog.ts';
@@ -7,11 +7,13 @@ import { siteProfile } from '../content/catalog.ts';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import { AGENT_SKILLS_SCHEMA_URL } from './agent-skills.ts';
 import { didWeb } from './ai-catalog.ts';
-import { DISCOVERY_MAX_AGE_SECONDS, discoveryDocuments, handleDiscovery } from './documents.ts';
+import { DISCOVERY_EDGE, DISCOVERY_MAX_AGE_SECONDS, discoveryDocuments, handleDiscovery } from './documents.ts';
 
 const ORIGIN = 'https://acme-ai.example';
 const deps = { origin: ORIGIN, version: '2.0.1', site: siteProfile(FIXTURE_CATALOG) };
-const get = (path: string, init: RequestInit = {}): Promise<Response> => handleDiscovery(new Request(`${ORIGIN}${path}`, init), deps);
+/** A request through the discovery function's edge (OPTIONS and CORS are the edge's: kernel/handler.ts). */
+const serve = edge((req: Request) => handleDiscovery(req, deps), DISCOVERY_EDGE);
+const get = (path: string, init: RequestInit = {}): Promise<Response> => serve(new Request(`${ORIGIN}${path}`, init));
 const json = async (path: string): Promise<Record<string, unknown>> => (await (await get(path)).json()) as Record<string, unknown>;
 
 async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
@@ -33,7 +35,7 @@ describe('/.well-known/api-catalog', () => {
   });
 
   it('answers HEAD, through the edge, with the api-catalog Link of GET (RFC 9727 §4; the server in front drops the body)', async () => {
-    const adapter = httpHandler((req: Request) => handleDiscovery(req, deps));
+    const adapter = httpHandler((req: Request) => handleDiscovery(req, deps), DISCOVERY_EDGE);
     for (const method of ['GET', 'HEAD']) {
       const res = await adapter(new Request(`${ORIGIN}/.well-known/api-catalog`, { method }));
       expect(res.headers.get('link'), method).toBe('</.well-known/api-catalog>; rel="api-catalog"');
@@ -248,5 +250,19 @@ describe('serving', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toBe('application/problem+json');
     expect(((await missing.json()) as { detail: string }).detail).toContain('/.well-known/api-catalog');
+  });
+});
+
+describe('a failure', () => {
+  it('is the logged 500 problem naming the request id (DISCOVERY_EDGE), not an error escaping the function', async () => {
+    const broken = { ...deps, site: {} as typeof deps.site };
+    const logged: string[] = [];
+    const res = await httpHandler((req: Request) => handleDiscovery(req, broken), { ...DISCOVERY_EDGE, log: (m) => logged.push(m) })(
+      new Request(`${ORIGIN}/.well-known/api-catalog`),
+    );
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const id = /request ([0-9a-f-]{36})/.exec(((await res.json()) as { detail: string }).detail)?.[1];
+    expect(logged).toEqual([`[${id}] GET /.well-known/api-catalog failed`]);
   });
 });

@@ -4,16 +4,15 @@
  * site profile and config, hashed once, and answered with CORS open, a cache lifetime, ETag and 304.
  * @module
  */
-import { AGENT_CARD_CONTENT_TYPE, agentCard, type AgentCardSource } from '../a2a/card.ts';
-import { isLegacyVersion, legacyAgentCard } from '../a2a/legacy.ts';
-import { A2A_VERSION_HEADER, requestedVersion } from '../a2a/version.ts';
-import { parseAccept, qualityOf } from '../kernel/negotiation.ts';
+import type { AgentCardSource } from '../a2a/card.ts';
+import { type AgentCardDocuments, agentCardDocuments, serveAgentCard } from '../a2a/card-document.ts';
 import type { SiteProfile } from '../content/catalog.ts';
-import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument, strongEtag } from '../kernel/document.ts';
-import { methodNotAllowed, notFound, problemResponse } from '../kernel/problem.ts';
+import { PUBLIC_DOCUMENT_EDGE, PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { methodNotAllowed as wrongMethod, notFound, PROBLEM_ERRORS, problemResponse } from '../kernel/problem.ts';
 import { paths } from '../kernel/paths.ts';
 import { agentSkillsIndex, legacySkillsIndex, renderSkills, SKILL_CONTENT_TYPE } from './agent-skills.ts';
-import { A2A_AGENT_CARD_TYPE, aiCatalog } from './ai-catalog.ts';
+import { aiCatalog } from './ai-catalog.ts';
 import { API_CATALOG_CONTENT_TYPE, apiCatalog } from './api-catalog.ts';
 
 /** Fixed for a deploy; an hour of caching, revalidated cheaply by ETag. */
@@ -44,43 +43,7 @@ export function agentCardSource(deps: DiscoveryDeps): AgentCardSource {
   };
 }
 
-/**
- * The agent card's four representations: the v1.0 card, or the 0.3 clients' hybrid (a2a/legacy.ts)
- * when the request's `A2A-Version` is absent or 0.3 (A2A §3.6.2, as the SDK's card handler does it);
- * each as `application/json`, or as `application/a2a-agent-card+json` (the type the AI catalog
- * declares) to a client that asks for that type. Each has its own strong ETag.
- */
-export interface AgentCardDocuments {
-  v1: { json: PublicDocument; cardType: PublicDocument };
-  legacy: { json: PublicDocument; cardType: PublicDocument };
-}
-
-/** Both answers vary by these request headers. */
-const AGENT_CARD_VARY = `${A2A_VERSION_HEADER}, Accept`;
-
-async function agentCardDocuments(source: AgentCardSource): Promise<AgentCardDocuments> {
-  const card = agentCard(source);
-  const both = async (body: string) => ({
-    json: await publicDocument(body, AGENT_CARD_CONTENT_TYPE, { vary: AGENT_CARD_VARY }),
-    // The same bytes as another media type are another representation: an ETag of their own (RFC 9110 §8.8.3).
-    cardType: {
-      body,
-      contentType: A2A_AGENT_CARD_TYPE,
-      etag: await strongEtag(`${A2A_AGENT_CARD_TYPE}\n${body}`),
-      headers: { vary: AGENT_CARD_VARY },
-    },
-  });
-  return { v1: await both(JSON.stringify(card, null, 2)), legacy: await both(JSON.stringify(legacyAgentCard(card), null, 2)) };
-}
-
-/** The agent card representation `req` asks for. */
-export function agentCardFor(req: Request, documents: AgentCardDocuments): PublicDocument {
-  const variant = isLegacyVersion(requestedVersion(req)) ? documents.legacy : documents.v1;
-  const card = qualityOf(A2A_AGENT_CARD_TYPE, parseAccept(req.headers.get('accept') ?? ''));
-  return card.q > 0 && card.specificity === 3 ? variant.cardType : variant.json;
-}
-
-/** Every discovery document by path (the agent card, which varies by request, is {@link agentCardFor}). */
+/** Every discovery document by path but the agent card, which varies by request (a2a/card-document.ts). */
 export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<string, PublicDocument>> {
   const { origin, version, site } = deps;
   const siteName = site.company.name;
@@ -114,23 +77,43 @@ export async function discoveryDocuments(deps: DiscoveryDeps): Promise<Map<strin
   return new Map(entries);
 }
 
-let cached: { deps: DiscoveryDeps; documents: Promise<Map<string, PublicDocument>>; agentCard: Promise<AgentCardDocuments> } | undefined;
+interface Served {
+  documents: Map<string, PublicDocument>;
+  agentCard: AgentCardDocuments;
+}
 
-/** `GET`/`HEAD`/`OPTIONS` of a discovery path; an unknown path under the function's routes is a 404 problem. */
+/** Every document of `deps`, rendered and hashed together (both fail together: no rejection left unheard). */
+async function servedDocuments(deps: DiscoveryDeps): Promise<Served> {
+  const card = async () => agentCardDocuments(agentCardSource(deps));
+  const [documents, agentCard] = await Promise.all([discoveryDocuments(deps), card()]);
+  return { documents, agentCard };
+}
+
+let cached: { deps: DiscoveryDeps; served: Promise<Served> } | undefined;
+
+/** The edge of the discovery documents: public documents, a failure a logged 500 problem. */
+export const DISCOVERY_EDGE: EdgeOptions = { ...PUBLIC_DOCUMENT_EDGE, errors: PROBLEM_ERRORS };
+
+/** `GET`/`HEAD` of a discovery path (OPTIONS is the edge's); an unknown path under the function's routes is a 404 problem. */
 export async function handleDiscovery(req: Request, deps: DiscoveryDeps): Promise<Response> {
-  if (cached?.deps !== deps) cached = { deps, documents: discoveryDocuments(deps), agentCard: agentCardDocuments(agentCardSource(deps)) };
+  if (cached?.deps !== deps) {
+    const entry = { deps, served: servedDocuments(deps) };
+    // A failure is answered (the edge's logged 500) and not kept: the next request renders again.
+    entry.served.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    cached = entry;
+  }
+  const { documents, agentCard } = await cached.served;
   const pathname = new URL(req.url).pathname;
-  const doc = pathname === paths.agentCard ? agentCardFor(req, await cached.agentCard) : (await cached.documents).get(pathname);
+  const methodNotAllowed = () => problemResponse(wrongMethod(PUBLIC_DOCUMENT_METHODS), pathname);
+  if (pathname === paths.agentCard) return serveAgentCard(req, agentCard, { maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS, methodNotAllowed });
+  const doc = documents.get(pathname);
   if (!doc) {
-    const res = problemResponse(
+    return problemResponse(
       notFound(`Nothing is published at ${pathname}. The discovery documents are listed in ${paths.apiCatalog} and ${paths.llms}.`),
       pathname,
     );
-    res.headers.set('access-control-allow-origin', '*');
-    return res;
   }
-  return serveDocument(req, doc, {
-    maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS,
-    methodNotAllowed: () => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS), pathname),
-  });
+  return serveDocument(req, doc, { maxAgeSeconds: DISCOVERY_MAX_AGE_SECONDS, methodNotAllowed });
 }

@@ -348,7 +348,7 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
     info: {
       title: `${siteName} public API`,
       version: API_VERSION,
-      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server, its authorization server and the A2A agent. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp and /a2a speak JSON-RPC 2.0. Every endpoint answers CORS preflights (OPTIONS) with 204.`,
+      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server, its authorization server and the A2A agent. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp and /a2a speak JSON-RPC 2.0. Every endpoint answers OPTIONS with 204 and \`Allow\`: a CORS preflight wherever other sites may call (all but /api/contact, /api/feedback and the pages under /oauth and /ops), so a browser learns the methods and nothing more there.`,
       contact: { name: siteName, url: absoluteUrl(origin, paths.contact) },
       license: { name: company.operator_attribution, url: absoluteUrl(origin, paths.llms) },
     },

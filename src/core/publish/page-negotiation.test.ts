@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiatePage, staticMethodResponse } from './page-negotiation.ts';
+import { negotiatePage } from './page-negotiation.ts';
 
 const ORIGIN = 'https://site.example';
 /** A static build with one page and its twin; anything else is the CDN's 404 page. */
@@ -85,22 +85,4 @@ describe('what coding agents get, with the Accept headers they ship', () => {
       expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     },
   );
-});
-
-describe('methods on static files', () => {
-  it('GET and HEAD go on', () => {
-    expect(staticMethodResponse(get('/about'))).toBeNull();
-    expect(staticMethodResponse(new Request(`${ORIGIN}/about`, { method: 'HEAD' }))).toBeNull();
-  });
-  it('OPTIONS lists the methods', () => {
-    const res = staticMethodResponse(new Request(`${ORIGIN}/about`, { method: 'OPTIONS' }))!;
-    expect(res.status).toBe(204);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-  });
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s is 405 with Allow', async (method) => {
-    const res = staticMethodResponse(new Request(`${ORIGIN}/llms.txt`, { method, body: method === 'DELETE' ? null : 'x=1' }))!;
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
-    expect(res.headers.get('content-type')).toBe('application/problem+json');
-  });
 });

@@ -6,11 +6,12 @@
 import { estimateTokens } from '../content/markdown.ts';
 import { twinPathOf } from '../kernel/paths.ts';
 import { choosePageVariant, PAGE_VARIANTS, type PageVariant } from '../kernel/negotiation.ts';
-import { HttpProblem, methodNotAllowed, problemResponse } from '../kernel/problem.ts';
+import { HttpProblem, problemResponse } from '../kernel/problem.ts';
+import { wrongMethodFor } from '../kernel/respond.ts';
 import { countRequest, type Usage } from '../kernel/metrics.ts';
 
-/** Reads one path of the static build with the given method. */
-export type FetchPath = (path: string, method: 'GET' | 'HEAD') => Promise<Response>;
+/** Reads one path of the static build with GET. */
+export type FetchPath = (path: string) => Promise<Response>;
 
 /** HTML is revalidated on every request; hashed assets are immutable (netlify.toml). */
 export const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -58,12 +59,10 @@ export function pagePathOfTwin(twinPath: string): string {
  * when the path is not a page URL (a file), so the caller serves it untouched.
  */
 export async function negotiatePage(req: Request, fetchPath: FetchPath, links: LinkValues = []): Promise<Response | null> {
-  if (req.method !== 'GET') return null;
-  const method = 'GET';
   const { pathname } = new URL(req.url);
 
   if (pathname.endsWith('.md')) {
-    const res = await fetchPath(pathname, 'GET');
+    const res = await fetchPath(pathname);
     if (res.status === 404 && !asksForHtml(req.headers.get('accept'))) return markdownNotFound(req, 'text/markdown');
     if (!res.ok) return res;
     const markdown = await res.text();
@@ -75,7 +74,7 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
   const variant = choosePageVariant(req.headers.get('accept'));
 
   if (variant === 'text/html') {
-    const res = await fetchPath(pathname, method);
+    const res = await fetchPath(pathname);
     return withHeaders(res, (h) => {
       appendVary(h, 'Accept');
       if (!res.ok) return;
@@ -85,10 +84,10 @@ export async function negotiatePage(req: Request, fetchPath: FetchPath, links: L
     });
   }
 
-  const twinRes = await fetchPath(twin, 'GET');
+  const twinRes = await fetchPath(twin);
   if (!twinRes.ok) {
     // No twin: either no such page (its 404 stands) or a page without a markdown variant.
-    const page = await fetchPath(pathname, method);
+    const page = await fetchPath(pathname);
     if (page.status === 404 && variant !== null) return markdownNotFound(req, variant);
     if (!page.ok) return withHeaders(page, (h) => appendVary(h, 'Accept'));
     return notAcceptable(['text/html']);
@@ -165,18 +164,9 @@ There is no page at \`${pathname}\` on this site.
   return new Response(markdown, { status: 404, headers });
 }
 
-/** Methods a static file or page answers. */
-export const STATIC_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
-
-/**
- * Static files and pages only read: OPTIONS gets `Allow`, any other method but GET and HEAD a 405
- * (the CDN would answer a POST with the page). `null` for GET and HEAD.
- */
-export function staticMethodResponse(req: Request): Response | null {
-  if (req.method === 'GET' || req.method === 'HEAD') return null;
-  const allow = STATIC_METHODS.join(', ');
-  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
-  return problemResponse(methodNotAllowed(STATIC_METHODS), new URL(req.url).pathname);
+/** Static files and pages only read: a 405 naming GET, HEAD and OPTIONS (the CDN would answer a POST with the page). */
+export function staticMethodNotAllowed(req: Request): Response {
+  return problemResponse(wrongMethodFor(['GET']), new URL(req.url).pathname);
 }
 
 /** Files fetched as parts of a page (images, fonts, styles, scripts): not counted as requests. */

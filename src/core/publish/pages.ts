@@ -413,8 +413,8 @@ export function sitePages(catalog: Catalog): SitePage[] {
  * The twin as served at `<page>.md` and by negotiation: YAML front matter (title, description,
  * `doc_version`, last_updated: the a14y markdown.frontmatter check), then the page's markdown.
  * `docVersion` names the revision of that markdown: the build passes 16 hex digits of its SHA-256
- * (src/astro/integrations/markdown-twins.ts), native hashing, since the twins of 10,000 articles are
- * about 79 million characters (a JavaScript hash over them cost 2 CPU-s).
+ * (src/astro/integrations/markdown-twins.ts), native hashing, since a JavaScript hash over the twins
+ * of a large site cost several times more (measured in docs/agents.md, "Twins").
  */
 export function framedTwin(page: Pick<SitePage, 'title' | 'description' | 'lastmod' | 'markdown'>, docVersion: string): string {
   return withFrontMatter(

@@ -5,7 +5,9 @@
 import * as v from 'valibot';
 import { LANGS } from '../content/i18n.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
-import { badRequest } from '../kernel/problem.ts';
+import { PUBLIC_API_CORS } from '../kernel/cors.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { badRequest, PROBLEM_ERRORS } from '../kernel/problem.ts';
 import { isWellPercentEncoded, json, requireMethod } from '../kernel/respond.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT, type SearchEngine, type SearchOptions } from './search-index.ts';
 import type { Usage } from '../kernel/metrics.ts';
@@ -65,6 +67,9 @@ export function searchResults(engine: SearchEngine, origin: string, q: string, o
     lang: hit.lang,
   }));
 }
+
+/** The edge of `GET /api/search`: problem JSON, open to every origin. */
+export const SEARCH_EDGE: EdgeOptions = { errors: PROBLEM_ERRORS, cors: PUBLIC_API_CORS };
 
 export async function handleSearch(req: Request, deps: { engine: SearchEngine; origin: string; usage?: Usage }): Promise<Response> {
   requireMethod(req, ['GET']);

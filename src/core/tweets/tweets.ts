@@ -5,6 +5,9 @@
  * @module
  */
 import * as v from 'valibot';
+import { PUBLIC_API_CORS } from '../kernel/cors.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { PROBLEM_ERRORS } from '../kernel/problem.ts';
 import { requireMethod } from '../kernel/respond.ts';
 import type { Store } from '../kernel/store.ts';
 
@@ -239,6 +242,9 @@ export async function refreshTweetFeed(deps: {
   await deps.store.set(LAST_REFRESH_KEY, outcome);
   return outcome;
 }
+
+/** The edge of `GET /api/tweets`: problem JSON, open to every origin. */
+export const TWEETS_EDGE: EdgeOptions = { errors: PROBLEM_ERRORS, cors: PUBLIC_API_CORS };
 
 /** `GET /api/tweets`: the stored feed, else the build snapshot. */
 export async function handleTweets(req: Request, deps: { store: Store; snapshot: TweetFeed }): Promise<Response> {

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { provenDirectoryKeys } from '../../../tests/support/web-bot-auth.ts';
 import { contentDigest } from './content-digest.ts';
-import { DIRECTORY_MEDIA_TYPE, DIRECTORY_SIGNATURE_LIFETIME_SECONDS, handleSignaturesDirectory } from './directory.ts';
+import { edge } from '../kernel/handler.ts';
+import {
+  DIRECTORY_MEDIA_TYPE,
+  DIRECTORY_SIGNATURE_LIFETIME_SECONDS,
+  handleSignaturesDirectory,
+  SIGNATURES_DIRECTORY_EDGE,
+} from './directory.ts';
 import { DIRECTORY_MAX_AGE_SECONDS, rotateKeys, type SigningJwk, signingKeySet } from './keys.ts';
 
 const URL_ = 'https://site.example/.well-known/http-message-signatures-directory';
+/** A request through the directory's edge (OPTIONS and CORS are the edge's: kernel/handler.ts). */
+const serveDirectory = (req: Request, directoryDeps: Parameters<typeof handleSignaturesDirectory>[1]): Promise<Response> =>
+  edge((r: Request) => handleSignaturesDirectory(r, directoryDeps), SIGNATURES_DIRECTORY_EDGE)(req);
 
 function deps(keys: SigningJwk[], nowMs = Date.now()) {
   return { keys: () => signingKeySet(keys, Math.floor(nowMs / 1000)), now: () => nowMs };
@@ -34,7 +43,7 @@ describe('GET /.well-known/http-message-signatures-directory', () => {
 
   it('serves the public keys as a JWKS with the directory media type, cache lifetime, ETag and CORS', async () => {
     const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
-    const res = await handleSignaturesDirectory(new Request(URL_), deps(keys));
+    const res = await serveDirectory(new Request(URL_), deps(keys));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(DIRECTORY_MEDIA_TYPE);
     expect(res.headers.get('cache-control')).toBe(`public, max-age=${DIRECTORY_MAX_AGE_SECONDS}`);
@@ -52,7 +61,7 @@ describe('GET /.well-known/http-message-signatures-directory', () => {
     const nowMs = Date.now();
     const nowSeconds = Math.floor(nowMs / 1000);
     const rotated = await rotateKeys(await rotateKeys([], nowSeconds - 60), nowSeconds - 30);
-    const res = await handleSignaturesDirectory(new Request(URL_), deps(rotated, nowMs));
+    const res = await serveDirectory(new Request(URL_), deps(rotated, nowMs));
     const body = await res.text();
     const input = res.headers.get('signature-input')!;
     expect(input).toMatch(
@@ -70,7 +79,7 @@ describe('GET /.well-known/http-message-signatures-directory', () => {
 
   it('a proof fails for a copy re-served under another authority or with another key set', async () => {
     const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
-    const res = await handleSignaturesDirectory(new Request(URL_), deps(keys));
+    const res = await serveDirectory(new Request(URL_), deps(keys));
     const body = await res.text();
     expect(await verifiedBindings({ url: URL_ }, res, body)).toEqual([keys[0]!.kid]);
     expect(await verifiedBindings({ url: 'https://mirror.example/.well-known/http-message-signatures-directory' }, res, body)).toEqual([]);
@@ -84,39 +93,30 @@ describe('GET /.well-known/http-message-signatures-directory', () => {
     const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
     const path = '/.well-known/http-message-signatures-directory';
     // npm start rebuilds every URL as http://localhost:<port>; a client that dialled 127.0.0.1 sent that Host.
-    const loopback = await handleSignaturesDirectory(
-      new Request(`http://localhost:8899${path}`, { headers: { host: '127.0.0.1:8899' } }),
-      deps(keys),
-    );
+    const loopback = await serveDirectory(new Request(`http://localhost:8899${path}`, { headers: { host: '127.0.0.1:8899' } }), deps(keys));
     const body = await loopback.text();
     expect(await verifiedBindings({ url: `http://127.0.0.1:8899${path}` }, loopback, body)).toEqual([keys[0]!.kid]);
     expect(await verifiedBindings({ url: `http://localhost:8899${path}` }, loopback, body)).toEqual([]);
     // A reverse proxy that forwards the client's Host.
-    const proxied = await handleSignaturesDirectory(
+    const proxied = await serveDirectory(
       new Request(`http://localhost:8899${path}`, { headers: { host: 'www.acme-ai.example' } }),
       deps(keys),
     );
     expect(await verifiedBindings({ url: `https://www.acme-ai.example${path}` }, proxied, body)).toEqual([keys[0]!.kid]);
     // A Host that is not an authority is not signed: the URL's own authority is.
-    const odd = await handleSignaturesDirectory(
-      new Request(`http://localhost:8899${path}`, { headers: { host: 'evil.example/x' } }),
-      deps(keys),
-    );
+    const odd = await serveDirectory(new Request(`http://localhost:8899${path}`, { headers: { host: 'evil.example/x' } }), deps(keys));
     expect(await verifiedBindings({ url: `http://localhost:8899${path}` }, odd, body)).toEqual([keys[0]!.kid]);
   });
 
   it('answers If-None-Match with a signed 304, OPTIONS with 204 and other methods with a 405 problem', async () => {
     const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
-    const first = await handleSignaturesDirectory(new Request(URL_), deps(keys));
+    const first = await serveDirectory(new Request(URL_), deps(keys));
     const body = await first.text();
-    const again = await handleSignaturesDirectory(
-      new Request(URL_, { headers: { 'if-none-match': first.headers.get('etag')! } }),
-      deps(keys),
-    );
+    const again = await serveDirectory(new Request(URL_, { headers: { 'if-none-match': first.headers.get('etag')! } }), deps(keys));
     expect(again.status).toBe(304);
     expect(await verifiedBindings({ url: URL_ }, again, body)).toEqual([keys[0]!.kid]);
-    expect((await handleSignaturesDirectory(new Request(URL_, { method: 'OPTIONS' }), deps(keys))).status).toBe(204);
-    const post = await handleSignaturesDirectory(new Request(URL_, { method: 'POST', body: '{}' }), deps(keys));
+    expect((await serveDirectory(new Request(URL_, { method: 'OPTIONS' }), deps(keys))).status).toBe(204);
+    const post = await serveDirectory(new Request(URL_, { method: 'POST', body: '{}' }), deps(keys));
     expect(post.status).toBe(405);
     expect(post.headers.get('content-type')).toBe('application/problem+json');
     expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');

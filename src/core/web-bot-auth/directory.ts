@@ -12,15 +12,10 @@
  * @module
  */
 import { appendSignature, component, createSignature } from 'http-message-sig';
-import {
-  documentPreflight,
-  PUBLIC_DOCUMENT_CORS_HEADERS,
-  PUBLIC_DOCUMENT_METHODS,
-  type PublicDocument,
-  publicDocument,
-  serveDocument,
-} from '../kernel/document.ts';
-import { methodNotAllowed, problemResponse } from '../kernel/problem.ts';
+import { type CorsPolicy, PUBLIC_DOCUMENT_CORS } from '../kernel/cors.ts';
+import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { methodNotAllowed, PROBLEM_ERRORS, problemResponse } from '../kernel/problem.ts';
 import { contentDigest } from './content-digest.ts';
 import { DIRECTORY_MAX_AGE_SECONDS, type SigningKeySet } from './keys.ts';
 import { messageSigner, SIGNATURE_ALGORITHM } from './sign.ts';
@@ -34,8 +29,14 @@ export const DIRECTORY_SIGNATURE_TAG = 'http-message-signatures-directory';
 export const DIRECTORY_SIGNATURE_LIFETIME_SECONDS = 86_400;
 
 const COVERED = [component('@authority', { req: true }), 'content-digest'];
-/** Browser-based verifiers need to read the proof, not only the body. */
-const EXPOSED_HEADERS = `${PUBLIC_DOCUMENT_CORS_HEADERS['access-control-expose-headers']}, Content-Digest, Signature, Signature-Input`;
+/** A public document whose proof browser-based verifiers need to read too, not only the body. */
+const DIRECTORY_CORS: CorsPolicy = {
+  ...PUBLIC_DOCUMENT_CORS,
+  exposeHeaders: [...(PUBLIC_DOCUMENT_CORS.exposeHeaders ?? []), 'Content-Digest', 'Signature', 'Signature-Input'],
+};
+
+/** The edge of the directory: a public document with its proof readable cross-origin; a failure (keys unreadable) is a logged 500. */
+export const SIGNATURES_DIRECTORY_EDGE: EdgeOptions = { methods: ['GET'], cors: DIRECTORY_CORS, errors: PROBLEM_ERRORS };
 
 export interface DirectoryDeps {
   keys: () => Promise<SigningKeySet>;
@@ -112,17 +113,12 @@ export async function directorySignatures(
 
 /**
  * Answers GET/HEAD with the signed directory (or a signed 304: the new signature replaces the
- * cached one, and `Content-Digest` still matches the cached body), OPTIONS with 204, else 405.
+ * cached one, and `Content-Digest` still matches the cached body), else 405 (OPTIONS is the edge's).
  */
 export async function handleSignaturesDirectory(req: Request, deps: DirectoryDeps): Promise<Response> {
   const pathname = new URL(req.url).pathname;
   const notAllowed = (): Response => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS), pathname);
-  if (req.method === 'OPTIONS') return documentPreflight();
-  if (req.method !== 'GET') {
-    const res = notAllowed();
-    for (const [name, value] of Object.entries(PUBLIC_DOCUMENT_CORS_HEADERS)) res.headers.set(name, value);
-    return res;
-  }
+  if (req.method !== 'GET') return notAllowed();
   const keys = await deps.keys();
   const { doc, digest } = await directoryDocument(keys);
   const res = serveDocument(req, doc, { maxAgeSeconds: DIRECTORY_MAX_AGE_SECONDS, methodNotAllowed: notAllowed });
@@ -130,6 +126,5 @@ export async function handleSignaturesDirectory(req: Request, deps: DirectoryDep
   res.headers.set('content-digest', digest);
   res.headers.set('signature-input', signatureInput);
   res.headers.set('signature', signature);
-  res.headers.set('access-control-expose-headers', EXPOSED_HEADERS);
   return res;
 }

@@ -132,7 +132,7 @@ export function parseSigningKeys(json: string): SigningJwk[] {
   return result.output.keys;
 }
 
-/** Imported signers by key material: importing costs ~1 ms, and a set is resolved per request. */
+/** Imported signers by key material: a set is resolved per request, and a WebCrypto import per request would be wasted work. */
 const importedSigners = new Map<string, Promise<Signer>>();
 
 function importedSigner(key: SigningJwk): Promise<Signer> {

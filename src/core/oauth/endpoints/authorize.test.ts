@@ -350,7 +350,7 @@ describe('GET: the consent page', () => {
     const s = setup();
     const res = await s.fetch(AUTHORIZE, { method: 'PUT' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect(await pageError(res)).toBe('Use GET to start an authorization request.');
   });
 });

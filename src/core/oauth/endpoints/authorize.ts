@@ -12,7 +12,8 @@
 import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
 import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
-import { escapeHtml, htmlPage, htmlResponse, seeOther } from '../../kernel/html.ts';
+import type { EdgeOptions } from '../../kernel/handler.ts';
+import { escapeHtml, htmlPage, htmlResponse, PAGE_ERRORS, seeOther } from '../../kernel/html.ts';
 import { intersectScope, type Scope } from '../config.ts';
 import { type PageText, pageTextFor } from '../page-text.ts';
 import { findClient } from '../grants/client-lookup.ts';
@@ -328,11 +329,14 @@ async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
   return answer({ code });
 }
 
+/** The edge of `/oauth/authorize`: a page (its errors are pages too), no CORS. */
+export const AUTHORIZE_EDGE: EdgeOptions = { methods: ['GET', 'POST'], errors: PAGE_ERRORS };
+
 export async function handleAuthorize(req: Request, authorizeDeps: AuthorizeDeps): Promise<Response> {
   const deps: PageDeps = { ...authorizeDeps, text: pageTextFor(req) };
   if (req.method === 'GET') return showConsent(req, deps);
   if (req.method === 'POST') return answerConsent(req, deps);
   const res = await errorPage(405, 'Use GET to start an authorization request.', deps);
-  res.headers.set('allow', 'GET, HEAD, POST');
+  res.headers.set('allow', 'GET, HEAD, POST, OPTIONS');
   return res;
 }

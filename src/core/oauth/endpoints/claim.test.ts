@@ -16,6 +16,7 @@ import {
   CLAIM_VERIFY_RATE_LIMIT,
   type ClaimAttemptRecord,
   type ClaimDeps,
+  claimRoutes,
   generateUserCode,
   handleClaim,
   handleClaimVerification,
@@ -554,7 +555,7 @@ describe('the verification page', () => {
     const s = setup();
     const res = await s.page(VERIFY, { method: 'PUT' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect(await res.text()).toContain('<h1>Method not allowed</h1>');
     const zh = await s.page(VERIFY, { headers: { 'accept-language': 'zh-CN' } });
     expect(await zh.text()).toContain('<h1>认领智能体注册</h1>');
@@ -708,5 +709,42 @@ describe('the claim ceremony at its edges', () => {
     const { userCode } = await started(s);
     const html = await (await s.page(`${VERIFY}?user_code=${userCode}`)).text();
     expect(html).toMatch(/<\/li>\n<li><code>content:export<\/code>/);
+  });
+});
+
+describe('claimRoutes (the two endpoints of oauth-claim.mts, each at its own edge)', () => {
+  it('/oauth/claim is the JSON endpoint with RFC 6749 errors and CORS; /oauth/claim/verify the page', async () => {
+    const s = setup();
+    const routes = claimRoutes(() => s.deps);
+    const json = await routes(
+      new Request(`${ORIGIN}/oauth/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    );
+    expect(json.status).toBe(400);
+    expect(((await json.json()) as { error: string }).error).toBe('invalid_request');
+    expect(json.headers.get('access-control-allow-origin')).toBe('*');
+    const page = await routes(new Request(`${ORIGIN}${VERIFY}`));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('a failure is each route’s own logged 500: RFC 6749 JSON for the agent, a page for the person', async () => {
+    const routes = claimRoutes((): ClaimDeps => {
+      throw new Error('Blobs down');
+    });
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const json = await routes(
+        new Request(`${ORIGIN}/oauth/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      );
+      expect(json.status).toBe(500);
+      expect(((await json.json()) as { error: string }).error).toBe('server_error');
+      const page = await routes(new Request(`${ORIGIN}${VERIFY}`));
+      expect(page.status).toBe(500);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    } finally {
+      console.error = quiet;
+    }
   });
 });

@@ -17,7 +17,8 @@
  * `expired_claim_attempt`, `access_denied`, `slow_down`, `rate_limited`.
  * @module
  */
-import { escapeHtml, htmlPage, htmlResponse } from '../../kernel/html.ts';
+import { edge, type EdgeOptions } from '../../kernel/handler.ts';
+import { escapeHtml, htmlPage, htmlResponse, PAGE_ERRORS } from '../../kernel/html.ts';
 import { type PageText, pageTextFor } from '../page-text.ts';
 import { parseClientJson, TOO_DEEP_MESSAGE } from '../../kernel/json-body.ts';
 import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
@@ -25,10 +26,10 @@ import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { setExpiring } from '../../kernel/expiry.ts';
 import { ORPHAN_GRACE_SECONDS } from '../grants/sweep.ts';
-import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
+import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, OAUTH_PATHS } from '../config.ts';
 import { clientKey, clientNameHtml, getClient, isExpired, type ClientRecord } from '../grants/clients.ts';
 import type { OAuthDeps } from '../deps.ts';
-import { OAuthError, oauthJson } from '../errors.ts';
+import { OAUTH_ENDPOINT_EDGE, OAuthError, oauthJson } from '../errors.ts';
 import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
 import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
@@ -389,6 +390,24 @@ export async function handleClaimVerification(req: Request, claimDeps: ClaimDeps
   if (req.method === 'GET') return showVerification(req, deps);
   if (req.method === 'POST') return answerVerification(req, deps);
   const res = await page(deps, deps.text.methodNotAllowed, `<h1>${escapeHtml(deps.text.methodNotAllowed)}</h1>`, 405);
-  res.headers.set('allow', 'GET, HEAD, POST');
+  res.headers.set('allow', 'GET, HEAD, POST, OPTIONS');
   return res;
+}
+
+/** The edge of the verification page: a page (its errors are pages too), no CORS. */
+export const CLAIM_VERIFICATION_EDGE: EdgeOptions = { methods: ['GET', 'POST'], errors: PAGE_ERRORS };
+
+/**
+ * The claim ceremony's two endpoints behind one route, each with its own edge: the agent's JSON
+ * endpoint ({@link OAUTH_ENDPOINT_EDGE}) and the page a person opens ({@link CLAIM_VERIFICATION_EDGE}).
+ */
+export function claimRoutes<Rest extends unknown[]>(
+  deps: (req: Request, ...rest: Rest) => ClaimDeps | Promise<ClaimDeps>,
+): (req: Request, ...rest: Rest) => Promise<Response> {
+  const claim = edge(async (req: Request, ...rest: Rest) => handleClaim(req, await deps(req, ...rest)), OAUTH_ENDPOINT_EDGE);
+  const verify = edge(
+    async (req: Request, ...rest: Rest) => handleClaimVerification(req, await deps(req, ...rest)),
+    CLAIM_VERIFICATION_EDGE,
+  );
+  return (req, ...rest) => (new URL(req.url).pathname === OAUTH_PATHS.claim ? claim : verify)(req, ...rest);
 }

@@ -1,10 +1,23 @@
 /** Discovery documents in-process: what RFC 8414 and RFC 9728 metadata say, and how they are served. */
 import { describe, expect, it } from 'vitest';
 import { oauthConfig } from '../config.ts';
-import { authorizationServerMetadata, METADATA_MAX_AGE_SECONDS, metadataResponse, protectedResourceMetadata } from './metadata.ts';
+import type { ErrorLog } from '../../kernel/errors.ts';
+import { edge } from '../../kernel/handler.ts';
+import {
+  authorizationServerMetadata,
+  handleOAuthMetadata,
+  METADATA_MAX_AGE_SECONDS,
+  type MetadataDeps,
+  metadataResponse as serveMetadata,
+  OAUTH_METADATA_EDGE,
+  protectedResourceMetadata,
+} from './metadata.ts';
 
 const ORIGIN = 'https://site.example';
 const CONFIG = oauthConfig(ORIGIN);
+/** A metadata document through its edge (OPTIONS and CORS are the edge's: kernel/handler.ts). */
+const metadataResponse = (req: Request, doc: unknown): Promise<Response> =>
+  edge((r: Request) => serveMetadata(r, doc), OAUTH_METADATA_EDGE)(req);
 
 describe('authorization server metadata (RFC 8414)', () => {
   it('advertises every endpoint and exactly what the server does', () => {
@@ -96,5 +109,41 @@ describe('metadataResponse', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.json()).toEqual({ error: 'invalid_request', error_description: 'Use GET.' });
     expect((await metadataResponse(request('OPTIONS'), doc)).status).toBe(204);
+  });
+});
+
+describe('handleOAuthMetadata (the routes of oauth-metadata.mts)', () => {
+  const JWK = { kty: 'RSA', kid: 'k1', n: 'AQAB', e: 'AQAB' };
+  type MetadataKeys = MetadataDeps['keys'];
+  const deps: MetadataDeps = { config: CONFIG, origin: ORIGIN, siteName: 'Acme AI', keys: async () => ({ publicJwks: [JWK] }) };
+  const serve = (pathname: string, keys: MetadataKeys = deps.keys, log: ErrorLog = () => {}) =>
+    edge((req: Request) => handleOAuthMetadata(req, { ...deps, keys }), { ...OAUTH_METADATA_EDGE, log })(
+      new Request(`${ORIGIN}${pathname}`),
+    );
+
+  it.each<[string, (doc: Record<string, unknown>) => unknown, unknown]>([
+    ['/oauth/jwks.json', (doc) => doc.keys, [JWK]],
+    ['/.well-known/oauth-authorization-server', (doc) => doc.issuer, CONFIG.issuer],
+    ['/.well-known/oauth-protected-resource', (doc) => doc.resource, ORIGIN],
+    ['/.well-known/oauth-protected-resource/mcp', (doc) => doc.resource, CONFIG.mcpResource],
+  ])('%s', async (pathname, pick, expected) => {
+    const res = await serve(pathname);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pick((await res.json()) as Record<string, unknown>)).toEqual(expected);
+  });
+
+  it('signing keys that cannot be read: a logged RFC 6749 server_error 500 naming the request id, not an escaped error', async () => {
+    const logged: string[] = [];
+    const res = await serve(
+      '/oauth/jwks.json',
+      () => Promise.reject(new Error('Blobs down')),
+      (message) => logged.push(message),
+    );
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; error_description: string };
+    expect(body.error).toBe('server_error');
+    const id = /request ([0-9a-f-]{36})/.exec(body.error_description)?.[1];
+    expect(logged).toEqual([`[${id}] GET /oauth/jwks.json failed`]);
   });
 });

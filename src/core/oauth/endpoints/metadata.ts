@@ -3,10 +3,18 @@
  * auth.md convention) and RFC 9728 protected resource metadata, all derived from {@link oauthConfig}.
  * @module
  */
-import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../../kernel/document.ts';
+import {
+  PUBLIC_DOCUMENT_EDGE,
+  PUBLIC_DOCUMENT_METHODS,
+  type PublicDocument,
+  publicDocument,
+  serveDocument,
+} from '../../kernel/document.ts';
+import type { EdgeOptions } from '../../kernel/handler.ts';
 import { absoluteUrl } from '../../kernel/paths.ts';
 import { type OAuthConfig, OAUTH_PATHS, SCOPES } from '../config.ts';
-import { OAuthError, oauthErrorResponse } from '../errors.ts';
+import { OAUTH_ERRORS, OAuthError, oauthErrorResponse } from '../errors.ts';
+import type { KeySet } from '../grants/keys.ts';
 
 export function authorizationServerMetadata(config: OAuthConfig): Record<string, unknown> {
   const authMd = absoluteUrl(config.issuer, OAUTH_PATHS.authMd);
@@ -76,4 +84,32 @@ export async function metadataResponse(req: Request, document: unknown): Promise
         new OAuthError('invalid_request', 'Use GET.', { status: 405, headers: { allow: PUBLIC_DOCUMENT_METHODS.join(', ') } }),
       ),
   });
+}
+
+/**
+ * The edge of the metadata documents and the JWKS: public documents whose failures (the signing
+ * keys cannot be read) are RFC 6749 `server_error`s, logged with a request id.
+ */
+export const OAUTH_METADATA_EDGE: EdgeOptions = { ...PUBLIC_DOCUMENT_EDGE, errors: OAUTH_ERRORS };
+
+/** What the metadata documents are written from. */
+export interface MetadataDeps {
+  config: OAuthConfig;
+  /** The site's origin: the resource of the root protected-resource document. */
+  origin: string;
+  siteName: string;
+  keys: () => Promise<Pick<KeySet, 'publicJwks'>>;
+}
+
+/**
+ * Routes the metadata paths: the JWKS, RFC 8414 metadata, and RFC 9728 metadata of the site (root)
+ * or of the MCP resource (`/.well-known/oauth-protected-resource/mcp`, path-inserted as RFC 9728 §3.1 says).
+ */
+export async function handleOAuthMetadata(req: Request, deps: MetadataDeps): Promise<Response> {
+  const { pathname } = new URL(req.url);
+  const { config } = deps;
+  if (pathname === OAUTH_PATHS.jwks) return metadataResponse(req, { keys: (await deps.keys()).publicJwks });
+  if (pathname === OAUTH_PATHS.asMetadata) return metadataResponse(req, authorizationServerMetadata(config));
+  const resource = pathname === OAUTH_PATHS.prmMcp ? config.mcpResource : deps.origin;
+  return metadataResponse(req, protectedResourceMetadata(config, resource, deps.siteName));
 }

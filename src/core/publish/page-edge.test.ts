@@ -1,0 +1,95 @@
+/** The edge function's routing (page-edge.ts), in-process over a small static build: path × method × Accept → answer. */
+import { describe, expect, it } from 'vitest';
+import { strongEtag } from '../kernel/document.ts';
+import { answerAtEdge } from './page-edge.ts';
+
+const ORIGIN = 'https://site.example';
+/** A static build: a page with its twin, a page without one, a discovery document, an asset; anything else is the CDN's 404 page. */
+const FILES: Record<string, [string, string]> = {
+  '/about': ['text/html; charset=utf-8', '<!doctype html><title>About</title>'],
+  '/about.md': ['text/markdown; charset=utf-8', '# About\n'],
+  '/contact': ['text/html; charset=utf-8', '<!doctype html><title>Contact</title>'],
+  '/llms.txt': ['text/plain; charset=utf-8', '# Site\n'],
+  '/favicon.svg': ['image/svg+xml', '<svg/>'],
+};
+const reads: string[] = [];
+const readStatic = async (path: string): Promise<Response> => {
+  reads.push(path);
+  const file = FILES[path];
+  return file
+    ? new Response(file[1], { headers: { 'content-type': file[0] } })
+    : new Response('<!doctype html><title>Not found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
+};
+const answer = (path: string, method = 'GET', headers: Record<string, string> = {}) =>
+  answerAtEdge(new Request(ORIGIN + path, { method, headers, body: ['POST', 'PUT', 'PATCH'].includes(method) ? 'x=1' : null }), readStatic);
+
+const HTML = 'text/html; charset=utf-8';
+const MARKDOWN = 'text/markdown; charset=utf-8';
+const PROBLEM = 'application/problem+json';
+
+describe('answerAtEdge', () => {
+  it.each<[string, string, string | null, number | 'passed on', string | null, string | null]>([
+    // path, method, Accept → status, content type, Vary
+    ['/about', 'GET', null, 200, HTML, 'Accept'],
+    ['/about', 'GET', 'text/html,*/*;q=0.8', 200, HTML, 'Accept'],
+    ['/about', 'GET', 'text/markdown', 200, MARKDOWN, 'Accept'],
+    ['/about', 'GET', 'text/plain', 200, 'text/plain; charset=utf-8', 'Accept'],
+    ['/about', 'GET', 'image/png', 406, PROBLEM, 'Accept'],
+    ['/about', 'HEAD', 'text/markdown', 200, MARKDOWN, 'Accept'],
+    ['/about.md', 'GET', null, 200, MARKDOWN, null],
+    ['/contact', 'GET', 'text/markdown', 406, PROBLEM, 'Accept'],
+    ['/nope', 'GET', null, 404, 'text/html', 'Accept'],
+    ['/nope', 'GET', 'text/markdown', 404, MARKDOWN, 'Accept'],
+    ['/nope.md', 'GET', null, 404, MARKDOWN, 'Accept'],
+    ['/llms.txt', 'GET', null, 200, 'text/plain; charset=utf-8', null],
+    ['/llms.txt', 'HEAD', null, 200, 'text/plain; charset=utf-8', null],
+    ['/favicon.svg', 'GET', null, 'passed on', null, null],
+    ['/favicon.svg', 'HEAD', null, 200, 'image/svg+xml', null],
+    ['/about', 'OPTIONS', null, 204, null, null],
+    ['/favicon.svg', 'OPTIONS', null, 204, null, null],
+    ['/llms.txt', 'OPTIONS', null, 204, null, null],
+    ['/about', 'POST', null, 405, PROBLEM, null],
+    ['/favicon.svg', 'PUT', null, 405, PROBLEM, null],
+    ['/llms.txt', 'DELETE', null, 405, PROBLEM, null],
+    ['/llms.txt', 'PATCH', null, 405, PROBLEM, null],
+  ])('%s %s (Accept %s) → %s %s, Vary %s', async (path, method, accept, status, type, vary) => {
+    const res = await answer(path, method, accept ? { accept } : {});
+    if (status === 'passed on') return expect(res).toBeUndefined();
+    expect(res?.status).toBe(status);
+    expect(res?.headers.get('content-type')).toBe(type);
+    expect(res?.headers.get('vary')).toBe(vary);
+    if (status === 204 || status === 405) expect(res?.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('HTML pages link their twin and the discovery documents', async () => {
+    const link = (await answer('/about'))?.headers.get('link') ?? '';
+    expect(link).toContain('</about.md>; rel="alternate"; type="text/markdown"');
+    expect(link).toContain('</llms.txt>');
+  });
+
+  it('a static discovery document: a CORS preflight for If-None-Match, CORS on its answers, an ETag and 304', async () => {
+    const pre = await answer('/llms.txt', 'OPTIONS', {
+      origin: 'https://agent.example',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'if-none-match',
+    });
+    expect(pre?.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre?.headers.get('access-control-allow-headers')).toContain('If-None-Match');
+    const res = await answer('/llms.txt');
+    const etag = await strongEtag('# Site\n');
+    expect(res?.headers.get('etag')).toBe(etag);
+    expect(res?.headers.get('access-control-allow-origin')).toBe('*');
+    const again = await answer('/llms.txt', 'GET', { 'if-none-match': etag });
+    expect(again?.status).toBe(304);
+    expect(await again?.text()).toBe('');
+  });
+
+  it('pages get no CORS headers, and a preflight or a write never reads the build', async () => {
+    expect((await answer('/about', 'GET', { origin: 'https://agent.example' }))?.headers.get('access-control-allow-origin')).toBeNull();
+    reads.length = 0;
+    await answer('/about', 'OPTIONS');
+    await answer('/about', 'POST');
+    await answer('/llms.txt', 'PUT');
+    expect(reads).toEqual([]);
+  });
+});

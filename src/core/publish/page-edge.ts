@@ -1,0 +1,40 @@
+/**
+ * What the edge function answers in front of the static build (netlify/edge-functions/negotiate.ts
+ * is its adapter): the static discovery documents with validators (ETag, 304) and their CORS
+ * preflight; pages as HTML or their markdown twin by `Accept` (page-negotiation.ts), with the
+ * discovery `Link`s; OPTIONS with `Allow` and a 405 for writes anywhere; HEAD as GET. Any other file
+ * on GET is handed on to the CDN (`undefined`). Runtime-neutral: the edge runs it on Deno.
+ * @module
+ */
+import { PUBLIC_DOCUMENT_EDGE, withValidators } from '../kernel/document.ts';
+import { asGet, edge } from '../kernel/handler.ts';
+import { DISCOVERY_LINKS, formatLinks, STATIC_DISCOVERY_PATHS } from '../kernel/links.ts';
+import { type FetchPath, negotiatePage, staticMethodNotAllowed } from './page-negotiation.ts';
+
+const LINKS = formatLinks(DISCOVERY_LINKS);
+
+/** Static discovery documents are read cross-origin with `If-None-Match`, which needs a preflight. */
+const discoveryDocument = edge(
+  async (req: Request, readStatic: FetchPath): Promise<Response> =>
+    req.method === 'GET' ? withValidators(req, await readStatic(new URL(req.url).pathname)) : staticMethodNotAllowed(req),
+  PUBLIC_DOCUMENT_EDGE,
+);
+
+/** Pages and files only read: OPTIONS lists GET, HEAD and OPTIONS; any other method is a 405. */
+const readOnly = edge((req: Request) => staticMethodNotAllowed(req), { methods: ['GET'] });
+
+/**
+ * The edge's answer to `req`; `readStatic` reads a path of the static build with GET (Netlify's
+ * `context.next`). `undefined`: the CDN serves the request itself.
+ */
+export async function answerAtEdge(req: Request, readStatic: FetchPath): Promise<Response | undefined> {
+  const { pathname } = new URL(req.url);
+  // HEAD goes on as GET, body included (kernel/handler.ts asGet): an empty answer would go out as Content-Length: 0.
+  const get = asGet(req);
+  if (STATIC_DISCOVERY_PATHS.includes(pathname)) return discoveryDocument(get, readStatic);
+  if (get.method !== 'GET') return readOnly(get);
+  const negotiated = await negotiatePage(get, readStatic, LINKS);
+  if (negotiated) return negotiated;
+  // Any other file: the CDN serves GET itself; a HEAD passed through would come back as Content-Length: 0.
+  return req.method === 'HEAD' ? readStatic(pathname) : undefined;
+}
