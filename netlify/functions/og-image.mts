@@ -3,8 +3,7 @@
 import type { Config } from '@netlify/functions';
 import { readFileSync } from 'node:fs';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { PROBLEM_ERRORS } from '../../src/core/kernel/problem.ts';
-import { OG_CARDS_FILE, ogImageHandler, type OgCardText, parseOgCards } from '../../src/core/publish/og-card.ts';
+import { OG_CARDS_FILE, OG_IMAGE_EDGE, ogImageHandler, type OgCardText, parseOgCards } from '../../src/core/publish/og-card.ts';
 import { renderOgImage } from '../../src/astro/og-image.ts';
 import { build, site } from './_shared/deps.ts';
 import { counting } from './_shared/usage.ts';
@@ -20,6 +19,6 @@ const handle = ogImageHandler({
   buildId: build.commit,
 });
 
-export default httpHandler(handle, { errors: PROBLEM_ERRORS, usage: counting('og') });
+export default httpHandler(handle, { ...OG_IMAGE_EDGE, usage: counting('og') });
 
 export const config: Config = { path: '/og/*', preferStatic: true };

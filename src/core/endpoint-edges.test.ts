@@ -22,6 +22,7 @@ import { claimRoutes } from './oauth/endpoints/claim.ts';
 import { OAUTH_METADATA_EDGE } from './oauth/endpoints/metadata.ts';
 import { OAUTH_ENDPOINT_EDGE } from './oauth/errors.ts';
 import { DISCOVERY_EDGE } from './publish/documents.ts';
+import { OG_IMAGE_EDGE } from './publish/og-card.ts';
 import { SEARCH_EDGE } from './search/api.ts';
 import { TWEETS_EDGE } from './tweets/tweets.ts';
 import { SIGNATURES_DIRECTORY_EDGE } from './web-bot-auth/directory.ts';
@@ -43,6 +44,7 @@ const ENDPOINTS: [string, string, string, EdgeOptions, string, Cors][] = [
   ['api-tweets.mts', '/api/tweets', 'TWEETS_EDGE', TWEETS_EDGE, 'GET, HEAD, OPTIONS', 'any origin'],
   ['health.mts', '/health', 'HEALTH_EDGE', HEALTH_EDGE, 'GET, HEAD, OPTIONS', 'none'],
   ['ops.mts', '/ops/', 'OPS_EDGE', OPS_EDGE, 'GET, HEAD, OPTIONS', 'none'],
+  ['og-image.mts', '/og/blog/a.png', 'OG_IMAGE_EDGE', OG_IMAGE_EDGE, 'GET, HEAD, OPTIONS', 'none'],
   ['discovery.mts', '/.well-known/agent-card.json', 'DISCOVERY_EDGE', DISCOVERY_EDGE, 'GET, HEAD, OPTIONS', 'any origin'],
   [
     'http-message-signatures-directory.mts',

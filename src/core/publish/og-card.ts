@@ -14,7 +14,8 @@ import { messages } from '../content/i18n.ts';
 import { base64url, sha256 } from '../kernel/crypto.ts';
 import { noneMatch } from '../kernel/document.ts';
 import { paths } from '../kernel/paths.ts';
-import { HttpProblem, methodNotAllowed, notFound } from '../kernel/problem.ts';
+import type { EdgeOptions } from '../kernel/handler.ts';
+import { HttpProblem, methodNotAllowed, notFound, PROBLEM_ERRORS } from '../kernel/problem.ts';
 import { categoryName, type SitePage } from './pages.ts';
 
 export const OG_WIDTH_PX = 1200;
@@ -261,6 +262,9 @@ const CACHE_HEADERS = {
   'cache-control': `public, max-age=${OG_BROWSER_MAX_AGE_SECONDS}`,
   'netlify-cdn-cache-control': `public, durable, max-age=${OG_CDN_MAX_AGE_SECONDS}`,
 } as const;
+
+/** The og-image function's edge: GET and HEAD, problem details, no CORS (a card is fetched by crawlers, not scripts). */
+export const OG_IMAGE_EDGE: EdgeOptions = { methods: ['GET'], errors: PROBLEM_ERRORS };
 
 /**
  * `GET /og/<page>.png` (HEAD arrives as GET: kernel/handler.ts): the page's card, drawn on the
