@@ -87,6 +87,73 @@ function discoveredLlms(ctx: CheckContext) {
 
 const SKIP_LLMS = neutral('skipped: llms-txt-exists did not pass', 'Publish /llms.txt first.');
 
+/** Nested indexes fetched for coverage at most (a root that links more is read up to here, and the reason says so). */
+export const AFDOCS_NESTED_INDEXES = 100;
+
+/** Is a URL a `.txt` file (an llms index or aggregate, never a page: the afdocs tool's rule)? */
+const isTxtUrl = (url: string): boolean => /\.txt$/i.test(new URL(url).pathname);
+
+/** The page links the llms.txt files give an agent that follows them as the afdocs tool does. */
+interface LlmsPageLinks {
+  /** Same-origin page URLs linked by a discovered llms.txt or by a nested index it links. */
+  pages: string[];
+  /** Same-origin `.txt` links of a discovered llms.txt that were read as nested indexes. */
+  walked: string[];
+  /** Nested links that did not answer a non-HTML text (URL and what came back). */
+  unreadable: string[];
+  /** `.txt` links inside a nested index: not followed; their folders' sitemap pages are left out of coverage. */
+  omitted: string[];
+  /** Nested links beyond {@link AFDOCS_NESTED_INDEXES}, not fetched. */
+  notFetched: number;
+}
+
+/**
+ * Progressive disclosure as the afdocs tool reads it (`walkAggregateLinks` in its get-page-urls.ts): a
+ * same-origin `.txt` link of llms.txt is a nested index (a per-language or per-product llms.txt, or an
+ * aggregate file), fetched and read for its page links, one level deep; a `.txt` link inside a nested
+ * index is not followed but recorded, and the sitemap pages in its folder are left out of coverage.
+ */
+function llmsPageLinks(ctx: CheckContext): Promise<LlmsPageLinks> {
+  return memo(ctx, 'afdocs llms pages', async () => {
+    const { found } = await discoveredLlms(ctx);
+    const own = new Set(found.map((f) => f.url));
+    const out: LlmsPageLinks = { pages: [], walked: [], unreadable: [], omitted: [], notFetched: 0 };
+    const nested: string[] = [];
+    for (const file of found)
+      for (const link of markdownLinks(file.text, file.url)) {
+        const url = link.url.split('#')[0]!;
+        if (!sameOrigin(ctx, url)) continue;
+        if (!isTxtUrl(url)) out.pages.push(url);
+        else if (!own.has(url) && !nested.includes(url)) nested.push(url);
+      }
+    out.notFetched = Math.max(0, nested.length - AFDOCS_NESTED_INDEXES);
+    for (const url of nested.slice(0, AFDOCS_NESTED_INDEXES)) {
+      const res = await get(ctx, url);
+      const type = mediaType(res);
+      if (
+        res.error ||
+        res.status !== 200 ||
+        !type.startsWith('text/') ||
+        type === 'text/html' ||
+        looksLikeHtml(res.text) ||
+        !res.text.trim()
+      ) {
+        out.unreadable.push(`${shortUrl(ctx, url)} → ${res.error ?? `${res.status} ${type || 'no Content-Type'}`}`);
+        continue;
+      }
+      out.walked.push(url);
+      for (const link of markdownLinks(res.text, res.url)) {
+        const sub = link.url.split('#')[0]!;
+        if (!sameOrigin(ctx, sub)) continue;
+        if (isTxtUrl(sub)) {
+          if (!out.omitted.includes(sub)) out.omitted.push(sub);
+        } else out.pages.push(sub);
+      }
+    }
+    return out;
+  });
+}
+
 /** Runs `fn` on every discovered llms.txt and keeps the worst grade; skipped when none exists. */
 function onEachLlms(fix: string, fn: (ctx: CheckContext, file: { url: string; text: string }) => Promise<PageGrade> | PageGrade) {
   return async (ctx: CheckContext): Promise<Verdict> => {
@@ -510,7 +577,14 @@ const CHECKS: Check[] = [
       const { found } = await discoveredLlms(ctx);
       if (!found.length) return SKIP_LLMS;
       const { entries } = await sitemapOf(ctx);
-      const pages = [
+      const links = await llmsPageLinks(ctx);
+      // The folder of each nested index left unread: its pages are the subtree that index would list.
+      const omittedFolders = links.omitted.map((u) => new URL(u).pathname.replace(/\/[^/]*$/, '').toLowerCase()).filter(Boolean);
+      const inOmitted = (key: string): boolean => {
+        const path = new URL(key).pathname.toLowerCase();
+        return omittedFolders.some((folder) => path === folder || path.startsWith(`${folder}/`));
+      };
+      const sitemapPages = [
         ...new Set(
           entries
             .map((e) => e.loc)
@@ -518,13 +592,26 @@ const CHECKS: Check[] = [
             .map(pageKey),
         ),
       ];
-      if (!pages.length) return neutral('no sitemap pages to compare with', 'Publish a sitemap.');
-      const listed = new Set(found.flatMap((f) => markdownLinks(f.text, f.url).map((l) => pageKey(l.url))));
+      const pages = sitemapPages.filter((p) => !inOmitted(p));
+      if (!sitemapPages.length) return neutral('no sitemap pages to compare with', 'Publish a sitemap.');
+      if (!pages.length)
+        return neutral('every sitemap page is under a nested index not followed', 'Link the nested indexes from llms.txt itself.');
+      const listed = new Set(links.pages.map(pageKey));
       const covered = pages.filter((p) => listed.has(p));
       const missing = pages.filter((p) => !listed.has(p));
       const ratio = covered.length / pages.length;
-      const reason = `llms.txt links ${share(covered.length, pages.length)} sitemap pages${missing.length ? `; not listed e.g. ${missing.slice(0, 3).join(', ')}` : ''}`;
-      const fix = 'Generate llms.txt from the same source as the sitemap (or list the intentional exclusions).';
+      const what = links.walked.length ? `llms.txt and the ${links.walked.length} nested index(es) it links` : 'llms.txt';
+      const notes = [
+        links.omitted.length &&
+          `${links.omitted.length} deeper index(es) not followed (${sitemapPages.length - pages.length} sitemap pages under them left out)`,
+        links.unreadable.length && `${links.unreadable.length} nested index(es) unreadable (${links.unreadable[0]})`,
+        links.notFetched && `${links.notFetched} nested index(es) past the first ${AFDOCS_NESTED_INDEXES} not read`,
+      ].filter(Boolean);
+      const reason =
+        `${what} ${links.walked.length ? 'link' : 'links'} ${share(covered.length, pages.length)} sitemap pages` +
+        `${missing.length ? `; not listed e.g. ${missing.slice(0, 3).join(', ')}` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+      const fix =
+        'Generate llms.txt from the same source as the sitemap (or list the intentional exclusions); a large site can link nested llms.txt files from it, one level deep.';
       return ratio >= 0.95 ? pass(reason) : ratio >= 0.8 ? warn(reason, fix) : fail(reason, fix);
     },
   },
