@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type RubricReport, RUBRICS, scan, type ScanReport } from './scan.ts';
 import { doc, FIXTURE_ORIGIN, goodRoutes, json, memoryFetch, type Routes, TOOL_NAME } from './test/good-site.ts';
-import { FIXTURE_PAGES, pageHtml } from './test/fixture-pages.ts';
+import { FIXTURE_PAGES, pageHtml, pageMarkdown } from './test/fixture-pages.ts';
 import { poorRoutes } from './test/poor-site.ts';
 import type { CheckContext, CheckResult, WebMcpProbe } from './types.ts';
 
@@ -253,7 +253,36 @@ const withHtml = (routes: Routes, path: string, html: string): void => {
 };
 const text = (body: string) => doc(body, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'max-age=300' });
 
+/** A cache that ignores Vary: every page answers its markdown, whatever the request asks for. */
+const markdownToBrowsers = (r: Routes): void => {
+  for (const p of FIXTURE_PAGES) r.set(p.path, doc(pageMarkdown(O, p), { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' }));
+};
+
 const MUTATIONS: Mutation[] = [
+  [
+    'agent-readability',
+    'http.content-type-html',
+    'browsers get the markdown (a cache ignoring Vary)',
+    markdownToBrowsers,
+    'fail',
+    /GET \/ → 200 text\/markdown to a browser's request: not an HTML page/,
+  ],
+  [
+    'agent-readability',
+    'html.canonical-link',
+    'browsers get the markdown (a cache ignoring Vary)',
+    markdownToBrowsers,
+    'fail',
+    /0 of 3 sampled page\(s\) pass; .*not an HTML page/,
+  ],
+  [
+    'afdocs',
+    'rendering-strategy',
+    'browsers get the markdown (a cache ignoring Vary)',
+    markdownToBrowsers,
+    'fail',
+    /text\/markdown to a browser's request: not an HTML page/,
+  ],
   [
     'lighthouse',
     'llms-txt',

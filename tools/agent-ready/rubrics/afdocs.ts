@@ -12,7 +12,7 @@
  */
 import { get, isHttpUrl, looksLikeHtml, mediaType, sameOrigin, summary } from '../http.ts';
 import { elementText, headingsIn, htmlOf } from '../html.ts';
-import { gradePages, pageGrade, type PageGrade } from '../pages.ts';
+import { gradePages, notHtmlGrade, pageGrade, type PageGrade } from '../pages.ts';
 import {
   getPage,
   isHtmlPage,
@@ -321,7 +321,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const html = htmlOf(res);
           const anchor = html.anchors.find((a) => isDirectiveHref(a.href));
           if (!anchor) return pageGrade('fail', 'no link to llms.txt in the served HTML');
@@ -384,7 +385,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const html = htmlOf(res);
           const words = html.text.split(' ').filter(Boolean).length;
           const shell = /id=["'](?:__next|___gatsby|__nuxt|root|app)["']/.test(res.text);
@@ -423,7 +425,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const converted = htmlOf(res).text.length;
           const grade = sizeGrade(converted, `${res.text.length} characters of HTML →`);
           return {
@@ -444,7 +447,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const html = htmlOf(res);
           if (!html.h1) return pageGrade('na', 'no <h1> to locate the content by');
           const at = html.text.indexOf(html.h1);
@@ -465,7 +469,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const panels = htmlOf(res).tabPanels;
           if (!panels.length) return pageGrade('pass', 'no tabbed content');
           return sizeGrade(
@@ -486,7 +491,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const panels = htmlOf(res).tabPanels;
           if (!panels.length) return pageGrade('na', 'no tabbed content');
           const headings = panels.map((p) => new Set(headingsIn(p).map((h) => h.toLowerCase())));
@@ -627,7 +633,9 @@ const CHECKS: Check[] = [
         async (url) => {
           const res = await getPage(ctx, url);
           const md = await markdownOf(ctx, url);
-          if (!isHtmlPage(res) || !md) return pageGrade('na', 'no HTML and markdown pair');
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
+          if (!md) return pageGrade('na', 'no markdown for this page');
           const segments = [
             ...new Set(
               htmlOf(res)

@@ -16,18 +16,8 @@ import { parseLinkHeader } from '../checks/link-headers.ts';
 import { fetchRobots } from '../checks/robots.ts';
 import { MAX_SITEMAP_BYTES } from '../checks/sitemap.ts';
 import { htmlOf, jsonLdNodes, typesOf } from '../html.ts';
-import { gradePages, pageGrade, type PageGrade } from '../pages.ts';
-import {
-  getPage,
-  isHtmlPage,
-  MAX_CHILD_SITEMAPS,
-  markdownLinks,
-  memo,
-  negotiatedMarkdown,
-  parseSitemap,
-  shortUrl,
-  twinOf,
-} from '../site.ts';
+import { gradePages, notHtmlGrade, pageGrade, type PageGrade } from '../pages.ts';
+import { getPage, MAX_CHILD_SITEMAPS, markdownLinks, memo, negotiatedMarkdown, parseSitemap, shortUrl, twinOf } from '../site.ts';
 import {
   type Check,
   type CheckContext,
@@ -337,7 +327,8 @@ function perPage(
         ctx,
         async (url) => {
           const page = await getPage(ctx, url);
-          if (requireHtml && !isHtmlPage(page)) return pageGrade('na', `${summary(ctx, page)}: not an HTML page`);
+          const notHtml = requireHtml ? notHtmlGrade(ctx, page) : null;
+          if (notHtml) return notHtml;
           return grade(ctx, url, page);
         },
         { fix },
