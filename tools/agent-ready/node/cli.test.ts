@@ -202,6 +202,38 @@ describe('usage and reachability', () => {
     });
   });
 
+  it('--behaviour writes nothing to an origin the home page redirects to: it is not run there, and a note says so', async () => {
+    let redirector: Server | undefined;
+    const methods: string[] = [];
+    const count = (req: { method?: string }) => void methods.push(req.method ?? '');
+    site.server.on('request', count);
+    try {
+      redirector = createServer((_req, res) => void res.writeHead(302, { location: `${site.origin}/` }).end());
+      await new Promise<void>((resolve) => redirector!.listen(0, '127.0.0.1', resolve));
+      const from = `http://127.0.0.1:${(redirector.address() as { port: number }).port}`;
+      const { code, stdout, stderr } = await cli([from, '--json', '--no-browser', '--behaviour', '--rubric', 'behaviour,mintlify']);
+      expect(stderr).toContain(`note: ${from}/ redirects to ${site.origin}/; auditing ${site.origin}\n`);
+      expect(stderr).toContain(
+        `note: --behaviour not run: it writes only to the origin named on the command line, and ${from}/ leads to ${site.origin}`,
+      );
+      const report = JSON.parse(stdout) as ScanReport;
+      expect(report.options.behaviour).toBe(false);
+      // Only the GET-only twin check runs without --behaviour.
+      expect(
+        report.rubrics
+          .find((r) => r.id === 'behaviour')!
+          .checks.filter((c) => c.status !== 'neutral')
+          .map((c) => c.id),
+      ).toEqual(['markdown-twins']);
+      expect(code).toBe(0);
+      expect(methods.filter((m) => m !== 'GET' && m !== 'HEAD')).toEqual([]);
+      expect(methods.length).toBeGreaterThan(5);
+    } finally {
+      site.server.off('request', count);
+      await new Promise<void>((resolve) => (redirector ? redirector.close(() => resolve()) : resolve()));
+    }
+  });
+
   it('a home page that redirects to another origin is audited there, with a note', async () => {
     let redirector: Server | undefined;
     try {

@@ -269,6 +269,13 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify({ url: options.origin, error: 'unreachable', message: resolved.unreachable }, null, 2)}\n`);
     return EXIT.unreachable;
   }
+  // Behaviour checks write (an MCP session, an OAuth registration): only to the origin the user named,
+  // never to one a redirect leads to (a sign-in host in front of a protected preview, say).
+  const behaviour = options.behaviour && resolved.origin === options.origin;
+  if (options.behaviour && !behaviour)
+    resolved.notes.push(
+      `--behaviour not run: it writes only to the origin named on the command line, and ${options.origin}/ leads to ${resolved.origin}; name ${resolved.origin} to exercise it there`,
+    );
   for (const note of resolved.notes) process.stderr.write(`note: ${note}\n`);
   const wantsBrowser = options.browser && options.rubrics.some((r) => ['isitagentready', 'lighthouse', 'agentready-org'].includes(r.id));
   const webMcp = wantsBrowser ? createWebMcpProbe() : undefined;
@@ -281,7 +288,7 @@ async function main(argv: string[]): Promise<number> {
       probeWebMcp: webMcp?.probe,
       requestTimeoutMs: options.timeoutMs,
       resolveDns,
-      behaviour: options.behaviour,
+      behaviour,
       pageSample: options.pages,
     };
     const home = await get(ctx, '/');
