@@ -100,13 +100,18 @@ async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions 
   const redirects: string[] = [];
   for (let hop = 0; ; hop++) {
     let response: Response;
-    const timeoutMs = ctx.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const left = ctx.deadline === undefined ? Number.POSITIVE_INFINITY : ctx.deadline - Date.now();
+    if (left <= 0) return failed(url, 0, new Headers(), SCAN_BUDGET_USED, 0, redirects);
+    const timeoutMs = Math.min(ctx.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, left);
+    // The scan's deadline cuts a request as its own timeout does; the reason says which one it was.
+    const byDeadline = timeoutMs < (ctx.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+    const describe = (error: unknown): string => (byDeadline && isTimeout(error) ? SCAN_BUDGET_USED : describeError(error, timeoutMs));
     const signal = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
     try {
       response = await ctx.fetch(url, { method: options.method, headers, body: options.body, redirect: 'manual', signal });
     } catch (error) {
-      return failed(url, 0, new Headers(), describeError(error, timeoutMs), performance.now() - started, redirects);
+      return failed(url, 0, new Headers(), describe(error), performance.now() - started, redirects);
     }
     const ms = performance.now() - started;
     const location = response.headers.get('location');
@@ -130,7 +135,7 @@ async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions 
       if (!bytes) return failed(url, response.status, response.headers, `body larger than ${maxBytes} bytes`, ms, redirects);
       return { url, status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes), ms, redirects };
     } catch (error) {
-      return failed(url, response.status, response.headers, describeError(error, timeoutMs), ms, redirects);
+      return failed(url, response.status, response.headers, describe(error), ms, redirects);
     }
   }
 }
@@ -138,6 +143,11 @@ async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions 
 function failed(url: string, status: number, headers: Headers, error: string, ms: number, redirects: string[]): Fetched {
   return { url, status, headers, bytes: new Uint8Array(), text: '', error, ms, redirects };
 }
+
+/** The error of a request the scan's deadline stopped (or never sent). */
+export const SCAN_BUDGET_USED = 'scan budget used up';
+
+const isTimeout = (error: unknown): boolean => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
