@@ -33,6 +33,8 @@ export interface Fetched {
   redirects: string[];
   /** Set when the chain redirected off the origin (not followed): the target. */
   offOrigin?: string;
+  /** Set when the body was cut at the cap on purpose ({@link GetOptions.truncate}): only its head is in `bytes`. */
+  truncated?: boolean;
 }
 
 export interface GetOptions {
@@ -41,6 +43,8 @@ export interface GetOptions {
   maxBytes?: number;
   /** Bypass the memo: a new request every call (the cache-safety checks repeat requests on purpose). */
   fresh?: boolean;
+  /** Keep the first `maxBytes` of a larger body instead of failing (robots.txt: RFC 9309 §2.5). */
+  truncate?: boolean;
 }
 
 /** A request other than a memoised GET (the behaviour checks): method, headers and body as sent. */
@@ -71,8 +75,13 @@ export function sameOrigin(ctx: CheckContext, url: string): boolean {
 export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = {}): Promise<Fetched> {
   const url = siteUrl(ctx, pathOrUrl);
   if (options.fresh)
-    return fetchOnce(ctx, url, { method: 'GET', headers: options.accept ? { accept: options.accept } : {}, maxBytes: options.maxBytes });
-  const key = `${url}\n${options.accept ?? ''}\n${options.maxBytes ?? MAX_BODY_BYTES}`;
+    return fetchOnce(ctx, url, {
+      method: 'GET',
+      headers: options.accept ? { accept: options.accept } : {},
+      maxBytes: options.maxBytes,
+      truncate: options.truncate,
+    });
+  const key = `${url}\n${options.accept ?? ''}\n${options.maxBytes ?? MAX_BODY_BYTES}\n${options.truncate ? 'head' : ''}`;
   let cache = memo.get(ctx);
   if (!cache) {
     cache = new Map();
@@ -80,7 +89,12 @@ export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = 
   }
   let pending = cache.get(key);
   if (!pending) {
-    pending = fetchOnce(ctx, url, { method: 'GET', headers: options.accept ? { accept: options.accept } : {}, maxBytes: options.maxBytes });
+    pending = fetchOnce(ctx, url, {
+      method: 'GET',
+      headers: options.accept ? { accept: options.accept } : {},
+      maxBytes: options.maxBytes,
+      truncate: options.truncate,
+    });
     cache.set(key, pending);
   }
   return pending;
@@ -94,7 +108,11 @@ export function send(ctx: CheckContext, pathOrUrl: string, options: SendOptions)
   return fetchOnce(ctx, siteUrl(ctx, pathOrUrl), { ...options, noRedirects: true });
 }
 
-async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions & { noRedirects?: boolean }): Promise<Fetched> {
+async function fetchOnce(
+  ctx: CheckContext,
+  start: string,
+  options: SendOptions & { noRedirects?: boolean; truncate?: boolean },
+): Promise<Fetched> {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...options.headers };
   let url = start;
   const redirects: string[] = [];
@@ -131,6 +149,11 @@ async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions 
     }
     try {
       const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+      if (options.truncate && response.body) {
+        const head = await readStreamHead(response.body, maxBytes);
+        const done = { url, status: response.status, headers: response.headers, bytes: head.bytes, ms, redirects };
+        return { ...done, text: new TextDecoder().decode(head.bytes), ...(head.truncated ? { truncated: true } : {}) };
+      }
       const bytes = await readCapped(response, maxBytes);
       if (!bytes) return failed(url, response.status, response.headers, `body larger than ${maxBytes} bytes`, ms, redirects);
       return { url, status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes), ms, redirects };
@@ -167,6 +190,24 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     return null;
   }
   return readStreamCapped(response.body, maxBytes);
+}
+
+/** The first `maxBytes` of a byte stream (the rest is not read), and whether there was more. */
+async function readStreamHead(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const reader = stream.getReader();
+  const bytes = new Uint8Array(maxBytes);
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { bytes: bytes.slice(0, size), truncated: false };
+    const room = maxBytes - size;
+    bytes.set(value.subarray(0, room), size);
+    size += Math.min(room, value.byteLength);
+    if (value.byteLength > room) {
+      await reader.cancel();
+      return { bytes, truncated: true };
+    }
+  }
 }
 
 /** Reads a byte stream to the end, or returns null (and cancels it) past `maxBytes`. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type RubricReport, RUBRICS, scan, type ScanReport } from './scan.ts';
-import { doc, FIXTURE_ORIGIN, goodRoutes, json, memoryFetch, type Routes, TOOL_NAME } from './test/good-site.ts';
+import { doc, FIXTURE_ORIGIN, goodRoutes, json, memoryFetch, ROBOTS, type Routes, TOOL_NAME } from './test/good-site.ts';
 import { FIXTURE_PAGES, pageHtml, pageMarkdown } from './test/fixture-pages.ts';
 import { poorRoutes } from './test/poor-site.ts';
 import type { CheckContext, CheckResult, WebMcpProbe } from './types.ts';
@@ -258,7 +258,41 @@ const markdownToBrowsers = (r: Routes): void => {
   for (const p of FIXTURE_PAGES) r.set(p.path, doc(pageMarkdown(O, p), { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' }));
 };
 
+/** robots.txt of 3 MB: its groups first, then comments (RFC 9309 §2.5: crawlers parse at least the first 500 KiB). */
+const hugeRobots = (r: Routes): void => {
+  r.set('/robots.txt', doc(`${ROBOTS(O)}\n${'# padding\n'.repeat(300_000)}`, { 'content-type': 'text/plain; charset=utf-8' }));
+};
+
 const MUTATIONS: Mutation[] = [
+  ['isitagentready', 'robotsTxt', 'robots.txt is 3 MB', hugeRobots, 'pass', /group\(s\).* in its first 500 KiB/],
+  ['mintlify', 'robots-txt', 'robots.txt is 3 MB', hugeRobots, 'pass', /none of \d+ AI agents is blocked from \//],
+  [
+    'mintlify',
+    'robots-txt',
+    'robots.txt cannot be fetched',
+    (r) =>
+      void r.set('/robots.txt', () => {
+        throw new Error('connection reset');
+      }),
+    'neutral',
+    /^could not read robots\.txt \(GET \/robots\.txt: connection reset\)$/,
+  ],
+  [
+    'afdocs',
+    'redirect-behavior',
+    'a page redirects to itself',
+    (r) => void r.set('/docs/guide', () => new Response(null, { status: 302, headers: { location: '/docs/guide' } })),
+    'fail',
+    /\/docs\/guide: the redirects never reach a page \(more than 5 redirects\)/,
+  ],
+  [
+    'afdocs',
+    'auth-gate-detection',
+    'a page redirects to itself',
+    (r) => void r.set('/docs/guide', () => new Response(null, { status: 302, headers: { location: '/docs/guide' } })),
+    'pass',
+    /^2 of 2 sampled page\(s\)/,
+  ],
   [
     'agent-readability',
     'http.content-type-html',
@@ -559,5 +593,23 @@ describe('mutations: one defect, caught by the check that is about it', () => {
     expect(checked.reason).toMatch(reason);
     expect(checked.reason).not.toMatch(/\n/);
     if (status !== 'pass') expect(checked.fix).toMatch(/^[A-Z].{10,}/);
+  });
+});
+
+describe('a rubric with nothing to judge says so', () => {
+  it('cache-safety is "not evaluated", not "safe", when no sampled page negotiates markdown', async () => {
+    const { CACHE_SAFETY } = await import('./rubrics/cache-safety.ts');
+    const neutral = CACHE_SAFETY.checks.map((c) => ({
+      id: c.id,
+      title: c.title,
+      status: 'neutral' as const,
+      reason: 'not applicable',
+      scored: true,
+    }));
+    expect(CACHE_SAFETY.summarize(neutral)).toEqual({ headline: 'not evaluated: no sampled page negotiates markdown', safe: null });
+    expect(CACHE_SAFETY.summarize(neutral.map((r, i) => (i ? r : { ...r, status: 'pass' as const })))).toEqual({
+      headline: 'safe to cache',
+      safe: true,
+    });
   });
 });

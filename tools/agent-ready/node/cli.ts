@@ -217,7 +217,7 @@ export function formatReport(report: ScanReport, colours = false): string {
   lines.push('Summary');
   const width = Math.max(...report.rubrics.map((r) => r.id.length));
   for (const rubric of report.rubrics) {
-    const status = rubric.counts.fail ? 'fail' : rubric.counts.warn ? 'warn' : 'pass';
+    const status = rubric.counts.fail ? 'fail' : rubric.counts.warn ? 'warn' : rubric.counts.pass ? 'pass' : 'neutral';
     lines.push(`  ${colour(SYMBOL[status], status, colours)}  ${rubric.id.padEnd(width + 2)}${rubric.summary.headline}`);
   }
   const { pass, warn, fail, neutral } = report.counts;

@@ -563,6 +563,8 @@ const CHECKS: Check[] = [
         async (url) => {
           const res = await getPage(ctx, url);
           if (res.offOrigin) return pageGrade('warn', `redirects to another host (${res.offOrigin})`);
+          if (res.error && res.redirects.length) return pageGrade('fail', `the redirects never reach a page (${res.error})`);
+          if (res.error) return pageGrade('na', `could not load the page (${summary(ctx, res)})`);
           const html = isHtmlPage(res) ? htmlOf(res) : null;
           if (html?.metaRefresh && /url=/i.test(html.metaRefresh))
             return pageGrade('fail', `a <meta http-equiv="refresh"> redirect (${html.metaRefresh})`);
@@ -694,6 +696,7 @@ const CHECKS: Check[] = [
           if (res.offOrigin && SSO_HOSTS.test(new URL(res.offOrigin).hostname))
             return pageGrade('fail', `redirects to a login provider (${res.offOrigin})`);
           if (res.status === 401 || res.status === 403) return pageGrade('fail', `answers ${res.status}`);
+          if (res.error) return pageGrade('na', `could not load the page (${summary(ctx, res)})`);
           if (isHtmlPage(res) && (htmlOf(res).passwordInput || /\b(?:sign|log) ?in\b/i.test(htmlOf(res).title)))
             return pageGrade('fail', 'a login page');
           return pageGrade('pass', `answers ${res.status} with content`);

@@ -155,10 +155,11 @@ const SITE_CHECKS: Check[] = [
     scored: true,
     definition: def('robots-txt.exists'),
     run: async (ctx) => {
-      const found = await first2xx(ctx, ['/robots.txt']);
-      return found
-        ? pass(`/robots.txt answers ${found.res.status}`)
-        : fail(summary(ctx, await get(ctx, '/robots.txt')), 'Publish /robots.txt at the site root.');
+      // The one robots.txt fetch of the scan (its first 500 KiB, RFC 9309 §2.5).
+      const { res } = await fetchRobots(ctx);
+      return ok2xx(res) && mediaType(res) !== 'text/html' && !looksLikeHtml(res.text)
+        ? pass(`/robots.txt answers ${res.status}`)
+        : fail(summary(ctx, res), 'Publish /robots.txt at the site root.');
     },
   },
   {
