@@ -264,6 +264,25 @@ const hugeRobots = (r: Routes): void => {
 };
 
 const MUTATIONS: Mutation[] = [
+  [
+    'afdocs',
+    'cache-header-hygiene',
+    'llms.txt is a soft 404 (an HTML page without cache headers)',
+    (r) => void r.set('/llms.txt', doc('<!doctype html><html><body><h1>Not found</h1></body></html>', { 'content-type': 'text/html' })),
+    'pass',
+    /^\d+ of \d+ agent resource\(s\) pass; \/(?!llms)/,
+  ],
+  [
+    'afdocs',
+    'llms-txt-exists',
+    'llms.txt is served as application/octet-stream',
+    async (r) => {
+      const body = await (await r.get('/llms.txt')!(new Request(`${O}/llms.txt`))).text();
+      r.set('/llms.txt', doc(body, { 'content-type': 'application/octet-stream' }));
+    },
+    'fail',
+    /^not found \(GET \/llms\.txt → 200 application\/octet-stream/,
+  ],
   ['isitagentready', 'robotsTxt', 'robots.txt is 3 MB', hugeRobots, 'pass', /group\(s\).* in its first 500 KiB/],
   ['mintlify', 'robots-txt', 'robots.txt is 3 MB', hugeRobots, 'pass', /none of \d+ AI agents is blocked from \//],
   [

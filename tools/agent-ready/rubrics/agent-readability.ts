@@ -349,7 +349,7 @@ const PAGE_CHECKS: Check[] = [
   perPage(
     'http.status-200',
     'Page returns HTTP 200',
-    'Serve the page with 200.',
+    'Serve the page with 200, or drop its URL from the sitemap.',
     (_c, _u, page) => yes(page.status === 200, '200', `${page.status}`),
     false,
   ),
