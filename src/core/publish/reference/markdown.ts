@@ -49,7 +49,7 @@ const PARAMETER_TITLES: Record<string, string> = {
   cookie: L.cookieParameters,
 };
 
-/** A response as the page's response list draws it (ResponseList.astro): status, meaning, headers, each body with its schema and example. */
+/** A response as the page's response list draws it (ResponseList.astro): status, meaning, headers, each body, schema and example. */
 function responseMarkdown(op: ReferenceOperation, r: ReferenceOperation['responses'][number]): string[] {
   const lines = [`- **${r.status}** ${r.description}`];
   if (r.headers.length) {
