@@ -1,7 +1,7 @@
 /** Fetch hygiene: User-Agent, timeouts, body caps, same-origin redirects only, errors as reasons. */
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGIN, goodRoutes, memoryFetch } from './test/good-site.ts';
-import { get, MAX_BODY_BYTES, USER_AGENT } from './http.ts';
+import { get, MAX_BODY_BYTES, send, summary, USER_AGENT } from './http.ts';
 import { runChecks } from './registry.ts';
 import { checkRobotsTxt } from './checks/robots.ts';
 import type { CheckContext } from './types.ts';
@@ -95,6 +95,14 @@ describe('requests', () => {
     const verdict = await checkRobotsTxt(ctxWith(async () => new Response(endless, { headers: { 'content-type': 'text/plain' } })));
     expect(verdict).toMatchObject({ status: 'pass', reason: expect.stringMatching(/^robots\.txt with 1 group\(s\) in its first 500 KiB/) });
     expect(pulled).toBeLessThan(12);
+  });
+
+  it('names the method of a request that was not a GET in its summary (a POST that timed out is no GET)', async () => {
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
+    const ctx = ctxWith(hanging, { requestTimeoutMs: 50 });
+    const res = await send(ctx, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(summary(ctx, res)).toBe('POST /mcp: no answer within 50 ms');
   });
 
   it('reports a network error by its code, without throwing', async () => {

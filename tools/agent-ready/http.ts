@@ -33,6 +33,8 @@ export interface Fetched {
   redirects: string[];
   /** Set when the chain redirected off the origin (not followed): the target. */
   offOrigin?: string;
+  /** The request method, when it was not GET (summaries name it). */
+  method?: string;
   /** Set when the body was cut at the cap on purpose ({@link GetOptions.truncate}): only its head is in `bytes`. */
   truncated?: boolean;
 }
@@ -109,6 +111,15 @@ export function send(ctx: CheckContext, pathOrUrl: string, options: SendOptions)
 }
 
 async function fetchOnce(
+  ctx: CheckContext,
+  start: string,
+  options: SendOptions & { noRedirects?: boolean; truncate?: boolean },
+): Promise<Fetched> {
+  const fetched = await fetchHops(ctx, start, options);
+  return options.method === 'GET' ? fetched : { ...fetched, method: options.method };
+}
+
+async function fetchHops(
   ctx: CheckContext,
   start: string,
   options: SendOptions & { noRedirects?: boolean; truncate?: boolean },
@@ -252,8 +263,14 @@ export function looksLikeHtml(text: string): boolean {
 /** `GET /path → 404` style summary of a response, for reasons. */
 export function summary(ctx: CheckContext, res: Fetched): string {
   const where = sameOrigin(ctx, res.url) ? new URL(res.url).pathname + new URL(res.url).search : res.url;
-  if (res.error) return `GET ${where}: ${res.error}`;
-  return `GET ${where} → ${res.status}${mediaType(res) ? ` ${mediaType(res)}` : ''}`;
+  const method = res.method ?? 'GET';
+  if (res.error) return `${method} ${where}: ${res.error}`;
+  return `${method} ${where} → ${res.status}${mediaType(res) ? ` ${mediaType(res)}` : ''}`;
+}
+
+/** What came back, without the request line: `200 application/json`, or the error (`no answer within 10000 ms`). */
+export function outcome(res: Fetched): string {
+  return res.error ?? `${res.status}${mediaType(res) ? ` ${mediaType(res)}` : ''}`;
 }
 
 /** A 200 answer with a body, or the one-line reason it is not one (soft 404s included). */

@@ -265,6 +265,34 @@ const hugeRobots = (r: Routes): void => {
 
 const MUTATIONS: Mutation[] = [
   [
+    'isitagentready',
+    'linkHeaders',
+    'the home page links a target on another origin',
+    (r) => {
+      const home = r.get('/')!;
+      r.set('/', async (req) => {
+        const res = await home(req);
+        const headers = new Headers(res.headers);
+        headers.set('link', `${headers.get('link')}, <https://elsewhere.example/llms.txt>; rel="describedby"`);
+        return new Response(res.body, { status: res.status, headers });
+      });
+    },
+    'pass',
+    /every same-origin target answers 200 \(1 on another origin, not fetched\)$/,
+  ],
+  [
+    'agent-readability',
+    'llms-txt.exists',
+    'llms.txt and llms-full.txt are soft 404s',
+    (r) => {
+      const page = doc('<!doctype html><html><body><h1>Not found</h1></body></html>', { 'content-type': 'text/html' });
+      r.set('/llms.txt', page);
+      r.set('/llms-full.txt', page);
+    },
+    'fail',
+    /answers 2xx with a text file \(GET \/llms\.txt → 200 text\/html: an HTML page\)$/,
+  ],
+  [
     'afdocs',
     'cache-header-hygiene',
     'llms.txt is a soft 404 (an HTML page without cache headers)',

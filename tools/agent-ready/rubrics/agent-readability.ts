@@ -50,6 +50,13 @@ async function first2xx(ctx: CheckContext, paths: readonly string[]): Promise<{ 
   return null;
 }
 
+/** What the first path answered (memoised: no new request), for a reason that says why nothing was found. */
+async function whatCameBack(ctx: CheckContext, path: string, options: { maxBytes?: number } = {}): Promise<string> {
+  const res = await get(ctx, path, options);
+  const html = !res.error && (mediaType(res) === 'text/html' || looksLikeHtml(res.text));
+  return `${summary(ctx, res)}${html ? ': an HTML page' : ''}`;
+}
+
 const LLMS_PATHS = ['/llms.txt', '/.well-known/llms.txt', '/docs/llms.txt'];
 const LLMS_FULL_PATHS = LLMS_PATHS.map((p) => p.replace('llms.txt', 'llms-full.txt'));
 const llmsFile = (ctx: CheckContext) =>
@@ -95,7 +102,7 @@ const SITE_CHECKS: Check[] = [
       return found
         ? pass(`${found.path} answers ${found.res.status}`)
         : fail(
-            `none of ${[...LLMS_PATHS, ...LLMS_FULL_PATHS].join(', ')} answers 2xx`,
+            `none of ${[...LLMS_PATHS, ...LLMS_FULL_PATHS].join(', ')} answers 2xx with a text file (${await whatCameBack(ctx, '/llms.txt')})`,
             'Publish /llms.txt listing your pages (llmstxt.org).',
           );
     },
@@ -201,7 +208,10 @@ const SITE_CHECKS: Check[] = [
       const found = await first2xx(ctx, SITEMAP_PATHS);
       return found
         ? pass(`${found.path} answers ${found.res.status}`)
-        : fail(`none of ${SITEMAP_PATHS.join(', ')} answers 2xx`, 'Publish /sitemap.xml listing every page.');
+        : fail(
+            `none of ${SITEMAP_PATHS.join(', ')} answers 2xx with a sitemap (${await whatCameBack(ctx, '/sitemap.xml', { maxBytes: MAX_SITEMAP_BYTES })})`,
+            'Publish /sitemap.xml listing every page.',
+          );
     },
   },
   {
