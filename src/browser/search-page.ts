@@ -53,7 +53,8 @@ interface ApiResult {
 }
 
 const root = document.querySelector<HTMLElement>('[data-search-config]')!;
-const config = JSON.parse(root.dataset.searchConfig!) as Config;
+// The config is JSON in <head> (SearchPage.astro says why).
+const config = JSON.parse(document.getElementById('search-config')!.textContent!) as Config;
 const t = config.strings;
 const form = root.querySelector<HTMLFormElement>('.search-form')!;
 const input = root.querySelector<HTMLInputElement>('#search-input')!;

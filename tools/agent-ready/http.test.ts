@@ -1,7 +1,7 @@
 /** Fetch hygiene: User-Agent, timeouts, body caps, same-origin redirects only, errors as reasons. */
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGIN, goodRoutes, memoryFetch } from './test/good-site.ts';
-import { get, MAX_BODY_BYTES, USER_AGENT } from './http.ts';
+import { get, MAX_BODY_BYTES, send, summary, USER_AGENT } from './http.ts';
 import { runChecks } from './registry.ts';
 import { checkRobotsTxt } from './checks/robots.ts';
 import type { CheckContext } from './types.ts';
@@ -61,9 +61,12 @@ describe('requests', () => {
   });
 
   it('refuses bodies over the cap, streamed or declared', async () => {
-    const big = `User-agent: *\n${'#'.repeat(MAX_BODY_BYTES)}`;
-    const streamed = await checkRobotsTxt(ctxWith(async () => new Response(big, { headers: { 'content-type': 'text/plain' } })));
-    expect(streamed).toMatchObject({ status: 'fail', reason: `GET /robots.txt: body larger than ${MAX_BODY_BYTES} bytes` });
+    const big = `{"a": "${'#'.repeat(MAX_BODY_BYTES)}"}`;
+    const streamed = await get(
+      ctxWith(async () => new Response(big, { headers: { 'content-type': 'application/json' } })),
+      '/big.json',
+    );
+    expect(streamed.error).toBe(`body larger than ${MAX_BODY_BYTES} bytes`);
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({
       pull: (c) => {
@@ -71,13 +74,35 @@ describe('requests', () => {
         c.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const declared = await checkRobotsTxt(
+    const declared = await get(
       ctxWith(
         async () => new Response(endless, { headers: { 'content-type': 'text/plain', 'content-length': String(MAX_BODY_BYTES + 1) } }),
       ),
+      '/big.txt',
     );
-    expect(declared.reason).toMatch(/body larger than/);
+    expect(declared.error).toMatch(/body larger than/);
     expect(pulled).toBeLessThan(3);
+  });
+
+  it('reads robots.txt up to 500 KiB and parses that (RFC 9309 §2.5), however long the body', async () => {
+    let pulled = 0;
+    const head = new TextEncoder().encode('User-agent: *\nAllow: /\n');
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (c) => {
+        c.enqueue(pulled++ === 0 ? head : new TextEncoder().encode(`# ${'x'.repeat(64 * 1024)}\n`));
+      },
+    });
+    const verdict = await checkRobotsTxt(ctxWith(async () => new Response(endless, { headers: { 'content-type': 'text/plain' } })));
+    expect(verdict).toMatchObject({ status: 'pass', reason: expect.stringMatching(/^robots\.txt with 1 group\(s\) in its first 500 KiB/) });
+    expect(pulled).toBeLessThan(12);
+  });
+
+  it('names the method of a request that was not a GET in its summary (a POST that timed out is no GET)', async () => {
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
+    const ctx = ctxWith(hanging, { requestTimeoutMs: 50 });
+    const res = await send(ctx, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(summary(ctx, res)).toBe('POST /mcp: no answer within 50 ms');
   });
 
   it('reports a network error by its code, without throwing', async () => {

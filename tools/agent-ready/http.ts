@@ -33,6 +33,10 @@ export interface Fetched {
   redirects: string[];
   /** Set when the chain redirected off the origin (not followed): the target. */
   offOrigin?: string;
+  /** The request method, when it was not GET (summaries name it). */
+  method?: string;
+  /** Set when the body was cut at the cap on purpose ({@link GetOptions.truncate}): only its head is in `bytes`. */
+  truncated?: boolean;
 }
 
 export interface GetOptions {
@@ -41,6 +45,8 @@ export interface GetOptions {
   maxBytes?: number;
   /** Bypass the memo: a new request every call (the cache-safety checks repeat requests on purpose). */
   fresh?: boolean;
+  /** Keep the first `maxBytes` of a larger body instead of failing (robots.txt: RFC 9309 §2.5). */
+  truncate?: boolean;
 }
 
 /** A request other than a memoised GET (the behaviour checks): method, headers and body as sent. */
@@ -71,8 +77,13 @@ export function sameOrigin(ctx: CheckContext, url: string): boolean {
 export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = {}): Promise<Fetched> {
   const url = siteUrl(ctx, pathOrUrl);
   if (options.fresh)
-    return fetchOnce(ctx, url, { method: 'GET', headers: options.accept ? { accept: options.accept } : {}, maxBytes: options.maxBytes });
-  const key = `${url}\n${options.accept ?? ''}\n${options.maxBytes ?? MAX_BODY_BYTES}`;
+    return fetchOnce(ctx, url, {
+      method: 'GET',
+      headers: options.accept ? { accept: options.accept } : {},
+      maxBytes: options.maxBytes,
+      truncate: options.truncate,
+    });
+  const key = `${url}\n${options.accept ?? ''}\n${options.maxBytes ?? MAX_BODY_BYTES}\n${options.truncate ? 'head' : ''}`;
   let cache = memo.get(ctx);
   if (!cache) {
     cache = new Map();
@@ -80,7 +91,12 @@ export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = 
   }
   let pending = cache.get(key);
   if (!pending) {
-    pending = fetchOnce(ctx, url, { method: 'GET', headers: options.accept ? { accept: options.accept } : {}, maxBytes: options.maxBytes });
+    pending = fetchOnce(ctx, url, {
+      method: 'GET',
+      headers: options.accept ? { accept: options.accept } : {},
+      maxBytes: options.maxBytes,
+      truncate: options.truncate,
+    });
     cache.set(key, pending);
   }
   return pending;
@@ -94,19 +110,37 @@ export function send(ctx: CheckContext, pathOrUrl: string, options: SendOptions)
   return fetchOnce(ctx, siteUrl(ctx, pathOrUrl), { ...options, noRedirects: true });
 }
 
-async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions & { noRedirects?: boolean }): Promise<Fetched> {
+async function fetchOnce(
+  ctx: CheckContext,
+  start: string,
+  options: SendOptions & { noRedirects?: boolean; truncate?: boolean },
+): Promise<Fetched> {
+  const fetched = await fetchHops(ctx, start, options);
+  return options.method === 'GET' ? fetched : { ...fetched, method: options.method };
+}
+
+async function fetchHops(
+  ctx: CheckContext,
+  start: string,
+  options: SendOptions & { noRedirects?: boolean; truncate?: boolean },
+): Promise<Fetched> {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...options.headers };
   let url = start;
   const redirects: string[] = [];
   for (let hop = 0; ; hop++) {
     let response: Response;
-    const timeoutMs = ctx.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const left = ctx.deadline === undefined ? Number.POSITIVE_INFINITY : ctx.deadline - Date.now();
+    if (left <= 0) return failed(url, 0, new Headers(), SCAN_BUDGET_USED, 0, redirects);
+    const timeoutMs = Math.min(ctx.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, left);
+    // The scan's deadline cuts a request as its own timeout does; the reason says which one it was.
+    const byDeadline = timeoutMs < (ctx.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+    const describe = (error: unknown): string => (byDeadline && isTimeout(error) ? SCAN_BUDGET_USED : describeError(error, timeoutMs));
     const signal = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
     try {
       response = await ctx.fetch(url, { method: options.method, headers, body: options.body, redirect: 'manual', signal });
     } catch (error) {
-      return failed(url, 0, new Headers(), describeError(error, timeoutMs), performance.now() - started, redirects);
+      return failed(url, 0, new Headers(), describe(error), performance.now() - started, redirects);
     }
     const ms = performance.now() - started;
     const location = response.headers.get('location');
@@ -126,11 +160,16 @@ async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions 
     }
     try {
       const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+      if (options.truncate && response.body) {
+        const head = await readStreamHead(response.body, maxBytes);
+        const done = { url, status: response.status, headers: response.headers, bytes: head.bytes, ms, redirects };
+        return { ...done, text: new TextDecoder().decode(head.bytes), ...(head.truncated ? { truncated: true } : {}) };
+      }
       const bytes = await readCapped(response, maxBytes);
       if (!bytes) return failed(url, response.status, response.headers, `body larger than ${maxBytes} bytes`, ms, redirects);
       return { url, status: response.status, headers: response.headers, bytes, text: new TextDecoder().decode(bytes), ms, redirects };
     } catch (error) {
-      return failed(url, response.status, response.headers, describeError(error, timeoutMs), ms, redirects);
+      return failed(url, response.status, response.headers, describe(error), ms, redirects);
     }
   }
 }
@@ -138,6 +177,11 @@ async function fetchOnce(ctx: CheckContext, start: string, options: SendOptions 
 function failed(url: string, status: number, headers: Headers, error: string, ms: number, redirects: string[]): Fetched {
   return { url, status, headers, bytes: new Uint8Array(), text: '', error, ms, redirects };
 }
+
+/** The error of a request the scan's deadline stopped (or never sent). */
+export const SCAN_BUDGET_USED = 'scan budget used up';
+
+const isTimeout = (error: unknown): boolean => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
@@ -157,6 +201,24 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     return null;
   }
   return readStreamCapped(response.body, maxBytes);
+}
+
+/** The first `maxBytes` of a byte stream (the rest is not read), and whether there was more. */
+async function readStreamHead(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const reader = stream.getReader();
+  const bytes = new Uint8Array(maxBytes);
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { bytes: bytes.slice(0, size), truncated: false };
+    const room = maxBytes - size;
+    bytes.set(value.subarray(0, room), size);
+    size += Math.min(room, value.byteLength);
+    if (value.byteLength > room) {
+      await reader.cancel();
+      return { bytes, truncated: true };
+    }
+  }
 }
 
 /** Reads a byte stream to the end, or returns null (and cancels it) past `maxBytes`. */
@@ -201,8 +263,14 @@ export function looksLikeHtml(text: string): boolean {
 /** `GET /path → 404` style summary of a response, for reasons. */
 export function summary(ctx: CheckContext, res: Fetched): string {
   const where = sameOrigin(ctx, res.url) ? new URL(res.url).pathname + new URL(res.url).search : res.url;
-  if (res.error) return `GET ${where}: ${res.error}`;
-  return `GET ${where} → ${res.status}${mediaType(res) ? ` ${mediaType(res)}` : ''}`;
+  const method = res.method ?? 'GET';
+  if (res.error) return `${method} ${where}: ${res.error}`;
+  return `${method} ${where} → ${res.status}${mediaType(res) ? ` ${mediaType(res)}` : ''}`;
+}
+
+/** What came back, without the request line: `200 application/json`, or the error (`no answer within 10000 ms`). */
+export function outcome(res: Fetched): string {
+  return res.error ?? `${res.status}${mediaType(res) ? ` ${mediaType(res)}` : ''}`;
 }
 
 /** A 200 answer with a body, or the one-line reason it is not one (soft 404s included). */

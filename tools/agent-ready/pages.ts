@@ -3,7 +3,8 @@
  * Readability score counts each page; AFDocs grades "all / some / none").
  * @module
  */
-import { samplePages, shortUrl } from './site.ts';
+import { type Fetched, summary } from './http.ts';
+import { isHtmlPage, samplePages, shortUrl } from './site.ts';
 import type { CheckContext, CheckStatus, Verdict } from './types.ts';
 
 /** One page's grade; `na` leaves the page out (the check does not apply to it). */
@@ -13,6 +14,18 @@ export interface PageGrade {
 }
 
 export const pageGrade = (status: PageGrade['status'], note: string): PageGrade => ({ status, note });
+
+/**
+ * The grade of a page-level HTML check when the page's answer to a browser's request is not a 200 HTML
+ * page, else null. A 200 answer of another type fails: a browser asked for HTML and got markdown (a cache
+ * that ignores `Vary: Accept`) or a file, which is no page (a14y http.content-type-html wants text/html).
+ * An answer that is not 200 is left out with what came back: http.status-200 and its peers report it.
+ */
+export function notHtmlGrade(ctx: CheckContext, res: Fetched): PageGrade | null {
+  if (isHtmlPage(res)) return null;
+  if (!res.error && res.status === 200) return pageGrade('fail', `${summary(ctx, res)} to a browser's request: not an HTML page`);
+  return pageGrade('na', `could not load the page (${summary(ctx, res)})`);
+}
 
 const RANK: Record<PageGrade['status'], number> = { na: 0, pass: 1, warn: 2, fail: 3 };
 

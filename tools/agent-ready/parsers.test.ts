@@ -112,4 +112,9 @@ describe('sitemapProblem', () => {
   ])('%s fails', (xml, reason) => {
     expect(sitemapProblem(xml)).toMatch(reason);
   });
+
+  it("fails a document nested past the parser's limit (200,000 levels) instead of throwing", () => {
+    const deep = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${'<a>'.repeat(200_000)}${'</a>'.repeat(200_000)}</urlset>`;
+    expect(sitemapProblem(deep)).toBe('not a sitemap XML parsers read (Maximum nested tags exceeded)');
+  });
 });

@@ -17,7 +17,7 @@ import {
   type Routes,
 } from './test/good-site.ts';
 import { CHECKS, runChecks } from './registry.ts';
-import type { CheckResult, WebMcpProbe } from './types.ts';
+import { type CheckResult, fail, type WebMcpProbe } from './types.ts';
 
 const O = FIXTURE_ORIGIN;
 
@@ -548,6 +548,21 @@ describe('checks that never fail', () => {
       ['robotsTxt', 'pass', 'robots.txt with 2 group(s) and 1 Sitemap line(s)'],
     ]);
     expect(results[0]!.fix).toMatch(/bug in the checker/);
+  });
+
+  it("bounds a reason, fix and evidence built from the site's own text (a 200,000-character URL)", async () => {
+    const long = `https://fixture.example/${'('.repeat(200_000)}`;
+    const echo = {
+      id: 'echo',
+      title: 'Echo',
+      scored: true,
+      run: async () => fail(`broken: ${long}`, `Fix ${long}`, { evidence: [`> GET ${long}`] }),
+    };
+    const [result] = await runChecks({ baseUrl: O, fetch: memoryFetch(goodRoutes(O)) }, [echo]);
+    for (const text of [result!.reason, result!.fix!, result!.evidence![0]!]) {
+      expect(text.length).toBeLessThan(1_100);
+      expect(text).toMatch(/… \(\d+ more characters\)$/);
+    }
   });
 
   it('the probe is asked about the home page of the audited origin', async () => {

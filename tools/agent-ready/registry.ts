@@ -43,6 +43,24 @@ export const CHECKS: readonly Check[] = [
   { id: 'dnsAid', title: 'DNS-AID', scored: false, run: checkDnsAid },
 ];
 
+/** The longest reason, fix or evidence line a report carries (a site's own text, e.g. a 200,000-character URL, is cut). */
+export const MAX_REPORT_TEXT_CHARS = 1_000;
+
+const cut = (text: string): string =>
+  text.length > MAX_REPORT_TEXT_CHARS
+    ? `${text.slice(0, MAX_REPORT_TEXT_CHARS)}… (${text.length - MAX_REPORT_TEXT_CHARS} more characters)`
+    : text;
+
+/** A verdict with its texts bounded: what a site serves never makes the report unbounded. */
+function bounded(verdict: Verdict): Verdict {
+  return {
+    ...verdict,
+    reason: cut(verdict.reason),
+    ...(verdict.fix !== undefined ? { fix: cut(verdict.fix) } : {}),
+    ...(verdict.evidence ? { evidence: verdict.evidence.map(cut) } : {}),
+  };
+}
+
 /** Called around each check, e.g. to show progress; never changes the results. */
 export interface RunHooks {
   onStart?(check: Check, index: number, total: number): void;
@@ -67,7 +85,7 @@ export async function runChecks(ctx: CheckContext, checks: readonly Check[] = CH
         'This is a bug in the checker, not the site: report it with the URL.',
       );
     }
-    const result: CheckResult = { id: check.id, title: check.title, ...verdict, scored: check.scored };
+    const result: CheckResult = { id: check.id, title: check.title, ...bounded(verdict), scored: check.scored };
     if (check.definition) result.definition = check.definition;
     if (check.strength) result.strength = check.strength;
     results.push(result);

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type RubricReport, RUBRICS, scan, type ScanReport } from './scan.ts';
-import { doc, FIXTURE_ORIGIN, goodRoutes, json, memoryFetch, type Routes, TOOL_NAME } from './test/good-site.ts';
-import { FIXTURE_PAGES, pageHtml } from './test/fixture-pages.ts';
+import { doc, FIXTURE_ORIGIN, goodRoutes, json, memoryFetch, ROBOTS, type Routes, TOOL_NAME } from './test/good-site.ts';
+import { FIXTURE_PAGES, pageHtml, pageMarkdown } from './test/fixture-pages.ts';
 import { poorRoutes } from './test/poor-site.ts';
 import type { CheckContext, CheckResult, WebMcpProbe } from './types.ts';
 
@@ -253,7 +253,117 @@ const withHtml = (routes: Routes, path: string, html: string): void => {
 };
 const text = (body: string) => doc(body, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'max-age=300' });
 
+/** A cache that ignores Vary: every page answers its markdown, whatever the request asks for. */
+const markdownToBrowsers = (r: Routes): void => {
+  for (const p of FIXTURE_PAGES) r.set(p.path, doc(pageMarkdown(O, p), { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' }));
+};
+
+/** robots.txt of 3 MB: its groups first, then comments (RFC 9309 §2.5: crawlers parse at least the first 500 KiB). */
+const hugeRobots = (r: Routes): void => {
+  r.set('/robots.txt', doc(`${ROBOTS(O)}\n${'# padding\n'.repeat(300_000)}`, { 'content-type': 'text/plain; charset=utf-8' }));
+};
+
 const MUTATIONS: Mutation[] = [
+  [
+    'isitagentready',
+    'linkHeaders',
+    'the home page links a target on another origin',
+    (r) => {
+      const home = r.get('/')!;
+      r.set('/', async (req) => {
+        const res = await home(req);
+        const headers = new Headers(res.headers);
+        headers.set('link', `${headers.get('link')}, <https://elsewhere.example/llms.txt>; rel="describedby"`);
+        return new Response(res.body, { status: res.status, headers });
+      });
+    },
+    'pass',
+    /every same-origin target answers 200 \(1 on another origin, not fetched\)$/,
+  ],
+  [
+    'agent-readability',
+    'llms-txt.exists',
+    'llms.txt and llms-full.txt are soft 404s',
+    (r) => {
+      const page = doc('<!doctype html><html><body><h1>Not found</h1></body></html>', { 'content-type': 'text/html' });
+      r.set('/llms.txt', page);
+      r.set('/llms-full.txt', page);
+    },
+    'fail',
+    /answers 2xx with a text file \(GET \/llms\.txt → 200 text\/html: an HTML page\)$/,
+  ],
+  [
+    'afdocs',
+    'cache-header-hygiene',
+    'llms.txt is a soft 404 (an HTML page without cache headers)',
+    (r) => void r.set('/llms.txt', doc('<!doctype html><html><body><h1>Not found</h1></body></html>', { 'content-type': 'text/html' })),
+    'pass',
+    /^\d+ of \d+ agent resource\(s\) pass; \/(?!llms)/,
+  ],
+  [
+    'afdocs',
+    'llms-txt-exists',
+    'llms.txt is served as application/octet-stream',
+    async (r) => {
+      const body = await (await r.get('/llms.txt')!(new Request(`${O}/llms.txt`))).text();
+      r.set('/llms.txt', doc(body, { 'content-type': 'application/octet-stream' }));
+    },
+    'fail',
+    /^not found \(GET \/llms\.txt → 200 application\/octet-stream/,
+  ],
+  ['isitagentready', 'robotsTxt', 'robots.txt is 3 MB', hugeRobots, 'pass', /group\(s\).* in its first 500 KiB/],
+  ['mintlify', 'robots-txt', 'robots.txt is 3 MB', hugeRobots, 'pass', /none of \d+ AI agents is blocked from \//],
+  [
+    'mintlify',
+    'robots-txt',
+    'robots.txt cannot be fetched',
+    (r) =>
+      void r.set('/robots.txt', () => {
+        throw new Error('connection reset');
+      }),
+    'neutral',
+    /^could not read robots\.txt \(GET \/robots\.txt: connection reset\)$/,
+  ],
+  [
+    'afdocs',
+    'redirect-behavior',
+    'a page redirects to itself',
+    (r) => void r.set('/docs/guide', () => new Response(null, { status: 302, headers: { location: '/docs/guide' } })),
+    'fail',
+    /\/docs\/guide: the redirects never reach a page \(more than 5 redirects\)/,
+  ],
+  [
+    'afdocs',
+    'auth-gate-detection',
+    'a page redirects to itself',
+    (r) => void r.set('/docs/guide', () => new Response(null, { status: 302, headers: { location: '/docs/guide' } })),
+    'pass',
+    /^2 of 2 sampled page\(s\)/,
+  ],
+  [
+    'agent-readability',
+    'http.content-type-html',
+    'browsers get the markdown (a cache ignoring Vary)',
+    markdownToBrowsers,
+    'fail',
+    /GET \/ → 200 text\/markdown to a browser's request: not an HTML page/,
+  ],
+  [
+    'agent-readability',
+    'html.canonical-link',
+    'browsers get the markdown (a cache ignoring Vary)',
+    markdownToBrowsers,
+    'fail',
+    /0 of 3 sampled page\(s\) pass; .*not an HTML page/,
+  ],
+  [
+    'afdocs',
+    'rendering-strategy',
+    'browsers get the markdown (a cache ignoring Vary)',
+    markdownToBrowsers,
+    'fail',
+    /text\/markdown to a browser's request: not an HTML page/,
+  ],
   [
     'lighthouse',
     'llms-txt',
@@ -530,5 +640,23 @@ describe('mutations: one defect, caught by the check that is about it', () => {
     expect(checked.reason).toMatch(reason);
     expect(checked.reason).not.toMatch(/\n/);
     if (status !== 'pass') expect(checked.fix).toMatch(/^[A-Z].{10,}/);
+  });
+});
+
+describe('a rubric with nothing to judge says so', () => {
+  it('cache-safety is "not evaluated", not "safe", when no sampled page negotiates markdown', async () => {
+    const { CACHE_SAFETY } = await import('./rubrics/cache-safety.ts');
+    const neutral = CACHE_SAFETY.checks.map((c) => ({
+      id: c.id,
+      title: c.title,
+      status: 'neutral' as const,
+      reason: 'not applicable',
+      scored: true,
+    }));
+    expect(CACHE_SAFETY.summarize(neutral)).toEqual({ headline: 'not evaluated: no sampled page negotiates markdown', safe: null });
+    expect(CACHE_SAFETY.summarize(neutral.map((r, i) => (i ? r : { ...r, status: 'pass' as const })))).toEqual({
+      headline: 'safe to cache',
+      safe: true,
+    });
   });
 });

@@ -54,6 +54,8 @@ export interface ScanReport {
   options: { behaviour: boolean; browser: boolean; pages: string[] };
   rubrics: RubricReport[];
   counts: Counts;
+  /** Set when the scan's deadline passed before every check finished: the report is partial. */
+  incomplete?: string;
 }
 
 /** Progress hooks: called around each check; they never change the results. */
@@ -102,6 +104,9 @@ export async function scan(
     options: { behaviour: !!ctx.behaviour, browser: !!ctx.probeWebMcp, pages: await samplePages(ctx) },
     rubrics: reports,
     counts: countsOf(reports.flatMap((r) => r.checks)),
+    ...(ctx.deadline !== undefined && Date.now() >= ctx.deadline
+      ? { incomplete: 'the scan budget ran out: checks that needed more requests report "scan budget used up"' }
+      : {}),
   };
 }
 

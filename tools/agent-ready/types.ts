@@ -52,6 +52,11 @@ export interface CheckContext {
   behaviour?: boolean;
   /** Pages sampled for the per-page checks (the home page included); defaults to DEFAULT_PAGE_SAMPLE. */
   pageSample?: number;
+  /**
+   * When the whole scan must end (epoch ms, as `Date.now()`): no request starts after it, and one under
+   * way is cut there; its check reports "scan budget used up". Absent = no overall limit.
+   */
+  deadline?: number;
 }
 
 /** How many of the sampled pages a per-page check passed (the Agent Readability score counts each page). */

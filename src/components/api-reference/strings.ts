@@ -3,40 +3,31 @@
  * components until the site-wide dictionary takes it over (same keys).
  * @module
  */
+import { REFERENCE_LABELS } from '../../core/publish/reference/labels.ts';
+
 export type UiLang = 'zh' | 'en';
 
 export const API_REFERENCE_STRINGS = {
   en: {
+    ...REFERENCE_LABELS,
     contents: 'Contents',
     onThisPage: 'API reference',
     version: 'Version',
     openApi: 'OpenAPI 3.1 document',
     markdown: 'Markdown version',
     server: 'Server',
-    authentication: 'Authentication',
-    noAuth: 'None: public, no key needed.',
     parameters: 'Parameters',
     parameter: 'Name',
     location: 'In',
     type: 'Type',
     description: 'Description',
-    required: 'required',
     optional: 'optional',
-    example: 'Example',
-    requestBody: 'Request body',
-    responses: 'Responses',
-    headers: 'Headers',
-    body: 'Body',
-    bodyIsPage: 'An HTML page for people.',
-    noBody: 'No body.',
     request: 'Request',
     requestExamples: 'Example requests',
     copy: 'Copy',
     sampleLanguage: 'Language',
     copied: 'Copied',
     copyFailed: 'Copy failed: select the text and copy it.',
-    oneOf: 'One of',
-    itemsAre: 'Each item',
     discovery: 'Discovery for agents',
     developers: 'Developers',
     developersHub: 'All developer resources',
@@ -49,12 +40,6 @@ export const API_REFERENCE_STRINGS = {
     operations: 'Operations',
     endpoint: 'Endpoint',
     examples: 'Examples',
-    exampleRequest: 'Request',
-    exampleResponse: 'Response',
-    queryParameters: 'Query parameters',
-    headerParameters: 'Header parameters',
-    pathParameters: 'Path parameters',
-    cookieParameters: 'Cookie parameters',
     tryIt: 'Try it',
     tryItLead: 'Sends the request from your browser to this site and shows the answer.',
     send: 'Send request',
@@ -64,7 +49,6 @@ export const API_REFERENCE_STRINGS = {
     previous: 'Previous',
     next: 'Next',
     seeOperation: 'Open the operation',
-    sameSchema: 'Schema as for',
   },
   zh: {
     contents: '目录',

@@ -8,7 +8,7 @@ export type UiLang = 'zh' | 'en';
 export const SEARCH_STRINGS = {
   en: {
     title: 'Search',
-    lead: 'Search every article and solution, in Chinese or English.',
+    lead: 'Search every article and solution, in Chinese or English: the best match comes first, and the results narrow by language and topic.',
     label: 'Search articles and solutions',
     placeholder: 'e.g. 私有化部署, vLLM Kubernetes',
     submit: 'Search',
@@ -31,10 +31,11 @@ export const SEARCH_STRINGS = {
     paletteClose: 'Close search',
     paletteHint: 'Enter: every result on the search page · ↑ ↓: move · Esc: close',
     paletteAll: 'See every result for “{q}”',
+    topics: 'Browse by topic',
   },
   zh: {
     title: '搜索',
-    lead: '搜索全部文章与解决方案，中英文均可。',
+    lead: '搜索全部文章与解决方案，中英文均可：最相关的排在最前，结果可按语言与主题筛选。',
     label: '搜索文章与解决方案',
     placeholder: '例如：私有化部署、vLLM Kubernetes',
     submit: '搜索',
@@ -57,6 +58,7 @@ export const SEARCH_STRINGS = {
     paletteClose: '关闭搜索',
     paletteHint: '回车：在搜索页查看全部结果 · ↑ ↓：移动 · Esc：关闭',
     paletteAll: '查看“{q}”的全部结果',
+    topics: '按主题浏览',
   },
 } as const satisfies Record<UiLang, Record<string, string>>;
 

@@ -110,12 +110,44 @@ describe('llms.txt at 10,000 generated articles', () => {
         .map(local)
         .filter((p) => p.startsWith(`/${lang}/llms/`));
       expect(sections.length).toBeGreaterThan(1);
-      expect(files.filter((f) => f.path.startsWith(`/${lang}/llms/`)).map((f) => f.path)).toEqual(sections);
+      const categoryFiles = files.filter((f) => f.path.startsWith(`/${lang}/llms/`) && !/\/llms\/pages(-\d+)?\.txt$/.test(f.path));
+      expect(categoryFiles.map((f) => f.path)).toEqual(sections);
       for (const s of sections) expect(paths.has(s), s).toBe(true);
       const listed = sections.flatMap((s) => linksOf(files.find((f) => f.path === s)!.text).filter((l) => l.endsWith('.md')));
       const expected = [...catalog.solutions, ...catalog.articles].filter((d) => d.lang === lang).map((d) => twinOf(d.path));
       expect(listed.length).toBe(expected.length);
       expect(new Set(listed)).toEqual(new Set(expected));
     }
+  });
+});
+
+describe('llms.txt past the root budget, read as the afdocs tool reads it', () => {
+  const catalog = generatedCatalog(10_000);
+  const pages = sitePages(catalog);
+  const files = llmsFiles(catalog, pages);
+  const text = (url: string): string | undefined => files.find((f) => `${ORIGIN}${f.path}` === url)?.text;
+  const allLinks = (body: string): string[] => [...body.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+
+  it('the root and the .txt files it links, one level deep, list every page the sitemap does (AFDocs llms-txt-coverage)', () => {
+    const root = allLinks(files[0]!.text);
+    const nested = root.filter((l) => l.endsWith('.txt'));
+    for (const url of nested) expect(text(url), url).toBeDefined();
+    const reached = new Set([...root, ...nested.flatMap((url) => allLinks(text(url)!))].filter((l) => !l.endsWith('.txt')));
+    const listed = pages.filter((p) => p.listed !== false);
+    expect(listed.filter((p) => p.path.includes('/tag/')).length).toBeGreaterThan(100);
+    const missing = listed
+      .filter((p) => !reached.has(encodeURI(p.path === '/' ? `${ORIGIN}/index.md` : twinOf(p.path))))
+      .map((p) => p.path);
+    expect(missing).toEqual([]);
+  });
+
+  it('each language has its other pages in /{lang}/llms/pages.txt, every file under the budget', () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const others = files.filter((f) => /\/llms\/pages(-\d+)?\.txt$/.test(f.path) && f.path.startsWith(`/${lang}/`));
+      expect(others[0]!.path).toBe(`/${lang}/llms/pages.txt`);
+      for (const f of others) expect(f.text).toMatch(/^# .*: pages/);
+      expect(others.flatMap((f) => linksOf(f.text)).map(local)).toContain(lang === 'zh' ? '/zh/search.md' : '/search.md');
+    }
+    for (const f of files) expect(f.text.length, f.path).toBeLessThan(LLMS_TXT_MAX_CHARS);
   });
 });

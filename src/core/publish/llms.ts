@@ -10,7 +10,8 @@
  * Spec wants every llms.txt link to end in `.md`, AFDocs and Mintlify want every link to resolve.
  * Endpoints and non-markdown files (`/mcp` answers GET with 405, llms-full.txt, the JSON catalogues)
  * are named as code spans instead. The one exception is the root of a site too large to list: it
- * links the language indexes, the progressive disclosure AFDocs walks.
+ * links the language indexes, their sections and each language's other pages (`/{lang}/llms/pages.txt`),
+ * every file that lists pages one level down: the progressive disclosure AFDocs walks, one level deep.
  * @module
  */
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
@@ -145,6 +146,30 @@ function chunkByChars(lines: readonly string[], budget: number): string[][] {
 /** Characters kept for a section file's header and closing lines. */
 const SECTION_OVERHEAD_CHARS = 2_000;
 
+/** The section name of a language's other pages (`/{lang}/llms/pages.txt`): not a category slug. */
+const PAGES_SECTION = 'pages';
+
+/**
+ * A large site's other pages in one language (listings, categories, tags, search, contact, the glossary):
+ * `/{lang}/llms/pages.txt`, then `pages-2.txt`... when they outgrow one file. The root links them, so an
+ * agent that follows the root's links one level deep (AFDocs' coverage walk) reaches every page the sitemap lists.
+ */
+function pagesFiles(catalog: Catalog, lang: Lang, others: readonly SitePage[]): LlmsFile[] {
+  const { origin, company } = catalog;
+  const lines = others.map((p) => `- [${p.title}](${twinUrl(origin, p.path)})`);
+  if (lines.length === 0) return [];
+  const title = `${lang === 'zh' ? company.name_zh : company.name}: ${LANGUAGE_NAMES[lang]}`;
+  const parts = chunkByChars(lines, LLMS_TXT_MAX_CHARS - SECTION_OVERHEAD_CHARS);
+  return parts.map((part, i) => ({
+    path: paths.langLlmsSection(lang, i === 0 ? PAGES_SECTION : `${PAGES_SECTION}-${i + 1}`),
+    text: join([
+      `# ${title}: pages${parts.length > 1 ? ` (${i + 1}/${parts.length})` : ''}`,
+      `${part.length} pages other than articles, solutions and products: listings, categories, tags, search, contact. Index of this language: ${absoluteUrl(origin, paths.langLlms(lang))}`,
+      section('Pages', part),
+    ]),
+  }));
+}
+
 /** One language's files: its index and, when the full list does not fit, one file per category part. */
 function languageFiles(catalog: Catalog, lang: Lang): LlmsFile[] {
   const { origin, company } = catalog;
@@ -237,18 +262,38 @@ export function llmsFiles(catalog: Catalog, pages: readonly SitePage[] = sitePag
     otherPages(catalog, pages, listed),
     ...closing(catalog),
   ]);
-  const root =
-    full.length <= LLMS_TXT_MAX_CHARS
-      ? full
-      : join([
-          ...header(catalog, catalog.company.name),
-          docs,
-          products,
-          `${catalog.articles.length + catalog.solutions.length} articles and solutions: listed per language.`,
-          section('By language', languageLinks(catalog, true)),
-          ...closing(catalog),
-        ]);
-  return [{ path: paths.llms, text: root }, ...LANGS.flatMap((lang) => languageFiles(catalog, lang))];
+  const languages = LANGS.flatMap((lang) => languageFiles(catalog, lang));
+  if (full.length <= LLMS_TXT_MAX_CHARS) return [{ path: paths.llms, text: full }, ...languages];
+  // Too large for one file: the root links every file that lists pages (each language's index or its
+  // sections, and its other pages), all one level down, as AFDocs' coverage check walks them.
+  const others = LANGS.flatMap((lang) =>
+    pagesFiles(
+      catalog,
+      lang,
+      pages.filter((p) => p.lang === lang && p.listed !== false && !listed.has(p.path) && !isDocsPage(p.path)),
+    ),
+  );
+  const isSection = (f: LlmsFile): boolean => LANGS.some((lang) => f.path.startsWith(`${paths.langLlms(lang).replace(/\.txt$/, '')}/`));
+  const sectionLinks = languages
+    .filter(isSection)
+    .map((f) => link(f.text.split('\n')[0]!.replace(/^# /, ''), absoluteUrl(origin, f.path), 'documents'));
+  const pagesLinks = others.map((f) =>
+    link(f.text.split('\n')[0]!.replace(/^# /, ''), absoluteUrl(origin, f.path), 'listings, categories, tags and other pages'),
+  );
+  const root = join([
+    ...header(catalog, catalog.company.name),
+    docs,
+    products,
+    `${catalog.articles.length + catalog.solutions.length} articles and solutions: listed per language.`,
+    section('By language', languageLinks(catalog, true)),
+    ...(sectionLinks.length ? [section('Sections', sectionLinks)] : []),
+    section('Other pages', pagesLinks),
+    ...closing(catalog),
+  ]);
+  const files = [{ path: paths.llms, text: root }, ...languages, ...others];
+  const clash = files.find((f, i) => files.findIndex((g) => g.path === f.path) !== i);
+  if (clash) throw new Error(`llms.txt: two files at ${clash.path} (a category named "${PAGES_SECTION}"?)`);
+  return files;
 }
 
 /** llms.txt per llmstxt.org: H1, summary blockquote, prose, then H2 sections of links to the markdown twins. */

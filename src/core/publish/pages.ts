@@ -842,6 +842,16 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
   return pages;
 }
 
+/** The search page's "browse by topic" list, as its twin has it: each category, linked in the page's chrome, with its description. */
+function searchTopics(catalog: Catalog, lang: Lang): string {
+  const lines = catalog.categories.map((c) =>
+    lang === 'zh'
+      ? `- [${c.name_zh}](${twinUrl(catalog.origin, inChrome('zh', paths.category(c.slug), 'en'))}): ${c.description_zh}`
+      : `- [${c.name}](${twinUrl(catalog.origin, paths.category(c.slug))}): ${c.description}`,
+  );
+  return `## ${lang === 'zh' ? '按主题浏览' : 'Browse by topic'}\n\n${lines.join('\n')}`;
+}
+
 /** Search, contact, API reference, developers hub and the contact thank-you page. */
 function servicePages(catalog: Catalog, today: string): SitePage[] {
   const { origin, company } = catalog;
@@ -863,6 +873,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
         `The search page asks the search API as you type; \`${paths.search}?q=<text>\` opens it with a query.`,
         `Agents search the same index directly: \`GET ${absoluteUrl(origin, paths.apiSearch)}?q=<text>\` returns JSON results, best first (see the [API reference](${twinUrl(origin, paths.apiDocs)})), or the MCP tool \`search_articles\` at ${absoluteUrl(origin, paths.mcp)}.`,
         `To read everything: [llms-full.txt](${absoluteUrl(origin, paths.llmsFull)}); to list it: [llms.txt](${absoluteUrl(origin, paths.llms)}).`,
+        searchTopics(catalog, 'en'),
       ].join('\n\n'),
     ),
   });
@@ -886,6 +897,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
         `搜索页在输入时调用搜索 API；\`${paths.langSearch('zh')}?q=<关键词>\` 打开时即带上查询。`,
         `智能体可直接查询同一索引：\`GET ${absoluteUrl(origin, paths.apiSearch)}?q=<关键词>\` 返回按相关度排序的 JSON 结果（见 [API 参考](${twinUrl(origin, paths.apiDocs)})），或使用 ${absoluteUrl(origin, paths.mcp)} 上的 MCP 工具 \`search_articles\`。`,
         `全文阅读：[llms-full.txt](${absoluteUrl(origin, paths.llmsFull)})；目录：[llms.txt](${absoluteUrl(origin, paths.llms)})。`,
+        searchTopics(catalog, 'zh'),
       ].join('\n\n'),
     ),
   });

@@ -7,6 +7,8 @@ import { type Fetched, get, looksLikeHtml, mediaType, problemWith, summary } fro
 import { type CheckContext, fail, pass, type Verdict } from '../types.ts';
 
 export const ROBOTS_PATH = '/robots.txt';
+/** How much of robots.txt is parsed (RFC 9309 §2.5: at least 500 kibibytes). */
+export const ROBOTS_PARSE_BYTES = 500 * 1024;
 
 /**
  * The AI user agents the scanner looks for (docs/reference/agent-discovery.md §1.3, robotsTxtAiRules). A file
@@ -85,7 +87,8 @@ export function parseRobots(text: string): ParsedRobots {
 export async function fetchRobots(
   ctx: CheckContext,
 ): Promise<{ res: Fetched; problem: string | null; unreadable: string | null; robots: ParsedRobots }> {
-  const res = await get(ctx, ROBOTS_PATH);
+  // RFC 9309 §2.5: crawlers parse at least the first 500 KiB; a larger file is read up to there, not dropped.
+  const res = await get(ctx, ROBOTS_PATH, { maxBytes: ROBOTS_PARSE_BYTES, truncate: true });
   const unreadable = problemWith(ctx, res, 'text') ?? (looksLikeHtml(res.text) ? `${summary(ctx, res)}: an HTML page (soft 404)` : null);
   const problem = unreadable ?? (mediaType(res) !== 'text/plain' ? `${summary(ctx, res)}: expected text/plain` : null);
   return { res, problem, unreadable, robots: parseRobots(unreadable ? '' : res.text) };
@@ -98,8 +101,9 @@ export async function checkRobotsTxt(ctx: CheckContext): Promise<Verdict> {
   const { problem, robots } = await fetchRobots(ctx);
   if (problem) return fail(problem, ROBOTS_FIX);
   if (robots.groups.length === 0) return fail('robots.txt has no "User-agent:" line', ROBOTS_FIX);
+  const { res } = await fetchRobots(ctx);
   return pass(
-    `robots.txt with ${robots.groups.length} group(s)${robots.sitemaps.length ? ` and ${robots.sitemaps.length} Sitemap line(s)` : ''}`,
+    `robots.txt with ${robots.groups.length} group(s)${robots.sitemaps.length ? ` and ${robots.sitemaps.length} Sitemap line(s)` : ''}${res.truncated ? ' in its first 500 KiB (the rest is past what RFC 9309 §2.5 asks crawlers to read)' : ''}`,
   );
 }
 
@@ -112,7 +116,7 @@ export async function checkRobotsAiRules(ctx: CheckContext): Promise<Verdict> {
   const fix =
     'Add a robots.txt group naming AI crawlers (e.g. "User-agent: GPTBot", "User-agent: CCBot", "User-agent: anthropic-ai") with their Allow/Disallow rules.';
   const { unreadable, robots } = await fetchRobots(ctx);
-  if (unreadable) return fail(`no unreadable robots.txt (${unreadable})`, fix);
+  if (unreadable) return fail(`no readable robots.txt (${unreadable})`, fix);
   const named = [
     ...new Set(robots.groups.flatMap((g) => g.userAgents).filter((ua) => (SCANNED_AI_USER_AGENTS as readonly string[]).includes(ua))),
   ];
@@ -150,7 +154,7 @@ export async function checkContentSignals(ctx: CheckContext): Promise<Verdict> {
   const fix =
     'Add "Content-Signal: ai-train=yes, search=yes, ai-input=yes" (your choice of yes/no) inside the "User-agent: *" group of robots.txt.';
   const { unreadable, robots } = await fetchRobots(ctx);
-  if (unreadable) return fail(`no unreadable robots.txt (${unreadable})`, fix);
+  if (unreadable) return fail(`no readable robots.txt (${unreadable})`, fix);
   const signals = robots.groups.flatMap((g) =>
     g.rules.filter((r) => r.name === 'content-signal').map((r) => ({ ...r, agents: g.userAgents })),
   );

@@ -173,6 +173,7 @@ describe('usage and reachability', () => {
     [['https://example.com', '--doh', 'resolver'], "--doh needs the resolver's http(s) URL"],
     [['https://example.com', '--rubric', 'bogus'], `unknown rubric bogus; known: ${O_RUBRICS.join(', ')}`],
     [['https://example.com', '--pages', '0'], '--pages must be an integer from 1 to 100'],
+    [['https://example.com', '--budget-s', '0'], '--budget-s must be a number of seconds from 1 to 86400'],
   ])('%j → usage error, exit 2', async (args, message) => {
     const { code, stdout, stderr } = await cli(args);
     expect(code).toBe(2);
@@ -200,6 +201,60 @@ describe('usage and reachability', () => {
       error: 'unreachable',
       message: `cannot reach http://127.0.0.1:${port}: ECONNREFUSED`,
     });
+  });
+
+  it('--behaviour writes nothing to an origin the home page redirects to: it is not run there, and a note says so', async () => {
+    let redirector: Server | undefined;
+    const methods: string[] = [];
+    const count = (req: { method?: string }) => void methods.push(req.method ?? '');
+    site.server.on('request', count);
+    try {
+      redirector = createServer((_req, res) => void res.writeHead(302, { location: `${site.origin}/` }).end());
+      await new Promise<void>((resolve) => redirector!.listen(0, '127.0.0.1', resolve));
+      const from = `http://127.0.0.1:${(redirector.address() as { port: number }).port}`;
+      const { code, stdout, stderr } = await cli([from, '--json', '--no-browser', '--behaviour', '--rubric', 'behaviour,mintlify']);
+      expect(stderr).toContain(`note: ${from}/ redirects to ${site.origin}/; auditing ${site.origin}\n`);
+      expect(stderr).toContain(
+        `note: --behaviour not run: it writes only to the origin named on the command line, and ${from}/ leads to ${site.origin}`,
+      );
+      const report = JSON.parse(stdout) as ScanReport;
+      expect(report.options.behaviour).toBe(false);
+      // Only the GET-only twin check runs without --behaviour.
+      expect(
+        report.rubrics
+          .find((r) => r.id === 'behaviour')!
+          .checks.filter((c) => c.status !== 'neutral')
+          .map((c) => c.id),
+      ).toEqual(['markdown-twins']);
+      expect(code).toBe(0);
+      expect(methods.filter((m) => m !== 'GET' && m !== 'HEAD')).toEqual([]);
+      expect(methods.length).toBeGreaterThan(5);
+    } finally {
+      site.server.off('request', count);
+      await new Promise<void>((resolve) => (redirector ? redirector.close(() => resolve()) : resolve()));
+    }
+  });
+
+  it('--budget-s bounds the whole scan: a site that answers only / in time ends with a partial report, marked, and exit 1', async () => {
+    const slow = createServer((req, res) => {
+      if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>Home</h1>');
+      setTimeout(() => res.writeHead(404).end(), 60_000).unref();
+    });
+    try {
+      await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+      const origin = `http://127.0.0.1:${(slow.address() as { port: number }).port}`;
+      const started = performance.now();
+      const { code, stdout, stderr } = await cli([origin, '--json', '--no-browser', '--budget-s', '2']);
+      expect(performance.now() - started).toBeLessThan(20_000);
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout) as ScanReport;
+      expect(report.incomplete).toMatch(/^the scan budget ran out/);
+      expect(JSON.stringify(report)).toContain('scan budget used up');
+      expect(stderr).toContain('error: incomplete after 2 s (--budget-s): the scan budget ran out');
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 
   it('a home page that redirects to another origin is audited there, with a note', async () => {

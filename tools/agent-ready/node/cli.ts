@@ -16,6 +16,9 @@ import { createWebMcpProbe } from './webmcp-probe.ts';
 /** Exit codes. */
 export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3, internal: 4 } as const;
 
+/** The whole scan's default budget (seconds): a slow site ends with a partial report instead of running for an hour. */
+export const DEFAULT_BUDGET_S = 300;
+
 /** Evidence lines shown per failing check in the human report (all of them are in --json). */
 const EVIDENCE_SHOWN = 6;
 
@@ -38,6 +41,8 @@ ${RUBRICS.slice(4)
   --pages <n>        pages sampled for the per-page checks, the home page included (default ${DEFAULT_PAGE_SAMPLE})
   --no-browser       skip the checks that load / in Chromium (WebMCP; reported as neutral)
   --timeout-ms <ms>  per-request timeout (default ${REQUEST_TIMEOUT_MS})
+  --budget-s <s>     the whole scan's time budget (default ${DEFAULT_BUDGET_S}): when it runs out, no more
+                     requests are sent, the report is marked incomplete and the run exits 1
   --doh <url>        check DNS-AID through this DNSSEC-validating DNS-over-HTTPS resolver (JSON API,
                      e.g. https://cloudflare-dns.com/dns-query); without it DNS-AID is "not checked"
   --progress         report progress on stderr even when it is not a terminal (on a terminal it is
@@ -45,7 +50,7 @@ ${RUBRICS.slice(4)
   -h, --help         print this help and exit
 
 Exit codes: 0 no check failed, 1 a check failed, 2 usage error, 3 site unreachable,
-4 checker error. A warning (WARN) or a neutral check (--) never fails the run.`;
+4 checker error; 1 also when the --budget-s ran out. A warning (WARN) or a neutral check (--) never fails the run.`;
 
 class UsageError extends Error {}
 
@@ -57,6 +62,7 @@ interface Options {
   pages: number;
   rubrics: typeof RUBRICS;
   timeoutMs: number;
+  budgetS: number;
   doh?: string;
   progress: boolean;
   /** Set when the given URL had a path: only the origin is audited. */
@@ -76,6 +82,7 @@ function parseArgv(argv: string[]) {
         pages: { type: 'string' },
         'no-browser': { type: 'boolean' },
         'timeout-ms': { type: 'string' },
+        'budget-s': { type: 'string' },
         doh: { type: 'string' },
         progress: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -101,6 +108,10 @@ function parseOptions(argv: string[]): Options | 'help' {
   const timeout = parsed.values['timeout-ms'];
   const timeoutMs = timeout === undefined ? REQUEST_TIMEOUT_MS : Number(timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new UsageError(`--timeout-ms must be a positive integer, not ${timeout}`);
+  const budget = parsed.values['budget-s'];
+  const budgetS = budget === undefined ? DEFAULT_BUDGET_S : Number(budget);
+  if (!Number.isFinite(budgetS) || budgetS <= 0 || budgetS > 86_400)
+    throw new UsageError(`--budget-s must be a number of seconds from 1 to 86400, not ${budget}`);
   const pagesValue = parsed.values.pages;
   const pages = pagesValue === undefined ? DEFAULT_PAGE_SAMPLE : Number(pagesValue);
   if (!Number.isInteger(pages) || pages < 1 || pages > 100)
@@ -132,6 +143,7 @@ function parseOptions(argv: string[]): Options | 'help' {
     pages,
     rubrics,
     timeoutMs,
+    budgetS,
     doh,
     progress: parsed.values.progress ?? false,
     note,
@@ -198,13 +210,14 @@ export function formatReport(report: ScanReport, colours = false): string {
   const lines = [
     `Agent readiness of ${report.url}`,
     `(${report.options.pages.length} page(s) sampled${report.options.behaviour ? ', behaviour exercised' : ', read-only: add --behaviour to exercise MCP, OAuth and A2A'}; * reported, not scored)`,
+    ...(report.incomplete ? [`INCOMPLETE: ${report.incomplete}`] : []),
     '',
   ];
   for (const rubric of report.rubrics) lines.push(...formatRubric(rubric, colours));
   lines.push('Summary');
   const width = Math.max(...report.rubrics.map((r) => r.id.length));
   for (const rubric of report.rubrics) {
-    const status = rubric.counts.fail ? 'fail' : rubric.counts.warn ? 'warn' : 'pass';
+    const status = rubric.counts.fail ? 'fail' : rubric.counts.warn ? 'warn' : rubric.counts.pass ? 'pass' : 'neutral';
     lines.push(`  ${colour(SYMBOL[status], status, colours)}  ${rubric.id.padEnd(width + 2)}${rubric.summary.headline}`);
   }
   const { pass, warn, fail, neutral } = report.counts;
@@ -259,6 +272,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
   }
+  const started = Date.now();
   const progress = createProgress(process.stderr, options.progress);
   progress.step(`Reaching ${options.origin} …`);
   const resolved = await resolveOrigin(options);
@@ -269,6 +283,13 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${JSON.stringify({ url: options.origin, error: 'unreachable', message: resolved.unreachable }, null, 2)}\n`);
     return EXIT.unreachable;
   }
+  // Behaviour checks write (an MCP session, an OAuth registration): only to the origin the user named,
+  // never to one a redirect leads to (a sign-in host in front of a protected preview, say).
+  const behaviour = options.behaviour && resolved.origin === options.origin;
+  if (options.behaviour && !behaviour)
+    resolved.notes.push(
+      `--behaviour not run: it writes only to the origin named on the command line, and ${options.origin}/ leads to ${resolved.origin}; name ${resolved.origin} to exercise it there`,
+    );
   for (const note of resolved.notes) process.stderr.write(`note: ${note}\n`);
   const wantsBrowser = options.browser && options.rubrics.some((r) => ['isitagentready', 'lighthouse', 'agentready-org'].includes(r.id));
   const webMcp = wantsBrowser ? createWebMcpProbe() : undefined;
@@ -281,8 +302,9 @@ async function main(argv: string[]): Promise<number> {
       probeWebMcp: webMcp?.probe,
       requestTimeoutMs: options.timeoutMs,
       resolveDns,
-      behaviour: options.behaviour,
+      behaviour,
       pageSample: options.pages,
+      deadline: started + options.budgetS * 1000,
     };
     const home = await get(ctx, '/');
     if (home.status === 0) {
@@ -300,6 +322,10 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     options.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report, process.stdout.isTTY && !process.env.NO_COLOR)}\n`,
   );
+  if (report.incomplete) {
+    process.stderr.write(`error: incomplete after ${options.budgetS} s (--budget-s): ${report.incomplete}\n`);
+    return EXIT.failed;
+  }
   return report.counts.fail > 0 ? EXIT.failed : EXIT.ok;
 }
 

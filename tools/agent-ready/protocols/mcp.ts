@@ -6,7 +6,7 @@
  * and report the bytes it sent and the answer it got.
  * @module
  */
-import { type Fetched, isJsonType, mediaType, send, summary } from '../http.ts';
+import { type Fetched, isJsonType, mediaType, outcome, send } from '../http.ts';
 import { memo } from '../site.ts';
 import type { CheckContext } from '../types.ts';
 import { CHECKER_NAME, CHECKER_VERSION } from '../version.ts';
@@ -53,17 +53,17 @@ export function readRpc(res: Fetched): RpcAnswer {
 }
 
 /** One line of evidence: the request, and what came back. */
-export function evidenceLine(request: string, answer: RpcAnswer | Fetched, ctx: CheckContext): string {
+export function evidenceLine(request: string, answer: RpcAnswer | Fetched, _ctx: CheckContext): string {
   const res = 'res' in answer ? answer.res : answer;
   const rpc = 'res' in answer ? answer : undefined;
-  const outcome = rpc?.message?.error
+  const said = rpc?.message?.error
     ? `JSON-RPC error ${rpc.message.error.code} ${rpc.message.error.message}`
     : rpc?.problem
       ? rpc.problem
       : rpc?.message?.result
         ? `result {${Object.keys(rpc.message.result).slice(0, 6).join(', ')}}`
         : '';
-  return `${request} → ${summary(ctx, res).replace(/^GET \S+ → /, '')}${outcome ? `, ${outcome}` : ''}`;
+  return `${request} → ${outcome(res)}${said ? `, ${said}` : ''}`;
 }
 
 let nextId = 1;

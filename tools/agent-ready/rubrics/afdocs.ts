@@ -12,7 +12,7 @@
  */
 import { get, isHttpUrl, looksLikeHtml, mediaType, sameOrigin, summary } from '../http.ts';
 import { elementText, headingsIn, htmlOf } from '../html.ts';
-import { gradePages, pageGrade, type PageGrade } from '../pages.ts';
+import { gradePages, notHtmlGrade, pageGrade, type PageGrade } from '../pages.ts';
 import {
   getPage,
   isHtmlPage,
@@ -77,7 +77,14 @@ function discoveredLlms(ctx: CheckContext) {
     for (const path of ['/llms.txt', '/docs/llms.txt']) {
       const res = await get(ctx, path);
       if (res.offOrigin) crossHost.push(`${path} → ${res.offOrigin}`);
-      else if (!res.error && res.status === 200 && mediaType(res) !== 'text/html' && !looksLikeHtml(res.text) && res.text.trim())
+      else if (
+        !res.error &&
+        res.status === 200 &&
+        mediaType(res).startsWith('text/') &&
+        mediaType(res) !== 'text/html' &&
+        !looksLikeHtml(res.text) &&
+        res.text.trim()
+      )
         found.push({ url: res.url, text: res.text });
       else tried.push(summary(ctx, res));
     }
@@ -86,6 +93,73 @@ function discoveredLlms(ctx: CheckContext) {
 }
 
 const SKIP_LLMS = neutral('skipped: llms-txt-exists did not pass', 'Publish /llms.txt first.');
+
+/** Nested indexes fetched for coverage at most (a root that links more is read up to here, and the reason says so). */
+export const AFDOCS_NESTED_INDEXES = 100;
+
+/** Is a URL a `.txt` file (an llms index or aggregate, never a page: the afdocs tool's rule)? */
+const isTxtUrl = (url: string): boolean => /\.txt$/i.test(new URL(url).pathname);
+
+/** The page links the llms.txt files give an agent that follows them as the afdocs tool does. */
+interface LlmsPageLinks {
+  /** Same-origin page URLs linked by a discovered llms.txt or by a nested index it links. */
+  pages: string[];
+  /** Same-origin `.txt` links of a discovered llms.txt that were read as nested indexes. */
+  walked: string[];
+  /** Nested links that did not answer a non-HTML text (URL and what came back). */
+  unreadable: string[];
+  /** `.txt` links inside a nested index: not followed; their folders' sitemap pages are left out of coverage. */
+  omitted: string[];
+  /** Nested links beyond {@link AFDOCS_NESTED_INDEXES}, not fetched. */
+  notFetched: number;
+}
+
+/**
+ * Progressive disclosure as the afdocs tool reads it (`walkAggregateLinks` in its get-page-urls.ts): a
+ * same-origin `.txt` link of llms.txt is a nested index (a per-language or per-product llms.txt, or an
+ * aggregate file), fetched and read for its page links, one level deep; a `.txt` link inside a nested
+ * index is not followed but recorded, and the sitemap pages in its folder are left out of coverage.
+ */
+function llmsPageLinks(ctx: CheckContext): Promise<LlmsPageLinks> {
+  return memo(ctx, 'afdocs llms pages', async () => {
+    const { found } = await discoveredLlms(ctx);
+    const own = new Set(found.map((f) => f.url));
+    const out: LlmsPageLinks = { pages: [], walked: [], unreadable: [], omitted: [], notFetched: 0 };
+    const nested: string[] = [];
+    for (const file of found)
+      for (const link of markdownLinks(file.text, file.url)) {
+        const url = link.url.split('#')[0]!;
+        if (!sameOrigin(ctx, url)) continue;
+        if (!isTxtUrl(url)) out.pages.push(url);
+        else if (!own.has(url) && !nested.includes(url)) nested.push(url);
+      }
+    out.notFetched = Math.max(0, nested.length - AFDOCS_NESTED_INDEXES);
+    for (const url of nested.slice(0, AFDOCS_NESTED_INDEXES)) {
+      const res = await get(ctx, url);
+      const type = mediaType(res);
+      if (
+        res.error ||
+        res.status !== 200 ||
+        !type.startsWith('text/') ||
+        type === 'text/html' ||
+        looksLikeHtml(res.text) ||
+        !res.text.trim()
+      ) {
+        out.unreadable.push(`${shortUrl(ctx, url)} → ${res.error ?? `${res.status} ${type || 'no Content-Type'}`}`);
+        continue;
+      }
+      out.walked.push(url);
+      for (const link of markdownLinks(res.text, res.url)) {
+        const sub = link.url.split('#')[0]!;
+        if (!sameOrigin(ctx, sub)) continue;
+        if (isTxtUrl(sub)) {
+          if (!out.omitted.includes(sub)) out.omitted.push(sub);
+        } else out.pages.push(sub);
+      }
+    }
+    return out;
+  });
+}
 
 /** Runs `fn` on every discovered llms.txt and keeps the worst grade; skipped when none exists. */
 function onEachLlms(fix: string, fn: (ctx: CheckContext, file: { url: string; text: string }) => Promise<PageGrade> | PageGrade) {
@@ -199,7 +273,7 @@ const CHECKS: Check[] = [
           !sectionWithLinks && 'a heading-delimited section of links',
         ].filter(Boolean);
         return missing.length
-          ? pageGrade('warn', `${links} link(s), but no ${missing.join(', no ')}`)
+          ? pageGrade('warn', `${links} link(s), but missing: ${missing.join(', ')}`)
           : pageGrade('pass', `H1, summary and sections with ${links} link(s)`);
       },
     ),
@@ -254,7 +328,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const html = htmlOf(res);
           const anchor = html.anchors.find((a) => isDirectiveHref(a.href));
           if (!anchor) return pageGrade('fail', 'no link to llms.txt in the served HTML');
@@ -317,7 +392,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const html = htmlOf(res);
           const words = html.text.split(' ').filter(Boolean).length;
           const shell = /id=["'](?:__next|___gatsby|__nuxt|root|app)["']/.test(res.text);
@@ -356,7 +432,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const converted = htmlOf(res).text.length;
           const grade = sizeGrade(converted, `${res.text.length} characters of HTML →`);
           return {
@@ -377,7 +454,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const html = htmlOf(res);
           if (!html.h1) return pageGrade('na', 'no <h1> to locate the content by');
           const at = html.text.indexOf(html.h1);
@@ -398,7 +476,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const panels = htmlOf(res).tabPanels;
           if (!panels.length) return pageGrade('pass', 'no tabbed content');
           return sizeGrade(
@@ -419,7 +498,8 @@ const CHECKS: Check[] = [
         ctx,
         async (url) => {
           const res = await getPage(ctx, url);
-          if (!isHtmlPage(res)) return pageGrade('na', summary(ctx, res));
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
           const panels = htmlOf(res).tabPanels;
           if (!panels.length) return pageGrade('na', 'no tabbed content');
           const headings = panels.map((p) => new Set(headingsIn(p).map((h) => h.toLowerCase())));
@@ -490,6 +570,8 @@ const CHECKS: Check[] = [
         async (url) => {
           const res = await getPage(ctx, url);
           if (res.offOrigin) return pageGrade('warn', `redirects to another host (${res.offOrigin})`);
+          if (res.error && res.redirects.length) return pageGrade('fail', `the redirects never reach a page (${res.error})`);
+          if (res.error) return pageGrade('na', `could not load the page (${summary(ctx, res)})`);
           const html = isHtmlPage(res) ? htmlOf(res) : null;
           if (html?.metaRefresh && /url=/i.test(html.metaRefresh))
             return pageGrade('fail', `a <meta http-equiv="refresh"> redirect (${html.metaRefresh})`);
@@ -510,7 +592,14 @@ const CHECKS: Check[] = [
       const { found } = await discoveredLlms(ctx);
       if (!found.length) return SKIP_LLMS;
       const { entries } = await sitemapOf(ctx);
-      const pages = [
+      const links = await llmsPageLinks(ctx);
+      // The folder of each nested index left unread: its pages are the subtree that index would list.
+      const omittedFolders = links.omitted.map((u) => new URL(u).pathname.replace(/\/[^/]*$/, '').toLowerCase()).filter(Boolean);
+      const inOmitted = (key: string): boolean => {
+        const path = new URL(key).pathname.toLowerCase();
+        return omittedFolders.some((folder) => path === folder || path.startsWith(`${folder}/`));
+      };
+      const sitemapPages = [
         ...new Set(
           entries
             .map((e) => e.loc)
@@ -518,13 +607,26 @@ const CHECKS: Check[] = [
             .map(pageKey),
         ),
       ];
-      if (!pages.length) return neutral('no sitemap pages to compare with', 'Publish a sitemap.');
-      const listed = new Set(found.flatMap((f) => markdownLinks(f.text, f.url).map((l) => pageKey(l.url))));
+      const pages = sitemapPages.filter((p) => !inOmitted(p));
+      if (!sitemapPages.length) return neutral('no sitemap pages to compare with', 'Publish a sitemap.');
+      if (!pages.length)
+        return neutral('every sitemap page is under a nested index not followed', 'Link the nested indexes from llms.txt itself.');
+      const listed = new Set(links.pages.map(pageKey));
       const covered = pages.filter((p) => listed.has(p));
       const missing = pages.filter((p) => !listed.has(p));
       const ratio = covered.length / pages.length;
-      const reason = `llms.txt links ${share(covered.length, pages.length)} sitemap pages${missing.length ? `; not listed e.g. ${missing.slice(0, 3).join(', ')}` : ''}`;
-      const fix = 'Generate llms.txt from the same source as the sitemap (or list the intentional exclusions).';
+      const what = links.walked.length ? `llms.txt and the ${links.walked.length} nested index(es) it links` : 'llms.txt';
+      const notes = [
+        links.omitted.length &&
+          `${links.omitted.length} deeper index(es) not followed (${sitemapPages.length - pages.length} sitemap pages under them left out)`,
+        links.unreadable.length && `${links.unreadable.length} nested index(es) unreadable (${links.unreadable[0]})`,
+        links.notFetched && `${links.notFetched} nested index(es) past the first ${AFDOCS_NESTED_INDEXES} not read`,
+      ].filter(Boolean);
+      const reason =
+        `${what} ${links.walked.length ? 'link' : 'links'} ${share(covered.length, pages.length)} sitemap pages` +
+        `${missing.length ? `; not listed e.g. ${missing.slice(0, 3).join(', ')}` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+      const fix =
+        'Generate llms.txt from the same source as the sitemap (or list the intentional exclusions); a large site can link nested llms.txt files from it, one level deep.';
       return ratio >= 0.95 ? pass(reason) : ratio >= 0.8 ? warn(reason, fix) : fail(reason, fix);
     },
   },
@@ -540,7 +642,9 @@ const CHECKS: Check[] = [
         async (url) => {
           const res = await getPage(ctx, url);
           const md = await markdownOf(ctx, url);
-          if (!isHtmlPage(res) || !md) return pageGrade('na', 'no HTML and markdown pair');
+          const notHtml = notHtmlGrade(ctx, res);
+          if (notHtml) return notHtml;
+          if (!md) return pageGrade('na', 'no markdown for this page');
           const segments = [
             ...new Set(
               htmlOf(res)
@@ -552,7 +656,8 @@ const CHECKS: Check[] = [
           const missing = segments.filter((s) => !markdown.includes(s));
           const ratio = segments.length ? missing.length / segments.length : 0;
           const note = `${share(missing.length, segments.length)} HTML content blocks missing from ${md.where}${missing[0] ? ` (e.g. "${missing[0].slice(0, 50)}")` : ''}`;
-          if (segments.length < 10 || ratio < 0.05) return pageGrade('pass', note);
+          if (segments.length < 10) return pageGrade('pass', `${note} (under 10 blocks: too few to judge, passes)`);
+          if (ratio < 0.05) return pageGrade('pass', note);
           return pageGrade(ratio < 0.2 ? 'warn' : 'fail', note);
         },
         { fix: 'Generate the markdown from the same source as the HTML, so both carry the same content.' },
@@ -566,8 +671,9 @@ const CHECKS: Check[] = [
     definition: def('cache-header-hygiene'),
     run: async (ctx) => {
       const targets: { where: string; res: Awaited<ReturnType<typeof get>> }[] = [];
-      const llms = await get(ctx, '/llms.txt');
-      if (llms.status === 200) targets.push({ where: '/llms.txt', res: llms });
+      // Only an llms.txt that exists (a soft 404 or an unreadable one has no cache policy to judge).
+      const { found } = await discoveredLlms(ctx);
+      for (const file of found) targets.push({ where: shortUrl(ctx, file.url), res: await get(ctx, file.url) });
       for (const url of await samplePages(ctx)) {
         const md = await markdownOf(ctx, url);
         if (md) targets.push({ where: md.where, res: md.res });
@@ -599,6 +705,7 @@ const CHECKS: Check[] = [
           if (res.offOrigin && SSO_HOSTS.test(new URL(res.offOrigin).hostname))
             return pageGrade('fail', `redirects to a login provider (${res.offOrigin})`);
           if (res.status === 401 || res.status === 403) return pageGrade('fail', `answers ${res.status}`);
+          if (res.error) return pageGrade('na', `could not load the page (${summary(ctx, res)})`);
           if (isHtmlPage(res) && (htmlOf(res).passwordInput || /\b(?:sign|log) ?in\b/i.test(htmlOf(res).title)))
             return pageGrade('fail', 'a login page');
           return pageGrade('pass', `answers ${res.status} with content`);

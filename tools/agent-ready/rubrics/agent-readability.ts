@@ -16,18 +16,8 @@ import { parseLinkHeader } from '../checks/link-headers.ts';
 import { fetchRobots } from '../checks/robots.ts';
 import { MAX_SITEMAP_BYTES } from '../checks/sitemap.ts';
 import { htmlOf, jsonLdNodes, typesOf } from '../html.ts';
-import { gradePages, pageGrade, type PageGrade } from '../pages.ts';
-import {
-  getPage,
-  isHtmlPage,
-  MAX_CHILD_SITEMAPS,
-  markdownLinks,
-  memo,
-  negotiatedMarkdown,
-  parseSitemap,
-  shortUrl,
-  twinOf,
-} from '../site.ts';
+import { gradePages, notHtmlGrade, pageGrade, type PageGrade } from '../pages.ts';
+import { getPage, MAX_CHILD_SITEMAPS, markdownLinks, memo, negotiatedMarkdown, parseSitemap, shortUrl, twinOf } from '../site.ts';
 import {
   type Check,
   type CheckContext,
@@ -58,6 +48,13 @@ async function first2xx(ctx: CheckContext, paths: readonly string[]): Promise<{ 
     if (ok2xx(res) && mediaType(res) !== 'text/html' && !looksLikeHtml(res.text)) return { path, res };
   }
   return null;
+}
+
+/** What the first path answered (memoised: no new request), for a reason that says why nothing was found. */
+async function whatCameBack(ctx: CheckContext, path: string, options: { maxBytes?: number } = {}): Promise<string> {
+  const res = await get(ctx, path, options);
+  const html = !res.error && (mediaType(res) === 'text/html' || looksLikeHtml(res.text));
+  return `${summary(ctx, res)}${html ? ': an HTML page' : ''}`;
 }
 
 const LLMS_PATHS = ['/llms.txt', '/.well-known/llms.txt', '/docs/llms.txt'];
@@ -105,7 +102,7 @@ const SITE_CHECKS: Check[] = [
       return found
         ? pass(`${found.path} answers ${found.res.status}`)
         : fail(
-            `none of ${[...LLMS_PATHS, ...LLMS_FULL_PATHS].join(', ')} answers 2xx`,
+            `none of ${[...LLMS_PATHS, ...LLMS_FULL_PATHS].join(', ')} answers 2xx with a text file (${await whatCameBack(ctx, '/llms.txt')})`,
             'Publish /llms.txt listing your pages (llmstxt.org).',
           );
     },
@@ -165,10 +162,11 @@ const SITE_CHECKS: Check[] = [
     scored: true,
     definition: def('robots-txt.exists'),
     run: async (ctx) => {
-      const found = await first2xx(ctx, ['/robots.txt']);
-      return found
-        ? pass(`/robots.txt answers ${found.res.status}`)
-        : fail(summary(ctx, await get(ctx, '/robots.txt')), 'Publish /robots.txt at the site root.');
+      // The one robots.txt fetch of the scan (its first 500 KiB, RFC 9309 §2.5).
+      const { res } = await fetchRobots(ctx);
+      return ok2xx(res) && mediaType(res) !== 'text/html' && !looksLikeHtml(res.text)
+        ? pass(`/robots.txt answers ${res.status}`)
+        : fail(summary(ctx, res), 'Publish /robots.txt at the site root.');
     },
   },
   {
@@ -210,7 +208,10 @@ const SITE_CHECKS: Check[] = [
       const found = await first2xx(ctx, SITEMAP_PATHS);
       return found
         ? pass(`${found.path} answers ${found.res.status}`)
-        : fail(`none of ${SITEMAP_PATHS.join(', ')} answers 2xx`, 'Publish /sitemap.xml listing every page.');
+        : fail(
+            `none of ${SITEMAP_PATHS.join(', ')} answers 2xx with a sitemap (${await whatCameBack(ctx, '/sitemap.xml', { maxBytes: MAX_SITEMAP_BYTES })})`,
+            'Publish /sitemap.xml listing every page.',
+          );
     },
   },
   {
@@ -337,7 +338,8 @@ function perPage(
         ctx,
         async (url) => {
           const page = await getPage(ctx, url);
-          if (requireHtml && !isHtmlPage(page)) return pageGrade('na', `${summary(ctx, page)}: not an HTML page`);
+          const notHtml = requireHtml ? notHtmlGrade(ctx, page) : null;
+          if (notHtml) return notHtml;
           return grade(ctx, url, page);
         },
         { fix },
@@ -357,7 +359,7 @@ const PAGE_CHECKS: Check[] = [
   perPage(
     'http.status-200',
     'Page returns HTTP 200',
-    'Serve the page with 200.',
+    'Serve the page with 200, or drop its URL from the sitemap.',
     (_c, _u, page) => yes(page.status === 200, '200', `${page.status}`),
     false,
   ),

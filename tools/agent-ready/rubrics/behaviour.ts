@@ -10,7 +10,7 @@
  * The checker only calls tools annotated `readOnlyHint: true`, and revokes what it registered.
  * @module
  */
-import { get, isSecureUrl, parseJsonObject, sameOrigin, send, summary } from '../http.ts';
+import { get, isSecureUrl, outcome, parseJsonObject, sameOrigin, send, summary } from '../http.ts';
 import { AGENT_CARD_PATH } from '../checks/a2a-agent-card.ts';
 import { SERVER_CARD_PATHS } from '../checks/mcp-server-card.ts';
 import { AS_METADATA_PATH } from '../checks/oauth.ts';
@@ -197,7 +197,7 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
     });
     const client = reg.status >= 200 && reg.status < 300 ? parseJsonObject(reg) : null;
     evidence.push(
-      `POST ${shortUrl(ctx, endpoint)} ${JSON.stringify(metadata)} → ${summary(ctx, reg).replace(/^GET \S+ → /, '')}${client && typeof client === 'object' ? `, client_id ${String(client.client_id)}` : ''}`,
+      `POST ${shortUrl(ctx, endpoint)} ${JSON.stringify(metadata)} → ${outcome(reg)}${client && typeof client === 'object' ? `, client_id ${String(client.client_id)}` : ''}`,
     );
     const run: OAuthRun = { evidence };
     if (reg.status !== 201 || !client || typeof client !== 'object' || typeof client.client_id !== 'string') {
@@ -230,7 +230,7 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
       const body = res.status === 200 ? parseJsonObject(res) : null;
       const token = body && typeof body === 'object' ? body : null;
       evidence.push(
-        `POST ${shortUrl(ctx, as.token_endpoint)} grant_type=client_credentials (${authMethod}) → ${summary(ctx, res).replace(/^GET \S+ → /, '')}${token ? `, access_token ${redact(token.access_token)}, token_type ${String(token.token_type)}, expires_in ${String(token.expires_in)}` : ''}`,
+        `POST ${shortUrl(ctx, as.token_endpoint)} grant_type=client_credentials (${authMethod}) → ${outcome(res)}${token ? `, access_token ${redact(token.access_token)}, token_type ${String(token.token_type)}, expires_in ${String(token.expires_in)}` : ''}`,
       );
       if (token && typeof token.access_token === 'string' && String(token.token_type).toLowerCase() === 'bearer') {
         accessToken = token.access_token;

@@ -245,6 +245,9 @@ export const CACHE_SAFETY: Rubric = {
   checks: CHECKS,
   summarize(results: readonly CheckResult[]): RubricSummary {
     const failed = results.filter((r) => r.status === 'fail').map((r) => r.id);
-    return { headline: failed.length ? `unsafe: ${failed.join(', ')}` : 'safe to cache', safe: failed.length === 0 };
+    if (failed.length) return { headline: `unsafe: ${failed.join(', ')}`, safe: false };
+    // Nothing to judge (no page negotiates markdown, or none could be read) is not a verdict of safety.
+    if (!results.some((r) => r.status === 'pass')) return { headline: 'not evaluated: no sampled page negotiates markdown', safe: null };
+    return { headline: 'safe to cache', safe: true };
   },
 };

@@ -347,6 +347,8 @@ async function checkOpenApi(ctx: CheckContext): Promise<Verdict> {
 /** robots.txt: no known AI agent is disallowed from `/`. No robots.txt, or an HTML one, passes. */
 async function checkRobots(ctx: CheckContext): Promise<Verdict> {
   const { res, unreadable } = await fetchRobots(ctx);
+  // A robots.txt that could not be fetched is unknown, not absent: only a missing or HTML one blocks no one.
+  if (res.error) return neutral(`could not read robots.txt (${unreadable})`, 'Make /robots.txt answer, then run again.');
   if (unreadable) return pass(`no robots.txt to block anyone (${unreadable})`);
   const robots = robotsParser(res.url, res.text);
   const blocked = MINTLIFY_AI_AGENTS.filter((ua) => robots.isDisallowed(siteUrl(ctx, '/'), ua));

@@ -5,82 +5,109 @@
  */
 import type { ApiReference, ReferenceOperation, SchemaNode } from './reference.ts';
 import { SNIPPET_LANGUAGES } from './snippets.ts';
+import { REFERENCE_LABELS } from './labels.ts';
 
-/** Markdown table cell text: pipes escaped, line breaks flattened. */
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
+const L = REFERENCE_LABELS;
 
-/** One schema line's type and constraints: `string, 1–100 characters, pattern ^a`. */
-function typeText(node: SchemaNode): string {
-  return [node.type, ...node.constraints].map((part) => (part.includes('`') ? part : `\`${part}\``)).join(', ');
-}
+/** Does a schema node have anything nested to show (fields, array items, variants)? */
+const hasChildren = (node: SchemaNode): boolean => Boolean(node.fields?.length || node.items || node.variants?.length);
 
-/** A schema as a nested markdown list (fields, array items, variants). */
+/**
+ * A schema as the HTML page draws it (SchemaTree.astro), in the same order and words: each field as
+ * `name type required: description`, its constraints, then what it nests; array items after
+ * "Each item"; alternatives after "One of".
+ */
 export function schemaMarkdown(node: SchemaNode, indent = ''): string[] {
   const lines: string[] = [];
   for (const field of node.fields ?? []) {
     const description = field.node.description ? `: ${field.node.description}` : '';
-    lines.push(`${indent}- \`${field.name}\` (${typeText(field.node)}${field.required ? ', required' : ''})${description}`);
-    lines.push(...childLines(field.node, `${indent}  `));
+    lines.push(`${indent}- \`${field.name}\` ${field.node.type}${field.required ? ` ${L.required}` : ''}${description}`);
+    if (field.node.constraints.length) lines.push(`${indent}  ${field.node.constraints.join(' · ')}`);
+    if (hasChildren(field.node))
+      lines.push(...schemaMarkdown(field.node.fields ? field.node : { ...field.node, fields: undefined }, `${indent}  `));
   }
-  if (!node.fields) lines.push(...childLines(node, indent));
-  return lines;
-}
-
-function childLines(node: SchemaNode, indent: string): string[] {
-  const lines: string[] = [];
-  if (node.items) {
-    if (node.items.fields) lines.push(...schemaMarkdown(node.items, indent));
-    else lines.push(...childLines(node.items, indent));
-  }
-  for (const variant of node.variants ?? []) {
-    lines.push(
-      `${indent}- one of: **${variant.title}** (${typeText(variant.node)})${variant.node.description ? `: ${variant.node.description}` : ''}`,
-    );
-    lines.push(...schemaMarkdown(variant.node, `${indent}  `));
+  if (!node.fields && node.items) lines.push(`${indent}${L.itemsAre}: ${node.items.type}`, '', ...schemaMarkdown(node.items, indent));
+  if (node.variants?.length) {
+    lines.push(`${indent}${L.oneOf}:`, '');
+    for (const variant of node.variants) {
+      lines.push(`${indent}- ${variant.title}${variant.node.description ? ` — ${variant.node.description}` : ''}`);
+      lines.push(...schemaMarkdown(variant.node, `${indent}  `));
+    }
   }
   return lines;
 }
 
 /** One operation in the whole reference: `### METHOD /path`, its summary, then {@link operationDetailsMarkdown}. */
 function operationMarkdown(op: ReferenceOperation): string[] {
-  return [`### ${op.method} ${op.path}`, '', `**${op.summary}**`, '', ...operationDetailsMarkdown(op)];
+  return [`### ${op.method} ${op.path}`, '', `**${op.summary}**`, '', ...operationDetailsMarkdown(op, '####')];
 }
 
-/** An operation's facts below its title: description, authentication, parameters, body, responses, examples, requests. */
-export function operationDetailsMarkdown(op: ReferenceOperation): string[] {
-  const lines = [op.description, ''];
-  if (op.auth.length) lines.push('Authentication:', '', ...op.auth.map((a) => `- ${a}`), '');
-  if (op.parameters.length) {
-    lines.push('| parameter | in | required | type | description |', '| --- | --- | --- | --- | --- |');
-    for (const p of op.parameters)
-      lines.push(
-        `| \`${p.name}\` | ${p.in} | ${p.required ? 'yes' : 'no'} | ${cell(typeText(p.node))} | ${cell(p.description)}${p.example ? ` Example: \`${cell(p.example)}\`.` : ''} |`,
-      );
+const PARAMETER_TITLES: Record<string, string> = {
+  query: L.queryParameters,
+  header: L.headerParameters,
+  path: L.pathParameters,
+  cookie: L.cookieParameters,
+};
+
+/** A response as the page's response list draws it (ResponseList.astro): status, meaning, headers, each body, schema and example. */
+function responseMarkdown(op: ReferenceOperation, r: ReferenceOperation['responses'][number]): string[] {
+  const lines = [`- **${r.status}** ${r.description}`];
+  if (r.headers.length) {
+    lines.push('', `  ${L.headers}`, '');
+    for (const h of r.headers) lines.push(`  - \`${h.name}\`${h.example !== undefined ? ` \`${h.example}\`` : ''}: ${h.description}`);
+  }
+  if (r.bodies.length === 0) lines.push('', `  ${L.noBody}`);
+  for (const body of r.bodies) {
+    lines.push('', `  ${L.body} \`${body.mediaType}\``, '');
+    if (body.mediaType === 'text/html') {
+      lines.push(`  ${L.bodyIsPage}`);
+      continue;
+    }
+    const earlier = op.responses.find((o) =>
+      o.bodies.some((b) => b.mediaType === body.mediaType && JSON.stringify(b.node) === JSON.stringify(body.node)),
+    );
+    if (earlier && earlier.status !== r.status) lines.push(`  ${L.sameSchema} ${earlier.status}.`);
+    else lines.push(...schemaMarkdown(body.node, '  '));
+    if (body.example !== undefined)
+      lines.push('', `  ${L.example}`, '', '  ```', ...body.example.split('\n').map((l) => `  ${l}`), '  ```');
+  }
+  lines.push('');
+  return lines;
+}
+
+/**
+ * An operation's facts below its title, in the order and words of its HTML page (Operation.astro):
+ * description, authentication, parameters by location, request body, responses, then the requests in
+ * three languages. `heading` is the level of the section headings (`##` on the operation's twin).
+ */
+export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##'): string[] {
+  const lines = [op.description, '', `${heading} ${L.authentication}`, ''];
+  if (op.auth.length) lines.push(...op.auth.map((a) => `- ${a}`), '');
+  else lines.push(L.noAuth, '');
+  for (const location of [...new Set(op.parameters.map((p) => p.in))]) {
+    lines.push(`${heading} ${PARAMETER_TITLES[location] ?? location}`, '');
+    for (const p of op.parameters.filter((x) => x.in === location)) {
+      lines.push(`- \`${p.name}\` ${p.node.type}${p.required ? ` ${L.required}` : ''}${p.description ? `: ${p.description}` : ''}`);
+      if (p.node.constraints.length) lines.push(`  ${p.node.constraints.join(' · ')}`);
+      if (p.example !== undefined) lines.push(`  ${L.example}: \`${p.example}\``);
+    }
     lines.push('');
   }
   if (op.requestBody) {
     lines.push(
-      `Request body${op.requestBody.required ? ' (required)' : ''}: ${op.requestBody.mediaTypes.map((t) => `\`${t}\``).join(' or ')}`,
+      `${heading} ${L.requestBody}`,
+      '',
+      `${op.requestBody.mediaTypes.map((t) => `\`${t}\``).join(' · ')}${op.requestBody.required ? ` ${L.required}` : ''}`,
       '',
     );
     const fields = schemaMarkdown(op.requestBody.node);
     if (fields.length) lines.push(...fields, '');
   }
-  lines.push('Responses:', '');
-  for (const r of op.responses) {
-    lines.push(
-      `- **${r.status}**: ${r.description}${r.headers.length ? ` Headers: ${r.headers.map((h) => `\`${h.name}\``).join(', ')}.` : ''}`,
-    );
-  }
-  lines.push('');
-  for (const r of op.responses) {
-    for (const body of r.bodies) {
-      if (body.example === undefined) continue;
-      lines.push(`Example ${r.status} (\`${body.mediaType}\`):`, '', '```json', body.example, '```', '');
-    }
-  }
+  lines.push(`${heading} ${L.responses}`, '');
+  for (const r of op.responses) lines.push(...responseMarkdown(op, r));
+  lines.push(`${heading} ${L.exampleRequest}`, '');
   for (const request of op.requests) {
-    if (request.title) lines.push(`Request: ${request.title}`, '');
+    if (request.title) lines.push(request.title, '');
     for (const language of SNIPPET_LANGUAGES) lines.push(`\`\`\`${language.code}`, request.snippets[language.id], '```', '');
   }
   return lines;

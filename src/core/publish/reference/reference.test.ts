@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../openapi.ts';
 import type { JsonSchema } from './schema-view.ts';
-import { apiReferenceMarkdown } from './markdown.ts';
+import { apiReferenceMarkdown, operationDetailsMarkdown } from './markdown.ts';
 import { apiReference, operationSlug, referenceOperations } from './reference.ts';
 
 const ORIGIN = 'https://acme-ai.example';
@@ -202,12 +202,27 @@ describe('apiReferenceMarkdown', () => {
     });
     for (const op of operations) expect(md).toContain(`### ${op.method} ${op.path}`);
     const examples = operations.flatMap((op) => op.responses.flatMap((r) => r.bodies.filter((b) => b.example !== undefined)));
-    expect(md.match(/^Example \d{3} /gm)?.length).toBe(examples.length);
+    // Each example under its response, as the page shows it.
+    expect(md.match(/^ {2}Example\n\n {2}```$/gm)?.length).toBe(examples.length);
     expect(md.match(/^```sh$/gm)?.length).toBe(operations.reduce((n, op) => n + op.requests.length, 0));
     expect(md).toContain('```python\nimport requests');
     expect(md).toContain("--data-urlencode 'q=私有化部署 LLM'");
     expect(md.trimEnd().endsWith('- entry')).toBe(true);
     // The contents link each operation's own page's twin.
     expect(md).toContain(`[GET /api/search](${ORIGIN}/docs/api/search-articles.md)`);
+  });
+});
+
+describe('operationDetailsMarkdown', () => {
+  it("says what the operation's page says, in its words and order (AFDocs markdown-content-parity)", () => {
+    const search = operations.find((op) => op.path === '/api/search')!;
+    const md = operationDetailsMarkdown(search).join('\n');
+    const q = search.parameters.find((p) => p.name === 'q')!;
+    expect(md).toContain('## Authentication\n\nNone: public, no key needed.');
+    expect(md).toContain(`## Query parameters\n\n- \`q\` ${q.node.type}${q.required ? ' required' : ''}: ${q.description}`);
+    const ok = search.responses.find((r) => r.status === '200')!;
+    expect(md).toContain(`- **200** ${ok.description}\n\n  Headers\n`);
+    expect(md.indexOf('  Body `application/json`')).toBeGreaterThan(md.indexOf('- **200**'));
+    expect(md.indexOf('## Request\n')).toBeGreaterThan(md.indexOf('## Responses\n'));
   });
 });
