@@ -122,8 +122,8 @@ export type SolutionMeta = WithoutBody<Solution>;
  * The catalogue without article and solution bodies: what the MCP server and the A2A agent read
  * (their listings, resources and tool metadata), through a CatalogReader (catalog-reader.ts), from
  * the build's sharded files (catalog-shards.ts). The bodies are read one at a time through a {@link BodySource}:
- * a function that carried them grew, and started slower, with the corpus (BENCHMARKS.md, "Cold start at 1,000 and
- * 10,000 articles").
+ * a function that carried them grew, and started slower, with the corpus (BENCHMARKS.md, "Cold start and bundle
+ * sizes").
  */
 export interface CatalogIndex extends Omit<Catalog, 'articles' | 'solutions'> {
   articles: ArticleMeta[];
@@ -160,7 +160,7 @@ export function bodiesOf(catalog: Pick<Catalog, 'articles' | 'solutions'>): Body
  * The part of the catalogue every function but the MCP server needs: who the company is, the
  * categories and products, and one article slug for examples. No documents: the full catalogue
  * inlines every article body, and each function that imported it only for the company name carried
- * it (BENCHMARKS.md, "Cold start at 1,000 and 10,000 articles").
+ * it (BENCHMARKS.md, "Cold start and bundle sizes").
  */
 export interface SiteProfile extends Pick<Catalog, 'origin' | 'company' | 'categories' | 'products'> {
   /** An English article when there is one (examples in agent skills), else any; `example` for an empty site. */
