@@ -34,6 +34,9 @@ const dialog = document.querySelector<HTMLDialogElement>('[data-search-palette]'
 const trigger = document.querySelector<HTMLAnchorElement>('[data-palette-open]');
 
 if (dialog && trigger) {
+  // Apple keyboards say ⌘K (the markup says Ctrl K).
+  const shortcut = trigger.querySelector<HTMLElement>('[data-palette-shortcut]');
+  if (shortcut && /Mac|iPhone|iPad/.test(navigator.platform)) shortcut.textContent = '⌘K';
   const input = dialog.querySelector<HTMLInputElement>('input[name="q"]')!;
   const form = dialog.querySelector<HTMLFormElement>('form')!;
   const list = dialog.querySelector<HTMLOListElement>('[data-palette-results]')!;

@@ -296,6 +296,11 @@ describe('search palette', () => {
       await page.goto(target);
       const dialog = page.locator('dialog[data-search-palette]');
       expect(await dialog.isVisible()).toBe(false);
+      // The header's link shows its shortcut on a wide screen only, and keeps "Search" as its name.
+      expect(await page.locator('[data-palette-open] kbd').isVisible()).toBe(width > 800);
+      if (width > 800) expect(await page.locator('[data-palette-open] kbd').textContent()).toBe('Ctrl K');
+      const named = page.getByRole('link', { name: target === '/zh' ? '搜索' : 'Search', exact: true });
+      expect(await named.and(page.locator('[data-palette-open]')).count()).toBe(1);
       await page.keyboard.press('Control+k');
       await expect.poll(() => dialog.isVisible()).toBe(true);
       const box = dialog.getByRole('searchbox');
@@ -409,6 +414,8 @@ describe('search palette', () => {
     const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
+    // No shortcut to show: without scripting there is no palette.
+    expect(await page.locator('[data-palette-open] kbd').isVisible()).toBe(false);
     await page.locator('[data-palette-open]').click();
     await page.waitForURL((url) => url.pathname === '/search');
     await context.close();
