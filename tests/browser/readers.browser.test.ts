@@ -303,6 +303,25 @@ describe('code blocks (item 7)', () => {
   });
 });
 
+describe('code in Chinese pages', () => {
+  it('draws every token of a code block in the code face, in Chinese articles as in English ones', async () => {
+    const { context, page, errors } = await open({ width: 390, height: 844 });
+    for (const target of ['/blog/llm-api-gateway-circuit-breaker-quota-zh', '/blog/llm-gateway-token-budgets']) {
+      await page.goto(target);
+      const faces = await page.evaluate(() =>
+        [...document.querySelectorAll('.prose pre')].flatMap((pre) => {
+          const face = getComputedStyle(pre).fontFamily;
+          return [...pre.querySelectorAll('*')].map((el) => getComputedStyle(el).fontFamily).filter((f) => f !== face);
+        }),
+      );
+      expect(faces, target).toEqual([]);
+      expect(await page.locator('.prose pre span').count(), target).toBeGreaterThan(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('every article passes axe in both themes (item 7)', () => {
   it('light: WCAG 2.1 A/AA and best practice; dark: the colour rules', async () => {
     const { context, page } = await open();
