@@ -5,9 +5,9 @@
  * beside Astro's content store, not in it (src/astro/content-bodies.ts).
  */
 import { defineCollection, reference } from 'astro:content';
-import { file, glob } from 'astro/loaders';
+import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { reporting } from './astro/content-errors.ts';
+import { dataFile, reporting } from './astro/content-errors.ts';
 import { bodiesBesideTheStore, CACHE_DIR } from './astro/content-bodies.ts';
 import { parseBuildConfig } from './core/config.ts';
 
@@ -110,7 +110,7 @@ const products = defineCollection({
 });
 
 const categories = defineCollection({
-  loader: reporting(file(`${CONTENT_DIR}/categories.yaml`)),
+  loader: reporting(dataFile(`${CONTENT_DIR}/categories.yaml`)),
   schema: fields({
     name: z.string().min(1).max(60),
     name_zh: z.string().min(1).max(30),
@@ -137,7 +137,7 @@ const contactChannel = fields({
 
 /** All brand facts live here, so a fork re-brands the site by editing content/company.yaml only. */
 const company = defineCollection({
-  loader: reporting(file(`${CONTENT_DIR}/company.yaml`)),
+  loader: reporting(dataFile(`${CONTENT_DIR}/company.yaml`)),
   schema: fields({
     name: z.string().min(1).max(80),
     name_zh: z.string().min(1).max(40),

@@ -23,8 +23,10 @@ import {
   IN_DEV_SERVER,
   duplicateSlugErrors,
   entryErrors,
+  holdsUnreadableFile,
   isInvalid,
   lineOf,
+  readTweetSnapshotFile,
 } from './content-errors.ts';
 import { CACHE_DIR, type LoadedEntry, slimBody } from './content-bodies.ts';
 import { sharedBuildData } from './integrations/build-data.ts';
@@ -124,7 +126,12 @@ const COLLECTIONS = ['articles', 'solutions', 'products', 'categories', 'company
  */
 export async function contentErrors(): Promise<ContentError[]> {
   const entries = await Promise.all(COLLECTIONS.map((collection) => getCollection(collection, ({ data }) => isInvalid(data))));
-  return [...entries.flat().flatMap((entry) => entryErrors(entry.data)), ...duplicateSlugErrors(process.cwd())];
+  return [
+    ...entries.flat().flatMap((entry) => entryErrors(entry.data)),
+    ...duplicateSlugErrors(process.cwd()),
+    // The one data file the build reads outside the collections (src/astro/integrations/site-data.ts).
+    ...readTweetSnapshotFile(parseBuildConfig(process.env).contentDir).errors,
+  ];
 }
 
 async function loadCatalog(): Promise<Catalog> {
@@ -135,10 +142,12 @@ async function loadCatalog(): Promise<Catalog> {
     getCollection('categories', ({ data }) => !isInvalid(data)),
     getEntry('company', 'profile'),
   ]);
-  if (!profile) throw new Error('content/company.yaml must define the key "profile" (the company profile)');
   // Every error at once, with its file and line: an author fixes them in one round instead of one build per problem.
   const entryProblems = await contentErrors();
-  // Every page needs the company profile: without a valid one no page can be built, so stop here with what is known.
+  // Every page needs the company profile: without a valid one no page can be built, so stop here with what is known
+  // (a company.yaml that does not parse has no profile and says why among the errors).
+  if (!profile && entryProblems.length) throw contentErrorsFailure(entryProblems);
+  if (!profile) throw new Error('content/company.yaml must define the key "profile" (the company profile)');
   if (isInvalid(profile.data)) throw contentErrorsFailure(entryProblems);
   /** Broken references between entries: found here, as the loader does not resolve reference() fields. */
   const problems: ContentError[] = [];
@@ -211,6 +220,8 @@ async function loadCatalog(): Promise<Catalog> {
   // reference() fields are not resolved at load time; check them here so a typo fails the build.
   const categoryIds = new Set(categoryEntries.map((c) => c.id));
   const productIds = new Set(productEntries.map((p) => p.id));
+  // A categories.yaml that does not parse defines none: its one error says so, not one per article.
+  const categoriesKnown = !holdsUnreadableFile(await getCollection('categories'));
   /** An error at the line of `key` in an entry's file. */
   const at = (entry: { filePath?: string | undefined }, key: string, message: string): ContentError => ({
     file: entry.filePath ?? '',
@@ -218,7 +229,7 @@ async function loadCatalog(): Promise<Catalog> {
     message,
   });
   for (const entry of [...articleEntries, ...solutionEntries]) {
-    if (!categoryIds.has(entry.data.category.id)) {
+    if (categoriesKnown && !categoryIds.has(entry.data.category.id)) {
       problems.push(
         at(
           entry,

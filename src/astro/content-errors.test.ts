@@ -1,6 +1,17 @@
 /** How content errors read: Astro's markdown schema message made plain, each error at its field's line. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentErrorReport, contentErrorsFailure, keyLine, schemaIssues, sortedErrors } from './content-errors.ts';
+import {
+  contentErrorReport,
+  contentErrorsFailure,
+  keyLine,
+  parseDataFile,
+  readTweetSnapshotFile,
+  schemaIssues,
+  sortedErrors,
+} from './content-errors.ts';
 
 /** The message Astro 7 gives a schema failure (InvalidContentEntryDataError), as it printed it here. */
 const ASTRO_MESSAGE = [
@@ -61,5 +72,74 @@ describe('the report', () => {
     const failure = contentErrorsFailure(errors);
     expect(failure.message).toBe(contentErrorReport(errors));
     expect(failure.stack).toBe('');
+  });
+});
+
+describe('data files that do not parse', () => {
+  const company = 'profile:\n  name: Acme\n  tagline: Private LLM platforms\n  legal_name: Acme Ltd\n  founded: 2020\n';
+  const errorOf = (text: string, file = 'content/company.yaml') => {
+    const parsed = parseDataFile(text, file);
+    if (parsed.ok) throw new Error('parsed');
+    return parsed.error;
+  };
+
+  it('reads a YAML or JSON file that parses as its data', () => {
+    expect(parseDataFile(company, 'content/company.yaml')).toEqual({
+      ok: true,
+      data: { profile: { name: 'Acme', tagline: 'Private LLM platforms', legal_name: 'Acme Ltd', founded: 2020 } },
+    });
+    expect(parseDataFile('{"a": [1]}', 'content/tweets.json')).toEqual({ ok: true, data: { a: [1] } });
+  });
+
+  it('reports a YAML syntax error at its line in plain words, with the usual cause of a vague one', () => {
+    expect(errorOf(company.replace('  name: Acme', '   name: Acme'))).toEqual({
+      file: 'content/company.yaml',
+      line: 3,
+      message: 'not valid YAML: bad indentation of a mapping entry (column 3)',
+    });
+    // A value holding ": " without quotes: js-yaml calls it bad indentation.
+    expect(errorOf(company.replace('Private LLM platforms', 'Private: LLM platforms'))).toEqual({
+      file: 'content/company.yaml',
+      line: 3,
+      message: 'not valid YAML: bad indentation of a mapping entry (column 19); a value that holds ": " must be in quotes',
+    });
+    expect(errorOf(`${company}  founded: 2021\n`).message).toBe('not valid YAML: duplicated mapping key (column 3)');
+    expect(errorOf(`${company}  founded: 2021\n`).line).toBe(6);
+  });
+
+  it('reports an unclosed double quote at the line that opens it, not at the end of the file', () => {
+    expect(errorOf(company.replace('legal_name: Acme Ltd', 'legal_name: "Acme Ltd'))).toEqual({
+      file: 'content/company.yaml',
+      line: 4,
+      message: 'not valid YAML: a double-quoted value starts here and is never closed',
+    });
+  });
+
+  it('reports a JSON syntax error at its line', () => {
+    expect(errorOf('{\n  "tweets": [\n    1,\n  ]\n}\n', 'content/tweets.json')).toEqual({
+      file: 'content/tweets.json',
+      line: 4,
+      message: expect.stringMatching(/^not valid JSON: .+ \(column 3\)$/),
+    });
+    expect(errorOf('{\n  "tweets": [\n', 'content/tweets.json')).toMatchObject({ line: expect.any(Number), message: /^not valid JSON: / });
+  });
+
+  it('reads the tweet snapshot as a content error when it does not parse or fit the feed', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tweets-'));
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'tweets.json'), '{\n  "updated_at": "2026-11-15T08:00:00Z",\n  "tweets": [,]\n}\n');
+      const broken = readTweetSnapshotFile(dir);
+      expect(broken.feed).toBeUndefined();
+      expect(broken.errors).toEqual([
+        { file: path.relative(process.cwd(), path.join(dir, 'tweets.json')), line: 3, message: expect.stringMatching(/^not valid JSON: /) },
+      ]);
+      writeFileSync(path.join(dir, 'tweets.json'), '{"updated_at": "2026-11-15T08:00:00Z", "tweets": [{"id": 1}]}');
+      expect(readTweetSnapshotFile(dir).errors[0]).toMatchObject({ line: 1, message: /tweets\.0\./ });
+      writeFileSync(path.join(dir, 'tweets.json'), '{"updated_at": "2026-11-15T08:00:00Z", "tweets": []}');
+      expect(readTweetSnapshotFile(dir)).toEqual({ feed: { updated_at: '2026-11-15T08:00:00Z', tweets: [] }, errors: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,12 +5,16 @@
  * out and fails the build with every error at once (with the duplicate slugs and the broken
  * references it finds itself); in `npm run dev` src/layouts/Base.astro lists them on every page
  * until the file is fixed. The errors live in the entry, so a build that reuses the stored entry
- * of an unchanged broken file reports it again.
+ * of an unchanged broken file reports it again. A data file (content/*.yaml) that does not parse
+ * is kept the same way, as one invalid entry ({@link dataFile}).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Loader, LoaderContext } from 'astro/loaders';
+import { load as loadYaml, YAMLException } from 'js-yaml';
+import { type ParseError, parse as parseJsonc } from 'jsonc-parser';
+import { file, type Loader, type LoaderContext } from 'astro/loaders';
+import { parseTweetFeed, type TweetFeed } from '../core/tweets/tweets.ts';
 import { duplicateSlugClaims, recordingSlugClaims } from './astro-glob-duplicate-slugs.ts';
 import { reloadingDroppedChanges } from './chokidar-dropped-changes.ts';
 
@@ -226,6 +230,112 @@ export function reporting(loader: Loader): Loader {
       });
     },
   };
+}
+
+/** The id of the one entry a data file that does not parse leaves in its collection, carrying the error. */
+export const UNREADABLE_FILE_ENTRY = '(file not readable)';
+
+/** What a data file's text holds: its data, or the one error that stopped it (at its line). */
+export type DataFileResult = { ok: true; data: unknown } | { ok: false; error: ContentError };
+
+/**
+ * A data file's text parsed as its extension says: YAML with js-yaml (the parser of Astro's own
+ * file() loader, so the data is what Astro would read) or JSON, a syntax error as a content error at
+ * its line. `relative` is the file's path as the error names it.
+ */
+export function parseDataFile(text: string, relative: string): DataFileResult {
+  const at = (line: number, message: string): DataFileResult => ({ ok: false, error: { file: relative, line, message } });
+  if (/\.json$/i.test(relative)) {
+    try {
+      return { ok: true, data: JSON.parse(text) };
+    } catch (error) {
+      // V8 says what it met ("Unexpected token ']', …" or "… in JSON at position 9 (line 3 column 1)"),
+      // but not always where: jsonc-parser (strict: no comments, no trailing commas) finds the offset.
+      const reason = (error as Error).message.replace(/, ".*" is not valid JSON$|, \.\.\.[\s\S]*$| in JSON at position [\s\S]*$/, '');
+      const found: ParseError[] = [];
+      parseJsonc(text, found, { disallowComments: true, allowTrailingComma: false });
+      const offset = found[0]?.offset ?? text.length;
+      const before = text.slice(0, offset).split('\n');
+      return at(before.length, `not valid JSON: ${reason} (column ${before.at(-1)!.length + 1})`);
+    }
+  }
+  try {
+    return { ok: true, data: loadYaml(text, { filename: relative }) };
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    return at(...yamlProblem(text, error));
+  }
+}
+
+/**
+ * Where a YAML syntax error is and what it says, in an author's terms: js-yaml's reason and column,
+ * a hint for the usual cause of its vaguest reason, and an unclosed double quote at the line that
+ * opens it (js-yaml reports it at the end of the file).
+ */
+function yamlProblem(text: string, error: YAMLException): [line: number, message: string] {
+  const lines = text.split(/\r?\n/);
+  const line = error.mark ? error.mark.line + 1 : 1;
+  const column = error.mark ? ` (column ${error.mark.column + 1})` : '';
+  if (/within a double quoted scalar/.test(error.reason)) {
+    const opens = lines.findIndex((l) => !/^\s*#/.test(l) && (l.replace(/\\./g, '').match(/"/g)?.length ?? 0) % 2 === 1);
+    if (opens !== -1) return [opens + 1, 'not valid YAML: a double-quoted value starts here and is never closed'];
+  }
+  // `tagline: Private: LLM platforms`: js-yaml reads a second key on the line and calls it bad indentation.
+  if (error.reason === 'bad indentation of a mapping entry' && /^\s*[^\s:#][^:]*:\s+[^"'\s][^#]*:\s/.test(lines[line - 1] ?? ''))
+    return [line, `not valid YAML: ${error.reason}${column}; a value that holds ": " must be in quotes`];
+  return [line, `not valid YAML: ${error.reason}${column}`];
+}
+
+/**
+ * Astro's file() loader over a YAML (or JSON) data file of entries keyed by id, with a file that
+ * does not parse, or holds no entries, kept as one invalid entry ({@link UNREADABLE_FILE_ENTRY})
+ * carrying its error at its line. Astro's loader would log "Error reading data" and load nothing,
+ * and the build then failed on what was missing, away from the cause. Wrap it in {@link reporting}.
+ */
+export function dataFile(fileName: string): Loader {
+  const relative = path.relative(process.cwd(), path.resolve(fileName));
+  return file(fileName, {
+    parser: (text) => {
+      const parsed = parseDataFile(text, relative);
+      if (parsed.ok && typeof parsed.data === 'object' && parsed.data !== null)
+        return parsed.data as Record<string, Record<string, unknown>>;
+      const error: ContentError = parsed.ok
+        ? { file: relative, line: 1, message: 'expected entries, each as "id:" with its fields indented below it' }
+        : parsed.error;
+      // The ids the file's top-level lines name stay as empty invalid entries: references to them resolve, so
+      // Astro does not log "Invalid content reference" for every article of a category the file still defines.
+      const named = [...text.matchAll(/^([\w.-]+):(?:\s|$)/gm)].map((match) => [match[1]!, { [INVALID_ENTRY]: [] }]);
+      return { ...Object.fromEntries(named), [UNREADABLE_FILE_ENTRY]: { [INVALID_ENTRY]: [error] } };
+    },
+  });
+}
+
+/** Whether a collection's entries include a data file that did not parse (its other entries are then unknown). */
+export function holdsUnreadableFile(entries: readonly { id: string }[]): boolean {
+  return entries.some((entry) => entry.id === UNREADABLE_FILE_ENTRY);
+}
+
+/**
+ * The build-time tweet snapshot (`<content>/tweets.json`, served by /api/tweets until a live feed is
+ * stored) read and validated, or its errors: a syntax error at its line, a field that fails the
+ * feed's schema at line 1 with its path (the file is one JSON document; its lines are not entries).
+ */
+export function readTweetSnapshotFile(contentDir: string): { feed: TweetFeed; errors: [] } | { feed?: undefined; errors: ContentError[] } {
+  const file = path.join(contentDir, 'tweets.json');
+  const relative = path.relative(process.cwd(), path.resolve(file));
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { errors: [{ file: relative, line: 1, message: 'the file is missing: a JSON tweet feed ({"updated_at", "tweets": [...]})' }] };
+  }
+  const parsed = parseDataFile(text, relative);
+  if (!parsed.ok) return { errors: [parsed.error] };
+  try {
+    return { feed: parseTweetFeed(parsed.data), errors: [] };
+  } catch (error) {
+    return { errors: [{ file: relative, line: 1, message: (error as Error).message }] };
+  }
 }
 
 /** Slugs two files of one collection claim, as errors at each file's `slug:` line. */

@@ -25,9 +25,7 @@ export interface SolutionPageProps {
 }
 
 /** Every solution's page props and cache key in its own chrome (`'own'`) or the other language's (`'other'`). */
-export async function solutionPages(
-  which: 'own' | 'other',
-): Promise<{ doc: Solution; props: SolutionPageProps; cacheKey: string }[]> {
+export async function solutionPages(which: 'own' | 'other'): Promise<{ doc: Solution; props: SolutionPageProps; cacheKey: string }[]> {
   const catalog = await getCatalog();
   const { solutions, articles } = catalog;
   const related = relatedIndex<Article | Solution>([...solutions, ...articles]);

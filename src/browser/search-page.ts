@@ -7,9 +7,9 @@
  * with the filters (`lang`, `category`), so a search can be shared. The figures behind this choice
  * are in BENCHMARKS.md, "Search page vs API".
  */
-import { bestPassage } from '../core/search/passage.ts';
 import { queryMatcher, type QueryMatcher } from './search-highlight.ts';
 import { loadNamedPages, matchNamedPages } from './search-pages.ts';
+import { appendMarked, passageElement, passageOf, quotesPassage } from './search-passages.ts';
 
 /** Hits that show the passage they matched in: about a screenful, each one fetch of a markdown twin (cached by the CDN). */
 const PASSAGES_SHOWN = 10;
@@ -166,19 +166,6 @@ async function pagefindSearch(query: string): Promise<Hit[]> {
 // ---------------------------------------------------------------------------------------------
 // Rendering
 
-/** Appends `text` to `parent` with the query's matches in <mark>. */
-function appendMarked(parent: HTMLElement, text: string, matcher: QueryMatcher): void {
-  for (const segment of matcher.segments(text)) {
-    if (segment.match) {
-      const mark = document.createElement('mark');
-      mark.textContent = segment.text;
-      parent.append(mark);
-    } else {
-      parent.append(segment.text);
-    }
-  }
-}
-
 const categoryName = (slug: string): string => config.categories[slug]?.[config.lang] ?? slug;
 const typeName = (type: string): string => t[type] ?? t.page!;
 
@@ -211,44 +198,27 @@ function renderHit(hit: Hit, matcher: QueryMatcher): HTMLLIElement {
   return item;
 }
 
-/** Each document's markdown twin, fetched once per page (`/blog/<slug>.md`); undefined when it cannot be had. */
-const twins = new Map<string, Promise<string | undefined>>();
-function twinOf(path: string): Promise<string | undefined> {
-  let twin = twins.get(path);
-  if (!twin) {
-    twin = fetch(`${path}.md`, { headers: { accept: 'text/markdown' } })
-      .then((response) => (response.ok ? response.text() : undefined))
-      .catch(() => undefined);
-    twins.set(path, twin);
-  }
-  return twin;
-}
-
 /**
  * Under each of the first hits, the passage of the document around its best match, the matched
- * words marked, headed by its section; the title then links to that section (src/core/search/passage.ts).
+ * words marked, headed by its section; the title then links to that section (src/browser/search-passages.ts).
  * A hit whose match is only in its title or summary keeps its summary alone.
  */
 async function showPassages(shown: [Hit, HTMLLIElement][], matcher: QueryMatcher, query: string): Promise<void> {
-  const documents = shown.filter(([hit]) => hit.type === 'article' || hit.type === 'solution').slice(0, PASSAGES_SHOWN);
+  const documents = shown.filter(([hit]) => quotesPassage(hit.type)).slice(0, PASSAGES_SHOWN);
   await Promise.all(
     documents.map(async ([hit, item]) => {
-      const markdown = await twinOf(hit.path);
-      if (markdown === undefined || lastQuery !== query || !item.isConnected) return;
-      const passage = bestPassage(markdown, (text) => matcher.segments(text));
-      if (!passage) return;
-      const href = `${hit.path}#${passage.anchor}`;
-      item.querySelector<HTMLAnchorElement>('h2 a')!.href = href;
-      const quote = document.createElement('p');
-      quote.className = 'result-passage';
-      if (hit.lang) quote.lang = htmlLang(hit.lang);
-      const section = document.createElement('a');
-      section.className = 'result-section';
-      section.href = href;
-      section.textContent = passage.heading;
-      quote.append(section, ' ');
-      appendMarked(quote, passage.text, matcher);
-      item.append(quote);
+      const found = await passageOf(hit.path, matcher);
+      if (!found || lastQuery !== query || !item.isConnected) return;
+      item.querySelector<HTMLAnchorElement>('h2 a')!.href = found.href;
+      item.append(
+        passageElement(found, matcher, {
+          tag: 'p',
+          className: 'result-passage',
+          sectionClassName: 'result-section',
+          linkSection: true,
+          lang: htmlLang(hit.lang),
+        }),
+      );
     }),
   );
   if (lastQuery === query) root.dataset.passages = 'done';

@@ -267,6 +267,61 @@ describe('meta rows (item 6)', () => {
   });
 });
 
+describe('code blocks (item 7)', () => {
+  it('use the room beside the text on a wide screen, so a line that fits is not scrolled; stay in the column on a phone', async () => {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      const { context, page, errors } = await open({ width, height });
+      await page.goto('/blog/llm-gateway-token-budgets');
+      const box = await page.evaluate(() => {
+        const rect = (el: Element | null): DOMRect => el!.getBoundingClientRect();
+        const frame = document.querySelector('.prose > .code-frame[data-language="typescript"]')!;
+        const pre = frame.querySelector('pre')!;
+        const toc = document.querySelector('.toc');
+        return {
+          prose: rect(document.querySelector('.prose')).right,
+          frame: rect(frame).right,
+          toc: toc && getComputedStyle(toc).position === 'sticky' ? rect(toc).left : null,
+          hidden: pre.scrollWidth - pre.clientWidth,
+          viewport: innerWidth,
+        };
+      });
+      if (width === 1440) {
+        // Wider than the text column, short of the contents, and every line of the block shown.
+        expect(box.frame).toBeGreaterThan(box.prose + 100);
+        expect(box.frame).toBeLessThan(box.toc! - 16);
+        expect(box.hidden, JSON.stringify(box)).toBeLessThanOrEqual(0);
+      } else {
+        expect(box.frame).toBeLessThanOrEqual(box.prose + 0.5);
+        expect(box.frame).toBeLessThanOrEqual(box.viewport);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('code in Chinese pages', () => {
+  it('draws every token of a code block in the code face, in Chinese articles as in English ones', async () => {
+    const { context, page, errors } = await open({ width: 390, height: 844 });
+    for (const target of ['/blog/llm-api-gateway-circuit-breaker-quota-zh', '/blog/llm-gateway-token-budgets']) {
+      await page.goto(target);
+      const faces = await page.evaluate(() =>
+        [...document.querySelectorAll('.prose pre')].flatMap((pre) => {
+          const face = getComputedStyle(pre).fontFamily;
+          return [...pre.querySelectorAll('*')].map((el) => getComputedStyle(el).fontFamily).filter((f) => f !== face);
+        }),
+      );
+      expect(faces, target).toEqual([]);
+      expect(await page.locator('.prose pre span').count(), target).toBeGreaterThan(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('every article passes axe in both themes (item 7)', () => {
   it('light: WCAG 2.1 A/AA and best practice; dark: the colour rules', async () => {
     const { context, page } = await open();

@@ -296,6 +296,11 @@ describe('search palette', () => {
       await page.goto(target);
       const dialog = page.locator('dialog[data-search-palette]');
       expect(await dialog.isVisible()).toBe(false);
+      // The header's link shows its shortcut on a wide screen only, and keeps "Search" as its name.
+      expect(await page.locator('[data-palette-open] kbd').isVisible()).toBe(width > 800);
+      if (width > 800) expect(await page.locator('[data-palette-open] kbd').textContent()).toBe('Ctrl K');
+      const named = page.getByRole('link', { name: target === '/zh' ? '搜索' : 'Search', exact: true });
+      expect(await named.and(page.locator('[data-palette-open]')).count()).toBe(1);
       await page.keyboard.press('Control+k');
       await expect.poll(() => dialog.isVisible()).toBe(true);
       const box = dialog.getByRole('searchbox');
@@ -341,10 +346,76 @@ describe('search palette', () => {
     }
   });
 
+  it('shows under a hit the passage it matched in, the words marked (typos and prefixes too), and links to its section', async () => {
+    /** The marked words of one hit's passage that the reader can see (not clipped by the line clamp), and where the hit leads. */
+    const hitOf = async (page: Page, path: string, q: string) => {
+      const dialog = page.locator('dialog[data-search-palette]');
+      await dialog.getByRole('searchbox').fill(q);
+      await page.waitForFunction(
+        (query) => {
+          const element = document.querySelector<HTMLElement>('dialog[data-search-palette]');
+          return element?.dataset.passages === 'done' && element.querySelector<HTMLInputElement>('input[name="q"]')?.value === query;
+        },
+        q,
+        { timeout: 15_000 },
+      );
+      const link = dialog.locator(`.palette-results a[href^="${path}"]`);
+      return {
+        link,
+        href: decodeURIComponent((await link.getAttribute('href')) ?? ''),
+        section: await link.locator('.palette-section').textContent(),
+        passage: await link.locator('.palette-passage').textContent(),
+        visibleMarks: await link.locator('.palette-passage').evaluate((passage) => {
+          const box = passage.getBoundingClientRect();
+          return [...passage.querySelectorAll('mark')]
+            .filter((mark) => {
+              const rect = mark.getBoundingClientRect();
+              return rect.width > 0 && rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1;
+            })
+            .map((mark) => mark.textContent);
+        }),
+      };
+    };
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      const { context, page, problems } = await open({ width, colorScheme: scheme });
+      await page.goto('/');
+      await page.keyboard.press('Control+k');
+      // The word is in that section's body only: not in the title, the summary or the tags.
+      for (const q of ['classification', 'clasification', 'classif']) {
+        const hit = await hitOf(page, '/blog/llm-gateway-token-budgets', q);
+        expect(hit.href, `${q} at ${width}`).toBe('/blog/llm-gateway-token-budgets#why-request-counts-are-the-wrong-unit');
+        expect(hit.section).toBe('Why request counts are the wrong unit');
+        expect(hit.passage).toContain('50-token classification');
+        expect(hit.visibleMarks, `${q} at ${width}`).toContain('classification');
+      }
+      const axe = await runAxe(page, AXE_RUN_ONLY[scheme]);
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // Chinese, from the Chinese home: the section with the most matches; the hit lands on its heading.
+      await page.goto('/zh');
+      await page.keyboard.press('Control+k');
+      const zh = await hitOf(page, '/blog/llm-api-gateway-circuit-breaker-quota-zh', '熔断');
+      expect(zh.href).toBe('/blog/llm-api-gateway-circuit-breaker-quota-zh#熔断与降级');
+      expect(zh.section).toBe('熔断与降级');
+      expect(zh.visibleMarks[0]).toBe('熔断');
+      await zh.link.click();
+      await page.waitForURL((url) => decodeURIComponent(url.hash) === '#熔断与降级');
+      expect(await page.locator('[id="熔断与降级"]').count()).toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('is a plain link to the search page without scripting', async () => {
     const context = await browser.newContext({ baseURL: site.origin, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
+    // No shortcut to show: without scripting there is no palette.
+    expect(await page.locator('[data-palette-open] kbd').isVisible()).toBe(false);
     await page.locator('[data-palette-open]').click();
     await page.waitForURL((url) => url.pathname === '/search');
     await context.close();

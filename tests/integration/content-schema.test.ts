@@ -217,6 +217,47 @@ describe('content validation at build time', () => {
     expect(errors.join('\n')).not.toContain('node_modules');
   });
 
+  it('reports data files that are not YAML or JSON at their line, with the other errors of the round', () => {
+    const at: Record<string, { file: string; line: number }> = {};
+    /** The 1-based line of the first line of `file` that starts with `start`. */
+    const lineStarting = (file: string, start: string): number =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((line) => line.startsWith(start)) + 1;
+    const { status, output } = buildWith('data-files', (content) => {
+      const edit = (name: string, change: (text: string) => string): string => {
+        const file = path.join(content, name);
+        writeFileSync(file, change(readFileSync(file, 'utf8')));
+        return file;
+      };
+      // A value holding ": " without quotes; a category defined twice; a comma before the end of a JSON list.
+      let file = edit('company.yaml', (text) => text.replace(/^ {2}tagline: (.*)$/m, '  tagline: Private: $1'));
+      at.company = { file, line: lineStarting(file, '  tagline:') };
+      file = edit('categories.yaml', (text) => `${text.trimEnd()}\nprivate-deployment:\n  name: A second definition\n`);
+      at.categories = { file, line: readFileSync(file, 'utf8').split('\n').lastIndexOf('private-deployment:') + 1 };
+      file = edit('tweets.json', (text) => text.replace(/\}\n {2}\]\n\}\n?$/, '},\n  ]\n}\n'));
+      at.tweets = { file, line: lineStarting(file, '  ]') };
+      file = edit('articles/building-reliable-ai-agents.md', (text) => text.replace(/^lang: .*$/m, 'lang: fr'));
+      at.article = { file, line: lineOf(file, 'lang') };
+      return file;
+    });
+    expect(status).not.toBe(0);
+    const errors = output.split('\n').filter((line) => /^\S+\.(md|yaml|json):\d+: /.test(line));
+    const where = (name: string): string => `${path.relative(ROOT, at[name]!.file)}:${at[name]!.line}: `;
+    expect(errors, output).toEqual([
+      `${where('article')}lang: Invalid option: expected one of "zh"|"en"`,
+      `${where('categories')}not valid YAML: duplicated mapping key (column 1)`,
+      `${where('company')}not valid YAML: bad indentation of a mapping entry (column 19); a value that holds ": " must be in quotes`,
+      expect.stringMatching(new RegExp(`^${escapeRegExp(where('tweets'))}not valid JSON: `)),
+    ]);
+    expect(output).toContain('4 content errors; fix them and build again:');
+    // What followed from the broken files is not reported as problems of their own.
+    expect(output).not.toMatch(
+      /must define the key "profile"|is not defined in content\/categories\.yaml|Error reading data from|Invalid content reference/,
+    );
+    expect(output).not.toMatch(/\*\*|:0:0|Stack trace|node_modules/);
+  });
+
   it('pairs an article with its translation when each links the other (hreflang, the language switch)', () => {
     const zh = 'llm-inference-cost-optimization-zh';
     const en = 'speculative-decoding-faster-inference';

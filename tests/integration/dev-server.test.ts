@@ -10,6 +10,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
 import { type DevServer, firstPage, freePort, startDev } from '../support/dev-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -116,5 +117,43 @@ describe('npm run dev', () => {
     expect((await panelErrors()).some((e) => e.startsWith(relative(badYaml)))).toBe(true);
     writeFileSync(badYaml, yamlSource);
     await expect.poll(async () => (await panelErrors()).length, POLL).toBe(0);
+  });
+
+  it('lists a data file that is not YAML at its line, on the page or, without the company profile, instead of it', async () => {
+    const categories = path.join(CONTENT, 'categories.yaml');
+    const company = path.join(CONTENT, 'company.yaml');
+    const [categoriesSource, companySource] = [readFileSync(categories, 'utf8'), readFileSync(company, 'utf8')];
+    // A category defined twice: the panel names the second definition's line.
+    writeFileSync(categories, `${categoriesSource.trimEnd()}\nprivate-deployment:\n  name: A second definition\n`);
+    const duplicate = `${relative(categories)}:${categoriesSource.trimEnd().split('\n').length + 1}: not valid YAML: duplicated mapping key (column 1)`;
+    await expect.poll(async () => await panelErrors(), POLL).toEqual([duplicate]);
+    writeFileSync(categories, categoriesSource);
+    await expect.poll(async () => (await panelErrors()).length, POLL).toBe(0);
+    // No page can be drawn without the company profile: Astro's error page shows the report instead, as a browser draws it.
+    const taglineLine = companySource.split('\n').findIndex((line) => line.startsWith('  tagline:')) + 1;
+    writeFileSync(company, companySource.replace(/^ {2}tagline: /m, '  tagline: Private: '));
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage();
+      const shown = async (): Promise<string> => {
+        await tab.goto(`${server.origin}/`);
+        return tab
+          .locator('vite-error-overlay #message-content')
+          .textContent({ timeout: 5_000 })
+          .then((text) => text?.trim() ?? '')
+          .catch(() => '');
+      };
+      await expect
+        .poll(shown, POLL)
+        .toBe(
+          `1 content error; fix it and build again:\n${relative(company)}:${taglineLine}: not valid YAML: bad indentation of a mapping entry ` +
+            '(column 19); a value that holds ": " must be in quotes',
+        );
+    } finally {
+      await browser.close();
+    }
+    writeFileSync(company, companySource);
+    await expect.poll(async () => (await page('/')).status, POLL).toBe(200);
+    expect(await panelErrors()).toEqual([]);
   });
 });

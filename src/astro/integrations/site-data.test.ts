@@ -17,13 +17,15 @@ describe('readTweetSnapshot', () => {
     expect(feed.tweets.length).toBeGreaterThan(0);
   });
 
-  it('names the file when it is missing or not JSON', async () => {
+  it('names the file and line, as a content error, when it is missing or not JSON', async () => {
     const missing = folder(null);
-    await expect(readTweetSnapshot(missing)).rejects.toThrow(`${path.join(missing, 'tweets.json')}: expected a JSON tweet feed`);
-    await expect(readTweetSnapshot(folder('{nope'))).rejects.toThrow(/tweets\.json: expected a JSON tweet feed/);
+    const file = (dir: string): string => path.relative(process.cwd(), path.join(dir, 'tweets.json'));
+    await expect(readTweetSnapshot(missing)).rejects.toThrow(`${file(missing)}:1: the file is missing: a JSON tweet feed`);
+    const broken = folder('{\n  "updated_at": "2026-11-15T08:00:00Z",\n  nope\n}');
+    await expect(readTweetSnapshot(broken)).rejects.toThrow(`${file(broken)}:3: not valid JSON: `);
   });
 
-  it('names the file when the feed is malformed', async () => {
-    await expect(readTweetSnapshot(folder('{"tweets": "none"}'))).rejects.toThrow(/tweets\.json: /);
+  it('names the file and the field when the feed is malformed', async () => {
+    await expect(readTweetSnapshot(folder('{"tweets": "none"}'))).rejects.toThrow(/tweets\.json:1: Invalid tweet feed at /);
   });
 });

@@ -21,10 +21,11 @@ import { catalogIndex, documentsOf, siteProfile, type Catalog } from '../../core
 import { shardCatalog } from '../../core/content/catalog-shards.ts';
 import { buildSearchIndex } from '../../core/search/build-index.ts';
 import { SEARCH_INDEX_FILE } from '../../core/search/index-data.ts';
-import { parseTweetFeed, type TweetFeed } from '../../core/tweets/tweets.ts';
+import type { TweetFeed } from '../../core/tweets/tweets.ts';
 import type { OgImagesMode } from '../../core/config.ts';
 import { OG_CARDS_FILE, ogCardTexts, serializeOgCards } from '../../core/publish/og-card.ts';
 import { type SitePage, sitePages } from '../../core/publish/pages.ts';
+import { contentErrorsFailure, readTweetSnapshotFile } from '../content-errors.ts';
 import { sharedBuildData } from './build-data.ts';
 import { writeDeployBodies } from './deploy-blobs.ts';
 import { writeMarkdownTwins } from './markdown-twins.ts';
@@ -47,20 +48,14 @@ function currentCommit(commitRef: string | null): string {
   }
 }
 
-/** The build-time tweet snapshot (`<content>/tweets.json`), validated: /api/tweets serves it until a live feed is stored. */
+/**
+ * The build-time tweet snapshot (`<content>/tweets.json`), validated: /api/tweets serves it until a
+ * live feed is stored. Its errors read as content errors (the catalogue lists them with the rest first).
+ */
 export async function readTweetSnapshot(contentDir: string): Promise<TweetFeed> {
-  const file = path.join(contentDir, 'tweets.json');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${file}: expected a JSON tweet feed ({"updated_at", "tweets": [...]})`, { cause: error });
-  }
-  try {
-    return parseTweetFeed(raw);
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const { feed, errors } = readTweetSnapshotFile(contentDir);
+  if (!feed) throw contentErrorsFailure(errors);
+  return feed;
 }
 
 /** The catalogue the pages were rendered from; a build that rendered none has nothing to publish. */

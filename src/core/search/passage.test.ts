@@ -104,6 +104,15 @@ describe('windowAround', () => {
     expect(text.length).toBeLessThanOrEqual(102);
   });
 
+  it('keeps the match within the first third of the window, whatever its size', () => {
+    const focus = words.indexOf('word40');
+    for (const chars of [90, 220]) {
+      const text = windowAround(words, focus, chars);
+      expect(text.indexOf('word40'), `${chars}`).toBeGreaterThan(chars * 0.2);
+      expect(text.indexOf('word40'), `${chars}`).toBeLessThanOrEqual(chars * 0.34);
+    }
+  });
+
   it('starts at the beginning when the match is there, and never splits a surrogate pair', () => {
     expect(windowAround(words, 0, 50).startsWith('word0 ')).toBe(true);
     const emoji = '😀'.repeat(200);

@@ -31,8 +31,11 @@ export interface Passage {
 
 /** About two lines of a result: long enough to show the match in its sentence. */
 export const PASSAGE_CHARS = 220;
-/** How much of the window comes before the first match. */
-const LEAD_CHARS = 70;
+/**
+ * The share of the window before the first match (70 of the search page's 220 characters): a
+ * narrower window (the header's palette) keeps the match as near its start.
+ */
+const LEAD_SHARE = 0.32;
 
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -113,7 +116,7 @@ function matchesIn(text: string, mark: MatchMarker): { starts: number[]; distinc
 /** `text` cut to about `chars` around `focus`, on spaces where the text has them, with `…` at each cut. */
 export function windowAround(text: string, focus: number, chars = PASSAGE_CHARS): string {
   if (text.length <= chars) return text;
-  let start = Math.max(0, Math.min(focus - LEAD_CHARS, text.length - chars));
+  let start = Math.max(0, Math.min(focus - Math.round(chars * LEAD_SHARE), text.length - chars));
   let end = Math.min(text.length, start + chars);
   // On a space when one is near (Latin text); Chinese text has none and is cut between characters.
   if (start > 0) {
