@@ -54,6 +54,13 @@ describe('headedSections', () => {
     expect(sections.some((s) => s.heading.includes('comment in code'))).toBe(false);
   });
 
+  it('reads a table as its cells, without the delimiter row or a thematic break', () => {
+    const [section] = headedSections(
+      '## 熔断与降级\n\n| 触发条件 | 建议阈值 |\n| --- | :---: |\n| 5xx 错误率 | 60 秒窗口内超过 30% |\n\n---\n\nAfter the rule.\n',
+    );
+    expect(section!.text).toBe('触发条件 建议阈值 5xx 错误率 60 秒窗口内超过 30% After the rule.');
+  });
+
   it('drops inline markup from headings as the page shows them', () => {
     expect(headedSections('## The `budget` of **one** [key](/keys)\n\ntext')[0]).toMatchObject({
       heading: 'The budget of one key',

@@ -90,9 +90,12 @@ export function headedSections(markdown: string): Section[] {
   return sections.map((s) => ({ ...s, text: plainText(s.text) }));
 }
 
+/** A table's delimiter row (`| --- | :---: |`) or a thematic break (`---`): structure, not words. */
+const RULE_LINE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm;
+
 /** Search text with its runs of white space made one space (a passage reads as one line). */
 function plainText(markdown: string): string {
-  return markdownToSearchText(markdown)
+  return markdownToSearchText(markdown.replace(RULE_LINE, ''))
     .replace(/[*_`>#|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
