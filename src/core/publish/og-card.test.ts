@@ -6,6 +6,7 @@ import { PROBLEM_ERRORS } from '../kernel/problem.ts';
 import {
   OG_CDN_MAX_AGE_SECONDS,
   OG_MAX_DRAWS_IN_FLIGHT,
+  OG_MAX_DRAWS_WAITING,
   OG_TITLE_MAX_CHARS,
   type OgCard,
   type OgCardText,
@@ -189,26 +190,38 @@ describe('GET /og/<page>.png', () => {
     expect(draws).toBe(1);
   });
 
-  it(`draws at most ${OG_MAX_DRAWS_IN_FLIGHT} different cards at once; the next gets 503 with Retry-After`, async () => {
+  it(`draws at most ${OG_MAX_DRAWS_IN_FLIGHT} different cards at once; the next ${OG_MAX_DRAWS_WAITING} wait their turn, past that 503`, async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let draws = 0;
+    let drawingNow = 0;
+    let mostAtOnce = 0;
+    // One page's text under as many image paths as the test needs.
+    const [path0, text0] = [...texts.entries()][0]!;
+    const many = new Map(
+      Array.from({ length: OG_MAX_DRAWS_IN_FLIGHT + OG_MAX_DRAWS_WAITING + 1 }, (_, i) => [path0.replace(/\.png$/, `-${i}.png`), text0]),
+    );
     const f = fixture({
+      texts: many,
       draw: async () => {
         draws++;
+        mostAtOnce = Math.max(mostAtOnce, ++drawingNow);
         await gate;
+        drawingNow--;
         return new Uint8Array([1]);
       },
     });
-    const images = [...texts.keys()].slice(0, OG_MAX_DRAWS_IN_FLIGHT + 1);
-    const first = images.slice(0, -1).map((image) => f.fetch(image));
+    const images = [...many.keys()];
+    const admitted = images.slice(0, -1).map((image) => f.fetch(image));
     await vi.waitFor(() => expect(draws).toBe(OG_MAX_DRAWS_IN_FLIGHT));
     const refused = await f.fetch(images.at(-1)!);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
-    release();
-    expect((await Promise.all(first)).map((r) => r.status)).toEqual(Array(OG_MAX_DRAWS_IN_FLIGHT).fill(200));
     expect(draws).toBe(OG_MAX_DRAWS_IN_FLIGHT);
+    release();
+    expect((await Promise.all(admitted)).map((r) => r.status)).toEqual(Array(images.length - 1).fill(200));
+    expect(draws).toBe(images.length - 1);
+    expect(mostAtOnce).toBe(OG_MAX_DRAWS_IN_FLIGHT);
     expect((await f.fetch(images.at(-1)!)).status).toBe(200);
   });
 

@@ -238,10 +238,14 @@ export const OG_BROWSER_MAX_AGE_SECONDS = 3600;
  */
 export const OG_CDN_MAX_AGE_SECONDS = 31_536_000;
 /**
- * At most this many different cards are drawn at once by one instance; more get 503 with
- * Retry-After. A Netlify instance serves one request at a time; the local runtime serves many.
+ * At most this many different cards are drawn at once by one instance; the next ones wait for a
+ * turn, up to {@link OG_MAX_DRAWS_WAITING}, and past that get 503 with Retry-After. A Netlify
+ * instance serves one request at a time; the local runtime serves many (a link checker asks for
+ * every card of a listing at once, and must not see them refused).
  */
 export const OG_MAX_DRAWS_IN_FLIGHT = 4;
+/** Different cards that may wait for a turn to be drawn, per instance (bounded memory and delay). */
+export const OG_MAX_DRAWS_WAITING = 64;
 const RETRY_AFTER_SECONDS = 1;
 
 /** What the answer needs: the card texts, the site, the rasteriser, and what else makes an image differ. */
@@ -275,6 +279,21 @@ export const OG_IMAGE_EDGE: EdgeOptions = { methods: ['GET'], errors: PROBLEM_ER
  */
 export function ogImageHandler(deps: OgImageDeps): (req: Request) => Promise<Response> {
   const drawing = new Map<string, Promise<Uint8Array>>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  /** Runs `work` when one of the instance's drawing turns is free (first come, first served). */
+  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running < OG_MAX_DRAWS_IN_FLIGHT) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The turn passes to the next in line, or is given back.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
   return async (req) => {
     if (req.method !== 'GET') throw methodNotAllowed(['GET', 'HEAD']);
     const url = new URL(req.url);
@@ -288,11 +307,11 @@ export function ogImageHandler(deps: OgImageDeps): (req: Request) => Promise<Res
     if (noneMatch(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
     let png = drawing.get(url.pathname);
     if (!png) {
-      if (drawing.size >= OG_MAX_DRAWS_IN_FLIGHT)
+      if (running >= OG_MAX_DRAWS_IN_FLIGHT && waiting.length >= OG_MAX_DRAWS_WAITING)
         throw new HttpProblem(503, 'Service Unavailable', 'Too many Open Graph images are being drawn; try again shortly.', {
           headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
         });
-      png = deps.draw(card).finally(() => drawing.delete(url.pathname));
+      png = inTurn(() => deps.draw(card)).finally(() => drawing.delete(url.pathname));
       drawing.set(url.pathname, png);
     }
     const body = await png;
