@@ -41,7 +41,7 @@ describe('deploy check', () => {
     const functionCount = readdirSync(path.join(import.meta.dirname, '../../netlify/functions')).filter((f) => f.endsWith('.mts')).length;
     expect(result.lines.join('\n')).toContain(`functions manifest = runtime route table: ${functionCount} functions`);
     expect(result.lines.join('\n')).toMatch(
-      /mcp: archive holds generated\/data\/search\/\*, generated\/data\/catalog\/\*; answered when run from it/,
+      /mcp: archive holds generated\/data\/search\/\*, generated\/data\/catalog\/\* \([\d.]+ MB zipped\); answered when run from it/,
     );
     expect(result.lines.join('\n')).toMatch(/edge functions: skipped/);
   }, 300_000);

@@ -326,7 +326,7 @@ describe('§6.1–6.4 authorization endpoint errors', () => {
   it('other methods get 405 with Allow', async () => {
     const res = await web()('/oauth/authorize', { method: 'PUT' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
   });
 });
 

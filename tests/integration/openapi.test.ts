@@ -118,7 +118,8 @@ describe('OpenAPI description', () => {
     expect(md).toContain('```sh\ncurl -sS');
     expect(md).toContain("```sh\ncurl -sS -G 'http://localhost:8899/api/search' \\\n  --data-urlencode 'q=私有化部署 LLM'");
     expect(md).toContain('```python\nimport requests');
-    expect(md).toContain('Example 429 (`application/problem+json`)');
+    // A response's example follows its body, in the page's words (src/core/publish/reference/labels.ts).
+    expect(md).toMatch(/ {2}Body `application\/problem\+json`\n[\s\S]*?\n {2}Example\n\n {2}```\n/);
     // Each operation's page has its own twin; the single page's twin is the whole reference.
     const opMd = await (await site.fetchPath('/docs/api/search-articles.md')).text();
     expect(opMd).toMatch(/^---\n[\s\S]*?\n---\n\n> Index of this site for agents: \S+\/llms\.txt\n\n# Search articles/);
