@@ -251,6 +251,8 @@ describe('usage and reachability', () => {
       expect(report.incomplete).toMatch(/^the scan budget ran out/);
       expect(JSON.stringify(report)).toContain('scan budget used up');
       expect(stderr).toContain('error: incomplete after 2 s (--budget-s): the scan budget ran out');
+      const human = await cli([origin, '--no-browser', '--budget-s', '2', '--rubric', 'isitagentready']);
+      expect(human.stdout).toMatch(/\nSummary\n[\s\S]*\n {2}INCOMPLETE: \d+ check\(s\) not evaluated: the scan budget ran out/);
     } finally {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));

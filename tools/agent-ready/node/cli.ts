@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { dnsOverHttpsResolver } from '../dns-over-https.ts';
-import { get, REQUEST_TIMEOUT_MS, USER_AGENT } from '../http.ts';
+import { get, REQUEST_TIMEOUT_MS, SCAN_BUDGET_USED, USER_AGENT } from '../http.ts';
 import { RUBRICS, type RubricReport, scan, type ScanReport, selectRubrics } from '../scan.ts';
 import { DEFAULT_PAGE_SAMPLE } from '../site.ts';
 import type { CheckContext, CheckResult } from '../types.ts';
@@ -222,6 +222,10 @@ export function formatReport(report: ScanReport, colours = false): string {
   }
   const { pass, warn, fail, neutral } = report.counts;
   lines.push(`  ${pass} pass, ${warn} warn, ${fail} fail, ${neutral} neutral`);
+  if (report.incomplete) {
+    const starved = report.rubrics.flatMap((r) => r.checks).filter((c) => c.reason.includes(SCAN_BUDGET_USED)).length;
+    lines.push(`  INCOMPLETE: ${starved} check(s) not evaluated: ${report.incomplete}`);
+  }
   return lines.join('\n');
 }
 

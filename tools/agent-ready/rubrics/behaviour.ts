@@ -221,6 +221,7 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
       return headers;
     };
     let accessToken: string | undefined;
+    let tokenUnknown = false;
     if (!machine) run.token = { skipped: 'the server offers no client_credentials grant: a token needs a user (authorization code)' };
     else if (typeof as.token_endpoint !== 'string') run.token = { ok: false, reason: 'no token_endpoint in the metadata' };
     else {
@@ -236,7 +237,12 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
         accessToken = token.access_token;
         run.token = { ok: true, reason: `client_credentials → a bearer token (expires_in ${String(token.expires_in)})` };
       } else
-        run.token = { ok: false, reason: `client_credentials → ${res.status}${token ? `, token_type ${String(token.token_type)}` : ''}` };
+        run.token = {
+          ok: false,
+          reason: `client_credentials → ${res.error ?? res.status}${token ? `, token_type ${String(token.token_type)}` : ''}`,
+        };
+      // A request cut after it was sent may have issued a token the checker never saw.
+      tokenUnknown = res.status === 0;
     }
     // Clean up: revoke the token (RFC 7009), then delete the client when RFC 7592 management is offered.
     const cleanup: string[] = [];
@@ -260,7 +266,12 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
       evidence.push(`DELETE ${shortUrl(ctx, client.registration_client_uri)} (RFC 7592) → ${res.status}`);
       cleanupOk &&= res.status === 204;
       cleanup.push(`client deleted → ${res.status}`);
-    } else cleanup.push('no RFC 7592 client management: the client registration stays (it holds no token)');
+    } else
+      cleanup.push(
+        tokenUnknown
+          ? 'no RFC 7592 client management: the client registration stays (whether it holds a token is unknown: the token request got no answer)'
+          : 'no RFC 7592 client management: the client registration stays (it holds no token)',
+      );
     run.cleanup = accessToken || cleanup.length > 1 ? { ok: cleanupOk, reason: cleanup.join('; ') } : { skipped: cleanup.join('; ') };
     return run;
   });
