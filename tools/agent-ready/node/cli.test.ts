@@ -173,7 +173,10 @@ describe('usage and reachability', () => {
     [['https://example.com', '--doh', 'resolver'], "--doh needs the resolver's http(s) URL"],
     [['https://example.com', '--rubric', 'bogus'], `unknown rubric bogus; known: ${O_RUBRICS.join(', ')}`],
     [['https://example.com', '--pages', '0'], '--pages must be an integer from 1 to 100'],
-    [['https://example.com', '--budget-s', '0'], '--budget-s must be a number of seconds from 1 to 86400'],
+    [['https://example.com', '--budget-s', '0'], '--budget-s must be an integer number of seconds from 1 to 86400, not 0'],
+    [['https://example.com', '--budget-s', '0.5'], '--budget-s must be an integer number of seconds from 1 to 86400, not 0.5'],
+    [['https://example.com', '--budget-s', '0x10'], '--budget-s must be an integer number of seconds from 1 to 86400, not 0x10'],
+    [['https://example.com', '--budget-s', '1e3'], '--budget-s must be an integer number of seconds from 1 to 86400, not 1e3'],
   ])('%j → usage error, exit 2', async (args, message) => {
     const { code, stdout, stderr } = await cli(args);
     expect(code).toBe(2);
@@ -256,6 +259,27 @@ describe('usage and reachability', () => {
     } finally {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
+  it('a budget spent before / answers is exit 1 "incomplete", not 3 "cannot reach": the budget bounds the first request too', async () => {
+    const mute = createServer(() => undefined); // accepts, never answers
+    try {
+      await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+      const origin = `http://127.0.0.1:${(mute.address() as { port: number }).port}`;
+      const started = performance.now();
+      const { code, stdout, stderr } = await cli([origin, '--json', '--no-browser', '--budget-s', '1', '--timeout-ms', '10000']);
+      expect(performance.now() - started).toBeLessThan(8_000);
+      expect(code).toBe(1);
+      expect(stderr).toBe(`error: incomplete after 1 s (--budget-s): the scan budget ran out before ${origin}/ answered\n`);
+      expect(JSON.parse(stdout)).toEqual({
+        url: origin,
+        error: 'incomplete',
+        message: `the scan budget ran out before ${origin}/ answered`,
+      });
+    } finally {
+      mute.closeAllConnections();
+      await new Promise<void>((resolve) => mute.close(() => resolve()));
     }
   });
 
