@@ -138,6 +138,8 @@ describe('the scan budget', () => {
     const all = report.rubrics.flatMap((r) => r.checks);
     expect(all.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
     expect(all.filter((c) => c.reason.includes('scan budget used up')).length).toBeGreaterThan(10);
+    // Behaviour was asked for: the points the budget starved are not blamed on a missing --behaviour.
+    expect(report.rubrics.find((r) => r.id === 'mintlify')!.summary.headline).toMatch(/ points not evaluated: scan budget used up\)$/);
   });
 
   it('an OAuth token request cut after it was sent is neither "→ 0" nor "holds no token"', async () => {

@@ -222,6 +222,25 @@ describe('usage and reachability', () => {
       );
       const report = JSON.parse(stdout) as ScanReport;
       expect(report.options.behaviour).toBe(false);
+      // stdout and --json say it too, not only stderr: the origin asked for, where it redirects, why.
+      expect(report.options.behaviourNotRun).toEqual({
+        requested: from,
+        redirect: `${site.origin}/`,
+        reason: 'it writes only to the origin named on the command line',
+      });
+      const mintlify = report.rubrics.find((r) => r.id === 'mintlify')!;
+      expect(mintlify.summary.headline).toMatch(/points not evaluated: --behaviour not run on a redirected origin\)$/);
+      const mcp = mintlify.checks.find((c) => c.id === 'mcp-server')!;
+      expect(mcp).toMatchObject({
+        status: 'neutral',
+        reason: `not evaluated: --behaviour not run (${from}/ redirects to ${site.origin}/; it writes only to the origin named on the command line)`,
+        fix: expect.stringMatching(new RegExp(`^Run with --behaviour naming ${site.origin} itself`)),
+      });
+      const human = await cli([from, '--no-browser', '--behaviour', '--rubric', 'mintlify']);
+      expect(human.stdout).toContain(
+        `read-only: --behaviour not run: ${from}/ redirects to ${site.origin}/, and it writes only to the origin named on the command line;`,
+      );
+      expect(human.stdout).not.toContain('add --behaviour');
       // Only the GET-only twin check runs without --behaviour.
       expect(
         report.rubrics

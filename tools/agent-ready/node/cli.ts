@@ -10,7 +10,7 @@ import { dnsOverHttpsResolver } from '../dns-over-https.ts';
 import { get, REQUEST_TIMEOUT_MS, SCAN_BUDGET_USED, USER_AGENT } from '../http.ts';
 import { RUBRICS, type RubricReport, scan, type ScanReport, selectRubrics } from '../scan.ts';
 import { DEFAULT_PAGE_SAMPLE } from '../site.ts';
-import type { CheckContext, CheckResult } from '../types.ts';
+import type { BehaviourNotRun, CheckContext, CheckResult } from '../types.ts';
 import { createWebMcpProbe } from './webmcp-probe.ts';
 
 /** Exit codes. */
@@ -159,9 +159,10 @@ function parseOptions(argv: string[]): Options | 'help' {
 async function resolveOrigin(
   options: Options,
   deadline: number,
-): Promise<{ origin: string; notes: string[] } | { unreachable: string } | { incomplete: string }> {
+): Promise<{ origin: string; notes: string[]; redirect?: string } | { unreachable: string } | { incomplete: string }> {
   const notes = options.note ? [options.note] : [];
   let origin = options.origin;
+  let redirect: string | undefined;
   const budgetUsed = { incomplete: `the scan budget ran out before ${options.origin}/ answered` };
   for (let hop = 0; hop < 3; hop++) {
     // The budget covers this first request too: its timeout is whichever ends first.
@@ -184,11 +185,12 @@ async function resolveOrigin(
     await res.body?.cancel();
     const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
     const target = location ? new URL(location, `${origin}/`) : null;
-    if (!target || target.origin === origin || !['http:', 'https:'].includes(target.protocol)) return { origin, notes };
+    if (!target || target.origin === origin || !['http:', 'https:'].includes(target.protocol)) return { origin, notes, redirect };
+    redirect ??= target.href;
     notes.push(`${origin}/ redirects to ${target.href}; auditing ${target.origin}`);
     origin = target.origin;
   }
-  return { origin, notes };
+  return { origin, notes, redirect };
 }
 
 const SYMBOL: Record<CheckResult['status'], string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', neutral: ' -- ' };
@@ -215,11 +217,18 @@ function formatRubric(rubric: RubricReport, colours: boolean): string[] {
   return lines;
 }
 
+/** Why the scan only read: the flag was not given, or it was and the origin named redirects elsewhere. */
+function readOnlyWhy(report: ScanReport): string {
+  const notRun = report.options.behaviourNotRun;
+  if (!notRun) return 'add --behaviour to exercise MCP, OAuth and A2A';
+  return `--behaviour not run: ${notRun.requested}/ redirects to ${notRun.redirect}, and ${notRun.reason}`;
+}
+
 /** The human-readable report: every rubric, then one summary line per rubric. */
 export function formatReport(report: ScanReport, colours = false): string {
   const lines = [
     `Agent readiness of ${report.url}`,
-    `(${report.options.pages.length} page(s) sampled${report.options.behaviour ? ', behaviour exercised' : ', read-only: add --behaviour to exercise MCP, OAuth and A2A'}; * reported, not scored)`,
+    `(${report.options.pages.length} page(s) sampled${report.options.behaviour ? ', behaviour exercised' : `, read-only: ${readOnlyWhy(report)}`}; * reported, not scored)`,
     ...(report.incomplete ? [`INCOMPLETE: ${report.incomplete}`] : []),
     '',
   ];
@@ -309,6 +318,14 @@ async function main(argv: string[]): Promise<number> {
   // Behaviour checks write (an MCP session, an OAuth registration): only to the origin the user named,
   // never to one a redirect leads to (a sign-in host in front of a protected preview, say).
   const behaviour = options.behaviour && resolved.origin === options.origin;
+  const behaviourNotRun: BehaviourNotRun | undefined =
+    options.behaviour && !behaviour
+      ? {
+          requested: options.origin,
+          redirect: resolved.redirect ?? `${resolved.origin}/`,
+          reason: 'it writes only to the origin named on the command line',
+        }
+      : undefined;
   if (options.behaviour && !behaviour)
     resolved.notes.push(
       `--behaviour not run: it writes only to the origin named on the command line, and ${options.origin}/ leads to ${resolved.origin}; name ${resolved.origin} to exercise it there`,
@@ -326,6 +343,7 @@ async function main(argv: string[]): Promise<number> {
       requestTimeoutMs: options.timeoutMs,
       resolveDns,
       behaviour,
+      ...(behaviourNotRun ? { behaviourNotRun } : {}),
       pageSample: options.pages,
       deadline,
     };

@@ -22,6 +22,7 @@ import {
   type CheckContext,
   type CheckResult,
   fail,
+  needsBehaviour,
   neutral,
   pass,
   type Rubric,
@@ -31,7 +32,6 @@ import {
 import { CHECKER_VERSION } from '../version.ts';
 
 const README = 'README.md#behaviour';
-const NEEDS_FLAG = (what: string) => neutral(`not evaluated: needs --behaviour (${what})`, 'Run with --behaviour.');
 
 /** The first server card that parses, with the path it was found at. */
 async function serverCard(ctx: CheckContext): Promise<Record<string, unknown> | null> {
@@ -80,7 +80,7 @@ export async function mcpVersionsOf(ctx: CheckContext): Promise<string[]> {
 
 async function checkMcpHandshake(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Answer initialize (handshake era) and server/discover (2026-07-28) for every revision the server card lists.';
-  if (!ctx.behaviour) return NEEDS_FLAG('POSTs JSON-RPC to the MCP endpoint');
+  if (!ctx.behaviour) return needsBehaviour(ctx, 'POSTs JSON-RPC to the MCP endpoint');
   const endpoint = await mcpEndpointOf(ctx);
   if (!endpoint)
     return neutral(
@@ -100,7 +100,7 @@ async function checkMcpHandshake(ctx: CheckContext): Promise<Verdict> {
 
 async function checkMcpToolCall(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Annotate read-only tools with readOnlyHint: true, and make each answer a valid tools/call with content and no isError.';
-  if (!ctx.behaviour) return NEEDS_FLAG('calls a read-only MCP tool');
+  if (!ctx.behaviour) return needsBehaviour(ctx, 'calls a read-only MCP tool');
   const endpoint = await mcpEndpointOf(ctx);
   if (!endpoint) return neutral('no MCP server card with a same-origin endpoint', 'Publish an MCP server card if you run an MCP server.');
   const evidence: string[] = [];
@@ -279,7 +279,7 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
 
 function oauthCheck(step: 'registration' | 'token' | 'cleanup', fix: string) {
   return async (ctx: CheckContext): Promise<Verdict> => {
-    if (!ctx.behaviour) return NEEDS_FLAG('registers an OAuth client when the site offers self-service registration');
+    if (!ctx.behaviour) return needsBehaviour(ctx, 'registers an OAuth client when the site offers self-service registration');
     const run = await oauthRun(ctx);
     const evidence = run.evidence;
     if (run.skipped) return neutral(run.skipped, fix, { evidence });
@@ -304,7 +304,7 @@ function a2aInterface(ctx: CheckContext, card: Record<string, unknown>): { url: 
 
 async function checkA2aSendMessage(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Answer SendMessage (A2A 1.0, JSON-RPC) with a Message or a Task, as the agent card promises.';
-  if (!ctx.behaviour) return NEEDS_FLAG('sends an A2A message');
+  if (!ctx.behaviour) return needsBehaviour(ctx, 'sends an A2A message');
   const res = await get(ctx, AGENT_CARD_PATH, { accept: 'application/json' });
   const card = res.status === 200 ? parseJsonObject(res) : null;
   if (!card || typeof card !== 'object')
