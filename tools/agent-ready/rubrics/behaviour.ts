@@ -107,7 +107,11 @@ async function checkMcpToolCall(ctx: CheckContext): Promise<Verdict> {
   const called: string[] = [];
   for (const version of await mcpVersionsOf(ctx)) {
     const session = await mcpSession(ctx, endpoint, version);
-    if (session.problem || !session.tools) return neutral(`skipped: the ${version} session did not open (see mcp-session)`, fix);
+    if (session.problem || !session.tools)
+      return neutral(
+        `skipped: the ${version} session stopped at ${session.problem ?? 'tools/list: no tools array'} (see mcp-session)`,
+        fix,
+      );
     const readOnly = session.tools.filter((t) => t.annotations?.readOnlyHint === true);
     if (!readOnly.length)
       return neutral(`no tool is annotated readOnlyHint: true in ${version}; the checker calls only read-only tools`, fix);

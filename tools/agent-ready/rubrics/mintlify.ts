@@ -269,7 +269,9 @@ async function checkSkillMd(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Publish /.well-known/agent-skills/index.json whose first skill URL serves a SKILL.md, or serve /skill.md.';
   const index = await get(ctx, '/.well-known/agent-skills/index.json', { accept: 'application/json' });
   if (index.status === 200 && !looksLikeHtml(index.text)) {
+    if (index.error) return fail(`the skills index could not be read (${summary(ctx, index)})`, fix);
     const doc = parseJsonObject(index);
+    if (typeof doc === 'string') return fail(`the skills index could not be read (${summary(ctx, index)}: ${doc})`, fix);
     const first = typeof doc === 'object' && Array.isArray(doc.skills) ? (doc.skills[0] as Record<string, unknown> | undefined) : undefined;
     const ref = typeof first?.url === 'string' ? first.url : typeof first?.name === 'string' ? `${first.name}/SKILL.md` : null;
     if (!ref) return fail('the skills index lists no skill with a url', fix);
