@@ -140,6 +140,9 @@ describe('the scan budget', () => {
     expect(all.filter((c) => c.reason.includes('scan budget used up')).length).toBeGreaterThan(10);
     // Behaviour was asked for: the points the budget starved are not blamed on a missing --behaviour.
     expect(report.rubrics.find((r) => r.id === 'mintlify')!.summary.headline).toMatch(/ points not evaluated: scan budget used up\)$/);
+    expect(report.rubrics.find((r) => r.id === 'agentready-org')!.summary.headline).toMatch(
+      /^conformance not established \([^)]*: scan budget used up\);/,
+    );
   });
 
   it('an OAuth token request cut after it was sent is neither "→ 0" nor "holds no token"', async () => {
