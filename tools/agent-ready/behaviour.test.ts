@@ -4,7 +4,9 @@
  * message; secrets never printed whole.
  */
 import { describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from './http.ts';
 import { BEHAVIOUR } from './rubrics/behaviour.ts';
+import { MINTLIFY } from './rubrics/mintlify.ts';
 import { scan } from './scan.ts';
 import { doc, FIXTURE_ORIGIN, goodRoutes, json, memoryFetch, type Routes, stateOf } from './test/good-site.ts';
 import { SEARCH_TOOL } from './test/fixture-services.ts';
@@ -211,6 +213,47 @@ describe('failures name the step and show the exchange', () => {
     expect((await behaviour(routes))['a2a-send-message']).toMatchObject({
       status: 'fail',
       reason: 'SendMessage: Content type not supported',
+    });
+  });
+});
+
+describe('reasons that name what actually went wrong (recheck-30 finding 9)', () => {
+  const huge = (): string => JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 1) });
+
+  it('a tools/list answer over the body cap: mcp-tool-call names it, not "the session did not open"', async () => {
+    const routes = goodRoutes(O);
+    rewriteMcp(routes, (method, body) =>
+      method === 'tools/list' ? new Response(huge(), { headers: { 'content-type': 'application/json' } }) : body,
+    );
+    const checks = await behaviour(routes);
+    expect(checks['mcp-tool-call']).toMatchObject({
+      status: 'neutral',
+      reason: expect.stringMatching(/stopped at tools\/list: body larger than \d+ bytes/),
+    });
+    expect(checks['mcp-tool-call']!.reason).not.toContain('did not open');
+  });
+
+  it('an MCP endpoint that never answers: the evidence says "no answer within" once', async () => {
+    const routes = goodRoutes(O);
+    routes.set('/mcp', (req) => new Promise((_resolve, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason))));
+    const hanging: typeof fetch = (input, init) =>
+      new URL(new Request(input).url).pathname === '/mcp'
+        ? new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)))
+        : memoryFetch(routes)(input, init);
+    const report = await scan({ baseUrl: O, fetch: hanging, behaviour: true, requestTimeoutMs: 50 }, [BEHAVIOUR]);
+    const session = report.rubrics[0]!.checks.find((c) => c.id === 'mcp-session')!;
+    expect(session.evidence!.join('\n')).toMatch(/→ no answer within 50 ms$/m);
+    expect(session.evidence!.join('\n')).not.toMatch(/no answer within 50 ms, no answer within/);
+  });
+
+  it('a skills index that cannot be read: skill-md says so, not "lists no skill with a url"', async () => {
+    const routes = goodRoutes(O);
+    routes.set('/.well-known/agent-skills/index.json', doc(huge(), { 'content-type': 'application/json' }));
+    const report = await scan({ baseUrl: O, fetch: memoryFetch(routes) }, [MINTLIFY]);
+    const skill = report.rubrics[0]!.checks.find((c) => c.id === 'skill-md')!;
+    expect(skill).toMatchObject({
+      status: 'fail',
+      reason: expect.stringMatching(/^the skills index could not be read \(GET .*body larger than/),
     });
   });
 });

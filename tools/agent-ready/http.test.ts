@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_ORIGIN, goodRoutes, memoryFetch } from './test/good-site.ts';
 import { get, MAX_BODY_BYTES, send, summary, USER_AGENT } from './http.ts';
 import { runChecks } from './registry.ts';
+import { BEHAVIOUR } from './rubrics/behaviour.ts';
+import { scan } from './scan.ts';
 import { checkRobotsTxt } from './checks/robots.ts';
 import type { CheckContext } from './types.ts';
 
@@ -114,5 +116,45 @@ describe('requests', () => {
     const results = await runChecks(ctxWith(refused));
     expect(results.find((r) => r.id === 'robotsTxt')!.reason).toBe('GET /robots.txt: ECONNREFUSED');
     expect(results.every((r) => r.status !== 'pass')).toBe(true);
+  });
+});
+
+describe('the scan budget', () => {
+  /** The good site, except that `slow(path)` requests get no answer until they are aborted. */
+  const stalling = (slow: (path: string) => boolean): typeof fetch => {
+    const site = memoryFetch(goodRoutes(O));
+    return (input, init) =>
+      slow(new URL(new Request(input).url).pathname)
+        ? new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)))
+        : site(input, init);
+  };
+
+  it('a check the deadline starved is neutral "scan budget used up", never a FAIL with a fix (a site that passes everything)', async () => {
+    let sent = 0;
+    const fetch = stalling(() => ++sent > 12);
+    const ctx = ctxWith(fetch, { behaviour: true, deadline: Date.now() + 300 });
+    const report = await scan(ctx);
+    expect(report.incomplete).toMatch(/^the scan budget ran out/);
+    const all = report.rubrics.flatMap((r) => r.checks);
+    expect(all.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
+    expect(all.filter((c) => c.reason.includes('scan budget used up')).length).toBeGreaterThan(10);
+    // Behaviour was asked for: the points the budget starved are not blamed on a missing --behaviour.
+    expect(report.rubrics.find((r) => r.id === 'mintlify')!.summary.headline).toMatch(/ points not evaluated: scan budget used up\)$/);
+    expect(report.rubrics.find((r) => r.id === 'agentready-org')!.summary.headline).toMatch(
+      /^conformance not established \([^)]*: scan budget used up\);/,
+    );
+  });
+
+  it('an OAuth token request cut after it was sent is neither "→ 0" nor "holds no token"', async () => {
+    const ctx = ctxWith(
+      stalling((path) => path === '/oauth/token'),
+      { behaviour: true, deadline: Date.now() + 300 },
+    );
+    const report = await scan(ctx, [BEHAVIOUR]);
+    const checks = report.rubrics[0]!.checks;
+    const token = checks.find((c) => c.id === 'oauth-token')!;
+    expect(token).toMatchObject({ status: 'neutral', reason: expect.stringContaining('scan budget used up') });
+    expect(token.evidence!.join('\n')).toMatch(/POST \/oauth\/token grant_type=client_credentials .*→ scan budget used up/);
+    expect(JSON.stringify(checks)).not.toMatch(/→ 0\b|holds no token/);
   });
 });

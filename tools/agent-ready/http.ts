@@ -82,7 +82,7 @@ export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = 
       headers: options.accept ? { accept: options.accept } : {},
       maxBytes: options.maxBytes,
       truncate: options.truncate,
-    });
+    }).then((fetched) => noteBudgetCut(ctx, fetched));
   const key = `${url}\n${options.accept ?? ''}\n${options.maxBytes ?? MAX_BODY_BYTES}\n${options.truncate ? 'head' : ''}`;
   let cache = memo.get(ctx);
   if (!cache) {
@@ -99,7 +99,7 @@ export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = 
     });
     cache.set(key, pending);
   }
-  return pending;
+  return pending.then((fetched) => noteBudgetCut(ctx, fetched));
 }
 
 /**
@@ -107,7 +107,22 @@ export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = 
  * redirected (a POST that redirects is reported as such), same caps and timeout as {@link get}.
  */
 export function send(ctx: CheckContext, pathOrUrl: string, options: SendOptions): Promise<Fetched> {
-  return fetchOnce(ctx, siteUrl(ctx, pathOrUrl), { ...options, noRedirects: true });
+  return fetchOnce(ctx, siteUrl(ctx, pathOrUrl), { ...options, noRedirects: true }).then((fetched) => noteBudgetCut(ctx, fetched));
+}
+
+const budgetCuts = new WeakMap<CheckContext, number>();
+
+/**
+ * How many answers the scan's deadline cut (or never let start) the checks have read so far in `ctx`; a memoised
+ * answer counts again at each read. The runner compares it around a check to tell a starved check from a failed one.
+ */
+export function budgetCutsRead(ctx: CheckContext): number {
+  return budgetCuts.get(ctx) ?? 0;
+}
+
+function noteBudgetCut(ctx: CheckContext, fetched: Fetched): Fetched {
+  if (fetched.error === SCAN_BUDGET_USED) budgetCuts.set(ctx, budgetCutsRead(ctx) + 1);
+  return fetched;
 }
 
 async function fetchOnce(

@@ -17,6 +17,7 @@ import { checkMcpServerCard } from './checks/mcp-server-card.ts';
 import { checkOAuthDiscovery, checkProtectedResource } from './checks/oauth.ts';
 import { checkContentSignals, checkRobotsAiRules, checkRobotsTxt } from './checks/robots.ts';
 import { checkSitemap } from './checks/sitemap.ts';
+import { budgetCutsRead, SCAN_BUDGET_USED } from './http.ts';
 import { type Check, type CheckContext, type CheckResult, neutral, type Verdict } from './types.ts';
 import { checkWebBotAuth } from './checks/web-bot-auth.ts';
 import { checkWebMcp } from './checks/webmcp.ts';
@@ -61,6 +62,21 @@ function bounded(verdict: Verdict): Verdict {
   };
 }
 
+/**
+ * A check that read an answer the scan's deadline cut off cannot tell a defect from a missing answer: its FAIL or
+ * WARN becomes neutral, "scan budget used up", with its evidence kept. `cutRead` says whether it read such an answer;
+ * a verdict built from an earlier check's memoised run (the OAuth steps) names the cut in its own text.
+ */
+function starvedByBudget(verdict: Verdict, cutRead: boolean): Verdict {
+  if (verdict.status !== 'fail' && verdict.status !== 'warn') return verdict;
+  if (!cutRead && ![verdict.reason, ...(verdict.evidence ?? [])].some((line) => line.includes(SCAN_BUDGET_USED))) return verdict;
+  return neutral(
+    `not evaluated: ${SCAN_BUDGET_USED} before this check had its answers`,
+    'Run again with a larger scan budget (--budget-s), or make the site answer sooner.',
+    verdict.evidence ? { evidence: verdict.evidence } : {},
+  );
+}
+
 /** Called around each check, e.g. to show progress; never changes the results. */
 export interface RunHooks {
   onStart?(check: Check, index: number, total: number): void;
@@ -77,8 +93,9 @@ export async function runChecks(ctx: CheckContext, checks: readonly Check[] = CH
   for (const [index, check] of checks.entries()) {
     hooks.onStart?.(check, index, checks.length);
     let verdict: Verdict;
+    const cutsBefore = budgetCutsRead(ctx);
     try {
-      verdict = await check.run(ctx);
+      verdict = starvedByBudget(await check.run(ctx), budgetCutsRead(ctx) > cutsBefore);
     } catch (error) {
       verdict = neutral(
         `not checked: checker error (${error instanceof Error ? error.message : String(error)})`,

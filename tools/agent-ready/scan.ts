@@ -13,7 +13,7 @@ import { ISITAGENTREADY } from './rubrics/isitagentready.ts';
 import { LIGHTHOUSE } from './rubrics/lighthouse.ts';
 import { MINTLIFY } from './rubrics/mintlify.ts';
 import { samplePages } from './site.ts';
-import type { Check, CheckContext, CheckResult, CheckStatus, Rubric, RubricSummary } from './types.ts';
+import type { BehaviourNotRun, Check, CheckContext, CheckResult, CheckStatus, Rubric, RubricSummary } from './types.ts';
 import { CHECKER_NAME, CHECKER_VERSION } from './version.ts';
 
 /** The checker's name and version, stamped on every report. */
@@ -51,7 +51,8 @@ export interface ScanReport {
   url: string;
   checkedAt: string;
   checker: { name: string; version: string };
-  options: { behaviour: boolean; browser: boolean; pages: string[] };
+  /** `behaviourNotRun`: `--behaviour` was asked for and not run, and why (the origin named redirects elsewhere). */
+  options: { behaviour: boolean; behaviourNotRun?: BehaviourNotRun; browser: boolean; pages: string[] };
   rubrics: RubricReport[];
   counts: Counts;
   /** Set when the scan's deadline passed before every check finished: the report is partial. */
@@ -101,7 +102,12 @@ export async function scan(
     url: ctx.baseUrl,
     checkedAt: now().toISOString(),
     checker: { ...CHECKER },
-    options: { behaviour: !!ctx.behaviour, browser: !!ctx.probeWebMcp, pages: await samplePages(ctx) },
+    options: {
+      behaviour: !!ctx.behaviour,
+      ...(ctx.behaviourNotRun ? { behaviourNotRun: ctx.behaviourNotRun } : {}),
+      browser: !!ctx.probeWebMcp,
+      pages: await samplePages(ctx),
+    },
     rubrics: reports,
     counts: countsOf(reports.flatMap((r) => r.checks)),
     ...(ctx.deadline !== undefined && Date.now() >= ctx.deadline

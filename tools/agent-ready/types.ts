@@ -50,6 +50,8 @@ export interface CheckContext {
    * the scan only reads (GET), and the checks that need more are neutral ("needs --behaviour").
    */
   behaviour?: boolean;
+  /** Set when `--behaviour` was asked for but not run: the checks that need it say why instead of "needs --behaviour". */
+  behaviourNotRun?: BehaviourNotRun;
   /** Pages sampled for the per-page checks (the home page included); defaults to DEFAULT_PAGE_SAMPLE. */
   pageSample?: number;
   /**
@@ -57,6 +59,29 @@ export interface CheckContext {
    * way is cut there; its check reports "scan budget used up". Absent = no overall limit.
    */
   deadline?: number;
+}
+
+/** Why `--behaviour` was asked for and not run: the origin named redirects to another, and behaviour writes only to the one named. */
+export interface BehaviourNotRun {
+  /** The origin named on the command line. */
+  requested: string;
+  /** Where its `/` redirects (the origin audited instead). */
+  redirect: string;
+  /** One line: why that stops the behaviour checks. */
+  reason: string;
+}
+
+/**
+ * The neutral verdict of a check that needs `--behaviour` (requests other than GET): "not evaluated", with why, and
+ * a fix that says how to run it (`siteFix`, what the site should do, is kept when the flag was simply not given).
+ */
+export function needsBehaviour(ctx: CheckContext, what: string, siteFix = 'Run with --behaviour.'): Verdict {
+  const withheld = ctx.behaviourNotRun;
+  if (!withheld) return neutral(`not evaluated: needs --behaviour (${what})`, siteFix);
+  return neutral(
+    `not evaluated: --behaviour not run (${withheld.requested}/ redirects to ${withheld.redirect}; ${withheld.reason})`,
+    `Run with --behaviour naming ${new URL(withheld.redirect).origin} itself, if writing to it is what you want (${what}).`,
+  );
 }
 
 /** How many of the sampled pages a per-page check passed (the Agent Readability score counts each page). */

@@ -173,7 +173,10 @@ describe('usage and reachability', () => {
     [['https://example.com', '--doh', 'resolver'], "--doh needs the resolver's http(s) URL"],
     [['https://example.com', '--rubric', 'bogus'], `unknown rubric bogus; known: ${O_RUBRICS.join(', ')}`],
     [['https://example.com', '--pages', '0'], '--pages must be an integer from 1 to 100'],
-    [['https://example.com', '--budget-s', '0'], '--budget-s must be a number of seconds from 1 to 86400'],
+    [['https://example.com', '--budget-s', '0'], '--budget-s must be an integer number of seconds from 1 to 86400, not 0'],
+    [['https://example.com', '--budget-s', '0.5'], '--budget-s must be an integer number of seconds from 1 to 86400, not 0.5'],
+    [['https://example.com', '--budget-s', '0x10'], '--budget-s must be an integer number of seconds from 1 to 86400, not 0x10'],
+    [['https://example.com', '--budget-s', '1e3'], '--budget-s must be an integer number of seconds from 1 to 86400, not 1e3'],
   ])('%j → usage error, exit 2', async (args, message) => {
     const { code, stdout, stderr } = await cli(args);
     expect(code).toBe(2);
@@ -219,6 +222,25 @@ describe('usage and reachability', () => {
       );
       const report = JSON.parse(stdout) as ScanReport;
       expect(report.options.behaviour).toBe(false);
+      // stdout and --json say it too, not only stderr: the origin asked for, where it redirects, why.
+      expect(report.options.behaviourNotRun).toEqual({
+        requested: from,
+        redirect: `${site.origin}/`,
+        reason: 'it writes only to the origin named on the command line',
+      });
+      const mintlify = report.rubrics.find((r) => r.id === 'mintlify')!;
+      expect(mintlify.summary.headline).toMatch(/points not evaluated: --behaviour not run on a redirected origin\)$/);
+      const mcp = mintlify.checks.find((c) => c.id === 'mcp-server')!;
+      expect(mcp).toMatchObject({
+        status: 'neutral',
+        reason: `not evaluated: --behaviour not run (${from}/ redirects to ${site.origin}/; it writes only to the origin named on the command line)`,
+        fix: expect.stringMatching(new RegExp(`^Run with --behaviour naming ${site.origin} itself`)),
+      });
+      const human = await cli([from, '--no-browser', '--behaviour', '--rubric', 'mintlify']);
+      expect(human.stdout).toContain(
+        `read-only: --behaviour not run: ${from}/ redirects to ${site.origin}/, and it writes only to the origin named on the command line;`,
+      );
+      expect(human.stdout).not.toContain('add --behaviour');
       // Only the GET-only twin check runs without --behaviour.
       expect(
         report.rubrics
@@ -251,9 +273,32 @@ describe('usage and reachability', () => {
       expect(report.incomplete).toMatch(/^the scan budget ran out/);
       expect(JSON.stringify(report)).toContain('scan budget used up');
       expect(stderr).toContain('error: incomplete after 2 s (--budget-s): the scan budget ran out');
+      const human = await cli([origin, '--no-browser', '--budget-s', '2', '--rubric', 'isitagentready']);
+      expect(human.stdout).toMatch(/\nSummary\n[\s\S]*\n {2}INCOMPLETE: \d+ check\(s\) not evaluated: the scan budget ran out/);
     } finally {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
+  it('a budget spent before / answers is exit 1 "incomplete", not 3 "cannot reach": the budget bounds the first request too', async () => {
+    const mute = createServer(() => undefined); // accepts, never answers
+    try {
+      await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+      const origin = `http://127.0.0.1:${(mute.address() as { port: number }).port}`;
+      const started = performance.now();
+      const { code, stdout, stderr } = await cli([origin, '--json', '--no-browser', '--budget-s', '1', '--timeout-ms', '10000']);
+      expect(performance.now() - started).toBeLessThan(8_000);
+      expect(code).toBe(1);
+      expect(stderr).toBe(`error: incomplete after 1 s (--budget-s): the scan budget ran out before ${origin}/ answered\n`);
+      expect(JSON.parse(stdout)).toEqual({
+        url: origin,
+        error: 'incomplete',
+        message: `the scan budget ran out before ${origin}/ answered`,
+      });
+    } finally {
+      mute.closeAllConnections();
+      await new Promise<void>((resolve) => mute.close(() => resolve()));
     }
   });
 

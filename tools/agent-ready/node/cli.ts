@@ -7,10 +7,10 @@
  */
 import { parseArgs } from 'node:util';
 import { dnsOverHttpsResolver } from '../dns-over-https.ts';
-import { get, REQUEST_TIMEOUT_MS, USER_AGENT } from '../http.ts';
+import { get, REQUEST_TIMEOUT_MS, SCAN_BUDGET_USED, USER_AGENT } from '../http.ts';
 import { RUBRICS, type RubricReport, scan, type ScanReport, selectRubrics } from '../scan.ts';
 import { DEFAULT_PAGE_SAMPLE } from '../site.ts';
-import type { CheckContext, CheckResult } from '../types.ts';
+import type { BehaviourNotRun, CheckContext, CheckResult } from '../types.ts';
 import { createWebMcpProbe } from './webmcp-probe.ts';
 
 /** Exit codes. */
@@ -41,7 +41,7 @@ ${RUBRICS.slice(4)
   --pages <n>        pages sampled for the per-page checks, the home page included (default ${DEFAULT_PAGE_SAMPLE})
   --no-browser       skip the checks that load / in Chromium (WebMCP; reported as neutral)
   --timeout-ms <ms>  per-request timeout (default ${REQUEST_TIMEOUT_MS})
-  --budget-s <s>     the whole scan's time budget (default ${DEFAULT_BUDGET_S}): when it runs out, no more
+  --budget-s <s>     the whole scan's time budget in whole seconds, 1 to 86400 (default ${DEFAULT_BUDGET_S}): when it runs out, no more
                      requests are sent, the report is marked incomplete and the run exits 1
   --doh <url>        check DNS-AID through this DNSSEC-validating DNS-over-HTTPS resolver (JSON API,
                      e.g. https://cloudflare-dns.com/dns-query); without it DNS-AID is "not checked"
@@ -109,9 +109,10 @@ function parseOptions(argv: string[]): Options | 'help' {
   const timeoutMs = timeout === undefined ? REQUEST_TIMEOUT_MS : Number(timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new UsageError(`--timeout-ms must be a positive integer, not ${timeout}`);
   const budget = parsed.values['budget-s'];
-  const budgetS = budget === undefined ? DEFAULT_BUDGET_S : Number(budget);
-  if (!Number.isFinite(budgetS) || budgetS <= 0 || budgetS > 86_400)
-    throw new UsageError(`--budget-s must be a number of seconds from 1 to 86400, not ${budget}`);
+  // Decimal digits only: Number() would also take 0.5, 0x10 and 1e3, which the usage does not promise.
+  const budgetS = budget === undefined ? DEFAULT_BUDGET_S : /^\d{1,5}$/.test(budget) ? Number(budget) : Number.NaN;
+  if (!Number.isInteger(budgetS) || budgetS < 1 || budgetS > 86_400)
+    throw new UsageError(`--budget-s must be an integer number of seconds from 1 to 86400, not ${budget}`);
   const pagesValue = parsed.values.pages;
   const pages = pagesValue === undefined ? DEFAULT_PAGE_SAMPLE : Number(pagesValue);
   if (!Number.isInteger(pages) || pages < 1 || pages > 100)
@@ -155,17 +156,27 @@ function parseOptions(argv: string[]): Options | 'help' {
  * whose home page redirects to another origin (http → https, apex → www) is audited at that
  * origin, and the switch is reported, never silent.
  */
-async function resolveOrigin(options: Options): Promise<{ origin: string; notes: string[] } | { unreachable: string }> {
+async function resolveOrigin(
+  options: Options,
+  deadline: number,
+): Promise<{ origin: string; notes: string[]; redirect?: string } | { unreachable: string } | { incomplete: string }> {
   const notes = options.note ? [options.note] : [];
   let origin = options.origin;
+  let redirect: string | undefined;
+  const budgetUsed = { incomplete: `the scan budget ran out before ${options.origin}/ answered` };
   for (let hop = 0; hop < 3; hop++) {
+    // The budget covers this first request too: its timeout is whichever ends first.
+    const left = deadline - Date.now();
+    if (left <= 0) return budgetUsed;
+    const timeoutMs = Math.min(options.timeoutMs, left);
     const res = await fetch(`${origin}/`, {
       method: 'GET',
       redirect: 'manual',
       headers: { 'user-agent': USER_AGENT },
-      signal: AbortSignal.timeout(options.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     }).catch((error: unknown) => error as Error);
     if (res instanceof Error) {
+      if (res.name === 'TimeoutError' && timeoutMs < options.timeoutMs) return budgetUsed;
       const cause = (res as { cause?: { code?: string; message?: string } }).cause;
       const detail =
         res.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? res.message);
@@ -174,11 +185,12 @@ async function resolveOrigin(options: Options): Promise<{ origin: string; notes:
     await res.body?.cancel();
     const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
     const target = location ? new URL(location, `${origin}/`) : null;
-    if (!target || target.origin === origin || !['http:', 'https:'].includes(target.protocol)) return { origin, notes };
+    if (!target || target.origin === origin || !['http:', 'https:'].includes(target.protocol)) return { origin, notes, redirect };
+    redirect ??= target.href;
     notes.push(`${origin}/ redirects to ${target.href}; auditing ${target.origin}`);
     origin = target.origin;
   }
-  return { origin, notes };
+  return { origin, notes, redirect };
 }
 
 const SYMBOL: Record<CheckResult['status'], string> = { pass: 'PASS', warn: 'WARN', fail: 'FAIL', neutral: ' -- ' };
@@ -205,11 +217,18 @@ function formatRubric(rubric: RubricReport, colours: boolean): string[] {
   return lines;
 }
 
+/** Why the scan only read: the flag was not given, or it was and the origin named redirects elsewhere. */
+function readOnlyWhy(report: ScanReport): string {
+  const notRun = report.options.behaviourNotRun;
+  if (!notRun) return 'add --behaviour to exercise MCP, OAuth and A2A';
+  return `--behaviour not run: ${notRun.requested}/ redirects to ${notRun.redirect}, and ${notRun.reason}`;
+}
+
 /** The human-readable report: every rubric, then one summary line per rubric. */
 export function formatReport(report: ScanReport, colours = false): string {
   const lines = [
     `Agent readiness of ${report.url}`,
-    `(${report.options.pages.length} page(s) sampled${report.options.behaviour ? ', behaviour exercised' : ', read-only: add --behaviour to exercise MCP, OAuth and A2A'}; * reported, not scored)`,
+    `(${report.options.pages.length} page(s) sampled${report.options.behaviour ? ', behaviour exercised' : `, read-only: ${readOnlyWhy(report)}`}; * reported, not scored)`,
     ...(report.incomplete ? [`INCOMPLETE: ${report.incomplete}`] : []),
     '',
   ];
@@ -222,6 +241,10 @@ export function formatReport(report: ScanReport, colours = false): string {
   }
   const { pass, warn, fail, neutral } = report.counts;
   lines.push(`  ${pass} pass, ${warn} warn, ${fail} fail, ${neutral} neutral`);
+  if (report.incomplete) {
+    const starved = report.rubrics.flatMap((r) => r.checks).filter((c) => c.reason.includes(SCAN_BUDGET_USED)).length;
+    lines.push(`  INCOMPLETE: ${starved} check(s) not evaluated: ${report.incomplete}`);
+  }
   return lines.join('\n');
 }
 
@@ -259,6 +282,13 @@ export function createProgress(
   };
 }
 
+/** A budget spent before the site's first answer: the site may well be up, so this is exit 1 (incomplete), not 3. */
+function incompleteBeforeScan(options: Options, message: string): number {
+  process.stderr.write(`error: incomplete after ${options.budgetS} s (--budget-s): ${message}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ url: options.origin, error: 'incomplete', message }, null, 2)}\n`);
+  return EXIT.failed;
+}
+
 async function main(argv: string[]): Promise<number> {
   let options: Options | 'help';
   try {
@@ -275,8 +305,10 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   const progress = createProgress(process.stderr, options.progress);
   progress.step(`Reaching ${options.origin} …`);
-  const resolved = await resolveOrigin(options);
+  const deadline = started + options.budgetS * 1000;
+  const resolved = await resolveOrigin(options, deadline);
   progress.clear();
+  if ('incomplete' in resolved) return incompleteBeforeScan(options, resolved.incomplete);
   if ('unreachable' in resolved) {
     process.stderr.write(`error: ${resolved.unreachable}\n`);
     if (options.json)
@@ -286,6 +318,14 @@ async function main(argv: string[]): Promise<number> {
   // Behaviour checks write (an MCP session, an OAuth registration): only to the origin the user named,
   // never to one a redirect leads to (a sign-in host in front of a protected preview, say).
   const behaviour = options.behaviour && resolved.origin === options.origin;
+  const behaviourNotRun: BehaviourNotRun | undefined =
+    options.behaviour && !behaviour
+      ? {
+          requested: options.origin,
+          redirect: resolved.redirect ?? `${resolved.origin}/`,
+          reason: 'it writes only to the origin named on the command line',
+        }
+      : undefined;
   if (options.behaviour && !behaviour)
     resolved.notes.push(
       `--behaviour not run: it writes only to the origin named on the command line, and ${options.origin}/ leads to ${resolved.origin}; name ${resolved.origin} to exercise it there`,
@@ -303,10 +343,13 @@ async function main(argv: string[]): Promise<number> {
       requestTimeoutMs: options.timeoutMs,
       resolveDns,
       behaviour,
+      ...(behaviourNotRun ? { behaviourNotRun } : {}),
       pageSample: options.pages,
-      deadline: started + options.budgetS * 1000,
+      deadline,
     };
     const home = await get(ctx, '/');
+    if (home.status === 0 && home.error === SCAN_BUDGET_USED)
+      return incompleteBeforeScan(options, `the scan budget ran out before ${resolved.origin}/ answered`);
     if (home.status === 0) {
       process.stderr.write(`error: cannot reach ${resolved.origin}: ${home.error}\n`);
       return EXIT.unreachable;

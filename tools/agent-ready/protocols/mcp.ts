@@ -58,7 +58,7 @@ export function evidenceLine(request: string, answer: RpcAnswer | Fetched, _ctx:
   const rpc = 'res' in answer ? answer : undefined;
   const said = rpc?.message?.error
     ? `JSON-RPC error ${rpc.message.error.code} ${rpc.message.error.message}`
-    : rpc?.problem
+    : rpc?.problem && rpc.problem !== res.error // a request error is already the outcome: not said twice
       ? rpc.problem
       : rpc?.message?.result
         ? `result {${Object.keys(rpc.message.result).slice(0, 6).join(', ')}}`

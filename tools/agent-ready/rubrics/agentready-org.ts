@@ -11,7 +11,7 @@
  * payments) cannot be detected from outside and are reported as not checked.
  * @module
  */
-import { get, looksLikeHtml, mediaType, parseJsonObject, servedJson, siteUrl, summary } from '../http.ts';
+import { get, looksLikeHtml, mediaType, parseJsonObject, SCAN_BUDGET_USED, servedJson, siteUrl, summary } from '../http.ts';
 import { AGENT_CARD_PATH, checkA2aAgentCard } from '../checks/a2a-agent-card.ts';
 import { checkAgentSkills } from '../checks/agent-skills.ts';
 import { API_CATALOG_PATH, checkApiCatalog } from '../checks/api-catalog.ts';
@@ -506,8 +506,18 @@ export const AGENTREADY_ORG: Rubric = {
     const metMusts = results.filter((r) => r.strength === 'MUST' && r.status === 'pass').length;
     const shouldsUnmet = results.filter((r) => r.strength === 'SHOULD' && r.status === 'warn').map((r) => r.id);
     const conformant = failedMusts.length === 0 && unevaluatedMusts.length === 0;
+    // A MUST the scan budget starved is unevaluated for that reason, not for want of --behaviour.
+    const starved = new Set(results.filter((r) => r.reason.includes(SCAN_BUDGET_USED)).map((r) => r.id));
+    const needFlag = unevaluatedMusts.filter((id) => !starved.has(id));
+    const starvedMusts = unevaluatedMusts.filter((id) => starved.has(id));
+    const unevaluatedWhy = [
+      needFlag.length ? `${needFlag.join(', ')} need --behaviour` : '',
+      starvedMusts.length ? `${starvedMusts.join(', ')}: ${SCAN_BUDGET_USED}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
     return {
-      headline: `${conformant ? 'conformant' : failedMusts.length ? `not conformant (${failedMusts.join(', ')})` : `conformance not established (${unevaluatedMusts.join(', ')} need --behaviour)`}; ${metMusts} applicable MUST met${shouldsUnmet.length ? `, SHOULD unmet: ${shouldsUnmet.join(', ')}` : ''}`,
+      headline: `${conformant ? 'conformant' : failedMusts.length ? `not conformant (${failedMusts.join(', ')})` : `conformance not established (${unevaluatedWhy})`}; ${metMusts} applicable MUST met${shouldsUnmet.length ? `, SHOULD unmet: ${shouldsUnmet.join(', ')}` : ''}`,
       conformant,
       failedMusts,
       unevaluatedMusts,

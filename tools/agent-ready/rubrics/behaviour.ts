@@ -22,6 +22,7 @@ import {
   type CheckContext,
   type CheckResult,
   fail,
+  needsBehaviour,
   neutral,
   pass,
   type Rubric,
@@ -31,7 +32,6 @@ import {
 import { CHECKER_VERSION } from '../version.ts';
 
 const README = 'README.md#behaviour';
-const NEEDS_FLAG = (what: string) => neutral(`not evaluated: needs --behaviour (${what})`, 'Run with --behaviour.');
 
 /** The first server card that parses, with the path it was found at. */
 async function serverCard(ctx: CheckContext): Promise<Record<string, unknown> | null> {
@@ -80,7 +80,7 @@ export async function mcpVersionsOf(ctx: CheckContext): Promise<string[]> {
 
 async function checkMcpHandshake(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Answer initialize (handshake era) and server/discover (2026-07-28) for every revision the server card lists.';
-  if (!ctx.behaviour) return NEEDS_FLAG('POSTs JSON-RPC to the MCP endpoint');
+  if (!ctx.behaviour) return needsBehaviour(ctx, 'POSTs JSON-RPC to the MCP endpoint');
   const endpoint = await mcpEndpointOf(ctx);
   if (!endpoint)
     return neutral(
@@ -100,14 +100,18 @@ async function checkMcpHandshake(ctx: CheckContext): Promise<Verdict> {
 
 async function checkMcpToolCall(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Annotate read-only tools with readOnlyHint: true, and make each answer a valid tools/call with content and no isError.';
-  if (!ctx.behaviour) return NEEDS_FLAG('calls a read-only MCP tool');
+  if (!ctx.behaviour) return needsBehaviour(ctx, 'calls a read-only MCP tool');
   const endpoint = await mcpEndpointOf(ctx);
   if (!endpoint) return neutral('no MCP server card with a same-origin endpoint', 'Publish an MCP server card if you run an MCP server.');
   const evidence: string[] = [];
   const called: string[] = [];
   for (const version of await mcpVersionsOf(ctx)) {
     const session = await mcpSession(ctx, endpoint, version);
-    if (session.problem || !session.tools) return neutral(`skipped: the ${version} session did not open (see mcp-session)`, fix);
+    if (session.problem || !session.tools)
+      return neutral(
+        `skipped: the ${version} session stopped at ${session.problem ?? 'tools/list: no tools array'} (see mcp-session)`,
+        fix,
+      );
     const readOnly = session.tools.filter((t) => t.annotations?.readOnlyHint === true);
     if (!readOnly.length)
       return neutral(`no tool is annotated readOnlyHint: true in ${version}; the checker calls only read-only tools`, fix);
@@ -221,6 +225,7 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
       return headers;
     };
     let accessToken: string | undefined;
+    let tokenUnknown = false;
     if (!machine) run.token = { skipped: 'the server offers no client_credentials grant: a token needs a user (authorization code)' };
     else if (typeof as.token_endpoint !== 'string') run.token = { ok: false, reason: 'no token_endpoint in the metadata' };
     else {
@@ -236,7 +241,12 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
         accessToken = token.access_token;
         run.token = { ok: true, reason: `client_credentials → a bearer token (expires_in ${String(token.expires_in)})` };
       } else
-        run.token = { ok: false, reason: `client_credentials → ${res.status}${token ? `, token_type ${String(token.token_type)}` : ''}` };
+        run.token = {
+          ok: false,
+          reason: `client_credentials → ${res.error ?? res.status}${token ? `, token_type ${String(token.token_type)}` : ''}`,
+        };
+      // A request cut after it was sent may have issued a token the checker never saw.
+      tokenUnknown = res.status === 0;
     }
     // Clean up: revoke the token (RFC 7009), then delete the client when RFC 7592 management is offered.
     const cleanup: string[] = [];
@@ -260,7 +270,12 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
       evidence.push(`DELETE ${shortUrl(ctx, client.registration_client_uri)} (RFC 7592) → ${res.status}`);
       cleanupOk &&= res.status === 204;
       cleanup.push(`client deleted → ${res.status}`);
-    } else cleanup.push('no RFC 7592 client management: the client registration stays (it holds no token)');
+    } else
+      cleanup.push(
+        tokenUnknown
+          ? 'no RFC 7592 client management: the client registration stays (whether it holds a token is unknown: the token request got no answer)'
+          : 'no RFC 7592 client management: the client registration stays (it holds no token)',
+      );
     run.cleanup = accessToken || cleanup.length > 1 ? { ok: cleanupOk, reason: cleanup.join('; ') } : { skipped: cleanup.join('; ') };
     return run;
   });
@@ -268,7 +283,7 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
 
 function oauthCheck(step: 'registration' | 'token' | 'cleanup', fix: string) {
   return async (ctx: CheckContext): Promise<Verdict> => {
-    if (!ctx.behaviour) return NEEDS_FLAG('registers an OAuth client when the site offers self-service registration');
+    if (!ctx.behaviour) return needsBehaviour(ctx, 'registers an OAuth client when the site offers self-service registration');
     const run = await oauthRun(ctx);
     const evidence = run.evidence;
     if (run.skipped) return neutral(run.skipped, fix, { evidence });
@@ -293,7 +308,7 @@ function a2aInterface(ctx: CheckContext, card: Record<string, unknown>): { url: 
 
 async function checkA2aSendMessage(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Answer SendMessage (A2A 1.0, JSON-RPC) with a Message or a Task, as the agent card promises.';
-  if (!ctx.behaviour) return NEEDS_FLAG('sends an A2A message');
+  if (!ctx.behaviour) return needsBehaviour(ctx, 'sends an A2A message');
   const res = await get(ctx, AGENT_CARD_PATH, { accept: 'application/json' });
   const card = res.status === 200 ? parseJsonObject(res) : null;
   if (!card || typeof card !== 'object')

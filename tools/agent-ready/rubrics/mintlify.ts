@@ -9,7 +9,7 @@
  * reported as not evaluated rather than lost.
  * @module
  */
-import { get, looksLikeHtml, mediaType, parseJsonObject, sameOrigin, siteUrl, summary } from '../http.ts';
+import { get, looksLikeHtml, mediaType, parseJsonObject, SCAN_BUDGET_USED, sameOrigin, siteUrl, summary } from '../http.ts';
 import { fetchRobots } from '../checks/robots.ts';
 import { htmlOf } from '../html.ts';
 import { mcpSession, LATEST_LEGACY_MCP_VERSION } from '../protocols/mcp.ts';
@@ -19,6 +19,7 @@ import {
   type CheckContext,
   type CheckResult,
   fail,
+  needsBehaviour,
   neutral,
   pass,
   type Rubric,
@@ -268,7 +269,9 @@ async function checkSkillMd(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Publish /.well-known/agent-skills/index.json whose first skill URL serves a SKILL.md, or serve /skill.md.';
   const index = await get(ctx, '/.well-known/agent-skills/index.json', { accept: 'application/json' });
   if (index.status === 200 && !looksLikeHtml(index.text)) {
+    if (index.error) return fail(`the skills index could not be read (${summary(ctx, index)})`, fix);
     const doc = parseJsonObject(index);
+    if (typeof doc === 'string') return fail(`the skills index could not be read (${summary(ctx, index)}: ${doc})`, fix);
     const first = typeof doc === 'object' && Array.isArray(doc.skills) ? (doc.skills[0] as Record<string, unknown> | undefined) : undefined;
     const ref = typeof first?.url === 'string' ? first.url : typeof first?.name === 'string' ? `${first.name}/SKILL.md` : null;
     if (!ref) return fail('the skills index lists no skill with a url', fix);
@@ -302,7 +305,7 @@ const MCP_ENDPOINT = '/mcp';
 
 async function checkMcpServer(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Serve an MCP server at /mcp that answers a JSON-RPC initialize with serverInfo.name.';
-  if (!ctx.behaviour) return neutral('not evaluated: needs --behaviour (POSTs a JSON-RPC initialize to /mcp)', fix);
+  if (!ctx.behaviour) return needsBehaviour(ctx, 'POSTs a JSON-RPC initialize to /mcp', fix);
   const session = await mcpSession(ctx, siteUrl(ctx, MCP_ENDPOINT), LATEST_LEGACY_MCP_VERSION);
   const evidence = session.evidence;
   if (session.problem && !session.serverName) return fail(`/mcp: ${session.problem}`, fix, { evidence });
@@ -312,7 +315,7 @@ async function checkMcpServer(ctx: CheckContext): Promise<Verdict> {
 
 async function checkToolCount(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Expose at least one tool in tools/list (e.g. search_docs).';
-  if (!ctx.behaviour) return neutral('not evaluated: needs --behaviour', fix);
+  if (!ctx.behaviour) return needsBehaviour(ctx, 'opens an MCP session at /mcp', fix);
   const session = await mcpSession(ctx, siteUrl(ctx, MCP_ENDPOINT), LATEST_LEGACY_MCP_VERSION);
   if (!session.serverName) return SKIPPED('mcp-server');
   const count = session.tools?.length ?? 0;
@@ -479,16 +482,28 @@ export const MINTLIFY: Rubric = {
   summarize(results: readonly CheckResult[]): RubricSummary {
     let earned = 0;
     let unevaluated = 0;
+    let starved = 0;
+    let withheld = false;
     for (const r of results) {
       const points = MINTLIFY_POINTS.get(r.id) ?? 0;
       if (r.status === 'pass' || r.status === 'warn') earned += points;
-      else if (r.reason.startsWith('not evaluated')) unevaluated += points;
+      else if (r.reason.includes(SCAN_BUDGET_USED)) starved += points;
+      else if (r.reason.startsWith('not evaluated')) {
+        unevaluated += points;
+        withheld ||= r.reason.startsWith('not evaluated: --behaviour not run');
+      }
     }
     const score = Math.round(earned);
+    const notes = [
+      unevaluated
+        ? `${Math.round(unevaluated)} points not evaluated: ${withheld ? '--behaviour not run on a redirected origin' : 'run with --behaviour'}`
+        : '',
+      starved ? `${Math.round(starved)} points not evaluated: ${SCAN_BUDGET_USED}` : '',
+    ].filter(Boolean);
     return {
-      headline: `${score}/100${unevaluated ? ` (${Math.round(unevaluated)} points not evaluated: run with --behaviour)` : ''}`,
+      headline: `${score}/100${notes.length ? ` (${notes.join('; ')})` : ''}`,
       score,
-      unevaluatedPoints: Math.round(unevaluated),
+      unevaluatedPoints: Math.round(unevaluated + starved),
     };
   },
 };
