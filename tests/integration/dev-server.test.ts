@@ -153,7 +153,13 @@ describe('npm run dev', () => {
       await browser.close();
     }
     writeFileSync(company, companySource);
-    await expect.poll(async () => (await page('/')).status, POLL).toBe(200);
+    try {
+      await expect.poll(async () => (await page('/')).status, POLL).toBe(200);
+    } catch (error) {
+      // Seen once in CI (a 500 for 30 s after the fix): what the server said, and what the page said.
+      console.error(`dev server output (tail):\n${server.output().slice(-4000)}\npage:\n${(await page('/')).text.slice(0, 2000)}`);
+      throw error;
+    }
     expect(await panelErrors()).toEqual([]);
   });
 });
