@@ -7,7 +7,13 @@ const ROOT = '/repo';
 describe('devWatchIgnored', () => {
   it("leaves out the build's, the benchmarks' and the runtime's output, and nothing an author edits", () => {
     const ignored = devWatchIgnored(ROOT, './content');
-    for (const file of ['dist/index.html', 'generated/data/x.json', '.netlify/blobs-serve/a', 'bench/.out/build/10000/dist/a.html'])
+    for (const file of [
+      'dist/index.html',
+      'generated/data/x.json',
+      '.netlify/blobs-serve/a',
+      'bench/.out/build/10000/dist/a.html',
+      'tests/.tmp/build-cache/content/company.yaml',
+    ])
       expect(ignored(path.join(ROOT, file)), file).toBe(true);
     expect(ignored(path.join(ROOT, '.stryker-tmp-oauth'))).toBe(true);
     for (const file of ['content/articles/a.md', 'src/pages/index.astro', 'astro.config.mjs', 'bench/build.bench.ts', 'distribution.md'])
@@ -19,5 +25,11 @@ describe('devWatchIgnored', () => {
     expect(ignored(path.join(ROOT, 'bench/.corpus/dev/content/articles/a.md'))).toBe(false);
     expect(ignored(path.join(ROOT, 'bench/.corpus'))).toBe(false);
     expect(ignored(path.join(ROOT, 'bench/.corpus/build/content-10000/a.md'))).toBe(true);
+  });
+
+  it("watches a test's own content copy under tests/.tmp, not the other tests' copies beside it", () => {
+    const ignored = devWatchIgnored(ROOT, 'tests/.tmp/dev-server/content');
+    expect(ignored(path.join(ROOT, 'tests/.tmp/dev-server/content/company.yaml'))).toBe(false);
+    expect(ignored(path.join(ROOT, 'tests/.tmp/build-cache/content/company.yaml'))).toBe(true);
   });
 });

@@ -1,14 +1,14 @@
 /**
- * What `npm run dev` leaves out of its file watcher: the folders the build, the benchmarks, the local
- * runtime and mutation testing write (dist/, generated/, .netlify/, bench/.out/, bench/.corpus/,
- * reports/, .stryker-tmp*). Vite watches the whole project by default; after one 10,000-article build
+ * What `npm run dev` leaves out of its file watcher: the folders the build, the benchmarks, the tests,
+ * the local runtime and mutation testing write (dist/, generated/, .netlify/, bench/.out/, bench/.corpus/,
+ * tests/.tmp/, reports/, .stryker-tmp*). Vite watches the whole project by default; after one 10,000-article build
  * benchmark, bench/.out held 96,000 files and the watcher's first scan blocked the dev server's event
  * loop until its first page took four times the CPU (BENCHMARKS.md, "Dev server"). The content folder
  * is always watched, even when CONTENT_DIR points into one of these (the benchmarks' corpora).
  */
 import path from 'node:path';
 
-const SCRATCH_FOLDERS = ['dist', 'generated', '.netlify', 'bench/.out', 'bench/.corpus', 'reports'];
+const SCRATCH_FOLDERS = ['dist', 'generated', '.netlify', 'bench/.out', 'bench/.corpus', 'tests/.tmp', 'reports'];
 
 /** A chokidar `ignored` matcher for the project at `root` whose content is in `contentDir`. */
 export function devWatchIgnored(root: string, contentDir: string): (file: string) => boolean {
