@@ -71,7 +71,7 @@ export function countAnswer(usage: UsageCounting, req: Request, res: Response, c
 }
 
 /** Adds `value` to a `Vary` header unless it is there (a handler's own `Vary` is kept). */
-function appendVary(headers: Headers, value: string): void {
+export function appendVary(headers: Headers, value: string): void {
   const current = headers.get('vary');
   if (current === null) headers.set('vary', value);
   else if (!current.split(',').some((v) => v.trim().toLowerCase() === value.toLowerCase())) headers.set('vary', `${current}, ${value}`);

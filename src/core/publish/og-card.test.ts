@@ -162,11 +162,11 @@ describe('GET /og/<page>.png', () => {
     expect(f.drawn).toEqual([]);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('answers %s with 405 naming GET and HEAD', async (method) => {
+  it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('answers %s with 405 naming GET, HEAD and OPTIONS', async (method) => {
     const f = fixture();
     const res = await f.fetch(articleImage, { method });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(f.drawn).toEqual([]);
   });
 

@@ -15,7 +15,8 @@ import { base64url, sha256 } from '../kernel/crypto.ts';
 import { noneMatch } from '../kernel/document.ts';
 import { paths } from '../kernel/paths.ts';
 import type { EdgeOptions } from '../kernel/handler.ts';
-import { HttpProblem, methodNotAllowed, notFound, PROBLEM_ERRORS } from '../kernel/problem.ts';
+import { HttpProblem, notFound, PROBLEM_ERRORS } from '../kernel/problem.ts';
+import { requireMethod } from '../kernel/respond.ts';
 import { categoryName, type SitePage } from './pages.ts';
 
 export const OG_WIDTH_PX = 1200;
@@ -295,7 +296,7 @@ export function ogImageHandler(deps: OgImageDeps): (req: Request) => Promise<Res
     }
   };
   return async (req) => {
-    if (req.method !== 'GET') throw methodNotAllowed(['GET', 'HEAD']);
+    requireMethod(req, ['GET']);
     const url = new URL(req.url);
     const text = deps.cards().get(url.pathname);
     if (!text) throw notFound(`No page has an Open Graph image at ${url.pathname}.`);

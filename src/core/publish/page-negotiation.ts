@@ -3,6 +3,7 @@
  * edge function passes a `fetchPath` that reads the static build (Netlify's `context.next`).
  * @module
  */
+import { appendVary } from '../kernel/handler.ts';
 import { estimateTokens } from '../content/markdown.ts';
 import { twinPathOf } from '../kernel/paths.ts';
 import { choosePageVariant, PAGE_VARIANTS, type PageVariant } from '../kernel/negotiation.ts';
@@ -18,12 +19,6 @@ export const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /** Extra `Link` header values for HTML responses (discovery documents), e.g. `</llms.txt>; rel="describedby"`. */
 export type LinkValues = readonly string[];
-
-function appendVary(headers: Headers, value: string): void {
-  const current = headers.get('vary');
-  const values = current ? current.split(',').map((v) => v.trim().toLowerCase()) : [];
-  if (!values.includes(value.toLowerCase())) headers.set('vary', current ? `${current}, ${value}` : value);
-}
 
 function withHeaders(res: Response, edit: (h: Headers) => void, body?: BodyInit | null, status?: number): Response {
   const headers = new Headers(res.headers);
