@@ -10,12 +10,11 @@
  * Both measured: docs/benchmarks-history.md, "Build, issue 7".
  *
  * A large site is indexed as several Pagefind bundles of at most PAGES_PER_BUNDLE pages, each from
- * its own Pagefind run, which bounds the indexer's memory (docs/build-scale.md) and lets a
- * rebuild reuse the bundles whose pages did not change: each bundle's output is kept in the build
- * cache (ASTRO_CACHE_DIR/pagefind/<key>), keyed by what Pagefind reads of its pages
- * ({@link indexedContent}), Pagefind's version and these options. `pagefind/bundles.json` lists the bundles; the /search page merges them
- * (src/browser/search-page.ts). A site of up to PAGES_PER_BUNDLE pages has one bundle at
- * `pagefind/`, as before.
+ * its own Pagefind run, which bounds the indexer's memory (docs/build-scale.md). A rebuild reuses
+ * them from the build cache (ASTRO_CACHE_DIR/pagefind/): a bundle whose pages changed little is kept
+ * and the changed pages go to a small delta bundle ({@link indexSite}). `pagefind/bundles.json` lists
+ * the bundles; the /search page merges them (src/browser/search-page.ts). A site of up to
+ * PAGES_PER_BUNDLE pages has one base bundle at `pagefind/`, as before.
  *
  * Usage: node scripts/pagefind-index.ts [siteDir]   (default: $ASTRO_OUT_DIR or ./dist)
  */
@@ -25,9 +24,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Parser } from 'htmlparser2';
 import { answerHelp } from './usage.ts';
 import { parseBuildConfig } from '../src/core/config.ts';
+import { DELTA_META } from '../src/core/search/pagefind-delta.ts';
 
 /**
  * The pages the /search page searches: articles, solutions and products (one level below their section).
@@ -100,123 +99,184 @@ export function bundleOf(page: string, bundles: number): number {
 }
 
 /**
- * What Pagefind can read of a page, as one string: every element, attribute and text in document
- * order, except the content of `data-pagefind-ignore` elements (whose own `data-pagefind-*`
- * attributes and those of their descendants are kept: Pagefind still reads filters and meta
- * there). An edit to an article changes its neighbours' and related pages' HTML only inside such
- * elements (the newer/older links, the related list), so their bundles stay cached.
+ * Pages changed since a bundle was indexed that the bundle may still serve stale, at most, as a share of its pages:
+ * up to this many go to the small delta bundle; past it the bundle is indexed again (a compaction).
  */
-export function indexedContent(html: string): string {
-  const parts: string[] = [];
-  const stack: boolean[] = [];
-  let ignored = 0;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const ignores = 'data-pagefind-ignore' in attributes;
-        stack.push(ignores);
-        const all = Object.entries(attributes);
-        const kept = ignored > 0 || ignores ? all.filter(([key]) => key.startsWith('data-pagefind-')) : all;
-        if (ignores) ignored++;
-        parts.push(`<${name}${kept.map(([key, value]) => ` ${key}=${JSON.stringify(value)}`).join('')}>`);
-      },
-      ontext(text) {
-        if (ignored === 0) parts.push(text);
-      },
-      onclosetag(name) {
-        if (stack.pop()) ignored--;
-        parts.push(`</${name}>`);
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
-  return parts.join('');
+export const DELTA_MAX_SHARE = 0.05;
+
+/** Where each bundle's cache slot records what it indexed: each page's path and the hash of its bytes. */
+const SLOT_PAGES = 'pages.json';
+/** The version of Pagefind and this step's options: a slot or delta indexed with others is not reused. */
+const INDEX_SETTINGS = `pagefind ${PAGEFIND_VERSION}\n${PAGEFIND_GLOB}\n${PAGEFIND_MAX_FRAGMENTS}\n${DELTA_META.name}:${DELTA_META.value}\n`;
+
+/** The Pagefind URL of a page file: `blog/a/index.html` is `/blog/a/`, as Pagefind's results name it. */
+export function pageUrl(page: string): string {
+  return `/${page.replace(/index\.html$/, '')}`;
 }
 
-/** The cache key of a bundle: Pagefind's version, this step's options and every page's path and {@link indexedContent}. */
-async function bundleKey(siteDir: string, pages: readonly string[]): Promise<string> {
-  const hash = createHash('sha256').update(`pagefind ${PAGEFIND_VERSION}\n${PAGEFIND_GLOB}\n${PAGEFIND_MAX_FRAGMENTS}\n`);
-  for (const page of pages) {
-    hash
-      .update(page)
-      .update('\0')
-      .update(indexedContent(await readFile(path.join(siteDir, page), 'utf8')))
-      .update('\0');
-  }
-  return hash.digest('base64url');
+/** The hash of a page file's bytes. */
+const hashOf = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('base64url');
+
+/**
+ * A page as the delta bundle indexes it: its HTML with an empty element carrying {@link DELTA_META} at the start of
+ * its `data-pagefind-body` element (or of `<body>`), so the search page can tell its results from a base bundle's.
+ */
+export function markedForDelta(html: string): string {
+  const marker = `<span data-pagefind-meta="${DELTA_META.name}:${DELTA_META.value}"></span>`;
+  const opening = /<[a-zA-Z][^>]*\sdata-pagefind-body(?:[\s=>][^>]*)?>/.exec(html) ?? /<body(?:\s[^>]*)?>/i.exec(html);
+  if (!opening) return `${marker}${html}`;
+  const at = opening.index + opening[0].length;
+  return `${html.slice(0, at)}${marker}${html.slice(at)}`;
 }
 
 export interface BundleManifest {
   bundles: { url: string; languages: string[] }[];
+  /**
+   * Pages changed since their base bundle was indexed (and pages removed since): the search page drops a base
+   * bundle's result for one of these URLs; the delta bundle, listed last in `bundles`, holds their current text.
+   */
+  superseded?: string[];
 }
 
 export interface IndexedSite {
   pages: number;
+  /** Base bundles (the delta bundle, when there is one, is not counted). */
   bundles: number;
-  /** Bundles Pagefind built in this run; the others came from the cache. */
+  /** Base bundles Pagefind indexed in this run; the others came from the cache. */
   built: number;
+  /** Pages the delta bundle holds: changed since their base bundle was indexed. */
+  delta: number;
+}
+
+interface SlotPages {
+  settings: string;
+  pages: Record<string, string>;
+}
+
+async function readSlot(slot: string): Promise<SlotPages | null> {
+  try {
+    const read = JSON.parse(await readFile(path.join(slot, SLOT_PAGES), 'utf8')) as SlotPages;
+    return read.settings === INDEX_SETTINGS && existsSync(path.join(slot, 'bundle', 'pagefind-entry.json')) ? read : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Indexes `pages` of `siteDir` into `out` from a folder holding only them (hard links, or marked copies), under the same paths. */
+async function indexPages(siteDir: string, pages: readonly string[], out: string, work: string, mark: boolean): Promise<void> {
+  await rm(work, { recursive: true, force: true });
+  for (const page of pages) {
+    await mkdir(path.dirname(path.join(work, page)), { recursive: true });
+    if (mark) await writeFile(path.join(work, page), markedForDelta(await readFile(path.join(siteDir, page), 'utf8')));
+    else await link(path.join(siteDir, page), path.join(work, page));
+  }
+  await runPagefind(work, out);
+  await rm(work, { recursive: true, force: true });
+}
+
+async function languagesOf(bundleDir: string): Promise<string[]> {
+  const { languages } = JSON.parse(await readFile(path.join(bundleDir, 'pagefind-entry.json'), 'utf8')) as {
+    languages: Record<string, unknown>;
+  };
+  return Object.keys(languages).sort();
 }
 
 /**
- * Indexes `siteDir` in bundles of at most `pagesPerBundle` pages, reusing from `cacheDir` every
- * bundle whose pages are unchanged, and writes the bundle list (pagefind/bundles.json).
+ * Indexes `siteDir` in base bundles of at most `pagesPerBundle` pages, each page in the bundle its path hashes to.
+ * Each base bundle is kept in a cache slot (`cacheDir/pagefind/base-<count>-<index>/`) with the hash of every page it
+ * indexed. The next build reuses a slot whose pages changed by at most {@link DELTA_MAX_SHARE} of it: the changed
+ * (and new) pages are indexed into one small delta bundle, `pagefind/delta/`, and listed with the removed ones as
+ * `superseded` in the bundle list, so the search page drops a base bundle's stale result for them. Past that share the
+ * base bundle is indexed again. An edit therefore costs Pagefind a run over the few pages whose bytes changed (the
+ * article, its neighbours, the pages listing it as related), not over the 10,000 of its bundle (BENCHMARKS.md,
+ * "Build"). Writes the bundle list (pagefind/bundles.json).
  */
-export async function indexSite(siteDir: string, options: { cacheDir: string; pagesPerBundle?: number }): Promise<IndexedSite> {
+export async function indexSite(
+  siteDir: string,
+  options: { cacheDir: string; pagesPerBundle?: number; deltaMaxShare?: number },
+): Promise<IndexedSite> {
   const pages = await indexedPages(siteDir);
   if (pages.length === 0) await runPagefind(siteDir); // Pagefind's own error: nothing to index
   const count = Math.max(1, Math.ceil(pages.length / (options.pagesPerBundle ?? PAGES_PER_BUNDLE)));
+  const deltaMaxShare = options.deltaMaxShare ?? DELTA_MAX_SHARE;
   const outRoot = path.join(siteDir, 'pagefind');
   const cacheRoot = path.join(options.cacheDir, 'pagefind');
+  const workRoot = path.join(options.cacheDir, 'pagefind-work');
+  await rm(outRoot, { recursive: true, force: true });
+  const hashes = new Map<string, string>();
+  // Pagefind indexes only pages with a data-pagefind-body when any page has one: the delta's folder must do the same.
+  let anyBody = false;
+  const withBody = new Set<string>();
+  for (const page of pages) {
+    const bytes = await readFile(path.join(siteDir, page));
+    hashes.set(page, hashOf(bytes));
+    if (bytes.includes('data-pagefind-body')) {
+      anyBody = true;
+      withBody.add(page);
+    }
+  }
   const groups = Array.from({ length: count }, () => [] as string[]);
   for (const page of pages) groups[count === 1 ? 0 : bundleOf(page, count)]!.push(page);
   const used = new Set<string>();
-  const manifest: BundleManifest = { bundles: [] };
+  const manifest: Required<BundleManifest> = { bundles: [], superseded: [] };
+  const deltaPages: string[] = [];
   let built = 0;
   for (const [index, group] of groups.entries()) {
     // One bundle keeps Pagefind's usual place; several get a folder each.
     const name = count === 1 ? '' : `b${index}`;
     const out = path.join(outRoot, name);
-    const key = await bundleKey(siteDir, group);
-    used.add(key);
-    const cached = path.join(cacheRoot, key);
-    const restored = existsSync(cached);
-    if (restored) await cp(cached, out, { recursive: true });
-    const entry = async (): Promise<void> => {
-      const { languages } = JSON.parse(await readFile(path.join(out, 'pagefind-entry.json'), 'utf8')) as {
-        languages: Record<string, unknown>;
-      };
-      manifest.bundles.push({ url: `/pagefind/${name ? `${name}/` : ''}`, languages: Object.keys(languages).sort() });
-    };
-    if (restored) {
-      await entry();
+    const slotName = `base-${count}-${index}`;
+    used.add(slotName);
+    const slot = path.join(cacheRoot, slotName);
+    const kept = await readSlot(slot);
+    const changed = kept ? group.filter((page) => kept.pages[page] !== hashes.get(page)) : group;
+    const removed = kept ? Object.keys(kept.pages).filter((page) => !hashes.has(page) || !group.includes(page)) : [];
+    const stale = changed.length + removed.length;
+    if (kept && stale <= Math.floor(group.length * deltaMaxShare)) {
+      await cp(path.join(slot, 'bundle'), out, { recursive: true });
+      manifest.bundles.push({ url: `/pagefind/${name ? `${name}/` : ''}`, languages: await languagesOf(out) });
+      for (const page of [...changed, ...removed]) manifest.superseded.push(pageUrl(page));
+      deltaPages.push(...changed.filter((page) => !anyBody || withBody.has(page)));
       continue;
     }
-    if (count === 1) {
-      await runPagefind(siteDir);
-    } else {
-      // Pagefind indexes a folder: give it one holding only this bundle's pages (hard links), under the same paths.
-      const work = path.join(options.cacheDir, 'pagefind-work', name);
-      await rm(work, { recursive: true, force: true });
-      for (const page of group) {
-        await mkdir(path.dirname(path.join(work, page)), { recursive: true });
-        await link(path.join(siteDir, page), path.join(work, page));
-      }
-      await runPagefind(work, out);
-      await rm(work, { recursive: true, force: true });
-    }
+    if (count === 1) await runPagefind(siteDir);
+    else await indexPages(siteDir, group, out, path.join(workRoot, name), false);
     built++;
-    await entry();
-    await rm(cached, { recursive: true, force: true });
-    // The bundle list is written after the loop, so the folder holds this bundle's files only.
-    await cp(out, cached, { recursive: true });
+    manifest.bundles.push({ url: `/pagefind/${name ? `${name}/` : ''}`, languages: await languagesOf(out) });
+    await rm(slot, { recursive: true, force: true });
+    await mkdir(slot, { recursive: true });
+    // Copied before the bundle list and the delta are written, so the slot holds this bundle's files only.
+    await cp(out, path.join(slot, 'bundle'), { recursive: true });
+    const indexed: SlotPages = { settings: INDEX_SETTINGS, pages: Object.fromEntries(group.map((page) => [page, hashes.get(page)!])) };
+    await writeFile(path.join(slot, SLOT_PAGES), JSON.stringify(indexed));
   }
-  // Bundles no page set names any more (an edit, a new bundle count) are dropped from the cache.
+  let delta = 0;
+  if (deltaPages.length > 0) {
+    deltaPages.sort();
+    const key = createHash('sha256').update(INDEX_SETTINGS);
+    for (const page of deltaPages) key.update(`${page}\0${hashes.get(page)}\0`);
+    const deltaName = `delta-${key.digest('base64url')}`;
+    used.add(deltaName);
+    const cached = path.join(cacheRoot, deltaName);
+    const out = path.join(outRoot, 'delta');
+    if (existsSync(path.join(cached, 'pagefind-entry.json'))) await cp(cached, out, { recursive: true });
+    else {
+      await indexPages(siteDir, deltaPages, out, path.join(workRoot, 'delta'), true);
+      await rm(cached, { recursive: true, force: true });
+      await cp(out, cached, { recursive: true });
+    }
+    manifest.bundles.push({ url: '/pagefind/delta/', languages: await languagesOf(out) });
+    delta = deltaPages.length;
+  }
+  // Slots and deltas no build names any more (another bundle count, an older delta) are dropped from the cache.
   if (existsSync(cacheRoot)) {
-    for (const key of await readdir(cacheRoot)) if (!used.has(key)) await rm(path.join(cacheRoot, key), { recursive: true, force: true });
+    for (const entry of await readdir(cacheRoot))
+      if (!used.has(entry)) await rm(path.join(cacheRoot, entry), { recursive: true, force: true });
   }
-  await writeFile(path.join(outRoot, BUNDLES_MANIFEST), `${JSON.stringify(manifest)}\n`);
-  return { pages: pages.length, bundles: count, built };
+  manifest.superseded.sort();
+  const written: BundleManifest = manifest.superseded.length > 0 ? manifest : { bundles: manifest.bundles };
+  await writeFile(path.join(outRoot, BUNDLES_MANIFEST), `${JSON.stringify(written)}\n`);
+  return { pages: pages.length, bundles: count, built, delta };
 }
 
 if (import.meta.main) {
@@ -224,16 +284,17 @@ if (import.meta.main) {
 
 The second build step of npm run build: indexes siteDir (default: $ASTRO_OUT_DIR or ./dist) with
 Pagefind's CLI into siteDir/pagefind (pages matching ${PAGEFIND_GLOB}), in bundles of at most
-${PAGES_PER_BUNDLE.toLocaleString('en')} pages listed in pagefind/${BUNDLES_MANIFEST}; bundles whose pages did not
-change since the last build are copied from $ASTRO_CACHE_DIR/pagefind.`);
+${PAGES_PER_BUNDLE.toLocaleString('en')} pages listed in pagefind/${BUNDLES_MANIFEST}. A bundle is copied from
+$ASTRO_CACHE_DIR/pagefind when at most ${100 * DELTA_MAX_SHARE} % of its pages changed since it was indexed; the changed
+pages are then indexed into a small delta bundle, pagefind/delta/.`);
   const config = parseBuildConfig(process.env);
   const siteDir = path.resolve(process.argv[2] ?? config.outDir);
   const started = performance.now();
   try {
-    const { pages, bundles, built } = await indexSite(siteDir, { cacheDir: path.resolve(config.cacheDir) });
+    const { pages, bundles, built, delta } = await indexSite(siteDir, { cacheDir: path.resolve(config.cacheDir) });
     // bench/build.bench.ts reads this line for Pagefind's share of the build.
     console.log(
-      `[pagefind] Pagefind index written (${pages} HTML files in ${((performance.now() - started) / 1000).toFixed(1)} s) to ${path.join(siteDir, 'pagefind')}: ${bundles} bundle(s), ${built} built, ${bundles - built} from the cache`,
+      `[pagefind] Pagefind index written (${pages} HTML files in ${((performance.now() - started) / 1000).toFixed(1)} s) to ${path.join(siteDir, 'pagefind')}: ${bundles} bundle(s), ${built} built, ${bundles - built} from the cache, ${delta} page(s) in the delta bundle`,
     );
   } catch (error) {
     console.error(`[pagefind] ${error instanceof Error ? error.message : String(error)}`);

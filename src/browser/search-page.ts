@@ -10,6 +10,7 @@
 import { queryMatcher, type QueryMatcher } from './search-highlight.ts';
 import { loadNamedPages, matchNamedPages } from './search-pages.ts';
 import { appendMarked, passageElement, passageOf, quotesPassage } from './search-passages.ts';
+import { currentResults, type PagefindResultData } from '../core/search/pagefind-delta.ts';
 
 /** Hits that show the passage they matched in: about a screenful, each one fetch of a markdown twin (cached by the CDN). */
 const PASSAGES_SHOWN = 10;
@@ -120,18 +121,26 @@ function localSearch(query: string): Hit[] {
 interface PagefindModule {
   options(options: { basePath: string }): Promise<void>;
   mergeIndex(url: string, options: { language: string }): Promise<void>;
-  search(query: string): Promise<{ results: { data(): Promise<{ url: string; excerpt: string; meta: Record<string, string> }> }[] } | null>;
+  search(query: string): Promise<{ results: { data(): Promise<PagefindData> }[] } | null>;
 }
-let pagefind: Promise<PagefindModule> | undefined;
+interface PagefindData extends PagefindResultData {
+  excerpt: string;
+}
+let pagefind: Promise<{ module: PagefindModule; superseded: Set<string> }> | undefined;
+
+/** A Pagefind result's URL as the bundle list names pages: its path, `/blog/a/`. */
+const pagefindPath = (url: string): string => new URL(url, location.href).pathname;
 
 /**
  * The static Pagefind index (built with the site): used only when the API does not answer. A large
- * site's index is several bundles (scripts/pagefind-index.ts), listed in `bundles.json`.
+ * site's index is several bundles (scripts/pagefind-index.ts), listed in `bundles.json`, with a
+ * delta bundle last after an incremental build: its pages are `superseded` in the others.
  */
 async function pagefindSearch(query: string): Promise<Hit[]> {
   pagefind ??= (async () => {
     const manifest = (await (await fetch(new URL(`${config.pagefind}bundles.json`, location.href))).json()) as {
       bundles: { url: string; languages: string[] }[];
+      superseded?: string[];
     };
     const [primary, ...others] = manifest.bundles;
     const url = new URL(`${primary!.url}pagefind.js`, location.href).href;
@@ -147,15 +156,16 @@ async function pagefindSearch(query: string): Promise<Hit[]> {
         await module.mergeIndex(new URL(bundle.url, location.href).href, { language });
       }
     }
-    return module;
+    return { module, superseded: new Set(manifest.superseded ?? []) };
   })();
-  const found = await (await pagefind).search(query);
-  const data = await Promise.all((found?.results ?? []).slice(0, config.limit).map((r) => r.data()));
+  const { module, superseded } = await pagefind;
+  const found = await module.search(query);
+  const data = await currentResults(found?.results ?? [], superseded, config.limit, pagefindPath);
   return data.map((d) => {
     // Pagefind's excerpt is HTML with <mark>s that may cut words; keep the text and mark it our way.
     const excerpt = new DOMParser().parseFromString(d.excerpt, 'text/html').body.textContent ?? '';
     return {
-      path: new URL(d.url, location.href).pathname.replace(/(.)\/$/, '$1'),
+      path: pagefindPath(d.url).replace(/(.)\/$/, '$1'),
       title: d.meta.title ?? d.url,
       excerpt,
       type: d.meta.type ?? 'page',

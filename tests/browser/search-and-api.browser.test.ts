@@ -7,9 +7,12 @@
  * renders no markdown as literal backticks, and axe finds nothing in light and dark.
  */
 import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BundleManifest, markedForDelta, runPagefind } from '../../scripts/pagefind-index.ts';
 import { AXE_RUN_ONLY, type AxeReport, launchBrowser, runAxe, useColorScheme, useServedSite } from '../support/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -208,6 +211,49 @@ describe('search page', () => {
     expect(await page.locator('[data-search-status]').textContent()).toMatch(/offline index/);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('after an incremental build, shows an edited page from the delta bundle and never its old copy in the base bundle', async () => {
+    // What scripts/pagefind-index.ts writes when one page changed: the base bundle as it was, a delta bundle with the
+    // page's new text (marked), and the page listed as superseded. Built here from the served page with new text.
+    const edited = '/blog/speculative-decoding-faster-inference/';
+    const html = await (await fetch(site.url(edited))).text();
+    const newText = html.replace(
+      /(<article[^>]*data-pagefind-body[^>]*>)[\s\S]*<\/article>/,
+      '$1<h1>Zanzibarquokka notes</h1><p>Only zanzibarquokka sightings remain on this page.</p></article>',
+    );
+    expect(newText).not.toBe(html);
+    const work = await mkdtemp(path.join(tmpdir(), 'pagefind-delta-'));
+    try {
+      await mkdir(path.join(work, 'site', edited), { recursive: true });
+      await writeFile(path.join(work, 'site', edited, 'index.html'), markedForDelta(newText));
+      await runPagefind(path.join(work, 'site'), path.join(work, 'delta'));
+      const manifest = (await (await fetch(site.url('/pagefind/bundles.json'))).json()) as BundleManifest;
+      const languages = Object.keys(JSON.parse(await readFile(path.join(work, 'delta', 'pagefind-entry.json'), 'utf8')).languages);
+      const withDelta: BundleManifest = { bundles: [...manifest.bundles, { url: '/pagefind/delta/', languages }], superseded: [edited] };
+
+      const { context, page, problems } = await open({ block: ['**/search/index/*', '**/api/search*'] });
+      await context.route('**/pagefind/bundles.json', (route) => route.fulfill({ json: withDelta }));
+      await context.route('**/pagefind/delta/**', async (route) => {
+        const file = path.join(work, 'delta', new URL(route.request().url()).pathname.replace(/^\/pagefind\/delta\//, ''));
+        await route.fulfill({ body: await readFile(file) });
+      });
+      // The old text's words: the base bundle still matches the page; the search page drops that result.
+      await page.goto('/search?q=speculative decoding');
+      const before = await shown(page, 'speculative decoding');
+      expect(before.engine).toBe('pagefind');
+      expect(before.paths.length).toBeGreaterThan(0);
+      expect(before.paths).not.toContain(pathOf(edited));
+      // The new text's word: only the delta bundle holds it, with its new title.
+      await page.goto('/search?q=zanzibarquokka');
+      const after = await shown(page, 'zanzibarquokka');
+      expect(after.paths).toEqual([pathOf(edited)]);
+      expect(await page.locator('.search-result h2').first().textContent()).toContain('Zanzibarquokka notes');
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 
   it('shows under a hit the passage it matched in, the words marked (typos and prefixes too), and links to its section', async () => {
