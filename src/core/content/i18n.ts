@@ -376,6 +376,9 @@ const DATE_FORMATS = new Map<Lang, Intl.DateTimeFormat>();
 
 /** `YYYY-MM-DD` as a reader of `lang` writes it: "June 17, 2025" or "2025年6月17日". */
 export function formatDate(day: string, lang: Lang): string {
+  const key = `${lang} ${day}`;
+  const known = FORMATTED_DATES.get(key);
+  if (known !== undefined) return known;
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   let format = DATE_FORMATS.get(lang);
@@ -383,8 +386,16 @@ export function formatDate(day: string, lang: Lang): string {
     format = new Intl.DateTimeFormat(langTag(lang), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     DATE_FORMATS.set(lang, format);
   }
-  return format.format(date);
+  // Every card of every listing formats its date: a build asks for the same few thousand days a hundred times each.
+  if (FORMATTED_DATES.size >= FORMATTED_DATES_KEPT) FORMATTED_DATES.clear();
+  const formatted = format.format(date);
+  FORMATTED_DATES.set(key, formatted);
+  return formatted;
 }
+
+/** Dates formatted so far, by language and day, at most {@link FORMATTED_DATES_KEPT}. */
+const FORMATTED_DATES = new Map<string, string>();
+const FORMATTED_DATES_KEPT = 20_000;
 
 /**
  * The preferred supported language of an `Accept-Language` header (RFC 9110 §12.5.4: quality

@@ -132,14 +132,25 @@ export function sectionIn(lang: 'zh' | 'en', path: string): string {
  * (`vLLM` -> `vllm`, `麒麟 OS` -> `麒麟-os`).
  */
 export function tagSlug(tag: string): string {
-  return (
-    tag
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '') || 'tag'
-  );
+  let slug = TAG_SLUGS.get(tag);
+  if (slug === undefined) {
+    slug =
+      tag
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-+|-+$/g, '') || 'tag';
+    // A site has a few hundred tags, asked for by every card and tag list of every page (BENCHMARKS.md, "Build");
+    // the bound keeps a long-lived function instance from growing on requests that name odd tags.
+    if (TAG_SLUGS.size >= TAG_SLUGS_KEPT) TAG_SLUGS.clear();
+    TAG_SLUGS.set(tag, slug);
+  }
+  return slug;
 }
+
+/** Tag slugs computed so far, at most {@link TAG_SLUGS_KEPT}. */
+const TAG_SLUGS = new Map<string, string>();
+const TAG_SLUGS_KEPT = 10_000;
 
 /**
  * The markdown twin of a page path: `/` -> `/index.md`, `/blog/` -> `/blog.md`,
