@@ -4,11 +4,11 @@
  * changed since then. `npm start`, `npm run dev`, `npm run deploy:check`, the benches and the test
  * setup all go through {@link ensureBuild}; callers pass their origin in (the tests pass theirs).
  */
-import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { answerHelp } from './usage.ts';
+import { buildFingerprint, FINGERPRINT_FILE } from './build-fingerprint.ts';
 import { parseBuildConfig } from '../src/core/config.ts';
 import { normalizeOrigin } from '../src/core/kernel/origin.ts';
 import { seedDeployStore } from './runtime/deploy-blobs.ts';
@@ -16,27 +16,6 @@ import type { Catalog } from '../src/core/content/catalog.ts';
 import { DEPLOY_BLOBS_DIR, deployBodyFiles } from '../src/astro/integrations/deploy-blobs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const FINGERPRINT_FILE = path.join(ROOT, 'generated', 'fingerprint.txt');
-/** Everything a build reads. */
-const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'netlify.toml', 'scripts/pagefind-index.ts'];
-
-function* files(entry: string): Generator<string> {
-  if (!existsSync(entry)) return;
-  if (statSync(entry).isDirectory()) {
-    for (const name of readdirSync(entry).sort()) yield* files(path.join(entry, name));
-  } else if (!entry.endsWith('.test.ts')) {
-    yield entry;
-  }
-}
-
-/** A hash of every build input, the content folder and the origin. */
-export function buildFingerprint(origin: string, contentDir: string): string {
-  const hash = createHash('sha256').update(`origin=${origin}\ncontent=${contentDir}\n`);
-  for (const input of [...INPUTS.map((i) => path.join(ROOT, i)), path.resolve(ROOT, contentDir)]) {
-    for (const file of files(input)) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file));
-  }
-  return hash.digest('hex');
-}
 
 /** Runs `astro build` and the Pagefind step for `origin` unless dist/ already holds that exact build. Returns whether it built. */
 export function ensureBuild(origin: string, options: { contentDir?: string; force?: boolean; quiet?: boolean } = {}): boolean {
@@ -48,6 +27,8 @@ export function ensureBuild(origin: string, options: { contentDir?: string; forc
     return false;
   }
   if (!options.quiet) console.log(`Building the site for ${origin} ...`);
+  // Until this build has finished, dist/ holds no build that a fingerprint can vouch for.
+  rmSync(FINGERPRINT_FILE, { force: true });
   const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
     cwd: ROOT,
     env: { ...process.env, SITE_URL: origin, CONTENT_DIR: contentDir, ASTRO_TELEMETRY_DISABLED: '1' },

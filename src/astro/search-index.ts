@@ -9,7 +9,9 @@ import { buildSearchIndex } from '../core/search/build-index.ts';
 import { browserSearchIndexPath } from '../core/search/browser-index.ts';
 import { loadSearchIndex } from '../core/search/search-index.ts';
 import { getCatalog } from './collection-catalog.ts';
+import { CACHE_DIR } from './content-bodies.ts';
 import { sharedBuildData } from './integrations/build-data.ts';
+import { openTermsCache } from './search-terms-cache.ts';
 
 export interface BuiltSearchIndex {
   /** The index file (`generated/data/search/index.bin`). */
@@ -25,7 +27,10 @@ let cached: Promise<BuiltSearchIndex> | undefined;
 export function getSearchIndex(): Promise<BuiltSearchIndex> {
   if (cached) return cached;
   cached = (async () => {
-    const file = buildSearchIndex(documentsOf(await getCatalog()));
+    // Each document's terms from the last build where its text is unchanged (src/astro/search-terms-cache.ts).
+    const termsCache = await openTermsCache(CACHE_DIR);
+    const file = buildSearchIndex(documentsOf(await getCatalog()), { termsCache });
+    await termsCache.save();
     const browserCopy = new Uint8Array(gzipSync(file, { level: 9 }));
     return { file, browserCopy, browserPath: browserSearchIndexPath(loadSearchIndex(file).contentHash, browserCopy.length) };
   })();

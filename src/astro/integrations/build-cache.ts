@@ -17,15 +17,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { BODY_DIR } from '../content-bodies.ts';
+import { SEARCH_TERMS_FILE } from '../search-terms-cache.ts';
 
 /** Project files every build output may depend on, besides the content (which the caches key themselves). */
 export const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'] as const;
 
 /**
  * What the cacheDir holds that depends on the code: Astro's content store (one file, or chunks), the
- * incremental build's manifest and pages, and the bodies kept beside the store (src/astro/content-bodies.ts).
+ * incremental build's manifest and pages, the bodies kept beside the store (src/astro/content-bodies.ts) and the
+ * search index's terms (src/astro/search-terms-cache.ts: the tokenizer is code).
  */
-const ASTRO_CACHED = ['data-store.json', 'data-store', 'incremental-build.json', 'dist', BODY_DIR] as const;
+const ASTRO_CACHED = ['data-store.json', 'data-store', 'incremental-build.json', 'dist', BODY_DIR, SEARCH_TERMS_FILE] as const;
 
 /** The file in cacheDir that names the code the cache was built by. */
 export const FINGERPRINT_FILE = 'code-fingerprint.txt';
@@ -39,36 +41,64 @@ function* filesUnder(entry: string): Generator<string> {
   }
 }
 
+/** What the cache was built with: a hash of the code, and the build settings as they were (origin, content, options). */
+export interface CodeFingerprint {
+  code: string;
+  settings: Record<string, unknown>;
+}
+
 /**
- * A hash of the code and settings the build's output depends on: every file of {@link CODE_INPUTS}
- * under `root` (tests aside), the Node version and `settings` (the build's parsed environment).
+ * The code and settings the build's output depends on: a hash of every file of {@link CODE_INPUTS}
+ * under `root` (tests aside) and the Node version, and `settings` (the build's parsed environment).
  */
-export function codeFingerprint(root: string, settings: unknown): string {
-  const hash = createHash('sha256').update(`node ${process.version}\n${JSON.stringify(settings)}\n`);
+export function codeFingerprint(root: string, settings: Record<string, unknown>): CodeFingerprint {
+  const hash = createHash('sha256').update(`node ${process.version}\n`);
   for (const input of CODE_INPUTS) {
     for (const file of filesUnder(path.join(root, input))) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file));
   }
-  return hash.digest('hex');
+  return { code: hash.digest('hex'), settings };
 }
 
 /**
- * Removes what Astro cached in `cacheDir` when it was built from other code than `fingerprint`;
- * returns whether it did. The new fingerprint is written only when the build has finished
+ * Why a cache built with `previous` (the fingerprint file's text, null when there is none) cannot serve a build with
+ * `next`, in words for the build log: "the code", "the build settings (origin: a → b)", or both; null when it can.
+ */
+export function fingerprintChange(previous: string | null, next: CodeFingerprint): string | null {
+  let before: Partial<CodeFingerprint> = {};
+  try {
+    if (previous !== null) before = JSON.parse(previous) as Partial<CodeFingerprint>;
+  } catch {
+    // A fingerprint from an older build of this project (one hash): nothing can be told apart.
+  }
+  if (before.code === undefined || before.settings === undefined) return 'the code or the build settings';
+  const old = before.settings;
+  const settings = [...new Set([...Object.keys(old), ...Object.keys(next.settings)])]
+    .filter((key) => JSON.stringify(old[key]) !== JSON.stringify(next.settings[key]))
+    .map((key) => `${key}: ${JSON.stringify(old[key]) ?? 'none'} → ${JSON.stringify(next.settings[key]) ?? 'none'}`);
+  const settingsPart = settings.length > 0 ? `the build settings (${settings.join(', ')})` : null;
+  if (before.code !== next.code) return settingsPart ? `the code and ${settingsPart}` : 'the code';
+  return settingsPart;
+}
+
+/**
+ * Removes what Astro cached in `cacheDir` when it was built from other code or settings than `fingerprint`;
+ * returns why when it removed anything. The new fingerprint is written only when the build has finished
  * ({@link buildCache}), so a failed build leaves the next one to start clean as well.
  */
-export function clearIfCodeChanged(cacheDir: string, fingerprint: string): boolean {
+export function clearIfCodeChanged(cacheDir: string, fingerprint: CodeFingerprint): string | null {
   const file = path.join(cacheDir, FINGERPRINT_FILE);
   const previous = existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
-  if (previous === fingerprint) return false;
+  const change = fingerprintChange(previous, fingerprint);
+  if (change === null) return null;
   const cached = ASTRO_CACHED.filter((name) => existsSync(path.join(cacheDir, name)));
   for (const name of cached) rmSync(path.join(cacheDir, name), { recursive: true, force: true });
   rmSync(file, { force: true });
-  return cached.length > 0;
+  return cached.length > 0 ? change : null;
 }
 
 /** The integration: checks the fingerprint before Astro reads its caches, records it once the build is done. */
-export function buildCache(options: { root: string; cacheDir: string; settings: unknown }): AstroIntegration {
-  let fingerprint: string | undefined;
+export function buildCache(options: { root: string; cacheDir: string; settings: Record<string, unknown> }): AstroIntegration {
+  let fingerprint: CodeFingerprint | undefined;
   return {
     name: 'build-cache',
     hooks: {
@@ -76,13 +106,13 @@ export function buildCache(options: { root: string; cacheDir: string; settings: 
       'astro:config:setup': ({ command, logger }) => {
         if (command !== 'build') return;
         fingerprint = codeFingerprint(options.root, options.settings);
-        if (clearIfCodeChanged(options.cacheDir, fingerprint))
-          logger.info('the code changed since the cached build: building every page again');
+        const change = clearIfCodeChanged(options.cacheDir, fingerprint);
+        if (change) logger.info(`${change} changed since the cached build: building every page again`);
       },
       'astro:build:done': async () => {
         if (!fingerprint) return;
         await mkdir(options.cacheDir, { recursive: true });
-        await writeFile(path.join(options.cacheDir, FINGERPRINT_FILE), `${fingerprint}\n`);
+        await writeFile(path.join(options.cacheDir, FINGERPRINT_FILE), `${JSON.stringify(fingerprint)}\n`);
       },
     },
   };

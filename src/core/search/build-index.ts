@@ -30,10 +30,72 @@ export const TERMS_PER_BLOCK = 64;
 /** Lexicon words per block: a prefix expansion reads the blocks its prefix spans (as {@link TERMS_PER_BLOCK}). */
 export const LEX_WORDS_PER_BLOCK = 64;
 
-/** Block sizes of the index file (tests use tiny ones to cross every block boundary). */
+/** Block sizes of the index file (tests use tiny ones to cross every block boundary), and the terms cache. */
 export interface SearchIndexOptions {
   termsPerBlock?: number;
   lexWordsPerBlock?: number;
+  /**
+   * Each document's terms from an earlier build, by {@link documentTermsKey}: tokenizing is most of the
+   * index's build time, and an edit changes one document's terms (src/astro/search-index.ts keeps them
+   * between builds). A document it does not hold is tokenized and `set`.
+   */
+  termsCache?: DocumentTermsCache;
+}
+
+/** One document's terms as the index counts them (the title's and the body's, each with its count) and its words. */
+export interface DocumentTerms {
+  title: string[];
+  titleCounts: number[];
+  body: string[];
+  bodyCounts: number[];
+  /** The surface words the prefix lexicon gets from the document. */
+  words: string[];
+}
+
+/** Where {@link buildSearchIndex} finds and leaves {@link DocumentTerms}. */
+export interface DocumentTermsCache {
+  get(key: string): DocumentTerms | undefined;
+  set(key: string, terms: DocumentTerms): void;
+}
+
+/** The key of a document's {@link DocumentTerms}: a hash of every field they are counted from. */
+export function documentTermsKey(doc: Pick<Document, 'title' | 'excerpt' | 'tags' | 'markdown'>): string {
+  const hash = new ContentHash().field(doc.title).field(doc.excerpt).field(String(doc.tags.length));
+  for (const tag of doc.tags) hash.field(tag);
+  return hash.field(doc.markdown).hex();
+}
+
+/** A document's terms from `cache`, or counted (and left in `cache`). */
+function cachedTerms(doc: Document, cache: DocumentTermsCache | undefined): DocumentTerms {
+  if (!cache) return countDocumentTerms(doc);
+  const key = documentTermsKey(doc);
+  const known = cache.get(key);
+  if (known) return known;
+  const counted = countDocumentTerms(doc);
+  cache.set(key, counted);
+  return counted;
+}
+
+/** Tokenizes a document's title and searchable body into {@link DocumentTerms}. */
+export function countDocumentTerms(doc: Document): DocumentTerms {
+  const words = new Set<string>();
+  const counter =
+    (into: Map<string, number>) =>
+    (term: string, _kind: TokenKind, word: string | null): void => {
+      into.set(term, (into.get(term) ?? 0) + 1);
+      if (word !== null) words.add(word);
+    };
+  const title = new Map<string, number>();
+  const body = new Map<string, number>();
+  forEachToken(doc.title, counter(title));
+  forEachToken(searchableBody(doc), counter(body));
+  return {
+    title: [...title.keys()],
+    titleCounts: [...title.values()],
+    body: [...body.keys()],
+    bodyCounts: [...body.values()],
+    words: [...words],
+  };
 }
 
 /** Per-term postings while building: flat (docId, tfBody, tfTitle) triples in ascending doc order. */
@@ -74,22 +136,15 @@ export function buildSearchIndex(docs: readonly Document[], options: SearchIndex
     }
     return id;
   };
-  const counter =
-    (tf: Map<number, number>) =>
-    (term: string, _kind: TokenKind, word: string | null): void => {
-      const id = termId(term);
-      tf.set(id, (tf.get(id) ?? 0) + 1);
-      if (word !== null) lexicon.add(word);
-    };
-  const countTitle = counter(tfTitle);
-  const countBody = counter(tfBody);
-
+  const cache = options.termsCache;
   for (let doc = 0; doc < count; doc++) {
     const d = sorted[doc]!;
+    const counted = cachedTerms(d, cache);
     tfBody.clear();
     tfTitle.clear();
-    forEachToken(d.title, countTitle);
-    forEachToken(searchableBody(d), countBody);
+    for (let i = 0; i < counted.title.length; i++) tfTitle.set(termId(counted.title[i]!), counted.titleCounts[i]!);
+    for (let i = 0; i < counted.body.length; i++) tfBody.set(termId(counted.body[i]!), counted.bodyCounts[i]!);
+    for (const word of counted.words) lexicon.add(word);
     for (const n of tfTitle.values()) lenT[doc]! += n;
     for (const n of tfBody.values()) lenB[doc]! += n;
     for (const [id, tb] of tfBody) postings[id]!.push(doc, tb, tfTitle.get(id) ?? 0);

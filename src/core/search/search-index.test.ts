@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../content/catalog.ts';
-import { buildSearchIndex } from './build-index.ts';
+import { buildSearchIndex, type DocumentTerms, type DocumentTermsCache, documentTermsKey } from './build-index.ts';
 import { SEARCH_INDEX_VERSION } from './index-data.ts';
 import { IndexFile, inMemoryIndexFile } from './index-file.ts';
 import {
@@ -84,6 +84,41 @@ describe('buildSearchIndex', () => {
     const edited = buildSearchIndex(FIXTURES.map((d, i) => (i === 0 ? { ...d, markdown: `${d.markdown} 新增一句。` } : d)));
     expect(loadSearchIndex(edited).contentHash).not.toBe(engine.contentHash);
     expect(loadSearchIndex(buildSearchIndex(FIXTURES, { termsPerBlock: 3 })).contentHash).not.toBe(engine.contentHash);
+  });
+
+  it('builds the same bytes from a terms cache, and never reuses the terms of a document that changed', () => {
+    const stored = new Map<string, DocumentTerms>();
+    let counted = 0;
+    const termsCache: DocumentTermsCache = {
+      get: (key) => stored.get(key),
+      set: (key, terms) => {
+        counted++;
+        stored.set(key, terms);
+      },
+    };
+    expect(buildSearchIndex(FIXTURES, { termsCache })).toEqual(file);
+    expect(counted).toBe(FIXTURES.length);
+    // A second build tokenizes nothing and gives the same bytes.
+    expect(buildSearchIndex(FIXTURES, { termsCache })).toEqual(file);
+    expect(counted).toBe(FIXTURES.length);
+    // Each field the terms come from changes the key: that document alone is tokenized again, and the bytes are a fresh build's.
+    const edits: ((d: Document) => Document)[] = [
+      (d) => ({ ...d, markdown: `${d.markdown} 新增一句 quokkaterm。` }),
+      (d) => ({ ...d, title: `${d.title} quokkatitle` }),
+      (d) => ({ ...d, excerpt: `${d.excerpt} quokkaexcerpt` }),
+      (d) => ({ ...d, tags: [...d.tags, 'quokkatag'] }),
+    ];
+    for (const edit of edits) {
+      const before = counted;
+      const docs = FIXTURES.map((d, i) => (i === 1 ? edit(d) : d));
+      expect(buildSearchIndex(docs, { termsCache })).toEqual(buildSearchIndex(docs));
+      expect(counted).toBe(before + 1);
+    }
+    // Tags move between fields only with a new key: ["a b"] and ["a", "b"] are different documents.
+    expect(documentTermsKey({ ...FIXTURES[0]!, tags: ['a b'] })).not.toBe(documentTermsKey({ ...FIXTURES[0]!, tags: ['a', 'b'] }));
+    expect(documentTermsKey({ ...FIXTURES[0]!, title: 'ab', excerpt: 'c' })).not.toBe(
+      documentTermsKey({ ...FIXTURES[0]!, title: 'a', excerpt: 'bc' }),
+    );
   });
 
   it('keeps terms and lexicon sorted, and the lexicon unstemmed', () => {

@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearIfCodeChanged, FINGERPRINT_FILE, fingerprintChange, type CodeFingerprint } from './build-cache.ts';
+
+const built: CodeFingerprint = { code: 'c1', settings: { origin: 'http://localhost:8888', ogImages: 'on-demand' } };
+
+describe('fingerprintChange (why the cache cannot serve this build, for the log)', () => {
+  it('names the build settings that changed, not the code, when only they did', () => {
+    const next = { ...built, settings: { ...built.settings, origin: 'http://localhost:8925' } };
+    expect(fingerprintChange(JSON.stringify(built), next)).toBe(
+      'the build settings (origin: "http://localhost:8888" → "http://localhost:8925")',
+    );
+  });
+
+  it('names the code, both, or neither', () => {
+    expect(fingerprintChange(JSON.stringify(built), built)).toBeNull();
+    expect(fingerprintChange(JSON.stringify(built), { ...built, code: 'c2' })).toBe('the code');
+    expect(fingerprintChange(JSON.stringify(built), { code: 'c2', settings: { origin: 'http://localhost:8888' } })).toBe(
+      'the code and the build settings (ogImages: "on-demand" → none)',
+    );
+  });
+
+  it('cannot tell apart a missing or older-format fingerprint', () => {
+    expect(fingerprintChange(null, built)).toBe('the code or the build settings');
+    expect(fingerprintChange('3f2a9c', built)).toBe('the code or the build settings');
+  });
+});
+
+describe('clearIfCodeChanged', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("empties Astro's caches and the search terms when the settings changed, and says why", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'build-cache-'));
+    dirs.push(dir);
+    writeFileSync(path.join(dir, FINGERPRINT_FILE), `${JSON.stringify(built)}\n`);
+    writeFileSync(path.join(dir, 'data-store.json'), '{}');
+    writeFileSync(path.join(dir, 'search-terms.ndjson'), '');
+    mkdirSync(path.join(dir, 'pagefind'));
+    expect(clearIfCodeChanged(dir, built)).toBeNull();
+    expect(existsSync(path.join(dir, 'data-store.json'))).toBe(true);
+    const moved = { ...built, settings: { ...built.settings, origin: 'http://localhost:8925' } };
+    expect(clearIfCodeChanged(dir, moved)).toMatch(/^the build settings \(origin: /);
+    expect(existsSync(path.join(dir, 'data-store.json'))).toBe(false);
+    expect(existsSync(path.join(dir, 'search-terms.ndjson'))).toBe(false);
+    // Pagefind's bundles key themselves on the pages' bytes: kept.
+    expect(existsSync(path.join(dir, 'pagefind'))).toBe(true);
+  });
+});
