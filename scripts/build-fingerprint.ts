@@ -20,8 +20,11 @@ import { answerHelpFromDoc } from './usage.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The fingerprint of the build `dist/` holds. */
 export const FINGERPRINT_FILE = path.join(ROOT, 'generated', 'fingerprint.txt');
-/** The fingerprint of the build under way (`--before`), moved to {@link FINGERPRINT_FILE} by `--after`. */
-const PENDING_FILE = path.join(ROOT, 'generated', 'fingerprint.pending');
+/**
+ * The fingerprint of the build under way (`--before`), moved to {@link FINGERPRINT_FILE} by `--after`: in the build
+ * cache folder, as the build empties generated/.
+ */
+const pendingFile = (cacheDir: string): string => path.resolve(ROOT, cacheDir, 'build-fingerprint.pending');
 /** Everything a build reads. */
 const INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'netlify.toml', 'scripts/pagefind-index.ts'];
 
@@ -46,13 +49,17 @@ export function buildFingerprint(origin: string, contentDir: string): string {
 if (import.meta.main) {
   answerHelpFromDoc(import.meta.url);
   const step = process.argv[2];
+  const config = parseBuildConfig(process.env);
+  const pending = pendingFile(config.cacheDir);
   if (step === '--before') {
     rmSync(FINGERPRINT_FILE, { force: true });
-    const config = parseBuildConfig(process.env);
-    mkdirSync(path.dirname(PENDING_FILE), { recursive: true });
-    writeFileSync(PENDING_FILE, `${buildFingerprint(config.origin, config.contentDir)}\n`);
+    mkdirSync(path.dirname(pending), { recursive: true });
+    writeFileSync(pending, `${buildFingerprint(config.origin, config.contentDir)}\n`);
   } else if (step === '--after') {
-    if (existsSync(PENDING_FILE)) renameSync(PENDING_FILE, FINGERPRINT_FILE);
+    if (existsSync(pending)) {
+      mkdirSync(path.dirname(FINGERPRINT_FILE), { recursive: true });
+      renameSync(pending, FINGERPRINT_FILE);
+    }
   } else {
     console.error('usage: node scripts/build-fingerprint.ts --before | --after');
     process.exit(2);

@@ -50,6 +50,20 @@ describe('a production-only install', () => {
     expect(existsSync(path.join(copy, 'dist', 'index.html'))).toBe(true);
 
     const node = path.join(copy, 'node_modules', '.bin', 'node');
+    // npm run build records what dist/ holds (scripts/build-fingerprint.ts), so `npm start` for this origin serves it
+    // instead of building it again: the recorded fingerprint is the one ensureBuild computes for these inputs.
+    const fingerprint = spawnSync(
+      existsSync(node) ? node : process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { buildFingerprint } from './scripts/build-fingerprint.ts'; import { parseBuildConfig } from './src/core/config.ts';" +
+          ' const c = parseBuildConfig(process.env); console.log(buildFingerprint(c.origin, c.contentDir));',
+      ],
+      { cwd: copy, encoding: 'utf8', env: { ...process.env, SITE_URL: TEST_ORIGIN } },
+    );
+    expect(fingerprint.status, fingerprint.stderr).toBe(0);
+    expect(readFileSync(path.join(copy, 'generated', 'fingerprint.txt'), 'utf8').trim()).toBe(fingerprint.stdout.trim());
     const run = spawnSync(existsSync(node) ? node : process.execPath, ['tests/support/production-functions.ts'], {
       cwd: copy,
       encoding: 'utf8',
