@@ -1,7 +1,8 @@
 /**
  * HTTP semantics through the real runtime (and over a socket, as `npm start` serves): HEAD equals
- * GET without the body, text compressed as the CDN compresses it, writes to static files are 405, markdown clients get a markdown 404, every
- * route family carries the security headers, and the contact form refuses cross-site posts.
+ * GET without the body, text is compressed as the CDN compresses it, writes to static files are 405,
+ * markdown clients get a markdown 404, every route family carries the security headers, and the
+ * contact form refuses cross-site posts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request, type Server } from 'node:http';
