@@ -36,6 +36,7 @@ export const UNIT_FILES = [
   'src/browser/**/*.test.ts',
   'netlify/functions/_shared/*.test.ts',
   'scripts/build.test.ts',
+  'scripts/runtime/compression.test.ts',
   'scripts/runtime/edge.test.ts',
   'scripts/runtime/workarounds.test.ts',
   'tools/agent-ready/*.test.ts',

@@ -1,11 +1,14 @@
 /**
  * The API reference's pages on a phone (issue 28, item 9): Lighthouse mobile performance (simulated
  * throttling, Lighthouse's defaults) with FCP, LCP, TBT and CLS, the HTML's bytes (raw and gzip) and
- * element count, for the overview, every operation's page and the single page; with `--peer <root>`
- * (a worktree whose dist/ holds an older build, e.g. main's single-page reference) the peer's
- * /docs/api in the same run.
+ * element count and what the runtime sent for the page (brotli for Chromium, as Netlify's CDN sends it),
+ * for the overview, every operation's page and the single page; with `--peer <root>` (a worktree whose
+ * dist/ holds an older build, e.g. main's single-page reference) the peer's /docs/api in the same run.
+ * `--root <dir>` measures another checkout's build (its dist/) instead of this one; `--identity`
+ * serves every answer uncompressed (the Accept-Encoding is dropped on the way in), as the runtime did
+ * before it compressed, to tell the markup's share from the transfer's.
  *
- *     node bench/api-reference-pages.bench.ts [--peer /work/main] [--pages /docs/api,/docs/api/mcp]
+ *     node bench/api-reference-pages.bench.ts [--peer /work/main] [--pages /docs/api,/docs/api/mcp] [--root <dir>] [--identity]
  *
  * Serves the current test build (tests/global-setup.ts builds it) with the local runtime on a free
  * port, as the browser tests do. Writes bench/.out/api-reference-pages.json.
@@ -29,6 +32,8 @@ answerHelpFromDoc(import.meta.url);
 
 const argv = process.argv.slice(2);
 const PEER = argValue(argv, 'peer');
+const MEASURED_ROOT = path.resolve(argValue(argv, 'root') ?? ROOT);
+const IDENTITY = argv.includes('--identity');
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'] as const;
 
 /** The reference's pages in the build: the overview, each operation's page (dist/docs/api/{slug}/), the single page. */
@@ -45,8 +50,17 @@ interface Served {
 /** Serves `root`'s build; a peer's without its edge function, which may need a newer runtime than this one (its pages are static). */
 async function serveRoot(root: string): Promise<Served> {
   const blobsDir = mkdtempSync(path.join(tmpdir(), 'reference-bench-blobs-'));
-  const runtime: LocalRuntime = await startRuntime({ root, blobsDir, edgeFunctions: root === ROOT });
-  const { server, url } = (await serve(runtime, 0)) as { server: Server; url: string };
+  const runtime: LocalRuntime = await startRuntime({ root, blobsDir, edgeFunctions: root !== PEER });
+  const handler = IDENTITY
+    ? {
+        handle(request: Request, options?: Parameters<LocalRuntime['handle']>[1]) {
+          const headers = new Headers(request.headers);
+          headers.delete('accept-encoding');
+          return runtime.handle(new Request(request, { headers }), options);
+        },
+      }
+    : runtime;
+  const { server, url } = (await serve(handler, 0)) as { server: Server; url: string };
   return {
     origin: url.replace(/\/$/, ''),
     async stop() {
@@ -58,12 +72,20 @@ async function serveRoot(root: string): Promise<Served> {
   };
 }
 
+/** The document's transfer size in Lighthouse's network record. */
+function documentTransferSize(lhr: { audits: Record<string, { details?: unknown }> }, url: string): number {
+  const items = (lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return items.find((item) => item.url === url || item.url === `${url}/`)?.transferSize ?? Number.NaN;
+}
+
 interface Row {
   page: string;
   performance: number;
   metrics: Record<string, number>;
   htmlBytes: number;
   htmlGzipBytes: number;
+  /** The page's bytes on the wire as Lighthouse saw them (headers included). */
+  sentBytes: number;
   elements: number;
 }
 
@@ -83,23 +105,24 @@ async function measure(served: Served, root: string, pages: string[], label: (pa
       metrics: Object.fromEntries(METRICS.map((m) => [m, Math.round((result.lhr.audits[m]?.numericValue ?? Number.NaN) * 1000) / 1000])),
       htmlBytes: html.length,
       htmlGzipBytes: gzipSync(html).length,
+      sentBytes: documentTransferSize(result.lhr, `${served.origin}${page}`),
       elements: (html.toString('utf8').match(/<[a-zA-Z]/g) ?? []).length,
     };
     rows.push(row);
     console.log(
-      `| ${row.page} | ${row.performance.toFixed(2)} | ${(row.metrics['first-contentful-paint']! / 1000).toFixed(2)} s | ${(row.metrics['largest-contentful-paint']! / 1000).toFixed(2)} s | ${Math.round(row.metrics['total-blocking-time']!)} ms | ${row.metrics['cumulative-layout-shift']} | ${(row.htmlBytes / 1000).toFixed(1)} | ${(row.htmlGzipBytes / 1000).toFixed(1)} | ${row.elements} |`,
+      `| ${row.page} | ${row.performance.toFixed(2)} | ${(row.metrics['first-contentful-paint']! / 1000).toFixed(2)} s | ${(row.metrics['largest-contentful-paint']! / 1000).toFixed(2)} s | ${Math.round(row.metrics['total-blocking-time']!)} ms | ${row.metrics['cumulative-layout-shift']} | ${(row.htmlBytes / 1000).toFixed(1)} | ${(row.htmlGzipBytes / 1000).toFixed(1)} | ${(row.sentBytes / 1000).toFixed(1)} | ${row.elements} |`,
     );
   }
   return rows;
 }
 
 const only = argValue(argv, 'pages')?.split(',');
-const pages = only ?? referencePages(ROOT);
+const pages = only ?? referencePages(MEASURED_ROOT);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_HEADLESS_FLAGS, logLevel: 'silent' });
 const loadAverage = (): string => loadavg()[0]!.toFixed(1);
 const started = { load: loadAverage(), at: new Date().toISOString() };
-console.log('| page | performance | FCP | LCP | TBT | CLS | HTML KB | gzip KB | elements |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| page | performance | FCP | LCP | TBT | CLS | HTML KB | gzip KB | sent KB | elements |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const rows: Row[] = [];
 try {
   if (PEER) {
@@ -110,9 +133,9 @@ try {
       await peer.stop();
     }
   }
-  const ours = await serveRoot(ROOT);
+  const ours = await serveRoot(MEASURED_ROOT);
   try {
-    rows.push(...(await measure(ours, ROOT, pages, (p) => p, chrome.port)));
+    rows.push(...(await measure(ours, MEASURED_ROOT, pages, (p) => p, chrome.port)));
   } finally {
     await ours.stop();
   }
@@ -122,4 +145,7 @@ try {
 const worst = Math.min(...rows.filter((r) => !r.page.startsWith('peer')).map((r) => r.performance));
 console.log(`\nlowest performance of our pages: ${worst.toFixed(2)}; load average ${started.load} → ${loadAverage()}`);
 mkdirSync(path.join(ROOT, 'bench', '.out'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench', '.out', 'api-reference-pages.json'), `${JSON.stringify({ ...started, rows }, null, 2)}\n`);
+writeFileSync(
+  path.join(ROOT, 'bench', '.out', 'api-reference-pages.json'),
+  `${JSON.stringify({ ...started, root: MEASURED_ROOT, identity: IDENTITY, rows }, null, 2)}\n`,
+);

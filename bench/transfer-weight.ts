@@ -1,8 +1,9 @@
 /**
  * What a page downloads, as a CDN that compresses text would send it: text responses (HTML, CSS,
  * JS, JSON, SVG) at their gzip size, anything else (WebAssembly, Pagefind's already compressed
- * index files) as received. The local runtime itself does not compress. Shared by the search-page
- * and API-reference benchmarks.
+ * index files) as received. Measured from the decoded body, so the figure is gzip's whatever the
+ * runtime sent (it compresses as the CDN does, brotli for Chromium: scripts/runtime/compression.ts)
+ * and stays comparable with earlier records. Shared by the search-page and API-reference benchmarks.
  * @module
  */
 import { gzipSync } from 'node:zlib';

@@ -6,7 +6,8 @@
  * compares it with Netlify's emulator (tests/support/emulator/emulator.ts).
  *
  * Request chain (docs.netlify.com/platform/request-chain): edge function → function (a static file
- * first if the route prefers it) → redirects/rewrites → static file → 404.html.
+ * first if the route prefers it) → redirects/rewrites → static file → 404.html; what comes out is
+ * compressed for the client as the CDN compresses it (compression.ts).
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { assertUnambiguous, edgeEntries, findEdgeFunctions, findFunction, listFu
 import { localBlobsDir } from './local-blobs-dir.ts';
 import { loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
 import { headOf } from './head.ts';
+import { ResponseCompressor } from './compression.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Where the parsed route tables are kept between starts (see route-cache.ts). */
@@ -113,6 +115,7 @@ function createRuntime(parts: {
   redirects: Redirects | null;
 }): LocalRuntime {
   const { functions, edge, site, redirects, platform, root } = parts;
+  const compressor = new ResponseCompressor();
   const pending = new Set<Promise<unknown>>();
   const waitUntil = (promise: Promise<unknown>): void => {
     const tracked = promise
@@ -177,9 +180,13 @@ function createRuntime(parts: {
         );
         return chain(r);
       };
-      // As Netlify's CDN answers HEAD: GET's status and headers, Content-Length of GET's body, no body.
-      if (request.method === 'HEAD') return headOf(await dispatch(new Request(request, { method: 'GET' })));
-      return dispatch(request);
+      // Compressed as Netlify's CDN compresses what it sends (compression.ts). As the CDN answers HEAD:
+      // GET's status and headers, Content-Length of GET's (encoded) body, no body.
+      if (request.method === 'HEAD') {
+        const get = new Request(request, { method: 'GET' });
+        return headOf(await compressor.encode(get, await dispatch(get)));
+      }
+      return compressor.encode(request, await dispatch(request));
     },
     async invokeScheduled(name) {
       const fn = functions.find((f) => f.name === name && f.schedule);
@@ -194,6 +201,7 @@ function createRuntime(parts: {
     },
     async reloadStatic() {
       site.reset(await loadHeaderRules(root, site.distDir));
+      compressor.reset();
     },
     async stop() {
       await Promise.allSettled([...pending]);

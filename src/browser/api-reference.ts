@@ -83,15 +83,16 @@ function codeFor(button: HTMLButtonElement): string {
   return panel?.querySelector('pre')?.textContent ?? '';
 }
 
+/** Copies a sample; the page's status line carries the messages once, not each of its buttons. */
 async function copy(button: HTMLButtonElement): Promise<void> {
   const status = document.querySelector<HTMLElement>('[data-copy-status]');
   const label = button.textContent;
   let message: string;
   try {
     await navigator.clipboard.writeText(codeFor(button));
-    message = button.dataset.copied ?? 'Copied';
+    message = status?.dataset.copied ?? 'Copied';
   } catch {
-    message = button.dataset.failed ?? 'Copy failed';
+    message = status?.dataset.failed ?? 'Copy failed';
   }
   button.textContent = message;
   if (status) status.textContent = message;

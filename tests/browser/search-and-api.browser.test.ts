@@ -689,7 +689,9 @@ describe('API reference', () => {
           '.method',
           '.field-required',
           '.field-type',
-          '.params .field-name',
+          // A field's head: its type and "required"; a parameter's name (SchemaTree.astro, ParameterList.astro).
+          '.schema > li > div:first-child > :is(span, strong)',
+          '.params > li > div:first-child > code',
           '.params .field-constraints code',
           '.status',
         ])

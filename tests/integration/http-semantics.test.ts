@@ -1,13 +1,15 @@
 /**
  * HTTP semantics through the real runtime (and over a socket, as `npm start` serves): HEAD equals
- * GET without the body, writes to static files are 405, markdown clients get a markdown 404, every
- * route family carries the security headers, and the contact form refuses cross-site posts.
+ * GET without the body, text is compressed as the CDN compresses it, writes to static files are 405,
+ * markdown clients get a markdown 404, every route family carries the security headers, and the
+ * contact form refuses cross-site posts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { type IncomingHttpHeaders, request, type Server } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve } from '../../scripts/runtime/index.ts';
+import { ROOT, serve } from '../../scripts/runtime/index.ts';
 import { DATA_CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SITE_CONTENT_SECURITY_POLICY } from '../../src/core/kernel/security-headers.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
@@ -59,6 +61,24 @@ describe('HEAD answers with the headers of GET (RFC 9110 §9.3.2)', () => {
   });
 });
 
+/** A request with exactly these headers, and the bytes as they came (fetch would add Accept-Encoding and decode). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('over HTTP, as npm start serves', () => {
   let server: Server;
   let base: string;
@@ -77,14 +97,59 @@ describe('over HTTP, as npm start serves', () => {
     ['/.well-known/api-catalog', {}],
     ['/api/search?q=x', {}],
     ['/no-such-page', { accept: 'text/markdown' }],
-  ])('HEAD %s %j: Content-Length of the GET body, no body', async (path, headers) => {
-    const get = await fetch(base + path, { headers });
+  ])('HEAD %s %j: Content-Length of the GET body, no body (identity and encoded)', async (path, headers) => {
+    // fetch asks for gzip unless told otherwise and decodes what comes: the identity body's length is compared here.
+    const identity = { ...headers, 'accept-encoding': 'identity' };
+    const get = await fetch(base + path, { headers: identity });
     const getLength = (await get.arrayBuffer()).byteLength;
-    const head = await fetch(base + path, { method: 'HEAD', headers });
+    const head = await fetch(base + path, { method: 'HEAD', headers: identity });
     expect(head.status).toBe(get.status);
     expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
     expect(head.headers.get('content-length')).toBe(String(getLength));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
+    // Encoded, HEAD names the same encoding and the encoded body's length.
+    const encoded = await rawGet(base + path, { ...headers, 'accept-encoding': 'br' });
+    const encodedHead = await rawGet(base + path, { ...headers, 'accept-encoding': 'br' }, 'HEAD');
+    expect(encodedHead.headers['content-encoding']).toBe(encoded.headers['content-encoding']);
+    expect(encodedHead.headers['content-length']).toBe(String(encoded.body.length));
+    expect(encodedHead.body.length).toBe(0);
+  });
+
+  it('compresses text as the CDN does (brotli, else gzip, per Accept-Encoding) and leaves images alone', async () => {
+    const pagePath = '/docs/api/all';
+    const plain = await rawGet(base + pagePath, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/\bAccept-Encoding\b/);
+    const etag = plain.headers.etag!;
+    expect(etag).toMatch(/^"/);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await rawGet(base + pagePath, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-length']).toBe(String(res.body.length));
+      expect(res.body.length).toBeLessThan(plain.body.length / 5);
+      expect(decode(res.body).equals(plain.body), accept).toBe(true);
+      expect(res.headers.etag).toBe(`W/${etag}`);
+      expect(res.headers.vary).toBe(plain.headers.vary);
+    }
+    // A function's JSON is compressed too; a static file revalidates with the encoded variant's weak ETag.
+    const openapi = await rawGet(`${base}/openapi.json`, { 'accept-encoding': 'gzip' });
+    expect(openapi.headers['content-encoding']).toBe('gzip');
+    const css = `/_astro/${readdirSync(path.join(ROOT, 'dist/_astro')).find((f) => f.endsWith('.css'))}`;
+    const first = await rawGet(base + css, { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const again = await rawGet(base + css, { 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
+    expect([again.status, again.headers.etag, again.body.length]).toEqual([304, first.headers.etag, 0]);
+    // Images go as they are, without Vary; so do tiny bodies.
+    for (const image of ['/icons/icon-512.png', '/apple-touch-icon.png', '/favicon.svg']) {
+      const res = await rawGet(base + image, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(res.status, image).toBe(200);
+      expect(res.headers['content-encoding'], image).toBeUndefined();
+      expect(res.headers.vary, image).toBeUndefined();
+      expect(res.headers['content-length'], image).toBe(String(res.body.length));
+    }
   });
 
   it('requests carry the port actually bound when started on port 0 (a same-origin form post passes the CSRF check)', async () => {

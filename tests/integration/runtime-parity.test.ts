@@ -374,12 +374,28 @@ async function send(origin: string, row: Row): Promise<Answer> {
   return { status: res.status, headers, body };
 }
 
+/**
+ * Vary without Accept-Encoding. The runtime compresses as Netlify's CDN does (scripts/runtime/compression.ts,
+ * tested in http-semantics.test.ts) and says so in Vary; @netlify/dev's emulator sends text uncompressed.
+ * Bodies are compared decoded (fetch decodes them), so compression is the one difference, set aside here.
+ */
+function exceptAcceptEncoding(vary: string | undefined): string | undefined {
+  const rest = vary
+    ?.split(',')
+    .map((v) => v.trim())
+    .filter((v) => v.toLowerCase() !== 'accept-encoding');
+  return rest?.length ? rest.join(', ') : undefined;
+}
+
 function differences(row: Row, emulator: Answer, local: Answer): { row: string; field: string; emulator: unknown; local: unknown }[] {
   const found: { field: string; emulator: unknown; local: unknown }[] = [];
   if (emulator.status !== local.status) found.push({ field: 'status', emulator: emulator.status, local: local.status });
   for (const name of HEADERS) {
-    if (emulator.headers[name] !== local.headers[name])
-      found.push({ field: `header:${name}`, emulator: emulator.headers[name], local: local.headers[name] });
+    const [e, l] =
+      name === 'vary'
+        ? [exceptAcceptEncoding(emulator.headers.vary), exceptAcceptEncoding(local.headers.vary)]
+        : [emulator.headers[name], local.headers[name]];
+    if (e !== l) found.push({ field: `header:${name}`, emulator: emulator.headers[name], local: local.headers[name] });
   }
   if (emulator.body !== local.body) {
     // Show where they part: the first differing line and its neighbours.
