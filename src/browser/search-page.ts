@@ -11,6 +11,7 @@ import { queryMatcher, type QueryMatcher } from './search-highlight.ts';
 import { loadNamedPages, matchNamedPages } from './search-pages.ts';
 import { appendMarked, passageElement, passageOf, quotesPassage } from './search-passages.ts';
 import { currentResults, type PagefindResultData } from '../core/search/pagefind-delta.ts';
+import { selectionFromParams } from './search-filters.ts';
 
 /** Hits that show the passage they matched in: about a screenful, each one fetch of a markdown twin (cached by the CDN). */
 const PASSAGES_SHOWN = 10;
@@ -436,5 +437,5 @@ const params = new URLSearchParams(location.search);
 const initial = params.get('q') ?? '';
 if (initial) {
   input.value = initial;
-  void search(initial, { lang: params.get('lang') ?? '', category: params.get('category') ?? '' });
+  void search(initial, selectionFromParams(params, config.categories));
 }
