@@ -1,10 +1,12 @@
 // The 404 page: fills the search box with the words of the missing address and lists the pages whose
 // address is closest to it, the reader's language first (src/core/publish/not-found.ts), from /api/search.
+import { switchToSectionOf } from './lang-switch.ts';
 import { rankSuggestions, suggestionQuery, type Suggestion } from '../core/publish/not-found.ts';
 
 const root = document.querySelector<HTMLElement>('[data-not-found]');
 if (root) {
   const lang = root.dataset.lang === 'zh' ? 'zh' : 'en';
+  switchToSectionOf(lang);
   const query = suggestionQuery(location.pathname);
   const input = root.querySelector<HTMLInputElement>('[data-not-found-query]')!;
   if (!input.value) input.value = query;

@@ -178,6 +178,34 @@ describe('the language switch keeps you where you are (item 4)', () => {
   });
 });
 
+describe('the language switch keeps the search and the section of a missing page (issue 28 stranger #3, #8)', () => {
+  it.each([
+    ['/zh/search?q=网关&lang=zh', '/search', { q: '网关', lang: 'zh' }],
+    ['/search?q=gateway&lang=en', '/zh/search', { q: 'gateway', lang: 'en' }],
+  ])('%s → %s keeping the query and filters', async (from, to, params) => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    await page.goto(from);
+    await page.locator('[data-search-results] li').first().waitFor();
+    await page.locator('[data-lang-switch]').click();
+    await page.waitForURL((url) => url.pathname === to);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual(params);
+    expect(await page.locator('#search-input').inputValue()).toBe(params.q);
+    await context.close();
+  });
+
+  it.each([
+    ['/zh/blog/no-such-thing', '/en/blog'],
+    ['/blog/no-such-thing', '/zh/blog'],
+    ['/zh/products/no-such-product', '/products'],
+  ])('404 %s → %s, not the other home page', async (from, to) => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    expect((await page.goto(from))?.status()).toBe(404);
+    await page.locator('[data-lang-switch]').click();
+    await page.waitForURL((url) => url.pathname === to);
+    await context.close();
+  });
+});
+
 describe('Chinese typography (item 5)', () => {
   it('no ASCII space after Chinese punctuation on the Chinese home and in llms.txt', async () => {
     const { context, page } = await open();
