@@ -6,7 +6,7 @@
 import { apiDocsMarkdown, openApiDocument } from './openapi.ts';
 import { operationDetailsMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
-import { developersHub, developersMarkdown } from './developers.ts';
+import { developersHub, developersMarkdown, hubSearchText } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
 import { glossaryMarkdown } from './glossary.ts';
 import { formatDate, LANG_NAMES, messages, otherLang } from '../content/i18n.ts';
@@ -32,6 +32,8 @@ export interface SitePage {
   markdown: string;
   /** False for pages that exist but are not listed in the sitemap (the contact thank-you page). */
   listed?: boolean;
+  /** Words beyond the title a search may name the page by (the developers hub's sections and tools). */
+  searchText?: string;
 }
 
 /**
@@ -996,6 +998,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     lang: 'en',
     lastmod: today,
     markdown: developersMarkdown(origin, hub),
+    searchText: hubSearchText(hub),
   });
 
   const hubZh = developersHubZh(hub, company.name_zh);
@@ -1007,6 +1010,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     lang: 'zh',
     lastmod: today,
     markdown: developersMarkdown(origin, hubZh, paths.langDevelopers('zh')),
+    searchText: hubSearchText(hubZh),
   });
 
   pages.push({
