@@ -206,6 +206,53 @@ describe('the language switch keeps the search and the section of a missing page
   });
 });
 
+describe('the 404 suggests the address one typo away, in its section (issue 28 stranger #4)', () => {
+  it.each([
+    ['/blog/llm-inference-cost-optimisation-zh', '/blog/llm-inference-cost-optimization-zh'],
+    ['/zh/products/llm-gatway', '/zh/products/llm-gateway'],
+    ['/docs/api/search-article', '/docs/api/search-articles'],
+  ])('%s suggests %s first', async (missing, expected) => {
+    const { context, page, errors } = await open({ width: 390, height: 844 });
+    expect((await page.goto(missing))?.status()).toBe(404);
+    const first = page.locator('[data-not-found-suggestions] a').first();
+    await first.waitFor();
+    expect(await first.getAttribute('href')).toBe(expected);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the developers hub is found by its text (issue 28 stranger #5)', () => {
+  it.each([
+    ['/search?q=MCP%20Inspector', '/developers'],
+    ['/search?q=Claude%20Code', '/developers'],
+    ['/search?q=agent%20skills', '/developers'],
+    [`/zh/search?q=${encodeURIComponent('智能体技能')}`, '/zh/developers'],
+  ])('%s lists %s', async (search, hub) => {
+    const { context, page } = await open();
+    await page.goto(search);
+    await expect.poll(() => page.locator(`[data-search-results] a[href="${hub}"]`).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('"All" on the Chinese blog stays in Chinese chrome (issue 28 stranger #2)', () => {
+  it('/zh/blog → 全部 → /zh/blog/all: both languages, Chinese first, <html lang="zh-CN">', async () => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    await page.goto('/zh/blog');
+    await page.getByRole('link', { name: '全部', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/zh/blog/all');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await page.locator('h1').textContent()).toBe('博客');
+    const cards = page.locator('ul.grid > li a[href^="/blog/"]');
+    expect(await cards.first().getAttribute('hreflang')).toBeNull();
+    expect(await page.locator('ul.grid a[hreflang="en"]').count()).toBeGreaterThan(0);
+    await page.locator('[data-lang-switch]').click();
+    await page.waitForURL((url) => url.pathname === '/blog');
+    await context.close();
+  });
+});
+
 describe('Chinese typography (item 5)', () => {
   it('no ASCII space after Chinese punctuation on the Chinese home and in llms.txt', async () => {
     const { context, page } = await open();

@@ -630,6 +630,42 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
       ),
     });
   }
+
+  // The same listing in Chinese chrome (site-design.md, "Every section exists in both chromes"): Chinese first.
+  const zh = messages('zh');
+  const chineseFirst = readerFirst(articles, 'zh');
+  for (let page = 1; page <= totalPages; page++) {
+    const items = articlesOnPage(chineseFirst, page);
+    const path = paths.blogAll('zh', page);
+    const title = page === 1 ? zh.blogTitle : zh.blogPageTitle(page, totalPages);
+    const nav = [
+      page > 1 ? `- ${zh.newerArticles}: ${twinUrl(origin, paths.blogAll('zh', page - 1))}` : null,
+      page < totalPages ? `- ${zh.olderArticles}: ${twinUrl(origin, paths.blogAll('zh', page + 1))}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    pages.push({
+      path,
+      kind: 'list',
+      title,
+      description: `${zh.blogLead(company.name_zh)}中文文章在前，英文文章标有语言（第 ${page}/${totalPages} 页）。`,
+      lang: 'zh',
+      lastmod: newest(
+        items.map((a) => a.updated ?? a.date),
+        today,
+      ),
+      markdown: markdownDocument(
+        origin,
+        title,
+        zh.blogLead(company.name_zh),
+        [
+          ['URL', absoluteUrl(origin, path)],
+          ['English', absoluteUrl(origin, paths.blogAll('en', page))],
+        ],
+        [items.map((a) => cardLine(origin, a, 'zh', categories)).join('\n'), nav].filter(Boolean).join('\n\n'),
+      ),
+    });
+  }
   return pages;
 }
 
