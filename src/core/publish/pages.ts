@@ -631,7 +631,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
     });
   }
 
-  // The same listing in Chinese chrome (site-design.md, "Every section exists in both chromes"): Chinese first.
+  // The same listing in Chinese chrome (docs/design/site-design.md, "Every section exists in both chromes"): Chinese first.
   const zh = messages('zh');
   const chineseFirst = readerFirst(articles, 'zh');
   for (let page = 1; page <= totalPages; page++) {
