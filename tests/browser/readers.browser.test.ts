@@ -254,11 +254,13 @@ describe('"All" on the Chinese blog stays in Chinese chrome (issue 28 stranger #
 });
 
 describe('Chinese typography (item 5)', () => {
-  it('no ASCII space after Chinese punctuation on the Chinese home and in llms.txt', async () => {
+  it('no ASCII space after Chinese punctuation on the Chinese home and search page and in llms.txt', async () => {
     const { context, page } = await open();
-    await page.goto('/zh');
-    const text = (await page.locator('main').textContent()) ?? '';
-    expect(text.match(/[。，；：！？、] \S/gu) ?? []).toEqual([]);
+    for (const path of ['/zh', '/zh/search']) {
+      await page.goto(path);
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text.match(/[。，；：！？、] \S/gu) ?? [], path).toEqual([]);
+    }
     await context.close();
     const llms = await (await fetch(site.url('/llms.txt'))).text();
     expect(llms.match(/[。，；：！？、] [\p{Script=Han}]/gu) ?? []).toEqual([]);
