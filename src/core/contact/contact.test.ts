@@ -51,6 +51,14 @@ describe('validateContact', () => {
     if (!bad.ok) expect(bad.invalid.map((i) => i.name).sort()).toEqual(['company', 'email', 'name']);
   });
 
+  it('words a missing or non-text field for people, not as the validation library does (issue 28 stranger #17)', () => {
+    const missing = validateContact({ email: 'li@example.com', company: 5 });
+    expect(!missing.ok && missing.invalid).toEqual([
+      { name: 'name', reason: 'name is required' },
+      { name: 'company', reason: 'company must be text' },
+    ]);
+  });
+
   it('keeps the product the form was opened for, trimmed, and refuses an overlong one', () => {
     const ok = validateContact({ name: 'Li', email: 'li@example.com', product: ' llm-gateway ' });
     expect(ok.ok && ok.value.product).toBe('llm-gateway');

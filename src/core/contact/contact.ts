@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { hasInvisibleCharacters } from '../kernel/visible-text.ts';
+import { strictObjectMessage } from '../kernel/field-messages.ts';
 import type { EdgeOptions } from '../kernel/handler.ts';
 import { HttpProblem, badRequest, forbidden, type InvalidParam, PROBLEM_ERRORS, tooManyRequests } from '../kernel/problem.ts';
 import { json, mediaTypeOf, readFields, requireMethod } from '../kernel/respond.ts';
@@ -52,32 +53,36 @@ const trimmed = (max: number, label: string) =>
     v.check((text) => !hasInvisibleCharacters(text), `${label} must not contain control or invisible characters`),
   );
 
-export const ContactSchema = v.object({
-  name: v.pipe(trimmed(CONTACT_FIELD_LIMITS.name, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
-  email: v.pipe(
-    trimmed(CONTACT_FIELD_LIMITS.email, 'email'),
-    v.minLength(1, 'email is required'),
-    v.email('email must be a valid address, like name@example.com'),
-    v.description('Where the answer goes.'),
-  ),
-  company: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.company, 'company'), v.description('Your organisation.')), ''),
-  /** The product the enquiry is about (a product slug from the product page's link), if any. */
-  product: v.optional(
-    v.pipe(
-      trimmed(CONTACT_FIELD_LIMITS.product, 'product'),
-      v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.'),
+export const ContactSchema = v.object(
+  {
+    name: v.pipe(trimmed(CONTACT_FIELD_LIMITS.name, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
+    email: v.pipe(
+      trimmed(CONTACT_FIELD_LIMITS.email, 'email'),
+      v.minLength(1, 'email is required'),
+      v.email('email must be a valid address, like name@example.com'),
+      v.description('Where the answer goes.'),
     ),
-    '',
-  ),
-  message: v.optional(
-    v.pipe(
-      v.string('expected text'),
-      v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`),
-      v.description('What you need: product, scale, timeline.'),
+    company: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.company, 'company'), v.description('Your organisation.')), ''),
+    /** The product the enquiry is about (a product slug from the product page's link), if any. */
+    product: v.optional(
+      v.pipe(
+        trimmed(CONTACT_FIELD_LIMITS.product, 'product'),
+        v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.'),
+      ),
+      '',
     ),
-    '',
-  ),
-});
+    message: v.optional(
+      v.pipe(
+        v.string('expected text'),
+        v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`),
+        v.description('What you need: product, scale, timeline.'),
+      ),
+      '',
+    ),
+  },
+  // A missing field reads "name is required", not valibot's "Invalid key: Expected "name" but received undefined".
+  strictObjectMessage,
+);
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
 /** The request body as documented: the fields plus the honeypot. */
@@ -145,7 +150,8 @@ export function validateContact(
   const invalid = new Map<string, string>();
   for (const issue of result.issues) {
     const name = v.getDotPath(issue) ?? 'body';
-    if (!invalid.has(name)) invalid.set(name, issue.message);
+    // A field that is not a string is named, like every other reason ("company must be text").
+    if (!invalid.has(name)) invalid.set(name, issue.message === 'expected text' ? `${name} must be text` : issue.message);
   }
   return { ok: false, invalid: [...invalid].map(([name, reason]) => ({ name, reason })) };
 }
