@@ -459,6 +459,18 @@ describe('contact form', () => {
     await context.close();
   });
 
+  it('takes a Chinese message of the full 5,000 characters without JavaScript (issue 28 stranger #7)', async () => {
+    const plain = await open({ javaScriptEnabled: false });
+    await plain.page.goto('/zh/contact');
+    await plain.page.fill('#name', '李'.repeat(100));
+    await plain.page.fill('#email', 'li.wei@example.com');
+    await plain.page.fill('#company', '公'.repeat(200));
+    await plain.page.fill('#message', '网'.repeat(5000));
+    await Promise.all([plain.page.waitForURL('**/zh/contact/thanks?*'), plain.page.click('#contact-form button[type="submit"]')]);
+    expect(await plain.page.locator('h1').textContent()).toBe('提交成功');
+    await plain.context.close();
+  });
+
   it('speaks Chinese on /zh/contact, with and without JavaScript', async () => {
     const { context, page } = await open();
     await page.goto('/zh/contact?product=llm-gateway');
