@@ -126,6 +126,28 @@ describe('redirects (@netlify/redirect-parser + netlify-redirector)', () => {
     expect(await redirects.match(new Request('http://localhost/elsewhere'))).toBeUndefined();
   });
 
+  it('moves the /en/ addresses a reader guesses to the English pages (netlify.toml; issue 28 stranger #19)', async () => {
+    const dir = scratchDir();
+    mkdirSync(path.join(dir, 'dist'));
+    const redirects = (await loadRedirects(path.resolve(import.meta.dirname, '..', '..'), path.join(dir, 'dist')))!;
+    for (const [from, to] of [
+      ['/en', '/'],
+      ['/en/', '/'],
+      ['/en/products', '/products'],
+      ['/en/products/llm-gateway', '/products/llm-gateway'],
+      ['/en/solutions', '/solutions'],
+      ['/en/contact', '/contact'],
+      ['/en/search?q=gateway', '/search?q=gateway'],
+      ['/en/developers', '/developers'],
+    ]) {
+      const match = await redirects.match(new Request(`http://localhost${from}`));
+      expect(match, from).toMatchObject({ status: 301, redirect: true, force: false });
+      expect(`${match!.target.pathname}${match!.target.search}`, from).toBe(to);
+    }
+    // /en/blog is a page; no rule touches it.
+    expect(await redirects.match(new Request('http://localhost/en/blog'))).toBeUndefined();
+  });
+
   it('refuses rules it would not honour (conditions, proxies)', async () => {
     const dir = scratchDir();
     writeFileSync(

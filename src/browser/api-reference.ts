@@ -6,6 +6,7 @@
  * final layout (tabs rendered, the contents closed on a narrow screen), so nothing here moves the page;
  * without scripting every sample shows, the filter box is not drawn and "Try it" is a plain GET form.
  */
+import { requestText } from './request-text.ts';
 
 const LANGUAGE_KEY = 'api-reference-language';
 
@@ -165,12 +166,9 @@ function wireTryIt(form: HTMLFormElement): void {
   const preview = form.querySelector<HTMLElement>('[data-try-url]');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (!result || !status || !body || !button) return;
-  // The request in readable form, as TryIt.astro renders it first (unencoded, so Chinese stays Chinese).
+  // The request as it is sent (percent-encoded, so `a&b` reads as one value), Chinese shown as Chinese.
   const showUrl = () => {
-    const pairs = [...form.querySelectorAll<HTMLInputElement>('input[name]')]
-      .filter((field) => field.value !== '' || field.required)
-      .map((field) => `${field.name}=${field.value}`);
-    if (preview) preview.textContent = `GET ${form.getAttribute('action') ?? ''}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+    if (preview) preview.textContent = requestText(tryItUrl(form));
   };
   form.addEventListener('input', showUrl);
   form.addEventListener('submit', async (event) => {

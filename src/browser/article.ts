@@ -77,6 +77,12 @@ if (toc) {
       a.addEventListener('click', () => {
         if (!wide.matches) details.open = false;
       });
+    // On a narrow screen Escape folds the open list and gives focus back to its line, as a menu does.
+    details.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || wide.matches || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    });
   }
   const mark = (): void => {
     const line = window.innerHeight / 3;

@@ -1,6 +1,7 @@
 // Page actions: "Copy page" fetches the page's markdown twin and puts it on the clipboard (the button
 // is shown only here, where it can work; its labels come from the page), and the menu of the other
-// actions closes on Escape, on a click outside it, and after a choice.
+// actions closes on Escape, on a click outside it, when the keyboard moves focus out of it (Tab past its
+// last item), and after a choice.
 export {};
 
 const DONE_MS = 2000;
@@ -49,6 +50,11 @@ for (const menu of document.querySelectorAll<HTMLDetailsElement>('[data-action-m
       menu.open = false;
       summary.focus();
     }
+  });
+  // Only a focus that lands elsewhere closes it: a click that focuses nothing (Safari's links) is the click handler's.
+  menu.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Node | null;
+    if (menu.open && next && !menu.contains(next)) menu.open = false;
   });
   for (const link of menu.querySelectorAll('a')) link.addEventListener('click', () => (menu.open = false));
 }

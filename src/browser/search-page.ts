@@ -11,6 +11,8 @@ import { queryMatcher, type QueryMatcher } from './search-highlight.ts';
 import { loadNamedPages, matchNamedPages } from './search-pages.ts';
 import { appendMarked, passageElement, passageOf, quotesPassage } from './search-passages.ts';
 import { currentResults, type PagefindResultData } from '../core/search/pagefind-delta.ts';
+import { selectionFromParams } from './search-filters.ts';
+import { keepQueryInLanguageSwitch } from './lang-switch.ts';
 
 /** Hits that show the passage they matched in: about a screenful, each one fetch of a markdown twin (cached by the CDN). */
 const PASSAGES_SHOWN = 10;
@@ -358,6 +360,7 @@ function writeUrl(query: string, selection: Selection, delay = 0): void {
   if (query && selection.lang) url.searchParams.set('lang', selection.lang);
   if (query && selection.category) url.searchParams.set('category', selection.category);
   if (url.href !== location.href) history.replaceState(history.state, '', url);
+  keepQueryInLanguageSwitch();
 }
 
 let controller: AbortController | undefined;
@@ -432,9 +435,10 @@ filters.addEventListener('change', () => {
 
 if (config.index) void loadLocalIndex(config.index);
 void loadNamedPages();
+keepQueryInLanguageSwitch();
 const params = new URLSearchParams(location.search);
 const initial = params.get('q') ?? '';
 if (initial) {
   input.value = initial;
-  void search(initial, { lang: params.get('lang') ?? '', category: params.get('category') ?? '' });
+  void search(initial, selectionFromParams(params, config.categories));
 }

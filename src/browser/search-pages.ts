@@ -2,7 +2,8 @@
  * The pages the article index does not hold (products, listings, the API reference, the developers
  * hub: /search/pages.json, src/core/publish/search-pages.ts), matched by name in the browser for the
  * search page and the header's palette. A page matches when the query marks words of its title (a
- * product also by its description); title matches rank first.
+ * product also by its description, the developers hub by the names of its sections, tools and
+ * clients); title matches rank first.
  * @module
  */
 import type { QueryMatcher } from './search-highlight.ts';
@@ -14,6 +15,8 @@ export interface NamedPage {
   path: string;
   type: 'product' | 'page';
   lang: 'zh' | 'en';
+  /** More words the page is found by, one line each (the developers hub's sections, tools and clients). */
+  text?: string;
 }
 
 /** Where the list is served. */
@@ -35,6 +38,10 @@ const markedChars = (matcher: QueryMatcher, text: string): number =>
     .filter((s) => s.match)
     .reduce((n, s) => n + s.text.length, 0);
 
+/** The most characters the query marks in one line of `text` (a line is one name: "Claude Code", 智能体技能). */
+const bestLineChars = (matcher: QueryMatcher, text: string): number =>
+  text.split('\n').reduce((best, line) => Math.max(best, markedChars(matcher, line)), 0);
+
 /** Fewest matched characters that name a page (all of a shorter query): `AI` alone names no page. */
 const MIN_MATCHED_CHARS = 4;
 
@@ -45,7 +52,12 @@ export function matchNamedPages(pages: readonly NamedPage[], matcher: QueryMatch
     .map((page, order) => {
       const title = markedChars(matcher, page.title);
       const description = page.type === 'product' ? markedChars(matcher, page.description) : 0;
-      return { page, order, score: (title >= needed ? title * 2 : 0) + (description >= needed ? description : 0) };
+      const text = page.text ? bestLineChars(matcher, page.text) : 0;
+      return {
+        page,
+        order,
+        score: (title >= needed ? title * 2 : 0) + (description >= needed ? description : 0) + (text >= needed ? text : 0),
+      };
     })
     .filter((m) => m.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order)

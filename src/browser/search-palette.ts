@@ -72,6 +72,13 @@ if (dialog && trigger) {
       status.textContent = '';
       return;
     }
+    // The API refuses a longer query (400): say why here instead of "unavailable".
+    const maxChars = Number(dialog.dataset.maxChars);
+    if (query.length > maxChars) {
+      list.replaceChildren();
+      status.textContent = fill(strings.tooLong ?? '', { n: maxChars });
+      return;
+    }
     const current = new AbortController();
     controller = current;
     try {

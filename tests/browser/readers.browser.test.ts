@@ -178,12 +178,89 @@ describe('the language switch keeps you where you are (item 4)', () => {
   });
 });
 
-describe('Chinese typography (item 5)', () => {
-  it('no ASCII space after Chinese punctuation on the Chinese home and in llms.txt', async () => {
+describe('the language switch keeps the search and the section of a missing page (issue 28 stranger #3, #8)', () => {
+  it.each([
+    ['/zh/search?q=网关&lang=zh', '/search', { q: '网关', lang: 'zh' }],
+    ['/search?q=gateway&lang=en', '/zh/search', { q: 'gateway', lang: 'en' }],
+  ])('%s → %s keeping the query and filters', async (from, to, params) => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    await page.goto(from);
+    await page.locator('[data-search-results] li').first().waitFor();
+    await page.locator('[data-lang-switch]').click();
+    await page.waitForURL((url) => url.pathname === to);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual(params);
+    expect(await page.locator('#search-input').inputValue()).toBe(params.q);
+    await context.close();
+  });
+
+  it.each([
+    ['/zh/blog/no-such-thing', '/en/blog'],
+    ['/blog/no-such-thing', '/zh/blog'],
+    ['/zh/products/no-such-product', '/products'],
+  ])('404 %s → %s, not the other home page', async (from, to) => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    expect((await page.goto(from))?.status()).toBe(404);
+    await page.locator('[data-lang-switch]').click();
+    await page.waitForURL((url) => url.pathname === to);
+    await context.close();
+  });
+});
+
+describe('the 404 suggests the address one typo away, in its section (issue 28 stranger #4)', () => {
+  it.each([
+    ['/blog/llm-inference-cost-optimisation-zh', '/blog/llm-inference-cost-optimization-zh'],
+    ['/zh/products/llm-gatway', '/zh/products/llm-gateway'],
+    ['/docs/api/search-article', '/docs/api/search-articles'],
+  ])('%s suggests %s first', async (missing, expected) => {
+    const { context, page, errors } = await open({ width: 390, height: 844 });
+    expect((await page.goto(missing))?.status()).toBe(404);
+    const first = page.locator('[data-not-found-suggestions] a').first();
+    await first.waitFor();
+    expect(await first.getAttribute('href')).toBe(expected);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the developers hub is found by its text (issue 28 stranger #5)', () => {
+  it.each([
+    ['/search?q=MCP%20Inspector', '/developers'],
+    ['/search?q=Claude%20Code', '/developers'],
+    ['/search?q=agent%20skills', '/developers'],
+    [`/zh/search?q=${encodeURIComponent('智能体技能')}`, '/zh/developers'],
+  ])('%s lists %s', async (search, hub) => {
     const { context, page } = await open();
-    await page.goto('/zh');
-    const text = (await page.locator('main').textContent()) ?? '';
-    expect(text.match(/[。，；：！？、] \S/gu) ?? []).toEqual([]);
+    await page.goto(search);
+    await expect.poll(() => page.locator(`[data-search-results] a[href="${hub}"]`).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('"All" on the Chinese blog stays in Chinese chrome (issue 28 stranger #2)', () => {
+  it('/zh/blog → 全部 → /zh/blog/all: both languages, Chinese first, <html lang="zh-CN">', async () => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    await page.goto('/zh/blog');
+    await page.getByRole('link', { name: '全部', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/zh/blog/all');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await page.locator('h1').textContent()).toBe('博客');
+    const cards = page.locator('ul.grid > li a[href^="/blog/"]');
+    expect(await cards.first().getAttribute('hreflang')).toBeNull();
+    expect(await page.locator('ul.grid a[hreflang="en"]').count()).toBeGreaterThan(0);
+    await page.locator('[data-lang-switch]').click();
+    await page.waitForURL((url) => url.pathname === '/blog');
+    await context.close();
+  });
+});
+
+describe('Chinese typography (item 5)', () => {
+  it('no ASCII space after Chinese punctuation on the Chinese home and search page and in llms.txt', async () => {
+    const { context, page } = await open();
+    for (const path of ['/zh', '/zh/search']) {
+      await page.goto(path);
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text.match(/[。，；：！？、] \S/gu) ?? [], path).toEqual([]);
+    }
     await context.close();
     const llms = await (await fetch(site.url('/llms.txt'))).text();
     expect(llms.match(/[。，；：！？、] [\p{Script=Han}]/gu) ?? []).toEqual([]);

@@ -717,7 +717,11 @@ describe('API reference', () => {
       expect(await form.getByLabel('q').inputValue()).toBe('私有化部署 LLM');
       await form.getByLabel('limit').fill('2');
       // The documented example fills each parameter, the language filter too.
-      expect(await form.locator('[data-try-url]').textContent()).toBe('GET /api/search?q=私有化部署 LLM&limit=2&lang=zh');
+      // It shows the request as sent: encoded where encoding changes the meaning, Chinese as Chinese.
+      expect(await form.locator('[data-try-url]').textContent()).toBe('GET /api/search?q=私有化部署+LLM&limit=2&lang=zh');
+      await form.getByLabel('q').fill('a&limit=50');
+      expect(await form.locator('[data-try-url]').textContent()).toBe('GET /api/search?q=a%26limit%3D50&limit=2&lang=zh');
+      await form.getByLabel('q').fill('私有化部署 LLM');
       await form.getByRole('button', { name: 'Send request' }).click();
       const status = page.locator('[data-try-status]');
       await expect.poll(() => status.textContent()).toMatch(/^200 OK · \d+ ms · application\/json$/);

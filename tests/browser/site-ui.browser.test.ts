@@ -311,6 +311,56 @@ describe('table of contents', () => {
   });
 });
 
+describe('keyboard (issue 28 stranger #18, #9)', () => {
+  it('the page-actions menu closes when Tab moves focus out of it', async () => {
+    const { context, page, errors } = await open({ clipboard: true });
+    await page.goto(enArticle.path);
+    const menu = page.locator('[data-action-menu]');
+    const links = menu.locator('a');
+    await menu.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    for (let i = (await links.count()) + 1; i > 0; i--) await page.keyboard.press('Tab');
+    expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the phone contents box closes on Escape and gives the focus back to its line', async () => {
+    const { context, page } = await open({ width: 390, height: 844 });
+    await page.goto(enArticle.path);
+    const line = page.locator('.toc-summary');
+    await line.focus();
+    await page.keyboard.press('Enter');
+    const nav = page.getByRole('navigation', { name: 'On this page' });
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    await nav.getByRole('link').first().focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await line.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it.each([
+    ['/', 'too long'],
+    ['/zh', '太长'],
+  ])('the palette on %s says a query over 200 characters is too long, not that search is unavailable', async (home, words) => {
+    const { context, page } = await open();
+    await page.goto(home);
+    await page.keyboard.press('Control+k');
+    const dialog = page.locator('dialog[data-search-palette]');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('searchbox').fill('a'.repeat(201));
+    const status = dialog.locator('[data-palette-status]');
+    await expect.poll(() => status.textContent()).toContain(words);
+    expect(await status.textContent()).toContain('200');
+    await dialog.getByRole('searchbox').fill('a'.repeat(199));
+    await expect.poll(() => status.textContent()).not.toContain(words);
+    await context.close();
+  });
+});
+
 describe('code frames and tables', () => {
   it('frames code with its language and copies the code; a wide table says it scrolls', async () => {
     const { context, page } = await open({ width: 390, height: 844, clipboard: true });
@@ -407,6 +457,18 @@ describe('contact form', () => {
     expect(await page.locator('#limit-note').textContent()).toContain('one enquiry a minute from each network address');
     expect(errors.filter((e) => !/429/.test(e))).toEqual([]);
     await context.close();
+  });
+
+  it('takes a Chinese message of the full 5,000 characters without JavaScript (issue 28 stranger #7)', async () => {
+    const plain = await open({ javaScriptEnabled: false });
+    await plain.page.goto('/zh/contact');
+    await plain.page.fill('#name', '李'.repeat(100));
+    await plain.page.fill('#email', 'li.wei@example.com');
+    await plain.page.fill('#company', '公'.repeat(200));
+    await plain.page.fill('#message', '网'.repeat(5000));
+    await Promise.all([plain.page.waitForURL('**/zh/contact/thanks?*'), plain.page.click('#contact-form button[type="submit"]')]);
+    expect(await plain.page.locator('h1').textContent()).toBe('提交成功');
+    await plain.context.close();
   });
 
   it('speaks Chinese on /zh/contact, with and without JavaScript', async () => {

@@ -254,7 +254,7 @@ const CASES: Case[] = [
     op: 'post /api/contact',
     name: 'over-size body',
     status: 413,
-    request: () => ['/api/contact', jsonPost({ ...enquiry, message: 'x'.repeat(17 * 1024) })],
+    request: () => ['/api/contact', jsonPost({ ...enquiry, message: 'x'.repeat(60 * 1024) })],
   },
   { op: 'post /api/contact', name: 'wrong method', status: 405, request: () => ['/api/contact'] },
 

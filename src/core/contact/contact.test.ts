@@ -6,6 +6,8 @@ import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.
 import { ipDigest } from '../kernel/ip-digest.ts';
 import { HttpProblem } from '../kernel/problem.ts';
 import {
+  CONTACT_BODY_LIMIT_BYTES,
+  CONTACT_FIELD_LIMITS,
   type ContactPages,
   type Enquiry,
   handleContact,
@@ -47,6 +49,14 @@ describe('validateContact', () => {
     const bad = validateContact({ name: '   ', email: 'a@b', company: 5 });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.invalid.map((i) => i.name).sort()).toEqual(['company', 'email', 'name']);
+  });
+
+  it('words a missing or non-text field for people, not as the validation library does (issue 28 stranger #17)', () => {
+    const missing = validateContact({ email: 'li@example.com', company: 5 });
+    expect(!missing.ok && missing.invalid).toEqual([
+      { name: 'name', reason: 'name is required' },
+      { name: 'company', reason: 'company must be text' },
+    ]);
   });
 
   it('keeps the product the form was opened for, trimmed, and refuses an overlong one', () => {
@@ -160,6 +170,58 @@ describe('CSRF on POST /api/contact', () => {
     const res = await handleContact(jsonPost, await deps('203.0.113.52', null), pages);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'accepted' });
+  });
+});
+
+describe('body size: every field at its longest, form-encoded', () => {
+  const SITE = 'https://site.example';
+  const seen: { lang: string; status: number; notice?: string }[] = [];
+  const pages: ContactPages = {
+    thanksPath: () => '/zh/contact/thanks',
+    formWithErrors: (lang, _fields, _invalid, status, notice) => {
+      seen.push({ lang, status, ...(notice ? { notice } : {}) });
+      return new Response(`<p>${notice ?? ''}</p>`, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    },
+  };
+  const longest = {
+    name: '王'.repeat(CONTACT_FIELD_LIMITS.name),
+    email: `${'a'.repeat(64)}@${'b'.repeat(CONTACT_FIELD_LIMITS.email - 69)}.com`,
+    company: '公'.repeat(CONTACT_FIELD_LIMITS.company),
+    message: '网'.repeat(CONTACT_FIELD_LIMITS.message),
+    lang: 'zh',
+  };
+  const formPost = (body: string, headers: Record<string, string> = {}) =>
+    new Request(`${SITE}/api/contact`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: SITE, ...headers },
+    });
+
+  it('accepts a Chinese enquiry with every field at its maximum, sent by a form without JavaScript (303)', async () => {
+    const body = new URLSearchParams({ ...longest, website: '' }).toString();
+    expect(new TextEncoder().encode(body).byteLength).toBeGreaterThan(45_000);
+    const res = await handleContact(formPost(body), await deps('203.0.113.60', null), pages);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/^\/zh\/contact\/thanks\?id=/);
+  });
+
+  it("answers a form post over the limit with the form page in the sender's language, not problem JSON", async () => {
+    const body = new URLSearchParams({ ...longest, message: '网'.repeat(CONTACT_FIELD_LIMITS.message * 2) }).toString();
+    const res = await handleContact(formPost(body, { referer: `${SITE}/zh/contact` }), await deps('203.0.113.61', null), pages);
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(seen.at(-1)).toMatchObject({ lang: 'zh', status: 413 });
+    expect(seen.at(-1)!.notice).toContain('5000 个字符以内');
+    // Without a Referer, the reader's Accept-Language decides; a JSON client still gets the problem.
+    await handleContact(formPost(body, { 'accept-language': 'en-GB,zh;q=0.5' }), await deps('203.0.113.62', null), pages);
+    expect(seen.at(-1)).toMatchObject({ lang: 'en', status: 413 });
+    const jsonPost = new Request(`${SITE}/api/contact`, {
+      method: 'POST',
+      body: JSON.stringify({ ...valid, message: 'x'.repeat(CONTACT_BODY_LIMIT_BYTES) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const error = await handleContact(jsonPost, await deps('203.0.113.63', null), pages).catch((e: unknown) => e);
+    expect((error as HttpProblem).status).toBe(413);
   });
 });
 

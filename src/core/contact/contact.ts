@@ -6,9 +6,10 @@
  */
 import * as v from 'valibot';
 import { hasInvisibleCharacters } from '../kernel/visible-text.ts';
+import { strictObjectMessage } from '../kernel/field-messages.ts';
 import type { EdgeOptions } from '../kernel/handler.ts';
-import { type HttpProblem, badRequest, forbidden, type InvalidParam, PROBLEM_ERRORS, tooManyRequests } from '../kernel/problem.ts';
-import { json, readFields, requireMethod } from '../kernel/respond.ts';
+import { HttpProblem, badRequest, forbidden, type InvalidParam, PROBLEM_ERRORS, tooManyRequests } from '../kernel/problem.ts';
+import { json, mediaTypeOf, readFields, requireMethod } from '../kernel/respond.ts';
 import { isCrossSiteRequest } from '../kernel/same-origin.ts';
 import { consume, refund } from '../kernel/rate-limit.ts';
 import { CONTACT_FIELD_LIMITS, HONEYPOT_FIELD } from './contact-fields.ts';
@@ -16,8 +17,22 @@ import { messages, type Lang } from '../content/i18n.ts';
 import type { Store } from '../kernel/store.ts';
 import type { Usage } from '../kernel/metrics.ts';
 
-/** Largest accepted request body. */
-export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
+/**
+ * Bytes one character can take in a form-encoded body: a UTF-16 unit of the Basic Multilingual Plane
+ * (every Han character) is up to 3 UTF-8 bytes, each sent as `%XX`. A JSON body (`\uXXXX`, 6 bytes)
+ * and a supplementary-plane character (12 bytes for 2 units) take less.
+ */
+export const FORM_ENCODED_BYTES_PER_CHARACTER = 9;
+/** Room for field names, separators, the hidden `lang` field and the honeypot, in bytes. */
+const CONTACT_BODY_OVERHEAD_BYTES = 1024;
+/**
+ * Largest accepted request body: every field at its longest, in the worst-case form encoding, so a
+ * message within the form's maxlength is never refused for its size (5,000 Han characters form-encode
+ * to 45,000 bytes). About 51 KB, still bounded (docs/limits.md).
+ */
+export const CONTACT_BODY_LIMIT_BYTES =
+  Object.values(CONTACT_FIELD_LIMITS).reduce((sum, chars) => sum + chars, 0) * FORM_ENCODED_BYTES_PER_CHARACTER +
+  CONTACT_BODY_OVERHEAD_BYTES;
 /** Accepted enquiries per client network and window. */
 export const CONTACT_RATE_LIMIT = { limit: 1, windowSeconds: 60 } as const;
 export { CONTACT_FIELD_LIMITS, HONEYPOT_FIELD };
@@ -38,32 +53,36 @@ const trimmed = (max: number, label: string) =>
     v.check((text) => !hasInvisibleCharacters(text), `${label} must not contain control or invisible characters`),
   );
 
-export const ContactSchema = v.object({
-  name: v.pipe(trimmed(CONTACT_FIELD_LIMITS.name, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
-  email: v.pipe(
-    trimmed(CONTACT_FIELD_LIMITS.email, 'email'),
-    v.minLength(1, 'email is required'),
-    v.email('email must be a valid address, like name@example.com'),
-    v.description('Where the answer goes.'),
-  ),
-  company: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.company, 'company'), v.description('Your organisation.')), ''),
-  /** The product the enquiry is about (a product slug from the product page's link), if any. */
-  product: v.optional(
-    v.pipe(
-      trimmed(CONTACT_FIELD_LIMITS.product, 'product'),
-      v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.'),
+export const ContactSchema = v.object(
+  {
+    name: v.pipe(trimmed(CONTACT_FIELD_LIMITS.name, 'name'), v.minLength(1, 'name is required'), v.description('Your name.')),
+    email: v.pipe(
+      trimmed(CONTACT_FIELD_LIMITS.email, 'email'),
+      v.minLength(1, 'email is required'),
+      v.email('email must be a valid address, like name@example.com'),
+      v.description('Where the answer goes.'),
     ),
-    '',
-  ),
-  message: v.optional(
-    v.pipe(
-      v.string('expected text'),
-      v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`),
-      v.description('What you need: product, scale, timeline.'),
+    company: v.optional(v.pipe(trimmed(CONTACT_FIELD_LIMITS.company, 'company'), v.description('Your organisation.')), ''),
+    /** The product the enquiry is about (a product slug from the product page's link), if any. */
+    product: v.optional(
+      v.pipe(
+        trimmed(CONTACT_FIELD_LIMITS.product, 'product'),
+        v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.'),
+      ),
+      '',
     ),
-    '',
-  ),
-});
+    message: v.optional(
+      v.pipe(
+        v.string('expected text'),
+        v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`),
+        v.description('What you need: product, scale, timeline.'),
+      ),
+      '',
+    ),
+  },
+  // A missing field reads "name is required", not valibot's "Invalid key: Expected "name" but received undefined".
+  strictObjectMessage,
+);
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
 
 /** The request body as documented: the fields plus the honeypot. */
@@ -131,7 +150,8 @@ export function validateContact(
   const invalid = new Map<string, string>();
   for (const issue of result.issues) {
     const name = v.getDotPath(issue) ?? 'body';
-    if (!invalid.has(name)) invalid.set(name, issue.message);
+    // A field that is not a string is named, like every other reason ("company must be text").
+    if (!invalid.has(name)) invalid.set(name, issue.message === 'expected text' ? `${name} must be text` : issue.message);
   }
   return { ok: false, invalid: [...invalid].map(([name, reason]) => ({ name, reason })) };
 }
@@ -294,6 +314,22 @@ function wantsHtml(req: Request, form: boolean): boolean {
   return form && accept.includes('text/html');
 }
 
+/**
+ * The form's language when its body could not be read (too large, not UTF-8): the page it was sent
+ * from (a same-origin Referer keeps its path), else the reader's first Accept-Language.
+ */
+function langOfUnreadForm(req: Request): Lang {
+  const referer = req.headers.get('referer') ?? '';
+  if (referer) {
+    try {
+      return new URL(referer).pathname.startsWith('/zh/') ? 'zh' : 'en';
+    } catch {
+      // An unparsable Referer says nothing: fall through to Accept-Language.
+    }
+  }
+  return /^\s*zh\b/i.test(req.headers.get('accept-language') ?? '') ? 'zh' : 'en';
+}
+
 /** Renders the no-JavaScript answers in the form's language: the form again with errors, or a redirect to the thank-you page. */
 export interface ContactPages {
   formWithErrors(lang: Lang, fields: Record<string, string>, invalid: InvalidParam[], status: number, notice?: string): Response;
@@ -325,7 +361,25 @@ export async function handleContact(req: Request, deps: ContactDeps, pages: Cont
   requireMethod(req, ['POST']);
   // CSRF: a browser's post from another site is refused before the body is read.
   if (isCrossSiteRequest(req, req.url)) throw crossSitePost();
-  const { fields, form } = await readFields(req, CONTACT_BODY_LIMIT_BYTES);
+  let read: Awaited<ReturnType<typeof readFields>>;
+  try {
+    read = await readFields(req, CONTACT_BODY_LIMIT_BYTES);
+  } catch (error) {
+    // A browser form post without JavaScript gets the form page again, saying what went wrong, not problem JSON.
+    if (error instanceof HttpProblem && wantsHtml(req, mediaTypeOf(req) === 'application/x-www-form-urlencoded')) {
+      const lang = langOfUnreadForm(req);
+      const t = messages(lang);
+      return pages.formWithErrors(
+        lang,
+        {},
+        [],
+        error.status,
+        error.status === 413 ? t.errTooLarge(CONTACT_FIELD_LIMITS.message) : t.errUnreadable,
+      );
+    }
+    throw error;
+  }
+  const { fields, form } = read;
   const html = wantsHtml(req, form);
   const result = await submitContact(fields, deps, req.headers.get('user-agent') ?? '');
   switch (result.kind) {

@@ -164,6 +164,9 @@ const en = {
   errSummary: (n: number): string => (n === 1 ? 'Please correct the field marked below.' : `Please correct the ${n} fields marked below.`),
   errLimited: (seconds: number): string =>
     `We received an enquiry from your network less than a minute ago. Please wait ${seconds} seconds and send again; nothing you typed is lost.`,
+  errTooLarge: (maxChars: number): string =>
+    `Your enquiry was too long to send, so it was not sent and its text could not be kept. Please write a message of at most ${maxChars.toLocaleString('en')} characters and send again, or write to us by email.`,
+  errUnreadable: 'Your enquiry could not be read, so it was not sent. Please fill in the form again, or write to us by email.',
   errNetwork: 'Sending failed: check your connection and try again. Nothing you typed is lost.',
   errServer: (status: number): string =>
     `Sending failed on our side (error ${status}). Please try again in a moment, or write to us by email.`,
@@ -335,6 +338,9 @@ const zh: Messages = {
   errInvalid: '请检查此项。',
   errSummary: (n) => (n === 1 ? '请修改下面标出的一项。' : `请修改下面标出的 ${n} 项。`),
   errLimited: (seconds) => `不到一分钟前已收到来自您网络的咨询。请等待 ${seconds} 秒后再提交，您填写的内容不会丢失。`,
+  errTooLarge: (maxChars) =>
+    `咨询内容过长，未能提交，填写的内容也无法保留。请把留言控制在 ${maxChars} 个字符以内后重新提交，或直接发邮件联系我们。`,
+  errUnreadable: '无法读取您提交的咨询，提交未成功。请重新填写表单，或直接发邮件联系我们。',
   errNetwork: '提交失败：请检查网络连接后重试，您填写的内容不会丢失。',
   errServer: (status) => `服务器出错（错误 ${status}），提交未成功。请稍后重试，或直接发邮件联系我们。`,
   sent: (reference) => `谢谢！我们已收到您的咨询，编号 ${reference}。工程师将在一个工作日内回复。`,

@@ -5,8 +5,11 @@
  */
 import type { StrictObjectIssue } from 'valibot';
 
-/** For `v.strictObject(entries, strictObjectMessage)`: "unknown field extra", "page is required", "expected a JSON object". */
-export function strictObjectMessage(issue: StrictObjectIssue): string {
+/**
+ * For `v.strictObject(entries, strictObjectMessage)` (and `v.object`, which knows no unknown fields):
+ * "unknown field extra", "page is required", "expected a JSON object".
+ */
+export function strictObjectMessage(issue: Pick<StrictObjectIssue, 'expected' | 'received' | 'path'>): string {
   if (issue.expected === 'never') return `unknown field ${issue.received}`;
   const key = issue.path?.[0]?.key;
   if (issue.received === 'undefined' && key !== undefined) return `${String(key)} is required`;

@@ -97,6 +97,18 @@ describe('inChrome', () => {
   });
 });
 
+describe('blogAll', () => {
+  it('is the listing of both languages in each chrome: /blog in English, /zh/blog/all in Chinese', () => {
+    expect([paths.blogAll('en'), paths.blogAll('en', 2), paths.blogAll('zh'), paths.blogAll('zh', 3)]).toEqual([
+      '/blog',
+      '/blog/page/2',
+      '/zh/blog/all',
+      '/zh/blog/all/page/3',
+    ]);
+    expect(sectionIn('en', paths.blogAll('zh', 2))).toBe('/en/blog');
+  });
+});
+
 describe('sectionIn', () => {
   it.each([
     ['zh', '/blog', '/zh/blog'],

@@ -15,6 +15,12 @@ export const paths = {
   tag: (tag: string): string => `/blog/tag/${tagSlug(tag)}`,
   /** The home page in one language: English at the root (stable), Chinese under /zh. */
   langHome: (lang: 'zh' | 'en'): string => (lang === 'zh' ? '/zh' : '/'),
+  /**
+   * The listing of both languages' articles in a language's chrome, and its later pages: English at
+   * /blog (stable), Chinese under /zh/blog/all, so "All" never takes a Chinese reader to English chrome.
+   */
+  blogAll: (lang: 'zh' | 'en', page = 1): string =>
+    lang === 'en' ? (page <= 1 ? '/blog' : `/blog/page/${page}`) : page <= 1 ? '/zh/blog/all' : `/zh/blog/all/page/${page}`,
   /** The listing of one language's articles, and its later pages. */
   langBlog: (lang: 'zh' | 'en', page = 1): string => (page <= 1 ? `/${lang}/blog` : `/${lang}/blog/page/${page}`),
   /** The contact page in one language: English at /contact (stable), Chinese under /zh. */

@@ -194,6 +194,19 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
   };
 }
 
+/**
+ * The words a reader may search the hub by, beyond its title: the section titles and intros, the
+ * link titles, the MCP tools and the clients it shows how to connect ("MCP Inspector", "Claude Code",
+ * "Agent skills", 智能体技能). One line each (src/core/publish/search-pages.ts serves it).
+ */
+export function hubSearchText(hub: Pick<DevelopersHub, 'sections' | 'mcp'>): string {
+  return [
+    ...hub.sections.flatMap((section) => [section.title, section.intro.replace(/[`*_]/g, ''), ...section.links.map((link) => link.title)]),
+    ...hub.mcp.tools.map((tool) => tool.name),
+    ...hub.mcp.connect.map((way) => way.title),
+  ].join('\n');
+}
+
 /** The markdown twin of `/developers` (or of the hub at `path` in another language). */
 export function developersMarkdown(origin: string, hub: DevelopersHub, path: string = paths.developers): string {
   const lines = [indexPointer(origin), '', `# ${hub.title}`, '', `> ${hub.summary}`, '', `- URL: ${absoluteUrl(origin, path)}`, ''];

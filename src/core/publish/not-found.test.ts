@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastSegment, rankSuggestions, slugSimilarity, suggestionQuery } from './not-found.ts';
+import { editDistance, lastSegment, nearAddresses, rankSuggestions, slugSimilarity, suggestionQuery } from './not-found.ts';
 
 describe('suggestionQuery', () => {
   it('takes the words of the last segment', () => {
@@ -32,5 +32,43 @@ describe('rankSuggestions', () => {
     expect(rankSuggestions('/blog/llm-gatway-design', hits, 'en').map((h) => h.title)).toEqual(['Gateway design', 'Platform', '网关设计']);
     expect(rankSuggestions('/blog/llm-gatway-design', hits, 'zh').map((h) => h.title)).toEqual(['网关设计', 'Gateway design', 'Platform']);
     expect(rankSuggestions('/x', hits, 'en', 1)).toHaveLength(1);
+  });
+});
+
+describe('nearAddresses (issue 28 stranger #4)', () => {
+  const known = [
+    '/blog/llm-inference-cost-optimization-zh',
+    '/blog/rag-chunking-recall-optimization-zh',
+    '/blog/speculative-decoding-faster-inference',
+    '/solutions/bank-private-knowledge-assistant',
+    '/products/llm-gateway',
+    '/zh/products/llm-gateway',
+    '/products/llm-platform',
+    '/zh/products/llm-platform',
+    '/docs/api/search-articles',
+    '/docs/api/send-feedback',
+  ];
+  it('finds the address one typo away, in the missing path’s section and chrome', () => {
+    expect(nearAddresses('/blog/llm-inference-cost-optimisation-zh', known)).toEqual(['/blog/llm-inference-cost-optimization-zh']);
+    expect(nearAddresses('/zh/products/llm-gatway', known)).toEqual(['/zh/products/llm-gateway']);
+    expect(nearAddresses('/products/llm-gatway/', known)).toEqual(['/products/llm-gateway']);
+    expect(nearAddresses('/docs/api/search-article', known)).toEqual(['/docs/api/search-articles']);
+    // The right slug in the wrong chrome is a suggestion too (the document lives at its stable path).
+    expect(nearAddresses('/zh/blog/speculative-decoding-faster-inference', known)).toEqual(['/blog/speculative-decoding-faster-inference']);
+  });
+
+  it('never crosses sections and stays within one typo in five characters', () => {
+    expect(nearAddresses('/blog/llm-gateway', known)).toEqual([]);
+    expect(nearAddresses('/products/llm-gatewayyyy', known)).toEqual([]);
+    expect(nearAddresses('/products/llm-platfrom', known)).toEqual(['/products/llm-platform']);
+    expect(nearAddresses('/', known)).toEqual([]);
+    expect(nearAddresses('/blog/llm-inference-cost-optimization-zh', known)).toEqual([]);
+  });
+
+  it('measures edit distance over code points and gives up past its budget', () => {
+    expect(editDistance('gateway', 'gatway', 2)).toBe(1);
+    expect(editDistance('网关设计', '网关设', 1)).toBe(1);
+    expect(editDistance('abc', 'xyz', 2)).toBe(Number.POSITIVE_INFINITY);
+    expect(editDistance('a', 'abcdef', 2)).toBe(Number.POSITIVE_INFINITY);
   });
 });

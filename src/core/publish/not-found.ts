@@ -1,7 +1,10 @@
 /**
  * The 404 page's suggestions: the words of the missing address as a search query, and the hits
  * ranked by how close their address is to the one asked for, the reader's language first
- * (src/browser/not-found.ts fetches them from `/api/search`).
+ * (src/browser/not-found.ts fetches them from `/api/search`), after the known addresses within a
+ * few typos of it in its own section (/search/addresses.json and /search/pages.json): the words of a
+ * slug are not all in its document's text (a Chinese article's English slug), so a search alone
+ * misses `/blog/llm-inference-cost-optimisation-zh`.
  * @module
  */
 
@@ -64,4 +67,63 @@ export function rankSuggestions<T extends Suggestion>(missingPath: string, hits:
     .sort((a, b) => Number(b.hit.lang === lang) - Number(a.hit.lang === lang) || b.score - a.score || a.rank - b.rank)
     .slice(0, limit)
     .map((s) => s.hit);
+}
+
+/** Where a path sits: its section without the language prefix (`/zh/products/x` → `products`, `/docs/api/x` → `docs/api`), and its slug. */
+export function sectionAndSlug(path: string): { chrome: string; section: string; slug: string } {
+  const trimmed = path.replace(/\/+$/, '');
+  const cut = trimmed.lastIndexOf('/');
+  const chrome = trimmed.slice(0, Math.max(cut, 0));
+  return { chrome, section: chrome.replace(/^\/(zh|en)(?=\/|$)/, ''), slug: lastSegment(trimmed) };
+}
+
+/**
+ * The edit distance (Levenshtein, over code points) of `a` and `b`, or `Infinity` once it is
+ * certainly above `max`: a row never dips below the lengths' difference, so most pairs stop early.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > max) return Number.POSITIVE_INFINITY;
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      row.push(value);
+      if (value < best) best = value;
+    }
+    if (best > max) return Number.POSITIVE_INFINITY;
+    previous = row;
+  }
+  const distance = previous[y.length]!;
+  return distance <= max ? distance : Number.POSITIVE_INFINITY;
+}
+
+/** Typos a slug of `length` characters may carry and still name a page: one in five, at least one. */
+export const slugTypoBudget = (length: number): number => Math.max(1, Math.floor(length / 5));
+
+/**
+ * The known addresses within a few typos of `missingPath` in its own section (`/zh/products/llm-gatway`
+ * → `/zh/products/llm-gateway`; a blog slug is never matched against a product), closest first and,
+ * at equal distance, those in the missing path's own chrome (`/zh/…` or not) first.
+ */
+export function nearAddresses(missingPath: string, known: readonly string[], limit = 5): string[] {
+  const missing = missingPath.replace(/\/+$/, '');
+  const wanted = sectionAndSlug(missing);
+  if (!wanted.slug) return [];
+  const budget = slugTypoBudget([...wanted.slug].length);
+  return known
+    .map((path, order) => {
+      const candidate = sectionAndSlug(path);
+      const distance = candidate.section === wanted.section ? editDistance(wanted.slug, candidate.slug, budget) : Number.POSITIVE_INFINITY;
+      return { path, order, distance, sameChrome: candidate.chrome === wanted.chrome };
+    })
+    .filter((c) => c.path !== missing && Number.isFinite(c.distance))
+    .sort((a, b) => a.distance - b.distance || Number(b.sameChrome) - Number(a.sameChrome) || a.order - b.order)
+    .filter((c, i, all) => all.findIndex((o) => sectionAndSlug(o.path).slug === sectionAndSlug(c.path).slug) === i)
+    .slice(0, limit)
+    .map((c) => c.path);
 }

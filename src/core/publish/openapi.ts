@@ -216,10 +216,14 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
             instance: '/api/contact',
           }),
           '405': wrongMethod(['POST'], '/api/contact'),
-          '413': problem(413, `Body over ${CONTACT_BODY_LIMIT_BYTES} bytes.`, {
-            problem: payloadTooLarge(CONTACT_BODY_LIMIT_BYTES),
-            instance: '/api/contact',
-          }),
+          '413': problem(
+            413,
+            `Body over ${CONTACT_BODY_LIMIT_BYTES} bytes (every field at its longest, form-encoded); a browser form post gets the form page again (HTML) saying so.`,
+            {
+              problem: payloadTooLarge(CONTACT_BODY_LIMIT_BYTES),
+              instance: '/api/contact',
+            },
+          ),
           '415': problem(
             415,
             'Content type other than JSON or form-encoded.',

@@ -129,6 +129,14 @@ describe('sitePages', () => {
     expect(pages.some((p) => p.path.startsWith('/blog/tag/'))).toBe(true);
     expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
   });
+
+  it('lists both languages in Chinese chrome too, Chinese first, with a twin (issue 28 stranger #2)', () => {
+    const all = sitePages(FIXTURE_CATALOG).find((p) => p.path === '/zh/blog/all');
+    expect(all).toMatchObject({ lang: 'zh', title: '博客', kind: 'list' });
+    const first = FIXTURE_CATALOG.articles.filter((a) => a.lang === 'zh').sort((a, b) => b.date.localeCompare(a.date))[0]!;
+    expect(all!.markdown).toContain(`${FIXTURE_CATALOG.origin}${first.path}.md`);
+    if (FIXTURE_CATALOG.articles.some((a) => a.lang === 'en')) expect(all!.markdown).toMatch(/\[English\]|English/);
+  });
 });
 
 describe('docCard', () => {

@@ -6,7 +6,7 @@
 import { apiDocsMarkdown, openApiDocument } from './openapi.ts';
 import { operationDetailsMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
-import { developersHub, developersMarkdown } from './developers.ts';
+import { developersHub, developersMarkdown, hubSearchText } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
 import { glossaryMarkdown } from './glossary.ts';
 import { formatDate, LANG_NAMES, messages, otherLang } from '../content/i18n.ts';
@@ -32,6 +32,8 @@ export interface SitePage {
   markdown: string;
   /** False for pages that exist but are not listed in the sitemap (the contact thank-you page). */
   listed?: boolean;
+  /** Words beyond the title a search may name the page by (the developers hub's sections and tools). */
+  searchText?: string;
 }
 
 /**
@@ -628,6 +630,42 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
       ),
     });
   }
+
+  // The same listing in Chinese chrome (docs/design/site-design.md, "Every section exists in both chromes"): Chinese first.
+  const zh = messages('zh');
+  const chineseFirst = readerFirst(articles, 'zh');
+  for (let page = 1; page <= totalPages; page++) {
+    const items = articlesOnPage(chineseFirst, page);
+    const path = paths.blogAll('zh', page);
+    const title = page === 1 ? zh.blogTitle : zh.blogPageTitle(page, totalPages);
+    const nav = [
+      page > 1 ? `- ${zh.newerArticles}: ${twinUrl(origin, paths.blogAll('zh', page - 1))}` : null,
+      page < totalPages ? `- ${zh.olderArticles}: ${twinUrl(origin, paths.blogAll('zh', page + 1))}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    pages.push({
+      path,
+      kind: 'list',
+      title,
+      description: `${zh.blogLead(company.name_zh)}中文文章在前，英文文章标有语言（第 ${page}/${totalPages} 页）。`,
+      lang: 'zh',
+      lastmod: newest(
+        items.map((a) => a.updated ?? a.date),
+        today,
+      ),
+      markdown: markdownDocument(
+        origin,
+        title,
+        zh.blogLead(company.name_zh),
+        [
+          ['URL', absoluteUrl(origin, path)],
+          ['English', absoluteUrl(origin, paths.blogAll('en', page))],
+        ],
+        [items.map((a) => cardLine(origin, a, 'zh', categories)).join('\n'), nav].filter(Boolean).join('\n\n'),
+      ),
+    });
+  }
   return pages;
 }
 
@@ -996,6 +1034,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     lang: 'en',
     lastmod: today,
     markdown: developersMarkdown(origin, hub),
+    searchText: hubSearchText(hub),
   });
 
   const hubZh = developersHubZh(hub, company.name_zh);
@@ -1007,6 +1046,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     lang: 'zh',
     lastmod: today,
     markdown: developersMarkdown(origin, hubZh, paths.langDevelopers('zh')),
+    searchText: hubSearchText(hubZh),
   });
 
   pages.push({

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SitePage } from './pages.ts';
+import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
+import { queryMatcher } from '../../browser/search-highlight.ts';
+import { matchNamedPages } from '../../browser/search-pages.ts';
+import { type SitePage, sitePages } from './pages.ts';
 import { searchablePages } from './search-pages.ts';
 
 const page = (path: string, kind: SitePage['kind'], title: string): SitePage =>
@@ -23,5 +26,21 @@ describe('searchablePages', () => {
       type: 'product',
       lang: 'en',
     });
+  });
+});
+
+describe('the developers hub is found by its text (issue 28 stranger #5)', () => {
+  const named = searchablePages(sitePages(FIXTURE_CATALOG));
+  it.each([
+    ['MCP Inspector', '/developers'],
+    ['Claude Code', '/developers'],
+    ['agent skills', '/developers'],
+    ['智能体技能', '/zh/developers'],
+  ])('%s finds %s', (query, path) => {
+    expect(matchNamedPages(named, queryMatcher(query), query, 5).map((p) => p.path)).toContain(path);
+  });
+
+  it('and not by words it does not show', () => {
+    expect(matchNamedPages(named, queryMatcher('kubernetes'), 'kubernetes', 5).map((p) => p.path)).not.toContain('/developers');
   });
 });

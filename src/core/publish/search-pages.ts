@@ -16,11 +16,20 @@ export interface SearchablePage {
   path: string;
   type: 'product' | 'page';
   lang: 'zh' | 'en';
+  /** More words the page is found by (the developers hub's sections, tools and clients), one line each. */
+  text?: string;
 }
 
 /** The searchable pages among the site's pages, products first. */
 export function searchablePages(pages: readonly SitePage[]): SearchablePage[] {
-  const named = new Set<string>([paths.products, paths.solutions, paths.developers, paths.apiDocs, paths.apiAll]);
+  const named = new Set<string>([
+    paths.products,
+    paths.solutions,
+    paths.developers,
+    paths.langDevelopers('zh'),
+    paths.apiDocs,
+    paths.apiAll,
+  ]);
   return pages
     .filter((page) => page.kind === 'product' || named.has(page.path) || page.path.startsWith(`${paths.apiDocs}/`))
     .map((page) => ({
@@ -29,6 +38,7 @@ export function searchablePages(pages: readonly SitePage[]): SearchablePage[] {
       path: page.path,
       type: page.kind === 'product' ? ('product' as const) : ('page' as const),
       lang: page.lang,
+      ...(page.searchText ? { text: page.searchText } : {}),
     }))
     .sort((a, b) => (a.type === b.type ? 0 : a.type === 'product' ? -1 : 1));
 }

@@ -69,6 +69,17 @@ describe('headedSections', () => {
   });
 });
 
+describe('quotes as the page shows them (issue 28 stranger #11)', () => {
+  it('makes straight quotes typographic in prose and headings, keeping code and the anchor as written', () => {
+    const [section] = headedSections('# T\n\n## 为什么说"省钱"\n\n另外两个"省钱"手段，别写 `x = "a"`：\n\n```js\nconst s = "raw";\n```\n');
+    expect(section!.heading).toBe('为什么说“省钱”');
+    expect(section!.anchor).toBe('为什么说省钱');
+    expect(section!.text).toContain('另外两个“省钱”手段');
+    expect(section!.text).toContain('x = "a"');
+    expect(section!.text).toContain('const s = "raw"');
+  });
+});
+
 describe('bestPassage', () => {
   it('quotes the section with the most distinct matched words and links to its heading', () => {
     const passage = bestPassage(TWIN, marker('reserve', 'reconcil'));

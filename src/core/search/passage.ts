@@ -9,6 +9,19 @@
  */
 import Slugger from 'github-slugger';
 import { markdownToSearchText } from './markdown-text.ts';
+import { smartQuotes } from '../content/prose-text.ts';
+
+/**
+ * A prose line of a twin with its quotes as the page shows them: the body's smart punctuation makes
+ * `"省钱"` “省钱” on the page, so a passage quoting that line must too (the rule is prose-text.ts's,
+ * the one the catalogue's titles and excerpts use). Inline code keeps its straight quotes, as on the page.
+ */
+function asOnThePage(line: string): string {
+  return line
+    .split(/(`[^`\n]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : smartQuotes(part)))
+    .join('');
+}
 
 /** A run of text and whether it matched (the search page's QueryMatcher segments). */
 export interface MatchSegment {
@@ -80,11 +93,13 @@ export function headedSections(markdown: string): Section[] {
           continue;
         }
         if (current) sections.push({ anchor: current.anchor, heading: current.heading, text: current.lines.join('\n') });
-        current = { anchor: slugger.slug(text), heading: text, lines: [] };
+        // The anchor from the heading as written (it matched the page's ids before quotes were shaped).
+        current = { anchor: slugger.slug(text), heading: asOnThePage(text), lines: [] };
         continue;
       }
     }
-    current?.lines.push(line);
+    // Code (inside a fence, or the fence's own line) keeps its quotes.
+    current?.lines.push(fence || fenceMark ? line : asOnThePage(line));
   }
   if (current) sections.push({ anchor: current.anchor, heading: current.heading, text: current.lines.join('\n') });
   return sections.map((s) => ({ ...s, text: plainText(s.text) }));
