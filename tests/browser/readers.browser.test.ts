@@ -253,6 +253,55 @@ describe('"All" on the Chinese blog stays in Chinese chrome (issue 28 stranger #
   });
 });
 
+describe('an article in one language only tells a reader from the other language so, in theirs (issue 28 stranger #1)', () => {
+  const enOnly = catalog.articles.find((a) => a.lang === 'en' && !a.translation)!;
+  const zhOnly = catalog.articles.find((a) => a.lang === 'zh' && !a.translation)!;
+
+  it('a reader from the Chinese blog gets a Chinese notice on an English-only article, fixed (nothing moves), and can close it', async () => {
+    const { context, page, errors } = await open({ width: 390, height: 844 });
+    await page.goto('/zh/blog');
+    const lead = async (): Promise<number> => page.locator('.lead').evaluate((el) => el.getBoundingClientRect().top);
+    await page.goto(enOnly.path);
+    const notice = page.locator('[data-reader-notice]');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.getAttribute('lang')).toBe('zh-CN');
+    expect(await notice.textContent()).toContain('本文只有英文版');
+    expect(await notice.getByRole('link').getAttribute('href')).toBe('/zh/blog');
+    expect(await notice.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    const withNotice = await lead();
+    const axe = await runAxe(page, AXE_RUN_ONLY.light);
+    expect(axe.violations).toEqual([]);
+    await notice.getByRole('button', { name: '关闭' }).click();
+    expect(await notice.isVisible()).toBe(false);
+    expect(await lead()).toBe(withNotice);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an English reader gets an English notice on a Chinese-only article', async () => {
+    const { context, page } = await open();
+    await page.goto('/blog');
+    await page.goto(zhOnly.path);
+    const notice = page.locator('[data-reader-notice]');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.getAttribute('lang')).toBe('en');
+    expect(await notice.getByRole('link').getAttribute('href')).toBe('/en/blog');
+    await context.close();
+  });
+
+  it('says nothing to a reader from the same language, or who landed on the article first', async () => {
+    const { context, page } = await open();
+    await page.goto(enOnly.path);
+    await page.waitForLoadState('load');
+    expect(await page.locator('[data-reader-notice]').isVisible()).toBe(false);
+    await page.goto('/blog');
+    await page.goto(enOnly.path);
+    await page.waitForLoadState('load');
+    expect(await page.locator('[data-reader-notice]').isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
 describe('Chinese typography (item 5)', () => {
   it('no ASCII space after Chinese punctuation on the Chinese home and search page and in llms.txt', async () => {
     const { context, page } = await open();

@@ -179,6 +179,10 @@ const en = {
   errorTitlePrefix: 'Error: ',
   // A document in the other language, inside this language's chrome (src/core/kernel/paths.ts inChrome).
   onlyInOtherLanguage: 'This page is written in Chinese; there is no English version yet.',
+  // Shown, in the reader's language, on an article in the other language only, to a reader who came from this language's pages.
+  articleOnlyInOtherLanguage: 'This article is written in Chinese only.',
+  backToOwnBlog: 'Articles in English',
+  dismissNotice: 'Close',
   productDetailsInEnglish: 'The product details below are written in English.',
   developersInEnglish: 'The references and guides linked here are written in English.',
   otherLanguageItems: 'In Chinese',
@@ -349,6 +353,9 @@ const zh: Messages = {
   thanksReference: '您的咨询编号：',
   errorTitlePrefix: '错误：',
   onlyInOtherLanguage: '本页只有英文版，暂无中文译文。',
+  articleOnlyInOtherLanguage: '本文只有英文版，暂无中文译文。',
+  backToOwnBlog: '看中文文章',
+  dismissNotice: '关闭',
   productDetailsInEnglish: '下面的产品详细介绍暂时只有英文版。',
   developersInEnglish: '这里链接的接口参考与指南为英文。',
   otherLanguageItems: '英文内容',
