@@ -119,7 +119,20 @@ if (toc) {
 const readerNotice = document.querySelector<HTMLElement>('[data-reader-notice]');
 if (readerNotice && previousChrome() === readerNotice.dataset.readerNotice) {
   readerNotice.hidden = false;
-  readerNotice.querySelector('[data-reader-notice-close]')?.addEventListener('click', () => {
+  document.documentElement.classList.add('has-reader-notice');
+  const close = (): void => {
+    const hadFocus = readerNotice.contains(document.activeElement);
     readerNotice.hidden = true;
+    document.documentElement.classList.remove('has-reader-notice');
+    // Focus does not fall to the top of the page: the reader goes on from the article's heading.
+    if (hadFocus) {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      heading?.setAttribute('tabindex', '-1');
+      heading?.focus({ preventScroll: true });
+    }
+  };
+  readerNotice.querySelector('[data-reader-notice-close]')?.addEventListener('click', close);
+  readerNotice.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
   });
 }

@@ -27,6 +27,8 @@ interface Config {
   /** The page's copy of the search index, or null when the site is too large to ship it. */
   index: string | null;
   limit: number;
+  /** The longest query the API takes (a longer one is a 400): the page says so instead of searching. */
+  maxChars: number;
   pagefind: string;
   lang: Lang;
   strings: Record<string, string>;
@@ -376,6 +378,15 @@ async function search(query: string, selection: Selection, urlDelay = 0): Promis
     filters.hidden = true;
     status.textContent = '';
     delete root.dataset.state;
+    return;
+  }
+  if (trimmed.length > config.maxChars) {
+    // The API refuses it (400) and the offline index would answer with noise: say why, as the palette does.
+    list.replaceChildren();
+    filters.hidden = true;
+    status.textContent = fill(t.tooLong!, { n: config.maxChars });
+    root.dataset.query = trimmed;
+    root.dataset.state = 'done';
     return;
   }
   controller = new AbortController();

@@ -265,14 +265,21 @@ describe('an article in one language only tells a reader from the other language
     const notice = page.locator('[data-reader-notice]');
     await expect.poll(() => notice.isVisible()).toBe(true);
     expect(await notice.getAttribute('lang')).toBe('zh-CN');
-    expect(await notice.textContent()).toContain('本文只有英文版');
+    // No ASCII space after 。 (item 5); the page ends above the notice, so it hides nothing at the bottom.
+    expect(await notice.locator('p').textContent()).toBe('本文只有英文版，暂无中文译文。看中文文章');
+    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom))).toBeGreaterThanOrEqual(
+      await notice.evaluate((el) => el.getBoundingClientRect().height),
+    );
     expect(await notice.getByRole('link').getAttribute('href')).toBe('/zh/blog');
     expect(await notice.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     const withNotice = await lead();
     const axe = await runAxe(page, AXE_RUN_ONLY.light);
     expect(axe.violations).toEqual([]);
-    await notice.getByRole('button', { name: '关闭' }).click();
+    // Escape from inside it closes it, and the keyboard goes on from the article's heading.
+    await notice.getByRole('button', { name: '关闭' }).focus();
+    await page.keyboard.press('Escape');
     expect(await notice.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(await lead()).toBe(withNotice);
     expect(errors).toEqual([]);
     await context.close();
@@ -286,6 +293,8 @@ describe('an article in one language only tells a reader from the other language
     await expect.poll(() => notice.isVisible()).toBe(true);
     expect(await notice.getAttribute('lang')).toBe('en');
     expect(await notice.getByRole('link').getAttribute('href')).toBe('/en/blog');
+    await notice.getByRole('button', { name: 'Close' }).click();
+    expect(await notice.isVisible()).toBe(false);
     await context.close();
   });
 

@@ -202,6 +202,17 @@ describe('search page', () => {
     }
   });
 
+  it('says a query is too long instead of searching it (the API would refuse it; the offline index would answer noise)', async () => {
+    const { context, page, problems } = await open();
+    const long = 'a'.repeat(201);
+    await page.goto(`/search?q=${long}`);
+    const { paths } = await shown(page, long);
+    expect(paths).toEqual([]);
+    expect(await page.locator('[data-search-status]').textContent()).toBe('That is too long to search: use at most 200 characters.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('falls back to the Pagefind index when neither the index copy nor the API answers', async () => {
     const { context, page, problems } = await open({ block: ['**/search/index/*', '**/api/search*'] });
     await page.goto('/search?q=speculative decoding');

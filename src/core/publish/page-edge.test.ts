@@ -84,6 +84,26 @@ describe('answerAtEdge', () => {
     expect(await again?.text()).toBe('');
   });
 
+  it('a page: an ETag per variant (HTML, markdown, plain text) and a 304 when the client holds that variant', async () => {
+    const tags = new Map<string, string>();
+    for (const accept of ['text/html', 'text/markdown', 'text/plain']) {
+      const res = await answer('/about', 'GET', { accept });
+      const etag = res?.headers.get('etag');
+      expect(etag, accept).toMatch(/^"[^"]+"$/);
+      tags.set(accept, etag!);
+      const again = await answer('/about', 'GET', { accept, 'if-none-match': etag! });
+      expect(again?.status, accept).toBe(304);
+      expect(await again?.text()).toBe('');
+      expect(again?.headers.get('vary')).toBe('Accept');
+      // A weak copy (a compressing CDN's) revalidates too; another variant's tag does not.
+      expect((await answer('/about', 'GET', { accept, 'if-none-match': `W/${etag}` }))?.status).toBe(304);
+    }
+    expect(new Set(tags.values()).size).toBe(3);
+    expect((await answer('/about', 'GET', { accept: 'text/html', 'if-none-match': tags.get('text/markdown')! }))?.status).toBe(200);
+    // A missing page is never a 304.
+    expect((await answer('/nope', 'GET', { 'if-none-match': '*' }))?.status).toBe(404);
+  });
+
   it('pages get no CORS headers, and a preflight or a write never reads the build', async () => {
     expect((await answer('/about', 'GET', { origin: 'https://agent.example' }))?.headers.get('access-control-allow-origin')).toBeNull();
     reads.length = 0;

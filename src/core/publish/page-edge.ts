@@ -6,7 +6,7 @@
  * on GET is handed on to the CDN (`undefined`). Runtime-neutral: the edge runs it on Deno.
  * @module
  */
-import { PUBLIC_DOCUMENT_EDGE, withValidators } from '../kernel/document.ts';
+import { PUBLIC_DOCUMENT_EDGE, strongEtag, withValidators } from '../kernel/document.ts';
 import { asGet, edge } from '../kernel/handler.ts';
 import { DISCOVERY_LINKS, formatLinks, STATIC_DISCOVERY_PATHS } from '../kernel/links.ts';
 import { type FetchPath, negotiatePage, staticMethodNotAllowed } from './page-negotiation.ts';
@@ -24,6 +24,18 @@ const discoveryDocument = edge(
 const readOnly = edge((req: Request) => staticMethodNotAllowed(req), { methods: ['GET'] });
 
 /**
+ * The twin served as text/plain is another representation than the same file as text/markdown: its entity tag
+ * differs (RFC 9110 §8.8.3), so a cache never takes one for the other.
+ */
+async function variantTagged(res: Response): Promise<Response> {
+  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/plain')) return res;
+  const body = await res.text();
+  const headers = new Headers(res.headers);
+  headers.set('etag', (headers.get('etag') ?? (await strongEtag(body))).replace(/"$/, '-plain"'));
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
  * The edge's answer to `req`; `readStatic` reads a path of the static build with GET (Netlify's
  * `context.next`). `undefined`: the CDN serves the request itself.
  */
@@ -34,7 +46,9 @@ export async function answerAtEdge(req: Request, readStatic: FetchPath): Promise
   if (STATIC_DISCOVERY_PATHS.includes(pathname)) return discoveryDocument(get, readStatic);
   if (get.method !== 'GET') return readOnly(get);
   const negotiated = await negotiatePage(get, readStatic, LINKS);
-  if (negotiated) return negotiated;
+  // A page's variant gets validators as the discovery documents do: the CDN cannot answer a revalidation itself, as
+  // Netlify strips the conditional headers from the edge function's read (context.next) unless asked to keep them.
+  if (negotiated) return withValidators(get, await variantTagged(negotiated));
   // Any other file: the CDN serves GET itself; a HEAD passed through would come back as Content-Length: 0.
   return req.method === 'HEAD' ? readStatic(pathname) : undefined;
 }
