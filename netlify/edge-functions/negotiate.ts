@@ -21,9 +21,16 @@ const metrics = new Metrics({
   flushIntervalMs: parseEnv(environment(), ['ANALYTICS_FLUSH_SECONDS']).ANALYTICS_FLUSH_SECONDS * 1000,
 });
 
+/** The read of `path` for `req`: its query goes along, so a redirect rule behind the edge (`/en/search?q=…`) keeps it. */
+const staticUrl = (req: Request, path: string): URL => {
+  const url = new URL(req.url);
+  url.pathname = path;
+  return url;
+};
+
 const answer = passThroughHandler(
   (req: Request, context: Context) =>
-    answerAtEdge(req, (path) => context.next(new Request(new URL(path, req.url), { method: 'GET', headers: req.headers }))),
+    answerAtEdge(req, (path) => context.next(new Request(staticUrl(req, path), { method: 'GET', headers: req.headers }))),
   { metrics, count: countPageRequest },
 );
 

@@ -70,3 +70,27 @@ describe('Accept negotiation on a page URL', () => {
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 });
+
+describe('behind the edge function', () => {
+  it("a redirect rule keeps the request's query (the edge reads the build with it: /en/search?q=… → /search?q=…)", async () => {
+    for (const [from, to] of <[string, string][]>[
+      ['/en/search?q=gateway&lang=en', '/search?q=gateway&lang=en'],
+      ['/en/products?utm_source=x', '/products?utm_source=x'],
+    ]) {
+      const res = await site.fetchPath(from, { redirect: 'manual' });
+      expect(res.status, from).toBe(301);
+      const location = new URL(res.headers.get('location')!, TEST_ORIGIN);
+      expect(`${location.pathname}${location.search}`, from).toBe(to);
+    }
+  });
+
+  it('a page answers its revalidation with 304, per variant', async () => {
+    for (const accept of ['text/html', 'text/markdown']) {
+      const first = await site.fetchPath('/products', { headers: { accept } });
+      const etag = first.headers.get('etag');
+      expect(etag, accept).toBeTruthy();
+      const again = await site.fetchPath('/products', { headers: { accept, 'if-none-match': etag! } });
+      expect(again.status, accept).toBe(304);
+    }
+  });
+});
