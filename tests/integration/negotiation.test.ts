@@ -73,10 +73,10 @@ describe('Accept negotiation on a page URL', () => {
 
 describe('behind the edge function', () => {
   it("a redirect rule keeps the request's query (the edge reads the build with it: /en/search?q=… → /search?q=…)", async () => {
-    for (const [from, to] of <[string, string][]>[
+    for (const [from, to] of [
       ['/en/search?q=gateway&lang=en', '/search?q=gateway&lang=en'],
       ['/en/products?utm_source=x', '/products?utm_source=x'],
-    ]) {
+    ] as const) {
       const res = await site.fetchPath(from, { redirect: 'manual' });
       expect(res.status, from).toBe(301);
       const location = new URL(res.headers.get('location')!, TEST_ORIGIN);
