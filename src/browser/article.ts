@@ -1,7 +1,6 @@
 // Reading aids that need JavaScript: a copy button on each code frame, a hint under tables that
 // overflow, and the table of contents marking the section being read.
 import { messages, type Lang } from '../core/content/i18n.ts';
-import { previousChrome } from './reader-language.ts';
 
 const lang: Lang = document.documentElement.lang.startsWith('zh') ? 'zh' : 'en';
 const t = messages(lang);
@@ -111,28 +110,4 @@ if (toc) {
     { passive: true },
   );
   mark();
-}
-
-// An article in one language only: a reader who came from the other language's pages sees, in their language, that
-// it has no translation and where their language's articles are (src/components/DocumentPage.astro). It is fixed to
-// the bottom of the window, so showing it moves nothing on the page.
-const readerNotice = document.querySelector<HTMLElement>('[data-reader-notice]');
-if (readerNotice && previousChrome() === readerNotice.dataset.readerNotice) {
-  readerNotice.hidden = false;
-  document.documentElement.classList.add('has-reader-notice');
-  const close = (): void => {
-    const hadFocus = readerNotice.contains(document.activeElement);
-    readerNotice.hidden = true;
-    document.documentElement.classList.remove('has-reader-notice');
-    // Focus does not fall to the top of the page: the reader goes on from the article's heading.
-    if (hadFocus) {
-      const heading = document.querySelector<HTMLElement>('main h1');
-      heading?.setAttribute('tabindex', '-1');
-      heading?.focus({ preventScroll: true });
-    }
-  };
-  readerNotice.querySelector('[data-reader-notice-close]')?.addEventListener('click', close);
-  readerNotice.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') close();
-  });
 }

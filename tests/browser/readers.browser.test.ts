@@ -298,6 +298,21 @@ describe('an article in one language only tells a reader from the other language
     await context.close();
   });
 
+  it('the API reference (English only) tells a reader from the Chinese developers page so, and where the Chinese page is', async () => {
+    const { context, page, errors } = await open({ width: 390, height: 844 });
+    await page.goto('/zh/developers');
+    for (const reference of ['/docs/api', '/docs/api/search-articles', '/docs/api/all']) {
+      await page.goto(reference);
+      const notice = page.locator('[data-reader-notice]');
+      await expect.poll(() => notice.isVisible(), { message: reference }).toBe(true);
+      expect(await notice.locator('p').textContent()).toBe('API 参考只有英文版（内容来自 OpenAPI 描述）。看中文开发者页面');
+      expect(await notice.getByRole('link').getAttribute('href')).toBe('/zh/developers');
+      await page.goto('/zh/developers');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('says nothing to a reader from the same language, or who landed on the article first', async () => {
     const { context, page } = await open();
     await page.goto(enOnly.path);

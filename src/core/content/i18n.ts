@@ -182,6 +182,8 @@ const en = {
   // Shown, in the reader's language, on an article in the other language only, to a reader who came from this language's pages.
   articleOnlyInOtherLanguage: 'This article is written in Chinese only.',
   backToOwnBlog: 'Articles in English',
+  apiReferenceOnlyInEnglish: 'The API reference is written in English only (its text is the OpenAPI description).',
+  backToOwnDevelopers: 'Developers',
   dismissNotice: 'Close',
   productDetailsInEnglish: 'The product details below are written in English.',
   developersInEnglish: 'The references and guides linked here are written in English.',
@@ -355,6 +357,8 @@ const zh: Messages = {
   onlyInOtherLanguage: '本页只有英文版，暂无中文译文。',
   articleOnlyInOtherLanguage: '本文只有英文版，暂无中文译文。',
   backToOwnBlog: '看中文文章',
+  apiReferenceOnlyInEnglish: 'API 参考只有英文版（内容来自 OpenAPI 描述）。',
+  backToOwnDevelopers: '看中文开发者页面',
   dismissNotice: '关闭',
   productDetailsInEnglish: '下面的产品详细介绍暂时只有英文版。',
   developersInEnglish: '这里链接的接口参考与指南为英文。',
