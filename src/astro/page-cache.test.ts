@@ -57,6 +57,7 @@ describe('cached pages read only what their cache key covers', () => {
         'pages/solutions/[slug].astro',
         'pages/blog/page/[page].astro',
         'pages/[lang]/blog/page/[page].astro',
+        'pages/zh/blog/all/page/[page].astro',
         'pages/blog/tag/[tag].astro',
         'pages/blog/category/[category].astro',
         'pages/og/[...slug].png.ts',
