@@ -339,6 +339,45 @@ describe('Chinese typography (item 5)', () => {
     expect(llms.match(/[。，；：！？、] [\p{Script=Han}]/gu) ?? []).toEqual([]);
   });
 
+  it('Chinese headlines and card titles break between words, never inside one (no "指/南", "量/化")', async () => {
+    const zhArticles = catalog.articles.filter((a) => a.lang === 'zh').slice(0, 4);
+    for (const width of [390, 1440]) {
+      const { context, page } = await open({ width, height: 900 });
+      for (const path of ['/zh/blog', '/zh', ...zhArticles.map((a) => a.path)]) {
+        await page.goto(path);
+        const splits = await page.locator('h1, .card h2, .card h3').evaluateAll((headings) => {
+          const found: string[] = [];
+          const words = new Intl.Segmenter('zh', { granularity: 'word' });
+          for (const heading of headings) {
+            const text = heading.textContent ?? '';
+            if (!/\p{Script=Han}/u.test(text)) continue;
+            // Each character's line, by its box; a break is where the next character sits lower.
+            const tops: number[] = [];
+            const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (let i = 0; i < node.textContent!.length; i++) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                tops.push(range.getBoundingClientRect().top);
+              }
+            }
+            let at = 0;
+            for (const { segment, isWordLike } of words.segment(text)) {
+              for (let i = at + 1; i < at + segment.length; i++) {
+                if (isWordLike && tops[i]! > tops[i - 1]! + 4) found.push(`${text.slice(0, i)}/${text.slice(i)}`);
+              }
+              at += segment.length;
+            }
+          }
+          return found;
+        });
+        expect(splits, `${path} at ${width}`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+
   it('Chinese text draws its punctuation in the CJK face, balances its headlines and keeps a measure of about 40 Han characters', async () => {
     const { context, page } = await open();
     const zh = catalog.articles.find((a) => a.lang === 'zh')!;

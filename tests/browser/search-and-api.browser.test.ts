@@ -824,7 +824,12 @@ describe('API reference', () => {
       };
       const layout = (page: Page, wholePage: boolean) =>
         page.evaluate((whole) => {
-          const boxes = [...document.querySelectorAll('main *, footer')].map((el) => ({ el, box: el.getBoundingClientRect() }));
+          // A box fixed to the window (the reader notice) moves nothing when it appears: it is not part of the layout.
+          const fixed = (el: Element | null): boolean =>
+            el !== null && el !== document.body && (getComputedStyle(el).position === 'fixed' || fixed(el.parentElement));
+          const boxes = [...document.querySelectorAll('main *, footer')]
+            .filter((el) => !fixed(el))
+            .map((el) => ({ el, box: el.getBoundingClientRect() }));
           // Where each box starts, and its height when it ends on the first screen (a box that reaches
           // below it may grow there without moving anything the reader sees).
           return boxes

@@ -3,8 +3,8 @@
  * @module
  */
 
-/** Articles per blog listing page. */
-export const ARTICLES_PER_PAGE = 10;
+/** Articles per blog listing page: 12 fills every row of a grid of 2, 3 or 4 columns (10 left one card alone on a row of 3). */
+export const ARTICLES_PER_PAGE = 12;
 
 export const paths = {
   home: '/',
