@@ -175,7 +175,8 @@ describe('an agent that knows only the base URL', () => {
     for (const item of exported.structuredContent.items) expect(item.url.startsWith(`${BASE}/`), item.url).toBe(true);
     // The index covers every article and solution llms.txt lists.
     expect(exported.structuredContent.total).toBe(
-      links.filter((l) => /\/(blog|solutions)\/[^/]+\.md$/.test(new URL(l.url).pathname)).length,
+      // Documents are /blog/<slug>.md and /solutions/<slug>.md; /zh/blog/all.md is a listing.
+      links.filter((l) => /^\/(blog|solutions)\/[^/]+\.md$/.test(new URL(l.url).pathname)).length,
     );
     await authorized.client.close();
 
