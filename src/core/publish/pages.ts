@@ -9,7 +9,7 @@ import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown, hubSearchText } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
 import { glossaryMarkdown } from './glossary.ts';
-import { formatDate, LANG_NAMES, messages, otherLang } from '../content/i18n.ts';
+import { formatDate, LANG_NAMES, type Messages, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
 import { markdownDocument, withFrontMatter } from '../content/markdown.ts';
@@ -505,6 +505,16 @@ function homePage(catalog: Catalog, today: string): SitePage[] {
   });
 }
 
+/** A listing twin's links to its newer and older pages (`pathOf` names page n), or '' on a single page. */
+function pageNav(origin: string, t: Messages, page: number, total: number, pathOf: (page: number) => string): string {
+  return [
+    page > 1 ? `- ${t.newerArticles}: ${twinUrl(origin, pathOf(page - 1))}` : null,
+    page < total ? `- ${t.olderArticles}: ${twinUrl(origin, pathOf(page + 1))}` : null,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
 /** The blog listing, one page per ARTICLES_PER_PAGE articles. */
 function blogPages(catalog: Catalog, today: string): SitePage[] {
   const { origin, company, categories, articles } = catalog;
@@ -517,12 +527,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
       const items = articlesOnPage(own, page);
       const path = paths.langBlog(lang, page);
       const title = page === 1 ? t.blogLangTitle : `${t.blogLangTitle} · ${t.pageOf(page, total)}`;
-      const nav = [
-        page > 1 ? `- ${t.newerArticles}: ${twinUrl(origin, paths.langBlog(lang, page - 1))}` : null,
-        page < total ? `- ${t.olderArticles}: ${twinUrl(origin, paths.langBlog(lang, page + 1))}` : null,
-      ]
-        .filter(Boolean)
-        .join('\n');
+      const nav = pageNav(origin, t, page, total, (n) => paths.langBlog(lang, n));
       pages.push({
         path,
         kind: 'list',
@@ -638,12 +643,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
     const items = articlesOnPage(chineseFirst, page);
     const path = paths.blogAll('zh', page);
     const title = page === 1 ? zh.blogTitle : zh.blogPageTitle(page, totalPages);
-    const nav = [
-      page > 1 ? `- ${zh.newerArticles}: ${twinUrl(origin, paths.blogAll('zh', page - 1))}` : null,
-      page < totalPages ? `- ${zh.olderArticles}: ${twinUrl(origin, paths.blogAll('zh', page + 1))}` : null,
-    ]
-      .filter(Boolean)
-      .join('\n');
+    const nav = pageNav(origin, zh, page, totalPages, (n) => paths.blogAll('zh', n));
     pages.push({
       path,
       kind: 'list',
