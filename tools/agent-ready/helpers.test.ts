@@ -166,6 +166,17 @@ describe('htmlOf', () => {
     expect(html.meta.get('description')).toBe('d');
     expect(html.text).not.toContain('var x');
   });
+
+  it('joins text across inline elements as a browser does, and sets blocks apart', () => {
+    const html = htmlOf(
+      fetched(
+        '<html><body><main><h1>私有<wbr>化<span class="k">部署</span></h1><p><b>un</b>likely <a href="/x">link</a>s</p><div>a</div><div>b</div>c<br>d</main></body></html>',
+      ),
+    );
+    expect(html.h1).toBe('私有化部署');
+    expect(html.segments).toEqual(['私有化部署', 'unlikely links']);
+    expect(html.text).toBe('私有化部署 unlikely links a b c d');
+  });
 });
 
 describe('the fixture negotiates as the site is meant to', () => {

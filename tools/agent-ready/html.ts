@@ -89,12 +89,53 @@ const CONSENT_MARKERS = [
   'qc-cmp2-container',
 ];
 
+/**
+ * Elements that end a run of text: their content is set apart by white space, as a browser lays it out. Inline
+ * elements (`<a>`, `<code>`, `<wbr>`, a highlighter's `<span>`s) join their text to their neighbours', as
+ * `textContent` does: `私有<wbr>化` is one word, `<b>un</b>likely` too.
+ */
+const BLOCK_TAGS = new Set([
+  ...SEGMENT_TAGS,
+  'address',
+  'article',
+  'aside',
+  'br',
+  'caption',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hgroup',
+  'hr',
+  'legend',
+  'main',
+  'nav',
+  'ol',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'tfoot',
+  'thead',
+  'tr',
+  'ul',
+]);
+
 /** Text of a node without the elements agents never read as content. */
 function visibleText(nodes: Element['children']): string {
   let out = '';
   for (const node of nodes) {
-    if (node.type === 'text') out += ` ${(node as unknown as { data: string }).data}`;
-    else if (isElement(node) && !HIDDEN_TEXT.has(node.name)) out += visibleText(node.children);
+    if (node.type === 'text') out += (node as unknown as { data: string }).data;
+    else if (isElement(node) && !HIDDEN_TEXT.has(node.name)) {
+      const text = visibleText(node.children);
+      out += BLOCK_TAGS.has(node.name) ? ` ${text} ` : text;
+    }
   }
   return out;
 }
