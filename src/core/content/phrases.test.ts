@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phrases } from './phrases.ts';
+import { phrases, phrasesHtml } from './phrases.ts';
 
 describe('phrases (where a Chinese headline may break)', () => {
   it('cuts between words, never inside one, and keeps punctuation with the word before it', () => {
@@ -24,5 +24,14 @@ describe('phrases (where a Chinese headline may break)', () => {
   it('leaves text without Han characters as it is', () => {
     expect(phrases('Speculative decoding: faster LLM inference')).toEqual(['Speculative decoding: faster LLM inference']);
     expect(phrases('')).toEqual(['']);
+  });
+
+  it('marks the breaks in HTML with <wbr>, escaped, and leaves one-phrase text plain', () => {
+    expect(phrasesHtml('量化、蒸馏与剪枝')).toBe(`<span class="phrases">${phrases('量化、蒸馏与剪枝').join('<wbr>')}</span>`);
+    expect(phrasesHtml('量化、蒸馏与剪枝')).toMatch(/^<span class="phrases">量化、<wbr>蒸馏<wbr>/);
+    expect(phrasesHtml('为什么说“数据<准备>”')).not.toContain('<准备>');
+    expect(phrasesHtml('为什么说“数据<准备>”')).toContain('&lt;');
+    expect(phrasesHtml('Tom & "Jerry"')).toBe('Tom &amp; &quot;Jerry&quot;');
+    expect(phrasesHtml('量化、蒸馏与剪枝')).toBe(phrasesHtml('量化、蒸馏与剪枝'));
   });
 });

@@ -29,6 +29,27 @@ describe('paths', () => {
   });
   it('builds absolute URLs', () => {
     expect(absoluteUrl('https://a.example', '/blog/x')).toBe('https://a.example/blog/x');
+    // The text join gives exactly what the URL parser gives, for plain paths and the rest alike.
+    const origins = ['https://a.example', 'HTTPS://A.Example:443', 'http://localhost:8888', 'https://a.example/base', 'https://a.example/'];
+    const tails = [
+      '/',
+      '/blog/x',
+      '/blog/x/',
+      '/zh/blog/tag/麒麟-os',
+      '/a/./b',
+      '/a/../b',
+      '/..',
+      '/.well-known/x',
+      '//evil.example/x',
+      '/a b',
+      '/x?y=1',
+      '/x#h',
+      '/%41',
+      '/a.b/c',
+      '',
+    ];
+    for (const origin of origins)
+      for (const tail of tails) expect(absoluteUrl(origin, tail), `${origin} + ${tail}`).toBe(new URL(tail, `${origin}/`).href);
   });
 });
 
