@@ -28,7 +28,8 @@ import {
   lineOf,
   readTweetSnapshotFile,
 } from './content-errors.ts';
-import { CACHE_DIR, type LoadedEntry, slimBody } from './content-bodies.ts';
+import { CACHE_DIR, CATALOG_BODIES_FILE, type LoadedEntry, slimBody, storedSlim } from './content-bodies.ts';
+import { type LineCache, openLineCache } from './line-cache.ts';
 import { sharedBuildData } from './integrations/build-data.ts';
 import { type SitePage, sitePages } from '../core/publish/pages.ts';
 import { parseBuildConfig } from '../core/config.ts';
@@ -61,10 +62,29 @@ async function imageUrls(entry: { body?: string | undefined; filePath?: string |
   return urls;
 }
 
-/** The source of an entry's body: from the store, or from its body file when the store keeps it slim (src/astro/content-bodies.ts). */
-async function bodyOf(entry: LoadedEntry & { filePath?: string | undefined }): Promise<string> {
+/** What the catalogue derives from an entry's body: the markdown its twin and agents read, and the minutes to read it. */
+interface CatalogBody {
+  markdown: string;
+  readingMinutes: number;
+}
+
+const isCatalogBody = (value: unknown): value is CatalogBody =>
+  typeof (value as CatalogBody)?.markdown === 'string' && Number.isInteger((value as CatalogBody).readingMinutes);
+
+/**
+ * The catalogue's body of an entry, from its source: the store, or its body file when the store keeps it slim
+ * (src/astro/content-bodies.ts). A slim entry's is kept in `bodies` between builds, by its digest and the origin (the
+ * only inputs a body without images has): an edit reads one body file, not 10,000 (BENCHMARKS.md, "Build").
+ */
+async function bodyOf(entry: LoadedEntry & { filePath?: string | undefined }, bodies?: LineCache<CatalogBody>): Promise<CatalogBody> {
+  const key = bodies && storedSlim(entry) ? `${entry.collection}/${entry.id} ${entry.digest} ${origin}` : undefined;
+  const known = key === undefined ? undefined : bodies?.get(key);
+  if (known) return known;
   const source = { body: slimBody(entry, CACHE_DIR)?.body ?? entry.body, filePath: entry.filePath };
-  return twinBody(source.body ?? '', origin, isMdx(entry), await imageUrls(source));
+  const markdown = twinBody(source.body ?? '', origin, isMdx(entry), await imageUrls(source));
+  const derived = { markdown, readingMinutes: readingMinutes(markdown) };
+  if (key !== undefined) bodies?.set(key, derived);
+  return derived;
 }
 
 let cached: Promise<Catalog> | undefined;
@@ -152,13 +172,14 @@ async function loadCatalog(): Promise<Catalog> {
   /** Broken references between entries: found here, as the loader does not resolve reference() fields. */
   const problems: ContentError[] = [];
 
+  const bodies = await openLineCache(CACHE_DIR, CATALOG_BODIES_FILE, isCatalogBody);
   // A translation link counts only when its target is published too (a draft's link is dropped;
   // both articles link each other, which the checks below enforce). Entry ids are the slugs.
   const publishedArticleIds = new Set(articleEntries.map((e) => e.id));
   const articles: Article[] = (
     await Promise.all(
       articleEntries.map(async (entry: CollectionEntry<'articles'>) => {
-        const markdown = await bodyOf(entry);
+        const { markdown, readingMinutes } = await bodyOf(entry, bodies);
         return {
           type: 'article' as const,
           slug: entry.data.slug,
@@ -172,7 +193,7 @@ async function loadCatalog(): Promise<Catalog> {
           author: entry.data.author,
           path: paths.article(entry.data.slug),
           markdown,
-          readingMinutes: readingMinutes(markdown),
+          readingMinutes,
           ...(entry.data.translation && publishedArticleIds.has(entry.data.translation.id)
             ? { translation: entry.data.translation.id }
             : {}),
@@ -195,7 +216,7 @@ async function loadCatalog(): Promise<Catalog> {
   const solutions: Solution[] = (
     await Promise.all(
       solutionEntries.map(async (entry: CollectionEntry<'solutions'>) => {
-        const markdown = await bodyOf(entry);
+        const { markdown, readingMinutes } = await bodyOf(entry, bodies);
         return {
           type: 'solution' as const,
           slug: entry.data.slug,
@@ -210,12 +231,14 @@ async function loadCatalog(): Promise<Catalog> {
           products: entry.data.products.map((p) => p.id),
           path: paths.solution(entry.data.slug),
           markdown,
-          readingMinutes: readingMinutes(markdown),
+          readingMinutes,
           ...(entry.data.draft ? { draft: true } : {}),
         };
       }),
     )
   ).sort(byNewest);
+
+  await bodies.save();
 
   // reference() fields are not resolved at load time; check them here so a typo fails the build.
   const categoryIds = new Set(categoryEntries.map((c) => c.id));
@@ -310,7 +333,7 @@ async function loadCatalog(): Promise<Catalog> {
           : {}),
         order: entry.data.order,
         path: paths.product(entry.data.slug),
-        markdown: await bodyOf(entry),
+        markdown: (await bodyOf(entry)).markdown,
       })),
     )
   ).sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));

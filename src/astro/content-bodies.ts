@@ -118,12 +118,23 @@ export interface LoadedEntry {
   deferredRender?: boolean | undefined;
 }
 
+/** Whether the store keeps `entry` without its body, which is in its body file (plain markdown without images). */
+export function storedSlim(entry: LoadedEntry): entry is LoadedEntry & { digest: string | number } {
+  return entry.body === undefined && entry.rendered === undefined && !entry.deferredRender && entry.digest !== undefined;
+}
+
+/**
+ * The catalogue's bodies between builds (src/astro/collection-catalog.ts): each slim entry's twin markdown and reading
+ * minutes, by its digest and the origin, in a line cache (src/astro/line-cache.ts) in the build cache.
+ */
+export const CATALOG_BODIES_FILE = 'catalog-bodies.ndjson';
+
 /**
  * The body file of `entry`, or undefined when the store holds the entry whole (MDX, images):
  * then `entry.body` and `render(entry)` serve as usual.
  */
 export function slimBody(entry: LoadedEntry, cacheDir: string): EntryBody | undefined {
-  if (entry.body !== undefined || entry.rendered !== undefined || entry.deferredRender || entry.digest === undefined) return undefined;
+  if (!storedSlim(entry)) return undefined;
   const file = bodyFile(cacheDir, entry.collection, entry.id, entry.digest);
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as EntryBody;

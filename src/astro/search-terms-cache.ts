@@ -5,22 +5,14 @@
  * string past V8's limit). The build-cache integration empties it with Astro's caches when the code
  * changes (the tokenizer is code). Only the documents of the last build are written back.
  */
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { DocumentTerms, DocumentTermsCache } from '../core/search/build-index.ts';
+import { type LineCache, openLineCache } from './line-cache.ts';
 
 /** The file in the build cache. */
 export const SEARCH_TERMS_FILE = 'search-terms.ndjson';
 
 /** A terms cache read from `cacheDir`, and `save()` to write back the terms this build used. */
-export interface StoredTermsCache extends DocumentTermsCache {
-  /** How many documents' terms came from the file, and how many were counted in this build. */
-  readonly reused: number;
-  readonly counted: number;
-  save(): Promise<void>;
-}
+export type StoredTermsCache = LineCache<DocumentTerms> & DocumentTermsCache;
 
 function isTerms(value: unknown): value is DocumentTerms {
   const t = value as DocumentTerms;
@@ -38,51 +30,6 @@ function isTerms(value: unknown): value is DocumentTerms {
 }
 
 /** Reads the cache file of `cacheDir` (none, or a damaged line: those documents are counted again). */
-export async function openTermsCache(cacheDir: string): Promise<StoredTermsCache> {
-  const file = path.join(cacheDir, SEARCH_TERMS_FILE);
-  const previous = new Map<string, DocumentTerms>();
-  if (existsSync(file)) {
-    const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
-    for await (const line of lines) {
-      try {
-        const [key, terms] = JSON.parse(line) as [unknown, unknown];
-        if (typeof key === 'string' && isTerms(terms)) previous.set(key, terms);
-      } catch {
-        // A damaged line (a build cut off while writing it, say): that document is counted again.
-      }
-    }
-  }
-  const used = new Map<string, DocumentTerms>();
-  let reused = 0;
-  let counted = 0;
-  return {
-    get(key) {
-      const terms = previous.get(key);
-      if (terms) {
-        reused++;
-        used.set(key, terms);
-      }
-      return terms;
-    },
-    set(key, terms) {
-      counted++;
-      used.set(key, terms);
-    },
-    get reused() {
-      return reused;
-    },
-    get counted() {
-      return counted;
-    },
-    async save() {
-      // Unchanged: the same documents, all from the file. Else written whole, then renamed over the old file.
-      if (counted === 0 && used.size === previous.size) return;
-      await mkdir(cacheDir, { recursive: true });
-      const lines: string[] = [];
-      for (const entry of used) lines.push(`${JSON.stringify(entry)}\n`);
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, lines);
-      await rename(temporary, file);
-    },
-  };
+export function openTermsCache(cacheDir: string): Promise<StoredTermsCache> {
+  return openLineCache(cacheDir, SEARCH_TERMS_FILE, isTerms);
 }

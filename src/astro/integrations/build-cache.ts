@@ -16,7 +16,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { BODY_DIR } from '../content-bodies.ts';
+import { BODY_DIR, CATALOG_BODIES_FILE } from '../content-bodies.ts';
 import { SEARCH_TERMS_FILE } from '../search-terms-cache.ts';
 
 /** Project files every build output may depend on, besides the content (which the caches key themselves). */
@@ -25,9 +25,18 @@ export const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json',
 /**
  * What the cacheDir holds that depends on the code: Astro's content store (one file, or chunks), the
  * incremental build's manifest and pages, the bodies kept beside the store (src/astro/content-bodies.ts) and the
- * search index's terms (src/astro/search-terms-cache.ts: the tokenizer is code).
+ * search index's terms (src/astro/search-terms-cache.ts: the tokenizer is code) and the catalogue's bodies
+ * (src/astro/collection-catalog.ts: the twin's markdown is made by code).
  */
-const ASTRO_CACHED = ['data-store.json', 'data-store', 'incremental-build.json', 'dist', BODY_DIR, SEARCH_TERMS_FILE] as const;
+const ASTRO_CACHED = [
+  'data-store.json',
+  'data-store',
+  'incremental-build.json',
+  'dist',
+  BODY_DIR,
+  SEARCH_TERMS_FILE,
+  CATALOG_BODIES_FILE,
+] as const;
 
 /** The file in cacheDir that names the code the cache was built by. */
 export const FINGERPRINT_FILE = 'code-fingerprint.txt';

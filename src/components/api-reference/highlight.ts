@@ -16,13 +16,31 @@ export type ReferenceLanguage = 'shellscript' | 'javascript' | 'python' | 'json'
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 let highlighter: Promise<Highlighter> | undefined;
 
-/** `code` as a highlighted `pre.code-block` (HTML), the same on every build. */
-export async function highlightCode(code: string, lang: ReferenceLanguage): Promise<string> {
-  highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: ['shellscript', 'javascript', 'python', 'json'] });
-  return (await highlighter).codeToHtml(code.replace(/\n$/, ''), {
-    lang,
-    themes: THEMES,
-    tokenizeTimeLimit: 0,
-    transformers: [compactCode],
-  });
+/** Snippets highlighted so far, by language and code, at most {@link HIGHLIGHTED_KEPT}. */
+const HIGHLIGHTED = new Map<string, Promise<string>>();
+const HIGHLIGHTED_KEPT = 2_000;
+
+/**
+ * `code` as a highlighted `pre.code-block` (HTML), the same on every build. Each snippet is highlighted once: the
+ * reference's one-page and per-operation pages show the same ones (BENCHMARKS.md, "Build").
+ */
+export function highlightCode(code: string, lang: ReferenceLanguage): Promise<string> {
+  const key = `${lang}\n${code}`;
+  let html = HIGHLIGHTED.get(key);
+  if (html === undefined) {
+    highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: ['shellscript', 'javascript', 'python', 'json'] });
+    html = highlighter.then((shiki) =>
+      shiki.codeToHtml(code.replace(/\n$/, ''), {
+        lang,
+        themes: THEMES,
+        tokenizeTimeLimit: 0,
+        transformers: [compactCode],
+      }),
+    );
+    // The bound keeps the dev server, which highlights every version of a snippet it is shown, from growing.
+    if (HIGHLIGHTED.size >= HIGHLIGHTED_KEPT) HIGHLIGHTED.clear();
+    HIGHLIGHTED.set(key, html);
+    html.catch(() => HIGHLIGHTED.delete(key));
+  }
+  return html;
 }
