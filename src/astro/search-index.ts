@@ -4,12 +4,13 @@
  * is small enough (see {@link BROWSER_SEARCH_INDEX_MAX_BYTES}).
  */
 import { gzipSync } from 'node:zlib';
-import { documentsOf } from '../core/content/catalog.ts';
+import { getCollection } from 'astro:content';
+import { type Document, documentsOf } from '../core/content/catalog.ts';
 import { buildSearchIndex } from '../core/search/build-index.ts';
 import { browserSearchIndexPath } from '../core/search/browser-index.ts';
 import { loadSearchIndex } from '../core/search/search-index.ts';
 import { getCatalog } from './collection-catalog.ts';
-import { CACHE_DIR } from './content-bodies.ts';
+import { CACHE_DIR, storedSlim } from './content-bodies.ts';
 import { sharedBuildData } from './integrations/build-data.ts';
 import { openTermsCache } from './search-terms-cache.ts';
 
@@ -22,14 +23,28 @@ export interface BuiltSearchIndex {
   browserPath: string | null;
 }
 
+/** The digest of each article and solution the store keeps slim, by collection and id (an entry's id is its slug). */
+async function slimSources(): Promise<Map<string, string | number>> {
+  const entries = [...(await getCollection('articles')), ...(await getCollection('solutions'))];
+  return new Map(entries.flatMap((entry) => (storedSlim(entry) ? [[`${entry.collection}/${entry.id}`, entry.digest] as const] : [])));
+}
+
 let cached: Promise<BuiltSearchIndex> | undefined;
 
 export function getSearchIndex(): Promise<BuiltSearchIndex> {
   if (cached) return cached;
   cached = (async () => {
     // Each document's terms from the last build where its text is unchanged (src/astro/search-terms-cache.ts).
+    const catalog = await getCatalog();
     const termsCache = await openTermsCache(CACHE_DIR);
-    const file = buildSearchIndex(documentsOf(await getCatalog()), { termsCache });
+    // A document whose body the store keeps slim is all in its source file (src/astro/content-bodies.ts): its digest
+    // and the origin name everything its terms are counted from, so its fields need not be hashed.
+    const sources = await slimSources();
+    const keyOf = (doc: Document): string | undefined => {
+      const digest = sources.get(`${doc.type}s/${doc.slug}`);
+      return digest === undefined ? undefined : `${doc.type}s/${doc.slug} ${digest} ${catalog.origin}`;
+    };
+    const file = buildSearchIndex(documentsOf(catalog), { termsCache: Object.assign(termsCache, { keyOf }) });
     await termsCache.save();
     const browserCopy = new Uint8Array(gzipSync(file, { level: 9 }));
     return { file, browserCopy, browserPath: browserSearchIndexPath(loadSearchIndex(file).contentHash, browserCopy.length) };

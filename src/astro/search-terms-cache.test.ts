@@ -57,4 +57,21 @@ describe('the search terms cache between builds', () => {
     expect(buildSearchIndex(DOCS, { termsCache: second })).toEqual(buildSearchIndex(DOCS));
     expect([second.reused, second.counted]).toEqual([1, 2]);
   });
+
+  it('keys a document by the key its caller has for its source, and hashes the fields of the rest', async () => {
+    const dir = await cacheDir();
+    const keyOf = (d: Document): string | undefined => (d.slug === 'a' ? 'articles/a digest-1' : undefined);
+    const first = Object.assign(await openTermsCache(dir), { keyOf });
+    expect(buildSearchIndex(DOCS, { termsCache: first })).toEqual(buildSearchIndex(DOCS));
+    await first.save();
+    const keys = (await readFile(path.join(dir, SEARCH_TERMS_FILE), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line)[0] as string);
+    expect(keys).toContain('articles/a digest-1');
+    expect(keys.filter((key) => /^[0-9a-f]{16}$/.test(key))).toHaveLength(2);
+    const second = Object.assign(await openTermsCache(dir), { keyOf });
+    expect(buildSearchIndex(DOCS, { termsCache: second })).toEqual(buildSearchIndex(DOCS));
+    expect([second.reused, second.counted]).toEqual([3, 0]);
+  });
 });

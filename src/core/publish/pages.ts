@@ -432,6 +432,21 @@ export function framedTwin(page: Pick<SitePage, 'title' | 'description' | 'lastm
  * (AFDocs markdown-content-parity).
  */
 export function cardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
+  // A document is a line on every tag page of its tags, in both chromes, and on the home and category twins: each line
+  // is written once per build (BENCHMARKS.md, "Build"). Keyed by the document object, so a new catalogue starts afresh.
+  let lines = CARD_LINES.get(doc);
+  if (lines?.origin !== origin || lines.categories !== categories) {
+    lines = { origin, categories };
+    CARD_LINES.set(doc, lines);
+  }
+  lines[readerLang] ??= writeCardLine(origin, doc, readerLang, categories);
+  return lines[readerLang];
+}
+
+/** Each document's card lines so far, by reader language, for one origin and list of categories. */
+const CARD_LINES = new WeakMap<DocumentMeta, { origin: string; categories: Catalog['categories'] } & { [lang in Lang]?: string }>();
+
+function writeCardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
   const t = messages(doc.lang);
   const meta = [
     doc.lang !== readerLang ? LANG_NAMES[doc.lang] : null,

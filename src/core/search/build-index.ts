@@ -56,6 +56,11 @@ export interface DocumentTerms {
 export interface DocumentTermsCache {
   get(key: string): DocumentTerms | undefined;
   set(key: string, terms: DocumentTerms): void;
+  /**
+   * A key the caller already has for everything `doc`'s terms are counted from (its source file's digest, say), or
+   * undefined: then {@link documentTermsKey} hashes the fields, which is most of an edit's index time.
+   */
+  keyOf?(doc: Document): string | undefined;
 }
 
 /** The key of a document's {@link DocumentTerms}: a hash of every field they are counted from. */
@@ -68,7 +73,7 @@ export function documentTermsKey(doc: Pick<Document, 'title' | 'excerpt' | 'tags
 /** A document's terms from `cache`, or counted (and left in `cache`). */
 function cachedTerms(doc: Document, cache: DocumentTermsCache | undefined): DocumentTerms {
   if (!cache) return countDocumentTerms(doc);
-  const key = documentTermsKey(doc);
+  const key = cache.keyOf?.(doc) ?? documentTermsKey(doc);
   const known = cache.get(key);
   if (known) return known;
   const counted = countDocumentTerms(doc);

@@ -1,10 +1,10 @@
 /** /search/pages.json: the products, listings, API reference and developers hub pages the search page and palette match by name. */
 import type { APIRoute } from 'astro';
-import { sitePages } from '../../core/publish/pages.ts';
 import { searchablePages } from '../../core/publish/search-pages.ts';
-import { getCatalog } from '../../astro/collection-catalog.ts';
+import { getSitePages } from '../../astro/collection-catalog.ts';
 
+// The build's one list of pages (computing it again was a second of a 10,000-article build: BENCHMARKS.md, "Build").
 export const GET: APIRoute = async () =>
-  new Response(JSON.stringify(searchablePages(sitePages(await getCatalog()))), {
+  new Response(JSON.stringify(searchablePages(await getSitePages())), {
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });
