@@ -239,6 +239,7 @@ async function loadCatalog(): Promise<Catalog> {
   ).sort(byNewest);
 
   await bodies.save();
+  sharedBuildData().reuse = { ...sharedBuildData().reuse, 'catalogue bodies': { reused: bodies.reused, counted: bodies.counted } };
 
   // reference() fields are not resolved at load time; check them here so a typo fails the build.
   const categoryIds = new Set(categoryEntries.map((c) => c.id));

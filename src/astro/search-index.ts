@@ -46,6 +46,7 @@ export function getSearchIndex(): Promise<BuiltSearchIndex> {
     };
     const file = buildSearchIndex(documentsOf(catalog), { termsCache: Object.assign(termsCache, { keyOf }) });
     await termsCache.save();
+    sharedBuildData().reuse = { ...sharedBuildData().reuse, 'search terms': { reused: termsCache.reused, counted: termsCache.counted } };
     const browserCopy = new Uint8Array(gzipSync(file, { level: 9 }));
     return { file, browserCopy, browserPath: browserSearchIndexPath(loadSearchIndex(file).contentHash, browserCopy.length) };
   })();

@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearIfCodeChanged, FINGERPRINT_FILE, fingerprintChange, type CodeFingerprint } from './build-cache.ts';
+import {
+  clearIfCodeChanged,
+  FINGERPRINT_FILE,
+  fingerprintChange,
+  type CodeFingerprint,
+  pagesFromCache,
+  reuseSummary,
+} from './build-cache.ts';
 
 const built: CodeFingerprint = { code: 'c1', settings: { origin: 'http://localhost:8888', ogImages: 'on-demand' } };
 
@@ -49,5 +56,41 @@ describe('clearIfCodeChanged', () => {
     expect(existsSync(path.join(dir, 'search-terms.ndjson'))).toBe(false);
     // Pagefind's bundles key themselves on the pages' bytes: kept.
     expect(existsSync(path.join(dir, 'pagefind'))).toBe(true);
+  });
+});
+
+describe('pagesFromCache (the build log line of what was reused)', () => {
+  const manifest = (dependencyHash: string, paths: Record<string, { cacheKey: string; contentHashes?: Record<string, string> }>) => ({
+    configHash: 'c',
+    lockfileHash: 'l',
+    routes: { 'src/pages/blog/[slug].astro': { dependencyHash, paths }, 'src/pages/index.astro': { dependencyHash: 'i', paths: {} } },
+  });
+  const before = manifest('d', {
+    '/blog/a': { cacheKey: '1' },
+    '/blog/b': { cacheKey: '2', contentHashes: { x: 'h' } },
+    '/blog/c': { cacheKey: '3' },
+  });
+
+  it('counts the keyed pages whose route code, cache key and content entries are unchanged', () => {
+    const after = manifest('d', {
+      '/blog/a': { cacheKey: '1' },
+      '/blog/b': { cacheKey: '2', contentHashes: { x: 'h2' } },
+      '/blog/c': { cacheKey: '9' },
+      '/blog/d': { cacheKey: '4' },
+    });
+    expect(pagesFromCache(before, after)).toEqual({ copied: 1, keyed: 4 });
+    expect(pagesFromCache(before, before)).toEqual({ copied: 3, keyed: 3 });
+  });
+
+  it('counts none when the route code, the configuration or the lockfile changed, or there was no cache', () => {
+    expect(pagesFromCache(before, manifest('d2', { '/blog/a': { cacheKey: '1' } }))).toEqual({ copied: 0, keyed: 1 });
+    expect(pagesFromCache({ ...before, lockfileHash: 'other' }, before)).toEqual({ copied: 0, keyed: 3 });
+    expect(pagesFromCache(null, before)).toEqual({ copied: 0, keyed: 3 });
+    expect(pagesFromCache(null, null)).toEqual({ copied: 0, keyed: 0 });
+  });
+
+  it('says it in one line with each of the build caches', () => {
+    const line = reuseSummary(10, { copied: 7, keyed: 8 }, { 'search terms': { reused: 5, counted: 1 } });
+    expect(line).toBe('7 of 10 pages copied from the cache, 3 rendered; search terms: 5 reused, 1 derived');
   });
 });

@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { BODY_DIR, CATALOG_BODIES_FILE } from '../content-bodies.ts';
 import { SEARCH_TERMS_FILE } from '../search-terms-cache.ts';
+import { sharedBuildData } from './build-data.ts';
 
 /** Project files every build output may depend on, besides the content (which the caches key themselves). */
 export const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'] as const;
@@ -105,9 +106,57 @@ export function clearIfCodeChanged(cacheDir: string, fingerprint: CodeFingerprin
   return cached.length > 0 ? change : null;
 }
 
+/** Astro's incremental build manifest in cacheDir, as far as {@link pagesFromCache} reads it (astro/dist/core/build/incremental.js). */
+const INCREMENTAL_MANIFEST = 'incremental-build.json';
+
+interface IncrementalManifest {
+  configHash?: string;
+  lockfileHash?: string;
+  routes?: Record<string, { dependencyHash?: string; paths?: Record<string, { cacheKey?: string; contentHashes?: unknown }> }>;
+}
+
+function readManifest(cacheDir: string): IncrementalManifest | null {
+  try {
+    return JSON.parse(readFileSync(path.join(cacheDir, INCREMENTAL_MANIFEST), 'utf8')) as IncrementalManifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How many of the pages keyed in `next` (the manifest this build wrote) Astro copied from the cache: those whose route
+ * code, cache key and rendered content entries are as `previous` (the manifest the build started with) recorded them,
+ * Astro's own rule. `keyed` counts the pages that have a cache key at all.
+ */
+export function pagesFromCache(previous: IncrementalManifest | null, next: IncrementalManifest | null): { copied: number; keyed: number } {
+  let copied = 0;
+  let keyed = 0;
+  // Astro ignores a manifest written with another configuration or lockfile.
+  const usable = previous !== null && previous.configHash === next?.configHash && previous.lockfileHash === next?.lockfileHash;
+  for (const [component, route] of Object.entries(next?.routes ?? {})) {
+    const before = usable ? previous.routes?.[component] : undefined;
+    for (const [pathname, entry] of Object.entries(route.paths ?? {})) {
+      keyed++;
+      const old = before?.dependencyHash === route.dependencyHash ? before?.paths?.[pathname] : undefined;
+      if (old && old.cacheKey === entry.cacheKey && JSON.stringify(old.contentHashes) === JSON.stringify(entry.contentHashes)) copied++;
+    }
+  }
+  return { copied, keyed };
+}
+
+/** The build log's line of what the caches gave: pages copied and rendered, and each of the build's own caches. */
+export function reuseSummary(pages: number, fromCache: { copied: number; keyed: number }, reuse: SharedReuse): string {
+  const parts = [`${fromCache.copied} of ${pages} pages copied from the cache, ${pages - fromCache.copied} rendered`];
+  for (const [name, { reused, counted }] of Object.entries(reuse)) parts.push(`${name}: ${reused} reused, ${counted} derived`);
+  return parts.join('; ');
+}
+
+type SharedReuse = NonNullable<ReturnType<typeof sharedBuildData>['reuse']>;
+
 /** The integration: checks the fingerprint before Astro reads its caches, records it once the build is done. */
 export function buildCache(options: { root: string; cacheDir: string; settings: Record<string, unknown> }): AstroIntegration {
   let fingerprint: CodeFingerprint | undefined;
+  let startManifest: IncrementalManifest | null = null;
   return {
     name: 'build-cache',
     hooks: {
@@ -117,9 +166,14 @@ export function buildCache(options: { root: string; cacheDir: string; settings: 
         fingerprint = codeFingerprint(options.root, options.settings);
         const change = clearIfCodeChanged(options.cacheDir, fingerprint);
         if (change) logger.info(`${change} changed since the cached build: building every page again`);
+        startManifest = readManifest(options.cacheDir);
       },
-      'astro:build:done': async () => {
+      'astro:build:done': async ({ pages, logger }) => {
         if (!fingerprint) return;
+        // One line for the author of what this build could reuse (Astro marks each copied page "(restored)").
+        logger.info(
+          reuseSummary(pages.length, pagesFromCache(startManifest, readManifest(options.cacheDir)), sharedBuildData().reuse ?? {}),
+        );
         await mkdir(options.cacheDir, { recursive: true });
         await writeFile(path.join(options.cacheDir, FINGERPRINT_FILE), `${JSON.stringify(fingerprint)}\n`);
       },

@@ -22,6 +22,11 @@ export interface SharedBuildData {
    * Vite derives that from NODE_ENV, which a build started under Vitest inherits as `test`.
    */
   devServer?: boolean;
+  /**
+   * What the build's own caches gave, by cache (`search terms`, `catalogue bodies`): how many values came from the
+   * cache and how many were derived again. The build log sums it up (src/astro/integrations/build-cache.ts).
+   */
+  reuse?: Record<string, { reused: number; counted: number }>;
   /** `npm run dev` only: told of each catalogue the pages build (src/astro/integrations/site-data.ts writes the functions' data). */
   onCatalog?: (catalog: Promise<Catalog>) => void;
 }
