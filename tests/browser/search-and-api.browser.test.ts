@@ -341,6 +341,36 @@ describe('search page', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('keeps the filters the reader chose when the query changes, in the list and in the URL', async () => {
+    const { context, page, problems } = await open();
+    await page.goto('/search?q=LLM deploy');
+    await shown(page, 'LLM deploy');
+    await page.getByRole('radio', { name: /^中文/ }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('zh');
+    // Typing a new query: the Chinese filter stays chosen (it used to fall back to "all").
+    await page.locator('#search-input').fill('LLM');
+    await shown(page, 'LLM');
+    expect(await page.getByRole('radio', { name: /^中文/ }).isChecked()).toBe(true);
+    expect(await page.locator('.search-result').count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-result h2 a:not([lang="zh-CN"])').count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).search).toBe(`?${new URLSearchParams({ q: 'LLM', lang: 'zh' })}`);
+    // A query found in an English article only: the filter stays in sight, checked, with its count (0), so the reader sees why.
+    await page.locator('#search-input').fill('Medusa');
+    await shown(page, 'Medusa');
+    const chinese = page.getByRole('radio', { name: /^中文/ });
+    expect(await chinese.isChecked()).toBe(true);
+    const count = await page.locator('.search-result').count();
+    expect(await page.locator('.search-filters label', { has: chinese }).textContent()).toMatch(new RegExp(`\\(${count}\\)\\s*$`));
+    expect(await page.locator('[data-search-status]').textContent()).not.toBe('');
+    await page
+      .getByRole('radio', { name: /^(全部|All)/ })
+      .first()
+      .check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe(null);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('search palette', () => {
