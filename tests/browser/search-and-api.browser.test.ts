@@ -591,6 +591,35 @@ function brokenPaths(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * Code (identifiers, headers, paths, media types, the "Try it" URL) broken across lines although it would fit on one
+ * line of its block: a token split at its hyphen (`If-` / `None-Match`) or anywhere. Code longer than a line may wrap.
+ */
+function splitCode(page: Page): Promise<string[]> {
+  return page.locator('main :not(pre) > code').evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).checkVisibility())
+      .filter((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size > 1;
+      })
+      .filter((el) => {
+        let block = el.parentElement!;
+        while (/^inline|^contents$/.test(getComputedStyle(block).display)) block = block.parentElement!;
+        const style = getComputedStyle(block);
+        const available = block.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        const probe = el.cloneNode(true) as HTMLElement;
+        Object.assign(probe.style, { position: 'absolute', visibility: 'hidden', whiteSpace: 'nowrap', display: 'inline-block' });
+        el.parentElement!.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return width <= available;
+      })
+      .map((el) => el.textContent ?? ''),
+  );
+}
+
 describe('API reference', () => {
   it('has a sidebar of every operation by summary and method, linking each page, with a filter box', async () => {
     const { context, page, problems } = await open();
@@ -743,6 +772,29 @@ describe('API reference', () => {
       expect(problems).toEqual([]);
       await context.close();
     }
+  });
+
+  it('keeps identifiers and paths whole on a phone: code breaks (at a hyphen or anywhere) only when it cannot fit on a line', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page, problems } = await open({ width: 390 });
+    const report: string[] = [];
+    for (const target of [
+      '/docs/api',
+      '/docs/api/all',
+      '/docs/api/authorization-server-metadata',
+      '/docs/api/protected-resource-metadata',
+      '/developers',
+    ]) {
+      await page.goto(target);
+      await drawAll(page);
+      for (const text of await splitCode(page)) report.push(`${target}: "${text}" breaks though it fits on a line`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (overflow > 0) report.push(`${target}: ${overflow} px wider than the screen`);
+    }
+    expect(report).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('sends a public GET with "Try it" to this origin and shows the answer', async () => {
