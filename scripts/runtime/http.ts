@@ -1,7 +1,8 @@
 /**
  * The local runtime over HTTP (node:http), hardened so that no request can bring it down:
  * llhttp's parse errors answer 400/408/431 and close; methods outside HTTP's usual set get 501;
- * request-targets that are not origin-form, or whose path does not decode, get 400; request bodies
+ * request-targets that are not origin-form get 400; a path with a malformed percent-escape (`/blog/%ZZ`) goes on
+ * to the runtime, where the edge answers it 400 in the site's error page as it does on Netlify; request bodies
  * are buffered up to Netlify's 6 MB function limit (413 beyond); every failure is a 500, never a crash.
  *
  * The client IP is the socket's address. X-Forwarded-For counts only when the peer is a trusted
@@ -96,13 +97,7 @@ export function requestPath(target: string): string | undefined {
     }
   }
   // origin-form only; '//x' would resolve to host x, '*' and authority-form are not ours.
-  if (!/^\/(?!\/)[^\s#]*$/.test(pathAndQuery)) return undefined;
-  try {
-    decodeURIComponent(pathAndQuery.split('?')[0]!);
-  } catch {
-    return undefined;
-  }
-  return pathAndQuery;
+  return /^\/(?!\/)[^\s#]*$/.test(pathAndQuery) ? pathAndQuery : undefined;
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {

@@ -304,10 +304,17 @@ function render(query: string, hits: Hit[], selection: Selection, withFilters = 
   root.dataset.query = query;
 }
 
-/** The facets of a result set (rebuilt per search, not per filter change, so focus stays put). */
+/**
+ * The facets of a result set (rebuilt per search, not per filter change, so focus stays put). A chosen value the
+ * results lack is offered with 0, checked: the reader sees why the list is empty and can choose "all".
+ */
 function renderFilters(hits: Hit[], languages: Map<string, number>, categories: Map<string, number>, selection: Selection): void {
   filters.replaceChildren();
-  if (hits.length > 1 && (languages.size > 1 || categories.size > 1 || selection.lang || selection.category)) {
+  if (selection.lang && !languages.has(selection.lang)) languages.set(selection.lang, 0);
+  if (selection.category && !categories.has(selection.category)) categories.set(selection.category, 0);
+  // Shown when a facet could filter, or when one does (a reader must see the filter that hides a result).
+  const filtering = Boolean(selection.lang || selection.category);
+  if (hits.length > 0 && (filtering || (hits.length > 1 && (languages.size > 1 || categories.size > 1)))) {
     const heading = document.createElement('h2');
     heading.className = 'visually-hidden';
     heading.textContent = t.filters!;
@@ -424,6 +431,10 @@ async function search(query: string, selection: Selection, urlDelay = 0): Promis
   if (root.dataset.engine === 'pagefind') status.textContent = `${status.textContent} ${t.offline}`;
 }
 
+const params = new URLSearchParams(location.search);
+/** The filters the reader chose (or the shared URL gave): a new query keeps them until the reader changes them. */
+let chosen: Selection = selectionFromParams(params, config.categories);
+
 // Keystrokes that arrive while the page is busy collapse into one search of the latest text.
 let scheduled = false;
 input.addEventListener('input', () => {
@@ -431,25 +442,24 @@ input.addEventListener('input', () => {
   scheduled = true;
   window.setTimeout(() => {
     scheduled = false;
-    void search(input.value, { lang: '', category: '' }, URL_UPDATE_DELAY_MS);
+    void search(input.value, chosen, URL_UPDATE_DELAY_MS);
   }, 0);
 });
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  void search(input.value, selectionFromForm());
+  void search(input.value, chosen);
 });
 filters.addEventListener('change', () => {
-  const selection = selectionFromForm();
-  writeUrl(lastQuery, selection);
-  render(lastQuery, lastHits, selection, false);
+  chosen = selectionFromForm();
+  writeUrl(lastQuery, chosen);
+  render(lastQuery, lastHits, chosen, false);
 });
 
 if (config.index) void loadLocalIndex(config.index);
 void loadNamedPages();
 keepQueryInLanguageSwitch();
-const params = new URLSearchParams(location.search);
 const initial = params.get('q') ?? '';
 if (initial) {
   input.value = initial;
-  void search(initial, selectionFromParams(params, config.categories));
+  void search(initial, chosen);
 }

@@ -211,6 +211,9 @@ describe('the 404 suggests the address one typo away, in its section (issue 28 s
     ['/blog/llm-inference-cost-optimisation-zh', '/blog/llm-inference-cost-optimization-zh'],
     ['/zh/products/llm-gatway', '/zh/products/llm-gateway'],
     ['/docs/api/search-article', '/docs/api/search-articles'],
+    // Tag and category pages too, in the reader's chrome, and a section spelt as a plural (issue 28, left low).
+    ['/blog/tags/ragg', '/blog/tag/rag'],
+    ['/zh/blog/category/ai-agent', '/zh/blog/category/ai-agents'],
   ])('%s suggests %s first', async (missing, expected) => {
     const { context, page, errors } = await open({ width: 390, height: 844 });
     expect((await page.goto(missing))?.status()).toBe(404);

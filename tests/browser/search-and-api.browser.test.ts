@@ -341,6 +341,36 @@ describe('search page', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('keeps the filters the reader chose when the query changes, in the list and in the URL', async () => {
+    const { context, page, problems } = await open();
+    await page.goto('/search?q=LLM deploy');
+    await shown(page, 'LLM deploy');
+    await page.getByRole('radio', { name: /^中文/ }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('zh');
+    // Typing a new query: the Chinese filter stays chosen (it used to fall back to "all").
+    await page.locator('#search-input').fill('LLM');
+    await shown(page, 'LLM');
+    expect(await page.getByRole('radio', { name: /^中文/ }).isChecked()).toBe(true);
+    expect(await page.locator('.search-result').count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-result h2 a:not([lang="zh-CN"])').count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).search).toBe(`?${new URLSearchParams({ q: 'LLM', lang: 'zh' })}`);
+    // A query found in an English article only: the filter stays in sight, checked, with its count (0), so the reader sees why.
+    await page.locator('#search-input').fill('Medusa');
+    await shown(page, 'Medusa');
+    const chinese = page.getByRole('radio', { name: /^中文/ });
+    expect(await chinese.isChecked()).toBe(true);
+    const count = await page.locator('.search-result').count();
+    expect(await page.locator('.search-filters label', { has: chinese }).textContent()).toMatch(new RegExp(`\\(${count}\\)\\s*$`));
+    expect(await page.locator('[data-search-status]').textContent()).not.toBe('');
+    await page
+      .getByRole('radio', { name: /^(全部|All)/ })
+      .first()
+      .check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe(null);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('search palette', () => {
@@ -561,6 +591,35 @@ function brokenPaths(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * Code (identifiers, headers, paths, media types, the "Try it" URL) broken across lines although it would fit on one
+ * line of its block: a token split at its hyphen (`If-` / `None-Match`) or anywhere. Code longer than a line may wrap.
+ */
+function splitCode(page: Page): Promise<string[]> {
+  return page.locator('main :not(pre) > code').evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).checkVisibility())
+      .filter((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size > 1;
+      })
+      .filter((el) => {
+        let block = el.parentElement!;
+        while (/^inline|^contents$/.test(getComputedStyle(block).display)) block = block.parentElement!;
+        const style = getComputedStyle(block);
+        const available = block.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        const probe = el.cloneNode(true) as HTMLElement;
+        Object.assign(probe.style, { position: 'absolute', visibility: 'hidden', whiteSpace: 'nowrap', display: 'inline-block' });
+        el.parentElement!.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return width <= available;
+      })
+      .map((el) => el.textContent ?? ''),
+  );
+}
+
 describe('API reference', () => {
   it('has a sidebar of every operation by summary and method, linking each page, with a filter box', async () => {
     const { context, page, problems } = await open();
@@ -713,6 +772,29 @@ describe('API reference', () => {
       expect(problems).toEqual([]);
       await context.close();
     }
+  });
+
+  it('keeps identifiers and paths whole on a phone: code breaks (at a hyphen or anywhere) only when it cannot fit on a line', {
+    timeout: 120_000,
+  }, async () => {
+    const { context, page, problems } = await open({ width: 390 });
+    const report: string[] = [];
+    for (const target of [
+      '/docs/api',
+      '/docs/api/all',
+      '/docs/api/authorization-server-metadata',
+      '/docs/api/protected-resource-metadata',
+      '/developers',
+    ]) {
+      await page.goto(target);
+      await drawAll(page);
+      for (const text of await splitCode(page)) report.push(`${target}: "${text}" breaks though it fits on a line`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (overflow > 0) report.push(`${target}: ${overflow} px wider than the screen`);
+    }
+    expect(report).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('sends a public GET with "Try it" to this origin and shows the answer', async () => {

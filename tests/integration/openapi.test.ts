@@ -106,11 +106,11 @@ describe('OpenAPI description', () => {
     const search = await (await site.fetchPath('/docs/api/search-articles')).text();
     // Readable Chinese in the request samples: curl encodes the query itself.
     expect(/--data-urlencode<\/span><span[^>]*> 'q=私有化部署 LLM'/.test(search), 'readable query in the curl sample').toBe(true);
-    // Scripts: JSON-LD, the site-wide WebMCP, reader-language and search-palette modules and this page's own (copy buttons, tabs);
-    // none inline.
+    // Scripts: JSON-LD, then three modules: the site-wide one (the reader's chrome language and WebMCP, src/layouts/Base.astro),
+    // the header's search palette and this page's own (copy buttons, tabs); none inline.
     for (const html of [overview, all, search]) {
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/ld+json"'));
-      expect(scripts).toHaveLength(4);
+      expect(scripts).toHaveLength(3);
       for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[\w.-]+\.js">$/);
     }
     const md = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();

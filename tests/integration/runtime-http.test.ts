@@ -81,8 +81,26 @@ describe('malformed requests get an answer, never a crash', () => {
     });
   }
 
-  it('in-process, a path that does not decode is a miss, not an exception', async () => {
-    expect((await site.fetchPath('/%')).status).toBe(404);
+  it('a path that does not decode is a 400 in the site’s error page, or text for an agent, over HTTP and in-process alike', async () => {
+    for (const path of ['/%', '/blog/%ZZ', '/%E0%A4%A', '/zh/blog/%ZZ']) {
+      const page = await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\nConnection: close\r\n\r\n`, { quietMs: 1000 });
+      expect(statusOf(page), path).toBe(400);
+      expect(page, path).toMatch(/\r\ncontent-type: text\/html/i);
+      expect(page, path).toContain(path.startsWith('/zh/') ? '<html lang="zh-CN"' : '<html lang="en"');
+      const inProcess = await site.fetchPath(path);
+      expect(inProcess.status, path).toBe(400);
+      expect(await inProcess.text(), path).toContain('data-not-found');
+    }
+    const text = await raw('GET /blog/%ZZ HTTP/1.1\r\nHost: x\r\nAccept: text/markdown\r\nConnection: close\r\n\r\n', { quietMs: 1000 });
+    expect(statusOf(text)).toBe(400);
+    expect(text).toMatch(/\r\ncontent-type: text\/markdown/i);
+    expect(text).toContain('is not a valid URL');
+    // Paths the edge does not serve: an answer from their own layer, never a 5xx.
+    for (const path of ['/api/%ZZ', '/oauth/%ZZ', '/mcp/%ZZ', '/_astro/%ZZ.js', '/.well-known/%ZZ', '/pagefind/%ZZ']) {
+      const status = (await site.fetchPath(path)).status;
+      expect(status, path).toBeGreaterThanOrEqual(400);
+      expect(status, path).toBeLessThan(500);
+    }
   });
 
   it('an absolute-form target is served as its path (RFC 9112 §3.2.2)', async () => {

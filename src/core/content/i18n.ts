@@ -96,6 +96,9 @@ const en = {
     `Engineering notes from ${company} on private LLM deployment, agents, AIGC and API gateways, in Chinese and English.`,
   blogLangLead: (company: string): string =>
     `Engineering notes from ${company} in English: private LLM deployment, agents, retrieval, AIGC and API gateways.`,
+  /** The description of a page of the listing of both languages (`/blog`, `/zh/blog/all`), the reader's language first. */
+  blogAllDescription: (company: string, page: number, total: number): string =>
+    `Articles from ${company} on private LLM deployment, agents, AIGC and API gateways (page ${page} of ${total}).`,
   pageOf: (page: number, total: number): string => `Page ${page} of ${total}`,
   newerArticles: '← Newer articles',
   olderArticles: 'Older articles →',
@@ -279,6 +282,7 @@ const zh: Messages = {
   blogLangTitle: '中文文章',
   blogLead: (company) => `${company}关于大模型私有化部署、智能体、AIGC 与 API 网关的工程笔记，中英文均有。`,
   blogLangLead: (company) => `${company}的中文工程笔记：私有化部署、智能体、检索增强、AIGC 与 API 网关，附实测数据与可复用的配置。`,
+  blogAllDescription: (company, page, total) => `${zh.blogLead(company)}中文文章在前，英文文章标有语言（第 ${page}/${total} 页）。`,
   pageOf: (page, total) => `第 ${page}/${total} 页`,
   newerArticles: '← 较新文章',
   olderArticles: '较早文章 →',

@@ -65,6 +65,27 @@ describe('nearAddresses (issue 28 stranger #4)', () => {
     expect(nearAddresses('/blog/llm-inference-cost-optimization-zh', known)).toEqual([]);
   });
 
+  it('finds a tag or category page one typo away, in the reader’s chrome, and forgives a typo in the section', () => {
+    const listings = [
+      ...known,
+      '/blog/tag/rag',
+      '/zh/blog/tag/rag',
+      '/blog/tag/私有化部署',
+      '/en/blog/tag/私有化部署',
+      '/blog/category/api-gateway',
+      '/zh/blog/category/api-gateway',
+    ];
+    expect(nearAddresses('/blog/tag/ragg', listings)).toEqual(['/blog/tag/rag']);
+    expect(nearAddresses('/zh/blog/tag/ragg', listings)).toEqual(['/zh/blog/tag/rag']);
+    expect(nearAddresses('/blog/tags/ragg', listings)).toEqual(['/blog/tag/rag']);
+    expect(nearAddresses('/zh/blog/category/api-gatway', listings)).toEqual(['/zh/blog/category/api-gateway']);
+    expect(nearAddresses('/blog/categories/api-gateway', listings)).toEqual(['/blog/category/api-gateway']);
+    expect(nearAddresses(`/en/blog/tag/${encodeURIComponent('私有化部')}`, listings)).toEqual(['/en/blog/tag/私有化部署']);
+    // A tag's slug is not an article's: no article is offered for a tag typo, nor a tag for an article typo.
+    expect(nearAddresses('/blog/tag/llm-gatway', listings)).toEqual([]);
+    expect(nearAddresses('/blog/ragg', listings)).toEqual([]);
+  });
+
   it('measures edit distance over code points and gives up past its budget', () => {
     expect(editDistance('gateway', 'gatway', 2)).toBe(1);
     expect(editDistance('网关设计', '网关设', 1)).toBe(1);

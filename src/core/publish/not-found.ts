@@ -69,12 +69,16 @@ export function rankSuggestions<T extends Suggestion>(missingPath: string, hits:
     .map((s) => s.hit);
 }
 
-/** Where a path sits: its section without the language prefix (`/zh/products/x` → `products`, `/docs/api/x` → `docs/api`), and its slug. */
-export function sectionAndSlug(path: string): { chrome: string; section: string; slug: string } {
+/**
+ * Where a path sits: its language prefix (`/zh`, `/en` or ''), its section without it (`/zh/products/x` → `products`,
+ * `/docs/api/x` → `docs/api`, `/blog/tag/x` → `blog/tag`), and its slug.
+ */
+export function sectionAndSlug(path: string): { prefix: string; section: string; slug: string } {
   const trimmed = path.replace(/\/+$/, '');
   const cut = trimmed.lastIndexOf('/');
   const chrome = trimmed.slice(0, Math.max(cut, 0));
-  return { chrome, section: chrome.replace(/^\/(zh|en)(?=\/|$)/, ''), slug: lastSegment(trimmed) };
+  const prefix = /^\/(zh|en)(?=\/|$)/.exec(chrome)?.[0] ?? '';
+  return { prefix, section: chrome.slice(prefix.length).replace(/^\//, '').toLowerCase(), slug: lastSegment(trimmed) };
 }
 
 /**
@@ -106,24 +110,50 @@ export function editDistance(a: string, b: string, max: number): number {
 export const slugTypoBudget = (length: number): number => Math.max(1, Math.floor(length / 5));
 
 /**
+ * Typos a section no page lives in may carry and still name one: one in four, at least one, so a plural
+ * (`blog/tags` for `blog/tag`, `blog/categories` for `blog/category`) or a slip (`prodcts`) still finds its section.
+ */
+export const sectionTypoBudget = (length: number): number => Math.max(1, Math.floor(length / 4));
+
+/** The section of `known` that `section` names: itself when a page lives there, else the closest within its typo budget. */
+function knownSection(section: string, known: readonly { section: string }[]): string | undefined {
+  const sections = new Set(known.map((k) => k.section));
+  if (sections.has(section)) return section;
+  let best: { section: string; distance: number } | undefined;
+  for (const candidate of sections) {
+    const distance = editDistance(section, candidate, sectionTypoBudget([...section].length));
+    if (distance < (best?.distance ?? Number.POSITIVE_INFINITY)) best = { section: candidate, distance };
+  }
+  return best?.section;
+}
+
+/**
  * The known addresses within a few typos of `missingPath` in its own section (`/zh/products/llm-gatway`
- * → `/zh/products/llm-gateway`; a blog slug is never matched against a product), closest first and,
- * at equal distance, those in the missing path's own chrome (`/zh/…` or not) first.
+ * → `/zh/products/llm-gateway`, `/blog/tag/ragg` → `/blog/tag/rag`; a blog slug is never matched against a
+ * product), closest first and, at equal distance, the one in the reader's chrome: a path under `/zh` is read by a
+ * Chinese reader, any other by an English one (the 404 pages' languages), and an address under the reader's
+ * prefix is certainly in their chrome, one without a prefix is a document's own or a page's English one, one
+ * under the other prefix is certainly not. A section no page lives in stands for the closest one that has pages
+ * (`/blog/tags/rag` → `/blog/tag/rag`).
  */
 export function nearAddresses(missingPath: string, known: readonly string[], limit = 5): string[] {
   const missing = missingPath.replace(/\/+$/, '');
   const wanted = sectionAndSlug(missing);
   if (!wanted.slug) return [];
+  const candidates = known.map((path, order) => ({ path, order, ...sectionAndSlug(path) }));
+  const section = knownSection(wanted.section, candidates);
   const budget = slugTypoBudget([...wanted.slug].length);
-  return known
-    .map((path, order) => {
-      const candidate = sectionAndSlug(path);
-      const distance = candidate.section === wanted.section ? editDistance(wanted.slug, candidate.slug, budget) : Number.POSITIVE_INFINITY;
-      return { path, order, distance, sameChrome: candidate.chrome === wanted.chrome };
-    })
+  const readerPrefix = wanted.prefix === '/zh' ? '/zh' : '/en';
+  const chromeRank = (prefix: string): number => (prefix === readerPrefix ? 0 : prefix === '' ? 1 : 2);
+  return candidates
+    .map((c) => ({
+      ...c,
+      distance: c.section === section ? editDistance(wanted.slug, c.slug, budget) : Number.POSITIVE_INFINITY,
+      chrome: chromeRank(c.prefix),
+    }))
     .filter((c) => c.path !== missing && Number.isFinite(c.distance))
-    .sort((a, b) => a.distance - b.distance || Number(b.sameChrome) - Number(a.sameChrome) || a.order - b.order)
-    .filter((c, i, all) => all.findIndex((o) => sectionAndSlug(o.path).slug === sectionAndSlug(c.path).slug) === i)
+    .sort((a, b) => a.distance - b.distance || a.chrome - b.chrome || a.order - b.order)
+    .filter((c, i, all) => all.findIndex((o) => o.slug === c.slug) === i)
     .slice(0, limit)
     .map((c) => c.path);
 }

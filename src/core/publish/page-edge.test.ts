@@ -11,6 +11,8 @@ const FILES: Record<string, [string, string]> = {
   '/contact': ['text/html; charset=utf-8', '<!doctype html><title>Contact</title>'],
   '/llms.txt': ['text/plain; charset=utf-8', '# Site\n'],
   '/favicon.svg': ['image/svg+xml', '<svg/>'],
+  '/404': ['text/html; charset=utf-8', '<!doctype html><title>Page not found</title>'],
+  '/zh/404': ['text/html; charset=utf-8', '<!doctype html><title>找不到页面</title>'],
 };
 const reads: string[] = [];
 const readStatic = async (path: string): Promise<Response> => {
@@ -52,6 +54,13 @@ describe('answerAtEdge', () => {
     ['/favicon.svg', 'PUT', null, 405, PROBLEM, null],
     ['/llms.txt', 'DELETE', null, 405, PROBLEM, null],
     ['/llms.txt', 'PATCH', null, 405, PROBLEM, null],
+    ['/blog/%ZZ', 'GET', null, 400, HTML, 'Accept'],
+    ['/blog/%ZZ', 'GET', 'text/html,*/*;q=0.8', 400, HTML, 'Accept'],
+    ['/blog/%ZZ', 'GET', 'text/markdown', 400, MARKDOWN, 'Accept'],
+    ['/blog/%ZZ', 'GET', 'text/plain', 400, 'text/plain; charset=utf-8', 'Accept'],
+    ['/blog/%ZZ.md', 'GET', null, 400, MARKDOWN, 'Accept'],
+    ['/%E0%A4%A', 'HEAD', null, 400, HTML, 'Accept'],
+    ['/blog/%ZZ', 'POST', null, 405, PROBLEM, null],
   ])('%s %s (Accept %s) → %s %s, Vary %s', async (path, method, accept, status, type, vary) => {
     const res = await answer(path, method, accept ? { accept } : {});
     if (status === 'passed on') return expect(res).toBeUndefined();
@@ -111,5 +120,20 @@ describe('answerAtEdge', () => {
     await answer('/about', 'POST');
     await answer('/llms.txt', 'PUT');
     expect(reads).toEqual([]);
+  });
+
+  it('an address with a malformed percent-escape: 400 in the site’s error page of its chrome, or text for an agent, never cached', async () => {
+    const en = await answer('/blog/%ZZ');
+    expect(en?.status).toBe(400);
+    expect(await en?.text()).toContain('<title>Page not found</title>');
+    expect(en?.headers.get('cache-control')).toBe('no-store');
+    const zh = await answer('/zh/blog/%E7%A7');
+    expect(zh?.status).toBe(400);
+    expect(await zh?.text()).toContain('<title>找不到页面</title>');
+    const md = await answer('/blog/%ZZ', 'GET', { accept: 'text/markdown' });
+    expect(await md?.text()).toMatch(/^# Bad request\n\nThe address `\/blog\/%ZZ` is not a valid URL/);
+    expect(md?.headers.get('cache-control')).toBe('no-store');
+    // A validator never turns the error into a 304.
+    expect((await answer('/blog/%ZZ', 'GET', { 'if-none-match': '*' }))?.status).toBe(400);
   });
 });

@@ -2,14 +2,15 @@
  * What the edge function answers in front of the static build (netlify/edge-functions/negotiate.ts
  * is its adapter): the static discovery documents with validators (ETag, 304) and their CORS
  * preflight; pages as HTML or their markdown twin by `Accept` (page-negotiation.ts), with the
- * discovery `Link`s; OPTIONS with `Allow` and a 405 for writes anywhere; HEAD as GET. Any other file
+ * discovery `Link`s; OPTIONS with `Allow` and a 405 for writes anywhere; HEAD as GET; a 400 for an address with a
+ * malformed percent-escape, in the site's error page (page-negotiation.ts `malformedPathAnswer`). Any other file
  * on GET is handed on to the CDN (`undefined`). Runtime-neutral: the edge runs it on Deno.
  * @module
  */
 import { PUBLIC_DOCUMENT_EDGE, strongEtag, withValidators } from '../kernel/document.ts';
 import { asGet, edge } from '../kernel/handler.ts';
 import { DISCOVERY_LINKS, formatLinks, STATIC_DISCOVERY_PATHS } from '../kernel/links.ts';
-import { type FetchPath, negotiatePage, staticMethodNotAllowed } from './page-negotiation.ts';
+import { type FetchPath, isMalformedPath, malformedPathAnswer, negotiatePage, staticMethodNotAllowed } from './page-negotiation.ts';
 
 const LINKS = formatLinks(DISCOVERY_LINKS);
 
@@ -45,6 +46,8 @@ export async function answerAtEdge(req: Request, readStatic: FetchPath): Promise
   const get = asGet(req);
   if (STATIC_DISCOVERY_PATHS.includes(pathname)) return discoveryDocument(get, readStatic);
   if (get.method !== 'GET') return readOnly(get);
+  // `/blog/%ZZ`: a 400 in the site's error page (or text, for an agent), where a read of the build would throw or miss.
+  if (isMalformedPath(pathname)) return malformedPathAnswer(get, readStatic);
   const negotiated = await negotiatePage(get, readStatic, LINKS);
   // A page's variant gets validators as the discovery documents do: the CDN cannot answer a revalidation itself, as
   // Netlify strips the conditional headers from the edge function's read (context.next) unless asked to keep them.

@@ -143,11 +143,14 @@ export function searchHint(pathname: string): string {
  * the HTML 404 page.
  */
 export function markdownNotFound(req: Request, variant: Exclude<PageVariant, 'text/html'>): Response {
-  // Relative links: behind a proxy (and in the local emulation) the request URL's host is not the site's.
   const { pathname } = new URL(req.url);
-  const markdown = `# Not found
+  return markdownError(404, `# Not found\n\nThere is no page at \`${pathname}\` on this site.`, pathname, variant);
+}
 
-There is no page at \`${pathname}\` on this site.
+/** A page error for an agent: what happened, then where to look instead (the indexes, a search made of the path's words). */
+function markdownError(status: number, lead: string, pathname: string, variant: Exclude<PageVariant, 'text/html'>): Response {
+  // Relative links: behind a proxy (and in the local emulation) the request URL's host is not the site's.
+  const markdown = `${lead}
 
 - [llms.txt](/llms.txt): what this site offers and where to find it (per language: [/en/llms.txt](/en/llms.txt), [/zh/llms.txt](/zh/llms.txt))
 - Search: \`GET /api/search?q=<words>\` answers JSON hits with their page URLs ([example](/api/search?q=${encodeURIComponent(searchHint(pathname))}))
@@ -156,7 +159,45 @@ There is no page at \`${pathname}\` on this site.
 `;
   const headers = new Headers({ vary: 'Accept', 'cache-control': 'no-store' });
   markdownHeaders(headers, markdown, null, `${variant}; charset=utf-8`);
-  return new Response(markdown, { status: 404, headers });
+  return new Response(markdown, { status, headers });
+}
+
+/**
+ * Whether a path holds a `%` that does not start an escape of UTF-8 (`/blog/%ZZ`, `/%E0%A4%A`): not URL syntax
+ * (RFC 3986 §2.1), so no page has that address, and decoding it throws.
+ */
+export function isMalformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The answer to a page address with a malformed percent-escape: 400, in the form of the site's other page
+ * errors. A browser gets the 404 page of the address's chrome (`/zh/…` the Chinese one: a search box and
+ * suggestions, the address names no page), an agent that asked for markdown or plain text a short text.
+ */
+export async function malformedPathAnswer(req: Request, fetchPath: FetchPath): Promise<Response> {
+  const { pathname } = new URL(req.url);
+  const accept = req.headers.get('accept');
+  const variant = pathname.endsWith('.md') && !asksForHtml(accept) ? 'text/markdown' : choosePageVariant(accept);
+  const lead = `# Bad request\n\nThe address \`${pathname}\` is not a valid URL: a \`%\` must start an escape of two hexadecimal digits (RFC 3986 §2.1) that spell UTF-8.`;
+  if (variant === 'text/markdown' || variant === 'text/plain') return markdownError(400, lead, pathname, variant);
+  const page = await fetchPath(/^\/zh(?:\/|$)/.test(pathname) ? '/zh/404' : '/404');
+  if (!page.ok) return markdownError(400, lead, pathname, 'text/plain');
+  return withHeaders(
+    page,
+    (h) => {
+      h.set('cache-control', 'no-store');
+      h.delete('etag');
+      appendVary(h, 'Accept');
+    },
+    undefined,
+    400,
+  );
 }
 
 /** Static files and pages only read: a 405 naming GET, HEAD and OPTIONS (the CDN would answer a POST with the page). */

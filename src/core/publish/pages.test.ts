@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import type { Article, Document, Solution } from '../content/catalog.ts';
+import { messages } from '../content/i18n.ts';
 import { tagSlug } from '../kernel/paths.ts';
 import {
   cardLine,
@@ -136,6 +137,17 @@ describe('sitePages', () => {
     const first = FIXTURE_CATALOG.articles.filter((a) => a.lang === 'zh').sort((a, b) => b.date.localeCompare(a.date))[0]!;
     expect(all!.markdown).toContain(`${FIXTURE_CATALOG.origin}${first.path}.md`);
     if (FIXTURE_CATALOG.articles.some((a) => a.lang === 'en')) expect(all!.markdown).toMatch(/\[English\]|English/);
+  });
+
+  it('describes both listings of all languages in the dictionary’s words, page by page', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const { name, name_zh } = FIXTURE_CATALOG.company;
+    const total = pages.filter((p) => p.path.startsWith('/zh/blog/all')).length;
+    expect(pages.find((p) => p.path === '/zh/blog/all')!.description).toBe(messages('zh').blogAllDescription(name_zh, 1, total));
+    expect(pages.find((p) => p.path === '/blog')!.description).toBe(messages('en').blogAllDescription(name, 1, total));
+    expect(messages('zh').blogAllDescription('某公司', 2, 3)).toBe(
+      `${messages('zh').blogLead('某公司')}中文文章在前，英文文章标有语言（第 2/3 页）。`,
+    );
   });
 });
 

@@ -12,7 +12,7 @@ import { glossaryMarkdown } from './glossary.ts';
 import { formatDate, LANG_NAMES, type Messages, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
-import { markdownDocument, withFrontMatter } from '../content/markdown.ts';
+import { markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
 import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
 import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
 
@@ -530,6 +530,36 @@ function pageNav(origin: string, t: Messages, page: number, total: number, pathO
     .join('\n');
 }
 
+/** One page of a blog listing: its articles date it; its twin is the heading, the lead, the links and the body. */
+interface ListingPage {
+  path: string;
+  lang: Lang;
+  title: string;
+  /** The twin's heading, when it says more than the title. */
+  heading?: string;
+  description: string;
+  lead: string;
+  links: MetaEntry[];
+  items: readonly Article[];
+  body: string;
+}
+
+/** The page record of one page of a blog listing (the per-language listings, `/blog`, `/zh/blog/all`). */
+function listingPage(origin: string, today: string, listing: ListingPage): SitePage {
+  return {
+    path: listing.path,
+    kind: 'list',
+    title: listing.title,
+    description: listing.description,
+    lang: listing.lang,
+    lastmod: newest(
+      listing.items.map((a) => a.updated ?? a.date),
+      today,
+    ),
+    markdown: markdownDocument(origin, listing.heading ?? listing.title, listing.lead, listing.links, listing.body),
+  };
+}
+
 /** The blog listing, one page per ARTICLES_PER_PAGE articles. */
 function blogPages(catalog: Catalog, today: string): SitePage[] {
   const { origin, company, categories, articles } = catalog;
@@ -538,32 +568,28 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
     const t = messages(lang);
     const own = articlesIn(articles, lang);
     const total = pageCount(own.length);
+    const lead = t.blogLangLead(lang === 'zh' ? company.name_zh : company.name);
     for (let page = 1; page <= total; page++) {
       const items = articlesOnPage(own, page);
       const path = paths.langBlog(lang, page);
-      const title = page === 1 ? t.blogLangTitle : `${t.blogLangTitle} · ${t.pageOf(page, total)}`;
       const nav = pageNav(origin, t, page, total, (n) => paths.langBlog(lang, n));
-      pages.push({
-        path,
-        kind: 'list',
-        title,
-        description: t.blogLangLead(lang === 'zh' ? company.name_zh : company.name),
-        lang,
-        lastmod: newest(
-          items.map((a) => a.updated ?? a.date),
-          today,
-        ),
-        markdown: markdownDocument(
-          origin,
-          title,
-          t.blogLangLead(lang === 'zh' ? company.name_zh : company.name),
-          [
+      pages.push(
+        listingPage(origin, today, {
+          path,
+          lang,
+          title: page === 1 ? t.blogLangTitle : `${t.blogLangTitle} · ${t.pageOf(page, total)}`,
+          description: lead,
+          lead,
+          links: [
             ['URL', absoluteUrl(origin, path)],
             ['RSS', absoluteUrl(origin, paths.langRss(lang))],
           ],
-          [items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : t.noArticles, nav].filter(Boolean).join('\n\n'),
-        ),
-      });
+          items,
+          body: [items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : t.noArticles, nav]
+            .filter(Boolean)
+            .join('\n\n'),
+        }),
+      );
     }
   }
 
@@ -613,6 +639,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
   }
 
   // The listing of all languages sits in English chrome: English first (issue 28, item 4), then Chinese.
+  const en = messages('en');
   const englishFirst = readerFirst(articles, 'en');
   const totalPages = pageCount(articles.length);
   for (let page = 1; page <= totalPages; page++) {
@@ -624,22 +651,17 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
     ]
       .filter(Boolean)
       .join('\n');
-    pages.push({
-      path,
-      kind: 'list',
-      title: page === 1 ? 'Blog' : `Blog, page ${page}`,
-      description: `Articles from ${company.name} on private LLM deployment, agents, AIGC and API gateways (page ${page} of ${totalPages}).`,
-      lang: 'en',
-      lastmod: newest(
-        items.map((a) => a.updated ?? a.date),
-        today,
-      ),
-      markdown: markdownDocument(
-        origin,
-        page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`,
-        `Articles from ${company.name}, newest first.`,
-        [['URL', absoluteUrl(origin, path)]],
-        [
+    pages.push(
+      listingPage(origin, today, {
+        path,
+        lang: 'en',
+        title: page === 1 ? 'Blog' : `Blog, page ${page}`,
+        heading: page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`,
+        description: en.blogAllDescription(company.name, page, totalPages),
+        lead: `Articles from ${company.name}, newest first.`,
+        links: [['URL', absoluteUrl(origin, path)]],
+        items,
+        body: [
           items.map((a) => docLine(origin, a, categories)).join('\n'),
           nav ? `## More pages\n\n${nav}` : '',
           '## Categories',
@@ -647,8 +669,8 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
         ]
           .filter(Boolean)
           .join('\n\n'),
-      ),
-    });
+      }),
+    );
   }
 
   // The same listing in Chinese chrome (docs/design/site-design.md, "Every section exists in both chromes"): Chinese first.
@@ -657,29 +679,22 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
   for (let page = 1; page <= totalPages; page++) {
     const items = articlesOnPage(chineseFirst, page);
     const path = paths.blogAll('zh', page);
-    const title = page === 1 ? zh.blogTitle : zh.blogPageTitle(page, totalPages);
     const nav = pageNav(origin, zh, page, totalPages, (n) => paths.blogAll('zh', n));
-    pages.push({
-      path,
-      kind: 'list',
-      title,
-      description: `${zh.blogLead(company.name_zh)}中文文章在前，英文文章标有语言（第 ${page}/${totalPages} 页）。`,
-      lang: 'zh',
-      lastmod: newest(
-        items.map((a) => a.updated ?? a.date),
-        today,
-      ),
-      markdown: markdownDocument(
-        origin,
-        title,
-        zh.blogLead(company.name_zh),
-        [
+    pages.push(
+      listingPage(origin, today, {
+        path,
+        lang: 'zh',
+        title: page === 1 ? zh.blogTitle : zh.blogPageTitle(page, totalPages),
+        description: zh.blogAllDescription(company.name_zh, page, totalPages),
+        lead: zh.blogLead(company.name_zh),
+        links: [
           ['URL', absoluteUrl(origin, path)],
           ['English', absoluteUrl(origin, paths.blogAll('en', page))],
         ],
-        [items.map((a) => cardLine(origin, a, 'zh', categories)).join('\n'), nav].filter(Boolean).join('\n\n'),
-      ),
-    });
+        items,
+        body: [items.map((a) => cardLine(origin, a, 'zh', categories)).join('\n'), nav].filter(Boolean).join('\n\n'),
+      }),
+    );
   }
   return pages;
 }
