@@ -10,6 +10,7 @@
  *   site's default: the build draws the site-wide card, the og-image function every other on first
  *   request; `build` draws every page's card in the build, as before cards were drawn on demand);
  * - `bare`: a bare Astro project (one layout, a glob collection, one route; HTML only);
+ * - `bare-pagefind`: the same, then the Pagefind CLI over its article pages (what Pagefind alone adds to a build);
  * - `hugo`: a plain Hugo site (HTML pages only);
  * - `hugo-full`: Hugo with tag and category pages, pagination, RSS, sitemap and robots.txt, then
  *   the same Pagefind CLI over its pages.
@@ -17,7 +18,7 @@
  * and a paragraph added) and the site built again with the caches the cold build left (Astro's
  * cacheDir; a fresh Node compile cache, as on a new build machine), then the file is restored.
  *
- *     node bench/build.bench.ts [--sizes 1000,10000] [--og on-demand,build,off] [--tools ours,bare,hugo,hugo-full]
+ *     node bench/build.bench.ts [--sizes 1000,10000] [--og on-demand,build,off] [--tools ours,bare,bare-pagefind,hugo,hugo-full]
  *                               [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]
  *
  * Prints markdown tables and writes bench/.out/build-results.json. Scratch: corpora and peer
@@ -42,7 +43,7 @@ const CORPUS_ROOT = path.join(ROOT, 'bench', '.corpus', 'build');
 const OUT_ROOT = path.join(ROOT, 'bench', '.out', 'build');
 const RESULTS_FILE = path.join(ROOT, 'bench', '.out', 'build-results.json');
 const USAGE =
-  'usage: node bench/build.bench.ts [--sizes 1000,10000] [--og on-demand,build,off] [--tools ours,bare,hugo,hugo-full] [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]';
+  'usage: node bench/build.bench.ts [--sizes 1000,10000] [--og on-demand,build,off] [--tools ours,bare,bare-pagefind,hugo,hugo-full] [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]';
 
 const argv = process.argv.slice(2);
 const sizes = (argValue(argv, 'sizes') ?? '1000,10000').split(',').map(Number);
@@ -60,7 +61,7 @@ if (
   !Number.isInteger(runs) ||
   runs < 1 ||
   ogSettings.some((o) => !(OG_SETTINGS as readonly string[]).includes(o)) ||
-  toolNames.some((t) => !['ours', 'bare', 'hugo', 'hugo-full'].includes(t)) ||
+  toolNames.some((t) => !['ours', 'bare', 'bare-pagefind', 'hugo', 'hugo-full'].includes(t)) ||
   (heapMb !== null && (!Number.isInteger(heapMb) || heapMb < 512))
 ) {
   throw new Error(USAGE);
@@ -95,16 +96,17 @@ const COMMIT = (() => {
 })();
 
 /** One kind of build: ours with an OG_IMAGES setting, or a peer. */
-type Variant = `ours:${(typeof OG_SETTINGS)[number]}` | 'bare' | 'hugo' | 'hugo-full';
+type Variant = `ours:${(typeof OG_SETTINGS)[number]}` | 'bare' | 'bare-pagefind' | 'hugo' | 'hugo-full';
 const VARIANTS: Variant[] = [
   ...(toolNames.includes('ours') ? ogSettings.map((og) => `ours:${og}` as Variant) : []),
-  ...(['bare', 'hugo', 'hugo-full'] as const).filter((t) => toolNames.includes(t)),
+  ...(['bare', 'bare-pagefind', 'hugo', 'hugo-full'] as const).filter((t) => toolNames.includes(t)),
 ];
 const LABEL: Record<Variant, string> = {
   'ours:on-demand': 'this site, OG_IMAGES=on-demand (every feature; the default)',
   'ours:build': 'this site, OG_IMAGES=build (every card drawn in the build)',
   'ours:off': 'this site, OG_IMAGES=off',
   bare: 'bare Astro (HTML only)',
+  'bare-pagefind': 'bare Astro, then Pagefind over its pages',
   hugo: 'Hugo (HTML only)',
   'hugo-full': 'Hugo + taxonomies, pagination, RSS, sitemap, Pagefind',
 };
@@ -463,11 +465,14 @@ async function buildOnce(variant: Variant, size: number, run: number, contentDir
       },
       logFile,
     });
-  } else if (variant === 'bare') {
+  } else if (variant === 'bare' || variant === 'bare-pagefind') {
     const project = path.join(CORPUS_ROOT, 'bare-astro');
     // Astro keeps generated types in <root>/.astro; drop them so nothing carries over between builds.
     await rm(path.join(project, '.astro'), { recursive: true, force: true });
-    measured = await measure(process.execPath, [ASTRO_BIN.file, 'build'], {
+    const astro = `${q(process.execPath)} ${q(ASTRO_BIN.file)} build`;
+    // The same Pagefind CLI and options as Hugo full's, over every article page bare Astro wrote.
+    const pagefind = `${q(process.execPath)} ${q(PAGEFIND_CLI)} --site ${q(outDir)} --glob '{blog,solutions}/*/index.html' --max-fragments 500`;
+    measured = await measure('/bin/sh', ['-c', variant === 'bare' ? astro : `${astro} && ${pagefind}`], {
       cwd: project,
       env: { ...env, BARE_CONTENT_DIR: contentDir, BARE_OUT_DIR: outDir, BARE_CACHE_DIR: cacheDir },
       logFile,
@@ -646,7 +651,7 @@ lines.push(
   row(['---:', '---', '---:', '---:', '---:', '---:']),
 );
 for (const [i, { size, cold }] of perSize.entries()) {
-  for (const variant of VARIANTS.filter((v) => v.startsWith('ours') || v === 'hugo-full')) {
+  for (const variant of VARIANTS.filter((v) => v.startsWith('ours') || v === 'hugo-full' || v === 'bare-pagefind')) {
     const s = cold[variant];
     if (!s) continue;
     const previous = perSize[i - 1]?.cold[variant];
