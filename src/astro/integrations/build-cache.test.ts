@@ -90,7 +90,7 @@ describe('pagesFromCache (the build log line of what was reused)', () => {
   });
 
   it('says it in one line with each of the build caches', () => {
-    const line = reuseSummary(10, { copied: 7, keyed: 8 }, { 'search terms': { reused: 5, counted: 1 } });
-    expect(line).toBe('7 of 10 pages copied from the cache, 3 rendered; search terms: 5 reused, 1 derived');
+    const line = reuseSummary(13_346, { copied: 13_282, keyed: 13_300 }, { 'search terms': { reused: 9_999, counted: 1 } });
+    expect(line).toBe('13,282 of 13,346 pages copied from the cache, 64 rendered; search terms: 9,999 reused, 1 derived');
   });
 });

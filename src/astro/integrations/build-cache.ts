@@ -146,8 +146,9 @@ export function pagesFromCache(previous: IncrementalManifest | null, next: Incre
 
 /** The build log's line of what the caches gave: pages copied and rendered, and each of the build's own caches. */
 export function reuseSummary(pages: number, fromCache: { copied: number; keyed: number }, reuse: SharedReuse): string {
-  const parts = [`${fromCache.copied} of ${pages} pages copied from the cache, ${pages - fromCache.copied} rendered`];
-  for (const [name, { reused, counted }] of Object.entries(reuse)) parts.push(`${name}: ${reused} reused, ${counted} derived`);
+  const n = (count: number): string => count.toLocaleString('en');
+  const parts = [`${n(fromCache.copied)} of ${n(pages)} pages copied from the cache, ${n(pages - fromCache.copied)} rendered`];
+  for (const [name, { reused, counted }] of Object.entries(reuse)) parts.push(`${name}: ${n(reused)} reused, ${n(counted)} derived`);
   return parts.join('; ');
 }
 
