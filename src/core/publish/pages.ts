@@ -174,6 +174,29 @@ export interface TagListing {
  * `vllm`) share one page, named by the first spelling met.
  */
 export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): TagListing[] {
+  return perCatalog(TAG_LISTINGS, catalog, listTags);
+}
+
+/**
+ * `compute(catalog)`, once per catalogue (its document lists): the tag listings and their neighbours are asked for by the
+ * page registry, both tag routes, the search page's addresses and every tag link (BENCHMARKS.md, "Build").
+ */
+function perCatalog<T>(
+  memo: WeakMap<object, { solutions: object; value: T }>,
+  catalog: Pick<Catalog, 'articles' | 'solutions'>,
+  compute: (c: typeof catalog) => T,
+): T {
+  const known = memo.get(catalog.articles);
+  if (known?.solutions === catalog.solutions) return known.value;
+  const value = compute(catalog);
+  memo.set(catalog.articles, { solutions: catalog.solutions, value });
+  return value;
+}
+
+const TAG_LISTINGS = new WeakMap<object, { solutions: object; value: TagListing[] }>();
+const TAG_NEIGHBOURS = new WeakMap<object, { solutions: object; value: Map<string, TagNeighbours> }>();
+
+function listTags(catalog: Pick<Catalog, 'articles' | 'solutions'>): TagListing[] {
   const bySlug = new Map<string, TagListing>();
   for (const doc of documentsOf(catalog)) {
     for (const tag of doc.tags) {
@@ -230,6 +253,10 @@ export interface TagNeighbours {
  * document's tags are few, so this is linear in the site's tag assignments).
  */
 export function tagNeighbours(catalog: Pick<Catalog, 'articles' | 'solutions'>): Map<string, TagNeighbours> {
+  return perCatalog(TAG_NEIGHBOURS, catalog, findTagNeighbours);
+}
+
+function findTagNeighbours(catalog: Pick<Catalog, 'articles' | 'solutions'>): Map<string, TagNeighbours> {
   const listings = tagListings(catalog);
   const bySlug = new Map(listings.map((l) => [l.slug, l]));
   const related = relatedIndex(documentsOf(catalog));
