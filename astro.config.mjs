@@ -10,6 +10,7 @@ import { buildCache } from './src/astro/integrations/build-cache.ts';
 import { devCsp } from './src/astro/integrations/dev-csp.ts';
 import { withoutAstroDirectiveWarning } from './src/astro/astro-mdx-directive-warning.ts';
 import { devWatchIgnored } from './src/astro/dev-watch.ts';
+import { contentImagesAsContentData } from './src/astro/content-images-plugin.ts';
 import { seedDeployStore } from './scripts/runtime/deploy-blobs.ts';
 
 /** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
@@ -79,7 +80,8 @@ export default defineConfig({
     build: { assetsInlineLimit: 0, rolldownOptions: { onLog: withoutAstroDirectiveWarning } },
     // MDX content imports components by alias, so a content folder works wherever it lives.
     resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
-    plugins: devPlugins,
+    // Images beside the content are content data to the incremental build, not every page's code (src/astro/content-images-plugin.ts).
+    plugins: [contentImagesAsContentData(), ...devPlugins],
     // The dev server watches what an author edits, not the build's and the benchmarks' output (src/astro/dev-watch.ts).
     server: { watch: { ignored: devWatchIgnored(fileURLToPath(new URL('.', import.meta.url)), build.contentDir) } },
   },

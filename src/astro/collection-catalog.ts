@@ -30,6 +30,7 @@ import {
 } from './content-errors.ts';
 import { CACHE_DIR, CATALOG_BODIES_FILE, type LoadedEntry, slimBody, storedSlim } from './content-bodies.ts';
 import { type LineCache, openLineCache } from './line-cache.ts';
+import { RASTER_IMAGES, SVG_IMAGES } from './content-images.ts';
 import { sharedBuildData } from './integrations/build-data.ts';
 import { type SitePage, sitePages } from '../core/publish/pages.ts';
 import { parseBuildConfig } from '../core/config.ts';
@@ -40,14 +41,6 @@ const origin = import.meta.env.SITE.replace(/\/$/, '');
 const SHOW_DRAFTS = parseBuildConfig(process.env).showDrafts;
 const isPublished = ({ data }: { data: { draft: boolean } }): boolean => !isInvalid(data) && (SHOW_DRAFTS || !data.draft);
 const isMdx = (entry: { filePath?: string | undefined }): boolean => Boolean(entry.filePath?.endsWith('.mdx'));
-
-/**
- * Images beside the content (./content only: a glob pattern must be literal, so a CONTENT_DIR
- * elsewhere keeps its relative image links in the twins). Raster images go through getImage, as
- * the rendered page's do; SVGs are served as they are.
- */
-const RASTER_IMAGES = import.meta.glob<{ default: ImageMetadata }>('/content/**/*.{png,jpg,jpeg,gif,webp,avif}', { eager: true });
-const SVG_IMAGES = import.meta.glob<string>('/content/**/*.svg', { eager: true, query: '?url', import: 'default' });
 
 /** Absolute URLs of the built assets for the relative images a document uses. */
 async function imageUrls(entry: { body?: string | undefined; filePath?: string | undefined }): Promise<Map<string, string>> {
@@ -239,7 +232,12 @@ async function loadCatalog(): Promise<Catalog> {
   ).sort(byNewest);
 
   await bodies.save();
-  sharedBuildData().reuse = { ...sharedBuildData().reuse, 'catalogue bodies': { reused: bodies.reused, counted: bodies.counted } };
+  // Every article and solution counts: those the cache does not keep (MDX, images beside them) are derived each build.
+  const documents = articles.length + solutions.length;
+  sharedBuildData().reuse = {
+    ...sharedBuildData().reuse,
+    'catalogue bodies': { reused: bodies.reused, counted: documents - bodies.reused },
+  };
 
   // reference() fields are not resolved at load time; check them here so a typo fails the build.
   const categoryIds = new Set(categoryEntries.map((c) => c.id));

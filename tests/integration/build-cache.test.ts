@@ -1,13 +1,15 @@
 /**
  * The incremental build (issue 25): a rebuild reuses what depends only on unchanged inputs, and
  * never serves anything stale. A scratch copy of the project (its code, content and functions;
- * node_modules linked) is built four times with real `astro build` runs and one kept cache folder:
+ * node_modules linked) is built five times with real `astro build` runs and one kept cache folder:
  * 1. cold;
  * 2. one article edited (title, body, updated date): the change reaches every surface (page, twin,
  *    llms.txt, sitemap, RSS, search, MCP, A2A, its OG image, every page that lists it), and the
  *    pages that do not show it are copied from the cache, byte for byte;
- * 3. the company's tagline edited (a site fact every page's footer shows): no page keeps the old one;
- * 4. code edited (a card component, and a markdown plugin that Astro's own page hashing cannot see):
+ * 3. an image beside an article replaced under the same name: the article and its twin show the new one, and only the
+ *    pages that show it are rendered again;
+ * 4. the company's tagline edited (a site fact every page's footer shows): no page keeps the old one;
+ * 5. code edited (a card component, and a markdown plugin that Astro's own page hashing cannot see):
  *    every page shows the new code's output.
  */
 import { spawnSync } from 'node:child_process';
@@ -40,6 +42,8 @@ const EDITED = 'rag-evaluation-faithfulness-metrics';
 const UNTOUCHED = 'mcp-oauth-agent-integrations';
 const NEW_TITLE = 'Faithfulness metrics, revised after the quokka review';
 const NEW_WORD = 'zanzibarquokka';
+/** An article whose body shows an image beside it (gpu-capacity-planning-flow.svg). */
+const IMAGE_ARTICLE = 'gpu-capacity-planning-h100-l40s';
 
 interface Build {
   status: number | null;
@@ -195,6 +199,37 @@ describe('one article edited: an incremental build', () => {
     });
     const answer = JSON.stringify(await a2a.json());
     expect(answer).toContain(NEW_TITLE);
+  });
+});
+
+describe('an image beside an article replaced under the same name', () => {
+  it('shows the new image on the article and in its twin, and renders only the pages that show it', { timeout: BUILD_TIMEOUT_MS }, () => {
+    // The twin names the image as built; the page, the copy Astro's image service made of it.
+    const svgUrl = /\/_astro\/gpu-capacity-planning-flow\.[\w-]+\.svg/;
+    const oldUrl = svgUrl.exec(read(`blog/${IMAGE_ARTICLE}.md`))?.[0];
+    const oldPageUrl = svgUrl.exec(read(`blog/${IMAGE_ARTICLE}/index.html`))?.[0];
+    expect(oldUrl, 'the twin names the built image').toBeDefined();
+    expect(oldPageUrl, 'the page shows the image').toBeDefined();
+    editFile(path.join(SCRATCH, 'content', 'articles', 'gpu-capacity-planning-flow.svg'), (text) =>
+      text.replace('</svg>', '<!-- redrawn for the cache test --></svg>'),
+    );
+    const rebuilt = build();
+    expect(rebuilt.status, rebuilt.output.slice(-3000)).toBe(0);
+    const newUrl = svgUrl.exec(read(`blog/${IMAGE_ARTICLE}.md`))?.[0];
+    expect(newUrl).toBeDefined();
+    expect(newUrl).not.toBe(oldUrl);
+    const newPageUrl = svgUrl.exec(read(`blog/${IMAGE_ARTICLE}/index.html`))?.[0];
+    expect(newPageUrl).toBeDefined();
+    expect(newPageUrl).not.toBe(oldPageUrl);
+    for (const url of [newUrl!, newPageUrl!]) expect(readFileSync(dist(url.slice(1)), 'utf8')).toContain('redrawn for the cache test');
+    expect(htmlFiles().filter((file) => read(file).includes(oldUrl!) || read(file).includes(oldPageUrl!))).toEqual([]);
+    // The build's reuse line: the article and the pages every build renders, not the whole site (it was every page).
+    const [, copied, total] = /([\d,]+) of ([\d,]+) pages copied from the cache/
+      .exec(rebuilt.output)!
+      .map((n) => Number(n.replace(/,/g, '')));
+    expect(total! - copied!).toBeLessThan(total! / 4);
+    // The line counts pages; Astro marks every file it copied, OG cards and icons as well.
+    expect(copied).toBe((rebuilt.output.match(/\.html \(restored\)/g) ?? []).length);
   });
 });
 

@@ -63,7 +63,12 @@ describe('pagesFromCache (the build log line of what was reused)', () => {
   const manifest = (dependencyHash: string, paths: Record<string, { cacheKey: string; contentHashes?: Record<string, string> }>) => ({
     configHash: 'c',
     lockfileHash: 'l',
-    routes: { 'src/pages/blog/[slug].astro': { dependencyHash, paths }, 'src/pages/index.astro': { dependencyHash: 'i', paths: {} } },
+    routes: {
+      'src/pages/blog/[slug].astro': { dependencyHash, paths },
+      'src/pages/index.astro': { dependencyHash: 'i', paths: {} },
+      // An endpoint's file is not a page.
+      'src/pages/icons/[icon].png.ts': { dependencyHash: 'p', paths: { '/icons/icon-192.png': { cacheKey: 'k' } } },
+    },
   });
   const before = manifest('d', {
     '/blog/a': { cacheKey: '1' },

@@ -136,6 +136,8 @@ export function pagesFromCache(previous: IncrementalManifest | null, next: Incre
   for (const [component, route] of Object.entries(next?.routes ?? {})) {
     const before = usable ? previous.routes?.[component] : undefined;
     for (const [pathname, entry] of Object.entries(route.paths ?? {})) {
+      // Endpoints' files (icons, OG images) are not pages: the line counts the pages Astro lists as built.
+      if (/\.[a-z0-9]+$/i.test(pathname)) continue;
       keyed++;
       const old = before?.dependencyHash === route.dependencyHash ? before?.paths?.[pathname] : undefined;
       if (old && old.cacheKey === entry.cacheKey && JSON.stringify(old.contentHashes) === JSON.stringify(entry.contentHashes)) copied++;
