@@ -45,8 +45,10 @@ export default defineConfig({
   outDir: build.outDir,
   cacheDir: build.cacheDir,
   trailingSlash: 'ignore',
-  // `npm run dev` listens where the origin says (PORT, default 8888), so absolute links work there too.
-  server: { port: build.port },
+  // `npm run dev` listens where the origin says (PORT, default 8888), so absolute links work there too. Only there:
+  // Astro's content layer hashes the whole config, and a build's port changing with PORT (`PORT=8935 npm start` after
+  // `npm run build`) emptied its content store (issue 25's second stranger test, F2).
+  ...(dev ? { server: { port: build.port } } : {}),
   build: { format: 'directory', inlineStylesheets: 'never' },
   markdown: {
     // Code frames, heading anchors and scrollable tables are built into the HTML (src/astro/markdown-plugins.ts).

@@ -89,7 +89,11 @@ describe('pagesFromCache (the build log line of what was reused)', () => {
 
   it('counts none when the route code, the configuration or the lockfile changed, or there was no cache', () => {
     expect(pagesFromCache(before, manifest('d2', { '/blog/a': { cacheKey: '1' } }))).toEqual({ copied: 0, keyed: 1 });
-    expect(pagesFromCache({ ...before, lockfileHash: 'other' }, before)).toEqual({ copied: 0, keyed: 3 });
+    expect(pagesFromCache({ ...before, lockfileHash: 'other' }, before)).toEqual({ copied: 0, keyed: 3, ignored: 'lock file' });
+    expect(pagesFromCache({ ...before, configHash: 'other' }, before)).toEqual({ copied: 0, keyed: 3, ignored: 'configuration' });
+    expect(reuseSummary(3, { copied: 0, keyed: 3, ignored: 'configuration' }, {})).toBe(
+      "0 of 3 pages copied from the cache, 3 rendered (Astro's configuration changed since the cached build: it renders every page)",
+    );
     expect(pagesFromCache(null, before)).toEqual({ copied: 0, keyed: 3 });
     expect(pagesFromCache(null, null)).toEqual({ copied: 0, keyed: 0 });
   });

@@ -128,11 +128,12 @@ function readManifest(cacheDir: string): IncrementalManifest | null {
  * code, cache key and rendered content entries are as `previous` (the manifest the build started with) recorded them,
  * Astro's own rule. `keyed` counts the pages that have a cache key at all.
  */
-export function pagesFromCache(previous: IncrementalManifest | null, next: IncrementalManifest | null): { copied: number; keyed: number } {
+export function pagesFromCache(previous: IncrementalManifest | null, next: IncrementalManifest | null): PagesFromCache {
   let copied = 0;
   let keyed = 0;
   // Astro ignores a manifest written with another configuration or lockfile.
   const usable = previous !== null && previous.configHash === next?.configHash && previous.lockfileHash === next?.lockfileHash;
+  const ignored = previous !== null && !usable ? (previous.configHash === next?.configHash ? 'lock file' : 'configuration') : undefined;
   for (const [component, route] of Object.entries(next?.routes ?? {})) {
     const before = usable ? previous.routes?.[component] : undefined;
     for (const [pathname, entry] of Object.entries(route.paths ?? {})) {
@@ -143,13 +144,21 @@ export function pagesFromCache(previous: IncrementalManifest | null, next: Incre
       if (old && old.cacheKey === entry.cacheKey && JSON.stringify(old.contentHashes) === JSON.stringify(entry.contentHashes)) copied++;
     }
   }
-  return { copied, keyed };
+  return ignored === undefined ? { copied, keyed } : { copied, keyed, ignored };
+}
+
+/** What {@link pagesFromCache} found: pages copied, pages keyed, and what made Astro ignore its cache, if anything did. */
+export interface PagesFromCache {
+  copied: number;
+  keyed: number;
+  ignored?: 'configuration' | 'lock file';
 }
 
 /** The build log's line of what the caches gave: pages copied and rendered, and each of the build's own caches. */
-export function reuseSummary(pages: number, fromCache: { copied: number; keyed: number }, reuse: SharedReuse): string {
+export function reuseSummary(pages: number, fromCache: PagesFromCache, reuse: SharedReuse): string {
   const n = (count: number): string => count.toLocaleString('en');
-  const parts = [`${n(fromCache.copied)} of ${n(pages)} pages copied from the cache, ${n(pages - fromCache.copied)} rendered`];
+  const why = fromCache.ignored ? ` (Astro's ${fromCache.ignored} changed since the cached build: it renders every page)` : '';
+  const parts = [`${n(fromCache.copied)} of ${n(pages)} pages copied from the cache, ${n(pages - fromCache.copied)} rendered${why}`];
   for (const [name, { reused, counted }] of Object.entries(reuse)) parts.push(`${name}: ${n(reused)} reused, ${n(counted)} derived`);
   return parts.join('; ');
 }
