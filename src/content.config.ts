@@ -55,8 +55,8 @@ const link = z
 
 /**
  * An article's fields but its cover. Astro calls a schema written as a function (for `image()`) once per entry, so
- * what does not need `image()` is built here once: building every field's schema for each of 10,000 entries was
- * 3.3 CPU-s of a build (BENCHMARKS.md, "Build").
+ * what does not need `image()` is built here once: building every field's schema for each entry was a measurable part
+ * of a large build (docs/benchmarks-history.md, "Build, issue 25: cheaper per-build work").
  */
 const ARTICLE_FIELDS = {
   title: z.string().min(1).max(160),

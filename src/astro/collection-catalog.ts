@@ -28,7 +28,7 @@ import {
   lineOf,
   readTweetSnapshotFile,
 } from './content-errors.ts';
-import { CACHE_DIR, CATALOG_BODIES_FILE, type LoadedEntry, slimBody, storedSlim } from './content-bodies.ts';
+import { CACHE_DIR, CATALOG_BODIES_FILE, type LoadedEntry, slimBody, sourceKey, storedSlim } from './content-bodies.ts';
 import { type LineCache, openLineCache } from './line-cache.ts';
 import { RASTER_IMAGES, SVG_IMAGES } from './content-images.ts';
 import { sharedBuildData } from './integrations/build-data.ts';
@@ -70,7 +70,7 @@ const isCatalogBody = (value: unknown): value is CatalogBody =>
  * only inputs a body without images has): an edit reads one body file, not 10,000 (BENCHMARKS.md, "Build").
  */
 async function bodyOf(entry: LoadedEntry & { filePath?: string | undefined }, bodies?: LineCache<CatalogBody>): Promise<CatalogBody> {
-  const key = bodies && storedSlim(entry) ? `${entry.collection}/${entry.id} ${entry.digest} ${origin}` : undefined;
+  const key = bodies && storedSlim(entry) ? sourceKey(entry.collection, entry.id, entry.digest, origin) : undefined;
   const known = key === undefined ? undefined : bodies?.get(key);
   if (known) return known;
   const source = { body: slimBody(entry, CACHE_DIR)?.body ?? entry.body, filePath: entry.filePath };

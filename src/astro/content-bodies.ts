@@ -124,6 +124,14 @@ export function storedSlim(entry: LoadedEntry): entry is LoadedEntry & { digest:
 }
 
 /**
+ * The key of what is derived from a slim entry's source alone (its body, its search terms): its collection, id and
+ * digest, and the origin its links are written with.
+ */
+export function sourceKey(collection: string, id: string, digest: string | number, origin: string): string {
+  return `${collection}/${id} ${digest} ${origin}`;
+}
+
+/**
  * The catalogue's bodies between builds (src/astro/collection-catalog.ts): each slim entry's twin markdown and reading
  * minutes, by its digest and the origin, in a line cache (src/astro/line-cache.ts) in the build cache.
  */

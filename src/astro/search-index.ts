@@ -10,7 +10,7 @@ import { buildSearchIndex } from '../core/search/build-index.ts';
 import { browserSearchIndexPath } from '../core/search/browser-index.ts';
 import { loadSearchIndex } from '../core/search/search-index.ts';
 import { getCatalog } from './collection-catalog.ts';
-import { CACHE_DIR, storedSlim } from './content-bodies.ts';
+import { CACHE_DIR, sourceKey, storedSlim } from './content-bodies.ts';
 import { sharedBuildData } from './integrations/build-data.ts';
 import { openTermsCache } from './search-terms-cache.ts';
 
@@ -41,8 +41,9 @@ export function getSearchIndex(): Promise<BuiltSearchIndex> {
     // and the origin name everything its terms are counted from, so its fields need not be hashed.
     const sources = await slimSources();
     const keyOf = (doc: Document): string | undefined => {
-      const digest = sources.get(`${doc.type}s/${doc.slug}`);
-      return digest === undefined ? undefined : `${doc.type}s/${doc.slug} ${digest} ${catalog.origin}`;
+      const collection = doc.type === 'article' ? 'articles' : 'solutions';
+      const digest = sources.get(`${collection}/${doc.slug}`);
+      return digest === undefined ? undefined : sourceKey(collection, doc.slug, digest, catalog.origin);
     };
     const file = buildSearchIndex(documentsOf(catalog), { termsCache: Object.assign(termsCache, { keyOf }) });
     await termsCache.save();

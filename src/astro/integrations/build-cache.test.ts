@@ -76,30 +76,30 @@ describe('pagesFromCache (the build log line of what was reused)', () => {
     '/blog/c': { cacheKey: '3' },
   });
 
-  it('counts the keyed pages whose route code, cache key and content entries are unchanged', () => {
+  it('counts the pages whose route code, cache key and content entries are unchanged', () => {
     const after = manifest('d', {
       '/blog/a': { cacheKey: '1' },
       '/blog/b': { cacheKey: '2', contentHashes: { x: 'h2' } },
       '/blog/c': { cacheKey: '9' },
       '/blog/d': { cacheKey: '4' },
     });
-    expect(pagesFromCache(before, after)).toEqual({ copied: 1, keyed: 4 });
-    expect(pagesFromCache(before, before)).toEqual({ copied: 3, keyed: 3 });
+    expect(pagesFromCache(before, after)).toEqual({ copied: 1 });
+    expect(pagesFromCache(before, before)).toEqual({ copied: 3 });
   });
 
   it('counts none when the route code, the configuration or the lockfile changed, or there was no cache', () => {
-    expect(pagesFromCache(before, manifest('d2', { '/blog/a': { cacheKey: '1' } }))).toEqual({ copied: 0, keyed: 1 });
-    expect(pagesFromCache({ ...before, lockfileHash: 'other' }, before)).toEqual({ copied: 0, keyed: 3, ignored: 'lock file' });
-    expect(pagesFromCache({ ...before, configHash: 'other' }, before)).toEqual({ copied: 0, keyed: 3, ignored: 'configuration' });
-    expect(reuseSummary(3, { copied: 0, keyed: 3, ignored: 'configuration' }, {})).toBe(
+    expect(pagesFromCache(before, manifest('d2', { '/blog/a': { cacheKey: '1' } }))).toEqual({ copied: 0 });
+    expect(pagesFromCache({ ...before, lockfileHash: 'other' }, before)).toEqual({ copied: 0, ignored: 'lock file' });
+    expect(pagesFromCache({ ...before, configHash: 'other' }, before)).toEqual({ copied: 0, ignored: 'configuration' });
+    expect(reuseSummary(3, { copied: 0, ignored: 'configuration' }, {})).toBe(
       "0 of 3 pages copied from the cache, 3 rendered (Astro's configuration changed since the cached build: it renders every page)",
     );
-    expect(pagesFromCache(null, before)).toEqual({ copied: 0, keyed: 3 });
-    expect(pagesFromCache(null, null)).toEqual({ copied: 0, keyed: 0 });
+    expect(pagesFromCache(null, before)).toEqual({ copied: 0 });
+    expect(pagesFromCache(null, null)).toEqual({ copied: 0 });
   });
 
   it('says it in one line with each of the build caches', () => {
-    const line = reuseSummary(13_346, { copied: 13_282, keyed: 13_300 }, { 'search terms': { reused: 9_999, counted: 1 } });
+    const line = reuseSummary(13_346, { copied: 13_282 }, { 'search terms': { reused: 9_999, counted: 1 } });
     expect(line).toBe('13,282 of 13,346 pages copied from the cache, 64 rendered; search terms: 9,999 reused, 1 derived');
   });
 });

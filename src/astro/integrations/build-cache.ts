@@ -126,11 +126,10 @@ function readManifest(cacheDir: string): IncrementalManifest | null {
 /**
  * How many of the pages keyed in `next` (the manifest this build wrote) Astro copied from the cache: those whose route
  * code, cache key and rendered content entries are as `previous` (the manifest the build started with) recorded them,
- * Astro's own rule. `keyed` counts the pages that have a cache key at all.
+ * Astro's own rule.
  */
 export function pagesFromCache(previous: IncrementalManifest | null, next: IncrementalManifest | null): PagesFromCache {
   let copied = 0;
-  let keyed = 0;
   // Astro ignores a manifest written with another configuration or lockfile.
   const usable = previous !== null && previous.configHash === next?.configHash && previous.lockfileHash === next?.lockfileHash;
   const ignored = previous !== null && !usable ? (previous.configHash === next?.configHash ? 'lock file' : 'configuration') : undefined;
@@ -139,18 +138,16 @@ export function pagesFromCache(previous: IncrementalManifest | null, next: Incre
     for (const [pathname, entry] of Object.entries(route.paths ?? {})) {
       // Endpoints' files (icons, OG images) are not pages: the line counts the pages Astro lists as built.
       if (/\.[a-z0-9]+$/i.test(pathname)) continue;
-      keyed++;
       const old = before?.dependencyHash === route.dependencyHash ? before?.paths?.[pathname] : undefined;
       if (old && old.cacheKey === entry.cacheKey && JSON.stringify(old.contentHashes) === JSON.stringify(entry.contentHashes)) copied++;
     }
   }
-  return ignored === undefined ? { copied, keyed } : { copied, keyed, ignored };
+  return ignored === undefined ? { copied } : { copied, ignored };
 }
 
-/** What {@link pagesFromCache} found: pages copied, pages keyed, and what made Astro ignore its cache, if anything did. */
+/** What {@link pagesFromCache} found: pages copied, and what made Astro ignore its cache, if anything did. */
 export interface PagesFromCache {
   copied: number;
-  keyed: number;
   ignored?: 'configuration' | 'lock file';
 }
 

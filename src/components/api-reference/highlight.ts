@@ -22,7 +22,8 @@ const HIGHLIGHTED_KEPT = 2_000;
 
 /**
  * `code` as a highlighted `pre.code-block` (HTML), the same on every build. Each snippet is highlighted once: the
- * reference's one-page and per-operation pages show the same ones (BENCHMARKS.md, "Build").
+ * reference's one-page and per-operation pages show the same ones
+ * (docs/benchmarks-history.md, "Build, issue 25: cheaper per-build work").
  */
 export function highlightCode(code: string, lang: ReferenceLanguage): Promise<string> {
   const key = `${lang}\n${code}`;

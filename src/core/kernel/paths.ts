@@ -177,7 +177,8 @@ const ORIGIN_HREFS = new Map<string, string>();
 /** Joins the origin and a site path into an absolute URL. */
 export function absoluteUrl(origin: string, path: string): string {
   // A build joins a few hundred thousand plain paths to one origin (every card, twin line and sitemap entry): those are
-  // joined as text, which is what the parser would return; anything else goes through it (BENCHMARKS.md, "Build").
+  // joined as text, which is what the parser would return; anything else goes through it
+  // (docs/benchmarks-history.md, "Build, issue 25: cheaper per-build work").
   if (path.startsWith('/') && PLAIN_PATH.test(path)) {
     let base = ORIGIN_HREFS.get(origin);
     if (base === undefined) {

@@ -179,7 +179,8 @@ export function tagListings(catalog: Pick<Catalog, 'articles' | 'solutions'>): T
 
 /**
  * `compute(catalog)`, once per catalogue (its document lists): the tag listings and their neighbours are asked for by the
- * page registry, both tag routes, the search page's addresses and every tag link (BENCHMARKS.md, "Build").
+ * page registry, both tag routes, the search page's addresses and every tag link
+ * (docs/benchmarks-history.md, "Build, issue 25: cheaper per-build work").
  */
 function perCatalog<T>(
   memo: WeakMap<object, { solutions: object; value: T }>,
@@ -460,7 +461,8 @@ export function framedTwin(page: Pick<SitePage, 'title' | 'description' | 'lastm
  */
 export function cardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
   // A document is a line on every tag page of its tags, in both chromes, and on the home and category twins: each line
-  // is written once per build (BENCHMARKS.md, "Build"). Keyed by the document object, so a new catalogue starts afresh.
+  // is written once per build (docs/benchmarks-history.md, "Build, issue 25: cheaper per-build work").
+  // Keyed by the document object, so a new catalogue starts afresh.
   let lines = CARD_LINES.get(doc);
   if (lines?.origin !== origin || lines.categories !== categories) {
     lines = { origin, categories };
