@@ -22,12 +22,13 @@
  *                               [--edit] [--runs 1] [--seed 42] [--heap-mb 8192]
  *
  * Prints markdown tables and writes bench/.out/build-results.json. Scratch: corpora and peer
- * projects in bench/.corpus/build/, outputs, caches and logs in bench/.out/build/.
+ * projects in bench/.corpus/build/, outputs, caches and logs in bench/.out/build/. A folder the bench
+ * replaces is moved aside and deleted after the last build ({@link discard}).
  * @module
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -428,6 +429,23 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * Where replaced folders wait until the last build is measured. On ext4 without a journal (this machine class), an
+ * inode freed in the last 60 s (300 s while its inode table block is unwritten) is not reused: every file created
+ * after a large delete pays for a scan past the freed ones (Linux fs/ext4/ialloc.c, `recently_deleted`). Deleting the
+ * last build's 40,000 files just before the next build added seconds of system time to it that no build on a fresh
+ * machine pays (docs/benchmarks-history.md, "Build: what the bench's own deletes cost").
+ */
+const TRASH_DIR = path.join(OUT_ROOT, '.trash');
+let discarded = 0;
+
+/** Moves `dir` (if it exists) out of the way instead of deleting it: a rename frees no inode. */
+async function discard(dir: string): Promise<void> {
+  if (!existsSync(dir)) return;
+  await mkdir(TRASH_DIR, { recursive: true });
+  await rename(dir, path.join(TRASH_DIR, `${process.pid}-${discarded++}`));
+}
+
 const q = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
 
 async function buildOnce(variant: Variant, size: number, run: number, contentDir: string, kind: 'cold' | 'edit'): Promise<BuildRun> {
@@ -437,14 +455,14 @@ async function buildOnce(variant: Variant, size: number, run: number, contentDir
   const sideDir = path.join(work, 'generated');
   // A cold build starts from nothing; an edit keeps what a build machine keeps between builds (the
   // cache folder) and, like a fresh checkout on Netlify, no output folders (Astro would spend seconds emptying them).
-  if (kind === 'cold') await rm(work, { recursive: true, force: true });
-  else for (const dir of [outDir, sideDir]) await rm(dir, { recursive: true, force: true });
+  if (kind === 'cold') await discard(work);
+  else for (const dir of [outDir, sideDir]) await discard(dir);
   await mkdir(work, { recursive: true });
   const logFile = path.join(OUT_ROOT, 'logs', `${size}-${variant.replace(':', '-')}-${run}-${kind}.log`);
   // The astro CLI turns on Node's module compile cache (os.tmpdir()/node-compile-cache, keyed by file path), which a
   // new build machine does not have: every build gets a fresh one, or a rebuild would skip compiling the data-store chunk.
   const compileCache = path.join(work, `node-compile-cache-${kind}`);
-  await rm(compileCache, { recursive: true, force: true });
+  await discard(compileCache);
   const env: NodeJS.ProcessEnv = { ...baseEnv(), NODE_COMPILE_CACHE: compileCache };
   let measured: Measured;
   const load1 = os.loadavg()[0]!;
@@ -468,7 +486,7 @@ async function buildOnce(variant: Variant, size: number, run: number, contentDir
   } else if (variant === 'bare' || variant === 'bare-pagefind') {
     const project = path.join(CORPUS_ROOT, 'bare-astro');
     // Astro keeps generated types in <root>/.astro; drop them so nothing carries over between builds.
-    await rm(path.join(project, '.astro'), { recursive: true, force: true });
+    await discard(path.join(project, '.astro'));
     const astro = `${q(process.execPath)} ${q(ASTRO_BIN.file)} build`;
     // The same Pagefind CLI and options as Hugo full's, over every article page bare Astro wrote.
     const pagefind = `${q(process.execPath)} ${q(PAGEFIND_CLI)} --site ${q(outDir)} --glob '{blog,solutions}/*/index.html' --max-fragments 500`;
@@ -567,6 +585,11 @@ const hugoVersion = await new Promise<string>((resolve) => {
 if (hugoVersion === 'missing' && VARIANTS.some((v) => v.startsWith('hugo'))) throw new Error(`${HUGO} not found (Debian package "hugo")`);
 
 await mkdir(path.join(OUT_ROOT, 'logs'), { recursive: true });
+// What an interrupted run left aside; deleting it now may slow this run's first builds (see TRASH_DIR).
+if (existsSync(TRASH_DIR)) {
+  console.error(`deleting ${TRASH_DIR}, left by an earlier run: the first builds may pay for it in system time`);
+  await rm(TRASH_DIR, { recursive: true, force: true });
+}
 const startedAt = new Date();
 const loadAtStart = os.loadavg();
 interface SizeResult {
@@ -582,8 +605,12 @@ const perSize: SizeResult[] = [];
 for (const size of sizes) {
   const contentDir = path.join(CORPUS_ROOT, `content-${size}`);
   const corpus = generateCorpus({ n: size, seed });
+  // Each writer starts from an empty folder: the old one goes aside first, so writing it deletes nothing.
+  await discard(contentDir);
   await writeCorpus(corpus, contentDir, path.join(ROOT, 'content'));
+  await discard(path.join(CORPUS_ROOT, 'bare-astro'));
   await writeBareAstroProject(path.join(CORPUS_ROOT, 'bare-astro'));
+  for (const hugo of ['hugo', 'hugo-full'] as const) await discard(path.join(CORPUS_ROOT, `${hugo}-${size}`));
   if (VARIANTS.includes('hugo')) await writeHugoSite(path.join(CORPUS_ROOT, `hugo-${size}`), contentDir);
   if (VARIANTS.includes('hugo-full')) await writeHugoFullSite(path.join(CORPUS_ROOT, `hugo-full-${size}`), contentDir);
   const bodyMB = corpus.documents.reduce((sum, d) => sum + Buffer.byteLength(d.markdown), 0) / MB;
@@ -613,6 +640,9 @@ for (const size of sizes) {
     );
   perSize.push({ size, documents: corpus.documents.length, bodyMB, runs: all, cold: pick('cold'), edit: pick('edit') });
 }
+
+// Every build is measured: what was set aside can go (several GB at 10,000 articles and three runs).
+await rm(TRASH_DIR, { recursive: true, force: true });
 
 // Report
 const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
