@@ -311,6 +311,31 @@ describe('table of contents', () => {
   });
 });
 
+describe('related articles', () => {
+  it.each([1280, 390])('fill their rows at %i px: no card left alone on a row of its own at a desktop width', async (width) => {
+    const { context, page, errors } = await open({ width });
+    await page.goto('/blog/mcp-oauth-agent-integrations');
+    const list = page.locator('#related + ul');
+    const { row, cards } = await list.evaluate((ul) => {
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { top: Math.round(r.top), left: Math.round(r.left), right: Math.round(r.right) };
+      };
+      return { row: box(ul), cards: [...ul.children].map(box) };
+    });
+    expect(cards).toHaveLength(3);
+    const rows = Map.groupBy(cards, (card) => card.top);
+    // Desktop: the three side by side; phone: one a row, each the list's width.
+    expect(rows.size).toBe(width >= 1024 ? 1 : 3);
+    for (const cardsOfRow of rows.values()) {
+      expect(Math.min(...cardsOfRow.map((c) => c.left))).toBe(row.left);
+      expect(Math.max(...cardsOfRow.map((c) => c.right))).toBe(row.right);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('keyboard (issue 28 stranger #18, #9)', () => {
   it('the page-actions menu closes when Tab moves focus out of it', async () => {
     const { context, page, errors } = await open({ clipboard: true });
