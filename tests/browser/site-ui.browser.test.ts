@@ -76,7 +76,8 @@ describe('language switch', () => {
     // The Chinese listing lists Chinese articles only, with Chinese dates.
     const cards = page.locator('ul.grid > li.card');
     expect(await cards.count()).toBeGreaterThan(0);
-    for (const lang of await cards.evaluateAll((els) => els.map((el) => el.getAttribute('lang')))) expect(lang).toBe('zh-CN');
+    const titleLangs = await cards.evaluateAll((els) => els.map((el) => el.querySelector(':scope > h2')?.getAttribute('lang')));
+    for (const lang of titleLangs) expect(lang).toBe('zh-CN');
     expect(await cards.first().locator('time').textContent()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
     await page.locator('[data-lang-switch]').click();
     await page.waitForURL((url) => url.pathname === '/en/blog');
