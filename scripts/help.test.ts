@@ -5,7 +5,7 @@
  * server or writes a cache dies with ERR_ACCESS_DENIED instead of passing.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -14,6 +14,7 @@ const SCRIPTS = [
   ...readdirSync(path.join(ROOT, 'scripts'))
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
     .map((name) => `scripts/${name}`),
+  'tests/global-setup.ts',
   'tests/support/emulator/emulator.ts',
   'scripts/runtime/blobs-server-conditional-writes.ts',
   'scripts/runtime/blobs-server-loopback.ts',
@@ -71,5 +72,22 @@ describe('--help', () => {
       expect({ code, stderr }, `${script} ${flag}`).toEqual({ code: 0, stderr: '' });
       expect(stdout).toMatch(/^Usage: \S/);
     }
+  });
+});
+
+describe('npm test -- --help', () => {
+  const script = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { test: string } }).scripts.test;
+  const commands = script.split('&&').map((command) => command.trim().split(/\s+/));
+
+  it('hands the arguments to the first command it runs (npm appends them to the last: one before it would build unasked)', () => {
+    expect(commands).toHaveLength(1);
+  });
+
+  it("prints vitest's usage at once: exit 0, nothing written or built", async () => {
+    const [bin, ...args] = commands.at(-1)!;
+    expect(bin).toBe('vitest');
+    const { code, stdout, stderr } = await run([path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ...args, '--help']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toMatch(/Usage:\s+\$ vitest run/);
   });
 });

@@ -7,6 +7,9 @@ import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
 import { answerHelp } from './usage.ts';
 
+/** How often the server checks that the process that started it is still there: a stop by npm's pid takes at most this long. */
+const PARENT_CHECK_INTERVAL_MS = 500;
+
 answerHelp(`Usage: npm start   (node scripts/serve.ts)
 
 Builds the site when the last build is stale, then serves the production build with every
@@ -15,6 +18,9 @@ function, the edge function and local Blobs on http://localhost:$PORT.
 Environment: PORT (default 8888), HOST (default localhost), SITE_URL (the public origin baked into
 the build; default http://localhost:$PORT), TRUSTED_PROXIES (IPs/CIDRs whose X-Forwarded-For is
 believed), NETLIFY_LOCAL_BLOBS_DIR (default .netlify/blobs-serve).`);
+
+// Read first: a parent gone during the build is noticed once the server is up (the build blocks until then).
+const parentPid = process.ppid;
 
 // Before anything reads the environment (PORT, SITE_URL, the functions' variables).
 const dotEnv = loadDotEnv(path.join(ROOT, '.env'));
@@ -51,7 +57,10 @@ const stopWatching = watchBuild(ROOT, (builtAt) => {
     );
 });
 
+let stopping = false;
 const stop = async (): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
   stopWatching();
   server.closeAllConnections();
   server.close();
@@ -60,3 +69,9 @@ const stop = async (): Promise<void> => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+// `npm start` runs this file through `sh -c`, which does not pass a SIGTERM sent to npm on: npm exits and this process
+// is re-parented, still holding the port. A changed parent means whoever started the server is gone: stop as on SIGTERM.
+setInterval(() => {
+  if (process.ppid !== parentPid) void stop();
+}, PARENT_CHECK_INTERVAL_MS).unref();

@@ -1,12 +1,15 @@
 /**
  * Once per `npm test`: build the site for the test origin when stale, and start every test run
  * with empty default local Blobs (the parity test's @netlify/dev keeps them in .netlify/ across runs;
- * every other runtime in the tests has its own temporary folder). `npm test` also runs this file
- * on its own first (`node tests/global-setup.ts`), so a stale build fails before vitest starts.
+ * every other runtime in the tests has its own temporary folder). vitest runs it (vitest.config.ts
+ * globalSetup) after reading the command line, so `npm test -- --help` prints vitest's help at once
+ * and `npm test -- --project unit` builds nothing. `node tests/global-setup.ts` builds the test
+ * build on its own (the benches that serve it).
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/build.ts';
+import { answerHelp } from '../scripts/usage.ts';
 import { TEST_ORIGIN } from './support/origin.ts';
 
 /** The projects named with --project on the command line (none: every project runs). */
@@ -22,4 +25,10 @@ export default function setup(): void {
   ensureBuild(TEST_ORIGIN, { quiet: true, contentDir: './content' });
 }
 
-if (import.meta.main) setup();
+if (import.meta.main) {
+  answerHelp(`Usage: node tests/global-setup.ts
+
+Builds the site for the test origin (${TEST_ORIGIN}) when the last build is stale, and empties
+.netlify/blobs-serve. vitest runs it first in every run that is not only --project unit.`);
+  setup();
+}

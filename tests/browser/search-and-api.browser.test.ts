@@ -224,6 +224,19 @@ describe('search page', () => {
     await context.close();
   });
 
+  it('finds an article by a tag word that is not in its body through the Pagefind fallback, as the API does', async () => {
+    // "security" is only in the tag list of this article (content/articles/mcp-oauth-agent-integrations.md), not in its text.
+    const tagged = '/blog/mcp-oauth-agent-integrations';
+    expect(await apiPaths('security')).toContain(tagged);
+    const { context, page, problems } = await open({ block: ['**/search/index/*', '**/api/search*'] });
+    await page.goto('/search?q=security');
+    const { paths, engine } = await shown(page, 'security');
+    expect(engine).toBe('pagefind');
+    expect(paths).toContain(tagged);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('after an incremental build, shows an edited page from the delta bundle and never its old copy in the base bundle', async () => {
     // What scripts/pagefind-index.ts writes when one page changed: the base bundle as it was, a delta bundle with the
     // page's new text (marked), and the page listed as superseded. Built here from the served page with new text.

@@ -76,7 +76,8 @@ describe('language switch', () => {
     // The Chinese listing lists Chinese articles only, with Chinese dates.
     const cards = page.locator('ul.grid > li.card');
     expect(await cards.count()).toBeGreaterThan(0);
-    for (const lang of await cards.evaluateAll((els) => els.map((el) => el.getAttribute('lang')))) expect(lang).toBe('zh-CN');
+    const titleLangs = await cards.evaluateAll((els) => els.map((el) => el.querySelector(':scope > h2')?.getAttribute('lang')));
+    for (const lang of titleLangs) expect(lang).toBe('zh-CN');
     expect(await cards.first().locator('time').textContent()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日$/);
     await page.locator('[data-lang-switch]').click();
     await page.waitForURL((url) => url.pathname === '/en/blog');
@@ -307,6 +308,31 @@ describe('table of contents', () => {
       const first = (await page.locator('.prose > p').first().boundingBox())!;
       expect(first.y, article.path).toBeLessThan(844 - 24);
     }
+    await context.close();
+  });
+});
+
+describe('related articles', () => {
+  it.each([1280, 390])('fill their rows at %i px: no card left alone on a row of its own at a desktop width', async (width) => {
+    const { context, page, errors } = await open({ width });
+    await page.goto('/blog/mcp-oauth-agent-integrations');
+    const list = page.locator('#related + ul');
+    const { row, cards } = await list.evaluate((ul) => {
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { top: Math.round(r.top), left: Math.round(r.left), right: Math.round(r.right) };
+      };
+      return { row: box(ul), cards: [...ul.children].map(box) };
+    });
+    expect(cards).toHaveLength(3);
+    const rows = Map.groupBy(cards, (card) => card.top);
+    // Desktop: the three side by side; phone: one a row, each the list's width.
+    expect(rows.size).toBe(width >= 1024 ? 1 : 3);
+    for (const cardsOfRow of rows.values()) {
+      expect(Math.min(...cardsOfRow.map((c) => c.left))).toBe(row.left);
+      expect(Math.max(...cardsOfRow.map((c) => c.right))).toBe(row.right);
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -260,10 +260,10 @@ describe('code edited: a component and a markdown plugin', () => {
     expect(rebuilt.status, rebuilt.output.slice(-3000)).toBe(0);
     expect(rebuilt.restored).toBe(0);
     const pages = htmlFiles().map((file) => ({ file, html: read(file) }));
-    // DocCard's list item has a lang attribute and a meta list before it closes (other pages have cards of their own:
-    // /zh/developers marks its English links' cards with lang too).
+    // DocCard's list item opens with its title (after a cover), which carries the document's lang (other pages have cards
+    // of their own: /zh/developers marks its English links' cards with lang on the list item).
     const docCards = (html: string, cls: string): boolean =>
-      new RegExp(`<li class="${cls}" lang="[^"]*">(?:(?!</li>)[\\s\\S])*?<ul class="meta">`).test(html);
+      new RegExp(`<li class="${cls}">(?:<img[^>]*>)?<h[23] lang="[^"]*"><a `).test(html);
     const withCards = pages.filter((p) => docCards(p.html, 'card[^"]*'));
     expect(withCards.length).toBeGreaterThan(20);
     expect(withCards.filter((p) => docCards(p.html, 'card')).map((p) => p.file)).toEqual([]);

@@ -7,6 +7,7 @@ import { tagSlug } from '../kernel/paths.ts';
 import {
   cardLine,
   docCard,
+  docCardMeta,
   HOME_LATEST_ARTICLES,
   readerFirst,
   relatedDocuments,
@@ -148,6 +149,29 @@ describe('sitePages', () => {
     expect(messages('zh').blogAllDescription('某公司', 2, 3)).toBe(
       `${messages('zh').blogLead('某公司')}中文文章在前，英文文章标有语言（第 2/3 页）。`,
     );
+  });
+});
+
+describe('docCardMeta', () => {
+  const categories = [{ slug: 'rag', name: 'Retrieval', name_zh: '检索增强', description: '' }];
+  const en = { ...article('agents', 'en', '2026-09-29', 'rag', []), readingMinutes: 5 };
+
+  it("speaks the listing page's language: an English article on a zh listing has a Chinese date, category and time", () => {
+    expect(docCardMeta(docCard(en, 'zh'), categories)).toEqual({
+      language: 'English',
+      date: '2026年9月29日',
+      category: '检索增强',
+      readingTime: '5 分钟',
+    });
+  });
+
+  it('and an English page says it all in English, with no language badge for its own language', () => {
+    expect(docCardMeta(docCard(en, 'en'), categories)).toEqual({ date: 'September 29, 2026', category: 'Retrieval', readingTime: '5 min' });
+  });
+
+  it("names a Chinese draft on an English page in English, and its language by the language's own name", () => {
+    const zh = { ...article('zh-draft', 'zh', '2026-01-02', 'rag', []), draft: true };
+    expect(docCardMeta(docCard(zh, 'en'), categories)).toMatchObject({ language: '中文', draft: 'Draft', date: 'January 2, 2026' });
   });
 });
 

@@ -11,7 +11,7 @@ import { developersHubZh } from './developers-zh.ts';
 import { glossaryMarkdown } from './glossary.ts';
 import { formatDate, LANG_NAMES, type Messages, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
-import { type Article, type Catalog, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
+import { type Article, type Catalog, type Category, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
 import { markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
 import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
 import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
@@ -88,6 +88,35 @@ export function docCard(doc: Document, readerLang: Lang = doc.lang): DocCard {
     ...(draft ? { draft } : {}),
     readerLang,
     href: documentPathIn(readerLang, doc),
+  };
+}
+
+/** What a card says about its document besides the title and excerpt: the listing page's words, not the document's. */
+export interface DocCardMeta {
+  /** The document's language by its own name ("English", "中文"), only on a card of the other language. */
+  language?: string;
+  /** The draft badge's text, only on a draft. */
+  draft?: string;
+  /** The date, formatted for the page's language. */
+  date: string;
+  /** The category's name in the page's language. */
+  category: string;
+  /** The reading time, in the page's language. */
+  readingTime: string;
+}
+
+/**
+ * The meta line of `card` (DocCard.astro) in the language of the page that lists it: the chrome is the page's,
+ * so a zh listing dates and names the category of an English article in Chinese; its title and excerpt stay English.
+ */
+export function docCardMeta(card: DocCard, categories: readonly Category[]): DocCardMeta {
+  const t = messages(card.readerLang);
+  return {
+    ...(card.lang !== card.readerLang ? { language: LANG_NAMES[card.lang] } : {}),
+    ...(card.draft ? { draft: t.draft } : {}),
+    date: formatDate(card.date, card.readerLang),
+    category: categoryName(categories, card.category, card.readerLang),
+    readingTime: t.minutes(card.readingMinutes),
   };
 }
 
