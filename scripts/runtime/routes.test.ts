@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { watchBuild } from './build-watch.ts';
 import { loadRedirects } from './redirects.ts';
+import { notFoundPageOf } from '../../src/core/publish/page-negotiation.ts';
 import {
   assertConfigMatches,
   assertUnambiguous,
@@ -146,6 +147,17 @@ describe('redirects (@netlify/redirect-parser + netlify-redirector)', () => {
     }
     // /en/blog is a page; no rule touches it.
     expect(await redirects.match(new Request('http://localhost/en/blog'))).toBeUndefined();
+  });
+
+  it('gives each address the 404 page the edge picks for the addresses no rule reaches (one rule, two places)', async () => {
+    const dir = scratchDir();
+    mkdirSync(path.join(dir, 'dist'));
+    const redirects = (await loadRedirects(path.resolve(import.meta.dirname, '..', '..'), path.join(dir, 'dist')))!;
+    for (const pathname of ['/zh', '/zh/', '/zh/blog/no-such-article', '/zh/x/y', '/blog/no-such-article', '/zhx', '/nowhere']) {
+      const match = await redirects.match(new Request(`http://localhost${pathname}`));
+      const ruleTarget = match?.status === 404 ? match.target.pathname : '/404';
+      expect(ruleTarget, pathname).toBe(notFoundPageOf(pathname));
+    }
   });
 
   it('refuses rules it would not honour (conditions, proxies)', async () => {

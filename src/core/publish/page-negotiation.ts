@@ -176,6 +176,15 @@ export function isMalformedPath(pathname: string): boolean {
 }
 
 /**
+ * The 404 page of an address's chrome: `/zh/404` under `/zh`, else `/404`. netlify.toml's 404 rules say the same for
+ * well-formed addresses (scripts/runtime/routes.test.ts checks they agree); this is for the answers that no rule
+ * reaches, such as a malformed percent-escape.
+ */
+export function notFoundPageOf(pathname: string): '/zh/404' | '/404' {
+  return pathname === '/zh' || pathname.startsWith('/zh/') ? '/zh/404' : '/404';
+}
+
+/**
  * The answer to a page address with a malformed percent-escape: 400, in the form of the site's other page
  * errors. A browser gets the 404 page of the address's chrome (`/zh/…` the Chinese one: a search box and
  * suggestions, the address names no page), an agent that asked for markdown or plain text a short text.
@@ -186,7 +195,7 @@ export async function malformedPathAnswer(req: Request, fetchPath: FetchPath): P
   const variant = pathname.endsWith('.md') && !asksForHtml(accept) ? 'text/markdown' : choosePageVariant(accept);
   const lead = `# Bad request\n\nThe address \`${pathname}\` is not a valid URL: a \`%\` must start an escape of two hexadecimal digits (RFC 3986 §2.1) that spell UTF-8.`;
   if (variant === 'text/markdown' || variant === 'text/plain') return markdownError(400, lead, pathname, variant);
-  const page = await fetchPath(/^\/zh(?:\/|$)/.test(pathname) ? '/zh/404' : '/404');
+  const page = await fetchPath(notFoundPageOf(pathname));
   if (!page.ok) return markdownError(400, lead, pathname, 'text/plain');
   return withHeaders(
     page,
