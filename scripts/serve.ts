@@ -71,7 +71,9 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 // `npm start` runs this file through `sh -c`, which does not pass a SIGTERM sent to npm on: npm exits and this process
-// is re-parented, still holding the port. A changed parent means whoever started the server is gone: stop as on SIGTERM.
-setInterval(() => {
-  if (process.ppid !== parentPid) void stop();
-}, PARENT_CHECK_INTERVAL_MS).unref();
+// is re-parented, still holding the port. Started by npm, a changed parent means npm is gone: stop as on SIGTERM.
+// Started otherwise (`nohup node scripts/serve.ts &`), outliving the shell that started it may be the point.
+if (process.env.npm_lifecycle_event === 'start')
+  setInterval(() => {
+    if (process.ppid !== parentPid) void stop();
+  }, PARENT_CHECK_INTERVAL_MS).unref();
