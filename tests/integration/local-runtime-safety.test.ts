@@ -5,43 +5,27 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_PORT } from '../support/origin.ts';
 import { useRuntime } from '../support/runtime.ts';
+import { acceptsConnection } from '../support/test-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const site = useRuntime();
-
-/** Whether a TCP connection to host:port is accepted. */
-function accepts(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: 2000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 describe('the local Blobs server', () => {
   it("listens on 127.0.0.1 only: not on ::1, not on the machine's other addresses", async () => {
     const port = Number(new URL(site.runtime.blobsUrl).port);
     expect(new URL(site.runtime.blobsUrl).hostname).toBe('127.0.0.1');
-    expect(await accepts('127.0.0.1', port)).toBe(true);
-    expect(await accepts('::1', port)).toBe(false);
+    expect(await acceptsConnection('127.0.0.1', port)).toBe(true);
+    expect(await acceptsConnection('::1', port)).toBe(false);
     const external = Object.values(networkInterfaces())
       .flat()
       .filter((a) => a && !a.internal)
       .map((a) => a!.address);
-    for (const address of external) expect(await accepts(address, port)).toBe(false);
+    for (const address of external) expect(await acceptsConnection(address, port)).toBe(false);
   });
 });
 

@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../support/origin.ts';
+import { acceptsConnection } from '../support/test-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const START_TIMEOUT_MS = 60_000;
@@ -52,22 +52,6 @@ function childrenOf(pid: number): number[] {
 
 const commandOf = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
 
-/** Whether a TCP connection to localhost:port is accepted. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port, timeout: 2000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
 /** `npm start` for the test build (its origin, so no build), on any free port; resolves with the port once it serves. */
 function npmStart(): Promise<{ npm: ChildProcess; port: number }> {
   const env: NodeJS.ProcessEnv = { ...process.env, SITE_URL: TEST_ORIGIN, PORT: '0', NETLIFY_LOCAL_BLOBS_DIR: path.join(scratch, 'blobs') };
@@ -105,12 +89,12 @@ describe('npm start', () => {
     const server = descendants.find((pid) => commandOf(pid).includes('scripts/serve.ts') && !commandOf(pid).startsWith('sh'));
     expect(server).toBeDefined();
     started.push(...descendants);
-    expect(await accepts(port)).toBe(true);
+    expect(await acceptsConnection('127.0.0.1', port)).toBe(true);
 
     const exited = new Promise((resolve) => npm.once('exit', resolve));
     npm.kill('SIGTERM');
     await exited;
     await expect.poll(() => descendants.filter(alive), { timeout: STOP_WITHIN_MS, interval: 100 }).toEqual([]);
-    expect(await accepts(port)).toBe(false);
+    expect(await acceptsConnection('127.0.0.1', port)).toBe(false);
   });
 });

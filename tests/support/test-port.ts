@@ -2,7 +2,7 @@
  * Binding the test origin's port (8899, baked into the test build): when another run holds it
  * (another worktree's tests, a file of this run), wait for it instead of failing.
  */
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serve, type ServeOptions } from '../../scripts/runtime/http.ts';
 import { TEST_PORT } from './origin.ts';
@@ -40,4 +40,20 @@ export async function waitForTestPort(): Promise<void> {
     if (Date.now() > deadline) throw new Error(`port ${TEST_PORT} still busy after ${TEST_PORT_WAIT_MS} ms`);
     await sleep(RETRY_MS);
   }
+}
+
+/** Whether a TCP connection to host:port is accepted (within 2 s). */
+export function acceptsConnection(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 2000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
 }
