@@ -109,7 +109,10 @@ export interface DocCardMeta {
  * The meta line of `card` (DocCard.astro) in the language of the page that lists it: the chrome is the page's,
  * so a zh listing dates and names the category of an English article in Chinese; its title and excerpt stay English.
  */
-export function docCardMeta(card: DocCard, categories: readonly Category[]): DocCardMeta {
+export function docCardMeta(
+  card: Pick<DocCard, 'lang' | 'readerLang' | 'draft' | 'date' | 'category' | 'readingMinutes'>,
+  categories: readonly Category[],
+): DocCardMeta {
   const t = messages(card.readerLang);
   return {
     ...(card.lang !== card.readerLang ? { language: LANG_NAMES[card.lang] } : {}),
@@ -483,10 +486,9 @@ export function framedTwin(page: Pick<SitePage, 'title' | 'description' | 'lastm
 }
 
 /**
- * A document's line on the home page twin, with the words its card shows (DocCard.astro): the
- * language badge of a document in the other language, the date as written there, the category and
- * the reading time, each in the document's language. The home twin carries what the page shows
- * (AFDocs markdown-content-parity).
+ * A document's line on a listing's twin (home, listings, tag and category pages), with the words its card shows
+ * (DocCard.astro, {@link docCardMeta}): the language badge of a document in the other language, the date, the category
+ * and the reading time, in the page's language. A twin carries what its page shows (AFDocs markdown-content-parity).
  */
 export function cardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
   // A document is a line on every tag page of its tags, in both chromes, and on the home and category twins: each line
@@ -505,13 +507,9 @@ export function cardLine(origin: string, doc: DocumentMeta, readerLang: Lang, ca
 const CARD_LINES = new WeakMap<DocumentMeta, { origin: string; categories: Catalog['categories'] } & { [lang in Lang]?: string }>();
 
 function writeCardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
-  const t = messages(doc.lang);
-  const meta = [
-    doc.lang !== readerLang ? LANG_NAMES[doc.lang] : null,
-    formatDate(doc.date, doc.lang),
-    categoryName(categories, doc.category, doc.lang),
-    t.minutes(doc.readingMinutes),
-  ].filter(Boolean);
+  // Drafts are never published, so the line has no draft badge.
+  const { language, date, category, readingTime } = docCardMeta({ ...doc, readerLang, draft: false }, categories);
+  const meta = [language, date, category, readingTime].filter(Boolean);
   return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${meta.join(' · ')}): ${doc.excerpt}`;
 }
 
