@@ -113,8 +113,16 @@ const products = defineCollection({
       features: z.array(z.string().min(1).max(200)).min(1).max(20),
       /** The features in Chinese, in the same order (the Chinese product page). */
       features_zh: z.array(z.string().min(1).max(100)).min(1).max(20).optional(),
-      /** A picture of the product or a diagram of how it fits (`./llm-gateway.svg`), with its text alternatives. */
-      image: fields({ src: image(), alt: z.string().min(1).max(300), alt_zh: z.string().min(1).max(150).optional() }).optional(),
+      /**
+       * A picture of the product or a diagram of how it fits (`./llm-gateway.svg`), with its text alternatives;
+       * `src_zh` is the same picture with Chinese labels (`./llm-gateway.zh.svg`), shown on the Chinese pages.
+       */
+      image: fields({
+        src: image(),
+        src_zh: image().optional(),
+        alt: z.string().min(1).max(300),
+        alt_zh: z.string().min(1).max(150).optional(),
+      }).optional(),
       order: z.number().int().default(100),
     }),
 });

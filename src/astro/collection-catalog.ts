@@ -327,6 +327,15 @@ async function loadCatalog(): Promise<Catalog> {
                 ...(entry.data.image.alt_zh ? { alt_zh: proseText(entry.data.image.alt_zh) } : {}),
                 width: entry.data.image.src.width,
                 height: entry.data.image.src.height,
+                ...(entry.data.image.src_zh
+                  ? {
+                      zh: {
+                        src: entry.data.image.src_zh.src,
+                        width: entry.data.image.src_zh.width,
+                        height: entry.data.image.src_zh.height,
+                      },
+                    }
+                  : {}),
               },
             }
           : {}),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
-import { siteProfile } from './catalog.ts';
+import { type ProductImage, productImageIn, siteProfile } from './catalog.ts';
 
 describe('siteProfile', () => {
   it('keeps company, categories and products and drops every document body', () => {
@@ -21,5 +21,27 @@ describe('siteProfile', () => {
     expect(chineseOnly.length).toBeGreaterThan(0);
     expect(siteProfile({ ...FIXTURE_CATALOG, articles: chineseOnly }).exampleArticleSlug).toBe(chineseOnly[0]!.slug);
     expect(siteProfile({ ...FIXTURE_CATALOG, articles: [] }).exampleArticleSlug).toBe('example');
+  });
+});
+
+describe('productImageIn', () => {
+  const image: ProductImage = {
+    src: '/_astro/gateway.svg',
+    width: 800,
+    height: 360,
+    alt: 'Diagram: the gateway',
+    alt_zh: '示意图：网关',
+    zh: { src: '/_astro/gateway.zh.svg', width: 800, height: 380 },
+  };
+
+  it('a Chinese page shows the Chinese-labelled picture, its own size and the Chinese text alternative', () => {
+    expect(productImageIn(image, 'zh')).toEqual({ src: '/_astro/gateway.zh.svg', width: 800, height: 380, alt: '示意图：网关' });
+    expect(productImageIn(image, 'en')).toEqual({ src: '/_astro/gateway.svg', width: 800, height: 360, alt: 'Diagram: the gateway' });
+  });
+
+  it('without the Chinese variants a Chinese page falls back to the English picture and text', () => {
+    const { zh: _zh, alt_zh: _alt, ...english } = image;
+    expect(productImageIn(english, 'zh')).toEqual({ src: '/_astro/gateway.svg', width: 800, height: 360, alt: 'Diagram: the gateway' });
+    expect(productImageIn({ ...english, alt_zh: '示意图' }, 'zh').alt).toBe('示意图');
   });
 });

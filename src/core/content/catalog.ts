@@ -60,8 +60,11 @@ export interface Product {
   features: string[];
   /** The features in Chinese, in the same order. */
   features_zh?: string[] | undefined;
-  /** A picture or diagram of the product: the built asset's site path, its size and text alternatives. */
-  image?: { src: string; alt: string; alt_zh?: string | undefined; width: number; height: number } | undefined;
+  /**
+   * A picture or diagram of the product: the built asset's site path, its size and text alternatives; `zh`, the
+   * same picture with Chinese labels. Pages read it through {@link productImageIn}.
+   */
+  image?: ProductImage | undefined;
   order: number;
   path: string;
   markdown: string;
@@ -132,6 +135,30 @@ export interface CatalogIndex extends Omit<Catalog, 'articles' | 'solutions'> {
 
 /** Reads the markdown body of an article or solution by slug; undefined when no body is stored under it. */
 export type BodySource = (slug: string) => Promise<string | undefined>;
+
+/** A built picture: its site path and size in pixels. */
+export interface BuiltPicture {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** A product's picture or diagram, with a variant whose labels are in Chinese. */
+export interface ProductImage extends BuiltPicture {
+  alt: string;
+  alt_zh?: string | undefined;
+  zh?: BuiltPicture | undefined;
+}
+
+/**
+ * The picture a page in `lang` shows and its text alternative: on a Chinese page the Chinese-labelled variant and
+ * alternative where the product has them, else the English ones (a diagram's words are part of what it says).
+ */
+export function productImageIn(image: ProductImage, lang: Lang): BuiltPicture & { alt: string } {
+  if (lang !== 'zh') return { src: image.src, width: image.width, height: image.height, alt: image.alt };
+  const picture = image.zh ?? image;
+  return { src: picture.src, width: picture.width, height: picture.height, alt: image.alt_zh ?? image.alt };
+}
 
 /** The deploy-store key of a document's body: written by the build, read by the MCP function. */
 export const bodyKey = (slug: string): string => `bodies/${slug}`;
