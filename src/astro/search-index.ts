@@ -23,10 +23,18 @@ export interface BuiltSearchIndex {
   browserPath: string | null;
 }
 
-/** The digest of each article and solution the store keeps slim, by collection and id (an entry's id is its slug). */
-async function slimSources(): Promise<Map<string, string | number>> {
-  const entries = [...(await getCollection('articles')), ...(await getCollection('solutions'))];
-  return new Map(entries.flatMap((entry) => (storedSlim(entry) ? [[`${entry.collection}/${entry.id}`, entry.digest] as const] : [])));
+/**
+ * The terms-cache key of each article and solution the store keeps slim, by collection, then id (an entry's id is
+ * its slug): its source's digest and the origin name everything its terms are counted from.
+ */
+async function slimSourceKeys(origin: string): Promise<Record<'articles' | 'solutions', Map<string, string>>> {
+  const keysOf = async (collection: 'articles' | 'solutions') =>
+    new Map(
+      (await getCollection(collection)).flatMap((e) =>
+        storedSlim(e) ? [[e.id, sourceKey(collection, e.id, e.digest, origin)] as const] : [],
+      ),
+    );
+  return { articles: await keysOf('articles'), solutions: await keysOf('solutions') };
 }
 
 let cached: Promise<BuiltSearchIndex> | undefined;
@@ -37,14 +45,10 @@ export function getSearchIndex(): Promise<BuiltSearchIndex> {
     // Each document's terms from the last build where its text is unchanged (src/astro/search-terms-cache.ts).
     const catalog = await getCatalog();
     const termsCache = await openTermsCache(CACHE_DIR);
-    // A document whose body the store keeps slim is all in its source file (src/astro/content-bodies.ts): its digest
-    // and the origin name everything its terms are counted from, so its fields need not be hashed.
-    const sources = await slimSources();
-    const keyOf = (doc: Document): string | undefined => {
-      const collection = doc.type === 'article' ? 'articles' : 'solutions';
-      const digest = sources.get(`${collection}/${doc.slug}`);
-      return digest === undefined ? undefined : sourceKey(collection, doc.slug, digest, catalog.origin);
-    };
+    // A document whose body the store keeps slim is all in its source file (src/astro/content-bodies.ts), so its
+    // fields need not be hashed.
+    const sources = await slimSourceKeys(catalog.origin);
+    const keyOf = (doc: Document): string | undefined => sources[doc.type === 'article' ? 'articles' : 'solutions'].get(doc.slug);
     const file = buildSearchIndex(documentsOf(catalog), { termsCache: Object.assign(termsCache, { keyOf }) });
     await termsCache.save();
     sharedBuildData().reuse = { ...sharedBuildData().reuse, 'search terms': { reused: termsCache.reused, counted: termsCache.counted } };
