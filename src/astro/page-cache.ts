@@ -18,9 +18,10 @@
  */
 import { createHash } from 'node:crypto';
 import { getCollection } from 'astro:content';
-import type { Catalog } from '../core/content/catalog.ts';
+import type { Catalog, Document } from '../core/content/catalog.ts';
 import { type OgImagesMode, parseBuildConfig } from '../core/config.ts';
 import { getCatalog, registeredPage } from './collection-catalog.ts';
+import { storedSlim } from './content-bodies.ts';
 
 /**
  * Where each page's Open Graph image comes from (OG_IMAGES, src/core/config.ts): every page's
@@ -70,9 +71,26 @@ export async function pageCacheKey(pagePath: string, data: unknown): Promise<str
 }
 
 /**
- * Each entry's digest (of its source file, computed by the content loader) by id: the body a
- * page renders comes from the file, so its key names the file's digest.
+ * Where a document page's body comes from: its source file's digest (computed by the content loader), and whether
+ * that file is all of it (a slim entry: plain markdown without pictures, src/astro/content-bodies.ts).
  */
-export async function entryDigests(collection: 'articles' | 'solutions'): Promise<Map<string, string | number | undefined>> {
-  return new Map((await getCollection(collection)).map((entry) => [entry.id, entry.digest]));
+export interface EntrySource {
+  digest: string | number | undefined;
+  slim: boolean;
+}
+
+/** Each entry's {@link EntrySource} by id: the body a page renders comes from the file, so its key names the file. */
+export async function entrySources(collection: 'articles' | 'solutions'): Promise<Map<string, EntrySource>> {
+  return new Map((await getCollection(collection)).map((entry) => [entry.id, { digest: entry.digest, slim: storedSlim(entry) }]));
+}
+
+/**
+ * A document page's props as its cache key reads them. A slim entry's markdown comes from its source file alone, so
+ * the file's digest (in the props) and the origin (a site fact) name it, as they name its catalogue body
+ * (content-bodies.ts `sourceKey`): the key leaves the text out rather than hash every article's body again in every
+ * build (docs/benchmarks-history.md, "Build: cache keys without the bodies"). Any other entry's markdown stays in: it
+ * holds its pictures' built names, which change with the pictures' bytes where the digest does not.
+ */
+export function documentKeyData<P extends { doc: Document; source: EntrySource | undefined }>(props: P): unknown {
+  return props.source?.slim ? { ...props, doc: { ...props.doc, markdown: null } } : props;
 }

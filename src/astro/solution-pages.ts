@@ -11,14 +11,14 @@ import { inChrome } from '../core/kernel/paths.ts';
 import { documentLangsOf, linkedDocuments, type LinkedDocuments } from '../core/publish/localize-links.ts';
 import { docCard, relatedIndex, tagPathIn, type DocCard } from '../core/publish/pages.ts';
 import { getCatalog } from './collection-catalog.ts';
-import { entryDigests, pageCacheKey } from './page-cache.ts';
+import { documentKeyData, type EntrySource, entrySources, pageCacheKey } from './page-cache.ts';
 
 /** What a solution page shows besides the site's facts. */
 export interface SolutionPageProps {
   doc: Solution;
   chrome: Lang;
-  /** The source file's digest: only the cache key reads it. */
-  digest: string | number | undefined;
+  /** Where its body comes from: only the cache key reads it. */
+  source: EntrySource | undefined;
   related: DocCard[];
   tags: { name: string; path: string }[];
   linked: LinkedDocuments;
@@ -29,7 +29,7 @@ export async function solutionPages(which: 'own' | 'other'): Promise<{ doc: Solu
   const catalog = await getCatalog();
   const { solutions, articles } = catalog;
   const related = relatedIndex<Article | Solution>([...solutions, ...articles]);
-  const digests = await entryDigests('solutions');
+  const sources = await entrySources('solutions');
   const documents = documentLangsOf(catalog);
   return Promise.all(
     solutions.map(async (doc) => {
@@ -37,12 +37,12 @@ export async function solutionPages(which: 'own' | 'other'): Promise<{ doc: Solu
       const props: SolutionPageProps = {
         doc,
         chrome,
-        digest: digests.get(doc.slug),
+        source: sources.get(doc.slug),
         related: related(doc, 3).map((r) => docCard(r, chrome)),
         tags: doc.tags.map((name) => ({ name, path: tagPathIn(catalog, name, chrome) })),
         linked: linkedDocuments(doc.markdown, documents),
       };
-      return { doc, props, cacheKey: await pageCacheKey(inChrome(chrome, doc.path, doc.lang), props) };
+      return { doc, props, cacheKey: await pageCacheKey(inChrome(chrome, doc.path, doc.lang), documentKeyData(props)) };
     }),
   );
 }

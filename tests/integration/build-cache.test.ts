@@ -5,7 +5,8 @@
  * 1. cold;
  * 2. one article edited (title, body, updated date): the change reaches every surface (page, twin,
  *    llms.txt, sitemap, RSS, search, MCP, A2A, its OG image, every page that lists it), and the
- *    pages that do not show it are copied from the cache, byte for byte;
+ *    pages that do not show it are copied from the cache, byte for byte; another's body alone edited (a page key
+ *    names a plain article's text by its source's digest, not the text) reaches its page and twin;
  * 3. an image beside an article replaced under the same name: the article and its twin show the new one, and only the
  *    pages that show it are rendered again;
  * 4. the company's tagline edited (a site fact every page's footer shows): no page keeps the old one;
@@ -42,6 +43,9 @@ const EDITED = 'rag-evaluation-faithfulness-metrics';
 const UNTOUCHED = 'mcp-oauth-agent-integrations';
 const NEW_TITLE = 'Faithfulness metrics, revised after the quokka review';
 const NEW_WORD = 'zanzibarquokka';
+/** A plain-markdown article whose body alone is edited, with a word only the new text has. */
+const BODY_ONLY = 'speculative-decoding-faster-inference';
+const BODY_WORD = 'marmosetdraft';
 /** An article whose body shows an image beside it (gpu-capacity-planning-flow.svg). */
 const IMAGE_ARTICLE = 'gpu-capacity-planning-h100-l40s';
 
@@ -132,6 +136,7 @@ describe('one article edited: an incremental build', () => {
         .replace(/^date: (.*)$/m, 'date: $1\nupdated: "2026-11-25"')
         .concat(`\n\nThe ${NEW_WORD} review found two more faithfulness failures.\n`),
     );
+    editFile(path.join(SCRATCH, 'content', 'articles', `${BODY_ONLY}.md`), (text) => `${text}\nThe ${BODY_WORD} trial settled it.\n`);
     edited = build();
     expect(edited.status, edited.output.slice(-3000)).toBe(0);
     runtime = await startRuntime({ root: SCRATCH, blobsDir: testBlobsDir() });
@@ -163,6 +168,11 @@ describe('one article edited: an incremental build', () => {
     expect(stale).toEqual([]);
     const listing = htmlFiles().filter((file) => file !== `blog/${EDITED}/index.html` && read(file).includes(NEW_TITLE));
     expect(listing.length).toBeGreaterThan(3);
+  });
+
+  it('renders an article whose body alone changed again, page and twin', () => {
+    expect(read(`blog/${BODY_ONLY}/index.html`)).toContain(BODY_WORD);
+    expect(read(`blog/${BODY_ONLY}.md`)).toContain(BODY_WORD);
   });
 
   it('reaches llms.txt, llms-full.txt, the sitemap and the feeds', () => {
