@@ -10,7 +10,7 @@
  * - otherwise the text parts: a page URL of an article or solution of this site (or its markdown
  *   twin, a root-relative path or a bare slug) reads that article; a question about the products or
  *   about the company and its contact channels, in Chinese or English, calls that skill (intent.ts);
- *   any other text is a search query.
+ *   any other text is a search query (a text longer than a query: its words, search/tokenize.ts `queryOfText`).
  * Every reply ends by naming the skill that answered.
  * @module
  */
@@ -20,6 +20,8 @@ import type { JsonObject } from '../kernel/jsonrpc.ts';
 import { findTool, TOOLS } from '../agent-tools/registry.ts';
 import type { FeedbackKind } from '../agent-tools/submit-feedback.ts';
 import type { Tool, ToolContext } from '../agent-tools/tool.ts';
+import { MAX_QUERY_CHARS } from '../search/search-index.ts';
+import { queryOfText } from '../search/tokenize.ts';
 import { feedbackIntentOf, intentOf } from './intent.ts';
 
 /** The skills an A2A caller may use: the public MCP tools (the export tool needs an OAuth token for `/mcp`, so it stays there). */
@@ -226,7 +228,8 @@ function textRequest(text: string, ctx: ToolContext): SkillCall {
   if (slug !== undefined) return checkedArguments(findTool('get_article')!, { slug }, 'message.parts');
   const intent = intentOf(text, [ctx.site.company.name, ctx.site.company.name_zh]);
   if (intent.skill !== 'search_articles') return checkedArguments(findTool(intent.skill)!, {}, 'message.parts');
-  return checkedArguments(findTool('search_articles')!, { query: intent.query }, 'message.parts');
+  // "Send any text" (the card): a question longer than a query is searched for by its words (search/tokenize.ts).
+  return checkedArguments(findTool('search_articles')!, { query: queryOfText(intent.query, MAX_QUERY_CHARS) }, 'message.parts');
 }
 
 /**

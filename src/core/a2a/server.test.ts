@@ -218,6 +218,19 @@ describe('SendMessage', () => {
     });
   });
 
+  it('a question longer than a query is searched for by its words, its last clause included', async () => {
+    const question =
+      'We are a regional bank that has to keep every prompt inside our own data centre for regulatory reasons, and we ' +
+      'are comparing approaches for retrieval over our policy documents. Which chunking strategies work best for that?';
+    expect(question.length).toBeGreaterThan(200);
+    const message = await reply(await post(sendText(question)));
+    const data = message.parts[1]!.data;
+    expect(data.skill).toBe('search_articles');
+    expect(data.result.query.length).toBeLessThanOrEqual(200);
+    expect(data.result.query).toMatch(/chunking strategies work best$/);
+    expect(data.result.results[0].slug).toBe('rag-chunking');
+  });
+
   it('keeps the caller contextId', async () => {
     const message = await reply(await post(rpc('SendMessage', userMessage([{ text: 'RAG' }], { contextId: 'ctx-42' }))));
     expect(message.contextId).toBe('ctx-42');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WORD_CHARS, forEachToken, isStopWord, termOfWord, tokenize, type Token } from './tokenize.ts';
+import { MAX_WORD_CHARS, forEachToken, isStopWord, queryOfText, termOfWord, tokenize, type Token } from './tokenize.ts';
 
 const terms = (text: string): string[] => tokenize(text).map((t) => t.term);
 
@@ -85,5 +85,31 @@ describe('tokenize', () => {
     const emitted: Token[] = [];
     forEachToken(text, (term, kind, word) => emitted.push({ term, kind, word }));
     expect(emitted).toEqual(tokenize(text));
+  });
+});
+
+describe('queryOfText', () => {
+  const QUESTION =
+    'We are a regional bank planning to deploy a large language model on premise inside our own data centre because of ' +
+    'regulatory requirements. What GPU sizing, inference stack and retrieval setup would you recommend, and do you have case studies?';
+
+  it('keeps a text that fits as it is', () => {
+    expect(queryOfText('vLLM on Kubernetes?', 200)).toBe('vLLM on Kubernetes?');
+  });
+
+  it('a long question keeps its words in order without stop words or repeats, the last clause included', () => {
+    const query = queryOfText(QUESTION, 200);
+    expect(query.length).toBeLessThanOrEqual(200);
+    expect(query.startsWith('regional bank planning deploy large language model premise')).toBe(true);
+    expect(query.endsWith('case studies')).toBe(true);
+    expect(query.split(' ')).not.toContain('the');
+    expect(queryOfText(`${QUESTION} ${QUESTION}`, 200)).toBe(query);
+  });
+
+  it('cuts at a word, or a Han run between characters, never inside a surrogate pair', () => {
+    expect(queryOfText('alpha beta gamma delta', 16)).toBe('alpha beta gamma');
+    expect(queryOfText('私有化部署大模型需要多少显存', 6)).toBe('私有化部署大');
+    expect(queryOfText('部署𠀀𠀁𠀂', 5)).toBe('部署𠀀');
+    expect(queryOfText('GPU 私有化部署大模型需要多少显存', 10)).toBe('GPU 私有化部署大');
   });
 });

@@ -142,6 +142,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
 const SEGMENT_PATTERN = /(\p{Script=Han}+)|([[\p{L}\p{M}\p{N}]--\p{Script=Han}]+)/gv;
 const STEMMABLE_WORD = /^[a-z]+$/;
 const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+const HIGH_SURROGATE_AT_END = /[\uD800-\uDBFF]$/;
 
 const stemCache = new Map<string, string>();
 
@@ -193,6 +194,29 @@ export function forEachToken(text: string, emit: (term: string, kind: TokenKind,
     if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word)) continue;
     emit(termOfWord(word), 'word', word);
   }
+}
+
+/**
+ * A search query of at most `maxChars` UTF-16 units from a longer text (a question in a sentence or three): its
+ * words in order, once each, English stop words left out, joined by spaces and cut at a word; a Han run that does not
+ * fit is cut between characters. A text that already fits comes back unchanged. The engine reads only the start of
+ * a query, so a long question cut as it is would lose its last clause, often the one that asks.
+ */
+export function queryOfText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const seen = new Set<string>();
+  let query = '';
+  for (const match of text.normalize('NFKC').matchAll(SEGMENT_PATTERN)) {
+    const word = match[0];
+    const lower = word.toLowerCase();
+    if ((match[2] !== undefined && STOP_WORDS.has(lower)) || seen.has(lower)) continue;
+    seen.add(lower);
+    const room = maxChars - query.length - (query === '' ? 0 : 1);
+    const fits = word.length <= room ? word : match[1] !== undefined ? word.slice(0, room).replace(HIGH_SURROGATE_AT_END, '') : '';
+    if (fits !== '') query += (query === '' ? '' : ' ') + fits;
+    if (fits !== word) break;
+  }
+  return query;
 }
 
 /** Splits `text` into index/query tokens (see the module comment for the rules). */
