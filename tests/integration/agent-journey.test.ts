@@ -149,7 +149,7 @@ describe('an agent that knows only the base URL', () => {
     expect(prm.scopes_supported).toContain(scope);
     const issuer = new URL(prm.authorization_servers[0]!);
     const options = { [oauth.allowInsecureRequests]: issuer.protocol === 'http:' };
-    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }));
+    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, options));
     expect(as.registration_endpoint).toBeTruthy();
 
     // 8. Register anonymously (RFC 7591), then get a token with the scope the challenge named.

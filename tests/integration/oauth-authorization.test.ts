@@ -110,7 +110,7 @@ async function approvedCode(extra: Record<string, string | null> = {}): Promise<
 }
 
 beforeAll(async () => {
-  as = await oauth.processDiscoveryResponse(ISSUER, await oauth.discoveryRequest(ISSUER, { ...options(), algorithm: 'oauth2' }));
+  as = await oauth.processDiscoveryResponse(ISSUER, await oauth.discoveryRequest(ISSUER, options()));
 });
 
 describe('authorization code + PKCE through the consent page (oauth4webapi)', () => {

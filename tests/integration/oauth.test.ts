@@ -58,7 +58,7 @@ async function mcpCall(name: string, args: Record<string, unknown>, authorizatio
 }
 
 beforeAll(async () => {
-  as = await oauth.processDiscoveryResponse(ISSUER, await oauth.discoveryRequest(ISSUER, { ...options(), algorithm: 'oauth2' }));
+  as = await oauth.processDiscoveryResponse(ISSUER, await oauth.discoveryRequest(ISSUER, options()));
 });
 
 describe('discovery', () => {

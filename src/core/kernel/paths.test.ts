@@ -90,6 +90,7 @@ describe('every page path', () => {
       claimVerify: '/oauth/claim/verify',
       jwks: '/oauth/jwks.json',
       asMetadata: '/.well-known/oauth-authorization-server',
+      oidcMetadata: '/.well-known/openid-configuration',
       prmRoot: '/.well-known/oauth-protected-resource',
       prmMcp: '/.well-known/oauth-protected-resource/mcp',
       authMd: '/auth.md',

@@ -201,6 +201,8 @@ export const OAUTH_PATHS = {
   claimVerify: '/oauth/claim/verify',
   jwks: '/oauth/jwks.json',
   asMetadata: '/.well-known/oauth-authorization-server',
+  /** The same metadata where OpenID Connect discovery looks (oauth4webapi's and openid-client's default). */
+  oidcMetadata: '/.well-known/openid-configuration',
   prmRoot: '/.well-known/oauth-protected-resource',
   prmMcp: '/.well-known/oauth-protected-resource/mcp',
   authMd: paths.authMd,

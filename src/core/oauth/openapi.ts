@@ -672,6 +672,13 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
       'AuthorizationServerMetadata',
       authorizationServerMetadata(config),
     ),
+    [OAUTH_PATHS.oidcMetadata]: metadataOperation(
+      'authorizationServerMetadataOidcPath',
+      'The RFC 8414 metadata where OpenID Connect discovery looks',
+      'The same document as `/.well-known/oauth-authorization-server`, for clients that discover the OpenID way by default (oauth4webapi, openid-client). Not an OpenID provider: no ID tokens, no `openid` scope.',
+      'AuthorizationServerMetadata',
+      authorizationServerMetadata(config),
+    ),
     [OAUTH_PATHS.prmRoot]: metadataOperation(
       'siteResourceMetadata',
       'RFC 9728 metadata of the site',

@@ -133,6 +133,16 @@ describe('handleOAuthMetadata (the routes of oauth-metadata.mts)', () => {
     expect(pick((await res.json()) as Record<string, unknown>)).toEqual(expected);
   });
 
+  it('OpenID discovery’s path serves the RFC 8414 document itself, which claims no OpenID provider', async () => {
+    const oidc = await serve('/.well-known/openid-configuration');
+    expect(oidc.status).toBe(200);
+    const doc = (await oidc.json()) as { scopes_supported: string[]; response_types_supported: string[] };
+    expect(doc).toEqual(await (await serve('/.well-known/oauth-authorization-server')).json());
+    expect(doc.scopes_supported).not.toContain('openid');
+    expect(doc.response_types_supported).toEqual(['code']);
+    expect(doc).not.toHaveProperty('id_token_signing_alg_values_supported');
+  });
+
   it('signing keys that cannot be read: a logged RFC 6749 server_error 500 naming the request id, not an escaped error', async () => {
     const logged: string[] = [];
     const res = await serve(

@@ -1,6 +1,10 @@
 /**
  * Discovery documents: RFC 8414 authorization server metadata (with the `agent_auth` block of the
  * auth.md convention) and RFC 9728 protected resource metadata, all derived from {@link oauthConfig}.
+ * The RFC 8414 document is also served where OpenID Connect Discovery looks
+ * (`/.well-known/openid-configuration`): oauth4webapi and openid-client discover there by default, and the MCP
+ * authorization spec has clients try both. It is the same document: this server is no OpenID provider (no ID
+ * tokens, no `openid` scope), which its `scopes_supported` and `response_types_supported` say (docs/oauth.md).
  * @module
  */
 import {
@@ -102,14 +106,15 @@ export interface MetadataDeps {
 }
 
 /**
- * Routes the metadata paths: the JWKS, RFC 8414 metadata, and RFC 9728 metadata of the site (root)
+ * Routes the metadata paths: the JWKS, RFC 8414 metadata (at both discovery paths), and RFC 9728 metadata of the site (root)
  * or of the MCP resource (`/.well-known/oauth-protected-resource/mcp`, path-inserted as RFC 9728 §3.1 says).
  */
 export async function handleOAuthMetadata(req: Request, deps: MetadataDeps): Promise<Response> {
   const { pathname } = new URL(req.url);
   const { config } = deps;
   if (pathname === OAUTH_PATHS.jwks) return metadataResponse(req, { keys: (await deps.keys()).publicJwks });
-  if (pathname === OAUTH_PATHS.asMetadata) return metadataResponse(req, authorizationServerMetadata(config));
+  if (pathname === OAUTH_PATHS.asMetadata || pathname === OAUTH_PATHS.oidcMetadata)
+    return metadataResponse(req, authorizationServerMetadata(config));
   const resource = pathname === OAUTH_PATHS.prmMcp ? config.mcpResource : deps.origin;
   return metadataResponse(req, protectedResourceMetadata(config, resource, deps.siteName));
 }
