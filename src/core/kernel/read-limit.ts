@@ -178,8 +178,6 @@ export const RATE_LIMITED_CODE = -32029;
  */
 export async function jsonRpcIdOf(req: Request, maxBodyBytes: number): Promise<JsonRpcId | null> {
   if (req.method !== 'POST' || mediaTypeOf(req) !== 'application/json') return null;
-  const coding = req.headers.get('content-encoding')?.trim().toLowerCase();
-  if (coding && coding !== 'identity') return null;
   const body = await readBody(req, maxBodyBytes);
   if (!body.ok) return null;
   const message = parseMessage(body.text);

@@ -49,8 +49,20 @@ describe('transport rejections (before dispatch)', () => {
     expect((await body(res)).id).toBeNull();
   });
 
+  it.each(['gzip', 'deflate', 'zstd'])('a body with Content-Encoding %s: 415 naming it, Accept-Encoding: identity', async (coding) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-encoding': coding }));
+    expect(res.status).toBe(415);
+    expect(res.headers.get('accept-encoding')).toBe('identity');
+    expect(await body(res)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: `Content-Encoding ${coding} is not supported: send the body without a content coding (identity).` },
+    });
+  });
+
   it.each([
     ['no Origin', {}],
+    ['Content-Encoding: identity', { 'content-encoding': 'identity' }],
     ['the site origin', { origin: FIXTURE_ORIGIN }],
     ['no Accept', { accept: '' }],
     ['Accept */*', { accept: '*/*' }],
