@@ -1,7 +1,7 @@
 // POST /a2a: the site's A2A v1.0 agent (JSON-RPC); all logic lives in src/core/a2a.
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config, Context } from '@netlify/functions';
-import { a2aEdge, handleA2a, type A2aDeps } from '../../src/core/a2a/server.ts';
+import { a2aEdge, handleA2a, MAX_BODY_BYTES, type A2aDeps } from '../../src/core/a2a/server.ts';
 import { AgentCard } from '@a2a-js/sdk';
 import { agentCard } from '../../src/core/a2a/card.ts';
 import { agentCardSource } from '../../src/core/publish/documents.ts';
@@ -36,7 +36,11 @@ const deps: A2aDeps = {
 
 export default httpHandler(
   (req: Request, context: Context): Promise<Response> => handleA2a(req, perRequestAgentDeps(deps, context, 'a2a', catalog)),
-  { ...a2aEdge(deps), usage: counting('a2a'), admission: readLimited('jsonrpc') },
+  {
+    ...a2aEdge(deps),
+    usage: counting('a2a'),
+    admission: readLimited('jsonrpc', MAX_BODY_BYTES),
+  },
 );
 
 export const config: Config = { path: '/a2a' };

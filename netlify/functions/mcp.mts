@@ -2,7 +2,7 @@
 // Data comes through _shared/*.ts: Netlify's config parser rejects JSON import attributes here.
 import type { Config, Context } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { handleMcp, mcpEdge, type McpDeps } from '../../src/core/mcp/server.ts';
+import { handleMcp, MAX_BODY_BYTES, mcpEdge, type McpDeps } from '../../src/core/mcp/server.ts';
 import { AGENT_ENTRY_POINTS } from '../../src/core/publish/entry-points.ts';
 import { perRequestAgentDeps } from './_shared/agent-request-deps.ts';
 import { build, catalogAt, deployBodies, site, runtimeConfig } from './_shared/deps.ts';
@@ -37,7 +37,11 @@ const deps: McpDeps = {
 
 export default httpHandler(
   (req: Request, context: Context): Promise<Response> => handleMcp(req, perRequestAgentDeps(deps, context, 'mcp', catalog)),
-  { ...mcpEdge(deps), usage: counting('mcp'), admission: readLimited('jsonrpc') },
+  {
+    ...mcpEdge(deps),
+    usage: counting('mcp'),
+    admission: readLimited('jsonrpc', MAX_BODY_BYTES),
+  },
 );
 
 export const config: Config = { path: '/mcp' };

@@ -424,7 +424,22 @@ describe('raw HTTP: modern headers (B2–B5)', () => {
 
   it.each([
     ['missing clientCapabilities', 'tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': undefined } }, {}, 400, -32602],
-    ['header version differs from _meta', 'tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }, 400, -32020],
+    [
+      'header version differs from _meta',
+      'tools/list',
+      { _meta: { 'io.modelcontextprotocol/protocolVersion': '2025-06-18' } },
+      {},
+      400,
+      -32020,
+    ],
+    [
+      'an unsupported header version, said first',
+      'tools/list',
+      {},
+      { 'mcp-protocol-version': '2099-01-01', 'mcp-method': '' },
+      400,
+      -32022,
+    ],
     ['Mcp-Name differs from params.name', 'tools/call', { name: 'list_products' }, { 'mcp-name': 'get_article' }, 400, -32020],
     [
       'unsupported 2030-01-01',

@@ -188,7 +188,7 @@ describe('authorization code + PKCE through the consent page (oauth4webapi)', ()
     expect(h.get('x-frame-options')).toBe('DENY');
     expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(h.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:3000");
-    expect(h.get('referrer-policy')).toBe('no-referrer');
+    expect(h.get('referrer-policy')).toBe('same-origin');
     expect(h.get('cache-control')).toBe('no-store');
     expect(h.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
   });

@@ -16,7 +16,11 @@ import { build, clientIp, runtimeConfig } from './deps.ts';
 const allowLoopback = isLoopbackOrigin(build.origin);
 export const agentVerifier = new AgentVerifier({
   fetchDirectory: (url) =>
-    safeFetchDocument(url, { allowLoopback, maxBytes: AGENT_DIRECTORY_MAX_BYTES, accept: `${DIRECTORY_MEDIA_TYPE}, application/json` }),
+    safeFetchDocument(url, {
+      allowLoopback,
+      maxBytes: AGENT_DIRECTORY_MAX_BYTES,
+      accept: `${DIRECTORY_MEDIA_TYPE}, application/json`,
+    }),
   now: Date.now,
   allowLoopback,
   log: (line) => console.warn(line),
@@ -31,8 +35,11 @@ function refusedBrowserOrigin(req: Request): boolean {
   return origin !== null && !isAllowedBrowserOrigin(origin, build.origin, runtimeConfig().browserOrigins);
 }
 
-/** The admission of a public read endpoint, refusing in `family`'s words. */
-export function readLimited(family: RefusalFamily): Admission {
+/**
+ * The admission of a public read endpoint, refusing in `family`'s words; a JSON-RPC endpoint names its
+ * body limit, within which a refused request's id is read for the answer.
+ */
+export function readLimited(family: RefusalFamily, maxBodyBytes?: number): Admission {
   return readAdmission({
     limiter: new ReadLimiter(),
     rules: readRules(runtimeConfig().readLimitPerSecond),
@@ -41,6 +48,11 @@ export function readLimited(family: RefusalFamily): Admission {
     moreAt: READ_LIMITS_DOC,
     verify: (req) => agentVerifier.verify(req),
     // MCP and A2A answer a browser origin they do not allow with 403 before anything else: no allowance spent on it.
-    ...(family === 'jsonrpc' ? { refusedAnyway: refusedBrowserOrigin } : {}),
+    ...(family === 'jsonrpc'
+      ? {
+          refusedAnyway: refusedBrowserOrigin,
+          ...(maxBodyBytes ? { maxBodyBytes } : {}),
+        }
+      : {}),
   });
 }

@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import { strictObjectMessage } from '../kernel/field-messages.ts';
-import { hasInvisibleProseCharacters } from '../kernel/visible-text.ts';
+import { proseText } from '../kernel/prose-text.ts';
 import { defineTool } from './tool.ts';
 
 /** What a piece of feedback says about its page. */
@@ -36,15 +36,7 @@ export const FeedbackInputSchema = v.strictObject(
     ),
     text: v.optional(
       v.pipe(
-        v.string('text must be text'),
-        // Lines as a form's textarea sends them (CRLF) are lines: kept as LF.
-        v.transform((text) => text.replace(/\r\n?/g, '\n')),
-        v.trim(),
-        v.maxLength(FEEDBACK_TEXT_MAX_CHARS, `text must be at most ${FEEDBACK_TEXT_MAX_CHARS} characters`),
-        v.check(
-          (text) => !hasInvisibleProseCharacters(text),
-          'text must be plain text: line breaks and emoji are fine, but not control, bidirectional or invisible characters',
-        ),
+        proseText('text', FEEDBACK_TEXT_MAX_CHARS),
         v.description('What is wrong, outdated or missing, in a few sentences (no personal data). Optional for helpful and not_helpful.'),
       ),
       '',

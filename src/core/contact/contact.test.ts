@@ -81,6 +81,32 @@ describe('one-line fields refuse control and invisible characters', () => {
     if (!result.ok) expect(result.invalid).toEqual([{ name: field, reason: expect.stringContaining('control or invisible characters') }]);
   });
 
+  // The stranger's list (report s8a, finding 4): each one stored raw before, each refused now, naming the field.
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['BS', 'a\u0008b'],
+    ['ESC (terminal escape)', 'a\u001b[2Jb'],
+    ['DEL', 'a\u007fb'],
+    ['U+202E (bidi override)', 'a\u202eb'],
+    ['U+200B (zero-width space)', 'a\u200bb'],
+    ['U+0085 (next line)', 'a\u0085b'],
+    ['U+2028 (line separator)', 'a\u2028b'],
+    ['a tag character', 'a\u{E0041}b'],
+  ])('message with %s is refused, naming the field', (_name, message) => {
+    const result = validateContact({ ...valid, message });
+    expect(!result.ok && result.invalid).toEqual([
+      {
+        name: 'message',
+        reason: 'message must be plain text: line breaks and emoji are fine, but not control, bidirectional or invisible characters',
+      },
+    ]);
+  });
+
+  it('a message keeps its lines (CRLF from a textarea as LF) and tabs, trimmed', () => {
+    const result = validateContact({ ...valid, message: '  Line one\r\n\tLine two\rLine three\n\n' });
+    expect(result.ok && result.value.message).toBe('Line one\n\tLine two\nLine three');
+  });
+
   it('CJK text, the ideographic space and a multi-line message with emoji are accepted', () => {
     const result = validateContact({ ...valid, name: '王　小明', company: '示例科技', message: 'Hello\nteam 👩‍💻' });
     expect(result.ok).toBe(true);
@@ -152,7 +178,13 @@ describe('CSRF on POST /api/contact', () => {
     });
 
   it('refuses a cross-site form post with 403', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      // An opaque origin, with or without Fetch Metadata (report s8a, finding 8: without, it was stored).
+      { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    ] as Record<string, string>[]) {
       const error = await handleContact(formPost(headers), await deps('203.0.113.50', null), pages).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(HttpProblem);
       expect((error as HttpProblem).status).toBe(403);

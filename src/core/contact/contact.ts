@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { hasInvisibleCharacters } from '../kernel/visible-text.ts';
+import { proseText } from '../kernel/prose-text.ts';
 import { strictObjectMessage } from '../kernel/field-messages.ts';
 import type { EdgeOptions } from '../kernel/handler.ts';
 import { HttpProblem, badRequest, forbidden, type InvalidParam, PROBLEM_ERRORS, tooManyRequests } from '../kernel/problem.ts';
@@ -72,11 +73,8 @@ export const ContactSchema = v.object(
       '',
     ),
     message: v.optional(
-      v.pipe(
-        v.string('expected text'),
-        v.maxLength(CONTACT_FIELD_LIMITS.message, `message must be at most ${CONTACT_FIELD_LIMITS.message} characters`),
-        v.description('What you need: product, scale, timeline.'),
-      ),
+      // Several lines, but nothing invisible: the same rule as feedback text (kernel/prose-text.ts).
+      v.pipe(proseText('message', CONTACT_FIELD_LIMITS.message), v.description('What you need: product, scale, timeline.')),
       '',
     ),
   },

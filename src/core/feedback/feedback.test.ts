@@ -250,6 +250,10 @@ describe('POST /api/feedback', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(cross.status).toBe(403);
+    // An opaque origin is foreign even without Fetch Metadata (an older browser, a sandboxed frame).
+    const opaque = await post('page=%2F&kind=helpful', { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' });
+    expect(opaque.status).toBe(403);
+    expect(await s.feedback.list('feedback/')).toHaveLength(0);
     const get = await withErrors(PROBLEM_ERRORS, new Request(`${ORIGIN}/api/feedback`), () =>
       handleFeedback(new Request(`${ORIGIN}/api/feedback`), s.deps),
     );

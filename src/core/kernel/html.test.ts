@@ -30,7 +30,8 @@ describe('htmlResponse', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('pragma')).toBe('no-cache');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    // No Referer to other origins, and the page's own form posts carry its real Origin (no-referrer sends `null`).
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('content-security-policy')).toMatch(
       /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]{43}='; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,

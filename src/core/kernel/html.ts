@@ -50,7 +50,7 @@ ${body}
 
 /**
  * An HTML response that must never be cached, framed or leak its URL (OAuth parameters) in a
- * Referer. `formTargets` are the origins a form on the page may post or be redirected to: the
+ * Referer to another origin. `formTargets` are the origins a form on the page may post or be redirected to: the
  * CSP `form-action` directive also governs the redirect that follows a form post in Chromium.
  */
 export async function htmlResponse(
@@ -62,7 +62,9 @@ export async function htmlResponse(
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     pragma: 'no-cache',
-    'referrer-policy': 'no-referrer',
+    // Not no-referrer: under it a browser posts this page's forms with `Origin: null`, which the CSRF
+    // check (kernel/same-origin.ts) refuses as opaque. same-origin sends no Referer to any other origin.
+    'referrer-policy': 'same-origin',
     'content-security-policy': `default-src 'none'; style-src ${await styleSource()}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
   });
   for (const [name, value] of Array.isArray(init.headers) ? init.headers : Object.entries(init.headers ?? {})) headers.append(name, value);

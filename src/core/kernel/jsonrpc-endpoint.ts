@@ -11,7 +11,7 @@ import type { CorsPolicy } from './cors.ts';
 import { type ErrorFamily, type ErrorLog, withErrors } from './errors.ts';
 import { envelopeResponse, failure, isRejection, JsonRpcErrorCode, type JsonRpcId, type JsonRpcMessage, parseMessage } from './jsonrpc.ts';
 import type { EdgeOptions } from './handler.ts';
-import { mediaTypeOf, readBody } from './respond.ts';
+import { ACCEPT_IDENTITY_ONLY, contentCodingMessage, mediaTypeOf, readBody } from './respond.ts';
 
 /** What differs between two JSON-RPC endpoints; everything else is the same transport. */
 export interface JsonRpcEndpoint {
@@ -76,6 +76,8 @@ export async function serveJsonRpc(
       endpoint.messages.notAcceptable ?? 'Not acceptable: the response is application/json.',
     );
   const body = await readBody(req, endpoint.maxBodyBytes);
+  if (!body.ok && body.problem === 'encoded')
+    return reject(415, JsonRpcErrorCode.INVALID_REQUEST, contentCodingMessage(body.coding), null, { ...ACCEPT_IDENTITY_ONLY });
   if (!body.ok && body.problem === 'too-large') return reject(413, JsonRpcErrorCode.INVALID_REQUEST, endpoint.messages.tooLarge);
   if (!body.ok) return reject(400, JsonRpcErrorCode.PARSE_ERROR, 'Parse error: the body is not valid UTF-8 JSON.');
 

@@ -109,6 +109,38 @@ describe('readAdmission', () => {
     });
   });
 
+  it("echoes a refused JSON-RPC request's id, read within the endpoint's body limit; null when it cannot be read", async () => {
+    const admit = readAdmission({
+      limiter: new ReadLimiter({ now: clock().now }),
+      rules: { anonymous: { burst: 1, perSecond: 1 }, verified: { burst: 5, perSecond: 5 } },
+      network,
+      refuseAs: 'jsonrpc',
+      moreAt: MORE,
+      maxBodyBytes: 100,
+    });
+    const rpc = (body: string, headers: Record<string, string> = {}) =>
+      new Request('https://site.example/mcp', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    await admit(rpc('{}'), { ip: '198.51.100.1' });
+    const idOf = async (req: Request) => {
+      const { refused } = await admit(req, { ip: '198.51.100.1' });
+      expect(refused?.status).toBe(429);
+      return ((await refused!.json()) as { id: unknown }).id;
+    };
+    expect(await idOf(rpc('{"jsonrpc":"2.0","id":7,"method":"tools/list"}'))).toBe(7);
+    expect(await idOf(rpc('{"jsonrpc":"2.0","id":"a-1","method":"SendMessage","params":{}}'))).toBe('a-1');
+    // The id is readable even when the request has another fault.
+    expect(await idOf(rpc('{"jsonrpc":"2.0","id":8,"method":""}'))).toBe(8);
+    for (const unreadable of [
+      rpc('[{"jsonrpc":"2.0","id":1,"method":"ping"}]'),
+      rpc('{"jsonrpc":"2.0","method":"notifications/initialized"}'),
+      rpc('{"jsonrpc":"2.0","id":9,'),
+      rpc(`{"jsonrpc":"2.0","id":10,"method":"ping","params":{"pad":"${'x'.repeat(100)}"}}`),
+      rpc('{"jsonrpc":"2.0","id":11,"method":"ping"}', { 'content-type': 'text/plain' }),
+      rpc('{"jsonrpc":"2.0","id":12,"method":"ping"}', { 'content-encoding': 'gzip' }),
+    ])
+      expect(await idOf(unreadable)).toBeNull();
+  });
+
   it('gives a verified agent its directory bucket, whatever network it calls from, and names it', async () => {
     const admit = readAdmission({
       limiter: new ReadLimiter({ now: clock().now }),

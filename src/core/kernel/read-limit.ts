@@ -8,8 +8,9 @@
  * not meter (docs/limits.md).
  * @module
  */
-import { envelopeResponse, failure } from './jsonrpc.ts';
+import { envelopeResponse, failure, isRejection, type JsonRpcId, parseMessage } from './jsonrpc.ts';
 import { problemResponse, tooManyRequests } from './problem.ts';
+import { mediaTypeOf, readBody } from './respond.ts';
 
 /** A token bucket: `burst` requests at once, then `perSecond` requests a second. */
 export interface ReadRule {
@@ -36,8 +37,14 @@ export interface ReadRules {
 
 /** The allowances at `perSecond` requests a second for an anonymous client. */
 export function readRules(perSecond = DEFAULT_READ_PER_SECOND): ReadRules {
-  const rule = (rate: number): ReadRule => ({ burst: rate * READ_BURST_SECONDS, perSecond: rate });
-  return { anonymous: rule(perSecond), verified: rule(perSecond * VERIFIED_READ_FACTOR) };
+  const rule = (rate: number): ReadRule => ({
+    burst: rate * READ_BURST_SECONDS,
+    perSecond: rate,
+  });
+  return {
+    anonymous: rule(perSecond),
+    verified: rule(perSecond * VERIFIED_READ_FACTOR),
+  };
 }
 
 /** The allowances when READ_LIMIT_PER_SECOND is unset: what auth.md, llms.txt and the OpenAPI document state. */
@@ -87,10 +94,18 @@ export class ReadLimiter {
     this.#buckets.delete(client);
     if (refilled < 1) {
       this.#buckets.set(client, { tokens: refilled, atMs: nowMs });
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - refilled) / rule.perSecond)), remaining: 0 };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((1 - refilled) / rule.perSecond)),
+        remaining: 0,
+      };
     }
     this.#buckets.set(client, { tokens: refilled - 1, atMs: nowMs });
-    return { allowed: true, retryAfterSeconds: 0, remaining: Math.floor(refilled - 1) };
+    return {
+      allowed: true,
+      retryAfterSeconds: 0,
+      remaining: Math.floor(refilled - 1),
+    };
   }
 
   /** Clients this instance holds a bucket for. */
@@ -135,6 +150,11 @@ export interface ReadAdmissionOptions {
    * such a request takes nothing from the allowance and gets the endpoint's own refusal, not a 429.
    */
   refusedAnyway?(req: Request): boolean;
+  /**
+   * The JSON-RPC endpoint's body limit: a refused request's body is read within it, so the 429 carries
+   * the request's id (JSON-RPC 2.0 allows null only when the id cannot be read). Absent: the id is null.
+   */
+  maxBodyBytes?: number;
 }
 
 /** The words of a refusal: which allowance was used up, when to come back, and how to get more. */
@@ -151,8 +171,28 @@ export function readLimitDetail(retryAfterSeconds: number, verified: boolean, ru
 /** The JSON-RPC error code of a refused read (the implementation-defined server range, -32000 to -32099). */
 export const RATE_LIMITED_CODE = -32029;
 
+/**
+ * The id of a JSON-RPC request, read from its body within `maxBodyBytes` (the endpoint's own limit, so
+ * a refusal never reads more than an answer would). Null when it cannot be read: not a JSON POST, too
+ * large, not JSON, a batch, or no valid id (a notification).
+ */
+export async function jsonRpcIdOf(req: Request, maxBodyBytes: number): Promise<JsonRpcId | null> {
+  if (req.method !== 'POST' || mediaTypeOf(req) !== 'application/json') return null;
+  const body = await readBody(req, maxBodyBytes);
+  if (!body.ok) return null;
+  const message = parseMessage(body.text);
+  if (isRejection(message)) return message.id;
+  return message.kind === 'request' ? message.id : null;
+}
+
 /** The 429 of a refused read, in the endpoint's family, readable by a browser client on another origin. */
-export function readLimitRefusal(family: RefusalFamily, retryAfterSeconds: number, detail: string, path: string): Response {
+export function readLimitRefusal(
+  family: RefusalFamily,
+  retryAfterSeconds: number,
+  detail: string,
+  path: string,
+  id: JsonRpcId | null = null,
+): Response {
   const headers = {
     'retry-after': String(retryAfterSeconds),
     'access-control-allow-origin': '*',
@@ -164,7 +204,7 @@ export function readLimitRefusal(family: RefusalFamily, retryAfterSeconds: numbe
     for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
     return res;
   }
-  return envelopeResponse(failure(null, RATE_LIMITED_CODE, detail, { retry_after: retryAfterSeconds }), 429, headers);
+  return envelopeResponse(failure(id, RATE_LIMITED_CODE, detail, { retry_after: retryAfterSeconds }), 429, headers);
 }
 
 /**
@@ -198,6 +238,10 @@ export function readAdmission(options: ReadAdmissionOptions): Admission {
     const admitted: Admitted = verifiedAgent ? { verifiedAgent } : {};
     if (decision.allowed) return admitted;
     const detail = readLimitDetail(decision.retryAfterSeconds, verifiedAgent !== null, options.rules, options.moreAt);
-    return { ...admitted, refused: readLimitRefusal(options.refuseAs, decision.retryAfterSeconds, detail, new URL(req.url).pathname) };
+    const id = options.refuseAs === 'jsonrpc' && options.maxBodyBytes ? await jsonRpcIdOf(req, options.maxBodyBytes) : null;
+    return {
+      ...admitted,
+      refused: readLimitRefusal(options.refuseAs, decision.retryAfterSeconds, detail, new URL(req.url).pathname, id),
+    };
   };
 }

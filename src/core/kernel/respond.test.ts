@@ -95,6 +95,24 @@ describe('readBody', () => {
     expect(await readBody(post(new Uint8Array([0x61, 0xff])), 10)).toEqual({ ok: false, problem: 'not-utf8' });
   });
 
+  it('does not read a content-coded body: it names the coding (identity is no coding)', async () => {
+    expect(await readBody(post('x', { 'content-encoding': 'gzip' }), 10)).toEqual({ ok: false, problem: 'encoded', coding: 'gzip' });
+    expect(await readBody(post('x', { 'content-encoding': 'identity, BR' }), 10)).toEqual({ ok: false, problem: 'encoded', coding: 'br' });
+    expect(await readBody(post('x', { 'content-encoding': 'identity' }), 10)).toEqual({ ok: true, text: 'x' });
+  });
+
+  it('readBodyText and readFields: 415 problem for a content coding, with Accept-Encoding: identity', async () => {
+    for (const read of [
+      readBodyText(post('x', { 'content-encoding': 'gzip' }), 10),
+      readFields(post('{}', { 'content-type': 'application/json', 'content-encoding': 'gzip' }), 10),
+    ])
+      await expect(read).rejects.toMatchObject({
+        status: 415,
+        message: 'Content-Encoding gzip is not supported: send the body without a content coding (identity).',
+        headers: { 'accept-encoding': 'identity' },
+      });
+  });
+
   it('readBodyText: 413 and 400 problems', async () => {
     await expect(readBodyText(post('x'.repeat(11)), 10)).rejects.toMatchObject({
       status: 413,

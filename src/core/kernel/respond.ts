@@ -3,7 +3,7 @@
  * @module
  */
 import { parseClientJson, TOO_DEEP_MESSAGE } from './json-body.ts';
-import { type HttpProblem, badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType } from './problem.ts';
+import { HttpProblem, badRequest, methodNotAllowed, payloadTooLarge, unsupportedMediaType } from './problem.ts';
 
 /** A JSON response. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
@@ -68,13 +68,40 @@ function formFields(text: string): Record<string, string> {
 export const FIELD_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 
 /** A body read within its byte limit, or why not: every endpoint family reads bodies through {@link readBody}. */
-export type BodyRead = { ok: true; text: string } | { ok: false; problem: 'too-large' | 'not-utf8' };
+export type BodyRead =
+  | { ok: true; text: string }
+  | { ok: false; problem: 'too-large' | 'not-utf8' }
+  | { ok: false; problem: 'encoded'; coding: string };
+
+/**
+ * The content coding a request body claims beyond `identity` (`gzip`, `br`, `gzip, br`...), or null.
+ * No endpoint decodes one: such a body is answered 415 with `Accept-Encoding: identity` (RFC 9110
+ * §15.5.16, RFC 7694), not parsed as if it were plain and refused as bad JSON.
+ */
+export function unsupportedContentCoding(req: Request): string | null {
+  const codings = (req.headers.get('content-encoding') ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  return codings.length ? codings.join(', ') : null;
+}
+
+/** The words of the 415 for a content-coded body, the same in every family. */
+export function contentCodingMessage(coding: string): string {
+  return `Content-Encoding ${coding} is not supported: send the body without a content coding (identity).`;
+}
+
+/** The response header of that 415: the only coding accepted (RFC 7694 §3). */
+export const ACCEPT_IDENTITY_ONLY = { 'accept-encoding': 'identity' } as const;
 
 /**
  * Reads the body as UTF-8 text, counting bytes (not characters) against `limitBytes`, and stops
- * reading as soon as the limit is passed, whatever Content-Length claims.
+ * reading as soon as the limit is passed, whatever Content-Length claims. A content-coded body is
+ * not read ({@link unsupportedContentCoding}).
  */
 export async function readBody(req: Request, limitBytes: number): Promise<BodyRead> {
+  const coding = unsupportedContentCoding(req);
+  if (coding) return { ok: false, problem: 'encoded', coding };
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) return { ok: false, problem: 'too-large' };
   if (!req.body) return { ok: true, text: '' };
@@ -104,10 +131,12 @@ export async function readBody(req: Request, limitBytes: number): Promise<BodyRe
   }
 }
 
-/** {@link readBody} for `/api/*`: 413 beyond the limit, 400 for bytes that are not UTF-8. */
+/** {@link readBody} for `/api/*`: 413 beyond the limit, 415 for a content coding, 400 for bytes that are not UTF-8. */
 export async function readBodyText(req: Request, limitBytes: number): Promise<string> {
   const read = await readBody(req, limitBytes);
   if (read.ok) return read.text;
+  if (read.problem === 'encoded')
+    throw new HttpProblem(415, 'Unsupported Media Type', contentCodingMessage(read.coding), { headers: { ...ACCEPT_IDENTITY_ONLY } });
   throw read.problem === 'too-large' ? payloadTooLarge(limitBytes) : badRequest('The request body is not valid UTF-8.');
 }
 

@@ -49,8 +49,20 @@ describe('transport rejections (before dispatch)', () => {
     expect((await body(res)).id).toBeNull();
   });
 
+  it.each(['gzip', 'deflate', 'zstd'])('a body with Content-Encoding %s: 415 naming it, Accept-Encoding: identity', async (coding) => {
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'content-encoding': coding }));
+    expect(res.status).toBe(415);
+    expect(res.headers.get('accept-encoding')).toBe('identity');
+    expect(await body(res)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: `Content-Encoding ${coding} is not supported: send the body without a content coding (identity).` },
+    });
+  });
+
   it.each([
     ['no Origin', {}],
+    ['Content-Encoding: identity', { 'content-encoding': 'identity' }],
     ['the site origin', { origin: FIXTURE_ORIGIN }],
     ['no Accept', { accept: '' }],
     ['Accept */*', { accept: '*/*' }],
@@ -316,7 +328,15 @@ describe('modern era (2026-07-28)', () => {
 
   it.each([
     ['missing MCP-Protocol-Version (era from _meta)', 'tools/list', {}, { 'mcp-protocol-version': '' }, 400, -32020],
-    ['header version differs from _meta', 'tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }, 400, -32020],
+    [
+      'header version differs from _meta',
+      'tools/list',
+      { _meta: { 'io.modelcontextprotocol/protocolVersion': '2025-06-18' } },
+      {},
+      400,
+      -32020,
+    ],
+    ['an unsupported header version', 'tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }, 400, -32022],
     ['missing Mcp-Method', 'tools/list', {}, { 'mcp-method': '' }, 400, -32020],
     ['Mcp-Method differs from the body', 'tools/list', {}, { 'mcp-method': 'tools/call' }, 400, -32020],
     ['missing Mcp-Name on tools/call', 'tools/call', { name: 'list_products' }, { 'mcp-name': '' }, 400, -32020],
@@ -667,9 +687,22 @@ describe('what each refusal says', () => {
     ],
     [
       'modern: header and _meta versions differ',
-      modernRequest('tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }),
+      modernRequest('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': '2025-06-18' } }),
       -32020,
-      'Header mismatch: MCP-Protocol-Version "2030-01-01" differs from _meta["io.modelcontextprotocol/protocolVersion"] "2026-07-28".',
+      'Header mismatch: MCP-Protocol-Version "2026-07-28" differs from _meta["io.modelcontextprotocol/protocolVersion"] "2025-06-18".',
+    ],
+    // An unsupported revision is said first, before the headers that revision may not even have (report s8a, minor).
+    [
+      'modern: an unsupported header version, whatever _meta says',
+      modernRequest('tools/list', {}, { 'mcp-protocol-version': '2030-01-01' }),
+      -32022,
+      'Unsupported protocol version 2030-01-01.',
+    ],
+    [
+      'modern: an unsupported header version without Mcp-Method',
+      modernRequest('tools/list', {}, { 'mcp-protocol-version': '2099-01-01', 'mcp-method': '' }),
+      -32022,
+      'Unsupported protocol version 2099-01-01.',
     ],
     [
       'modern: no Mcp-Method',

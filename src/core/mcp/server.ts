@@ -248,6 +248,13 @@ async function dispatch(req: Request, message: HandledMessage, deps: McpDeps): P
   deps.usage?.count(`mcp.method.${known(method, COUNTED_METHODS)}`);
 
   if (era === 'modern') {
+    // A revision this server does not speak is the first thing to say: the other headers' rules are that revision's.
+    if (headerVersion !== null && isModernVersion(headerVersion) && !MODERN_PROTOCOL_VERSIONS.includes(headerVersion)) {
+      return err(400, id, JsonRpcErrorCode.UNSUPPORTED_PROTOCOL_VERSION, `Unsupported protocol version ${headerVersion}.`, {
+        supported: SUPPORTED_PROTOCOL_VERSIONS,
+        requested: headerVersion,
+      });
+    }
     const mismatch = headerMismatch(req, method, params);
     if (mismatch) return err(400, id, JsonRpcErrorCode.HEADER_MISMATCH, mismatch);
     if (message.kind === 'notification') return { status: 202 };

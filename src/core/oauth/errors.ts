@@ -7,6 +7,7 @@
 import { OAUTH_CORS } from '../kernel/cors.ts';
 import { withErrors, type ErrorFamily, type ErrorLog } from '../kernel/errors.ts';
 import type { EdgeOptions } from '../kernel/handler.ts';
+import { ACCEPT_IDENTITY_ONLY, contentCodingMessage } from '../kernel/respond.ts';
 
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -78,6 +79,10 @@ export function oauthJson(body: unknown, status = 200, headers: Record<string, s
 }
 
 /** The 500 for an unexpected failure, naming the request id under which it was logged. */
+/** A content-coded request body (kernel/respond.ts `unsupportedContentCoding`): 415 with `Accept-Encoding: identity`. */
+export const contentCodingError = (coding: string): OAuthError =>
+  new OAuthError('invalid_request', contentCodingMessage(coding), { status: 415, headers: { ...ACCEPT_IDENTITY_ONLY } });
+
 export const serverError = (requestId: string): OAuthError =>
   new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 });
 

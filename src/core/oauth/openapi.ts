@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
 import { CLAIM_START_RATE_LIMIT } from './endpoints/claim.ts';
+import { REVOCATION_RATE_LIMIT } from './endpoints/revoke.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   AUTHORIZATION_CODE_TTL_SECONDS,
@@ -477,8 +478,7 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
         tags: ['oauth'],
         security: [{ clientBasic: [] }, {}],
         summary: 'Revoke an access or refresh token (RFC 7009)',
-        description:
-          'Client-authenticated like the token endpoint. 200 with `{}` also for unknown, foreign or expired tokens (RFC 7009 §2.2); a revoked access token is refused by /mcp until it would have expired; a revoked refresh token ends its grant. `token_type_hint` is only a hint: an unknown value is ignored.',
+        description: `Client-authenticated like the token endpoint. 200 with \`{}\` also for unknown, foreign, expired or already revoked tokens (RFC 7009 §2.2), which store nothing; a revoked access token is refused by /mcp until it would have expired; a revoked refresh token ends its grant. \`token_type_hint\` is only a hint: an unknown value is ignored. Listing an access token as revoked is limited to ${REVOCATION_RATE_LIMIT.limit} an hour per client network (429 \`rate_limited\` with Retry-After).`,
         requestBody: formBody(
           objectSchema(
             {
@@ -510,6 +510,16 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
             new OAuthError('invalid_request', 'token is required.'),
           ),
           ...clientAuthenticatedErrors,
+          '429': oauthError(
+            ['rate_limited'],
+            `Too many access tokens listed as revoked from this client network (${REVOCATION_RATE_LIMIT.limit} per ${REVOCATION_RATE_LIMIT.windowSeconds} s per IPv4 address or IPv6 /64; the token stays valid), or too many client metadata documents fetched (as at the token endpoint). A revocation that lists nothing (an unknown, foreign, expired or already revoked token, a refresh token) is never limited.`,
+            new OAuthError(
+              'rate_limited',
+              `At most ${REVOCATION_RATE_LIMIT.limit} access tokens revoked per hour per client network (an IPv4 address or an IPv6 /64); retry in 1200 s. The token stays valid until it expires.`,
+              { headers: { 'retry-after': '1200' } },
+            ),
+            ['Retry-After'],
+          ),
         },
       },
     },

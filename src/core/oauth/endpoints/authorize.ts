@@ -9,7 +9,7 @@
  * (see interaction.ts), and the answer is a 303 to the client.
  * @module
  */
-import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
+import { contentCodingMessage, mediaTypeOf, readBody } from '../../kernel/respond.ts';
 import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import type { EdgeOptions } from '../../kernel/handler.ts';
@@ -261,6 +261,7 @@ async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
   if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded')
     return errorPage(415, 'Send the consent form as application/x-www-form-urlencoded.', deps);
   const read = await readBody(req, REQUEST_MAX_BYTES);
+  if (!read.ok && read.problem === 'encoded') return errorPage(415, contentCodingMessage(read.coding), deps);
   if (!read.ok)
     return errorPage(
       read.problem === 'too-large' ? 413 : 400,

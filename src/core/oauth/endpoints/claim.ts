@@ -21,7 +21,7 @@ import { edge, type EdgeOptions } from '../../kernel/handler.ts';
 import { escapeHtml, htmlPage, htmlResponse, PAGE_ERRORS } from '../../kernel/html.ts';
 import { type PageText, pageTextFor } from '../page-text.ts';
 import { parseClientJson, TOO_DEEP_MESSAGE } from '../../kernel/json-body.ts';
-import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
+import { contentCodingMessage, mediaTypeOf, readBody } from '../../kernel/respond.ts';
 import { consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { setExpiring } from '../../kernel/expiry.ts';
@@ -29,7 +29,7 @@ import { ORPHAN_GRACE_SECONDS } from '../grants/sweep.ts';
 import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, OAUTH_PATHS } from '../config.ts';
 import { clientKey, clientNameHtml, getClient, isExpired, type ClientRecord } from '../grants/clients.ts';
 import type { OAuthDeps } from '../deps.ts';
-import { OAUTH_ENDPOINT_EDGE, OAuthError, oauthJson } from '../errors.ts';
+import { contentCodingError, OAUTH_ENDPOINT_EDGE, OAuthError, oauthJson } from '../errors.ts';
 import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
 import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
@@ -95,6 +95,7 @@ async function readClaimBody(req: Request): Promise<Record<string, unknown>> {
   if (mediaTypeOf(req) !== 'application/json')
     throw new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 });
   const read = await readBody(req, CLAIM_BODY_LIMIT_BYTES);
+  if (!read.ok && read.problem === 'encoded') throw contentCodingError(read.coding);
   if (!read.ok) throw new OAuthError('invalid_request', `The body must be UTF-8 JSON of at most ${CLAIM_BODY_LIMIT_BYTES} bytes.`);
   const parsed = parseClientJson(read.text);
   if (!parsed.ok)
@@ -313,6 +314,7 @@ async function answerVerification(req: Request, deps: PageDeps): Promise<Respons
   if (mediaTypeOf(req) !== 'application/x-www-form-urlencoded')
     return failure(deps, 'Send the form as application/x-www-form-urlencoded.', 415);
   const read = await readBody(req, CLAIM_BODY_LIMIT_BYTES);
+  if (!read.ok && read.problem === 'encoded') return failure(deps, contentCodingMessage(read.coding), 415);
   if (!read.ok)
     return failure(
       deps,

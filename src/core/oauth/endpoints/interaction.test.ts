@@ -76,19 +76,18 @@ describe('interaction tickets', () => {
 
 describe('assertSameOrigin', () => {
   const req = (headers: Record<string, string>) => new Request(AUDIENCE, { method: 'POST', headers });
-  it('allows our origin, a null origin (no-referrer pages), none, and same-origin fetch metadata', () => {
-    for (const headers of [
-      {},
-      { origin: ISSUER },
-      { origin: 'null' },
-      { 'sec-fetch-site': 'same-origin' },
-      { 'sec-fetch-site': 'none' },
-    ] as Record<string, string>[])
+  it('allows our origin, none, and same-origin fetch metadata', () => {
+    for (const headers of [{}, { origin: ISSUER }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }] as Record<
+      string,
+      string
+    >[])
       expect(() => assertSameOrigin(req(headers), ISSUER)).not.toThrow();
   });
-  it('refuses a foreign origin and cross-site or same-site fetch metadata', () => {
+  it('refuses a foreign or opaque origin and cross-site or same-site fetch metadata', () => {
     for (const headers of [
       { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
     ] as Record<string, string>[])

@@ -4,13 +4,12 @@ import { sha256Hex } from '../../kernel/crypto.ts';
 import { fakeClock, memoryStore } from '../../kernel/memory-store.ts';
 import type { Store } from '../../kernel/store.ts';
 import { oauthConfig, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
-import type { OAuthDeps } from '../deps.ts';
 import { withOAuthErrors } from '../errors.ts';
 import { clientKey, type ClientRecord } from '../grants/clients.ts';
 import { createGrant, type GrantRecord, issueRefreshToken, recordAccessToken } from '../grants/grants.ts';
 import { generateKeyRecord, keySetOf, type KeySet } from '../grants/keys.ts';
 import { isRevoked, mintAccessToken } from '../grants/tokens.ts';
-import { handleRevoke } from './revoke.ts';
+import { handleRevoke, REVOCATION_RATE_LIMIT, type RevokeDeps } from './revoke.ts';
 
 const ORIGIN = 'https://site.example';
 const CONFIG = oauthConfig(ORIGIN);
@@ -27,8 +26,17 @@ beforeAll(async () => {
 function setup() {
   const store: Store = memoryStore();
   const clock = fakeClock(new Date('2027-02-01T00:00:00Z'));
-  const deps: OAuthDeps = { config: CONFIG, clients: store, grants: store, keys: async () => keys, nowSeconds: clock.nowSeconds };
-  return { store, clock, deps };
+  const limits: Store = memoryStore();
+  const deps: RevokeDeps = {
+    config: CONFIG,
+    clients: store,
+    grants: store,
+    keys: async () => keys,
+    nowSeconds: clock.nowSeconds,
+    limits,
+    clientNetworkDigest: async () => 'net-a',
+  };
+  return { store, clock, deps, limits };
 }
 
 async function addClient(store: Store, now: number, id: string): Promise<ClientRecord> {
@@ -61,7 +69,7 @@ const mint = (clientId: string, now: number, signer = keys) =>
     nowSeconds: now,
   });
 
-async function revoke(deps: OAuthDeps, params: Record<string, string>, init: { method?: string; type?: string } = {}) {
+async function revoke(deps: RevokeDeps, params: Record<string, string>, init: { method?: string; type?: string } = {}) {
   const req = () =>
     new Request(`${ORIGIN}/oauth/revoke`, {
       method: init.method ?? 'POST',
@@ -180,5 +188,54 @@ describe('POST /oauth/revoke', () => {
     for (const params of cases)
       expect(await revoke(deps, { ...params, client_id: 'agt_a', client_secret: SECRET })).toMatchObject({ status: 200, body: {} });
     expect(await store.list('revoked/')).toEqual([]);
+  });
+
+  it("bounds what one network can list: the listing past the hour's limit is 429 rate_limited with Retry-After, and stores nothing", async () => {
+    const { deps, store, clock } = setup();
+    const now = clock.nowSeconds();
+    await addClient(store, now, 'agt_a');
+    await addClient(store, now, 'agt_b');
+    for (let i = 0; i < REVOCATION_RATE_LIMIT.limit; i++) {
+      const clientId = i % 2 ? 'agt_a' : 'agt_b';
+      const { token } = await mint(clientId, now);
+      expect((await revoke(deps, { token, client_id: clientId, client_secret: SECRET })).status).toBe(200);
+    }
+    expect(await store.list('revoked/')).toHaveLength(REVOCATION_RATE_LIMIT.limit);
+    // Another client on the same network shares the window: registering more clients buys nothing.
+    await addClient(store, now, 'agt_c');
+    const { token, claims } = await mint('agt_c', now);
+    const refused = await revoke(deps, { token, client_id: 'agt_c', client_secret: SECRET });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'rate_limited' });
+    expect(refused.body.error_description).toMatch(/At most 60 access tokens revoked per hour per client network.*retry in 3600 s/);
+    expect(refused.headers.get('retry-after')).toBe('3600');
+    expect(await isRevoked(store, claims.jti)).toBe(false);
+    expect(await store.list('revoked/')).toHaveLength(REVOCATION_RATE_LIMIT.limit);
+    // Another network has its own window; the first one's reopens after the hour.
+    const other = await revoke({ ...deps, clientNetworkDigest: async () => 'net-b' }, { token, client_id: 'agt_c', client_secret: SECRET });
+    expect(other.status).toBe(200);
+    expect(await isRevoked(store, claims.jti)).toBe(true);
+    clock.advanceSeconds(REVOCATION_RATE_LIMIT.windowSeconds);
+    const later = await mint('agt_c', clock.nowSeconds());
+    expect((await revoke(deps, { token: later.token, client_id: 'agt_c', client_secret: SECRET })).status).toBe(200);
+  });
+
+  it('a revocation that lists nothing takes nothing from the limit: unknown, foreign, expired or already revoked tokens, at any pace', async () => {
+    const { deps, store, clock, limits } = setup();
+    const now = clock.nowSeconds();
+    await addClient(store, now, 'agt_a');
+    await addClient(store, now, 'agt_b');
+    const own = await mint('agt_a', now);
+    const foreign = await mint('agt_b', now);
+    const expired = await mint('agt_a', now - 7200);
+    expect((await revoke(deps, { token: own.token, client_id: 'agt_a', client_secret: SECRET })).status).toBe(200);
+    const windows = await limits.list('');
+    for (let i = 0; i < REVOCATION_RATE_LIMIT.limit + 5; i++) {
+      for (const token of [own.token, foreign.token, expired.token, 'not-a-token'])
+        expect(await revoke(deps, { token, client_id: 'agt_a', client_secret: SECRET })).toMatchObject({ status: 200, body: {} });
+    }
+    expect(await store.list('revoked/')).toHaveLength(1);
+    expect(await limits.list('')).toEqual(windows);
+    expect((await limits.get<{ count: number }>('revoke/net-a'))?.value.count).toBe(1);
   });
 });

@@ -136,6 +136,20 @@ describe('POST /oauth/token: requests it refuses before any grant', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
+  it.each(['gzip', 'br', 'gzip, identity'])(
+    'a body with Content-Encoding %s → 415 invalid_request naming it, Accept-Encoding: identity',
+    async (coding) => {
+      const s = setup();
+      const answer = await call(s, { grant_type: 'client_credentials' }, { headers: { 'content-encoding': coding } });
+      expect(answer.status).toBe(415);
+      expect(answer.body).toEqual({
+        error: 'invalid_request',
+        error_description: `Content-Encoding ${coding.replace(', identity', '')} is not supported: send the body without a content coding (identity).`,
+      });
+      expect(answer.headers.get('accept-encoding')).toBe('identity');
+    },
+  );
+
   it('a grant the client is not registered for is unauthorized_client', async () => {
     const s = setup();
     const client = await addClient(s, { grant_types: ['authorization_code'] });
