@@ -248,3 +248,29 @@ describe('the home page twin', () => {
     );
   });
 });
+
+describe('the API reference twins', () => {
+  const pages = sitePages(FIXTURE_CATALOG);
+  const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+  const { origin } = FIXTURE_CATALOG;
+
+  it('/docs/api.md is the overview as its page shows it: each operation one line linking its own twin, no details', () => {
+    const overview = twin('/docs/api');
+    const all = twin('/docs/api/all');
+    const operations = pages.filter((p) => p.path.startsWith('/docs/api/') && p.path !== '/docs/api/all');
+    expect(operations.length).toBeGreaterThan(10);
+    for (const op of operations) expect(overview).toContain(`](${origin}${op.path}.md) \``);
+    // The page's links: the OpenAPI document, the one-page reference's twin (the whole reference), the developers hub.
+    expect(overview).toContain(`[OpenAPI 3.1 document](${origin}/openapi.json)`);
+    expect(overview).toContain(`[All on one page](${origin}/docs/api/all.md)`);
+    expect(overview).toContain(`[All developer resources](${origin}/developers.md)`);
+    expect(overview).toContain('## Discovery for agents');
+    // The details (responses, example requests) are on the operations' pages and on the one-page reference, not here.
+    expect(overview).not.toContain('## Responses');
+    expect(overview).not.toContain('```sh');
+    expect(all).toContain('#### Responses');
+    expect(overview.length * 4).toBeLessThan(all.length);
+    // Each operation's twin points at the whole reference, which is the one-page twin.
+    expect(twin(operations[0]!.path)).toContain(`- Whole reference: ${origin}/docs/api/all.md`);
+  });
+});

@@ -3,7 +3,7 @@
  * markdown twin. Sitemap, twins and llms.txt all read this list, so they cannot disagree.
  * @module
  */
-import { apiDocsMarkdown, openApiDocument } from './openapi.ts';
+import { apiDocsMarkdown, apiOverviewTwin, openApiDocument } from './openapi.ts';
 import { operationDetailsMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown, hubSearchText } from './developers.ts';
@@ -1065,7 +1065,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
   });
 
   const openApi = openApiDocument(origin, company);
-  // The overview's twin is the whole reference, as is the single page's: an agent reads it in one request.
+  // The overview's twin says what the overview shows; the whole reference in one request is the one-page reference's twin.
   pages.push({
     path: paths.apiDocs,
     kind: 'static',
@@ -1073,7 +1073,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: `The ${company.name} HTTP API: search, feed, contact, health, the MCP server and OAuth; OpenAPI 3.1 at /openapi.json.`,
     lang: 'en',
     lastmod: today,
-    markdown: apiDocsMarkdown(origin, openApi),
+    markdown: apiOverviewTwin(origin, openApi),
   });
   const reference = apiReference(openApi);
   for (const group of reference.groups) {
@@ -1094,7 +1094,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
             ['URL', absoluteUrl(origin, path)],
             ['Group', group.name],
             ['OpenAPI', `${absoluteUrl(origin, paths.openApi)} (operationId \`${op.id}\`)`],
-            ['Whole reference', twinUrl(origin, paths.apiDocs)],
+            ['Whole reference', twinUrl(origin, paths.apiAll)],
           ],
           operationDetailsMarkdown(op).join('\n'),
         ),

@@ -148,3 +148,50 @@ export function apiReferenceMarkdown(
   lines.push('## Discovery for agents', '', meta.entryPoints, '');
   return lines.join('\n');
 }
+
+/** The first sentence of a CommonMark description (what an operation's card on the overview shows). */
+export function firstSentence(text: string): string {
+  return /^[\s\S]*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+}
+
+/**
+ * The twin of the overview page (`/docs/api`), in its order and words: the title and lead, the
+ * version, server and links, then each group with one line per operation (method, summary, path, the
+ * first sentence of its description, as the page's cards show) linking the operation's own twin, then
+ * the entry points. The whole reference is the twin of the one-page reference (`/docs/api/all.md`).
+ */
+export function apiOverviewMarkdown(
+  reference: ApiReference,
+  links: {
+    /** Twin URLs of the overview itself, the one-page reference and the developers hub. */
+    markdownUrl: string;
+    onePageUrl: string;
+    developersUrl: string;
+    openApiUrl: string;
+    entryPoints: string;
+    operationUrl: (slug: string) => string;
+  },
+): string {
+  const lines = [
+    `# ${reference.title}`,
+    '',
+    `> ${reference.description}`,
+    '',
+    `- ${L.version} ${reference.version}`,
+    `- ${L.server} \`${reference.server}\``,
+    `- [${L.openApi}](${links.openApiUrl})`,
+    `- [${L.markdown}](${links.markdownUrl})`,
+    `- [${L.onePage}](${links.onePageUrl})`,
+    `- [${L.developersHub}](${links.developersUrl})`,
+    '',
+  ];
+  for (const group of reference.groups) {
+    lines.push(`## ${group.name}`, '');
+    if (group.description) lines.push(group.description, '');
+    for (const op of group.operations)
+      lines.push(`- [${op.method} ${op.summary}](${links.operationUrl(op.slug)}.md) \`${op.path}\`: ${firstSentence(op.description)}`);
+    lines.push('');
+  }
+  lines.push(`## ${L.discovery}`, '', links.entryPoints, '');
+  return lines.join('\n');
+}
