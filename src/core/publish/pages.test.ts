@@ -274,3 +274,60 @@ describe('the API reference twins', () => {
     expect(twin(operations[0]!.path)).toContain(`- Whole reference: ${origin}/docs/api/all.md`);
   });
 });
+
+describe('the contact twins', () => {
+  const origin = FIXTURE_CATALOG.origin;
+  const catalog = {
+    ...FIXTURE_CATALOG,
+    company: {
+      ...FIXTURE_CATALOG.company,
+      contact: [
+        {
+          kind: 'email' as const,
+          label: 'Sales',
+          label_zh: '销售咨询',
+          value: 'sales@acme-ai.example',
+          url: 'mailto:sales@acme-ai.example',
+        },
+        {
+          kind: 'address' as const,
+          label: 'Headquarters',
+          label_zh: '公司总部',
+          value: '1 Example Road, Beijing',
+          value_zh: '北京市示例路 1 号',
+        },
+        {
+          kind: 'web' as const,
+          label: 'Contact form',
+          label_zh: '在线咨询表单',
+          value: 'Contact form',
+          value_zh: '本站在线咨询表单',
+          url: `${origin}/contact`,
+        },
+      ],
+    },
+  };
+  const pages = sitePages(catalog);
+  const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+
+  it('/zh/contact.md speaks Chinese: the channels by their Chinese labels and values, the form on the Chinese page (s8b L5a)', () => {
+    const zh = twin('/zh/contact');
+    expect(zh).toContain('- 销售咨询: [sales@acme-ai.example](mailto:sales@acme-ai.example)');
+    expect(zh).toContain('- 公司总部: 北京市示例路 1 号');
+    expect(zh).toContain(`- 在线咨询表单: [本站在线咨询表单](${origin}/zh/contact#enquiry)`);
+    expect(zh).toContain(`## ${messages('zh').sendEnquiry}`);
+    expect(zh).not.toMatch(/Sales:|Headquarters|Contact form/);
+  });
+
+  it('/contact.md leads with what the page says, lists the form and links the form on its page (s8b L5b)', () => {
+    const en = twin('/contact');
+    expect(en).toContain(`> ${messages('en').contactLead}`);
+    expect(en).not.toContain(catalog.company.tagline);
+    expect(en).toContain(`## ${messages('en').sendEnquiry}`);
+    expect(en).toContain(`- Contact form: [Contact form](${origin}/contact#enquiry)`);
+    expect(en).toContain('- Headquarters: 1 Example Road, Beijing');
+    // The enquiry operation the twin sends agents to has a twin of its own.
+    const reference = /\(see the \[API reference\]\((\S+)\.md\)\)/.exec(en)![1]!;
+    expect(pages.map((p) => `${origin}${p.path}`)).toContain(reference);
+  });
+});

@@ -976,6 +976,67 @@ function searchTopics(catalog: Catalog, lang: Lang): string {
   return `## ${lang === 'zh' ? '按主题浏览' : 'Browse by topic'}\n\n${lines.join('\n')}`;
 }
 
+/**
+ * The contact page in one language, its twin in the page's words and order (ContactPage.astro): the lead, the
+ * enquiry form (its fields, the limit, how an agent sends it), then each channel with its label and value in the
+ * page's language; the channel that is this site's form links the form on this page, as the page does.
+ */
+function contactPage(catalog: Catalog, lang: Lang, today: string): SitePage {
+  const { origin, company, products } = catalog;
+  const zh = lang === 'zh';
+  const t = messages(lang);
+  const name = zh ? company.name_zh : company.name;
+  const path = paths.langContact(lang);
+  const form = `${absoluteUrl(origin, path)}#enquiry`;
+  const ownForm = absoluteUrl(origin, paths.contact);
+  const optional = (label: string): string => `${label}${zh ? '' : ' '}${t.optional}`;
+  const api = `\`POST ${absoluteUrl(origin, `${paths.api}/contact`)}\``;
+  const reference = twinUrl(origin, paths.apiOperation('send-enquiry'));
+  const channels = company.contact.map((c) => {
+    const label = zh ? (c.label_zh ?? c.label) : c.label;
+    const value = zh ? (c.value_zh ?? c.value) : c.value;
+    const url = c.url === ownForm ? form : c.url;
+    return `- ${label}: ${url ? `[${value}](${url})` : value}`;
+  });
+  return {
+    path,
+    kind: 'static',
+    title: t.contactTitle(name),
+    description: zh
+      ? `联系${company.name_zh}：销售、合作与媒体咨询。${t.contactLead}`
+      : `Contact ${company.name}: sales, partnerships and press; tell us about your deployment and an engineer answers within one working day.`,
+    lang,
+    lastmod: today,
+    markdown: markdownDocument(
+      origin,
+      t.contactTitle(name),
+      t.contactLead,
+      zh
+        ? [
+            ['URL', absoluteUrl(origin, path)],
+            ['English', absoluteUrl(origin, paths.contact)],
+          ]
+        : [['URL', absoluteUrl(origin, path)]],
+      [
+        `## ${t.sendEnquiry}`,
+        [
+          `- ${t.fieldName}`,
+          `- ${t.fieldEmail}`,
+          `- ${optional(t.fieldCompany)}`,
+          `- ${optional(t.fieldProduct)}${zh ? '：' : ': '}${[t.productNone, ...products.map((p) => p.name)].join(zh ? '、' : ', ')}`,
+          `- ${optional(t.fieldMessage)}`,
+        ].join('\n'),
+        t.limitNote,
+        zh
+          ? `智能体可直接提交同一表单（JSON 或表单编码）：${api}，见 [API 参考](${reference})。`
+          : `Agents send the same enquiry as JSON or form data: ${api} (see the [API reference](${reference})).`,
+        `## ${t.channels}`,
+        channels.join('\n'),
+      ].join('\n\n'),
+    ),
+  };
+}
+
 /** Search, contact, API reference, developers hub and the contact thank-you page. */
 function servicePages(catalog: Catalog, today: string): SitePage[] {
   const { origin, company } = catalog;
@@ -1026,43 +1087,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     ),
   });
 
-  pages.push({
-    path: paths.contact,
-    kind: 'static',
-    title: 'Contact',
-    description: `Contact ${company.name}: sales, partnerships and press; tell us about your deployment and an engineer answers within one working day.`,
-    lang: 'en',
-    lastmod: today,
-    markdown: markdownDocument(
-      origin,
-      `Contact ${company.name}`,
-      company.tagline,
-      [['URL', absoluteUrl(origin, paths.contact)]],
-      [
-        '## Channels',
-        company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
-        `Headquarters: ${company.headquarters}.`,
-      ].join('\n\n'),
-    ),
-  });
-
-  pages.push({
-    path: paths.langContact('zh'),
-    kind: 'static',
-    title: zh.contactTitle(company.name_zh),
-    description: `联系${company.name_zh}：销售、合作与媒体咨询。${zh.contactLead}`,
-    lang: 'zh',
-    lastmod: today,
-    markdown: markdownDocument(
-      origin,
-      zh.contactTitle(company.name_zh),
-      zh.contactLead,
-      [['URL', absoluteUrl(origin, paths.langContact('zh'))]],
-      [`## ${zh.channels}`, company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n')].join(
-        '\n\n',
-      ),
-    ),
-  });
+  for (const lang of ['en', 'zh'] as const) pages.push(contactPage(catalog, lang, today));
 
   const openApi = openApiDocument(origin, company);
   // The overview's twin says what the overview shows; the whole reference in one request is the one-page reference's twin.
