@@ -331,3 +331,29 @@ describe('the contact twins', () => {
     expect(pages.map((p) => `${origin}${p.path}`)).toContain(reference);
   });
 });
+
+describe('the products listing twins', () => {
+  it('carry each card as the page shows it: name, summary and the first three features, in the page language (s8b L5c)', () => {
+    const [first, ...rest] = FIXTURE_CATALOG.products;
+    const product = {
+      ...first!,
+      summary_zh: '中文简介',
+      features: ['Routing', 'Budgets', 'Keys', 'Audit log'],
+      features_zh: ['路由', '预算', '密钥', '审计日志'],
+    };
+    const catalog = { ...FIXTURE_CATALOG, products: [product, ...rest] };
+    const pages = sitePages(catalog);
+    const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+    const { origin, company } = catalog;
+    expect(twin('/products')).toContain(`> ${company.tagline}`);
+    expect(twin('/products')).toContain(
+      `- [${product.name}](${origin}/products/${product.slug}.md): ${product.summary}\n  - Routing\n  - Budgets\n  - Keys\n`,
+    );
+    expect(twin('/zh/products')).toContain(
+      `- [${product.name}](${origin}/zh/products/${product.slug}.md): 中文简介\n  - 路由\n  - 预算\n  - 密钥\n`,
+    );
+    for (const path of ['/products', '/zh/products']) expect(twin(path)).not.toMatch(/Audit log|审计日志/);
+    // A product without features in Chinese shows its English ones on the Chinese listing, as its card does.
+    expect(twin('/zh/products')).toContain(`\n  - ${rest[0]!.features[0]}`);
+  });
+});

@@ -11,10 +11,19 @@ import { developersHubZh } from './developers-zh.ts';
 import { glossaryMarkdown } from './glossary.ts';
 import { formatDate, LANG_NAMES, type Messages, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
-import { type Article, type Catalog, type Category, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
+import {
+  type Article,
+  type Catalog,
+  type Category,
+  type Document,
+  type DocumentMeta,
+  documentsOf,
+  type Lang,
+  type Product,
+} from '../content/catalog.ts';
 import { markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
 import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
-import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
+import { categoryName, categoryTwin, docLine, documentTwin, productTwin, twinUrl } from '../content/twins.ts';
 
 export { categoryName, twinUrl };
 
@@ -889,6 +898,22 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
   return pages;
 }
 
+/** Features a product's card on the products listing shows (ProductsPage.astro). */
+export const PRODUCT_CARD_FEATURES = 3;
+
+/**
+ * A product's card on the products listing in `lang`, as its twin has it: the name linking the product's twin in that
+ * language's chrome, the summary, then the first {@link PRODUCT_CARD_FEATURES} features (in that language where written).
+ */
+function productCard(origin: string, product: Product, lang: Lang): string {
+  const zh = lang === 'zh';
+  const features = (zh ? (product.features_zh ?? product.features) : product.features).slice(0, PRODUCT_CARD_FEATURES);
+  return [
+    `- [${product.name}](${twinUrl(origin, paths.langProduct(lang, product.slug))}): ${zh ? (product.summary_zh ?? product.summary) : product.summary}`,
+    ...features.map((f) => `  - ${f}`),
+  ].join('\n');
+}
+
 /** The products listing and one page per product. */
 function productPages(catalog: Catalog, today: string): SitePage[] {
   const { origin, company, products } = catalog;
@@ -903,9 +928,9 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     markdown: markdownDocument(
       origin,
       'Products',
-      `What ${company.name} builds.`,
+      company.tagline,
       [['URL', absoluteUrl(origin, paths.products)]],
-      products.map((p) => productLine(origin, p)).join('\n'),
+      products.map((p) => productCard(origin, p, 'en')).join('\n'),
     ),
   });
   for (const product of products) {
@@ -936,7 +961,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
         ['URL', absoluteUrl(origin, paths.langProducts('zh'))],
         ['English', absoluteUrl(origin, paths.products)],
       ],
-      products.map((p) => `- [${p.name}](${twinUrl(origin, paths.langProduct('zh', p.slug))}): ${p.summary_zh ?? p.summary}`).join('\n'),
+      products.map((p) => productCard(origin, p, 'zh')).join('\n'),
     ),
   });
   for (const product of products) {
