@@ -357,3 +357,42 @@ describe('the products listing twins', () => {
     expect(twin('/zh/products')).toContain(`\n  - ${rest[0]!.features[0]}`);
   });
 });
+
+describe('the home twins', () => {
+  const catalog = {
+    ...FIXTURE_CATALOG,
+    company: {
+      ...FIXTURE_CATALOG.company,
+      pitch: 'We run the stack on your GPUs.',
+      pitch_zh: '我们在您的 GPU 上运行整套系统。',
+      disclaimer: 'A placeholder brand.',
+      disclaimer_zh: '占位品牌，纯属虚构。',
+      description: 'Acme AI is a placeholder brand for a reference website.',
+      description_zh: '艾克米智能（Acme AI）是用于参考网站的占位品牌。',
+    },
+  };
+  const pages = sitePages(catalog);
+  const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+  const { origin, company } = catalog;
+
+  it('say what the home page says in its language: pitch, actions, note, each section with its link (s8b L5d)', () => {
+    const en = twin('/');
+    expect(en).toContain(
+      `${company.pitch}\n\n- [Talk to us](${origin}/contact.md)\n- [Read the blog](${origin}/blog.md)\n\n${company.disclaimer}`,
+    );
+    expect(en).toContain(`## Latest articles\n\n[All articles](${origin}/blog.md)`);
+    expect(en).toContain(`## Products\n\n[All products](${origin}/products.md)`);
+    expect(en).toContain(`## Solutions\n\n[All solutions](${origin}/solutions.md)`);
+    // The page shows neither description: not the English one under the pitch, not the Chinese one on the English page.
+    expect(en).not.toContain(company.description_zh);
+    expect(en).not.toContain(company.description);
+    const zh = twin('/zh');
+    expect(zh).toContain(
+      `${company.pitch_zh}\n\n- [联系我们](${origin}/zh/contact.md)\n- [阅读博客](${origin}/zh/blog.md)\n\n${company.disclaimer_zh}`,
+    );
+    expect(zh).not.toContain(company.description_zh);
+    // The Chinese home links the products in Chinese chrome, as its cards do.
+    const product = catalog.products[0]!;
+    expect(zh).toContain(`- [${product.name}](${origin}/zh/products/${product.slug}.md)`);
+  });
+});

@@ -525,7 +525,13 @@ function writeCardLine(origin: string, doc: DocumentMeta, readerLang: Lang, cate
 /** Documents on the home page: the latest articles shown (the reader's language first). */
 export const HOME_LATEST_ARTICLES = 6;
 
-/** The home page, in each language: the twin says what the page shows, in the same order. */
+/** A section head's "all …" link text without its arrow (the arrow is the page's decoration). */
+const linkText = (text: string): string => text.replace(/\s*→$/, '');
+
+/**
+ * The home page, in each language: the twin says what the page shows, in the same order and language (HomePage.astro):
+ * the pitch, the two actions, the note, then each section with its "all" link and its cards.
+ */
 function homePage(catalog: Catalog, today: string): SitePage[] {
   const { origin, company, categories, articles, solutions, products } = catalog;
   return (['en', 'zh'] as const).map((lang) => {
@@ -534,13 +540,8 @@ function homePage(catalog: Catalog, today: string): SitePage[] {
     const tagline = zh ? (company.tagline_zh ?? company.tagline) : company.tagline;
     const name = zh ? company.name_zh : company.name;
     const path = paths.langHome(lang);
-    const more = zh
-      ? [`- [${t.navContact}](${twinUrl(origin, paths.langContact('zh'))})`]
-      : [
-          `- [Blog](${twinUrl(origin, paths.blog)}): all articles`,
-          `- [Contact](${twinUrl(origin, paths.contact)}): talk to ${company.name}`,
-          `- [llms.txt](${absoluteUrl(origin, paths.llms)}): index for language models`,
-        ];
+    const blog = twinUrl(origin, zh ? paths.langBlog('zh') : paths.blog);
+    const note = zh ? company.disclaimer_zh : company.disclaimer;
     return {
       path,
       kind: 'home' as const,
@@ -560,25 +561,28 @@ function homePage(catalog: Catalog, today: string): SitePage[] {
           : [['URL', absoluteUrl(origin, path)]],
         [
           zh ? (company.pitch_zh ?? company.description_zh) : (company.pitch ?? company.description),
-          zh ? company.disclaimer_zh : company.disclaimer,
-          zh ? company.description_zh : company.description,
-          zh ? null : company.description_zh,
+          [`- [${t.talkToUs}](${twinUrl(origin, paths.langContact(lang))})`, `- [${t.readBlog}](${blog})`].join('\n'),
+          note ?? '',
           `## ${t.latestArticles}`,
+          `[${linkText(t.allArticlesLink)}](${blog})`,
           readerFirst(articles, lang)
             .slice(0, HOME_LATEST_ARTICLES)
             .map((a) => cardLine(origin, a, lang, categories))
             .join('\n'),
           `## ${t.products}`,
-          products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${zh ? (p.summary_zh ?? p.summary) : p.summary}`).join('\n'),
+          `[${linkText(t.allProducts)}](${twinUrl(origin, paths.langProducts(lang))})`,
+          products
+            .map(
+              (p) => `- [${p.name}](${twinUrl(origin, paths.langProduct(lang, p.slug))}): ${zh ? (p.summary_zh ?? p.summary) : p.summary}`,
+            )
+            .join('\n'),
           `## ${t.solutions}`,
+          `[${linkText(t.allSolutions)}](${twinUrl(origin, paths.langSolutions(lang))})`,
           readerFirst(solutions, lang)
             .map((s) => cardLine(origin, s, lang, categories))
             .join('\n'),
-          `## ${zh ? t.navContact : 'More'}`,
-          more.join('\n'),
         ]
-          // A company without a pitch shows its description once.
-          .filter((block, i, all): block is string => Boolean(block) && all.indexOf(block) === i)
+          .filter(Boolean)
           .join('\n\n'),
       ),
     };
