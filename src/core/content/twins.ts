@@ -6,6 +6,7 @@
  */
 import { absoluteUrl, paths, twinPathOf } from '../kernel/paths.ts';
 import type { Article, Catalog, CatalogIndex, Category, DocumentMeta, Lang, Product, Solution } from './catalog.ts';
+import { LANG_NAMES } from './i18n.ts';
 import { markdownDocument, type MetaEntry } from './markdown.ts';
 
 /** A category's display name in `lang`, or the slug when the category is unknown. */
@@ -30,11 +31,23 @@ export function productLine(origin: string, product: Product): string {
   return `- [${product.name}](${twinUrl(origin, product.path)}): ${product.summary}`;
 }
 
-function documentMeta(origin: string, doc: Article | Solution, categories: readonly Category[]): MetaEntry[] {
+/** The same text in the other language (front matter `translation`), as a twin's metadata names it. */
+export type TwinTranslation = Pick<DocumentMeta, 'path' | 'title' | 'lang'>;
+
+function documentMeta(
+  origin: string,
+  doc: Article | Solution,
+  categories: readonly Category[],
+  translation?: TwinTranslation,
+): MetaEntry[] {
   return [
     ['URL', absoluteUrl(origin, doc.path)],
     ['Type', doc.type === 'article' ? 'Article' : 'Solution'],
     ['Language', doc.lang],
+    // The page's language switch reads this translation; the twin names it as a product's Chinese twin names its English page.
+    ...(translation
+      ? ([[LANG_NAMES[translation.lang], `[${translation.title}](${twinUrl(origin, translation.path)})`]] as MetaEntry[])
+      : []),
     ['Category', categoryName(categories, doc.category, doc.lang)],
     ...(doc.type === 'solution' ? ([['Industry', doc.industry]] as MetaEntry[]) : []),
     ['Published', doc.date],
@@ -45,16 +58,24 @@ function documentMeta(origin: string, doc: Article | Solution, categories: reado
   ];
 }
 
-/** The markdown twin of one article or solution (its page's `.md`; also what MCP `resources/read` returns). */
-export function documentTwin(catalog: Pick<Catalog, 'origin' | 'categories' | 'products'>, doc: Article | Solution): string {
+/**
+ * The markdown twin of one article or solution (its page's `.md`; also what MCP `resources/read` returns);
+ * `translation` is the published document `doc.translation` names, when there is one.
+ */
+export function documentTwin(
+  catalog: Pick<Catalog, 'origin' | 'categories' | 'products'>,
+  doc: Article | Solution,
+  translation?: TwinTranslation,
+): string {
   const { origin, categories, products } = catalog;
-  if (doc.type === 'article') return markdownDocument(origin, doc.title, doc.excerpt, documentMeta(origin, doc, categories), doc.markdown);
+  const meta = documentMeta(origin, doc, categories, translation);
+  if (doc.type === 'article') return markdownDocument(origin, doc.title, doc.excerpt, meta, doc.markdown);
   const related = doc.products.map((slug) => products.find((p) => p.slug === slug)).filter((p): p is Product => Boolean(p));
   return markdownDocument(
     origin,
     doc.title,
     doc.excerpt,
-    documentMeta(origin, doc, categories),
+    meta,
     [doc.markdown, related.length ? `## Products used\n\n${related.map((p) => productLine(origin, p)).join('\n')}` : '']
       .filter(Boolean)
       .join('\n\n'),

@@ -396,3 +396,19 @@ describe('the home twins', () => {
     expect(zh).toContain(`- [${product.name}](${origin}/zh/products/${product.slug}.md)`);
   });
 });
+
+describe('the twins of a translated article', () => {
+  it('name the translation as the page does, both directions (s8b L5e)', () => {
+    const en = { ...article('edge-notes', 'en', '2026-03-01', 'rag', []), title: 'Edge caching notes', translation: 'edge-notes-zh' };
+    const zh = { ...article('edge-notes-zh', 'zh', '2026-03-01', 'rag', []), title: '边缘缓存笔记', translation: 'edge-notes' };
+    const catalog = { ...FIXTURE_CATALOG, articles: [en, zh, ...FIXTURE_CATALOG.articles] };
+    const pages = sitePages(catalog);
+    const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+    const { origin } = catalog;
+    expect(twin('/blog/edge-notes')).toContain(`- 中文: [边缘缓存笔记](${origin}/blog/edge-notes-zh.md)\n`);
+    expect(twin('/blog/edge-notes-zh')).toContain(`- English: [Edge caching notes](${origin}/blog/edge-notes.md)\n`);
+    // An article without a translation names none.
+    const alone = FIXTURE_CATALOG.articles.find((a) => !a.translation)!;
+    expect(twin(alone.path)).not.toMatch(/^- (中文|English): /m);
+  });
+});

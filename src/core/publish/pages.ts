@@ -822,9 +822,16 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
   return pages;
 }
 
+/** The published document a document's `translation` names (the page's language switch and its twin's metadata name it). */
+function translationsOf(catalog: Pick<Catalog, 'articles' | 'solutions'>): (doc: Document) => Document | undefined {
+  const bySlug = new Map(documentsOf(catalog).map((d) => [d.slug, d]));
+  return (doc) => (doc.translation ? bySlug.get(doc.translation) : undefined);
+}
+
 /** One page per article. */
 function articlePages(catalog: Catalog): SitePage[] {
   const { articles } = catalog;
+  const translationOf = translationsOf(catalog);
   const pages: SitePage[] = [];
   for (const article of articles) {
     pages.push({
@@ -834,7 +841,7 @@ function articlePages(catalog: Catalog): SitePage[] {
       description: article.excerpt,
       lang: article.lang,
       lastmod: article.updated ?? article.date,
-      markdown: documentTwin(catalog, article),
+      markdown: documentTwin(catalog, article, translationOf(article)),
     });
   }
   return pages;
@@ -886,13 +893,14 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
         .join('\n'),
     ),
   });
+  const translationOf = translationsOf(catalog);
   for (const solution of solutions) {
     const page = {
       kind: 'solution' as const,
       title: solution.title,
       description: solution.excerpt,
       lastmod: solution.updated ?? solution.date,
-      markdown: documentTwin(catalog, solution),
+      markdown: documentTwin(catalog, solution, translationOf(solution)),
     };
     pages.push({ ...page, path: solution.path, lang: solution.lang });
     // The same solution in the other language's chrome (its canonical URL stays the one above).
