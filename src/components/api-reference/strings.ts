@@ -26,7 +26,6 @@ export const API_REFERENCE_STRINGS = {
     copyFailed: 'Copy failed: select the text and copy it.',
     developers: 'Developers',
     backToTop: 'Back to top',
-    overview: 'Overview',
     filter: 'Filter operations',
     filterPlaceholder: 'Filter',
     filterNone: 'No operation matches.',

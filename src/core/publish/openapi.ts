@@ -6,7 +6,7 @@
  */
 import type { Company } from '../content/catalog.ts';
 import { indexPointer } from '../content/markdown.ts';
-import { entryPointList } from './entry-points.ts';
+import { AGENT_ENTRY_POINTS, entryPointList } from './entry-points.ts';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
 import { OAUTH_PATHS, SCOPE_DESCRIPTIONS } from '../oauth/config.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
@@ -422,7 +422,10 @@ export function apiOverviewTwin(origin: string, doc: JsonSchema): string {
     onePageUrl: absoluteUrl(origin, `${paths.apiAll}.md`),
     developersUrl: absoluteUrl(origin, `${paths.developers}.md`),
     openApiUrl: absoluteUrl(origin, paths.openApi),
-    entryPoints: entryPointList(origin),
+    // As the page lists them: a POST-only endpoint says how to call it, each entry names its media type after the title.
+    entryPoints: AGENT_ENTRY_POINTS.map(
+      (e) => `- [${e.title}](${absoluteUrl(origin, e.path)})${e.postOnly ? ` (\`POST ${e.path}\`)` : ''} \`${e.type}\`: ${e.description}`,
+    ).join('\n'),
     operationUrl: (slug) => absoluteUrl(origin, paths.apiOperation(slug)),
   })}`;
 }
@@ -434,5 +437,7 @@ export function apiDocsMarkdown(origin: string, doc: JsonSchema, pagePath: strin
     operationUrl: (slug) => absoluteUrl(origin, paths.apiOperation(slug)),
     openApiUrl: absoluteUrl(origin, paths.openApi),
     entryPoints: entryPointList(origin),
+    overviewUrl: absoluteUrl(origin, `${paths.apiDocs}.md`),
+    curlOnly: true,
   })}`;
 }

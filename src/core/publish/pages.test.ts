@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import type { Article, Document, Solution } from '../content/catalog.ts';
 import { messages } from '../content/i18n.ts';
+import { AGENT_ENTRY_POINTS } from './entry-points.ts';
 import { tagSlug } from '../kernel/paths.ts';
 import {
   cardLine,
@@ -265,11 +266,22 @@ describe('the API reference twins', () => {
     expect(overview).toContain(`[All on one page](${origin}/docs/api/all.md)`);
     expect(overview).toContain(`[All developer resources](${origin}/developers.md)`);
     expect(overview).toContain('## Discovery for agents');
+    // Each entry point as the page lists it: title (linked), how to call a POST-only one, its media type, what it is.
+    for (const e of AGENT_ENTRY_POINTS)
+      expect(overview).toContain(
+        `[${e.title}](${origin}${e.path})${e.postOnly ? ` (\`POST ${e.path}\`)` : ''} \`${e.type}\`: ${e.description}`,
+      );
     // The details (responses, example requests) are on the operations' pages and on the one-page reference, not here.
     expect(overview).not.toContain('## Responses');
     expect(overview).not.toContain('```sh');
     expect(all).toContain('#### Responses');
     expect(overview.length * 4).toBeLessThan(all.length);
+    // The whole reference stays under AFDocs' page-size-markdown limit (what Claude Code and others cut): curl only, as its page.
+    expect(all.length).toBeLessThanOrEqual(100_000);
+    expect(all).toContain('```sh\ncurl');
+    expect(all).not.toContain('```python');
+    expect(all).toContain(`- [Overview](${origin}/docs/api.md)`);
+    expect(twin(operations[0]!.path)).toContain('```python');
     // Each operation's twin points at the whole reference, which is the one-page twin.
     expect(twin(operations[0]!.path)).toContain(`- Whole reference: ${origin}/docs/api/all.md`);
   });

@@ -29,6 +29,7 @@ export const REFERENCE_LABELS = {
   openApi: 'OpenAPI 3.1 document',
   markdown: 'Markdown version',
   onePage: 'All on one page',
+  overview: 'Overview',
   developersHub: 'All developer resources',
   discovery: 'Discovery for agents',
 } as const;
