@@ -424,3 +424,41 @@ describe('the twins of a translated article', () => {
     expect(twin(alone.path)).not.toMatch(/^- (中文|English): /m);
   });
 });
+
+describe('the listing twins', () => {
+  it('carry each card with the words it shows and lead as their pages do (blog, category and solutions listings)', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+    const { origin, company, categories, articles, solutions } = FIXTURE_CATALOG;
+    const listings: [path: string, lang: 'en' | 'zh', docs: readonly Document[], lead: string][] = [
+      ['/blog', 'en', readerFirst(articles, 'en'), messages('en').blogLead(company.name)],
+      ['/en/blog', 'en', articles.filter((a) => a.lang === 'en'), messages('en').blogLangLead(company.name)],
+      ['/zh/blog', 'zh', articles.filter((a) => a.lang === 'zh'), messages('zh').blogLangLead(company.name_zh)],
+      ['/solutions', 'en', readerFirst(solutions, 'en'), messages('en').solutionsLead(company.name)],
+      ['/zh/solutions', 'zh', readerFirst(solutions, 'zh'), messages('zh').solutionsLead(company.name_zh)],
+    ];
+    for (const category of categories) {
+      const items = articles.filter((a) => a.category === category.slug);
+      listings.push([`/blog/category/${category.slug}`, 'en', readerFirst(items, 'en'), category.description]);
+      listings.push([
+        `/zh/blog/category/${category.slug}`,
+        'zh',
+        readerFirst(items, 'zh'),
+        category.description_zh ?? category.description,
+      ]);
+    }
+    for (const [path, lang, docs, lead] of listings) {
+      const markdown = twin(path);
+      expect(markdown, path).toContain(`\n> ${lead}\n`);
+      const lines = docs.map((d) => cardLine(origin, d, lang, categories));
+      expect(lines.length, path).toBeGreaterThan(0);
+      // Every card, in the page's order.
+      const at = lines.map((line) => markdown.indexOf(`${line}\n`));
+      expect(at.filter((i) => i < 0).length, `${path}: cards missing`).toBe(0);
+      expect(
+        [...at].sort((a, b) => a - b),
+        path,
+      ).toEqual(at);
+    }
+  });
+});

@@ -23,9 +23,18 @@ import {
 } from '../content/catalog.ts';
 import { markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
 import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
-import { categoryName, categoryTwin, docLine, documentTwin, productTwin, twinUrl } from '../content/twins.ts';
+import {
+  cardLine,
+  categoryName,
+  categoryTwin,
+  docCardMeta,
+  type DocCardMeta,
+  documentTwin,
+  productTwin,
+  twinUrl,
+} from '../content/twins.ts';
 
-export { categoryName, twinUrl };
+export { cardLine, categoryName, docCardMeta, type DocCardMeta, twinUrl };
 
 export type PageKind = 'home' | 'list' | 'article' | 'solution' | 'product' | 'static';
 
@@ -97,38 +106,6 @@ export function docCard(doc: Document, readerLang: Lang = doc.lang): DocCard {
     ...(draft ? { draft } : {}),
     readerLang,
     href: documentPathIn(readerLang, doc),
-  };
-}
-
-/** What a card says about its document besides the title and excerpt: the listing page's words, not the document's. */
-export interface DocCardMeta {
-  /** The document's language by its own name ("English", "中文"), only on a card of the other language. */
-  language?: string;
-  /** The draft badge's text, only on a draft. */
-  draft?: string;
-  /** The date, formatted for the page's language. */
-  date: string;
-  /** The category's name in the page's language. */
-  category: string;
-  /** The reading time, in the page's language. */
-  readingTime: string;
-}
-
-/**
- * The meta line of `card` (DocCard.astro) in the language of the page that lists it: the chrome is the page's,
- * so a zh listing dates and names the category of an English article in Chinese; its title and excerpt stay English.
- */
-export function docCardMeta(
-  card: Pick<DocCard, 'lang' | 'readerLang' | 'draft' | 'date' | 'category' | 'readingMinutes'>,
-  categories: readonly Category[],
-): DocCardMeta {
-  const t = messages(card.readerLang);
-  return {
-    ...(card.lang !== card.readerLang ? { language: LANG_NAMES[card.lang] } : {}),
-    ...(card.draft ? { draft: t.draft } : {}),
-    date: formatDate(card.date, card.readerLang),
-    category: categoryName(categories, card.category, card.readerLang),
-    readingTime: t.minutes(card.readingMinutes),
   };
 }
 
@@ -494,34 +471,6 @@ export function framedTwin(page: Pick<SitePage, 'title' | 'description' | 'lastm
   );
 }
 
-/**
- * A document's line on a listing's twin (home, listings, tag and category pages), with the words its card shows
- * (DocCard.astro, {@link docCardMeta}): the language badge of a document in the other language, the date, the category
- * and the reading time, in the page's language. A twin carries what its page shows (AFDocs markdown-content-parity).
- */
-export function cardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
-  // A document is a line on every tag page of its tags, in both chromes, and on the home and category twins: each line
-  // is written once per build (docs/benchmarks-history.md, "Build, issue 25: cheaper per-build work").
-  // Keyed by the document object, so a new catalogue starts afresh.
-  let lines = CARD_LINES.get(doc);
-  if (lines?.origin !== origin || lines.categories !== categories) {
-    lines = { origin, categories };
-    CARD_LINES.set(doc, lines);
-  }
-  lines[readerLang] ??= writeCardLine(origin, doc, readerLang, categories);
-  return lines[readerLang];
-}
-
-/** Each document's card lines so far, by reader language, for one origin and list of categories. */
-const CARD_LINES = new WeakMap<DocumentMeta, { origin: string; categories: Catalog['categories'] } & { [lang in Lang]?: string }>();
-
-function writeCardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
-  // Drafts are never published, so the line has no draft badge.
-  const { language, date, category, readingTime } = docCardMeta({ ...doc, readerLang, draft: false }, categories);
-  const meta = [language, date, category, readingTime].filter(Boolean);
-  return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${meta.join(' · ')}): ${doc.excerpt}`;
-}
-
 /** Documents on the home page: the latest articles shown (the reader's language first). */
 export const HOME_LATEST_ARTICLES = 6;
 
@@ -654,7 +603,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
             ['RSS', absoluteUrl(origin, paths.langRss(lang))],
           ],
           items,
-          body: [items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : t.noArticles, nav]
+          body: [items.length ? items.map((a) => cardLine(origin, a, lang, categories)).join('\n') : t.noArticles, nav]
             .filter(Boolean)
             .join('\n\n'),
         }),
@@ -725,13 +674,13 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
         path,
         lang: 'en',
         title: page === 1 ? 'Blog' : `Blog, page ${page}`,
-        heading: page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`,
+        heading: page === 1 ? en.blogTitle : en.blogPageTitle(page, totalPages),
         description: en.blogAllDescription(company.name, page, totalPages),
-        lead: `Articles from ${company.name}, newest first.`,
+        lead: en.blogLead(company.name),
         links: [['URL', absoluteUrl(origin, path)]],
         items,
         body: [
-          items.map((a) => docLine(origin, a, categories)).join('\n'),
+          items.map((a) => cardLine(origin, a, 'en', categories)).join('\n'),
           nav ? `## More pages\n\n${nav}` : '',
           '## Categories',
           categories.map((c) => `- [${c.name} (${c.name_zh})](${twinUrl(origin, paths.category(c.slug))}): ${c.description}`).join('\n'),
@@ -796,6 +745,7 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
     // A Chinese description says much in few characters: one under the minimum names the blog and the category too.
     const ownZh = category.description_zh ?? category.description;
     const description = ownZh.length < DESCRIPTION_MIN_CHARS ? `${company.name_zh}博客「${category.name_zh}」分类：${ownZh}` : ownZh;
+    // The twin leads with what the page's lead says (the description as written); the page description may say more.
     pages.push({
       path: zhPath,
       kind: 'list',
@@ -806,14 +756,14 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
       markdown: markdownDocument(
         origin,
         category.name_zh,
-        description,
+        ownZh,
         [
           ['URL', absoluteUrl(origin, zhPath)],
           ['English', absoluteUrl(origin, path)],
         ],
         items.length
           ? readerFirst(items, 'zh')
-              .map((a) => docLine(origin, a, categories))
+              .map((a) => cardLine(origin, a, 'zh', categories))
               .join('\n')
           : messages('zh').noArticles,
       ),
@@ -864,9 +814,11 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
     markdown: markdownDocument(
       origin,
       'Solutions',
-      `Industry solutions built on ${company.name} products.`,
+      messages('en').solutionsLead(company.name),
       [['URL', absoluteUrl(origin, paths.solutions)]],
-      solutions.map((s) => docLine(origin, s, categories)).join('\n'),
+      readerFirst(solutions, 'en')
+        .map((s) => cardLine(origin, s, 'en', categories))
+        .join('\n'),
     ),
   });
   const zh = messages('zh');
@@ -889,7 +841,7 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
         ['English', absoluteUrl(origin, paths.solutions)],
       ],
       readerFirst(solutions, 'zh')
-        .map((s) => docLine(origin, s, categories))
+        .map((s) => cardLine(origin, s, 'zh', categories))
         .join('\n'),
     ),
   });
