@@ -462,3 +462,16 @@ describe('the listing twins', () => {
     }
   });
 });
+
+describe('the thank-you twins', () => {
+  it('lead and link as the page after an enquiry does, in its language', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const { origin, company } = FIXTURE_CATALOG;
+    const en = pages.find((p) => p.path === '/contact/thanks')!.markdown;
+    const zh = pages.find((p) => p.path === '/zh/contact/thanks')!.markdown;
+    expect(en).toContain(`> ${messages('en').thanksLead(company.name)}\n`);
+    expect(en).toContain(`- [Read the blog](${origin}/blog.md)\n- [Home](${origin}/index.md)`);
+    expect(zh).toContain(`> ${messages('zh').thanksLead(company.name_zh)}\n`);
+    expect(zh).toContain(`- [阅读博客](${origin}/zh/blog.md)\n- [首页](${origin}/zh.md)`);
+  });
+});

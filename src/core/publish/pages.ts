@@ -1149,38 +1149,31 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     searchText: hubSearchText(hubZh),
   });
 
-  pages.push({
-    path: paths.contactThanks,
-    kind: 'static',
-    title: 'Thank you',
-    description: `Your enquiry reached ${company.name}.`,
-    lang: 'en',
-    lastmod: today,
-    listed: false,
-    markdown: markdownDocument(
-      origin,
-      'Thank you',
-      `Your enquiry reached ${company.name}.`,
-      [['URL', absoluteUrl(origin, paths.contactThanks)]],
-      `An engineer from ${company.name} answers within one working day. Meanwhile, read the [blog](${twinUrl(origin, paths.blog)}).`,
-    ),
-  });
-  pages.push({
-    path: paths.langContactThanks('zh'),
-    kind: 'static',
-    title: zh.thanksTitle,
-    description: zh.thanksLead(company.name_zh),
-    lang: 'zh',
-    lastmod: today,
-    listed: false,
-    markdown: markdownDocument(
-      origin,
-      zh.thanksTitle,
-      zh.thanksLead(company.name_zh),
-      [['URL', absoluteUrl(origin, paths.langContactThanks('zh'))]],
-      `[${zh.readBlog}](${twinUrl(origin, paths.langBlog('zh'))})`,
-    ),
-  });
+  // The thank-you page after an enquiry, in each language: its lead and its two links (ThanksPage.astro).
+  for (const lang of ['en', 'zh'] as const) {
+    const t = messages(lang);
+    const path = paths.langContactThanks(lang);
+    const lead = t.thanksLead(lang === 'zh' ? company.name_zh : company.name);
+    pages.push({
+      path,
+      kind: 'static',
+      title: t.thanksTitle,
+      description: lang === 'zh' ? lead : `Your enquiry reached ${company.name}.`,
+      lang,
+      lastmod: today,
+      listed: false,
+      markdown: markdownDocument(
+        origin,
+        t.thanksTitle,
+        lead,
+        [['URL', absoluteUrl(origin, path)]],
+        [
+          `- [${t.readBlog}](${twinUrl(origin, lang === 'zh' ? paths.langBlog('zh') : paths.blog)})`,
+          `- [${t.home}](${twinUrl(origin, paths.langHome(lang))})`,
+        ].join('\n'),
+      ),
+    });
+  }
 
   return pages;
 }
