@@ -4,6 +4,7 @@ import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import type { Article, Document, Solution } from '../content/catalog.ts';
 import { messages } from '../content/i18n.ts';
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
+import { developersHub } from './developers.ts';
 import { tagSlug } from '../kernel/paths.ts';
 import {
   cardLine,
@@ -473,5 +474,18 @@ describe('the thank-you twins', () => {
     expect(en).toContain(`- [Read the blog](${origin}/blog.md)\n- [Home](${origin}/index.md)`);
     expect(zh).toContain(`> ${messages('zh').thanksLead(company.name_zh)}\n`);
     expect(zh).toContain(`- [阅读博客](${origin}/zh/blog.md)\n- [首页](${origin}/zh.md)`);
+  });
+});
+
+describe('the developers hub twins', () => {
+  it('carry each card as the page shows it (title, what it is, media type), and the Chinese page’s notice', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const { origin, company } = FIXTURE_CATALOG;
+    const en = pages.find((p) => p.path === '/developers')!.markdown;
+    const zh = pages.find((p) => p.path === '/zh/developers')!.markdown;
+    const hub = developersHub(origin, company.name);
+    for (const link of hub.sections.flatMap((s) => s.links))
+      expect(en).toContain(`- [${link.title}](${new URL(link.path, origin).href}): ${link.description} (\`${link.type}\`)`);
+    expect(zh).toContain(`\n${messages('zh').developersInEnglish}\n`);
   });
 });

@@ -1145,7 +1145,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: hubZh.summary,
     lang: 'zh',
     lastmod: today,
-    markdown: developersMarkdown(origin, hubZh, paths.langDevelopers('zh')),
+    markdown: developersMarkdown(origin, hubZh, paths.langDevelopers('zh'), zh.developersInEnglish),
     searchText: hubSearchText(hubZh),
   });
 
