@@ -9,18 +9,9 @@ import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown, hubSearchText } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
 import { glossaryMarkdown } from './glossary.ts';
-import { formatDate, LANG_NAMES, type Messages, messages, otherLang } from '../content/i18n.ts';
+import { type Messages, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
-import {
-  type Article,
-  type Catalog,
-  type Category,
-  type Document,
-  type DocumentMeta,
-  documentsOf,
-  type Lang,
-  type Product,
-} from '../content/catalog.ts';
+import { type Article, type Catalog, type Document, documentsOf, type Lang, type Product } from '../content/catalog.ts';
 import { markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
 import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
 import {
