@@ -162,6 +162,16 @@ export function categoryTwin(catalog: Pick<CatalogIndex, 'origin' | 'categories'
   );
 }
 
+/**
+ * A product page's call to action in `lang` (ProductPage.astro): the contact form with the product chosen, and what
+ * happens next.
+ */
+export function productCallToAction(origin: string, product: Pick<Product, 'name' | 'slug'>, lang: Lang): string {
+  const t = messages(lang);
+  const form = absoluteUrl(origin, `${paths.langContact(lang)}?product=${encodeURIComponent(product.slug)}`);
+  return `[${t.askAbout(product.name)}](${form}): ${t.productCtaLead}`;
+}
+
 /** The markdown twin of one product page. */
 export function productTwin(origin: string, product: Product): string {
   return markdownDocument(
@@ -172,6 +182,10 @@ export function productTwin(origin: string, product: Product): string {
       ['URL', absoluteUrl(origin, product.path)],
       ['Product link', product.url],
     ],
-    [`## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`, product.markdown].join('\n\n'),
+    [
+      productCallToAction(origin, product, 'en'),
+      `## Features\n\n${product.features.map((f) => `- ${f}`).join('\n')}`,
+      product.markdown,
+    ].join('\n\n'),
   );
 }

@@ -489,3 +489,15 @@ describe('the developers hub twins', () => {
     expect(zh).toContain(`\n${messages('zh').developersInEnglish}\n`);
   });
 });
+
+describe('the product twins', () => {
+  it('carry the page’s call to action (the form with the product chosen, what happens next), in each language', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const { origin } = FIXTURE_CATALOG;
+    const product = FIXTURE_CATALOG.products[0]!;
+    const en = pages.find((p) => p.path === `/products/${product.slug}`)!.markdown;
+    const zh = pages.find((p) => p.path === `/zh/products/${product.slug}`)!.markdown;
+    expect(en).toContain(`[Ask about ${product.name}](${origin}/contact?product=${product.slug}): ${messages('en').productCtaLead}`);
+    expect(zh).toContain(`[咨询 ${product.name}](${origin}/zh/contact?product=${product.slug}): ${messages('zh').productCtaLead}`);
+  });
+});

@@ -21,6 +21,7 @@ import {
   docCardMeta,
   type DocCardMeta,
   documentTwin,
+  productCallToAction,
   productTwin,
   twinUrl,
 } from '../content/twins.ts';
@@ -937,9 +938,12 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
           ['URL', absoluteUrl(origin, path)],
           ['English', absoluteUrl(origin, product.path)],
         ],
-        [`## ${zh.features}\n\n${features.map((f) => `- ${f}`).join('\n')}`, `> ${zh.productDetailsInEnglish}`, product.markdown].join(
-          '\n\n',
-        ),
+        [
+          productCallToAction(origin, product, 'zh'),
+          `## ${zh.features}\n\n${features.map((f) => `- ${f}`).join('\n')}`,
+          `> ${zh.productDetailsInEnglish}`,
+          product.markdown,
+        ].join('\n\n'),
       ),
     });
   }
