@@ -39,7 +39,7 @@ export function schemaMarkdown(node: SchemaNode, indent = ''): string[] {
 
 /** One operation in the whole reference: `### METHOD /path`, its summary, then {@link operationDetailsMarkdown}. */
 function operationMarkdown(op: ReferenceOperation, curlOnly: boolean): string[] {
-  return [`### ${op.method} ${op.path}`, '', `**${op.summary}**`, '', ...operationDetailsMarkdown(op, '####', curlOnly)];
+  return [`### ${op.method} ${op.path}`, '', `**${op.summary}**`, '', ...operationDetailsMarkdown(op, '####', { curlOnly })];
 }
 
 const PARAMETER_TITLES: Record<string, string> = {
@@ -78,10 +78,10 @@ function responseMarkdown(op: ReferenceOperation, r: ReferenceOperation['respons
 /**
  * An operation's facts below its title, in the order and words of its HTML page (Operation.astro):
  * description, authentication, parameters by location, request body, responses, then the requests in
- * three languages, or in curl alone (`curlOnly`, as the one-page reference shows them). `heading` is the
+ * three languages, or in curl alone (`options.curlOnly`, as the one-page reference shows them). `heading` is the
  * level of the section headings (`##` on the operation's twin).
  */
-export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##', curlOnly = false): string[] {
+export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##', options: { curlOnly?: boolean } = {}): string[] {
   const lines = [op.description, '', `${heading} ${L.authentication}`, ''];
   if (op.auth.length) lines.push(...op.auth.map((a) => `- ${a}`), '');
   else lines.push(L.noAuth, '');
@@ -110,7 +110,7 @@ export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##',
   for (const request of op.requests) {
     if (request.title) lines.push(request.title, '');
     for (const language of SNIPPET_LANGUAGES)
-      if (!curlOnly || language.id === 'curl') lines.push(`\`\`\`${language.code}`, request.snippets[language.id], '```', '');
+      if (!options.curlOnly || language.id === 'curl') lines.push(`\`\`\`${language.code}`, request.snippets[language.id], '```', '');
   }
   return lines;
 }
