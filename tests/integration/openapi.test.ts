@@ -113,19 +113,29 @@ describe('OpenAPI description', () => {
       expect(scripts).toHaveLength(3);
       for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/_astro\/[\w.-]+\.js">$/);
     }
-    const md = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();
+    // The overview's twin says what the overview shows: one line per operation, linking its twin, and the whole reference's.
+    const overviewMd = await (await site.fetchPath('/docs/api', { headers: { accept: 'text/markdown' } })).text();
+    expect(overviewMd).toMatch(/^---\n[\s\S]*?\n---\n\n> Index of this site for agents: \S+\/llms\.txt\n\n# .*API/);
+    expect(overviewMd).toContain('(http://localhost:8899/docs/api/search-articles.md) `/api/search`: ');
+    expect(overviewMd).toContain('[All on one page](http://localhost:8899/docs/api/all.md)');
+    expect(overviewMd).not.toContain('## POST /api/contact');
+    // The one-page reference's twin is the whole reference.
+    const md = await (await site.fetchPath('/docs/api/all', { headers: { accept: 'text/markdown' } })).text();
     expect(md).toMatch(/^---\n[\s\S]*?\n---\n\n> Index of this site for agents: \S+\/llms\.txt\n\n# .*API/);
     expect(md).toContain('## POST /api/contact');
     expect(md).toContain('```sh\ncurl -sS');
     expect(md).toContain("```sh\ncurl -sS -G 'http://localhost:8899/api/search' \\\n  --data-urlencode 'q=私有化部署 LLM'");
-    expect(md).toContain('```python\nimport requests');
+    // The one-page reference shows curl alone, and so does its twin (under AFDocs' 100,000 characters); each operation has all three.
+    expect(md).not.toContain('```python');
+    expect(md.length).toBeLessThanOrEqual(100_000);
     // A response's example follows its body, in the page's words (src/core/publish/reference/labels.ts).
     expect(md).toMatch(/ {2}Body `application\/problem\+json`\n[\s\S]*?\n {2}Example\n\n {2}```\n/);
-    // Each operation's page has its own twin; the single page's twin is the whole reference.
+    // Each operation's page has its own twin.
     const opMd = await (await site.fetchPath('/docs/api/search-articles.md')).text();
     expect(opMd).toMatch(/^---\n[\s\S]*?\n---\n\n> Index of this site for agents: \S+\/llms\.txt\n\n# Search articles/);
     expect(opMd).toContain("curl -sS -G 'http://localhost:8899/api/search'");
+    expect(opMd).toContain('```python\nimport requests');
     expect(opMd).not.toContain('## POST /api/contact');
-    expect(await (await site.fetchPath('/docs/api/all.md')).text()).toContain('## POST /api/contact');
+    expect(await (await site.fetchPath('/docs/api/all.md')).text()).toBe(md);
   });
 });

@@ -1,6 +1,7 @@
 /** Resources, resource templates, completion and subscriptions/listen through the dispatcher, in both eras. */
 import { describe, expect, it } from 'vitest';
 import type { Article, Catalog } from '../content/catalog.ts';
+import { bodiesOf } from '../content/catalog.ts';
 import { inMemoryCatalog } from '../content/catalog-reader.ts';
 import { sitePages } from '../publish/pages.ts';
 import { encodeCursor } from '../kernel/cursor.ts';
@@ -137,6 +138,27 @@ describe('resources/read (2026-07-28)', () => {
     expect(status).toBe(200);
     expect(json.result.contents).toEqual([{ uri, mimeType: 'text/markdown', text: twinOf(path) }]);
     expect(json.result).toMatchObject({ resultType: 'complete', cacheScope: 'public', ttlMs: expect.any(Number) });
+  });
+
+  it('a translated article: the same text as its twin, naming the translation (s8b L5e)', async () => {
+    const base = FIXTURE_CATALOG.articles.find((a) => a.slug === 'rag-chunking')!;
+    const zh: Article = {
+      ...base,
+      slug: 'rag-chunking-zh',
+      path: '/blog/rag-chunking-zh',
+      lang: 'zh',
+      title: '文档切分',
+      translation: base.slug,
+    };
+    const catalog: Catalog = {
+      ...FIXTURE_CATALOG,
+      articles: [zh, ...FIXTURE_CATALOG.articles.map((a) => (a === base ? { ...a, translation: zh.slug } : a))],
+    };
+    const deps = { ...FIXTURE_DEPS, catalog: inMemoryCatalog(catalog), bodies: bodiesOf(catalog) };
+    const { json } = await modern('resources/read', { uri: RAG_URI }, {}, deps);
+    const twin = sitePages(catalog).find((p) => p.path === base.path)!.markdown;
+    expect(twin).toContain(`- 中文: [文档切分](${FIXTURE_ORIGIN}/blog/rag-chunking-zh.md)`);
+    expect(json.result.contents).toEqual([{ uri: RAG_URI, mimeType: 'text/markdown', text: twin }]);
   });
 
   it.each([

@@ -130,7 +130,12 @@ function documentResource(catalog: CatalogReader, doc: CatalogDocument): SiteRes
     doc.slug,
     doc.path,
     { name: `${doc.type}/${doc.slug}`, title: doc.title, description: doc.excerpt, annotations },
-    async (bodies) => documentTwin(catalog, { ...doc, markdown: await requiredBody(bodies, doc.slug) }),
+    async (bodies) =>
+      documentTwin(
+        catalog,
+        { ...doc, markdown: await requiredBody(bodies, doc.slug) },
+        doc.translation ? catalog.document(doc.translation) : undefined,
+      ),
   );
 }
 

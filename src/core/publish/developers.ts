@@ -207,13 +207,17 @@ export function hubSearchText(hub: Pick<DevelopersHub, 'sections' | 'mcp'>): str
   ].join('\n');
 }
 
-/** The markdown twin of `/developers` (or of the hub at `path` in another language). */
-export function developersMarkdown(origin: string, hub: DevelopersHub, path: string = paths.developers): string {
+/**
+ * The markdown twin of `/developers` (or of the hub at `path` in another language, whose page says `notice` under its
+ * lead), in the page's order: each link as its card shows it (title, what it is, media type).
+ */
+export function developersMarkdown(origin: string, hub: DevelopersHub, path: string = paths.developers, notice?: string): string {
   const lines = [indexPointer(origin), '', `# ${hub.title}`, '', `> ${hub.summary}`, '', `- URL: ${absoluteUrl(origin, path)}`, ''];
+  if (notice) lines.push(notice, '');
   for (const section of hub.sections) {
     lines.push(`## ${section.title}`, '', section.intro, '');
     for (const link of section.links)
-      lines.push(`- [${link.title}](${absoluteUrl(origin, link.path)}) (\`${link.type}\`): ${link.description}`);
+      lines.push(`- [${link.title}](${absoluteUrl(origin, link.path)}): ${link.description} (\`${link.type}\`)`);
     lines.push('');
     if (section.id === 'mcp') {
       lines.push(

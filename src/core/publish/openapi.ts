@@ -6,7 +6,7 @@
  */
 import type { Company } from '../content/catalog.ts';
 import { indexPointer } from '../content/markdown.ts';
-import { entryPointList } from './entry-points.ts';
+import { AGENT_ENTRY_POINTS, entryPointList } from './entry-points.ts';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
 import { OAUTH_PATHS, SCOPE_DESCRIPTIONS } from '../oauth/config.ts';
 import { DEFAULT_RESULT_LIMIT, MAX_QUERY_CHARS, MAX_RESULT_LIMIT } from '../search/search-index.ts';
@@ -49,7 +49,7 @@ import {
 import { a2aPaths, a2aSchemas } from '../a2a/openapi.ts';
 import { mcpPaths, mcpSchemas } from '../mcp/openapi.ts';
 import { oauthPaths, oauthSchemas } from '../oauth/openapi.ts';
-import { apiReferenceMarkdown } from './reference/markdown.ts';
+import { apiOverviewMarkdown, apiReferenceMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
 import { SEARCH_CACHE_CONTROL, SearchQuerySchema, SearchResultSchema } from '../search/api.ts';
 import { TWEETS_CACHE_CONTROL, TweetFeedSchema } from '../tweets/tweets.ts';
@@ -412,12 +412,32 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
   };
 }
 
-/** The markdown twin of /docs/api (or of `pagePath`, the single page): the reference of `doc`, then the agent entry points. */
-export function apiDocsMarkdown(origin: string, doc: JsonSchema, pagePath: string = paths.apiDocs): string {
+/**
+ * The markdown twin of the overview, /docs/api: what the page shows (each group and operation, one line each,
+ * linking the operation's own twin), the whole reference being the one-page twin ({@link apiDocsMarkdown}).
+ */
+export function apiOverviewTwin(origin: string, doc: JsonSchema): string {
+  return `${indexPointer(origin)}\n\n${apiOverviewMarkdown(apiReference(doc), {
+    markdownUrl: absoluteUrl(origin, `${paths.apiDocs}.md`),
+    onePageUrl: absoluteUrl(origin, `${paths.apiAll}.md`),
+    developersUrl: absoluteUrl(origin, `${paths.developers}.md`),
+    openApiUrl: absoluteUrl(origin, paths.openApi),
+    // As the page lists them: a POST-only endpoint says how to call it, each entry names its media type after the title.
+    entryPoints: AGENT_ENTRY_POINTS.map(
+      (e) => `- [${e.title}](${absoluteUrl(origin, e.path)})${e.postOnly ? ` (\`POST ${e.path}\`)` : ''} \`${e.type}\`: ${e.description}`,
+    ).join('\n'),
+    operationUrl: (slug) => absoluteUrl(origin, paths.apiOperation(slug)),
+  })}`;
+}
+
+/** The markdown twin of the one-page reference (`pagePath`, /docs/api/all): the whole reference of `doc`, then the agent entry points. */
+export function apiDocsMarkdown(origin: string, doc: JsonSchema, pagePath: string = paths.apiAll): string {
   return `${indexPointer(origin)}\n\n${apiReferenceMarkdown(apiReference(doc), {
     pageUrl: absoluteUrl(origin, pagePath),
     operationUrl: (slug) => absoluteUrl(origin, paths.apiOperation(slug)),
     openApiUrl: absoluteUrl(origin, paths.openApi),
     entryPoints: entryPointList(origin),
+    overviewUrl: absoluteUrl(origin, `${paths.apiDocs}.md`),
+    curlOnly: true,
   })}`;
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import type { Article, Document, Solution } from '../content/catalog.ts';
 import { messages } from '../content/i18n.ts';
+import { AGENT_ENTRY_POINTS } from './entry-points.ts';
+import { developersHub } from './developers.ts';
 import { tagSlug } from '../kernel/paths.ts';
 import {
   cardLine,
@@ -246,5 +248,256 @@ describe('the home page twin', () => {
     expect(cardLine(FIXTURE_CATALOG.origin, zhArticle, 'en', categories)).toMatch(
       /^- \[.+\]\(.+\.md\) \(中文 · [A-Z][a-z]+ \d{1,2}, \d{4} · .+ · \d+ min\): /,
     );
+  });
+});
+
+describe('the API reference twins', () => {
+  const pages = sitePages(FIXTURE_CATALOG);
+  const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+  const { origin } = FIXTURE_CATALOG;
+
+  it('/docs/api.md is the overview as its page shows it: each operation one line linking its own twin, no details', () => {
+    const overview = twin('/docs/api');
+    const all = twin('/docs/api/all');
+    const operations = pages.filter((p) => p.path.startsWith('/docs/api/') && p.path !== '/docs/api/all');
+    expect(operations.length).toBeGreaterThan(10);
+    for (const op of operations) expect(overview).toContain(`](${origin}${op.path}.md) \``);
+    // The page's links: the OpenAPI document, the one-page reference's twin (the whole reference), the developers hub.
+    expect(overview).toContain(`[OpenAPI 3.1 document](${origin}/openapi.json)`);
+    expect(overview).toContain(`[All on one page](${origin}/docs/api/all.md)`);
+    expect(overview).toContain(`[All developer resources](${origin}/developers.md)`);
+    expect(overview).toContain('## Discovery for agents');
+    // Each entry point as the page lists it: title (linked), how to call a POST-only one, its media type, what it is.
+    for (const e of AGENT_ENTRY_POINTS)
+      expect(overview).toContain(
+        `[${e.title}](${origin}${e.path})${e.postOnly ? ` (\`POST ${e.path}\`)` : ''} \`${e.type}\`: ${e.description}`,
+      );
+    // The details (responses, example requests) are on the operations' pages and on the one-page reference, not here.
+    expect(overview).not.toContain('## Responses');
+    expect(overview).not.toContain('```sh');
+    expect(all).toContain('#### Responses');
+    expect(overview.length * 4).toBeLessThan(all.length);
+    // The whole reference stays under AFDocs' page-size-markdown limit (what Claude Code and others cut): curl only, as its page.
+    expect(all.length).toBeLessThanOrEqual(100_000);
+    expect(all).toContain('```sh\ncurl');
+    expect(all).not.toContain('```python');
+    expect(all).toContain(`- [Overview](${origin}/docs/api.md)`);
+    expect(twin(operations[0]!.path)).toContain('```python');
+    // Each operation's twin points at the whole reference, which is the one-page twin.
+    expect(twin(operations[0]!.path)).toContain(`- Whole reference: ${origin}/docs/api/all.md`);
+  });
+});
+
+describe('the contact twins', () => {
+  const origin = FIXTURE_CATALOG.origin;
+  const catalog = {
+    ...FIXTURE_CATALOG,
+    company: {
+      ...FIXTURE_CATALOG.company,
+      contact: [
+        {
+          kind: 'email' as const,
+          label: 'Sales',
+          label_zh: '销售咨询',
+          value: 'sales@acme-ai.example',
+          url: 'mailto:sales@acme-ai.example',
+        },
+        {
+          kind: 'address' as const,
+          label: 'Headquarters',
+          label_zh: '公司总部',
+          value: '1 Example Road, Beijing',
+          value_zh: '北京市示例路 1 号',
+        },
+        {
+          kind: 'web' as const,
+          label: 'Contact form',
+          label_zh: '在线咨询表单',
+          value: 'Contact form',
+          value_zh: '本站在线咨询表单',
+          url: `${origin}/contact`,
+        },
+      ],
+    },
+  };
+  const pages = sitePages(catalog);
+  const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+
+  it('/zh/contact.md speaks Chinese: the channels by their Chinese labels and values, the form on the Chinese page (s8b L5a)', () => {
+    const zh = twin('/zh/contact');
+    expect(zh).toContain('- 销售咨询: [sales@acme-ai.example](mailto:sales@acme-ai.example)');
+    expect(zh).toContain('- 公司总部: 北京市示例路 1 号');
+    expect(zh).toContain(`- 在线咨询表单: [本站在线咨询表单](${origin}/zh/contact#enquiry)`);
+    expect(zh).toContain(`## ${messages('zh').sendEnquiry}`);
+    expect(zh).not.toMatch(/Sales:|Headquarters|Contact form/);
+  });
+
+  it('/contact.md leads with what the page says, lists the form and links the form on its page (s8b L5b)', () => {
+    const en = twin('/contact');
+    expect(en).toContain(`> ${messages('en').contactLead}`);
+    expect(en).not.toContain(catalog.company.tagline);
+    expect(en).toContain(`## ${messages('en').sendEnquiry}`);
+    expect(en).toContain(`- Contact form: [Contact form](${origin}/contact#enquiry)`);
+    expect(en).toContain('- Headquarters: 1 Example Road, Beijing');
+    // The enquiry operation the twin sends agents to has a twin of its own.
+    const reference = /\(see the \[API reference\]\((\S+)\.md\)\)/.exec(en)![1]!;
+    expect(pages.map((p) => `${origin}${p.path}`)).toContain(reference);
+  });
+});
+
+describe('the products listing twins', () => {
+  it('carry each card as the page shows it: name, summary and the first three features, in the page language (s8b L5c)', () => {
+    const [first, ...rest] = FIXTURE_CATALOG.products;
+    const product = {
+      ...first!,
+      summary_zh: '中文简介',
+      features: ['Routing', 'Budgets', 'Keys', 'Audit log'],
+      features_zh: ['路由', '预算', '密钥', '审计日志'],
+    };
+    const catalog = { ...FIXTURE_CATALOG, products: [product, ...rest] };
+    const pages = sitePages(catalog);
+    const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+    const { origin, company } = catalog;
+    expect(twin('/products')).toContain(`> ${company.tagline}`);
+    expect(twin('/products')).toContain(
+      `- [${product.name}](${origin}/products/${product.slug}.md): ${product.summary}\n  - Routing\n  - Budgets\n  - Keys\n`,
+    );
+    expect(twin('/zh/products')).toContain(
+      `- [${product.name}](${origin}/zh/products/${product.slug}.md): 中文简介\n  - 路由\n  - 预算\n  - 密钥\n`,
+    );
+    for (const path of ['/products', '/zh/products']) expect(twin(path)).not.toMatch(/Audit log|审计日志/);
+    // A product without features in Chinese shows its English ones on the Chinese listing, as its card does.
+    expect(twin('/zh/products')).toContain(`\n  - ${rest[0]!.features[0]}`);
+  });
+});
+
+describe('the home twins', () => {
+  const catalog = {
+    ...FIXTURE_CATALOG,
+    company: {
+      ...FIXTURE_CATALOG.company,
+      pitch: 'We run the stack on your GPUs.',
+      pitch_zh: '我们在您的 GPU 上运行整套系统。',
+      disclaimer: 'A placeholder brand.',
+      disclaimer_zh: '占位品牌，纯属虚构。',
+      description: 'Acme AI is a placeholder brand for a reference website.',
+      description_zh: '艾克米智能（Acme AI）是用于参考网站的占位品牌。',
+    },
+  };
+  const pages = sitePages(catalog);
+  const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+  const { origin, company } = catalog;
+
+  it('say what the home page says in its language: pitch, actions, note, each section with its link (s8b L5d)', () => {
+    const en = twin('/');
+    expect(en).toContain(
+      `${company.pitch}\n\n- [Talk to us](${origin}/contact.md)\n- [Read the blog](${origin}/blog.md)\n\n${company.disclaimer}`,
+    );
+    expect(en).toContain(`## Latest articles\n\n[All articles](${origin}/blog.md)`);
+    expect(en).toContain(`## Products\n\n[All products](${origin}/products.md)`);
+    expect(en).toContain(`## Solutions\n\n[All solutions](${origin}/solutions.md)`);
+    // The page shows neither description: not the English one under the pitch, not the Chinese one on the English page.
+    expect(en).not.toContain(company.description_zh);
+    expect(en).not.toContain(company.description);
+    const zh = twin('/zh');
+    expect(zh).toContain(
+      `${company.pitch_zh}\n\n- [联系我们](${origin}/zh/contact.md)\n- [阅读博客](${origin}/zh/blog.md)\n\n${company.disclaimer_zh}`,
+    );
+    expect(zh).not.toContain(company.description_zh);
+    // The Chinese home links the products in Chinese chrome, as its cards do.
+    const product = catalog.products[0]!;
+    expect(zh).toContain(`- [${product.name}](${origin}/zh/products/${product.slug}.md)`);
+  });
+});
+
+describe('the twins of a translated article', () => {
+  it('name the translation as the page does, both directions (s8b L5e)', () => {
+    const en = { ...article('edge-notes', 'en', '2026-03-01', 'rag', []), title: 'Edge caching notes', translation: 'edge-notes-zh' };
+    const zh = { ...article('edge-notes-zh', 'zh', '2026-03-01', 'rag', []), title: '边缘缓存笔记', translation: 'edge-notes' };
+    const catalog = { ...FIXTURE_CATALOG, articles: [en, zh, ...FIXTURE_CATALOG.articles] };
+    const pages = sitePages(catalog);
+    const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+    const { origin } = catalog;
+    expect(twin('/blog/edge-notes')).toContain(`- 中文: [边缘缓存笔记](${origin}/blog/edge-notes-zh.md)\n`);
+    expect(twin('/blog/edge-notes-zh')).toContain(`- English: [Edge caching notes](${origin}/blog/edge-notes.md)\n`);
+    // An article without a translation names none.
+    const alone = FIXTURE_CATALOG.articles.find((a) => !a.translation)!;
+    expect(twin(alone.path)).not.toMatch(/^- (中文|English): /m);
+  });
+});
+
+describe('the listing twins', () => {
+  it('carry each card with the words it shows and lead as their pages do (blog, category and solutions listings)', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
+    const { origin, company, categories, articles, solutions } = FIXTURE_CATALOG;
+    const listings: [path: string, lang: 'en' | 'zh', docs: readonly Document[], lead: string][] = [
+      ['/blog', 'en', readerFirst(articles, 'en'), messages('en').blogLead(company.name)],
+      ['/en/blog', 'en', articles.filter((a) => a.lang === 'en'), messages('en').blogLangLead(company.name)],
+      ['/zh/blog', 'zh', articles.filter((a) => a.lang === 'zh'), messages('zh').blogLangLead(company.name_zh)],
+      ['/solutions', 'en', readerFirst(solutions, 'en'), messages('en').solutionsLead(company.name)],
+      ['/zh/solutions', 'zh', readerFirst(solutions, 'zh'), messages('zh').solutionsLead(company.name_zh)],
+    ];
+    for (const category of categories) {
+      const items = articles.filter((a) => a.category === category.slug);
+      listings.push([`/blog/category/${category.slug}`, 'en', readerFirst(items, 'en'), category.description]);
+      listings.push([
+        `/zh/blog/category/${category.slug}`,
+        'zh',
+        readerFirst(items, 'zh'),
+        category.description_zh ?? category.description,
+      ]);
+    }
+    for (const [path, lang, docs, lead] of listings) {
+      const markdown = twin(path);
+      expect(markdown, path).toContain(`\n> ${lead}\n`);
+      const lines = docs.map((d) => cardLine(origin, d, lang, categories));
+      expect(lines.length, path).toBeGreaterThan(0);
+      // Every card, in the page's order.
+      const at = lines.map((line) => markdown.indexOf(`${line}\n`));
+      expect(at.filter((i) => i < 0).length, `${path}: cards missing`).toBe(0);
+      expect(
+        [...at].sort((a, b) => a - b),
+        path,
+      ).toEqual(at);
+    }
+  });
+});
+
+describe('the thank-you twins', () => {
+  it('lead and link as the page after an enquiry does, in its language', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const { origin, company } = FIXTURE_CATALOG;
+    const en = pages.find((p) => p.path === '/contact/thanks')!.markdown;
+    const zh = pages.find((p) => p.path === '/zh/contact/thanks')!.markdown;
+    expect(en).toContain(`> ${messages('en').thanksLead(company.name)}\n`);
+    expect(en).toContain(`- [Read the blog](${origin}/blog.md)\n- [Home](${origin}/index.md)`);
+    expect(zh).toContain(`> ${messages('zh').thanksLead(company.name_zh)}\n`);
+    expect(zh).toContain(`- [阅读博客](${origin}/zh/blog.md)\n- [首页](${origin}/zh.md)`);
+  });
+});
+
+describe('the developers hub twins', () => {
+  it('carry each card as the page shows it (title, what it is, media type), and the Chinese page’s notice', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const { origin, company } = FIXTURE_CATALOG;
+    const en = pages.find((p) => p.path === '/developers')!.markdown;
+    const zh = pages.find((p) => p.path === '/zh/developers')!.markdown;
+    const hub = developersHub(origin, company.name);
+    for (const link of hub.sections.flatMap((s) => s.links))
+      expect(en).toContain(`- [${link.title}](${new URL(link.path, origin).href}): ${link.description} (\`${link.type}\`)`);
+    expect(zh).toContain(`\n${messages('zh').developersInEnglish}\n`);
+  });
+});
+
+describe('the product twins', () => {
+  it('carry the page’s call to action (the form with the product chosen, what happens next), in each language', () => {
+    const pages = sitePages(FIXTURE_CATALOG);
+    const { origin } = FIXTURE_CATALOG;
+    const product = FIXTURE_CATALOG.products[0]!;
+    const en = pages.find((p) => p.path === `/products/${product.slug}`)!.markdown;
+    const zh = pages.find((p) => p.path === `/zh/products/${product.slug}`)!.markdown;
+    expect(en).toContain(`[Ask about ${product.name}](${origin}/contact?product=${product.slug}): ${messages('en').productCtaLead}`);
+    expect(zh).toContain(`[咨询 ${product.name}](${origin}/zh/contact?product=${product.slug}): ${messages('zh').productCtaLead}`);
   });
 });

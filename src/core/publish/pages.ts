@@ -3,20 +3,30 @@
  * markdown twin. Sitemap, twins and llms.txt all read this list, so they cannot disagree.
  * @module
  */
-import { apiDocsMarkdown, openApiDocument } from './openapi.ts';
+import { apiDocsMarkdown, apiOverviewTwin, openApiDocument } from './openapi.ts';
 import { operationDetailsMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown, hubSearchText } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
 import { glossaryMarkdown } from './glossary.ts';
-import { formatDate, LANG_NAMES, type Messages, messages, otherLang } from '../content/i18n.ts';
+import { type Messages, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
-import { type Article, type Catalog, type Category, type Document, type DocumentMeta, documentsOf, type Lang } from '../content/catalog.ts';
+import { type Article, type Catalog, type Document, documentsOf, type Lang, type Product } from '../content/catalog.ts';
 import { markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
 import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
-import { categoryName, categoryTwin, docLine, documentTwin, productLine, productTwin, twinUrl } from '../content/twins.ts';
+import {
+  cardLine,
+  categoryName,
+  categoryTwin,
+  docCardMeta,
+  type DocCardMeta,
+  documentTwin,
+  productCallToAction,
+  productTwin,
+  twinUrl,
+} from '../content/twins.ts';
 
-export { categoryName, twinUrl };
+export { cardLine, categoryName, docCardMeta, type DocCardMeta, twinUrl };
 
 export type PageKind = 'home' | 'list' | 'article' | 'solution' | 'product' | 'static';
 
@@ -88,38 +98,6 @@ export function docCard(doc: Document, readerLang: Lang = doc.lang): DocCard {
     ...(draft ? { draft } : {}),
     readerLang,
     href: documentPathIn(readerLang, doc),
-  };
-}
-
-/** What a card says about its document besides the title and excerpt: the listing page's words, not the document's. */
-export interface DocCardMeta {
-  /** The document's language by its own name ("English", "中文"), only on a card of the other language. */
-  language?: string;
-  /** The draft badge's text, only on a draft. */
-  draft?: string;
-  /** The date, formatted for the page's language. */
-  date: string;
-  /** The category's name in the page's language. */
-  category: string;
-  /** The reading time, in the page's language. */
-  readingTime: string;
-}
-
-/**
- * The meta line of `card` (DocCard.astro) in the language of the page that lists it: the chrome is the page's,
- * so a zh listing dates and names the category of an English article in Chinese; its title and excerpt stay English.
- */
-export function docCardMeta(
-  card: Pick<DocCard, 'lang' | 'readerLang' | 'draft' | 'date' | 'category' | 'readingMinutes'>,
-  categories: readonly Category[],
-): DocCardMeta {
-  const t = messages(card.readerLang);
-  return {
-    ...(card.lang !== card.readerLang ? { language: LANG_NAMES[card.lang] } : {}),
-    ...(card.draft ? { draft: t.draft } : {}),
-    date: formatDate(card.date, card.readerLang),
-    category: categoryName(categories, card.category, card.readerLang),
-    readingTime: t.minutes(card.readingMinutes),
   };
 }
 
@@ -485,38 +463,16 @@ export function framedTwin(page: Pick<SitePage, 'title' | 'description' | 'lastm
   );
 }
 
-/**
- * A document's line on a listing's twin (home, listings, tag and category pages), with the words its card shows
- * (DocCard.astro, {@link docCardMeta}): the language badge of a document in the other language, the date, the category
- * and the reading time, in the page's language. A twin carries what its page shows (AFDocs markdown-content-parity).
- */
-export function cardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
-  // A document is a line on every tag page of its tags, in both chromes, and on the home and category twins: each line
-  // is written once per build (docs/benchmarks-history.md, "Build, issue 25: cheaper per-build work").
-  // Keyed by the document object, so a new catalogue starts afresh.
-  let lines = CARD_LINES.get(doc);
-  if (lines?.origin !== origin || lines.categories !== categories) {
-    lines = { origin, categories };
-    CARD_LINES.set(doc, lines);
-  }
-  lines[readerLang] ??= writeCardLine(origin, doc, readerLang, categories);
-  return lines[readerLang];
-}
-
-/** Each document's card lines so far, by reader language, for one origin and list of categories. */
-const CARD_LINES = new WeakMap<DocumentMeta, { origin: string; categories: Catalog['categories'] } & { [lang in Lang]?: string }>();
-
-function writeCardLine(origin: string, doc: DocumentMeta, readerLang: Lang, categories: Catalog['categories']): string {
-  // Drafts are never published, so the line has no draft badge.
-  const { language, date, category, readingTime } = docCardMeta({ ...doc, readerLang, draft: false }, categories);
-  const meta = [language, date, category, readingTime].filter(Boolean);
-  return `- [${doc.title}](${twinUrl(origin, doc.path)}) (${meta.join(' · ')}): ${doc.excerpt}`;
-}
-
 /** Documents on the home page: the latest articles shown (the reader's language first). */
 export const HOME_LATEST_ARTICLES = 6;
 
-/** The home page, in each language: the twin says what the page shows, in the same order. */
+/** A section head's "all …" link text without its arrow (the arrow is the page's decoration). */
+const linkText = (text: string): string => text.replace(/\s*→$/, '');
+
+/**
+ * The home page, in each language: the twin says what the page shows, in the same order and language (HomePage.astro):
+ * the pitch, the two actions, the note, then each section with its "all" link and its cards.
+ */
 function homePage(catalog: Catalog, today: string): SitePage[] {
   const { origin, company, categories, articles, solutions, products } = catalog;
   return (['en', 'zh'] as const).map((lang) => {
@@ -525,13 +481,8 @@ function homePage(catalog: Catalog, today: string): SitePage[] {
     const tagline = zh ? (company.tagline_zh ?? company.tagline) : company.tagline;
     const name = zh ? company.name_zh : company.name;
     const path = paths.langHome(lang);
-    const more = zh
-      ? [`- [${t.navContact}](${twinUrl(origin, paths.langContact('zh'))})`]
-      : [
-          `- [Blog](${twinUrl(origin, paths.blog)}): all articles`,
-          `- [Contact](${twinUrl(origin, paths.contact)}): talk to ${company.name}`,
-          `- [llms.txt](${absoluteUrl(origin, paths.llms)}): index for language models`,
-        ];
+    const blog = twinUrl(origin, zh ? paths.langBlog('zh') : paths.blog);
+    const note = zh ? company.disclaimer_zh : company.disclaimer;
     return {
       path,
       kind: 'home' as const,
@@ -551,25 +502,28 @@ function homePage(catalog: Catalog, today: string): SitePage[] {
           : [['URL', absoluteUrl(origin, path)]],
         [
           zh ? (company.pitch_zh ?? company.description_zh) : (company.pitch ?? company.description),
-          zh ? company.disclaimer_zh : company.disclaimer,
-          zh ? company.description_zh : company.description,
-          zh ? null : company.description_zh,
+          [`- [${t.talkToUs}](${twinUrl(origin, paths.langContact(lang))})`, `- [${t.readBlog}](${blog})`].join('\n'),
+          note ?? '',
           `## ${t.latestArticles}`,
+          `[${linkText(t.allArticlesLink)}](${blog})`,
           readerFirst(articles, lang)
             .slice(0, HOME_LATEST_ARTICLES)
             .map((a) => cardLine(origin, a, lang, categories))
             .join('\n'),
           `## ${t.products}`,
-          products.map((p) => `- [${p.name}](${twinUrl(origin, p.path)}): ${zh ? (p.summary_zh ?? p.summary) : p.summary}`).join('\n'),
+          `[${linkText(t.allProducts)}](${twinUrl(origin, paths.langProducts(lang))})`,
+          products
+            .map(
+              (p) => `- [${p.name}](${twinUrl(origin, paths.langProduct(lang, p.slug))}): ${zh ? (p.summary_zh ?? p.summary) : p.summary}`,
+            )
+            .join('\n'),
           `## ${t.solutions}`,
+          `[${linkText(t.allSolutions)}](${twinUrl(origin, paths.langSolutions(lang))})`,
           readerFirst(solutions, lang)
             .map((s) => cardLine(origin, s, lang, categories))
             .join('\n'),
-          `## ${zh ? t.navContact : 'More'}`,
-          more.join('\n'),
         ]
-          // A company without a pitch shows its description once.
-          .filter((block, i, all): block is string => Boolean(block) && all.indexOf(block) === i)
+          .filter(Boolean)
           .join('\n\n'),
       ),
     };
@@ -641,7 +595,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
             ['RSS', absoluteUrl(origin, paths.langRss(lang))],
           ],
           items,
-          body: [items.length ? items.map((a) => docLine(origin, a, categories)).join('\n') : t.noArticles, nav]
+          body: [items.length ? items.map((a) => cardLine(origin, a, lang, categories)).join('\n') : t.noArticles, nav]
             .filter(Boolean)
             .join('\n\n'),
         }),
@@ -712,13 +666,13 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
         path,
         lang: 'en',
         title: page === 1 ? 'Blog' : `Blog, page ${page}`,
-        heading: page === 1 ? 'Blog' : `Blog, page ${page} of ${totalPages}`,
+        heading: page === 1 ? en.blogTitle : en.blogPageTitle(page, totalPages),
         description: en.blogAllDescription(company.name, page, totalPages),
-        lead: `Articles from ${company.name}, newest first.`,
+        lead: en.blogLead(company.name),
         links: [['URL', absoluteUrl(origin, path)]],
         items,
         body: [
-          items.map((a) => docLine(origin, a, categories)).join('\n'),
+          items.map((a) => cardLine(origin, a, 'en', categories)).join('\n'),
           nav ? `## More pages\n\n${nav}` : '',
           '## Categories',
           categories.map((c) => `- [${c.name} (${c.name_zh})](${twinUrl(origin, paths.category(c.slug))}): ${c.description}`).join('\n'),
@@ -783,6 +737,7 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
     // A Chinese description says much in few characters: one under the minimum names the blog and the category too.
     const ownZh = category.description_zh ?? category.description;
     const description = ownZh.length < DESCRIPTION_MIN_CHARS ? `${company.name_zh}博客「${category.name_zh}」分类：${ownZh}` : ownZh;
+    // The twin leads with what the page's lead says (the description as written); the page description may say more.
     pages.push({
       path: zhPath,
       kind: 'list',
@@ -793,14 +748,14 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
       markdown: markdownDocument(
         origin,
         category.name_zh,
-        description,
+        ownZh,
         [
           ['URL', absoluteUrl(origin, zhPath)],
           ['English', absoluteUrl(origin, path)],
         ],
         items.length
           ? readerFirst(items, 'zh')
-              .map((a) => docLine(origin, a, categories))
+              .map((a) => cardLine(origin, a, 'zh', categories))
               .join('\n')
           : messages('zh').noArticles,
       ),
@@ -809,9 +764,16 @@ function categoryPages(catalog: Catalog, today: string): SitePage[] {
   return pages;
 }
 
+/** The published document a document's `translation` names (the page's language switch and its twin's metadata name it). */
+function translationsOf(catalog: Pick<Catalog, 'articles' | 'solutions'>): (doc: Document) => Document | undefined {
+  const bySlug = new Map(documentsOf(catalog).map((d) => [d.slug, d]));
+  return (doc) => (doc.translation ? bySlug.get(doc.translation) : undefined);
+}
+
 /** One page per article. */
 function articlePages(catalog: Catalog): SitePage[] {
   const { articles } = catalog;
+  const translationOf = translationsOf(catalog);
   const pages: SitePage[] = [];
   for (const article of articles) {
     pages.push({
@@ -821,7 +783,7 @@ function articlePages(catalog: Catalog): SitePage[] {
       description: article.excerpt,
       lang: article.lang,
       lastmod: article.updated ?? article.date,
-      markdown: documentTwin(catalog, article),
+      markdown: documentTwin(catalog, article, translationOf(article)),
     });
   }
   return pages;
@@ -844,9 +806,11 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
     markdown: markdownDocument(
       origin,
       'Solutions',
-      `Industry solutions built on ${company.name} products.`,
+      messages('en').solutionsLead(company.name),
       [['URL', absoluteUrl(origin, paths.solutions)]],
-      solutions.map((s) => docLine(origin, s, categories)).join('\n'),
+      readerFirst(solutions, 'en')
+        .map((s) => cardLine(origin, s, 'en', categories))
+        .join('\n'),
     ),
   });
   const zh = messages('zh');
@@ -869,17 +833,18 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
         ['English', absoluteUrl(origin, paths.solutions)],
       ],
       readerFirst(solutions, 'zh')
-        .map((s) => docLine(origin, s, categories))
+        .map((s) => cardLine(origin, s, 'zh', categories))
         .join('\n'),
     ),
   });
+  const translationOf = translationsOf(catalog);
   for (const solution of solutions) {
     const page = {
       kind: 'solution' as const,
       title: solution.title,
       description: solution.excerpt,
       lastmod: solution.updated ?? solution.date,
-      markdown: documentTwin(catalog, solution),
+      markdown: documentTwin(catalog, solution, translationOf(solution)),
     };
     pages.push({ ...page, path: solution.path, lang: solution.lang });
     // The same solution in the other language's chrome (its canonical URL stays the one above).
@@ -887,6 +852,22 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
     pages.push({ ...page, path: inChrome(other, solution.path, solution.lang), lang: other, listed: false });
   }
   return pages;
+}
+
+/** Features a product's card on the products listing shows (ProductsPage.astro). */
+export const PRODUCT_CARD_FEATURES = 3;
+
+/**
+ * A product's card on the products listing in `lang`, as its twin has it: the name linking the product's twin in that
+ * language's chrome, the summary, then the first {@link PRODUCT_CARD_FEATURES} features (in that language where written).
+ */
+function productCard(origin: string, product: Product, lang: Lang): string {
+  const zh = lang === 'zh';
+  const features = (zh ? (product.features_zh ?? product.features) : product.features).slice(0, PRODUCT_CARD_FEATURES);
+  return [
+    `- [${product.name}](${twinUrl(origin, paths.langProduct(lang, product.slug))}): ${zh ? (product.summary_zh ?? product.summary) : product.summary}`,
+    ...features.map((f) => `  - ${f}`),
+  ].join('\n');
 }
 
 /** The products listing and one page per product. */
@@ -903,9 +884,9 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     markdown: markdownDocument(
       origin,
       'Products',
-      `What ${company.name} builds.`,
+      company.tagline,
       [['URL', absoluteUrl(origin, paths.products)]],
-      products.map((p) => productLine(origin, p)).join('\n'),
+      products.map((p) => productCard(origin, p, 'en')).join('\n'),
     ),
   });
   for (const product of products) {
@@ -936,7 +917,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
         ['URL', absoluteUrl(origin, paths.langProducts('zh'))],
         ['English', absoluteUrl(origin, paths.products)],
       ],
-      products.map((p) => `- [${p.name}](${twinUrl(origin, paths.langProduct('zh', p.slug))}): ${p.summary_zh ?? p.summary}`).join('\n'),
+      products.map((p) => productCard(origin, p, 'zh')).join('\n'),
     ),
   });
   for (const product of products) {
@@ -957,9 +938,12 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
           ['URL', absoluteUrl(origin, path)],
           ['English', absoluteUrl(origin, product.path)],
         ],
-        [`## ${zh.features}\n\n${features.map((f) => `- ${f}`).join('\n')}`, `> ${zh.productDetailsInEnglish}`, product.markdown].join(
-          '\n\n',
-        ),
+        [
+          productCallToAction(origin, product, 'zh'),
+          `## ${zh.features}\n\n${features.map((f) => `- ${f}`).join('\n')}`,
+          `> ${zh.productDetailsInEnglish}`,
+          product.markdown,
+        ].join('\n\n'),
       ),
     });
   }
@@ -974,6 +958,67 @@ function searchTopics(catalog: Catalog, lang: Lang): string {
       : `- [${c.name}](${twinUrl(catalog.origin, paths.category(c.slug))}): ${c.description}`,
   );
   return `## ${lang === 'zh' ? '按主题浏览' : 'Browse by topic'}\n\n${lines.join('\n')}`;
+}
+
+/**
+ * The contact page in one language, its twin in the page's words and order (ContactPage.astro): the lead, the
+ * enquiry form (its fields, the limit, how an agent sends it), then each channel with its label and value in the
+ * page's language; the channel that is this site's form links the form on this page, as the page does.
+ */
+function contactPage(catalog: Catalog, lang: Lang, today: string): SitePage {
+  const { origin, company, products } = catalog;
+  const zh = lang === 'zh';
+  const t = messages(lang);
+  const name = zh ? company.name_zh : company.name;
+  const path = paths.langContact(lang);
+  const form = `${absoluteUrl(origin, path)}#enquiry`;
+  const ownForm = absoluteUrl(origin, paths.contact);
+  const optional = (label: string): string => `${label}${zh ? '' : ' '}${t.optional}`;
+  const api = `\`POST ${absoluteUrl(origin, `${paths.api}/contact`)}\``;
+  const reference = twinUrl(origin, paths.apiOperation('send-enquiry'));
+  const channels = company.contact.map((c) => {
+    const label = zh ? (c.label_zh ?? c.label) : c.label;
+    const value = zh ? (c.value_zh ?? c.value) : c.value;
+    const url = c.url === ownForm ? form : c.url;
+    return `- ${label}: ${url ? `[${value}](${url})` : value}`;
+  });
+  return {
+    path,
+    kind: 'static',
+    title: t.contactTitle(name),
+    description: zh
+      ? `联系${company.name_zh}：销售、合作与媒体咨询。${t.contactLead}`
+      : `Contact ${company.name}: sales, partnerships and press; tell us about your deployment and an engineer answers within one working day.`,
+    lang,
+    lastmod: today,
+    markdown: markdownDocument(
+      origin,
+      t.contactTitle(name),
+      t.contactLead,
+      zh
+        ? [
+            ['URL', absoluteUrl(origin, path)],
+            ['English', absoluteUrl(origin, paths.contact)],
+          ]
+        : [['URL', absoluteUrl(origin, path)]],
+      [
+        `## ${t.sendEnquiry}`,
+        [
+          `- ${t.fieldName}`,
+          `- ${t.fieldEmail}`,
+          `- ${optional(t.fieldCompany)}`,
+          `- ${optional(t.fieldProduct)}${zh ? '：' : ': '}${[t.productNone, ...products.map((p) => p.name)].join(zh ? '、' : ', ')}`,
+          `- ${optional(t.fieldMessage)}`,
+        ].join('\n'),
+        t.limitNote,
+        zh
+          ? `智能体可直接提交同一表单（JSON 或表单编码）：${api}，见 [API 参考](${reference})。`
+          : `Agents send the same enquiry as JSON or form data: ${api} (see the [API reference](${reference})).`,
+        `## ${t.channels}`,
+        channels.join('\n'),
+      ].join('\n\n'),
+    ),
+  };
 }
 
 /** Search, contact, API reference, developers hub and the contact thank-you page. */
@@ -1026,46 +1071,10 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     ),
   });
 
-  pages.push({
-    path: paths.contact,
-    kind: 'static',
-    title: 'Contact',
-    description: `Contact ${company.name}: sales, partnerships and press; tell us about your deployment and an engineer answers within one working day.`,
-    lang: 'en',
-    lastmod: today,
-    markdown: markdownDocument(
-      origin,
-      `Contact ${company.name}`,
-      company.tagline,
-      [['URL', absoluteUrl(origin, paths.contact)]],
-      [
-        '## Channels',
-        company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n'),
-        `Headquarters: ${company.headquarters}.`,
-      ].join('\n\n'),
-    ),
-  });
-
-  pages.push({
-    path: paths.langContact('zh'),
-    kind: 'static',
-    title: zh.contactTitle(company.name_zh),
-    description: `联系${company.name_zh}：销售、合作与媒体咨询。${zh.contactLead}`,
-    lang: 'zh',
-    lastmod: today,
-    markdown: markdownDocument(
-      origin,
-      zh.contactTitle(company.name_zh),
-      zh.contactLead,
-      [['URL', absoluteUrl(origin, paths.langContact('zh'))]],
-      [`## ${zh.channels}`, company.contact.map((c) => `- ${c.label}: ${c.url ? `[${c.value}](${c.url})` : c.value}`).join('\n')].join(
-        '\n\n',
-      ),
-    ),
-  });
+  for (const lang of ['en', 'zh'] as const) pages.push(contactPage(catalog, lang, today));
 
   const openApi = openApiDocument(origin, company);
-  // The overview's twin is the whole reference, as is the single page's: an agent reads it in one request.
+  // The overview's twin says what the overview shows; the whole reference in one request is the one-page reference's twin.
   pages.push({
     path: paths.apiDocs,
     kind: 'static',
@@ -1073,7 +1082,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: `The ${company.name} HTTP API: search, feed, contact, health, the MCP server and OAuth; OpenAPI 3.1 at /openapi.json.`,
     lang: 'en',
     lastmod: today,
-    markdown: apiDocsMarkdown(origin, openApi),
+    markdown: apiOverviewTwin(origin, openApi),
   });
   const reference = apiReference(openApi);
   for (const group of reference.groups) {
@@ -1094,7 +1103,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
             ['URL', absoluteUrl(origin, path)],
             ['Group', group.name],
             ['OpenAPI', `${absoluteUrl(origin, paths.openApi)} (operationId \`${op.id}\`)`],
-            ['Whole reference', twinUrl(origin, paths.apiDocs)],
+            ['Whole reference', twinUrl(origin, paths.apiAll)],
           ],
           operationDetailsMarkdown(op).join('\n'),
         ),
@@ -1131,42 +1140,35 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     description: hubZh.summary,
     lang: 'zh',
     lastmod: today,
-    markdown: developersMarkdown(origin, hubZh, paths.langDevelopers('zh')),
+    markdown: developersMarkdown(origin, hubZh, paths.langDevelopers('zh'), zh.developersInEnglish),
     searchText: hubSearchText(hubZh),
   });
 
-  pages.push({
-    path: paths.contactThanks,
-    kind: 'static',
-    title: 'Thank you',
-    description: `Your enquiry reached ${company.name}.`,
-    lang: 'en',
-    lastmod: today,
-    listed: false,
-    markdown: markdownDocument(
-      origin,
-      'Thank you',
-      `Your enquiry reached ${company.name}.`,
-      [['URL', absoluteUrl(origin, paths.contactThanks)]],
-      `An engineer from ${company.name} answers within one working day. Meanwhile, read the [blog](${twinUrl(origin, paths.blog)}).`,
-    ),
-  });
-  pages.push({
-    path: paths.langContactThanks('zh'),
-    kind: 'static',
-    title: zh.thanksTitle,
-    description: zh.thanksLead(company.name_zh),
-    lang: 'zh',
-    lastmod: today,
-    listed: false,
-    markdown: markdownDocument(
-      origin,
-      zh.thanksTitle,
-      zh.thanksLead(company.name_zh),
-      [['URL', absoluteUrl(origin, paths.langContactThanks('zh'))]],
-      `[${zh.readBlog}](${twinUrl(origin, paths.langBlog('zh'))})`,
-    ),
-  });
+  // The thank-you page after an enquiry, in each language: its lead and its two links (ThanksPage.astro).
+  for (const lang of ['en', 'zh'] as const) {
+    const t = messages(lang);
+    const path = paths.langContactThanks(lang);
+    const lead = t.thanksLead(lang === 'zh' ? company.name_zh : company.name);
+    pages.push({
+      path,
+      kind: 'static',
+      title: t.thanksTitle,
+      description: lang === 'zh' ? lead : `Your enquiry reached ${company.name}.`,
+      lang,
+      lastmod: today,
+      listed: false,
+      markdown: markdownDocument(
+        origin,
+        t.thanksTitle,
+        lead,
+        [['URL', absoluteUrl(origin, path)]],
+        [
+          `- [${t.readBlog}](${twinUrl(origin, lang === 'zh' ? paths.langBlog('zh') : paths.blog)})`,
+          `- [${t.home}](${twinUrl(origin, paths.langHome(lang))})`,
+        ].join('\n'),
+      ),
+    });
+  }
 
   return pages;
 }

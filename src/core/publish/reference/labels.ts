@@ -24,4 +24,12 @@ export const REFERENCE_LABELS = {
   exampleRequest: 'Request',
   exampleResponse: 'Response',
   sameSchema: 'Schema as for',
+  version: 'Version',
+  server: 'Server',
+  openApi: 'OpenAPI 3.1 document',
+  markdown: 'Markdown version',
+  onePage: 'All on one page',
+  overview: 'Overview',
+  developersHub: 'All developer resources',
+  discovery: 'Discovery for agents',
 } as const;

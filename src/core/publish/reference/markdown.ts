@@ -38,8 +38,8 @@ export function schemaMarkdown(node: SchemaNode, indent = ''): string[] {
 }
 
 /** One operation in the whole reference: `### METHOD /path`, its summary, then {@link operationDetailsMarkdown}. */
-function operationMarkdown(op: ReferenceOperation): string[] {
-  return [`### ${op.method} ${op.path}`, '', `**${op.summary}**`, '', ...operationDetailsMarkdown(op, '####')];
+function operationMarkdown(op: ReferenceOperation, curlOnly: boolean): string[] {
+  return [`### ${op.method} ${op.path}`, '', `**${op.summary}**`, '', ...operationDetailsMarkdown(op, '####', { curlOnly })];
 }
 
 const PARAMETER_TITLES: Record<string, string> = {
@@ -78,9 +78,10 @@ function responseMarkdown(op: ReferenceOperation, r: ReferenceOperation['respons
 /**
  * An operation's facts below its title, in the order and words of its HTML page (Operation.astro):
  * description, authentication, parameters by location, request body, responses, then the requests in
- * three languages. `heading` is the level of the section headings (`##` on the operation's twin).
+ * three languages, or in curl alone (`options.curlOnly`, as the one-page reference shows them). `heading` is the
+ * level of the section headings (`##` on the operation's twin).
  */
-export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##'): string[] {
+export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##', options: { curlOnly?: boolean } = {}): string[] {
   const lines = [op.description, '', `${heading} ${L.authentication}`, ''];
   if (op.auth.length) lines.push(...op.auth.map((a) => `- ${a}`), '');
   else lines.push(L.noAuth, '');
@@ -108,28 +109,45 @@ export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##')
   lines.push(`${heading} ${L.exampleRequest}`, '');
   for (const request of op.requests) {
     if (request.title) lines.push(request.title, '');
-    for (const language of SNIPPET_LANGUAGES) lines.push(`\`\`\`${language.code}`, request.snippets[language.id], '```', '');
+    for (const language of SNIPPET_LANGUAGES)
+      if (!options.curlOnly || language.id === 'curl') lines.push(`\`\`\`${language.code}`, request.snippets[language.id], '```', '');
   }
   return lines;
 }
 
 /**
  * The whole twin; `entryPoints` is the markdown list of agent entry points that ends it, and
- * `operationUrl` the URL of an operation's own page (its twin is that URL + `.md`).
+ * `operationUrl` the URL of an operation's own page (its twin is that URL + `.md`). With `curlOnly`
+ * (the one-page reference, which shows curl alone) each request is in curl only: the three languages
+ * would take the twin past 100,000 characters, which AFDocs' page-size-markdown check and Claude Code
+ * cut; each operation's own twin has all three.
  */
 export function apiReferenceMarkdown(
   reference: ApiReference,
-  meta: { pageUrl: string; openApiUrl: string; entryPoints: string; operationUrl: (slug: string) => string },
+  meta: {
+    pageUrl: string;
+    openApiUrl: string;
+    entryPoints: string;
+    operationUrl: (slug: string) => string;
+    /** The overview's twin, which the one-page reference links as "Overview". */
+    overviewUrl?: string;
+    curlOnly?: boolean;
+  },
 ): string {
+  const curlOnly = meta.curlOnly ?? false;
   const lines = [
     `# ${reference.title}`,
     '',
     `> ${reference.description}`,
     '',
     `- URL: ${meta.pageUrl}`,
-    `- Version: ${reference.version}`,
-    `- OpenAPI: ${meta.openApiUrl}`,
-    `- Server: ${reference.server}`,
+    // The page's list, in its words (all.astro).
+    `- ${L.version} ${reference.version}`,
+    `- ${L.server} \`${reference.server}\``,
+    `- [${L.openApi}](${meta.openApiUrl})`,
+    `- [${L.markdown}](${meta.pageUrl}.md)`,
+    ...(meta.overviewUrl ? [`- [${L.overview}](${meta.overviewUrl})`] : []),
+    ...(curlOnly ? ["- Requests: in curl; in JavaScript and Python on each operation's twin, linked below"] : []),
     '',
   ];
   lines.push('## Contents', '');
@@ -143,8 +161,55 @@ export function apiReferenceMarkdown(
   for (const group of reference.groups) {
     lines.push(`## ${group.name}`, '');
     if (group.description) lines.push(group.description, '');
-    for (const op of group.operations) lines.push(...operationMarkdown(op));
+    for (const op of group.operations) lines.push(...operationMarkdown(op, curlOnly));
   }
   lines.push('## Discovery for agents', '', meta.entryPoints, '');
+  return lines.join('\n');
+}
+
+/** The first sentence of a CommonMark description (what an operation's card on the overview shows). */
+export function firstSentence(text: string): string {
+  return /^[\s\S]*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+}
+
+/**
+ * The twin of the overview page (`/docs/api`), in its order and words: the title and lead, the
+ * version, server and links, then each group with one line per operation (method, summary, path, the
+ * first sentence of its description, as the page's cards show) linking the operation's own twin, then
+ * the entry points. The whole reference is the twin of the one-page reference (`/docs/api/all.md`).
+ */
+export function apiOverviewMarkdown(
+  reference: ApiReference,
+  links: {
+    /** Twin URLs of the overview itself, the one-page reference and the developers hub. */
+    markdownUrl: string;
+    onePageUrl: string;
+    developersUrl: string;
+    openApiUrl: string;
+    entryPoints: string;
+    operationUrl: (slug: string) => string;
+  },
+): string {
+  const lines = [
+    `# ${reference.title}`,
+    '',
+    `> ${reference.description}`,
+    '',
+    `- ${L.version} ${reference.version}`,
+    `- ${L.server} \`${reference.server}\``,
+    `- [${L.openApi}](${links.openApiUrl})`,
+    `- [${L.markdown}](${links.markdownUrl})`,
+    `- [${L.onePage}](${links.onePageUrl})`,
+    `- [${L.developersHub}](${links.developersUrl})`,
+    '',
+  ];
+  for (const group of reference.groups) {
+    lines.push(`## ${group.name}`, '');
+    if (group.description) lines.push(group.description, '');
+    for (const op of group.operations)
+      lines.push(`- [${op.method} ${op.summary}](${links.operationUrl(op.slug)}.md) \`${op.path}\`: ${firstSentence(op.description)}`);
+    lines.push('');
+  }
+  lines.push(`## ${L.discovery}`, '', links.entryPoints, '');
   return lines.join('\n');
 }
