@@ -259,13 +259,13 @@ function checkingStore(context: LoaderContext): LoaderContext {
   storedErrorsByCollection.set(context.collection, { root, errors });
   const checked: LoaderContext['store'] = {
     ...store,
-    get: (id) => {
-      const entry = store.get(id);
+    get: <TData extends Record<string, unknown>>(id: string) => {
+      const entry = store.get<TData>(id);
       return entry && MISSING_IMAGES in entry.data ? undefined : entry;
     },
-    set: (entry) => {
+    set: <TData extends Record<string, unknown>>(entry: Parameters<LoaderContext['store']['set']>[0] & { data: TData }) => {
       const missing = missingImageErrors(entry as StoredEntryLike, root);
-      const stored: typeof entry = missing.length
+      const stored = missing.length
         ? {
             id: entry.id,
             data: {
@@ -278,11 +278,13 @@ function checkingStore(context: LoaderContext): LoaderContext {
             ...(entry.digest === undefined ? {} : { digest: entry.digest }),
           }
         : entry;
+      // Stored invalid, its data is not TData: every reader checks isInvalid first, as for a schema failure.
+      const typed = stored as typeof entry;
       const key = entry.filePath && /\.mdx?$/.test(entry.filePath) ? entry.filePath : `${entry.filePath ?? ''}\0${entry.id}`;
-      const found = entryErrors(stored.data);
+      const found = entryErrors(typed.data);
       if (found.length) errors.set(key, found);
       else errors.delete(key);
-      return store.set(stored);
+      return store.set(typed);
     },
   };
   return { ...context, store: checked };
