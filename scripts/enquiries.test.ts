@@ -163,7 +163,9 @@ describe('the command line', () => {
         NETLIFY_LOCAL_BLOBS_DIR: path.join(dir, 'blobs'),
       });
       expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: `0 enquiries written to ${file}\n` });
-      expect(readFileSync(file, 'utf8')).toBe(`${UTF8_BOM}id,received_at,received_local (UTC),name,email,company,product,product_name,message,notification\r\n`);
+      expect(readFileSync(file, 'utf8')).toBe(
+        `${UTF8_BOM}id,received_at,received_local (UTC),name,email,company,product,product_name,message,notification\r\n`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
