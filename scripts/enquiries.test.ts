@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Enquiry } from '../src/core/contact/contact.ts';
 import { memoryStore } from '../src/core/kernel/memory-store.ts';
-import { countLine, formatEnquiries, localTime, readEnquiries, UTF8_BOM } from './enquiries.ts';
+import { countLine, formatEnquiries, localTime, readEnquiries, readProductNames, UTF8_BOM } from './enquiries.ts';
 
 const enquiry = (id: string, received_at: string, extra: Partial<Enquiry> = {}): Enquiry =>
   ({
@@ -29,9 +29,9 @@ describe('csv', () => {
     const csv = formatEnquiries(TWO, 'csv', 'Asia/Shanghai');
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     const [header, first, second] = csv.slice(1).split('\r\n');
-    expect(header).toBe('id,received_at,received_local (Asia/Shanghai),name,email,company,message,notification');
+    expect(header).toBe('id,received_at,received_local (Asia/Shanghai),name,email,company,product,product_name,message,notification');
     expect(first).toBe(
-      '"e1","2026-11-24T12:15:03.000Z","2026-11-24 20:15:03","王小明","wang@example.com","示例科技","请联系我们，谢谢。","sent"',
+      '"e1","2026-11-24T12:15:03.000Z","2026-11-24 20:15:03","王小明","wang@example.com","示例科技","","","请联系我们，谢谢。","sent"',
     );
     expect(second).toContain('"2026-11-25 00:30:00","\'=cmd"'); // the next local day; formula neutralised
     expect(new TextEncoder().encode(csv).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
@@ -93,7 +93,42 @@ describe('reading', () => {
   });
 });
 
+describe('the product the visitor chose', () => {
+  const names = new Map([['llm-gateway', 'Acme LLM Gateway']]);
+  const chosen = [
+    enquiry('e1', '2026-11-24T12:15:03.000Z', { product: 'llm-gateway' }),
+    enquiry('e2', '2026-11-24T13:00:00.000Z', { product: 'retired-product' }),
+  ];
+
+  it('csv carries its slug and its name (empty when no product has the slug any more)', () => {
+    const [, first, second] = formatEnquiries(chosen, 'csv', 'UTC', names).slice(1).split('\r\n');
+    expect(first).toContain('"示例科技","llm-gateway","Acme LLM Gateway","请联系我们，谢谢。"');
+    expect(second).toContain('"示例科技","retired-product","","请联系我们，谢谢。"');
+  });
+
+  it('list names it, with its slug', () => {
+    const list = formatEnquiries(chosen, 'list', 'UTC', names);
+    expect(list).toContain('王小明 <wang@example.com> (示例科技)  about Acme LLM Gateway (llm-gateway)  [notification: sent]');
+    expect(list).toContain('(示例科技)  about retired-product  [notification');
+    expect(formatEnquiries(TWO, 'list', 'UTC', names)).not.toContain('about');
+  });
+
+  it('json keeps the stored slug', () => {
+    expect(JSON.parse(formatEnquiries(chosen, 'json', 'UTC', names))[0].product).toBe('llm-gateway');
+  });
+
+  it('names come from the products in the content folder', () => {
+    expect(readProductNames(path.resolve(import.meta.dirname, '..', 'content')).get('llm-gateway')).toBe('Acme LLM Gateway');
+    expect(readProductNames('/nonexistent').size).toBe(0);
+  });
+});
+
 describe('list and json', () => {
+  it('list names UTC once when the local zone is UTC', () => {
+    expect(formatEnquiries(TWO, 'list', 'UTC').split('\n')[0]).toBe('2 enquiries, oldest first; times in UTC');
+    expect(formatEnquiries(TWO, 'list', 'Etc/UTC').split('\n')[0]).toBe('2 enquiries, oldest first; times in UTC');
+  });
+
   it('list starts with the count and shows both times', () => {
     const list = formatEnquiries(TWO, 'list', 'Asia/Shanghai');
     expect(list.split('\n')[0]).toBe('2 enquiries, oldest first; times in UTC and Asia/Shanghai');
@@ -128,7 +163,9 @@ describe('the command line', () => {
         NETLIFY_LOCAL_BLOBS_DIR: path.join(dir, 'blobs'),
       });
       expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: `0 enquiries written to ${file}\n` });
-      expect(readFileSync(file, 'utf8')).toBe(`${UTF8_BOM}id,received_at,received_local (UTC),name,email,company,message,notification\r\n`);
+      expect(readFileSync(file, 'utf8')).toBe(
+        `${UTF8_BOM}id,received_at,received_local (UTC),name,email,company,product,product_name,message,notification\r\n`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,8 +8,11 @@
  * UTF-8 as the ANSI code page and garbles 中文) and has the local time beside the UTC one. The
  * count goes to stderr for csv and json, so stdout stays one parseable document.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { load as loadYaml } from 'js-yaml';
+import { parseBuildConfig } from '../src/core/config.ts';
 import { readOperatorStore } from './runtime/operator-store.ts';
 import type { Enquiry } from '../src/core/contact/contact.ts';
 import type { Store } from '../src/core/kernel/store.ts';
@@ -74,7 +77,53 @@ export function localTime(iso: string, timeZone: string): { wall: string; offset
   };
 }
 
-const CSV_COLUMNS = ['id', 'received_at', 'received_local', 'name', 'email', 'company', 'message', 'notification'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'received_at',
+  'received_local',
+  'name',
+  'email',
+  'company',
+  'product',
+  'product_name',
+  'message',
+  'notification',
+] as const;
+
+/** Product names by slug. */
+export type ProductNames = ReadonlyMap<string, string>;
+
+/**
+ * The products' names by slug, from the front matter of `<contentDir>/products/*.md` (an enquiry stores the slug the
+ * form sent). A file that does not parse is left out: its enquiries show the slug alone.
+ */
+export function readProductNames(contentDir: string): ProductNames {
+  const dir = path.join(contentDir, 'products');
+  const names = new Map<string, string>();
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.md'));
+  } catch {
+    return names;
+  }
+  for (const file of files) {
+    const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1];
+    try {
+      const data = frontMatter === undefined ? undefined : (loadYaml(frontMatter) as { name?: unknown; slug?: unknown } | undefined);
+      const slug = typeof data?.slug === 'string' ? data.slug : file.replace(/\.md$/, '');
+      if (typeof data?.name === 'string') names.set(slug, data.name);
+    } catch {
+      // Not YAML: the build names it; here its enquiries show the slug.
+    }
+  }
+  return names;
+}
+
+/** `Acme LLM Gateway (llm-gateway)`, or the slug alone when no product has it any more. */
+const productLabel = (slug: string, productNames: ProductNames): string => {
+  const name = productNames.get(slug);
+  return name ? `${shown(name)} (${shown(slug)})` : shown(slug);
+};
 
 function csvCell(value: string, keepLineBreaks = false): string {
   // Quote always; double quotes inside; neutralise spreadsheet formulas (CSV injection) and terminal escapes.
@@ -93,12 +142,23 @@ export function countLine(count: number): string {
  * `received_local` the wall-clock time in `timeZone` (`YYYY-MM-DD HH:mm:ss`, which Excel reads as a
  * date) with the zone in the header. list: a count line, then each enquiry with both times.
  */
-export function formatEnquiries(enquiries: readonly Enquiry[], format: Format, timeZone: string = LOCAL_TIME_ZONE): string {
+export function formatEnquiries(
+  enquiries: readonly Enquiry[],
+  format: Format,
+  timeZone: string = LOCAL_TIME_ZONE,
+  productNames: ProductNames = new Map(),
+): string {
   if (format === 'json') return `${jsonWithEscapedInvisibles(JSON.stringify(enquiries, null, 2))}\n`;
   if (format === 'csv') {
     const header = CSV_COLUMNS.map((c) => (c === 'received_local' ? `received_local (${timeZone})` : c)).join(',');
     const value = (e: Enquiry, c: (typeof CSV_COLUMNS)[number]): string =>
-      c === 'notification' ? e.notification.status : c === 'received_local' ? localTime(e.received_at, timeZone).wall : String(e[c] ?? '');
+      c === 'notification'
+        ? e.notification.status
+        : c === 'received_local'
+          ? localTime(e.received_at, timeZone).wall
+          : c === 'product_name'
+            ? (productNames.get(e.product ?? '') ?? '')
+            : String(e[c] ?? '');
     const rows = enquiries.map((e) => CSV_COLUMNS.map((c) => csvCell(value(e, c), c === 'message')).join(','));
     return `${UTF8_BOM + [header, ...rows].join('\r\n')}\r\n`;
   }
@@ -106,11 +166,14 @@ export function formatEnquiries(enquiries: readonly Enquiry[], format: Format, t
   const lines = enquiries.map((e) => {
     const local = localTime(e.received_at, timeZone);
     const company = e.company ? ` (${shown(e.company)})` : '';
-    const who = `${shown(e.name)} <${shown(e.email)}>${company}`;
+    const product = e.product ? `  about ${productLabel(e.product, productNames)}` : '';
+    const who = `${shown(e.name)} <${shown(e.email)}>${company}${product}`;
     const message = shown(e.message.replace(/\s+/g, ' ').slice(0, 160));
     return `${shown(e.received_at)}  (${local.wall} ${local.offset})  ${shown(e.id)}  ${who}  [notification: ${shown(e.notification.status)}]\n    ${message}`;
   });
-  return `${countLine(enquiries.length)}, oldest first; times in UTC and ${timeZone}\n\n${lines.join('\n')}\n`;
+  // UTC's aliases (Etc/UTC, GMT) resolve to UTC: then the local time is the UTC one, named once.
+  const zones = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone === 'UTC' ? 'UTC' : `UTC and ${timeZone}`;
+  return `${countLine(enquiries.length)}, oldest first; times in ${zones}\n\n${lines.join('\n')}\n`;
 }
 
 const USAGE = `Usage: npm run enquiries -- [list|json|csv] [--production] [--output <file>] [--time-zone <zone>]
@@ -119,9 +182,11 @@ Prints the contact enquiries, oldest first: from the local Blobs that npm start 
 (.netlify/blobs-serve, or NETLIFY_LOCAL_BLOBS_DIR), or with --production from the deployed site
 (needs NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN).
 
-  list             (default) a count line, then one enquiry per entry, UTC and local time
-  json             the stored records as a JSON array
-  csv              UTF-8 with a byte order mark (opens correctly in Excel), UTC and local time
+  list             (default) a count line, then one enquiry per entry, UTC and local time, and
+                   the product chosen (its name from content/products, and its slug)
+  json             the stored records as a JSON array (the product as its slug)
+  csv              UTF-8 with a byte order mark (opens correctly in Excel), UTC and local time,
+                   the product's slug and name
   --output <file>  write to <file> instead of stdout (npm run prints its own banner on stdout:
                    use this, or npm run --silent, when redirecting)
   --time-zone <z>  the zone of the local time (IANA name, e.g. Asia/Shanghai; default ${LOCAL_TIME_ZONE})
@@ -167,7 +232,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const enquiries = await readOperatorStore('enquiries', options.production, readEnquiries);
-  const text = formatEnquiries(enquiries, options.format, options.timeZone);
+  const text = formatEnquiries(enquiries, options.format, options.timeZone, readProductNames(parseBuildConfig(process.env).contentDir));
   if (options.output) {
     writeFileSync(options.output, text);
     process.stderr.write(`${countLine(enquiries.length)} written to ${options.output}\n`);

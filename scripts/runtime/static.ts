@@ -3,8 +3,15 @@
  * `_headers` rules read by Netlify's own parser (@netlify/headers-parser). URL variations and the
  * base headers copy @netlify/static; unlike it, the method is checked (405) and files carry an ETag
  * (If-None-Match → 304), as the CDN does. A miss is the site's 404.html with status 404.
+ *
+ * A failed `npm run build` leaves dist/ empty (Astro empties it before it builds) under a running `npm start`: then a
+ * miss is a 503 that says so, logged once, instead of a silent 404 for every page (stranger s8b, M3). Netlify never
+ * deploys a failed build, so only the local server meets this. Building into a fresh folder and swapping it in on
+ * success would keep the last good build served, but the build also empties generated/ and the deploy store, which
+ * would have to be swapped with it, and `npm run build` (Netlify's build command) runs astro build directly.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
@@ -21,6 +28,10 @@ const MAX_KEPT_FILE_BYTES = 256 * 1024;
 const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 /** The methods a static file answers. */
 export const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+/** What a miss answers while dist/ holds no build. */
+export const BUILD_MISSING_TEXT =
+  'This site has no build to serve: the last `npm run build` failed (or one is under way). Run `npm run build`: it lists what to fix. ' +
+  'The pages come back as soon as a build succeeds.\n';
 
 /** Reads the header rules (dist/_headers first, then netlify.toml) once; a syntax error refuses to start. */
 export async function loadHeaderRules(root: string, distDir: string): Promise<Header[]> {
@@ -66,11 +77,16 @@ export class StaticSite {
   #keptBytes = 0;
   #headerRules: readonly Header[];
 
+  /** Whether the missing build was logged since a build was last seen: once per failed build, not once per request. */
+  #missingBuildLogged = false;
+  readonly #log: (line: string) => void;
+
   readonly distDir: string;
 
-  constructor(distDir: string, headerRules: readonly Header[]) {
+  constructor(distDir: string, headerRules: readonly Header[], log: (line: string) => void = console.warn) {
     this.distDir = distDir;
     this.#headerRules = headerRules;
+    this.#log = log;
   }
 
   /** Forget what was read from dist/ (after a rebuild). */
@@ -78,6 +94,26 @@ export class StaticSite {
     this.#lookups.clear();
     this.#keptBytes = 0;
     this.#headerRules = headerRules;
+  }
+
+  /**
+   * Whether dist/ holds a build: every build has a home page. Looked at on a miss only (a stat), so a hit costs
+   * nothing more; the lookups are forgotten when the build has gone, so its pages are not answered from a stale list.
+   */
+  #holdsBuild(): boolean {
+    if (existsSync(path.join(this.distDir, 'index.html'))) {
+      this.#missingBuildLogged = false;
+      return true;
+    }
+    this.#lookups.clear();
+    this.#keptBytes = 0;
+    if (!this.#missingBuildLogged) {
+      this.#missingBuildLogged = true;
+      this.#log(
+        `\n  ${this.distDir} holds no build: the last npm run build failed (or one is under way). Pages answer 503 until a build succeeds: run npm run build.\n`,
+      );
+    }
+    return false;
   }
 
   /** The file a path serves, if any. `pathname` is the raw (encoded) URL path. */
@@ -122,7 +158,14 @@ export class StaticSite {
     if (status === 200 && ifNoneMatch(request.headers.get('if-none-match'), found.etag))
       return new Response(null, { status: 304, headers });
     headers.set('content-length', String(found.size));
-    const body = request.method === 'HEAD' ? null : (found.bytes ?? (await readFile(found.file)));
+    let body: Buffer<ArrayBuffer> | null = null;
+    try {
+      body = request.method === 'HEAD' ? null : (found.bytes ?? (await readFile(found.file)));
+    } catch {
+      // Gone since it was found (a build emptied dist/): answer as for a miss.
+      this.#lookups.clear();
+      return this.notFound(request);
+    }
     return new Response(body, { status, headers });
   }
 
@@ -137,6 +180,11 @@ export class StaticSite {
 
   /** The site's 404 page for a miss (rules of /404.html, not of the missing path). */
   async notFound(request: Request): Promise<Response> {
+    if (!this.#holdsBuild())
+      return new Response(request.method === 'HEAD' ? null : BUILD_MISSING_TEXT, {
+        status: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30' },
+      });
     const page = await this.find('/404.html');
     if (!page) return new Response('Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     return this.respond(request, page, { status: 404, rulesPath: '/404.html' });

@@ -25,6 +25,7 @@ import {
   entryErrors,
   holdsUnreadableFile,
   isInvalid,
+  storedEntryErrors,
   lineOf,
   readTweetSnapshotFile,
 } from './content-errors.ts';
@@ -141,6 +142,8 @@ export async function contentErrors(): Promise<ContentError[]> {
   const entries = await Promise.all(COLLECTIONS.map((collection) => getCollection(collection, ({ data }) => isInvalid(data))));
   return [
     ...entries.flat().flatMap((entry) => entryErrors(entry.data)),
+    // An entry another file's entry replaced in the store (a shared slug): its own errors too (sortedErrors drops repeats).
+    ...storedEntryErrors(),
     ...duplicateSlugErrors(process.cwd()),
     // The one data file the build reads outside the collections (src/astro/integrations/site-data.ts).
     ...readTweetSnapshotFile(parseBuildConfig(process.env).contentDir).errors,

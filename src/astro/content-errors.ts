@@ -8,7 +8,7 @@
  * of an unchanged broken file reports it again. A data file (content/*.yaml) that does not parse
  * is kept the same way, as one invalid entry ({@link dataFile}).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load as loadYaml, YAMLException } from 'js-yaml';
@@ -17,6 +17,7 @@ import { file, type Loader, type LoaderContext } from 'astro/loaders';
 import { parseTweetFeed, type TweetFeed } from '../core/tweets/tweets.ts';
 import { duplicateSlugClaims, recordingSlugClaims } from './astro-glob-duplicate-slugs.ts';
 import { reloadingDroppedChanges } from './chokidar-dropped-changes.ts';
+import { MISSING_IMAGES, missingImageErrors, type StoredEntryLike, unmarked } from './missing-images.ts';
 
 /** One thing an author must fix: where (relative to the project root, 1-based line) and what. */
 export interface ContentError {
@@ -160,15 +161,44 @@ export function schemaErrors(error: unknown, file: string, relative: string, dat
   }));
 }
 
-/** Front matter that is not YAML: Astro's MarkdownError carries the YAML line, counted from the line after `---`. */
-function frontMatterError(error: unknown, relative: string): ContentError {
+/**
+ * The 1-based line (within `yaml`, up to `before` when given) of the first value that opens a quote and does not close
+ * it on its line (`title: "Broken`, `- 'It's`), or 0. YAML reads such a value on over the following lines and reports
+ * the error where the text stops making sense, often several lines further on; a quoted value that really goes on over
+ * lines is rare in front matter, and this is looked for only once the YAML failed.
+ */
+export function unclosedQuoteLine(yaml: string, before = Number.POSITIVE_INFINITY): number {
+  const lines = yaml.split(/\r?\n/);
+  for (let i = 0; i < lines.length && i < before; i++) {
+    const value = /^\s*(?:-\s+)?(?:[^\s#"'][^:#]*:\s+|-\s*)?(["'])(.*)$/.exec(lines[i]!);
+    if (!value || /^\s*#/.test(lines[i]!)) continue;
+    const [, quote, rest] = value as unknown as [string, string, string];
+    // In a double-quoted value `\"` is escaped; in a single-quoted one `''` is.
+    const closes = quote === '"' ? rest.replace(/\\./g, '').includes('"') : rest.replace(/''/g, '').includes("'");
+    if (!closes) return i + 1;
+  }
+  return 0;
+}
+
+/**
+ * Front matter that is not YAML: Astro's MarkdownError carries the YAML line, counted from the line after `---`. A
+ * value whose quote is never closed is reported at the line that opens it, with where YAML gave up.
+ */
+function frontMatterError(error: unknown, relative: string, contents = ''): ContentError {
   const { message, loc } = error as { message?: string; loc?: { line?: number } };
   const yamlLine = typeof loc?.line === 'number' ? loc.line : undefined;
-  return {
-    file: relative,
-    line: yamlLine === undefined ? 1 : yamlLine + 2,
-    message: `the front matter is not valid YAML: ${plain(message ?? String(error)).split('\n')[0]}`,
-  };
+  const line = yamlLine === undefined ? 1 : yamlLine + 2;
+  const reason = plain(message ?? String(error)).split('\n')[0];
+  const lines = contents.split(/\r?\n/);
+  const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
+  const opens = end === -1 ? 0 : unclosedQuoteLine(lines.slice(1, end).join('\n'), line - 1);
+  if (opens && opens + 1 < line)
+    return {
+      file: relative,
+      line: opens + 1,
+      message: `the front matter is not valid YAML: a quoted value starts here and is not closed on its line (YAML read on to line ${line}: ${reason})`,
+    };
+  return { file: relative, line, message: `the front matter is not valid YAML: ${reason}` };
 }
 
 /** What the loader passes besides the typed context: the entry types by extension. */
@@ -191,13 +221,73 @@ function keepingUnparsableFiles(context: LoaderContext): LoaderContext {
             return await type.getEntryInfo(params);
           } catch (error) {
             const relative = path.relative(root, fileURLToPath(params.fileUrl));
-            return { data: { [INVALID_ENTRY]: [frontMatterError(error, relative)] }, body: '', rawData: '' };
+            return { data: { [INVALID_ENTRY]: [frontMatterError(error, relative, params.contents)] }, body: '', rawData: '' };
           }
         },
       },
     ]),
   );
   return { ...context, entryTypes: keeping } as LoaderContext;
+}
+
+/**
+ * The errors of the entries each collection stored in this sync, by file (and id, for a data file's entries): shared
+ * through globalThis, as the content layer and page rendering may load this module separately. The glob loader keys
+ * entries by slug, so a file whose slug another file claims may be replaced in the store by that file's entry, and its
+ * own errors (a `lang: fr` beside the duplicate slug) with it; kept here, they are reported in the same round.
+ */
+const sharedErrors = globalThis as { __siteStoredEntryErrors?: Map<string, { root: string; errors: Map<string, ContentError[]> }> };
+sharedErrors.__siteStoredEntryErrors ??= new Map();
+const storedErrorsByCollection = sharedErrors.__siteStoredEntryErrors;
+
+/** The errors of every entry stored with errors in this sync whose file still exists (a file deleted in `npm run dev` no longer counts). */
+export function storedEntryErrors(): ContentError[] {
+  return [...storedErrorsByCollection.values()].flatMap(({ root, errors }) =>
+    [...errors.values()].flat().filter((error) => existsSync(path.resolve(root, error.file))),
+  );
+}
+
+/**
+ * The store `context` writes to, checking each entry's images as it is stored ({@link missingImageErrors}: one
+ * missing is an error of the entry, which is then stored invalid and imports nothing) and recording the errors of
+ * each entry stored ({@link storedEntryErrors}). A stored entry marked for a missing image is read again on each sync.
+ */
+function checkingStore(context: LoaderContext): LoaderContext {
+  const { store } = context;
+  const root = fileURLToPath(context.config.root);
+  const errors = new Map<string, ContentError[]>();
+  storedErrorsByCollection.set(context.collection, { root, errors });
+  const checked: LoaderContext['store'] = {
+    ...store,
+    get: <TData extends Record<string, unknown>>(id: string) => {
+      const entry = store.get<TData>(id);
+      return entry && MISSING_IMAGES in entry.data ? undefined : entry;
+    },
+    set: <TData extends Record<string, unknown>>(entry: Parameters<LoaderContext['store']['set']>[0] & { data: TData }) => {
+      const missing = missingImageErrors(entry as StoredEntryLike, root);
+      const stored = missing.length
+        ? {
+            id: entry.id,
+            data: {
+              ...(unmarked(entry.data) as Record<string, unknown>),
+              [INVALID_ENTRY]: [...entryErrors(entry.data), ...missing],
+              [MISSING_IMAGES]: true,
+            },
+            ...(entry.body === undefined ? {} : { body: entry.body }),
+            ...(entry.filePath === undefined ? {} : { filePath: entry.filePath }),
+            ...(entry.digest === undefined ? {} : { digest: entry.digest }),
+          }
+        : entry;
+      // Stored invalid, its data is not TData: every reader checks isInvalid first, as for a schema failure.
+      const typed = stored as typeof entry;
+      const key = entry.filePath && /\.mdx?$/.test(entry.filePath) ? entry.filePath : `${entry.filePath ?? ''}\0${entry.id}`;
+      const found = entryErrors(typed.data);
+      if (found.length) errors.set(key, found);
+      else errors.delete(key);
+      return store.set(typed);
+    },
+  };
+  return { ...context, store: checked };
 }
 
 /**
@@ -212,7 +302,7 @@ export function reporting(loader: Loader): Loader {
     ...loader,
     load: (context: LoaderContext) => {
       const root = fileURLToPath(context.config.root);
-      const recording = keepingUnparsableFiles(recordingSlugClaims(reloadingDroppedChanges(context)));
+      const recording = keepingUnparsableFiles(recordingSlugClaims(reloadingDroppedChanges(checkingStore(context))));
       return loader.load({
         ...recording,
         parseData: async (props) => {

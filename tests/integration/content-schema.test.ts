@@ -258,6 +258,46 @@ describe('content validation at build time', () => {
     expect(output).not.toMatch(/\*\*|:0:0|Stack trace|node_modules/);
   });
 
+  it('lists a missing cover and body image, a slug two files share beside a bad field, and an unclosed quote at its line, in one round', () => {
+    // A missing image stopped the build in Vite's bundling with [ImageNotFound], a stack and no article named, and hid
+    // every other error; a duplicate slug hid the other file's bad field; an unclosed quote was reported at the end of
+    // the front matter (stranger s8b, M2 and L2).
+    const at: Record<string, { file: string; line: number }> = {};
+    const { status, output } = buildWith('missing-images', (content) => {
+      const articles = path.join(content, 'articles');
+      const base = readFileSync(path.join(articles, 'llm-gateway-token-budgets.md'), 'utf8');
+      const withCover = path.join(articles, 'zz-cover.md');
+      writeFileSync(
+        withCover,
+        `${base
+          .replace(/^slug: .*$/m, 'slug: zz-cover')
+          .replace(/^lang: en$/m, 'lang: en\ncover:\n  src: ./zz-nope.png\n  alt: A cover')}\n![a figure](./zz-also-nope.svg)\n`,
+      );
+      const lines = readFileSync(withCover, 'utf8').split('\n');
+      at.cover = { file: withCover, line: lines.indexOf('  src: ./zz-nope.png') + 1 };
+      at.body = { file: withCover, line: lines.indexOf('![a figure](./zz-also-nope.svg)') + 1 };
+      const sameSlug = path.join(articles, 'zz-same-slug.md');
+      writeFileSync(sameSlug, base.replace(/^lang: en$/m, 'lang: fr'));
+      at.lang = { file: sameSlug, line: lineOf(sameSlug, 'lang') };
+      const unclosed = path.join(articles, 'zz-unclosed.md');
+      writeFileSync(unclosed, base.replace(/^slug: .*$/m, 'slug: zz-unclosed').replace(/^title: .*$/m, 'title: "Broken front matter'));
+      at.quote = { file: unclosed, line: 2 };
+      return withCover;
+    });
+    expect(status).not.toBe(0);
+    const errors = output.split('\n').filter((line) => /^\S+\.mdx?:\d+: /.test(line));
+    const where = ({ file, line }: { file: string; line: number }): string => `${path.relative(ROOT, file)}:${line}: `;
+    expect(errors).toContain(`${where(at.cover!)}cover: ./zz-nope.png not found`);
+    expect(errors).toContain(`${where(at.body!)}image ./zz-also-nope.svg not found`);
+    expect(errors.some((e) => e.startsWith(`${where(at.lang!)}lang: `))).toBe(true);
+    expect(errors.some((e) => e.includes('the slug "llm-gateway-token-budgets" is also used by'))).toBe(true);
+    expect(errors.some((e) => e.startsWith(`${where(at.quote!)}the front matter is not valid YAML: a quoted value starts here`))).toBe(
+      true,
+    );
+    expect(output).toContain(`${errors.length} content errors; fix them and build again:`);
+    expect(output).not.toMatch(/ImageNotFound|Stack trace|node_modules/);
+  });
+
   it('pairs an article with its translation when each links the other (hreflang, the language switch)', () => {
     const zh = 'llm-inference-cost-optimization-zh';
     const en = 'speculative-decoding-faster-inference';

@@ -80,7 +80,9 @@ describe('scheduled functions in the local runtime', () => {
       encoding: 'utf8',
       env: { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: site.runtime.blobsDir, TZ: 'Asia/Shanghai' },
     });
-    expect(csv.stdout.split('\r\n')[0]).toBe('\uFEFFid,received_at,received_local (Asia/Shanghai),name,email,company,message,notification');
+    expect(csv.stdout.split('\r\n')[0]).toBe(
+      '\uFEFFid,received_at,received_local (Asia/Shanghai),name,email,company,product,product_name,message,notification',
+    );
     expect(csv.stdout).toContain(`"${id}"`);
     expect(csv.stderr).toBe(`${listed.length} ${listed.length === 1 ? 'enquiry' : 'enquiries'}\n`);
   });

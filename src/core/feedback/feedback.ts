@@ -197,7 +197,8 @@ export async function storeFeedback(
     await refund(deps.limits, limitKey).catch(() => undefined);
     throw error;
   }
-  deps.usage?.count(`feedback.${record.kind}`);
+  // Under `contact.`: the report's "Contact and feedback" section (analytics/report.ts REPORT_SECTIONS) lists that prefix alone.
+  deps.usage?.count(`contact.feedback.${channel}.${record.kind}`);
   return { ok: true, receipt: { status: 'stored', id: record.id, page, kind: record.kind } };
 }
 
