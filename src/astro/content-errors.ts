@@ -247,6 +247,11 @@ export function storedEntryErrors(): ContentError[] {
   );
 }
 
+/** Where an entry's errors are kept: a markdown entry by its file (its slug may be another file's), a data entry by id too. */
+function errorKey(entry: { id: string; filePath?: string | undefined }): string {
+  return entry.filePath && /\.mdx?$/.test(entry.filePath) ? entry.filePath : `${entry.filePath ?? ''}\0${entry.id}`;
+}
+
 /**
  * The store `context` writes to, checking each entry's images as it is stored ({@link missingImageErrors}: one
  * missing is an error of the entry, which is then stored invalid and imports nothing) and recording the errors of
@@ -280,11 +285,21 @@ function checkingStore(context: LoaderContext): LoaderContext {
         : entry;
       // Stored invalid, its data is not TData: every reader checks isInvalid first, as for a schema failure.
       const typed = stored as typeof entry;
-      const key = entry.filePath && /\.mdx?$/.test(entry.filePath) ? entry.filePath : `${entry.filePath ?? ''}\0${entry.id}`;
+      const key = errorKey(entry);
       const found = entryErrors(typed.data);
       if (found.length) errors.set(key, found);
       else errors.delete(key);
       return store.set(typed);
+    },
+    // A data file is loaded again whole (Astro's file loader clears the store first): a fixed file's old errors go.
+    clear: () => {
+      errors.clear();
+      store.clear();
+    },
+    delete: (id: string) => {
+      const entry = store.get(id);
+      if (entry) errors.delete(errorKey(entry));
+      store.delete(id);
     },
   };
   return { ...context, store: checked };
