@@ -228,7 +228,7 @@ export function buildSearchIndex(docs: readonly Document[], options: SearchIndex
 
   const head: SearchIndexHead = {
     mode: SEARCH_INDEX_MODE,
-    hash: contentHash(sorted, `${termsPerBlock}:${lexBlocks.head.blockSize}`, cache?.keyOf),
+    hash: contentHash(sorted, `${termsPerBlock}:${lexBlocks.head.blockSize}`),
     N: count,
     avgB: count === 0 ? 0 : sum(lenB) / count,
     avgT: count === 0 ? 0 : sum(lenT) / count,
@@ -317,14 +317,13 @@ function compareCodeUnits(a: string, b: string): number {
  * indexed or stored field, as 16 hex digits. It names the file (the /search page's copy is served
  * as immutable under it), so anything that changes the bytes is in it.
  */
-function contentHash(docs: readonly Document[], blockSizes: string, keyOf?: (doc: Document) => string | undefined): string {
+function contentHash(docs: readonly Document[], blockSizes: string): string {
+  // Every body is hashed, even where the terms cache has a key for it: the file must be the one any build of the same
+  // catalogue writes (tests/integration/search-answers.test.ts), whatever cache it had.
   const hash = new ContentHash().field(`v${SEARCH_INDEX_VERSION}:${SEARCH_INDEX_MODE}:${blockSizes}`);
   for (const d of docs) {
-    // A key the caller has for the text (its source's digest) stands for it, rather than hashing every body again in
-    // every build (docs/benchmarks-history.md, "Build: cache keys without the bodies").
-    const text = keyOf?.(d);
-    for (const field of [d.type, d.slug, d.title, d.category, d.date, d.excerpt, d.lang, d.path, d.tags.join('\n')]) hash.field(field);
-    hash.field(text === undefined ? d.markdown : `key:${text}`);
+    for (const field of [d.type, d.slug, d.title, d.category, d.date, d.excerpt, d.lang, d.path, d.tags.join('\n'), d.markdown])
+      hash.field(field);
   }
   return hash.hex();
 }

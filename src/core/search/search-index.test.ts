@@ -121,38 +121,9 @@ describe('buildSearchIndex', () => {
     );
   });
 
-  it('with a key for each document’s text (its source’s digest), the hash follows the key instead of the text', () => {
-    const stored = new Map<string, DocumentTerms>();
-    const keyed = (version: string): DocumentTermsCache => ({
-      get: (key) => stored.get(key),
-      set: (key, terms) => stored.set(key, terms),
-      keyOf: (d) => (d.slug === FIXTURES[0]!.slug ? `source ${version}` : undefined),
-    });
-    const hashOf = (docs: readonly Document[], version: string): string =>
-      loadSearchIndex(buildSearchIndex(docs, { termsCache: keyed(version) })).contentHash;
-    const base = hashOf(FIXTURES, 'v1');
-    // A new source digest names new text: a new hash, so the page's copy of the index gets a new address.
-    expect(hashOf(FIXTURES, 'v2')).not.toBe(base);
-    // Any other field still counts; a document without a key is hashed by its text.
-    expect(
-      hashOf(
-        FIXTURES.map((d, i) => (i === 0 ? { ...d, title: `${d.title} 改` } : d)),
-        'v1',
-      ),
-    ).not.toBe(base);
-    expect(
-      hashOf(
-        FIXTURES.map((d, i) => (i === 1 ? { ...d, markdown: `${d.markdown} 改` } : d)),
-        'v1',
-      ),
-    ).not.toBe(base);
-    // The keyed text itself is not read again: the key stands for it.
-    expect(
-      hashOf(
-        FIXTURES.map((d, i) => (i === 0 ? { ...d, markdown: `${d.markdown} 改` } : d)),
-        'v1',
-      ),
-    ).toBe(base);
+  it('a terms cache with keys writes the same file as a build without one (the content hash reads every body)', () => {
+    const keyOf = (d: Document): string | undefined => (d.slug === FIXTURES[0]!.slug ? 'source v1' : undefined);
+    expect(buildSearchIndex(FIXTURES, { termsCache: { get: () => undefined, set: () => {}, keyOf } })).toEqual(file);
   });
 
   it('keeps terms and lexicon sorted, and the lexicon unstemmed', () => {
