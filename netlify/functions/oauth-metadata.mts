@@ -1,4 +1,5 @@
-// RFC 8414 metadata (also at the OpenID discovery path), RFC 9728 metadata and the JWKS: public documents, CORS open, ETag (src/core/oauth/endpoints/metadata.ts).
+// RFC 8414 metadata (also at the OpenID discovery path), RFC 9728 metadata and the JWKS: public documents, CORS open, ETag
+// (src/core/oauth/endpoints/metadata.ts).
 import type { Config } from '@netlify/functions';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
 import { handleOAuthMetadata, OAUTH_METADATA_EDGE } from '../../src/core/oauth/endpoints/metadata.ts';

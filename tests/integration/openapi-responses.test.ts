@@ -665,6 +665,18 @@ const CASES: Case[] = [
     request: () => ['/.well-known/oauth-authorization-server', { method: 'DELETE' }],
   },
   {
+    op: 'get /.well-known/openid-configuration',
+    name: 'metadata at the OpenID discovery path',
+    status: 200,
+    request: () => ['/.well-known/openid-configuration'],
+  },
+  {
+    op: 'get /.well-known/openid-configuration',
+    name: 'wrong method',
+    status: 405,
+    request: () => ['/.well-known/openid-configuration', { method: 'DELETE' }],
+  },
+  {
     op: 'get /.well-known/oauth-protected-resource',
     name: 'site metadata',
     status: 200,

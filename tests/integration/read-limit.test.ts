@@ -44,13 +44,13 @@ describe('read limits per network', () => {
   it.each([
     ['/mcp', { jsonrpc: '2.0', id: 1, method: 'ping' }],
     ['/a2a', { jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 'none' } }],
-  ])('POST %s: past the allowance a 429 JSON-RPC error, before the body is read', async (path, body) => {
+  ])('POST %s: past the allowance a 429 JSON-RPC error echoing the request’s id', async (path, body) => {
     for (let i = 0; i < BURST; i++) expect((await rpc(path, '198.51.100.20', body)).status).not.toBe(429);
     const refused = await rpc(path, '198.51.100.20', body);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     const envelope = await refused.json();
-    expect(envelope).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32029, data: { retry_after: expect.any(Number) } } });
+    expect(envelope).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32029, data: { retry_after: expect.any(Number) } } });
     expect(envelope.error.message).toContain('/auth.md#read-limits');
     expect((await rpc(path, '198.51.100.21', body)).status).not.toBe(429);
   });
