@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/core/content/catalog.ts';
+import { htmlOf } from '../../tools/agent-ready/html.ts';
+import { normalizeText } from '../../tools/agent-ready/rubrics/afdocs.ts';
 import { sitePages } from '../../src/core/publish/pages.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { sitemapPaths, useRuntime } from '../support/runtime.ts';
@@ -223,6 +225,33 @@ describe('pages and their markdown twins', () => {
     const res = await site.fetchPath(css);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('the API reference pages and their twins carry the same text', () => {
+  it('every content block of each operation page of the API reference is in its twin, as the checker reads them (AFDocs markdown-content-parity)', async () => {
+    // The operations' pages; the one-page reference (/docs/api/all) and the index have their own twins (docs/agents.md).
+    const pages = (await allPages()).filter((p) => p.startsWith('/docs/api/') && p !== '/docs/api/all');
+    expect(pages.length).toBeGreaterThan(10);
+    const missing: string[] = [];
+    for (const path of pages) {
+      const res = await site.fetchPath(path, { headers: { accept: 'text/html' } });
+      const text = await res.text();
+      const fetched = {
+        url: `${TEST_ORIGIN}${path}`,
+        status: res.status,
+        headers: res.headers,
+        bytes: new Uint8Array(),
+        text,
+        ms: 0,
+        redirects: [],
+      };
+      const twin = normalizeText(await (await site.fetchPath(`${path}.md`)).text());
+      for (const block of new Set(htmlOf(fetched).segments.map(normalizeText)))
+        if (block && !twin.includes(block)) missing.push(`${path}: "${block.slice(0, 80)}"`);
+    }
+    // A parameter row reads "q string required" (words apart), and the "Try it" form is in the twin too.
+    expect(missing).toEqual([]);
   });
 });
 

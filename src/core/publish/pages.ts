@@ -1096,7 +1096,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
             ['OpenAPI', `${absoluteUrl(origin, paths.openApi)} (operationId \`${op.id}\`)`],
             ['Whole reference', twinUrl(origin, paths.apiDocs)],
           ],
-          operationDetailsMarkdown(op).join('\n'),
+          operationDetailsMarkdown(op, '##', { tryIt: true }).join('\n'),
         ),
       });
     }

@@ -24,4 +24,7 @@ export const REFERENCE_LABELS = {
   exampleRequest: 'Request',
   exampleResponse: 'Response',
   sameSchema: 'Schema as for',
+  tryIt: 'Try it',
+  tryItLead: 'Sends the request from your browser to this site and shows the answer.',
+  send: 'Send request',
 } as const;

@@ -6,6 +6,7 @@
 import type { ApiReference, ReferenceOperation, SchemaNode } from './reference.ts';
 import { SNIPPET_LANGUAGES } from './snippets.ts';
 import { REFERENCE_LABELS } from './labels.ts';
+import { tryItFields, tryItRequest } from './try-it.ts';
 
 const L = REFERENCE_LABELS;
 
@@ -80,7 +81,7 @@ function responseMarkdown(op: ReferenceOperation, r: ReferenceOperation['respons
  * description, authentication, parameters by location, request body, responses, then the requests in
  * three languages. `heading` is the level of the section headings (`##` on the operation's twin).
  */
-export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##'): string[] {
+export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##', options: { tryIt?: boolean } = {}): string[] {
   const lines = [op.description, '', `${heading} ${L.authentication}`, ''];
   if (op.auth.length) lines.push(...op.auth.map((a) => `- ${a}`), '');
   else lines.push(L.noAuth, '');
@@ -110,7 +111,23 @@ export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##')
     if (request.title) lines.push(request.title, '');
     for (const language of SNIPPET_LANGUAGES) lines.push(`\`\`\`${language.code}`, request.snippets[language.id], '```', '');
   }
+  if (options.tryIt && op.tryable) lines.push(...tryItMarkdown(op, heading));
   return lines;
+}
+
+/** The operation page's "Try it" form in words (TryIt.astro): its fields and the request it sends as first filled. */
+function tryItMarkdown(op: ReferenceOperation, heading: string): string[] {
+  const fields = tryItFields(op);
+  return [
+    `${heading} ${L.tryIt}`,
+    '',
+    L.tryItLead,
+    '',
+    ...fields.map((f) => `- \`${f.name}\`${f.required ? ` ${L.required}` : ''}`),
+    ...(fields.length ? [''] : []),
+    `${L.send}: \`${tryItRequest(op, fields)}\``,
+    '',
+  ];
 }
 
 /**
