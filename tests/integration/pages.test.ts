@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/core/content/catalog.ts';
+import { languageSwitchTitle } from '../../src/core/content/i18n.ts';
 import { htmlOf } from '../../tools/agent-ready/html.ts';
 import { normalizeText } from '../../tools/agent-ready/rubrics/afdocs.ts';
 import { sitePages } from '../../src/core/publish/pages.ts';
@@ -156,6 +157,23 @@ describe('pages and their markdown twins', () => {
     }
     // A Chinese tag page answers under its percent-encoded path.
     expect((await site.fetchPath('/blog/tag/%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2')).status).toBe(200);
+  });
+
+  it('the language switch offers "this article" only on an article with a translation, "this site" everywhere else', async () => {
+    const article = /^(?:\/zh)?\/blog\/(?!page\/|category\/|tag\/|all$)[^/]+$/;
+    const titles: string[] = [];
+    for (const path of await allPages()) {
+      const html = await (await site.fetchPath(path, { headers: { accept: 'text/html' } })).text();
+      const title = /<a class="tool-link lang-switch"[^>]* title="([^"]*)"/.exec(html)?.[1];
+      const lang = html.includes('<html lang="zh-CN"') ? 'zh' : 'en';
+      const translated = new RegExp(`<link rel="alternate" hreflang="${lang === 'zh' ? 'en' : 'zh-CN'}"`).test(html);
+      const expected = languageSwitchTitle(lang, { article: article.test(path), translated });
+      expect(title, path).toBe(expected);
+      titles.push(`${path} ${title}`);
+    }
+    // The pages the stranger named (s8b L6) say "this site".
+    for (const path of ['/', '/blog', '/products', '/search', '/contact', '/glossary', '/zh', '/zh/blog', '/zh/contact'])
+      expect(titles, path).toContain(`${path} ${path.startsWith('/zh') ? '阅读英文版网站' : 'Read this site in Chinese'}`);
   });
 
   it('gives every page a 1200×630 Open Graph image of its own, with alt text and a large Twitter card', async () => {
