@@ -6,7 +6,7 @@
  * final layout (tabs rendered, the contents closed on a narrow screen), so nothing here moves the page;
  * without scripting every sample shows, the filter box is not drawn and "Try it" is a plain GET form.
  */
-import { requestText } from './request-text.ts';
+import { requestText } from '../core/publish/reference/request-text.ts';
 
 const LANGUAGE_KEY = 'api-reference-language';
 

@@ -199,6 +199,27 @@ describe('the page', () => {
     await page.close();
   });
 
+  it('on a phone (390 px, Chinese, dark) with feedback listed, axe finds nothing: every table that scrolls sideways is reachable', async () => {
+    const feedback = await fetch(site.url('/api/feedback'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.40' },
+      // A word with no break in it makes the table wider than the phone, so its box scrolls sideways.
+      body: JSON.stringify({ page: '/blog/', kind: 'wrong', text: `The token ${'x'.repeat(60)} is wrong` }),
+    });
+    expect(feedback.status).toBe(201);
+    const page = await audit.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(opsUrl(`?from=${FROM}&to=${TODAY}&lang=zh`));
+    await page.locator('section[aria-labelledby="feedback"] table').waitFor();
+    const box = page.locator('section[aria-labelledby="feedback"] .scroll');
+    expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    await useColorScheme(page, 'dark');
+    const axeLight = await runAxe(page, AXE_RUN_ONLY.light);
+    expect(axeLight.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+    expect(axeLight.passes.map((p) => p.id)).toContain('scrollable-region-focusable');
+    await page.close();
+  });
+
   it('npm run stats -- --json agrees with the page for the same range', async () => {
     const page = await operator.newPage();
     await page.goto(opsUrl());

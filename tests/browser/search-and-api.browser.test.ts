@@ -13,7 +13,15 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BundleManifest, markedForDelta, runPagefind } from '../../scripts/pagefind-index.ts';
-import { AXE_RUN_ONLY, type AxeReport, launchBrowser, runAxe, useColorScheme, useServedSite } from '../support/browser.ts';
+import {
+  AXE_RUN_ONLY,
+  type AxeReport,
+  countLayoutShifts,
+  launchBrowser,
+  runAxe,
+  useColorScheme,
+  useServedSite,
+} from '../support/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const site = useServedSite({ port: 0 });
@@ -102,6 +110,28 @@ describe('search page', () => {
     expect(await page.locator('[data-search-status]').textContent()).toBe(`${paths.length} results for “私有化部署”`);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('a shared ?q= link does not move the page when its results arrive: CLS under 0.1 on a phone and a desktop, zh and en', async () => {
+    for (const width of [390, 1280])
+      for (const [target, q] of [
+        ['/search?q=vllm', 'vllm'],
+        [`/zh/search?q=${encodeURIComponent('微调')}`, '微调'],
+      ] as const) {
+        const { context, page } = await open({ width });
+        const layoutShifts = await countLayoutShifts(page);
+        await page.goto(target);
+        await shown(page, q);
+        // The passages under the first hits arrive after the list: they count too.
+        await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-search-config]')?.dataset.passages === 'done');
+        const { cls, shifts } = await layoutShifts();
+        expect(cls, `${width} ${target}: ${shifts.join('; ')}`).toBeLessThan(0.1);
+        // The topics gave way to the results; clearing the query brings them back.
+        expect(await page.locator('.search-topics').isVisible(), target).toBe(false);
+        await page.fill('#search-input', '');
+        await expect.poll(() => page.locator('.search-topics').isVisible()).toBe(true);
+        await context.close();
+      }
   });
 
   it('keeps the URL up to date while typing, and clears it with the query', async () => {

@@ -9,7 +9,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AXE_RUN_ONLY, type AxeReport, launchBrowser, runAxe, useColorScheme, useServedSite } from '../support/browser.ts';
+import {
+  AXE_RUN_ONLY,
+  type AxeReport,
+  countLayoutShifts,
+  launchBrowser,
+  runAxe,
+  useColorScheme,
+  useServedSite,
+} from '../support/browser.ts';
 import { sitemapPaths } from '../support/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -331,6 +339,20 @@ describe('404 page', () => {
     expect((await page.locator('h1').textContent())?.trim()).toMatch(/^Page not found/);
     expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     await context.close();
+  });
+
+  it('does not move its footer when the pages with a similar address arrive (CLS under 0.01, phone and desktop, en and zh)', async () => {
+    for (const width of [390, 1280])
+      for (const target of ['/no-such-page', '/zh/no-such-page']) {
+        const context = await browser.newContext({ baseURL: site.origin, viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        const layoutShifts = await countLayoutShifts(page);
+        await page.goto(target);
+        await page.locator('[data-not-found-suggestions] li').first().waitFor();
+        const { cls, shifts } = await layoutShifts();
+        expect(cls, `${width} ${target}: ${shifts.join('; ')}`).toBeLessThan(0.01);
+        await context.close();
+      }
   });
 });
 

@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../../src/core/content/catalog.ts';
+import { languageSwitchTitle } from '../../src/core/content/i18n.ts';
+import { htmlOf } from '../../tools/agent-ready/html.ts';
+import { normalizeText } from '../../tools/agent-ready/rubrics/afdocs.ts';
 import { sitePages } from '../../src/core/publish/pages.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { sitemapPaths, useRuntime } from '../support/runtime.ts';
@@ -156,6 +159,23 @@ describe('pages and their markdown twins', () => {
     expect((await site.fetchPath('/blog/tag/%E7%A7%81%E6%9C%89%E5%8C%96%E9%83%A8%E7%BD%B2')).status).toBe(200);
   });
 
+  it('the language switch offers "this article" only on an article with a translation, "this site" everywhere else', async () => {
+    const article = /^(?:\/zh)?\/blog\/(?!page\/|category\/|tag\/|all$)[^/]+$/;
+    const titles: string[] = [];
+    for (const path of await allPages()) {
+      const html = await (await site.fetchPath(path, { headers: { accept: 'text/html' } })).text();
+      const title = /<a class="tool-link lang-switch"[^>]* title="([^"]*)"/.exec(html)?.[1];
+      const lang = html.includes('<html lang="zh-CN"') ? 'zh' : 'en';
+      const translated = new RegExp(`<link rel="alternate" hreflang="${lang === 'zh' ? 'en' : 'zh-CN'}"`).test(html);
+      const expected = languageSwitchTitle(lang, { article: article.test(path), translated });
+      expect(title, path).toBe(expected);
+      titles.push(`${path} ${title}`);
+    }
+    // The pages the stranger named (s8b L6) say "this site".
+    for (const path of ['/', '/blog', '/products', '/search', '/contact', '/glossary', '/zh', '/zh/blog', '/zh/contact'])
+      expect(titles, path).toContain(`${path} ${path.startsWith('/zh') ? '阅读英文版网站' : 'Read this site in Chinese'}`);
+  });
+
   it('gives every page a 1200×630 Open Graph image of its own, with alt text and a large Twitter card', async () => {
     /** Width and height from a PNG's IHDR chunk. */
     const pngSize = (bytes: Uint8Array): [number, number] => {
@@ -223,6 +243,33 @@ describe('pages and their markdown twins', () => {
     const res = await site.fetchPath(css);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('the API reference pages and their twins carry the same text', () => {
+  it('every content block of each operation page of the API reference is in its twin, as the checker reads them (AFDocs markdown-content-parity)', async () => {
+    // The operations' pages; the one-page reference (/docs/api/all) and the index have their own twins (docs/agents.md).
+    const pages = (await allPages()).filter((p) => p.startsWith('/docs/api/') && p !== '/docs/api/all');
+    expect(pages.length).toBeGreaterThan(10);
+    const missing: string[] = [];
+    for (const path of pages) {
+      const res = await site.fetchPath(path, { headers: { accept: 'text/html' } });
+      const text = await res.text();
+      const fetched = {
+        url: `${TEST_ORIGIN}${path}`,
+        status: res.status,
+        headers: res.headers,
+        bytes: new Uint8Array(),
+        text,
+        ms: 0,
+        redirects: [],
+      };
+      const twin = normalizeText(await (await site.fetchPath(`${path}.md`)).text());
+      for (const block of new Set(htmlOf(fetched).segments.map(normalizeText)))
+        if (block && !twin.includes(block)) missing.push(`${path}: "${block.slice(0, 80)}"`);
+    }
+    // A parameter row reads "q string required" (words apart), and the "Try it" form is in the twin too.
+    expect(missing).toEqual([]);
   });
 });
 

@@ -88,6 +88,32 @@ export async function useColorScheme(page: Page, scheme: 'light' | 'dark'): Prom
   });
 }
 
+/**
+ * Starts counting the page's layout shifts as Lighthouse's CLS does (shifts within 500 ms of input left out), from
+ * before its first paint; call before `page.goto`. The returned function reads the total and each shift's sources.
+ */
+export async function countLayoutShifts(page: Page): Promise<() => Promise<{ cls: number; shifts: string[] }>> {
+  await page.addInitScript(() => {
+    const record = { cls: 0, shifts: [] as string[] };
+    (window as unknown as { layoutShifts: typeof record }).layoutShifts = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        record.cls += entry.value;
+        const sources = entry.sources.map((s) =>
+          s.node instanceof Element ? `${s.node.localName}.${s.node.className}` : String(s.node?.nodeName),
+        );
+        record.shifts.push(`${entry.value.toFixed(3)} ${sources.join(' ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { layoutShifts: { cls: number; shifts: string[] } }).layoutShifts);
+}
+
 export interface ServedSite {
   /** http://localhost:8899, or http://localhost:<free port> */
   readonly origin: string;

@@ -35,6 +35,9 @@ const RANK: Record<PageGrade['status'], number> = { na: 0, pass: 1, warn: 2, fai
  */
 export type FoldMode = 'worst' | 'share';
 
+/** Pages a failing or warning verdict lists one by one in its evidence (the rest are counted). */
+export const PAGES_LISTED = 20;
+
 /** Grades every sampled page with `grade` and folds the grades. Pages where the check does not apply are left out. */
 export async function gradePages(
   ctx: CheckContext,
@@ -58,10 +61,16 @@ export async function gradePages(
   if (options.mode === 'share')
     status = passed === applicable.length ? 'pass' : passed === 0 && !applicable.some((g) => g.grade.status === 'warn') ? 'fail' : 'warn';
   else status = (['pass', 'pass', 'warn', 'fail'] as const)[Math.max(...applicable.map((g) => RANK[g.grade.status]))]!;
-  const worst = [...applicable].sort((a, b) => RANK[b.grade.status] - RANK[a.grade.status])[0]!;
+  const worstFirst = [...applicable].sort((a, b) => RANK[b.grade.status] - RANK[a.grade.status]);
+  const worst = worstFirst[0]!;
   const reason =
     status === 'pass'
       ? `${passed} of ${applicable.length} sampled page(s): ${applicable.length === 1 ? worst.grade.note : `e.g. ${shortUrl(ctx, applicable[0]!.url)}: ${applicable[0]!.grade.note}`}`
       : `${passed} of ${applicable.length} sampled page(s) pass; ${shortUrl(ctx, worst.url)}: ${worst.grade.note}`;
-  return status === 'pass' ? { status, reason, pages: tally } : { status, reason, fix: options.fix, pages: tally };
+  if (status === 'pass') return { status, reason, pages: tally };
+  // Every page that did not pass, worst first (the reason names one): a reader fixes them all in one round.
+  const notPassing = worstFirst.filter((g) => g.grade.status !== 'pass');
+  const evidence = notPassing.slice(0, PAGES_LISTED).map((g) => `${g.grade.status.toUpperCase()} ${shortUrl(ctx, g.url)}: ${g.grade.note}`);
+  if (notPassing.length > PAGES_LISTED) evidence.push(`… and ${notPassing.length - PAGES_LISTED} more page(s) that do not pass`);
+  return { status, reason, fix: options.fix, pages: tally, evidence };
 }

@@ -246,6 +246,18 @@ describe('the page', () => {
     const none = await (await setup({ feedback: async () => [] }).get('', signedIn)).text();
     expect(none).toContain('No feedback in this range.');
   });
+
+  it('every box that scrolls sideways is a named region a keyboard reaches (axe scrollable-region-focusable)', async () => {
+    const feedback = async (): Promise<FeedbackItem[]> => [{ page: '/a/', kind: 'wrong', text: 'x', received_at: '2027-03-10T00:00:00Z' }];
+    for (const lang of ['en', 'zh']) {
+      const html = await (await setup({ analytics: await seeded(), feedback }).get(`?lang=${lang}`, signedIn)).text();
+      const boxes = [...html.matchAll(/<(?:div|section) class="scroll"([^>]*)>/g)].map((m) => m[1]!);
+      expect(boxes, lang).toHaveLength(2); // the day table and the feedback table
+      // A <section> with a name is a region landmark (html-validate prefers it to role="region" on a div).
+      expect(html).toMatch(/<section class="scroll" tabindex="0" aria-label="[^"]+"><table class="numbers">/);
+      for (const attributes of boxes) expect(attributes).toMatch(/^ tabindex="0" aria-label="[^"]+"$/);
+    }
+  });
 });
 
 describe('valid HTML', () => {

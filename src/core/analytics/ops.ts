@@ -184,6 +184,13 @@ interface PageInput {
   problem?: RangeProblem;
 }
 
+/**
+ * A box that scrolls sideways (a wide table on a phone): a keyboard user must reach it to scroll it, so it is a
+ * named region in the tab order (axe scrollable-region-focusable); a `section` with a name is that region.
+ */
+const scrollRegion = (label: string, content: string): string =>
+  `<section class="scroll" tabindex="0" aria-label="${escapeHtml(label)}">${content}</section>`;
+
 const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((a, n) => a + n, 0);
 
 /** `?from=&to=&lang=` of a link on the page (the range and language kept). */
@@ -261,7 +268,7 @@ export function renderPage(input: PageInput): string {
         `<tr><th scope="row">${d.day}</th>${AUDIENCES.map((a) => `<td>${n(d.values[a]!)}</td>`).join('')}<td>${n(sum(d.values))}</td></tr>`,
     )
     .join('');
-  const dayTable = `<details><summary>${escapeHtml(text.dayTable)}</summary><div class="scroll"><table class="numbers"><thead><tr><th scope="col">${escapeHtml(text.day)}</th>${AUDIENCES.map((a) => `<th scope="col">${escapeHtml(text.audiences[a] ?? a)}</th>`).join('')}<th scope="col">${escapeHtml(text.total)}</th></tr></thead><tbody>${dayRows}</tbody></table></div></details>`;
+  const dayTable = `<details><summary>${escapeHtml(text.dayTable)}</summary>${scrollRegion(text.dayTable, `<table class="numbers"><thead><tr><th scope="col">${escapeHtml(text.day)}</th>${AUDIENCES.map((a) => `<th scope="col">${escapeHtml(text.audiences[a] ?? a)}</th>`).join('')}<th scope="col">${escapeHtml(text.total)}</th></tr></thead><tbody>${dayRows}</tbody></table>`)}</details>`;
 
   const ranked = (id: string, title: string, rows: readonly (readonly [string, number])[], head: string, note = ''): string => {
     const max = Math.max(0, ...rows.map(([, v]) => v));
@@ -311,12 +318,15 @@ export function renderPage(input: PageInput): string {
       ? ''
       : `<section aria-labelledby="feedback"><h2 id="feedback">${escapeHtml(text.feedback)}</h2>${
           input.feedback.length
-            ? `<div class="scroll"><table class="numbers feedback"><thead><tr><th scope="col">${escapeHtml(text.feedbackReceived)}</th><th scope="col">${escapeHtml(text.feedbackPage)}</th><th scope="col">${escapeHtml(text.feedbackKind)}</th><th scope="col">${escapeHtml(text.feedbackText)}</th></tr></thead><tbody>${input.feedback
-                .map(
-                  (f) =>
-                    `<tr><td>${escapeHtml(f.received_at)}</td><td>${escapeHtml(f.page)}</td><td>${escapeHtml(f.kind)}</td><td>${escapeHtml(f.text)}</td></tr>`,
-                )
-                .join('')}</tbody></table></div>`
+            ? `${scrollRegion(
+                text.feedbackTable,
+                `<table class="numbers feedback"><thead><tr><th scope="col">${escapeHtml(text.feedbackReceived)}</th><th scope="col">${escapeHtml(text.feedbackPage)}</th><th scope="col">${escapeHtml(text.feedbackKind)}</th><th scope="col">${escapeHtml(text.feedbackText)}</th></tr></thead><tbody>${input.feedback
+                  .map(
+                    (f) =>
+                      `<tr><td>${escapeHtml(f.received_at)}</td><td>${escapeHtml(f.page)}</td><td>${escapeHtml(f.kind)}</td><td>${escapeHtml(f.text)}</td></tr>`,
+                  )
+                  .join('')}</tbody></table>`,
+              )}`
             : `<p class="empty">${escapeHtml(text.feedbackNone)}</p>`
         }</section>`;
 

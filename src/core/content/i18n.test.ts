@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, langTag, messages, negotiateLang, otherLang } from './i18n.ts';
+import { formatDate, langTag, languageSwitchTitle, messages, negotiateLang, otherLang } from './i18n.ts';
 
 describe('dictionary', () => {
   it('has every key in both languages, and no Chinese entry is left in English', () => {
@@ -54,5 +54,19 @@ describe('langTag and otherLang', () => {
     expect(langTag('zh')).toBe('zh-CN');
     expect(langTag('en')).toBe('en');
     expect(otherLang('zh')).toBe('en');
+  });
+});
+
+describe('languageSwitchTitle', () => {
+  it('"this article" only for an article whose translation the switch opens; "this site" for every other page', () => {
+    expect(languageSwitchTitle('en', { article: true, translated: true })).toBe('Read this article in Chinese');
+    expect(languageSwitchTitle('zh', { article: true, translated: true })).toBe('阅读本文的英文版');
+    for (const lang of ['en', 'zh'] as const)
+      for (const page of [
+        { article: true, translated: false },
+        { article: false, translated: true },
+        { article: false, translated: false },
+      ])
+        expect(languageSwitchTitle(lang, page)).toBe(messages(lang).switchTitle);
   });
 });

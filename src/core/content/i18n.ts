@@ -392,6 +392,16 @@ export function messages(lang: Lang): Messages {
   return DICTIONARIES[lang];
 }
 
+/**
+ * The language switch's tooltip, decided here for every page: "Read this article in Chinese" only on an article
+ * whose translation the switch opens; any other page (home, lists, search, contact, an untranslated article) is
+ * the site in the other language.
+ */
+export function languageSwitchTitle(lang: Lang, page: { article: boolean; translated: boolean }): string {
+  const t = messages(lang);
+  return page.article && page.translated ? t.switchTitleTranslation : t.switchTitle;
+}
+
 /** One formatter per language: creating an Intl.DateTimeFormat costs ~100× formatting with one (a build formats every card's date). */
 const DATE_FORMATS = new Map<Lang, Intl.DateTimeFormat>();
 

@@ -1105,7 +1105,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
             ['OpenAPI', `${absoluteUrl(origin, paths.openApi)} (operationId \`${op.id}\`)`],
             ['Whole reference', twinUrl(origin, paths.apiAll)],
           ],
-          operationDetailsMarkdown(op).join('\n'),
+          operationDetailsMarkdown(op, '##', { tryIt: true }).join('\n'),
         ),
       });
     }

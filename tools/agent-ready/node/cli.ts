@@ -210,7 +210,8 @@ function formatRubric(rubric: RubricReport, colours: boolean): string[] {
     const indent = ' '.repeat(8 + width + 2);
     if (check.fix && check.status !== 'pass' && !check.reason.startsWith('not applicable')) lines.push(`${indent}fix: ${check.fix}`);
     if (check.evidence && (check.status === 'fail' || check.status === 'warn'))
-      for (const line of check.evidence.slice(0, EVIDENCE_SHOWN)) lines.push(`${indent}> ${line}`);
+      // A per-page check's evidence is its pages that do not pass, already bounded (tools/agent-ready/pages.ts): all shown.
+      for (const line of check.pages ? check.evidence : check.evidence.slice(0, EVIDENCE_SHOWN)) lines.push(`${indent}> ${line}`);
   }
   const { pass, warn, fail, neutral } = rubric.counts;
   lines.push(`  = ${rubric.summary.headline}  [${pass} pass, ${warn} warn, ${fail} fail, ${neutral} neutral]`, '');

@@ -32,4 +32,7 @@ export const REFERENCE_LABELS = {
   overview: 'Overview',
   developersHub: 'All developer resources',
   discovery: 'Discovery for agents',
+  tryIt: 'Try it',
+  tryItLead: 'Sends the request from your browser to this site and shows the answer.',
+  send: 'Send request',
 } as const;

@@ -6,6 +6,7 @@
 import type { ApiReference, ReferenceOperation, SchemaNode } from './reference.ts';
 import { SNIPPET_LANGUAGES } from './snippets.ts';
 import { REFERENCE_LABELS } from './labels.ts';
+import { tryItFields, tryItRequest } from './try-it.ts';
 
 const L = REFERENCE_LABELS;
 
@@ -78,10 +79,15 @@ function responseMarkdown(op: ReferenceOperation, r: ReferenceOperation['respons
 /**
  * An operation's facts below its title, in the order and words of its HTML page (Operation.astro):
  * description, authentication, parameters by location, request body, responses, then the requests in
- * three languages, or in curl alone (`options.curlOnly`, as the one-page reference shows them). `heading` is the
- * level of the section headings (`##` on the operation's twin).
+ * three languages, or in curl alone (`options.curlOnly`, as the one-page reference shows them), and with
+ * `options.tryIt` the operation page's "Try it" form in words. `heading` is the level of the section headings (`##` on
+ * the operation's twin).
  */
-export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##', options: { curlOnly?: boolean } = {}): string[] {
+export function operationDetailsMarkdown(
+  op: ReferenceOperation,
+  heading = '##',
+  options: { curlOnly?: boolean; tryIt?: boolean } = {},
+): string[] {
   const lines = [op.description, '', `${heading} ${L.authentication}`, ''];
   if (op.auth.length) lines.push(...op.auth.map((a) => `- ${a}`), '');
   else lines.push(L.noAuth, '');
@@ -112,7 +118,23 @@ export function operationDetailsMarkdown(op: ReferenceOperation, heading = '##',
     for (const language of SNIPPET_LANGUAGES)
       if (!options.curlOnly || language.id === 'curl') lines.push(`\`\`\`${language.code}`, request.snippets[language.id], '```', '');
   }
+  if (options.tryIt && op.tryable) lines.push(...tryItMarkdown(op, heading));
   return lines;
+}
+
+/** The operation page's "Try it" form in words (TryIt.astro): its fields and the request it sends as first filled. */
+function tryItMarkdown(op: ReferenceOperation, heading: string): string[] {
+  const fields = tryItFields(op);
+  return [
+    `${heading} ${L.tryIt}`,
+    '',
+    L.tryItLead,
+    '',
+    ...fields.map((f) => `- \`${f.name}\`${f.required ? ` ${L.required}` : ''}`),
+    ...(fields.length ? [''] : []),
+    `${L.send}: \`${tryItRequest(op, fields)}\``,
+    '',
+  ];
 }
 
 /**
