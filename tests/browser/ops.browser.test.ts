@@ -92,7 +92,7 @@ afterAll(async () => {
 /** The numbers of the page's day table: day → audience → count. */
 async function dayTable(page: Page): Promise<Record<string, Record<string, number>>> {
   const rows = await page
-    .locator('table.numbers tbody tr')
+    .locator('table.numbers:not(.feedback) tbody tr')
     .evaluateAll((trs) =>
       trs.map((tr) => [tr.querySelector('th')!.textContent!, [...tr.querySelectorAll('td')].map((td) => td.textContent!)] as const),
     );
