@@ -220,3 +220,17 @@ export function modernRequest(
     { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...name, ...headers },
   );
 }
+
+/** An A2A 1.0 `SendMessage` to `<origin>/a2a` with one user message of `parts`. */
+export function a2aSendMessage(parts: unknown[], origin: string = FIXTURE_ORIGIN, messageId = 'm1'): Request {
+  return new Request(`${origin}/a2a`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: { messageId, role: 'ROLE_USER', parts } },
+    }),
+  });
+}

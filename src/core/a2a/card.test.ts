@@ -2,7 +2,7 @@
 import { A2A_PROTOCOL_VERSION as SDK_PROTOCOL_VERSION, AgentCard, AGENT_CARD_PATH } from '@a2a-js/sdk';
 import { isLegacyAgentCard, parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3/client';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DEPS, FIXTURE_ORIGIN, memoryFeedbackSink } from '../../../tests/support/core-fixtures.ts';
+import { a2aSendMessage, FIXTURE_DEPS, FIXTURE_ORIGIN, memoryFeedbackSink } from '../../../tests/support/core-fixtures.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { serverIdentity } from '../agent-tools/identity.ts';
 import { paths } from '../kernel/paths.ts';
@@ -100,28 +100,16 @@ describe('agent card', () => {
       for (const example of skill.examples) {
         expect(example.startsWith('{'), example).toBe(false);
         const part = { text: example };
-        const res = await handleA2a(
-          new Request(`${FIXTURE_ORIGIN}/a2a`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-            body: JSON.stringify({
-              jsonrpc: '2.0',
-              id: 1,
-              method: 'SendMessage',
-              params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [part] } },
-            }),
-          }),
-          {
-            site: FIXTURE_DEPS.site,
-            catalog: FIXTURE_DEPS.catalog,
-            bodies: FIXTURE_DEPS.bodies,
-            engine: FIXTURE_DEPS.engine,
-            origin: FIXTURE_ORIGIN,
-            entryPoints: FIXTURE_DEPS.entryPoints,
-            card: AgentCard.fromJSON(agentCard(SOURCE)),
-            feedback: memoryFeedbackSink('a2a'),
-          },
-        );
+        const res = await handleA2a(a2aSendMessage([part], FIXTURE_ORIGIN, 'm'), {
+          site: FIXTURE_DEPS.site,
+          catalog: FIXTURE_DEPS.catalog,
+          bodies: FIXTURE_DEPS.bodies,
+          engine: FIXTURE_DEPS.engine,
+          origin: FIXTURE_ORIGIN,
+          entryPoints: FIXTURE_DEPS.entryPoints,
+          card: AgentCard.fromJSON(agentCard(SOURCE)),
+          feedback: memoryFeedbackSink('a2a'),
+        });
         const body = (await res.json()) as {
           result?: { message: { parts: { text?: string; data?: { skill: string; error?: string } }[] } };
         };

@@ -5,7 +5,7 @@
  */
 import { AgentCard } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DEPS, FIXTURE_ORIGIN, mcpRequest } from '../../../tests/support/core-fixtures.ts';
+import { a2aSendMessage, FIXTURE_DEPS, FIXTURE_ORIGIN, mcpRequest } from '../../../tests/support/core-fixtures.ts';
 import { agentCard } from '../a2a/card.ts';
 import { handleA2a } from '../a2a/server.ts';
 import { reportSections, usageReport } from '../analytics/report.ts';
@@ -73,22 +73,7 @@ describe('feedback in the usage report', () => {
       }),
     );
     const a2a = await handleA2a(
-      new Request(`${FIXTURE_ORIGIN}/a2a`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'SendMessage',
-          params: {
-            message: {
-              messageId: 'm1',
-              role: 'ROLE_USER',
-              parts: [{ text: `Feedback on ${FIXTURE_ORIGIN}/blog/vector-search/: the recall figures are outdated` }],
-            },
-          },
-        }),
-      }),
+      a2aSendMessage([{ text: `Feedback on ${FIXTURE_ORIGIN}/blog/vector-search/: the recall figures are outdated` }]),
       { ...FIXTURE_DEPS, card, usage, feedback: feedbackSink('a2a', feedbackDeps(usage)) },
     );
     expect(JSON.stringify(await a2a.json())).toContain('"status":"stored"');

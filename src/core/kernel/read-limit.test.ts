@@ -83,14 +83,19 @@ describe('readAdmission', () => {
     expect((await admit(req, { ip: '198.51.100.2' })).refused).toBeUndefined();
   });
 
-  it('refuses on a JSON-RPC endpoint with a JSON-RPC error', async () => {
-    const admit = readAdmission({
+  /** A JSON-RPC endpoint's admission allowing one request at once, one a second (five when verified). */
+  const jsonRpcAdmission = (extra: { maxBodyBytes?: number } = {}) =>
+    readAdmission({
       limiter: new ReadLimiter({ now: clock().now }),
       rules: { anonymous: { burst: 1, perSecond: 1 }, verified: { burst: 5, perSecond: 5 } },
       network,
       refuseAs: 'jsonrpc',
       moreAt: MORE,
+      ...extra,
     });
+
+  it('refuses on a JSON-RPC endpoint with a JSON-RPC error', async () => {
+    const admit = jsonRpcAdmission();
     const req = new Request('https://site.example/mcp', { method: 'POST' });
     await admit(req, { ip: '198.51.100.1' });
     const { refused } = await admit(req, { ip: '198.51.100.1' });
@@ -110,14 +115,7 @@ describe('readAdmission', () => {
   });
 
   it("echoes a refused JSON-RPC request's id, read within the endpoint's body limit; null when it cannot be read", async () => {
-    const admit = readAdmission({
-      limiter: new ReadLimiter({ now: clock().now }),
-      rules: { anonymous: { burst: 1, perSecond: 1 }, verified: { burst: 5, perSecond: 5 } },
-      network,
-      refuseAs: 'jsonrpc',
-      moreAt: MORE,
-      maxBodyBytes: 100,
-    });
+    const admit = jsonRpcAdmission({ maxBodyBytes: 100 });
     const rpc = (body: string, headers: Record<string, string> = {}) =>
       new Request('https://site.example/mcp', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     await admit(rpc('{}'), { ip: '198.51.100.1' });
