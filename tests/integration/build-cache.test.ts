@@ -19,6 +19,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type LocalRuntime } from '../../scripts/runtime/index.ts';
+import { a2aSendMessage } from '../support/core-fixtures.ts';
 import { testBlobsDir } from '../support/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -197,16 +198,7 @@ describe('one article edited: an incremental build', () => {
     expect(article).toContain(NEW_TITLE);
     expect(article).toContain(NEW_WORD);
 
-    const a2a = await fetchPath('/a2a', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'SendMessage',
-        params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: NEW_WORD }] } },
-      }),
-    });
+    const a2a = await runtime.handle(a2aSendMessage([{ text: NEW_WORD }], ORIGIN));
     const answer = JSON.stringify(await a2a.json());
     expect(answer).toContain(NEW_TITLE);
   });

@@ -80,6 +80,8 @@ export const paths = {
   /** The HTTP API's base: the api-catalog anchor of the API that /openapi.json describes. */
   api: '/api',
   apiSearch: '/api/search',
+  /** An enquiry (the contact form's API: POST). */
+  apiContact: '/api/contact',
   /** Feedback on a page (the submit_feedback tool's HTTP form; the form at the end of each article posts here). */
   apiFeedback: '/api/feedback',
   authMd: '/auth.md',

@@ -974,7 +974,7 @@ function contactPage(catalog: Catalog, lang: Lang, today: string): SitePage {
   const form = `${absoluteUrl(origin, path)}#enquiry`;
   const ownForm = absoluteUrl(origin, paths.contact);
   const optional = (label: string): string => `${label}${zh ? '' : ' '}${t.optional}`;
-  const api = `\`POST ${absoluteUrl(origin, `${paths.api}/contact`)}\``;
+  const api = `\`POST ${absoluteUrl(origin, paths.apiContact)}\``;
   const reference = twinUrl(origin, paths.apiOperation('send-enquiry'));
   const channels = company.contact.map((c) => {
     const label = zh ? (c.label_zh ?? c.label) : c.label;
