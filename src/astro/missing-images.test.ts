@@ -55,6 +55,29 @@ describe('missingImageErrors', () => {
   });
 });
 
+describe('missingImageErrors of an MDX body', () => {
+  it('reads the images from its text (the content layer does not render MDX): a missing one at its line, code left alone', () => {
+    const body = [
+      "import Callout from '@components/Callout.astro';",
+      '',
+      '![a figure](./here.png)',
+      '',
+      '<Callout type="tip">See ![x](./mdx-nope.svg)</Callout>',
+      '',
+      '```md',
+      '![in code](./in-code.png)',
+      '```',
+    ].join('\n');
+    writeFileSync(path.join(ROOT, 'content', 'articles', 'guide.mdx'), `---\ntitle: Guide\nslug: guide\n---\n${body}\n`);
+    const entry = { id: 'guide', filePath: 'content/articles/guide.mdx', data: { title: 'Guide' }, body };
+    expect(missingImageErrors(entry, ROOT)).toEqual([
+      { file: 'content/articles/guide.mdx', line: 9, message: 'image ./mdx-nope.svg not found' },
+    ]);
+    // A markdown entry's images are the ones Astro's markdown pass listed, not a second reading of its text.
+    expect(missingImageErrors({ ...entry, filePath: 'content/articles/guide.md', assetImports: [] }, ROOT)).toEqual([]);
+  });
+});
+
 /** A store over a Map, as the content layer's scoped store behaves for set/get. */
 function mapStore(): { entries: Map<string, { id: string; data: Record<string, unknown> }>; store: LoaderContext['store'] } {
   const entries = new Map<string, { id: string; data: Record<string, unknown> }>();

@@ -7,11 +7,13 @@
  * too late (after the content sync, in Vite's bundling, which stops at its first error) and it names no entry, so the
  * store the loader writes to checks each entry's image files as it is stored: an entry with a missing image is stored
  * as invalid (src/astro/content-errors.ts INVALID_ENTRY), without its asset imports, so the build goes on to list it
- * with every other content error. MDX bodies import their images as modules: they are not checked here.
+ * with every other content error. An MDX body is not rendered in the content layer (MDX compiles while Vite bundles the
+ * pages, importing each relative image as a module), so its images are read from its text ({@link relativeImages}).
  * @module
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { relativeImages } from '../core/content/markdown.ts';
 import type { ContentError } from './content-errors.ts';
 
 /** The mark Astro's image() helper puts before a path in the content layer (astro/dist/content/consts.js IMAGE_IMPORT_PREFIX). */
@@ -25,6 +27,7 @@ export interface StoredEntryLike {
   id: string;
   data: Record<string, unknown>;
   filePath?: string;
+  body?: string;
   assetImports?: string[];
   rendered?: { metadata?: { imagePaths?: string[] } };
 }
@@ -76,6 +79,12 @@ export function lineHolding(source: string, text: string, inBody: boolean): numb
   return 0;
 }
 
+/** The images a body shows: a markdown body's as Astro's markdown pass listed them, an MDX body's from its text. */
+function bodyImages(entry: StoredEntryLike): string[] {
+  if (entry.filePath?.endsWith('.mdx')) return entry.body === undefined ? [] : relativeImages(entry.body);
+  return entry.assetImports ?? entry.rendered?.metadata?.imagePaths ?? [];
+}
+
 /** A field as the author wrote it: `cover` for `cover.src`, `image.src_zh` as it is. */
 const fieldName = (field: readonly string[]): string => (field.at(-1) === 'src' ? field.slice(0, -1) : field).join('.');
 
@@ -88,7 +97,7 @@ export function missingImageErrors(entry: StoredEntryLike, root: string): Conten
   if (!entry.filePath) return [];
   const file = path.resolve(root, entry.filePath);
   const fromData = markedImages(entry.data).filter(({ src }) => isLocalFile(src) && !existsBeside(src, file));
-  const fromBody = [...new Set(entry.assetImports ?? entry.rendered?.metadata?.imagePaths ?? [])].filter(
+  const fromBody = [...new Set(bodyImages(entry))].filter(
     (src) => isLocalFile(src) && !existsBeside(src, file),
   );
   if (!fromData.length && !fromBody.length) return [];

@@ -258,7 +258,7 @@ describe('content validation at build time', () => {
     expect(output).not.toMatch(/\*\*|:0:0|Stack trace|node_modules/);
   });
 
-  it('lists a missing cover and body image, a slug two files share beside a bad field, and an unclosed quote at its line, in one round', () => {
+  it('lists a missing cover and body image (markdown and MDX), a slug two files share beside a bad field, and an unclosed quote at its line, in one round', () => {
     // A missing image stopped the build in Vite's bundling with [ImageNotFound], a stack and no article named, and hid
     // every other error; a duplicate slug hid the other file's bad field; an unclosed quote was reported at the end of
     // the front matter (stranger s8b, M2 and L2).
@@ -282,6 +282,15 @@ describe('content validation at build time', () => {
       const unclosed = path.join(articles, 'zz-unclosed.md');
       writeFileSync(unclosed, base.replace(/^slug: .*$/m, 'slug: zz-unclosed').replace(/^title: .*$/m, 'title: "Broken front matter'));
       at.quote = { file: unclosed, line: 2 };
+      // An MDX body's image is imported as a module while Vite bundles the pages: it stopped the build there too.
+      const mdx = path.join(articles, 'zz-mdx.mdx');
+      writeFileSync(
+        mdx,
+        readFileSync(path.join(articles, 'gpu-capacity-planning-h100-l40s.mdx'), 'utf8')
+          .replace(/^slug: .*$/m, 'slug: zz-mdx')
+          .replaceAll('./gpu-capacity-planning-flow.svg', './zz-mdx-nope.svg'),
+      );
+      at.mdx = { file: mdx, line: readFileSync(mdx, 'utf8').split('\n').findIndex((line) => line.includes('(./zz-mdx-nope.svg')) + 1 };
       return withCover;
     });
     expect(status).not.toBe(0);
@@ -289,6 +298,7 @@ describe('content validation at build time', () => {
     const where = ({ file, line }: { file: string; line: number }): string => `${path.relative(ROOT, file)}:${line}: `;
     expect(errors).toContain(`${where(at.cover!)}cover: ./zz-nope.png not found`);
     expect(errors).toContain(`${where(at.body!)}image ./zz-also-nope.svg not found`);
+    expect(errors).toContain(`${where(at.mdx!)}image ./zz-mdx-nope.svg not found`);
     expect(errors.some((e) => e.startsWith(`${where(at.lang!)}lang: `))).toBe(true);
     expect(errors.some((e) => e.includes('the slug "llm-gateway-token-budgets" is also used by'))).toBe(true);
     expect(errors.some((e) => e.startsWith(`${where(at.quote!)}the front matter is not valid YAML: a quoted value starts here`))).toBe(
