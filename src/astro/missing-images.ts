@@ -97,9 +97,7 @@ export function missingImageErrors(entry: StoredEntryLike, root: string): Conten
   if (!entry.filePath) return [];
   const file = path.resolve(root, entry.filePath);
   const fromData = markedImages(entry.data).filter(({ src }) => isLocalFile(src) && !existsBeside(src, file));
-  const fromBody = [...new Set(bodyImages(entry))].filter(
-    (src) => isLocalFile(src) && !existsBeside(src, file),
-  );
+  const fromBody = [...new Set(bodyImages(entry))].filter((src) => isLocalFile(src) && !existsBeside(src, file));
   if (!fromData.length && !fromBody.length) return [];
   let source = '';
   try {

@@ -290,7 +290,13 @@ describe('content validation at build time', () => {
           .replace(/^slug: .*$/m, 'slug: zz-mdx')
           .replaceAll('./gpu-capacity-planning-flow.svg', './zz-mdx-nope.svg'),
       );
-      at.mdx = { file: mdx, line: readFileSync(mdx, 'utf8').split('\n').findIndex((line) => line.includes('(./zz-mdx-nope.svg')) + 1 };
+      at.mdx = {
+        file: mdx,
+        line:
+          readFileSync(mdx, 'utf8')
+            .split('\n')
+            .findIndex((line) => line.includes('(./zz-mdx-nope.svg')) + 1,
+      };
       return withCover;
     });
     expect(status).not.toBe(0);
