@@ -409,6 +409,37 @@ describe('dark mode', () => {
     expect(luminance(colours.dark.bg)).toBeLessThan(0.05);
     expect(luminance(colours.dark.fg)).toBeGreaterThan(0.6);
   });
+
+  it("prints an article as dark text on white without the site controls, whatever the reader's colour scheme", async () => {
+    const article = catalog.articles.find((a) => a.lang === 'en')!;
+    const context = await browser.newContext({ baseURL: site.origin, colorScheme: 'dark' });
+    try {
+      const page = await context.newPage();
+      await page.goto(article.path);
+      await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+      const printed = await page.evaluate(() => {
+        const shown = (selector: string): boolean =>
+          [...document.querySelectorAll(selector)].some((e) => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0);
+        return {
+          fg: getComputedStyle(document.body).color,
+          header: getComputedStyle(document.querySelector('.site-header')!).position,
+          controls: ['.site-nav', '.header-tools', '.page-actions', '.page-feedback', '.toc', '.site-footer .footer-grid'].filter(shown),
+          h1: shown('h1'),
+          text: shown('.prose'),
+          legal: shown('.footer-legal'),
+        };
+      });
+      expect(luminance(printed.fg)).toBeLessThan(0.05);
+      expect(printed.header).toBe('static');
+      expect(printed.controls).toEqual([]);
+      expect(printed).toMatchObject({ h1: true, text: true, legal: true });
+      // On screen the same reader keeps the dark palette.
+      await page.emulateMedia({ media: 'screen', colorScheme: 'dark' });
+      expect(luminance(await page.evaluate(() => getComputedStyle(document.body).color))).toBeGreaterThan(0.6);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('axe-core (WCAG 2.1 A/AA + best practice)', () => {
