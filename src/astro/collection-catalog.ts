@@ -11,8 +11,10 @@ import {
   type Company,
   byNewest,
   duplicateSlugs,
+  isScheduled,
   type Product,
   type Solution,
+  utcDay,
 } from '../core/content/catalog.ts';
 import { readingMinutes, relativeImages, twinBody } from '../core/content/markdown.ts';
 import { optionalProseText, proseText } from '../core/content/prose-text.ts';
@@ -38,9 +40,16 @@ import { parseBuildConfig } from '../core/config.ts';
 
 const origin = import.meta.env.SITE.replace(/\/$/, '');
 
-/** Drafts are built only when SHOW_DRAFTS=1 (`npm run dev` sets it); production never publishes them. */
+/**
+ * Drafts and entries dated after this build's UTC day ({@link isScheduled}) are built only when SHOW_DRAFTS=1 (`npm
+ * run dev` sets it, and marks them as drafts); production publishes a scheduled entry with the first build on or
+ * after its day.
+ */
 const SHOW_DRAFTS = parseBuildConfig(process.env).showDrafts;
-const isPublished = ({ data }: { data: { draft: boolean } }): boolean => !isInvalid(data) && (SHOW_DRAFTS || !data.draft);
+const TODAY = utcDay(new Date());
+const unpublishedYet = (data: { draft: boolean; date: string }): boolean => data.draft || isScheduled(data.date, TODAY);
+const isPublished = ({ data }: { data: { draft: boolean; date: string } }): boolean =>
+  !isInvalid(data) && (SHOW_DRAFTS || !unpublishedYet(data));
 const isMdx = (entry: { filePath?: string | undefined }): boolean => Boolean(entry.filePath?.endsWith('.mdx'));
 
 /** Absolute URLs of the built assets for the relative images a document uses. */
@@ -193,7 +202,7 @@ async function loadCatalog(): Promise<Catalog> {
           ...(entry.data.translation && publishedArticleIds.has(entry.data.translation.id)
             ? { translation: entry.data.translation.id }
             : {}),
-          ...(entry.data.draft ? { draft: true } : {}),
+          ...(unpublishedYet(entry.data) ? { draft: true } : {}),
           ...(entry.data.cover
             ? {
                 cover: {
@@ -228,7 +237,7 @@ async function loadCatalog(): Promise<Catalog> {
           path: paths.solution(entry.data.slug),
           markdown,
           readingMinutes,
-          ...(entry.data.draft ? { draft: true } : {}),
+          ...(unpublishedYet(entry.data) ? { draft: true } : {}),
         };
       }),
     )

@@ -4,7 +4,7 @@
  * Each case copies content/ to a scratch folder, breaks one thing and runs the real `astro build`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -312,6 +312,29 @@ describe('content validation at build time', () => {
     );
     expect(output).toContain(`${errors.length} content errors; fix them and build again:`);
     expect(output).not.toMatch(/ImageNotFound|Stack trace|node_modules/);
+  });
+
+  it('holds back an article dated after the build day, and the link its translation makes to it, until a build on that day', () => {
+    // A future date published the article at once, as the newest, with a lastmod to come in the sitemap (stranger s9b, 2).
+    const zh = 'llm-inference-cost-optimization-zh';
+    const en = 'speculative-decoding-faster-inference';
+    const { status, output } = buildWith('scheduled', (content) => {
+      editFrontMatter(path.join(content, 'articles', `${en}.md`), (fm) => `${fm}\ntranslation: ${zh}`);
+      const file = path.join(content, 'articles', `${zh}.md`);
+      editFrontMatter(file, (fm) => `${fm.replace(/^date: .*$/m, 'date: "2999-01-01"')}\ntranslation: ${en}`);
+      return file;
+    });
+    expect(status, output).toBe(0);
+    const built = (...parts: string[]): string => path.join(SCRATCH, 'scheduled', ...parts);
+    expect(existsSync(built('dist', 'blog', en, 'index.html'))).toBe(true);
+    expect(existsSync(built('dist', 'blog', zh))).toBe(false);
+    expect(existsSync(built('dist', 'blog', `${zh}.md`))).toBe(false);
+    const catalogued = JSON.parse(readFileSync(built('generated', 'data', 'catalog.json'), 'utf8')) as { articles: { slug: string }[] };
+    expect(catalogued.articles.map((a) => a.slug)).toContain(en);
+    expect(catalogued.articles.map((a) => a.slug)).not.toContain(zh);
+    for (const file of ['sitemap.xml', 'rss.xml', 'llms.txt']) expect(readFileSync(built('dist', file), 'utf8')).not.toContain(zh);
+    expect(readFileSync(built('dist', 'sitemap.xml'), 'utf8')).not.toContain('2999-');
+    expect(readFileSync(built('dist', 'blog', en, 'index.html'), 'utf8')).not.toMatch(/hreflang="zh-CN"[^>]*\/blog\//);
   });
 
   it('pairs an article with its translation when each links the other (hreflang, the language switch)', () => {

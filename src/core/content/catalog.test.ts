@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
-import { type ProductImage, productImageIn, siteProfile } from './catalog.ts';
+import { isScheduled, type ProductImage, productImageIn, siteProfile, utcDay } from './catalog.ts';
 
 describe('siteProfile', () => {
   it('keeps company, categories and products and drops every document body', () => {
@@ -43,5 +43,17 @@ describe('productImageIn', () => {
     const { zh: _zh, alt_zh: _alt, ...english } = image;
     expect(productImageIn(english, 'zh')).toEqual({ src: '/_astro/gateway.svg', width: 800, height: 360, alt: 'Diagram: the gateway' });
     expect(productImageIn({ ...english, alt_zh: '示意图' }, 'zh').alt).toBe('示意图');
+  });
+});
+
+describe('isScheduled', () => {
+  it('holds back only what is dated after the build day, counted in UTC', () => {
+    // 00:30 on 2026-11-28 in Beijing is 16:30 on 2026-11-27 in UTC: the build day is the UTC one.
+    const today = utcDay(new Date('2026-11-28T00:30:00+08:00'));
+    expect(today).toBe('2026-11-27');
+    expect(isScheduled('2026-11-27', today)).toBe(false);
+    expect(isScheduled('2026-11-26', today)).toBe(false);
+    expect(isScheduled('2026-11-28', today)).toBe(true);
+    expect(isScheduled('2027-01-01', today)).toBe(true);
   });
 });

@@ -208,6 +208,20 @@ export function documentsOf<A extends ArticleMeta, S extends SolutionMeta>(catal
   return [...catalog.articles, ...catalog.solutions].sort(byNewest);
 }
 
+/** The UTC calendar day (YYYY-MM-DD) of `now`: the day a build publishes for. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether an article or solution dated `date` (YYYY-MM-DD) waits for a later build: a build publishes what is dated
+ * on or before its UTC day, so a future date schedules the entry (Hugo's default) instead of showing it at once as the
+ * newest article, with a date to come in its listings, feeds and sitemap.
+ */
+export function isScheduled(date: string, today: string): boolean {
+  return date > today;
+}
+
 /** Sort comparator: newest date first, then slug for a stable order. */
 export function byNewest(a: { date: string; slug: string }, b: { date: string; slug: string }): number {
   return a.date < b.date ? 1 : a.date > b.date ? -1 : a.slug.localeCompare(b.slug);
