@@ -126,6 +126,7 @@ describe("Web Bot Auth for the site's own requests", () => {
     const delivery = upstream.requests.find((r) => r.url === '/hooks/acme' && r.body.includes(id));
     expect(delivery).toBeDefined();
     expect(delivery!.headers['signature-agent']).toBe(`sig1="${TEST_ORIGIN}"`);
+    expect(delivery!.headers['user-agent']).toBe(`agent-ready-site/1 (+${TEST_ORIGIN})`);
     expect(delivery!.headers['signature-input']).toMatch(
       /^sig1=\("@method" "@authority" "@path" "content-type" "content-digest" "signature-agent";key="sig1"\);created=\d+;expires=\d+;keyid="[\w-]+";alg="ed25519";nonce="[^"]+";tag="web-bot-auth", sig2=\("@method" "@authority" "@path" "content-type" "content-digest" "signature-agent"\);/,
     );
@@ -159,6 +160,7 @@ describe("Web Bot Auth for the site's own requests", () => {
     expect(run.status).toBeLessThan(300);
     const fetchOfFeed = upstream.requests.findLast((r) => r.url === '/feed.json?lang=en');
     expect(fetchOfFeed).toBeDefined();
+    expect(fetchOfFeed!.headers['user-agent']).toBe(`agent-ready-site/1 (+${TEST_ORIGIN})`);
     expect(fetchOfFeed!.headers['signature-input']).toMatch(
       /^sig1=\("@method" "@authority" "@path" "@query" "signature-agent";key="sig1"\)/,
     );

@@ -6,7 +6,7 @@ import type { Context } from '@netlify/functions';
 import { CLIENT_METADATA_FETCHER_AGENT, ClientMetadataResolver } from '../../../src/core/oauth/grants/client-metadata-document.ts';
 import { clientMetadataFetcher } from './client-metadata-fetch.ts';
 import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
-import { build, clientIp, clientNetworkDigest, runtimeConfig, stores } from './deps.ts';
+import { build, clientIp, clientNetworkDigest, runtimeConfig, SITE_USER_AGENT, stores } from './deps.ts';
 import { usageOf } from './usage.ts';
 import { isNetlifySiteHost } from './site-hosts.ts';
 
@@ -31,7 +31,7 @@ export function signingKeys(): Promise<KeySet> {
 
 /** One per instance: it caches documents as their HTTP caching allows, and failures for a minute. */
 const clientMetadata = new ClientMetadataResolver({
-  fetch: clientMetadataFetcher,
+  fetch: clientMetadataFetcher(SITE_USER_AGENT),
   issuer: oauth.issuer,
   limits: () => stores('ratelimit'),
 });
