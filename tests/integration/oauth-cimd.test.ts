@@ -215,7 +215,10 @@ describe('Client ID Metadata Documents with the MCP SDK clients', () => {
         expect(decodeJwt(String(first.access_token)).client_id).toBe(clientId);
         // The authorization server fetched the document over TLS with its own fetcher.
         expect(documentRequests.filter((r) => r.path === documentPath).length).toBeGreaterThanOrEqual(1);
-        expect(documentRequests.find((r) => r.path === documentPath)!.userAgent).toBe(CLIENT_METADATA_FETCHER_AGENT);
+        // The site's User-Agent, then the fetcher's own token (which stops a nested fetch).
+        expect(documentRequests.find((r) => r.path === documentPath)!.userAgent).toMatch(
+          new RegExp(`^agent-ready-site/1 \\(\\+http://localhost:\\d+\\) ${CLIENT_METADATA_FETCHER_AGENT}$`),
+        );
 
         // The server stops accepting the access token: the SDK refreshes on the 401 and retries.
         provider.spoilAccessToken();

@@ -13,6 +13,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
+import { SITE_USER_AGENT_PRODUCT } from '../../../src/core/kernel/user-agent.ts';
 import {
   CLIENT_METADATA_FETCHER_AGENT,
   CLIENT_METADATA_MAX_BYTES,
@@ -36,6 +37,8 @@ export interface SafeFetchOptions {
   lookup?: Lookup;
   /** The Accept header (default application/json: a client metadata document). */
   accept?: string;
+  /** The site's User-Agent (deps.ts `SITE_USER_AGENT`); the fetcher's own token follows it. Default: the product token alone. */
+  userAgent?: string;
   /** Called with the checked address and port before connecting; throws to refuse. */
   admit?: (address: string, port: number) => Promise<void>;
 }
@@ -76,7 +79,10 @@ function fetchAdmitted(
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(target, {
       method: 'GET',
-      headers: { accept: options.accept ?? 'application/json', 'user-agent': CLIENT_METADATA_FETCHER_AGENT },
+      headers: {
+        accept: options.accept ?? 'application/json',
+        'user-agent': `${options.userAgent ?? SITE_USER_AGENT_PRODUCT} ${CLIENT_METADATA_FETCHER_AGENT}`,
+      },
       timeout: timeoutMs,
       // Resolve once, refuse if any address is not public, and connect to the checked one.
       lookup: (
@@ -150,6 +156,11 @@ function fetchAdmitted(
   });
 }
 
-/** The fetcher the authorization server uses: loopback only when the resolver allows it (a loopback site, a loopback client). */
-export const clientMetadataFetcher: ClientMetadataFetcher = (url, options) =>
-  safeFetchDocument(url, { allowLoopback: options.allowLoopback, admit: options.admit });
+/**
+ * The fetcher the authorization server uses, sending `userAgent` (the site's): loopback only when the resolver allows it
+ * (a loopback site, a loopback client).
+ */
+export const clientMetadataFetcher =
+  (userAgent: string): ClientMetadataFetcher =>
+  (url, options) =>
+    safeFetchDocument(url, { allowLoopback: options.allowLoopback, admit: options.admit, userAgent });

@@ -17,6 +17,7 @@ import { loadShardedCatalog, type CatalogReader } from '../../../src/core/conten
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../src/core/config.ts';
 import { ipDigest, loadIpDigestSecret } from '../../../src/core/kernel/ip-digest.ts';
 import { clientNetwork } from '../../../src/core/kernel/ip-ranges.ts';
+import { siteUserAgent } from '../../../src/core/kernel/user-agent.ts';
 import type { StoreFactory } from '../../../src/core/kernel/store.ts';
 import { blobsStores } from './blobs-store.ts';
 
@@ -28,6 +29,8 @@ function environment(): Record<string, string | undefined> {
 
 /** Build facts (origin, version, commit, time) written by the build. */
 export const build = buildInfo as { origin: string; version: string; commit: string; built_at: string };
+/** The User-Agent of every outbound request of this site: signed fetches and webhooks, metadata documents, key directories. */
+export const SITE_USER_AGENT = siteUserAgent(build.origin);
 /**
  * The catalogue without bodies, sharded (generated/data/catalog/, written by the build): its head
  * is read on the first call, each other file when an answer first needs it, all kept for the

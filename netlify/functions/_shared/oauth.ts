@@ -6,8 +6,9 @@ import type { Context } from '@netlify/functions';
 import { CLIENT_METADATA_FETCHER_AGENT, ClientMetadataResolver } from '../../../src/core/oauth/grants/client-metadata-document.ts';
 import { clientMetadataFetcher } from './client-metadata-fetch.ts';
 import { addressKind } from '../../../src/core/kernel/ip-ranges.ts';
-import { build, clientIp, clientNetworkDigest, runtimeConfig, stores } from './deps.ts';
+import { build, clientIp, clientNetworkDigest, runtimeConfig, SITE_USER_AGENT, stores } from './deps.ts';
 import { usageOf } from './usage.ts';
+import { isNetlifySiteHost } from './site-hosts.ts';
 
 export const oauth = oauthConfig(build.origin);
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -30,20 +31,13 @@ export function signingKeys(): Promise<KeySet> {
 
 /** One per instance: it caches documents as their HTTP caching allows, and failures for a minute. */
 const clientMetadata = new ClientMetadataResolver({
-  fetch: clientMetadataFetcher,
+  fetch: clientMetadataFetcher(SITE_USER_AGENT),
   issuer: oauth.issuer,
   limits: () => stores('ratelimit'),
 });
 
 /** The request's facts an OAuth endpoint needs: its URL and headers, the client's IP, the site's own names. */
 export type OAuthRequestContext = Pick<Context, 'ip' | 'site'>;
-
-/** Whether `host` is one of this site's Netlify names: `<name>.netlify.app`, `<deploy|branch>--<name>.netlify.app`, or its URL. */
-function isOwnHostOf(context: OAuthRequestContext): (host: string) => boolean {
-  const name = context.site?.name?.toLowerCase();
-  const siteHost = context.site?.url ? new URL(context.site.url).host.toLowerCase() : undefined;
-  return (host) => host === siteHost || (!!name && (host === `${name}.netlify.app` || host.endsWith(`--${name}.netlify.app`)));
-}
 
 export const clientsStore = (): ReturnType<typeof stores> => stores('oauth');
 
@@ -56,7 +50,7 @@ export function oauthDeps(req: Request, context: OAuthRequestContext): OAuthDeps
     network: () => clientNetworkDigest(context),
     requestOrigin: new URL(req.url).origin,
     fromMetadataFetcher: (req.headers.get('user-agent') ?? '').includes(CLIENT_METADATA_FETCHER_AGENT),
-    isOwnHost: isOwnHostOf(context),
+    isOwnHost: isNetlifySiteHost(context),
     fromLoopbackClient: addressKind(clientIp(context)) === 'loopback',
   };
   return {

@@ -7,7 +7,7 @@ import { isLoopbackOrigin } from '../../../src/core/kernel/origin.ts';
 import { DIRECTORY_MEDIA_TYPE } from '../../../src/core/web-bot-auth/directory.ts';
 import { AGENT_DIRECTORY_MAX_BYTES, AgentVerifier } from '../../../src/core/web-bot-auth/verify.ts';
 import { safeFetchDocument } from './client-metadata-fetch.ts';
-import { build, clientIp, runtimeConfig } from './deps.ts';
+import { build, clientIp, runtimeConfig, SITE_USER_AGENT } from './deps.ts';
 
 /**
  * This instance's verifier of incoming Web Bot Auth signatures (src/core/web-bot-auth/verify.ts):
@@ -20,6 +20,7 @@ export const agentVerifier = new AgentVerifier({
       allowLoopback,
       maxBytes: AGENT_DIRECTORY_MAX_BYTES,
       accept: `${DIRECTORY_MEDIA_TYPE}, application/json`,
+      userAgent: SITE_USER_AGENT,
     }),
   now: Date.now,
   allowLoopback,

@@ -1,7 +1,7 @@
 /** Web Bot Auth wiring: the signing keys (environment or Blobs, cached briefly) and the signing fetch. */
 import { loadSigningKeys, type SigningJwk, type SigningKeySet, signingKeySet } from '../../../src/core/web-bot-auth/keys.ts';
 import { signingFetch } from '../../../src/core/web-bot-auth/sign.ts';
-import { build, now, runtimeConfig, stores } from './deps.ts';
+import { build, now, runtimeConfig, SITE_USER_AGENT, stores } from './deps.ts';
 
 /** Keys are re-read at most this often, so a local rotation (Blobs) reaches every instance within a minute. */
 const KEY_CACHE_SECONDS = 60;
@@ -22,5 +22,6 @@ export async function webBotAuthKeys(): Promise<SigningKeySet> {
 export const signedFetch: typeof fetch = signingFetch(fetch, async () => ({
   signer: (await webBotAuthKeys()).active,
   agentOrigin: build.origin,
+  userAgent: SITE_USER_AGENT,
   now,
 }));

@@ -7,6 +7,7 @@
 import { DEFAULT_READ_RULES, RATE_LIMITED_CODE } from '../kernel/read-limit.ts';
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { entryPointList } from './entry-points.ts';
+import { AGENT_DIRECTORY_REFETCH_INTERVAL_SECONDS } from '../web-bot-auth/verify.ts';
 import { EXPORT_RATE_LIMIT } from '../mcp/auth.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
 import { CLAIM_START_RATE_LIMIT } from '../oauth/endpoints/claim.ts';
@@ -362,7 +363,9 @@ webbotauth draft: \`Signature-Agent: sig1="<your agent's https origin>"\`, a sig
 key published at \`<your agent's https origin>/.well-known/http-message-signatures-directory\`) is counted by its key
 directory, with ${READ.verified.burst} requests at once, then ${READ.verified.perSecond} a second, from wherever it runs; one network gets at most that
 much of verified reading, however many directories it signs for (its unsigned requests keep the network's own allowance). A
-signature that does not verify is ignored: the request is served as unsigned. These are the defaults; the 429's
+signature that does not verify is ignored: the request is served as unsigned. Your directory is kept as its \`Cache-Control\` says
+(a minute to a day); when you rotate your key, the first request signed with a key the kept copy lacks fetches it again
+(at most once every ${AGENT_DIRECTORY_REFETCH_INTERVAL_SECONDS} s per directory), so publish the new key before you sign with it. These are the defaults; the 429's
 message states the allowance in force.
 
 ## Every entry point for agents

@@ -15,8 +15,8 @@ const URL_ = 'https://site.example/.well-known/http-message-signatures-directory
 const serveDirectory = (req: Request, directoryDeps: Parameters<typeof handleSignaturesDirectory>[1]): Promise<Response> =>
   edge((r: Request) => handleSignaturesDirectory(r, directoryDeps), SIGNATURES_DIRECTORY_EDGE)(req);
 
-function deps(keys: SigningJwk[], nowMs = Date.now()) {
-  return { keys: () => signingKeySet(keys, Math.floor(nowMs / 1000)), now: () => nowMs };
+function deps(keys: SigningJwk[], nowMs = Date.now(), siteOrigin = 'https://site.example') {
+  return { keys: () => signingKeySet(keys, Math.floor(nowMs / 1000)), now: () => nowMs, siteOrigin };
 }
 
 /** The directory's proof as a verifier checks it (tests/support/web-bot-auth.ts). */
@@ -89,23 +89,53 @@ describe('GET /.well-known/http-message-signatures-directory', () => {
     ).toEqual([]);
   });
 
-  it('signs the authority the client asked for (its Host), not the one the runtime rebuilt the URL with', async () => {
+  it("signs the authority the client asked for (its Host) when it is one of the site's, not the one the runtime rebuilt", async () => {
     const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
     const path = '/.well-known/http-message-signatures-directory';
+    const local = deps(keys, Date.now(), 'http://localhost:8899');
     // npm start rebuilds every URL as http://localhost:<port>; a client that dialled 127.0.0.1 sent that Host.
-    const loopback = await serveDirectory(new Request(`http://localhost:8899${path}`, { headers: { host: '127.0.0.1:8899' } }), deps(keys));
+    const loopback = await serveDirectory(new Request(`http://localhost:8899${path}`, { headers: { host: '127.0.0.1:8899' } }), local);
     const body = await loopback.text();
     expect(await verifiedBindings({ url: `http://127.0.0.1:8899${path}` }, loopback, body)).toEqual([keys[0]!.kid]);
     expect(await verifiedBindings({ url: `http://localhost:8899${path}` }, loopback, body)).toEqual([]);
-    // A reverse proxy that forwards the client's Host.
+    // A reverse proxy that forwards the client's Host: the configured origin's host is signed.
     const proxied = await serveDirectory(
       new Request(`http://localhost:8899${path}`, { headers: { host: 'www.acme-ai.example' } }),
-      deps(keys),
+      deps(keys, Date.now(), 'https://www.acme-ai.example'),
     );
     expect(await verifiedBindings({ url: `https://www.acme-ai.example${path}` }, proxied, body)).toEqual([keys[0]!.kid]);
     // A Host that is not an authority is not signed: the URL's own authority is.
-    const odd = await serveDirectory(new Request(`http://localhost:8899${path}`, { headers: { host: 'evil.example/x' } }), deps(keys));
+    const odd = await serveDirectory(new Request(`http://localhost:8899${path}`, { headers: { host: 'evil.example/x' } }), local);
     expect(await verifiedBindings({ url: `http://localhost:8899${path}` }, odd, body)).toEqual([keys[0]!.kid]);
+  });
+
+  it("answers a Host that is not the site's with a 421 problem and no signature; X-Forwarded-Host is ignored", async () => {
+    const keys = await rotateKeys([], Math.floor(Date.now() / 1000) - 60);
+    const path = '/.well-known/http-message-signatures-directory';
+    const local = deps(keys, Date.now(), 'http://localhost:8899');
+    for (const host of ['evil.example', 'localhost:8898', '127.0.0.1:9999', 'site.example.evil.example']) {
+      const res = await serveDirectory(new Request(`http://localhost:8899${path}`, { headers: { host } }), local);
+      expect(res.status, host).toBe(421);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(res.headers.get('signature')).toBeNull();
+      expect(res.headers.get('signature-input')).toBeNull();
+      expect(((await res.json()) as { detail: string }).detail).toContain(`http://localhost:8899${path}`);
+    }
+    // Deployed (the runtime's URL is the client's host): only the configured origin's host and the ones isOwnHost names.
+    const deployed = { ...deps(keys), isOwnHost: (host: string) => host === 'acme.netlify.app' };
+    expect((await serveDirectory(new Request(`https://evil.example${path}`), deployed)).status).toBe(421);
+    const netlifyName = await serveDirectory(new Request(`https://acme.netlify.app${path}`), deployed);
+    expect(await verifiedBindings({ url: `https://acme.netlify.app${path}` }, netlifyName, await netlifyName.text())).toEqual([
+      keys[0]!.kid,
+    ]);
+    const forwarded = await serveDirectory(new Request(URL_, { headers: { 'x-forwarded-host': 'evil.example' } }), deployed);
+    const forwardedBody = await forwarded.text();
+    expect(await verifiedBindings({ url: URL_ }, forwarded, forwardedBody)).toEqual([keys[0]!.kid]);
+    expect(await verifiedBindings({ url: `https://evil.example${path}` }, forwarded, forwardedBody)).toEqual([]);
+    // A conditional request under another host is refused too, not answered with a signed 304.
+    const etag = forwarded.headers.get('etag')!;
+    const conditional = await serveDirectory(new Request(`https://evil.example${path}`, { headers: { 'if-none-match': etag } }), deployed);
+    expect(conditional.status).toBe(421);
   });
 
   it('answers If-None-Match with a signed 304, OPTIONS with 204 and other methods with a 405 problem', async () => {

@@ -8,14 +8,17 @@
  * Signed with http-message-sig 0.3 (Cloudflare's RFC 9421 library, as the request signatures are)
  * rather than web-bot-auth's `directoryResponseHeaders`, which covers only `"@authority";req` (the
  * older directory draft) and so does not meet the current draft's `content-digest` requirement.
- * `"@authority";req` is the authority the client asked for ({@link requestedUrl}).
+ * `"@authority";req` is the authority the client asked for ({@link requestedUrl}), and only one of
+ * the site's own ({@link isSiteAuthority}): any other gets a 421 problem, never a signature, so the
+ * directory cannot bind this site's keys to a host the site does not own.
  * @module
  */
 import { appendSignature, component, createSignature } from 'http-message-sig';
 import { type CorsPolicy, PUBLIC_DOCUMENT_CORS } from '../kernel/cors.ts';
 import { PUBLIC_DOCUMENT_METHODS, type PublicDocument, publicDocument, serveDocument } from '../kernel/document.ts';
 import type { EdgeOptions } from '../kernel/handler.ts';
-import { methodNotAllowed, PROBLEM_ERRORS, problemResponse } from '../kernel/problem.ts';
+import { LOOPBACK_HOSTNAMES } from '../kernel/origin.ts';
+import { HttpProblem, methodNotAllowed, PROBLEM_ERRORS, problemResponse } from '../kernel/problem.ts';
 import { contentDigest } from './content-digest.ts';
 import { DIRECTORY_MAX_AGE_SECONDS, type SigningKeySet } from './keys.ts';
 import { messageSigner, SIGNATURE_ALGORITHM } from './sign.ts';
@@ -41,6 +44,10 @@ export const SIGNATURES_DIRECTORY_EDGE: EdgeOptions = { methods: ['GET'], cors: 
 export interface DirectoryDeps {
   keys: () => Promise<SigningKeySet>;
   now: () => number;
+  /** The site's configured origin (the build's): its host is signed for. */
+  siteOrigin: string;
+  /** Other hosts that are this site's (on Netlify: `<name>.netlify.app` and its deploy URLs); lower-case `host[:port]`. */
+  isOwnHost?: (host: string) => boolean;
 }
 
 /** Bodies change only with a rotation: keep the hashed document per body, a few at most. */
@@ -77,6 +84,28 @@ export function requestedUrl(req: Request): string {
     // not an authority: keep the URL's own
   }
   return url.href;
+}
+
+/**
+ * Whether `authority` (a lower-case `host[:port]`, as {@link requestedUrl} yields it) is one of the site's own: the
+ * configured origin's, one `isOwnHost` names, or, when the runtime built `req.url` on a loopback host (the local
+ * runtime, `npm start`: Netlify never serves one), any loopback name of that port.
+ */
+export function isSiteAuthority(authority: string, req: Request, siteOrigin: string, isOwnHost?: (host: string) => boolean): boolean {
+  const site = new URL(siteOrigin);
+  const asked = new URL(`${site.protocol}//${authority}`);
+  if (asked.host === site.host || isOwnHost?.(asked.host)) return true;
+  const running = new URL(req.url);
+  return LOOPBACK_HOSTNAMES.includes(running.hostname) && LOOPBACK_HOSTNAMES.includes(asked.hostname) && asked.port === running.port;
+}
+
+/** The 421 (RFC 9110 §15.5.20) for a directory asked for under a host that is not the site's. */
+function misdirected(authority: string, directoryUrl: string): HttpProblem {
+  return new HttpProblem(
+    421,
+    'Misdirected Request',
+    `This key directory is signed only for the site's own host, not ${authority}: fetch ${directoryUrl}.`,
+  );
 }
 
 /** `Signature-Input` and `Signature` for the response to `req`: one member per published key (`binding0`, `binding1`, …). */
@@ -119,6 +148,9 @@ export async function handleSignaturesDirectory(req: Request, deps: DirectoryDep
   const pathname = new URL(req.url).pathname;
   const notAllowed = (): Response => problemResponse(methodNotAllowed(PUBLIC_DOCUMENT_METHODS), pathname);
   if (req.method !== 'GET') return notAllowed();
+  const authority = new URL(requestedUrl(req)).host;
+  if (!isSiteAuthority(authority, req, deps.siteOrigin, deps.isOwnHost))
+    return problemResponse(misdirected(authority, `${new URL(deps.siteOrigin).origin}${pathname}`), pathname);
   const keys = await deps.keys();
   const { doc, digest } = await directoryDocument(keys);
   const res = serveDocument(req, doc, { maxAgeSeconds: DIRECTORY_MAX_AGE_SECONDS, methodNotAllowed: notAllowed });

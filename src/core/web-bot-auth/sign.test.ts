@@ -5,6 +5,7 @@ import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { onlySignature } from '../../../tests/support/web-bot-auth.ts';
 import { contentDigest, contentDigestMatches } from './content-digest.ts';
 import { generateSigningKey, publicJwk, SIGNATURE_LIFETIME_SECONDS, type SigningJwk, signingKeySet } from './keys.ts';
+import { siteUserAgent } from '../kernel/user-agent.ts';
 import { type RequestSigning, signingFetch, signRequest } from './sign.ts';
 
 const ORIGIN = 'https://site.example';
@@ -12,7 +13,7 @@ const ORIGIN = 'https://site.example';
 async function setup(nowMs = Date.now()): Promise<{ key: SigningJwk; signing: RequestSigning }> {
   const key = await generateSigningKey(Math.floor(nowMs / 1000) - 10);
   const keys = await signingKeySet([key], Math.floor(nowMs / 1000));
-  return { key, signing: { signer: keys.active, agentOrigin: ORIGIN, now: () => nowMs } };
+  return { key, signing: { signer: keys.active, agentOrigin: ORIGIN, userAgent: siteUserAgent(ORIGIN), now: () => nowMs } };
 }
 
 /** Cloudflare's web-bot-auth 0.1.3 at its defaults, as a receiver written to the earlier drafts calls it: the legacy signature alone. */
@@ -161,6 +162,23 @@ describe('signing outbound requests (Web Bot Auth)', () => {
     const feed = await signRequest(new Request('https://feeds.example/ai.json'), signing);
     expect(feed.headers.get('signature-input')).toMatch(/^sig1=\("@method" "@authority" "@path" "signature-agent";key="sig1"\)/);
     expect(await verifiedByBoth(feed, key)).toBe(true);
+  });
+
+  it("sends the site's User-Agent on every signed request, over any the caller set, and the signatures still verify", async () => {
+    const { key, signing } = await setup();
+    const sent: Request[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      sent.push(input as Request);
+      return new Response('ok');
+    }) as typeof fetch;
+    const signedFetch = signingFetch(fetchImpl, async () => signing);
+    await signedFetch('https://hooks.example/acme/hook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await signedFetch('https://feeds.example/ai.json', { headers: { 'user-agent': 'node' } });
+    expect(sent.map((req) => req.headers.get('user-agent'))).toEqual([
+      'agent-ready-site/1 (+https://site.example)',
+      'agent-ready-site/1 (+https://site.example)',
+    ]);
+    for (const req of sent) expect(await verifiedByBoth(req, key)).toBe(true);
   });
 
   it('signingFetch signs each request it sends and keeps its abort signal', async () => {

@@ -39,6 +39,8 @@ export interface RequestSigning {
   signer: Signer;
   /** This site's origin: receivers resolve `<origin>/.well-known/http-message-signatures-directory`. */
   agentOrigin: string;
+  /** The site's User-Agent (kernel/user-agent.ts), sent on every signed request. */
+  userAgent: string;
   now: () => number;
 }
 
@@ -55,14 +57,15 @@ export function messageSigner(signer: Signer): MessageSigner {
 }
 
 /**
- * The request with `Signature-Agent`, `Signature-Input` and `Signature` added (and, when it has a
- * body, `Content-Digest`). Covered by both signatures: `@method`, `@authority`, `@path`, `@query`
+ * The request with the site's `User-Agent`, `Signature-Agent`, `Signature-Input` and `Signature` set (and,
+ * when it has a body, `Content-Digest`). Covered by both signatures: `@method`, `@authority`, `@path`, `@query`
  * when there is a query, `content-type` and `content-digest` when there is a body; then `sig1`
  * covers `"signature-agent";key="sig1"` and `sig2` the whole `"signature-agent"` field.
  */
 export async function signRequest(request: Request, signing: RequestSigning): Promise<Request> {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
+  headers.set('user-agent', signing.userAgent);
   headers.set('signature-agent', signatureAgentField(signing.agentOrigin));
   const components: SignatureComponent[] = ['@method', '@authority', '@path'];
   // Covered only when present: verifiers on http-message-sig 0.2 render an empty query as "" where RFC 9421 wants "?".

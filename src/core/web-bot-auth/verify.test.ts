@@ -34,6 +34,7 @@ interface SignOptions {
   tag?: string;
   url?: string;
   key?: CryptoKey;
+  keyid?: string;
 }
 
 let nonces = 0;
@@ -50,7 +51,7 @@ async function signed(options: SignOptions = {}): Promise<Request> {
       parameters: {
         created,
         expires: options.expires ?? created + 300,
-        keyid,
+        keyid: options.keyid ?? keyid,
         alg: 'ed25519',
         nonce: options.nonce ?? `nonce-${++nonces}`,
         tag: options.tag ?? 'web-bot-auth',
@@ -59,6 +60,17 @@ async function signed(options: SignOptions = {}): Promise<Request> {
     },
   );
   return new Request(url, { headers: appendSignature(headers, fields) });
+}
+
+/** Another agent key: its pair, its thumbprint and a directory that lists only it. */
+async function newKey(): Promise<{ pair: CryptoKeyPair; keyid: string; jwks: string }> {
+  const other = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const { x } = (await crypto.subtle.exportKey('jwk', other.publicKey)) as { x: string };
+  return {
+    pair: other,
+    keyid: await thumbprint({ kty: 'OKP', crv: 'Ed25519', x }),
+    jwks: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x }] }),
+  };
 }
 
 function verifier(overrides: { fetch?: (url: string) => Promise<FetchedDirectory>; now?: () => number; allowLoopback?: boolean } = {}) {
@@ -153,6 +165,55 @@ describe('AgentVerifier', () => {
     const { v, logged } = verifier();
     expect(await v.verify(await signed({ key: other.privateKey }))).toBeNull();
     expect(logged[0]).toMatch(/signature|verif/i);
+  });
+
+  it('an agent that rotates its key is recognised at its first request with the new key (one re-fetch)', async () => {
+    const rotated = await newKey();
+    let directory = jwks;
+    const { v, fetched } = verifier({ fetch: async () => ({ status: 200, cacheControl: 'max-age=3600', body: directory }) });
+    expect(await v.verify(await signed())).toBe(AGENT);
+    directory = rotated.jwks;
+    const withNewKey = () => signed({ key: rotated.pair.privateKey, keyid: rotated.keyid });
+    expect(await v.verify(await withNewKey())).toBe(AGENT);
+    expect(await v.verify(await withNewKey())).toBe(AGENT);
+    expect(fetched).toHaveLength(2);
+  });
+
+  it('unknown keyids re-fetch a directory at most once a minute, and never twice for one request', async () => {
+    let nowMs = NOW_MS;
+    const bogus = async () => {
+      const other = await newKey();
+      return signed({ key: other.pair.privateKey, keyid: other.keyid, created: Math.floor(nowMs / 1000) });
+    };
+    const { v, fetched, logged } = verifier({ now: () => nowMs });
+    // The first request fetches the directory and finds no key: no second fetch for it.
+    expect(await v.verify(await bogus())).toBeNull();
+    expect(fetched).toHaveLength(1);
+    // The next unknown keyid re-fetches once; the stream after it costs nothing for a minute.
+    for (let i = 0; i < 20; i++) expect(await v.verify(await bogus())).toBeNull();
+    expect(fetched).toHaveLength(2);
+    nowMs += 59_000;
+    expect(await v.verify(await bogus())).toBeNull();
+    expect(fetched).toHaveLength(2);
+    nowMs += 1_000;
+    expect(await v.verify(await bogus())).toBeNull();
+    expect(fetched).toHaveLength(3);
+    expect(logged).toHaveLength(23);
+    // The known key still verifies from the cache.
+    expect(await v.verify(await signed({ created: Math.floor(nowMs / 1000) }))).toBe(AGENT);
+    expect(fetched).toHaveLength(3);
+  });
+
+  it('a re-fetch that fails keeps the cached keys', async () => {
+    let status = 200;
+    const { v, fetched } = verifier({ fetch: async () => ({ status, cacheControl: 'max-age=3600', body: status === 200 ? jwks : '' }) });
+    expect(await v.verify(await signed())).toBe(AGENT);
+    status = 503;
+    const other = await newKey();
+    expect(await v.verify(await signed({ key: other.pair.privateKey, keyid: other.keyid }))).toBeNull();
+    expect(fetched).toHaveLength(2);
+    expect(await v.verify(await signed())).toBe(AGENT);
+    expect(fetched).toHaveLength(2);
   });
 
   it('accepts a nonce once', async () => {

@@ -10,7 +10,9 @@
  * What one request can cost: at most one member of `Signature-Agent` is tried, and at most one
  * directory fetched, through the adapter's SSRF-hardened fetcher (the one client metadata documents
  * use), within a budget of new directories per instance; a directory is kept for its Cache-Control
- * lifetime (bounded), a failure for a minute. A nonce is accepted once per instance while its
+ * lifetime (bounded), a failure for a minute. A signature naming a key the cached copy lacks (the
+ * agent rotated its key) fetches that directory again, at most once per
+ * {@link AGENT_DIRECTORY_REFETCH_INTERVAL_SECONDS} and never twice for one request. A nonce is accepted once per instance while its
  * signature is valid: a replay to another instance within the window is not detected (no Blobs
  * write per read; docs/limits.md). Verification is done with http-message-sig 0.3.
  * @module
@@ -31,6 +33,13 @@ export const AGENT_DIRECTORY_DEFAULT_CACHE_SECONDS = 300;
 export const AGENT_DIRECTORY_MAX_CACHE_SECONDS = 86_400;
 /** A directory that could not be used is not asked again for this long. */
 export const AGENT_DIRECTORY_FAILURE_CACHE_SECONDS = 60;
+/**
+ * A cached directory that lacks the `keyid` a signature names is fetched again at most this often (per directory
+ * and instance): the shortest time a directory is ever kept (the 60 s floor above), so a stream of unknown keyids
+ * costs an agent's host at most one extra fetch a minute, and a rotation is seen at the first request signed with
+ * the new key (or within a minute, if a re-fetch just happened).
+ */
+export const AGENT_DIRECTORY_REFETCH_INTERVAL_SECONDS = 60;
 /** Directories one instance keeps; past it, the one used longest ago goes. */
 export const AGENT_DIRECTORY_CACHE_ENTRIES = 1000;
 /** New directories one instance fetches: 20 at once, then one every 6 s (10 a minute). */
@@ -60,8 +69,10 @@ export interface AgentVerifierOptions {
   log?(message: string): void;
 }
 
-/** One directory's keys by thumbprint, or why it could not be used, and until when. */
-type DirectoryEntry = { keys: Map<string, CryptoKey>; untilMs: number } | { failure: string; untilMs: number };
+/** One directory's keys by thumbprint (and when it was last re-fetched for an unknown key), until when. */
+type KeysEntry = { keys: Map<string, CryptoKey>; untilMs: number; refetchedMs?: number };
+/** One directory's keys, or why it could not be used, and until when. */
+type DirectoryEntry = KeysEntry | { failure: string; untilMs: number };
 
 /** Why a request is not from a verified agent; thrown inside, logged, never answered. */
 class Unverified extends Error {}
@@ -119,9 +130,14 @@ export class AgentVerifier {
       resolveVerifier: async (candidate): Promise<Verifier> => {
         const keyid = candidate.parameters.keyid;
         if (typeof keyid !== 'string') throw new Unverified('keyid must be a string');
-        const entry = await this.#directory(origin);
+        const { entry, fetchedNow } = await this.#directory(origin);
         if ('failure' in entry) throw new Unverified(`the directory of ${origin} ${entry.failure}`);
-        const key = entry.keys.get(keyid);
+        let key = entry.keys.get(keyid);
+        // A key the cached copy lacks: the agent may have rotated; look again, within the re-fetch interval.
+        if (!key && !fetchedNow && this.#mayRefetch(entry)) {
+          const again = await this.#fetchAndKeep(origin, entry);
+          key = 'keys' in again ? again.keys.get(keyid) : undefined;
+        }
         if (!key) throw new Unverified(`the directory of ${origin} has no key ${keyid}`);
         return webcrypto.verifier(key);
       },
@@ -140,25 +156,47 @@ export class AgentVerifier {
     this.#nonces.set(nonceKey, untilSeconds);
   }
 
-  /** The directory of `origin`: cached, or fetched once however many requests wait for it. */
-  async #directory(origin: string): Promise<DirectoryEntry> {
-    const nowMs = this.#options.now();
+  /** The directory of `origin`: cached, or fetched once however many requests wait for it (`fetchedNow`: for this request). */
+  async #directory(origin: string): Promise<{ entry: DirectoryEntry; fetchedNow: boolean }> {
     const cached = this.#directories.get(origin);
-    if (cached && cached.untilMs > nowMs) return cached;
+    if (cached && cached.untilMs > this.#options.now()) return { entry: cached, fetchedNow: false };
+    return { entry: await this.#fetchAndKeep(origin), fetchedNow: true };
+  }
+
+  /** Whether a cached directory may be fetched again for an unknown key: not within the re-fetch interval. */
+  #mayRefetch(entry: KeysEntry): boolean {
+    return entry.refetchedMs === undefined || this.#options.now() - entry.refetchedMs >= AGENT_DIRECTORY_REFETCH_INTERVAL_SECONDS * 1000;
+  }
+
+  /**
+   * Fetches the directory of `origin` (one fetch however many requests wait, within the budget) and keeps the answer.
+   * A re-fetch of `kept` keeps its keys if the new answer fails, and notes when it happened either way.
+   */
+  #fetchAndKeep(origin: string, kept?: KeysEntry): Promise<DirectoryEntry> {
     const pending = this.#fetching.get(origin);
     if (pending) return pending;
     if (!this.#fetchBudget.take('directories', AGENT_DIRECTORY_FETCH_RULE).allowed)
-      return { failure: 'was not fetched: too many new directories at once', untilMs: 0 };
-    const fetching = this.#fetchDirectory(origin).finally(() => this.#fetching.delete(origin));
+      return Promise.resolve(kept ?? { failure: 'was not fetched: too many new directories at once', untilMs: 0 });
+    const fetching = this.#fetchDirectory(origin)
+      .then((fetched) => {
+        const refetchedMs = this.#options.now();
+        const entry: DirectoryEntry = kept ? ('failure' in fetched ? { ...kept, refetchedMs } : { ...fetched, refetchedMs }) : fetched;
+        this.#keep(origin, entry);
+        return entry;
+      })
+      .finally(() => this.#fetching.delete(origin));
     this.#fetching.set(origin, fetching);
-    const entry = await fetching;
+    return fetching;
+  }
+
+  /** Caches a directory entry; past {@link AGENT_DIRECTORY_CACHE_ENTRIES}, the one used longest ago goes. */
+  #keep(origin: string, entry: DirectoryEntry): void {
     this.#directories.delete(origin);
     if (this.#directories.size >= AGENT_DIRECTORY_CACHE_ENTRIES) {
       const oldest = this.#directories.keys().next();
       if (!oldest.done) this.#directories.delete(oldest.value);
     }
     this.#directories.set(origin, entry);
-    return entry;
   }
 
   async #fetchDirectory(origin: string): Promise<DirectoryEntry> {
