@@ -50,6 +50,9 @@ const TODAY = utcDay(new Date());
 const unpublishedYet = (data: { draft: boolean; date: string }): boolean => data.draft || isScheduled(data.date, TODAY);
 const isPublished = ({ data }: { data: { draft: boolean; date: string } }): boolean =>
   !isInvalid(data) && (SHOW_DRAFTS || !unpublishedYet(data));
+/** An entry held back for a later day only (not a draft): the daily publish-scheduled function asks for a build on that day. */
+const waitsForItsDay = ({ data }: { data: { draft: boolean; date: string } }): boolean =>
+  !SHOW_DRAFTS && !isInvalid(data) && !data.draft && isScheduled(data.date, TODAY);
 const isMdx = (entry: { filePath?: string | undefined }): boolean => Boolean(entry.filePath?.endsWith('.mdx'));
 
 /** Absolute URLs of the built assets for the relative images a document uses. */
@@ -167,6 +170,8 @@ async function loadCatalog(): Promise<Catalog> {
     getCollection('categories', ({ data }) => !isInvalid(data)),
     getEntry('company', 'profile'),
   ]);
+  const waiting = await Promise.all([getCollection('articles', waitsForItsDay), getCollection('solutions', waitsForItsDay)]);
+  sharedBuildData().scheduledDays = [...new Set(waiting.flat().map((entry) => entry.data.date))].sort();
   // Every error at once, with its file and line: an author fixes them in one round instead of one build per problem.
   const entryProblems = await contentErrors();
   // Every page needs the company profile: without a valid one no page can be built, so stop here with what is known

@@ -86,6 +86,8 @@ export const EnvSchema = v.object({
     String(DEFAULT_UPSTREAM_TIMEOUT_MS),
   ),
   CONTACT_WEBHOOK_URL: optionalUrl,
+  /** A Netlify build hook: the daily publish-scheduled function posts to it when a held-back entry's day has come. */
+  BUILD_HOOK_URL: optionalUrl,
   /** Browser origins that may call /mcp and /a2a: auto, *, same-origin or a list (kernel/browser-origin.ts). */
   AGENT_BROWSER_ORIGINS: v.optional(v.pipe(v.string(), v.trim(), parsedBy(parseBrowserOriginPolicy)), 'auto'),
   IP_DIGEST_SECRET: v.optional(
@@ -160,6 +162,7 @@ export const FUNCTION_VARIABLES = [
   'TWEETS_FEED_URL',
   'TWEETS_TIMEOUT_MS',
   'CONTACT_WEBHOOK_URL',
+  'BUILD_HOOK_URL',
   'AGENT_BROWSER_ORIGINS',
   'IP_DIGEST_SECRET',
   'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
@@ -255,6 +258,8 @@ export function parseLocalRuntimeConfig(env: Readonly<Record<string, string | un
 export interface RuntimeConfig {
   tweets: UpstreamConfig | null;
   contactWebhookUrl: string | null;
+  /** The build hook publish-scheduled posts to (src/core/publish/scheduled-publish.ts); null: unset. */
+  buildHookUrl: string | null;
   /** Operator-set key for IP digests; null: generated and kept in Blobs. */
   ipDigestSecret: string | null;
   accessTokenTtlSeconds: number;
@@ -298,6 +303,7 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
   return {
     tweets,
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL ?? null,
+    buildHookUrl: e.BUILD_HOOK_URL ?? null,
     ipDigestSecret: e.IP_DIGEST_SECRET ?? null,
     accessTokenTtlSeconds: e.OAUTH_ACCESS_TOKEN_TTL_SECONDS,
     webBotAuthKeys: e.WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? null,

@@ -13,6 +13,7 @@ beforeAll(() => {
   process.env.TWEETS_FEED_URL = `${upstream.url}/feed.json`;
   process.env.TWEETS_TIMEOUT_MS = '1000';
   process.env.CONTACT_WEBHOOK_URL = `${upstream.url}/hook`;
+  process.env.BUILD_HOOK_URL = `${upstream.url}/build_hooks/test`;
 });
 const site = useRuntime();
 
@@ -40,13 +41,24 @@ describe('scheduled functions in the local runtime', () => {
     expect((await (await site.fetchPath('/api/tweets')).json()).tweets[0].id).toBe('4242');
   });
 
+  it('publish-scheduled asks for no build while nothing the build held back is due (the test content schedules nothing)', async () => {
+    const calls: string[] = [];
+    upstream.respondWith((req, _body, res) => {
+      calls.push(req.url ?? '');
+      sendJson(res, 200, {});
+    });
+    const run = await site.runtime.invokeScheduled('publish-scheduled');
+    expect(run.status).toBeLessThan(300);
+    expect(calls).toEqual([]);
+  });
+
   it('a scheduled function has no public URL: a client gets 404 and the function does not run', async () => {
     let upstreamCalls = 0;
     upstream.respondWith((_req, _body, res) => {
       upstreamCalls++;
       sendJson(res, 200, { tweets: [liveTweet] });
     });
-    for (const name of ['tweets-refresh', 'store-sweep', 'contact-retry', 'analytics-rollup']) {
+    for (const name of ['tweets-refresh', 'store-sweep', 'contact-retry', 'analytics-rollup', 'publish-scheduled']) {
       for (const method of ['GET', 'POST']) {
         const answer = await site.fetchPath(`/.netlify/functions/${name}`, {
           method,

@@ -15,6 +15,11 @@ export interface SharedBuildData {
   catalog?: Promise<Catalog>;
   /** The search index file (src/astro/search-index.ts). */
   searchIndexFile?: Promise<Uint8Array>;
+  /**
+   * The days (YYYY-MM-DD, sorted) of the articles and solutions the catalogue holds back for a later day
+   * (src/core/publish/scheduled-publish.ts), set with the catalogue.
+   */
+  scheduledDays?: string[];
   /** The pages computed from that catalogue (src/astro/collection-catalog.ts getSitePages), when a page asked for them. */
   sitePages?: SitePage[];
   /**

@@ -25,6 +25,7 @@ import type { TweetFeed } from '../../core/tweets/tweets.ts';
 import type { OgImagesMode } from '../../core/config.ts';
 import { OG_CARDS_FILE, ogCardTexts, serializeOgCards } from '../../core/publish/og-card.ts';
 import { type SitePage, sitePages } from '../../core/publish/pages.ts';
+import { SCHEDULED_DAYS_FILE, type ScheduledDays } from '../../core/publish/scheduled-publish.ts';
 import { contentErrorsFailure, readTweetSnapshotFile } from '../content-errors.ts';
 import { sharedBuildData } from './build-data.ts';
 import { writeDeployBodies } from './deploy-blobs.ts';
@@ -109,6 +110,7 @@ async function writeFunctionData(
   contact: ContactTemplates,
   mode: 'build' | 'dev',
   pages: readonly SitePage[] = [],
+  scheduledDays: readonly string[] = [],
 ): Promise<number> {
   const root = process.cwd();
   const outDir = path.resolve(root, options.generatedDir);
@@ -123,6 +125,8 @@ async function writeFunctionData(
     writeFile(path.join(dataDir, 'site-profile.json'), JSON.stringify(siteProfile(catalog))),
     writeFile(path.join(dataDir, 'tweets-snapshot.json'), JSON.stringify(tweets)),
     writeFile(path.join(dataDir, 'contact-page.json'), JSON.stringify({ ...contact, products })),
+    // The days publish-scheduled asks for a build on (src/core/publish/scheduled-publish.ts); none in dev, which shows all.
+    writeFile(path.join(dataDir, SCHEDULED_DAYS_FILE), JSON.stringify({ days: [...scheduledDays] } satisfies ScheduledDays)),
   ]);
   // The MCP and A2A functions' data: the catalogue without bodies in files beside them (a head,
   // documents files, slug files: a cold answer reads only its documents'), the bodies as deploy
@@ -251,6 +255,7 @@ export function siteData(options: SiteDataOptions): AstroIntegration {
           { en: en!, zh: zh! },
           'build',
           sharedBuildData().sitePages ?? sitePages(catalog),
+          sharedBuildData().scheduledDays,
         );
         // Pagefind runs after this process exits (scripts/pagefind-index.ts): inside it, the indexer's
         // peak memory adds to Astro's (BENCHMARKS.md, "Build"; docs/build-scale.md).
