@@ -130,6 +130,8 @@ interface PagefindModule {
 }
 interface PagefindData extends PagefindResultData {
   excerpt: string;
+  /** The page's indexed text. */
+  content: string;
 }
 let pagefind: Promise<{ module: PagefindModule; superseded: Set<string> }> | undefined;
 
@@ -165,7 +167,11 @@ async function pagefindSearch(query: string): Promise<Hit[]> {
   })();
   const { module, superseded } = await pagefind;
   const found = await module.search(query);
-  const data = await currentResults(found?.results ?? [], superseded, config.limit, pagefindPath);
+  // Pagefind matches loosely (a word in no page brought a dozen unrelated ones): a result must hold one of the query's
+  // words the way the API would match it (search-highlight.ts), or it is not shown.
+  const matcher = queryMatcher(query);
+  const holdsQuery = (d: PagefindData): boolean => matcher.segments(`${d.meta.title ?? ''}\n${d.content}`).some((s) => s.match);
+  const data = await currentResults(found?.results ?? [], superseded, config.limit, pagefindPath, holdsQuery);
   return data.map((d) => {
     // Pagefind's excerpt is HTML with <mark>s that may cut words; keep the text and mark it our way.
     const excerpt = new DOMParser().parseFromString(d.excerpt, 'text/html').body.textContent ?? '';
@@ -174,6 +180,10 @@ async function pagefindSearch(query: string): Promise<Hit[]> {
       title: d.meta.title ?? d.url,
       excerpt,
       type: d.meta.type ?? 'page',
+      // What the API says of a hit, from the meta the article pages give Pagefind (src/components/DocumentPage.astro).
+      ...(d.meta.lang === 'zh' || d.meta.lang === 'en' ? { lang: d.meta.lang } : {}),
+      ...(d.meta.category ? { category: d.meta.category } : {}),
+      ...(d.meta.date ? { date: d.meta.date } : {}),
     };
   });
 }

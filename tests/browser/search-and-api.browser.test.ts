@@ -250,6 +250,26 @@ describe('search page', () => {
     expect(engine).toBe('pagefind');
     expect(paths).toContain('/blog/speculative-decoding-faster-inference');
     expect(await page.locator('[data-search-status]').textContent()).toMatch(/offline index/);
+    // Each hit says what the API's hits say: kind, language, category and date.
+    const hit = page.locator('.search-result').nth(paths.indexOf('/blog/speculative-decoding-faster-inference'));
+    expect(await hit.locator('.result-meta').textContent()).toMatch(/^Article · English · .+ · \d{4}-\d{2}-\d{2}$/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows no Pagefind result that holds none of the query, as the API finds none (stranger s9b, 4)', async () => {
+    // Pagefind answered "axolotl" (in no page) with a dozen unrelated pages.
+    for (const word of ['axolotl', 'banana']) expect(await apiPaths(word)).toEqual([]);
+    const { context, page, problems } = await open({ block: ['**/search/index/*', '**/api/search*'] });
+    for (const word of ['axolotl', 'banana']) {
+      await page.goto(`/search?q=${word}`);
+      const { paths, engine } = await shown(page, word);
+      expect(engine).toBe('pagefind');
+      expect(paths, word).toEqual([]);
+    }
+    // A typo the engine forgives still finds its article offline.
+    await page.goto('/search?q=speculatve decoding');
+    expect((await shown(page, 'speculatve decoding')).paths).toContain('/blog/speculative-decoding-faster-inference');
     expect(problems).toEqual([]);
     await context.close();
   });

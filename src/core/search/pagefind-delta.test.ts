@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentResults, DELTA_META, type PagefindResultData } from './pagefind-delta.ts';
+import { currentResults, DELTA_META, MAX_RESULT_BATCHES, type PagefindResultData } from './pagefind-delta.ts';
 
 const result = (url: string, delta = false) => {
   const data: PagefindResultData = { url, meta: delta ? { title: url, [DELTA_META.name]: DELTA_META.value } : { title: url } };
@@ -43,6 +43,17 @@ describe('currentResults (the delta bundle wins over a base bundle for a superse
     expect(kept.map((d) => d.url)).toEqual(['/x/', '/y/', '/z/']);
     // Two batches of three: the seventh is never loaded.
     expect(results.map((r) => r.loads())).toEqual([1, 1, 1, 1, 1, 1, 0]);
+  });
+
+  it('keeps only what `accept` keeps, reading at most MAX_RESULT_BATCHES batches of a loose match', async () => {
+    const results = Array.from({ length: 40 }, (_, i) => result(`/blog/${i}/`));
+    const even = await currentResults(results, new Set(), 3, undefined, (d) => Number(d.url.split('/')[2]) % 2 === 0);
+    expect(even.map((d) => d.url)).toEqual(['/blog/0/', '/blog/2/', '/blog/4/']);
+    const none = await currentResults(results, new Set(), 3, undefined, () => false);
+    expect(none).toEqual([]);
+    // Two batches for the first query, MAX_RESULT_BATCHES for the second: never all 40.
+    expect(results.filter((r) => r.loads() > 0)).toHaveLength(3 * MAX_RESULT_BATCHES);
+    expect(results[3 * MAX_RESULT_BATCHES]!.loads()).toBe(0);
   });
 
   it('compares by the path `pathOf` gives (a merged bundle names results by absolute URL)', async () => {

@@ -16,22 +16,31 @@ export interface PagefindResultData {
 }
 
 /**
- * The first `limit` current results, in Pagefind's order: a result for a superseded page counts only when the delta
- * bundle holds it. Results' data are loaded `limit` at a time, so a stale result costs one more fragment, not a page.
- * `pathOf` turns a result's URL into the form `superseded` lists (`/blog/a/`).
+ * Batches of results' data read at most: results a filter refuses load the next batch, so a query Pagefind matches
+ * loosely (hundreds of pages, few that hold the query) reads this many fragments' worth, not every result's.
+ */
+export const MAX_RESULT_BATCHES = 4;
+
+/**
+ * The first `limit` current results, in Pagefind's order, that `accept` keeps: a result for a superseded page counts
+ * only when the delta bundle holds it. Results' data are loaded `limit` at a time (at most {@link MAX_RESULT_BATCHES}
+ * batches), so a stale or refused result costs one more fragment, not a page. `pathOf` turns a result's URL into the
+ * form `superseded` lists (`/blog/a/`).
  */
 export async function currentResults<Data extends PagefindResultData>(
   results: readonly { data(): Promise<Data> }[],
   superseded: ReadonlySet<string>,
   limit: number,
   pathOf: (url: string) => string = (url) => url,
+  accept: (data: Data) => boolean = () => true,
 ): Promise<Data[]> {
   const kept: Data[] = [];
-  for (let start = 0; start < results.length && kept.length < limit; start += limit) {
-    const batch = await Promise.all(results.slice(start, start + limit).map((result) => result.data()));
+  const end = Math.min(results.length, limit * MAX_RESULT_BATCHES);
+  for (let start = 0; start < end && kept.length < limit; start += limit) {
+    const batch = await Promise.all(results.slice(start, Math.min(start + limit, end)).map((result) => result.data()));
     for (const data of batch) {
       const stale = superseded.has(pathOf(data.url)) && data.meta[DELTA_META.name] !== DELTA_META.value;
-      if (!stale && kept.length < limit) kept.push(data);
+      if (!stale && kept.length < limit && accept(data)) kept.push(data);
     }
   }
   return kept;
