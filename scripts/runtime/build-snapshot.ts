@@ -54,6 +54,7 @@ function linkTree(from: string, to: string): void {
  */
 export function snapshotBuild(root: string, parent: string): string {
   mkdirSync(parent, { recursive: true });
+  removeOrphanedSnapshots(parent);
   const dir = mkdtempSync(path.join(parent, `build-${process.pid}-`));
   cpSync(path.join(root, 'netlify', 'functions'), path.join(dir, 'netlify', 'functions'), {
     recursive: true,
@@ -67,6 +68,24 @@ export function snapshotBuild(root: string, parent: string): string {
 /** The route table's entries, their modules in the snapshot `dir` instead of under `root`. */
 export function entriesIn(entries: readonly FunctionEntry[], root: string, dir: string): FunctionEntry[] {
   return entries.map((entry) => ({ ...entry, mainFile: path.join(dir, path.relative(root, entry.mainFile)) }));
+}
+
+/** Whether process `pid` still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Snapshots of runtimes that were killed before they could remove theirs (named build-<pid>-…). */
+function removeOrphanedSnapshots(parent: string): void {
+  for (const name of readdirSync(parent)) {
+    const pid = Number(/^build-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !running(pid)) removeSnapshot(path.join(parent, name));
+  }
 }
 
 /** Removes a snapshot folder (the runtime's own, at stop or when a newer build has replaced it). */
