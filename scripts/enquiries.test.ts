@@ -1,6 +1,6 @@
 /** `npm run enquiries` output: CSV for Excel (BOM, local time beside UTC), the list's count line, usage errors. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -159,10 +159,15 @@ describe('the command line', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'enquiries-'));
     try {
       const file = path.join(dir, 'out.csv');
+      mkdirSync(path.join(dir, 'blobs'));
       const { code, stdout, stderr } = await run(['csv', '--output', file, '--time-zone', 'UTC'], {
         NETLIFY_LOCAL_BLOBS_DIR: path.join(dir, 'blobs'),
       });
-      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: `0 enquiries written to ${file}\n` });
+      expect({ code, stdout, stderr }).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: `Local Blobs: ${path.join(dir, 'blobs')}\n0 enquiries written to ${file}\n`,
+      });
       expect(readFileSync(file, 'utf8')).toBe(
         `${UTF8_BOM}id,received_at,received_local (UTC),name,email,company,product,product_name,message,notification\r\n`,
       );
@@ -180,5 +185,70 @@ describe('the command line', () => {
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
     expect(stderr).toContain(message);
     expect(stderr).toContain('Usage: npm run enquiries');
+  });
+});
+
+/** A wrong NETLIFY_LOCAL_BLOBS_DIR (stranger s9b, 6): the operator commands name it, never create it, and print no stack. */
+describe('the operator commands with a wrong local Blobs folder', () => {
+  const command = (
+    script: string,
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ code: number; stdout: string; stderr: string }> =>
+    new Promise((resolve) =>
+      execFile(
+        process.execPath,
+        [path.join(import.meta.dirname, script), ...args],
+        { env: { ...process.env, ...env } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      ),
+    );
+  const commands: [string, string[]][] = [
+    ['enquiries.ts', []],
+    ['stats.ts', []],
+    ['feedback.ts', []],
+  ];
+
+  it.each(commands)('%s: a folder that does not exist is an error naming it and the default, and is not created', async (script, args) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'operator-blobs-'));
+    try {
+      const missing = path.join(dir, 'nonexistent');
+      const { code, stdout, stderr } = await command(script, args, { NETLIFY_LOCAL_BLOBS_DIR: missing });
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`NETLIFY_LOCAL_BLOBS_DIR (${missing}) does not exist`);
+      expect(stderr).toContain(path.join('.netlify', 'blobs-serve'));
+      expect(stderr).not.toMatch(/^\s+at /m);
+      expect(existsSync(missing)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([...commands, ['scheduled.ts', ['store-sweep']] as [string, string[]]])(
+    '%s: a file is one clear line, no stack, exit 1',
+    async (script, args) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'operator-blobs-'));
+      try {
+        const file = path.join(dir, 'a-file');
+        writeFileSync(file, '');
+        const { code, stderr } = await command(script, args, { NETLIFY_LOCAL_BLOBS_DIR: file });
+        expect(code).toBe(1);
+        expect(stderr.trim().split('\n')).toHaveLength(1);
+        expect(stderr).toContain(`NETLIFY_LOCAL_BLOBS_DIR (${file}) is a file, not a folder`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('names the folder it read when there is nothing in it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'operator-blobs-'));
+    try {
+      const { code, stdout, stderr } = await command('enquiries.ts', [], { NETLIFY_LOCAL_BLOBS_DIR: dir });
+      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: 'No enquiries.\n', stderr: `Local Blobs: ${dir}\n` });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

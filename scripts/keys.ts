@@ -76,6 +76,18 @@ async function withLocalKeysStore<T>(task: (store: Store) => Promise<T>): Promis
   }
 }
 
+/**
+ * `--rotate` reads the current value from the environment: unset, say so and how to start, rather than the parser's
+ * "is not JSON" for an empty value (stranger s9b, 7). Exit 1, as for a bad value.
+ */
+function assertSetForRotation(name: string, first: string, local: string): void {
+  if (process.env[name]?.trim()) return;
+  throw new Error(
+    `${name} is not set, so there is no key to rotate. To start, make the first key with \`${first}\` and set its output as ` +
+      `${name} (secret); to rotate the local key npm start uses, run \`${local}\`.`,
+  );
+}
+
 async function oauthKeys(options: { rotate: boolean; local: boolean }, now: number): Promise<void> {
   if (options.local) {
     const records = await withLocalKeysStore((store) => rotateStoredKeys(store, now));
@@ -86,6 +98,7 @@ async function oauthKeys(options: { rotate: boolean; local: boolean }, now: numb
     );
     return;
   }
+  if (options.rotate) assertSetForRotation('OAUTH_SIGNING_KEYS', 'npm run keys', 'npm run keys -- --rotate --local');
   const records = options.rotate
     ? liveRecords(await rotate(parseKeyRecords(parseEnv(process.env, ['OAUTH_SIGNING_KEYS']).OAUTH_SIGNING_KEYS ?? ''), now), now)
     : [await generateKeyRecord(now)];
@@ -106,6 +119,7 @@ async function webBotAuthKeys(options: { rotate: boolean; local: boolean }, now:
     );
     return;
   }
+  if (options.rotate) assertSetForRotation(KEYS_ENV, 'npm run keys -- --web-bot-auth', 'npm run keys -- --web-bot-auth --rotate --local');
   const current = options.rotate ? (parseEnv(process.env, [KEYS_ENV]).WEB_BOT_AUTH_SIGNING_KEYS?.keys ?? parseSigningKeys('')) : [];
   const keys = await rotateKeys(current, now);
   console.error(

@@ -10,6 +10,7 @@ import { parseLocalRuntimeConfig } from '../src/core/config.ts';
 import { ensureBuild } from './build.ts';
 import { loadDotEnv } from './dot-env.ts';
 import { ROOT, startRuntime } from './runtime/index.ts';
+import { assertNotAFile, localBlobsDir } from './runtime/local-blobs-dir.ts';
 import { answerHelp } from './usage.ts';
 
 const USAGE = `Usage: npm run scheduled -- <name>
@@ -32,8 +33,22 @@ const config = parseLocalRuntimeConfig({
   TRUSTED_PROXIES: process.env.TRUSTED_PROXIES,
   NETLIFY_LOCAL_BLOBS_DIR: process.env.NETLIFY_LOCAL_BLOBS_DIR,
 });
+try {
+  assertNotAFile(localBlobsDir()); // before any build: the message, not a stack
+} catch (error) {
+  console.error(`error: ${(error as Error).message}`);
+  process.exit(1);
+}
 if (!existsSync(path.join(ROOT, 'generated', 'build-info.json'))) ensureBuild(config.origin);
-const runtime = await startRuntime();
+let runtime: Awaited<ReturnType<typeof startRuntime>>;
+try {
+  runtime = await startRuntime();
+} catch (error) {
+  // A wrong NETLIFY_LOCAL_BLOBS_DIR (a file) or a broken build: the message, not a stack.
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+console.error(`Local Blobs: ${runtime.blobsDir}`);
 let code = 0;
 try {
   const scheduled = runtime.functions.filter((f) => f.schedule);

@@ -3,12 +3,13 @@ import { parseLocalRuntimeConfig } from '../src/core/config.ts';
 import path from 'node:path';
 import { loadDotEnv } from './dot-env.ts';
 import { ensureBuild } from './build.ts';
-import { watchBuild } from './runtime/build-watch.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
 import { answerHelp } from './usage.ts';
 
 /** How often the server checks that the process that started it is still there: a stop by npm's pid takes at most this long. */
 const PARENT_CHECK_INTERVAL_MS = 500;
+/** How often generated/fingerprint.txt is looked at for a new or failed build: quick for a person, nothing for the CPU. */
+const BUILD_CHECK_INTERVAL_MS = 2_000;
 
 answerHelp(`Usage: npm start   (node scripts/serve.ts)
 
@@ -47,21 +48,16 @@ console.log(
   `\n  Site, functions and Blobs running at ${url}  (ready in ${Math.round(performance.now() - started)} ms${trusted}; Ctrl-C to stop)\n`,
 );
 
-const stopWatching = watchBuild(ROOT, (builtAt) => {
-  void runtime
-    .reloadStatic()
-    .then(() =>
-      console.warn(
-        `\n  dist/ was rebuilt (${builtAt}): pages and files are served from the new build now, but the functions still run the build they started with. Restart npm start to serve the new build everywhere.\n`,
-      ),
-    );
-});
+// A rebuild beside the server is switched to by the next request anyway (runtime refreshBuild); looking every few seconds
+// logs it without one, and the first request after a build does not pay for loading it.
+const watch = setInterval(() => void runtime.refreshBuild(), BUILD_CHECK_INTERVAL_MS);
+watch.unref();
 
 let stopping = false;
 const stop = async (): Promise<void> => {
   if (stopping) return;
   stopping = true;
-  stopWatching();
+  clearInterval(watch);
   server.closeAllConnections();
   server.close();
   await runtime.stop();

@@ -160,7 +160,7 @@ describe('the command line, over real local Blobs', () => {
 
   it('--json reads what the runtime stored, today’s raw record included', async () => {
     const { code, stdout, stderr } = await run(['--from', '2027-03-09', '--to', '2027-03-11', '--json']);
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: `Local Blobs: ${path.join(dir, 'blobs')}\n` });
     expect(JSON.parse(stdout).totals).toEqual({
       'requests.audience.browser': 40,
       'requests.audience.markdown-agent': 10,
@@ -175,7 +175,11 @@ describe('the command line, over real local Blobs', () => {
   it('--csv --output writes the file, BOM first, and says so on stderr', async () => {
     const file = path.join(dir, 'out.csv');
     const { code, stdout, stderr } = await run(['--from', '2027-03-10', '--to', '2027-03-10', '--csv', '--output', file]);
-    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '', stderr: `Usage from 2027-03-10 to 2027-03-10 written to ${file}\n` });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `Local Blobs: ${path.join(dir, 'blobs')}\nUsage from 2027-03-10 to 2027-03-10 written to ${file}\n`,
+    });
     expect(readFileSync(file, 'utf8')).toBe(
       `${UTF8_BOM}day,section,counter,count\r\n"2027-03-10","MCP tools","mcp.tool.get_article","1"\r\n"2027-03-10","Requests by audience","requests.audience.browser","10"\r\n`,
     );

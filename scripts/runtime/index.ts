@@ -15,9 +15,19 @@ import { runEdgeFunction, loadEdgeFunction, type EdgeHandler } from './edge.ts';
 import { invokeFunction, loadFunctions, type LoadedFunction } from './functions.ts';
 import { startPlatform } from './platform.ts';
 import { loadRedirects, type Redirects } from './redirects.ts';
-import { assertUnambiguous, edgeEntries, findEdgeFunctions, findFunction, listFunctionEntries, type EdgeEntry } from './routes.ts';
+import {
+  assertUnambiguous,
+  edgeEntries,
+  findEdgeFunctions,
+  findFunction,
+  listFunctionEntries,
+  type EdgeEntry,
+  type FunctionEntry,
+} from './routes.ts';
 import { localBlobsDir } from './local-blobs-dir.ts';
-import { loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
+import { BUILD_MISSING_TEXT, loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
+import { buildStampFile, entriesIn, readBuildStamp, removeSnapshot, snapshotBuild, stampKey } from './build-snapshot.ts';
+import { seedDeployStore } from './deploy-blobs.ts';
 import { headOf } from './head.ts';
 import { ResponseCompressor } from './compression.ts';
 
@@ -55,11 +65,30 @@ export interface LocalRuntime {
   readonly blobsDir: string;
   /** The local Blobs server's URL (it listens on 127.0.0.1 only). */
   readonly blobsUrl: string;
+  /** The functions of the build served now (fresh instances after a rebuild). */
   readonly functions: readonly LoadedFunction[];
   readonly edge: readonly EdgeEntry[];
-  /** Drop what was read from dist/ (after a rebuild): pages are new, functions keep their build. */
-  reloadStatic(): Promise<void>;
+  /**
+   * Looks at generated/fingerprint.txt (every request does, by a stat): a new complete build is switched to as a
+   * whole (fresh function instances, its deploy store, its pages and headers) before a request sees it; while none is
+   * complete (a build under way or failed) every answer is 503. `npm start` also calls it every few seconds to log.
+   */
+  refreshBuild(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The build a request is answered from. */
+interface Served {
+  /** generated/fingerprint.txt's text (undefined: started over a build without one). */
+  stamp: string | undefined;
+  /** The stamp file's stat identity when last read. */
+  key: string | undefined;
+  functions: LoadedFunction[];
+  redirects: Redirects | null;
+  /** The build is gone (under way or failed): everything answers 503. */
+  gone?: boolean;
+  /** The new build's functions failed to load (the message). */
+  failed?: string;
 }
 
 interface LoadedEdge extends EdgeEntry {
@@ -79,7 +108,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
   try {
     const functions = await loadFunctions(functionEntries);
     const edge = options.edgeFunctions === false ? [] : await loadEdge(root);
-    return createRuntime({ root, platform, functions, edge, site: new StaticSite(distDir, headerRules), redirects });
+    return createRuntime({ root, platform, functions, functionEntries, edge, site: new StaticSite(distDir, headerRules), redirects });
   } catch (error) {
     await platform.stop();
     throw error;
@@ -110,11 +139,25 @@ function createRuntime(parts: {
   root: string;
   platform: Awaited<ReturnType<typeof startPlatform>>;
   functions: LoadedFunction[];
+  functionEntries: FunctionEntry[];
   edge: LoadedEdge[];
   site: StaticSite;
   redirects: Redirects | null;
 }): LocalRuntime {
-  const { functions, edge, site, redirects, platform, root } = parts;
+  const { edge, site, platform, root, functionEntries } = parts;
+  const stampFile = buildStampFile(root);
+  /** What a request is answered from: one build's functions and redirects, or none while no build is complete. */
+  let served: Served = {
+    stamp: readBuildStamp(stampFile),
+    key: stampKey(stampFile),
+    functions: parts.functions,
+    redirects: parts.redirects,
+  };
+  /** Started over a build with no fingerprint (`astro build` alone): nothing to follow, served as it is. */
+  const followsBuilds = served.stamp !== undefined;
+  let buildGone = false;
+  let switching: Promise<void> | undefined;
+  const snapshots: string[] = [];
   const compressor = new ResponseCompressor();
   const pending = new Set<Promise<unknown>>();
   const waitUntil = (promise: Promise<unknown>): void => {
@@ -133,8 +176,62 @@ function createRuntime(parts: {
     return invokeFunction(fn, request, { ip, origin: new URL(request.url).origin, route, waitUntil });
   }
 
-  /** Everything behind the edge: function → redirects → static → 404 page. */
-  async function origin(request: Request, ip: string, rewritten = false): Promise<Response> {
+  /** Switches to the build generated/ names now, if it is another (see refreshBuild). */
+  async function refresh(): Promise<void> {
+    if (switching) return switching;
+    const key = stampKey(stampFile);
+    if (key === served.key && !buildGone) return;
+    const stamp = key === undefined ? undefined : readBuildStamp(stampFile);
+    if (stamp === undefined) {
+      if (!followsBuilds || buildGone) return;
+      buildGone = true;
+      console.warn(`\n  ${stampFile} is gone: a build is under way or failed. Pages and functions answer 503 until a build succeeds.\n`);
+      return;
+    }
+    // A new stamp file is a new build, even with the same name (an unchanged rebuild still has a new build time).
+    switching = switchTo(stamp, key).finally(() => (switching = undefined));
+    return switching;
+  }
+
+  /** Fresh functions over a snapshot of the new build, its deploy store, redirects and headers, swapped in at once. */
+  async function switchTo(stamp: string, key: string | undefined): Promise<void> {
+    try {
+      const dir = snapshotBuild(root, path.join(root, '.netlify', 'local-runtime'));
+      snapshots.push(dir);
+      const functions = await loadFunctions(entriesIn(functionEntries, root, dir));
+      seedDeployStore(platform.blobsDir, root);
+      const [headerRules, redirects] = await Promise.all([loadHeaderRules(root, site.distDir), loadRedirects(root, site.distDir)]);
+      site.reset(headerRules);
+      compressor.reset();
+      served = { stamp, key, functions, redirects };
+      buildGone = false;
+      console.warn(`\n  A new build is served (pages, functions, search, article bodies): ${stamp.slice(0, 12)}.\n`);
+    } catch (error) {
+      // Not retried per request: the next build (a new fingerprint) tries again.
+      served = { ...served, stamp, key, failed: error instanceof Error ? error.message : String(error) };
+      console.error('The new build could not be loaded; restart npm start:', error);
+    }
+  }
+
+  /** The 503 of a runtime with no complete build: problem details under /api/, else the pages' text. */
+  function noBuild(request: Request, detail: string): Response {
+    const headers = { 'cache-control': 'no-store', 'retry-after': '30' };
+    if (new URL(request.url).pathname.startsWith('/api/'))
+      return Response.json(
+        { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: detail.trim() },
+        { status: 503, headers: { ...headers, 'content-type': 'application/problem+json' } },
+      );
+    return new Response(request.method === 'HEAD' ? null : detail, {
+      status: 503,
+      headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+    });
+  }
+
+  /** Everything behind the edge: function → redirects → static → 404 page, all from the build `current`. */
+  async function origin(current: Served, request: Request, ip: string, rewritten = false): Promise<Response> {
+    if (current.gone) return noBuild(request, BUILD_MISSING_TEXT);
+    if (current.failed) return noBuild(request, `The new build's functions could not be loaded (${current.failed}). Restart npm start.\n`);
+    const { functions, redirects } = current;
     const url = new URL(request.url);
     const found = findFunction(functions, url.pathname, request.method);
     if (found && !(found.route?.preferStatic && (await site.find(url.pathname)))) return callFunction(found.fn, request, found.route, ip);
@@ -168,15 +265,20 @@ function createRuntime(parts: {
   return {
     blobsDir: platform.blobsDir,
     blobsUrl: platform.blobsUrl,
-    functions,
+    get functions() {
+      return served.functions;
+    },
     edge,
     async handle(request, options = {}) {
       const ip = options.ip ?? lastForwardedFor(request) ?? IN_PROCESS_IP;
+      await refresh();
+      // One build for the whole request, whatever switches meanwhile.
+      const current: Served = buildGone ? { ...served, gone: true } : served;
       const dispatch = (r: Request): Promise<Response> => {
         // Several edge functions on one path chain in manifest order, each one's next() the following.
         const chain = findEdgeFunctions(edge, new URL(r.url).pathname, r.method).reduceRight<(req: Request) => Promise<Response>>(
           (next, fn) => (req) => runEdgeFunction(fn.name, (fn as LoadedEdge).handler, req, next, ip, waitUntil),
-          (req) => origin(req, ip),
+          (req) => origin(current, req, ip),
         );
         return chain(r);
       };
@@ -189,7 +291,8 @@ function createRuntime(parts: {
       return compressor.encode(request, await dispatch(request));
     },
     async invokeScheduled(name) {
-      const fn = functions.find((f) => f.name === name && f.schedule);
+      await refresh();
+      const fn = served.functions.find((f) => f.name === name && f.schedule);
       if (!fn) throw new Error(`No scheduled function ${name}`);
       // What Netlify's scheduler sends (@netlify/functions-dev: user agent and event header).
       const request = new Request(`http://localhost/.netlify/functions/${name}`, {
@@ -199,13 +302,11 @@ function createRuntime(parts: {
       });
       return callFunction(fn, request, undefined, IN_PROCESS_IP);
     },
-    async reloadStatic() {
-      site.reset(await loadHeaderRules(root, site.distDir));
-      compressor.reset();
-    },
+    refreshBuild: refresh,
     async stop() {
       await Promise.allSettled([...pending]);
       await platform.stop();
+      for (const dir of snapshots) removeSnapshot(dir);
     },
   };
 }

@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { startLocalBlobs } from './local-blobs.ts';
+import { assertNotAFile } from './local-blobs-dir.ts';
 import { startRuntime as startNetlifyRuntime } from '@netlify/runtime';
 
 import { LOCAL_DEPLOY_ID, LOCAL_SITE_ID, seedDeployStore } from './deploy-blobs.ts';
@@ -33,6 +34,7 @@ let running = false;
 export async function startPlatform(blobsDir: string, root: string): Promise<Platform> {
   if (running)
     throw new Error('A local runtime is already running in this process (the Netlify global and Blobs context are process-wide)');
+  assertNotAFile(blobsDir);
   running = true;
   mkdirSync(blobsDir, { recursive: true });
   seedDeployStore(blobsDir, root);

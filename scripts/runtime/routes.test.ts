@@ -6,7 +6,6 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchBuild } from './build-watch.ts';
 import { loadRedirects } from './redirects.ts';
 import { notFoundPageOf } from '../../src/core/publish/page-negotiation.ts';
 import {
@@ -168,21 +167,4 @@ describe('redirects (@netlify/redirect-parser + netlify-redirector)', () => {
     );
     await expect(loadRedirects(dir, path.join(dir, 'dist'))).rejects.toThrow(/does not emulate/);
   });
-});
-
-describe('rebuild watch', () => {
-  it('calls back when generated/build-info.json names a new build', async () => {
-    const dir = scratchDir();
-    mkdirSync(path.join(dir, 'generated'));
-    const file = path.join(dir, 'generated', 'build-info.json');
-    writeFileSync(file, JSON.stringify({ built_at: '2026-01-01T00:00:00Z' }));
-    const seen = new Promise<string>((resolve) => {
-      const stop = watchBuild(dir, (builtAt) => {
-        stop();
-        resolve(builtAt);
-      });
-    });
-    writeFileSync(file, JSON.stringify({ built_at: '2026-01-02T00:00:00Z' }));
-    expect(await seen).toBe('2026-01-02T00:00:00Z');
-  }, 10_000);
 });

@@ -44,6 +44,20 @@ describe('npm run keys', () => {
     expect(() => run(['--rotate'], { OAUTH_SIGNING_KEYS: 'nope' })).toThrow();
   });
 
+  it.each([
+    [['--rotate'], 'OAUTH_SIGNING_KEYS', '`npm run keys`'],
+    [['--web-bot-auth', '--rotate'], 'WEB_BOT_AUTH_SIGNING_KEYS', '`npm run keys -- --web-bot-auth`'],
+  ])('%j with the variable unset says it is not set and how to make the first key (exit 1)', (args, name, first) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NETLIFY_LOCAL_BLOBS_DIR: blobsDir };
+    delete env[name];
+    const result = spawnSync(process.execPath, ['scripts/keys.ts', ...args], { encoding: 'utf8', env });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`${name} is not set`);
+    expect(result.stderr).toContain(first);
+    expect(result.stderr).not.toContain('not JSON');
+  });
+
   it('--help prints the usage and generates, prints and stores no key', () => {
     for (const flag of ['--help', '-h']) {
       const result = cli([flag]);

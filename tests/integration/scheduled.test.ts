@@ -96,6 +96,6 @@ describe('scheduled functions in the local runtime', () => {
       '\uFEFFid,received_at,received_local (Asia/Shanghai),name,email,company,product,product_name,message,notification',
     );
     expect(csv.stdout).toContain(`"${id}"`);
-    expect(csv.stderr).toBe(`${listed.length} ${listed.length === 1 ? 'enquiry' : 'enquiries'}\n`);
+    expect(csv.stderr).toBe(`Local Blobs: ${site.runtime.blobsDir}\n${listed.length} ${listed.length === 1 ? 'enquiry' : 'enquiries'}\n`);
   });
 });
