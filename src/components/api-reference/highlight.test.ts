@@ -55,7 +55,9 @@ describe('token colours', () => {
   const css = readFileSync(new URL('./api-reference.css', import.meta.url), 'utf8');
   const site = readFileSync(new URL('../../styles/site.css', import.meta.url), 'utf8');
   const codeBg = [...site.matchAll(/--code-bg:\s*(#[0-9a-f]{6})/gi)].map((m) => m[1]!);
-  const dark = css.slice(css.indexOf('@media (prefers-color-scheme: dark) {\n  .code-block'));
+  // The dark palette is screen-only: paper prints the light one (site.css, "Print").
+  const darkAt = css.indexOf('@media screen and (prefers-color-scheme: dark) {\n  .code-block');
+  const dark = darkAt < 0 ? '' : css.slice(darkAt);
 
   it('reads a style pair as `light dark` in lowercase', () => {
     expect(colorPair('color:#D73A49;--shiki-dark:#F97583')).toBe('#d73a49 #f97583');
