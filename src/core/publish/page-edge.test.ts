@@ -28,23 +28,25 @@ const answer = (path: string, method = 'GET', headers: Record<string, string> = 
 const HTML = 'text/html; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const PROBLEM = 'application/problem+json';
+/** A negotiated page's 200 and 304: it varies by Accept, and the CDN compresses it (kernel/document.ts). */
+const ACCEPT_AND_CODING = 'Accept, Accept-Encoding';
 
 describe('answerAtEdge', () => {
   it.each<[string, string, string | null, number | 'passed on', string | null, string | null]>([
     // path, method, Accept → status, content type, Vary
-    ['/about', 'GET', null, 200, HTML, 'Accept'],
-    ['/about', 'GET', 'text/html,*/*;q=0.8', 200, HTML, 'Accept'],
-    ['/about', 'GET', 'text/markdown', 200, MARKDOWN, 'Accept'],
-    ['/about', 'GET', 'text/plain', 200, 'text/plain; charset=utf-8', 'Accept'],
+    ['/about', 'GET', null, 200, HTML, ACCEPT_AND_CODING],
+    ['/about', 'GET', 'text/html,*/*;q=0.8', 200, HTML, ACCEPT_AND_CODING],
+    ['/about', 'GET', 'text/markdown', 200, MARKDOWN, ACCEPT_AND_CODING],
+    ['/about', 'GET', 'text/plain', 200, 'text/plain; charset=utf-8', ACCEPT_AND_CODING],
     ['/about', 'GET', 'image/png', 406, PROBLEM, 'Accept'],
-    ['/about', 'HEAD', 'text/markdown', 200, MARKDOWN, 'Accept'],
-    ['/about.md', 'GET', null, 200, MARKDOWN, null],
+    ['/about', 'HEAD', 'text/markdown', 200, MARKDOWN, ACCEPT_AND_CODING],
+    ['/about.md', 'GET', null, 200, MARKDOWN, 'Accept-Encoding'],
     ['/contact', 'GET', 'text/markdown', 406, PROBLEM, 'Accept'],
     ['/nope', 'GET', null, 404, 'text/html', 'Accept'],
     ['/nope', 'GET', 'text/markdown', 404, MARKDOWN, 'Accept'],
     ['/nope.md', 'GET', null, 404, MARKDOWN, 'Accept'],
-    ['/llms.txt', 'GET', null, 200, 'text/plain; charset=utf-8', null],
-    ['/llms.txt', 'HEAD', null, 200, 'text/plain; charset=utf-8', null],
+    ['/llms.txt', 'GET', null, 200, 'text/plain; charset=utf-8', 'Accept-Encoding'],
+    ['/llms.txt', 'HEAD', null, 200, 'text/plain; charset=utf-8', 'Accept-Encoding'],
     ['/favicon.svg', 'GET', null, 'passed on', null, null],
     ['/favicon.svg', 'HEAD', null, 200, 'image/svg+xml', null],
     ['/about', 'OPTIONS', null, 204, null, null],
@@ -90,6 +92,7 @@ describe('answerAtEdge', () => {
     expect(res?.headers.get('access-control-allow-origin')).toBe('*');
     const again = await answer('/llms.txt', 'GET', { 'if-none-match': etag });
     expect(again?.status).toBe(304);
+    expect([res?.headers.get('vary'), again?.headers.get('vary')]).toEqual(['Accept-Encoding', 'Accept-Encoding']);
     expect(await again?.text()).toBe('');
   });
 
@@ -103,7 +106,9 @@ describe('answerAtEdge', () => {
       const again = await answer('/about', 'GET', { accept, 'if-none-match': etag! });
       expect(again?.status, accept).toBe(304);
       expect(await again?.text()).toBe('');
-      expect(again?.headers.get('vary')).toBe('Accept');
+      // RFC 9110 §15.4.5: the 304 carries the Vary the 200 has.
+      expect(res?.headers.get('vary')).toBe(ACCEPT_AND_CODING);
+      expect(again?.headers.get('vary')).toBe(res?.headers.get('vary'));
       // A weak copy (a compressing CDN's) revalidates too; another variant's tag does not.
       expect((await answer('/about', 'GET', { accept, 'if-none-match': `W/${etag}` }))?.status).toBe(304);
     }
