@@ -242,7 +242,7 @@ describe('what registration answers and stores', () => {
     ],
     [
       'bytes that are not UTF-8',
-      new Uint8Array([0x7b, 0xff, 0x7d]),
+      new Blob([new Uint8Array([0x7b, 0xff, 0x7d])]),
       'application/json',
       400,
       'invalid_client_metadata',
@@ -410,7 +410,7 @@ describe('what registration answers and stores', () => {
       new Request(`${ORIGIN}/oauth/register`, {
         method: type === 'GET' ? 'GET' : 'POST',
         headers: { 'content-type': type === 'GET' ? 'application/json' : type },
-        ...(type === 'GET' ? {} : { body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body) }),
+        ...(type === 'GET' ? {} : { body: typeof body === 'string' || body instanceof Blob ? body : JSON.stringify(body) }),
       });
     const res = await withOAuthErrors(req(), () => handleRegister(req(), deps));
     const answer = (await res.json()) as Record<string, unknown>;
