@@ -72,6 +72,34 @@ describe('answerAtEdge', () => {
     if (status === 204 || status === 405) expect(res?.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
+  it('a page in every variant, its twin, its 304 and its 404 are readable from any origin, as the text files are', async () => {
+    const origin = { origin: 'https://agent.example' };
+    const twin = await answer('/about.md', 'GET', origin);
+    const answers = [
+      twin,
+      await answer('/about', 'GET', { ...origin, accept: 'text/markdown' }),
+      await answer('/about', 'GET', { ...origin, accept: 'text/plain' }),
+      await answer('/about', 'GET', origin),
+      await answer('/about', 'HEAD', { ...origin, accept: 'text/markdown' }),
+      await answer('/about.md', 'GET', { ...origin, 'if-none-match': twin!.headers.get('etag')! }),
+      await answer('/nope.md', 'GET', origin),
+      await answer('/blog/%ZZ.md', 'GET', origin),
+    ];
+    expect(answers.map((res) => res?.status)).toEqual([200, 200, 200, 200, 200, 304, 404, 400]);
+    for (const res of answers) {
+      expect(res?.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res?.headers.get('access-control-expose-headers')).toContain('ETag');
+    }
+    // If-None-Match is not CORS-safelisted: the preflight allows it, as for /llms.txt.
+    const pre = await answer('/about.md', 'OPTIONS', {
+      ...origin,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'if-none-match',
+    });
+    expect([pre?.status, pre?.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
+    expect(pre?.headers.get('access-control-allow-headers')).toContain('If-None-Match');
+  });
+
   it('HTML pages link their twin and the discovery documents', async () => {
     const link = (await answer('/about'))?.headers.get('link') ?? '';
     expect(link).toContain('</about.md>; rel="alternate"; type="text/markdown"');
@@ -118,8 +146,7 @@ describe('answerAtEdge', () => {
     expect((await answer('/nope', 'GET', { 'if-none-match': '*' }))?.status).toBe(404);
   });
 
-  it('pages get no CORS headers, and a preflight or a write never reads the build', async () => {
-    expect((await answer('/about', 'GET', { origin: 'https://agent.example' }))?.headers.get('access-control-allow-origin')).toBeNull();
+  it('a preflight or a write never reads the build', async () => {
     reads.length = 0;
     await answer('/about', 'OPTIONS');
     await answer('/about', 'POST');
