@@ -2,10 +2,11 @@
  * Compression of what the runtime sends, as Netlify's CDN compresses what it sends (static files and
  * function responses alike): brotli or gzip by the request's Accept-Encoding (negotiator: q-values,
  * `identity;q=0`, `*`), for text types (compressible, on mime-db's list), with `Vary: Accept-Encoding`
- * on every answer of such a type (a small one too, so that its 304 and its 200 say the same Vary). Left alone: a response that already has a Content-Encoding (a
- * function that compressed its own body), a partial response (206, Content-Range), `no-transform`,
- * already compressed types (images but SVG, fonts, octet-stream such as the gzipped search index),
- * bodies under {@link MIN_COMPRESSED_BYTES}, and event streams (buffering would hold the events back).
+ * on every answer of such a type (a small one too, so that its 304 and its 200 say the same Vary).
+ * Left alone: a response that already has a Content-Encoding (a function that compressed its own
+ * body), a partial response (206, Content-Range), `no-transform`, already compressed types (images but
+ * SVG, fonts, octet-stream such as the gzipped search index), bodies under {@link MIN_COMPRESSED_BYTES}
+ * (sent as they are, with the Vary), and event streams (buffering would hold the events back).
  * An encoded variant carries the weak form of the ETag (W/"…", RFC 9110 §8.8.3.3: not the same
  * bytes), and If-None-Match compares weakly everywhere here, so revalidation still answers 304.
  *

@@ -1,8 +1,9 @@
 /**
  * WebMCP in real Chromium: every page registers `search_articles` and `get_article` with the
- * browser's model context (docs/reference/agent-discovery.md §2.15), and their execute functions reach the live
- * site's /mcp (the in-process cases, failures included, are src/browser/webmcp-tools.test.ts). Chromium has no model context yet, so a stub installed before any page script records what
- * the page registers: one at `navigator.modelContext` (earlier Chrome builds), and one at
+ * browser's model context (docs/reference/agent-discovery.md §2.15), and their execute functions reach
+ * the live site's /mcp (the in-process cases, failures included, are src/browser/webmcp-tools.test.ts).
+ * Chromium has no model context yet, so a stub installed before any page script records what the page
+ * registers: one at `navigator.modelContext` (earlier Chrome builds), and one at
  * `document.modelContext` that behaves as the W3C draft says (`registerTool(tool, {signal})`
  * returns a promise; aborting the signal unregisters the tool and rejects the promise). The script uses
  * relative URLs, so any free port works here

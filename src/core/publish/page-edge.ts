@@ -2,9 +2,10 @@
  * What the edge function answers in front of the static build (netlify/edge-functions/negotiate.ts
  * is its adapter): the static discovery documents with validators (ETag, 304) and their CORS
  * preflight; pages as HTML or their markdown twin by `Accept` (page-negotiation.ts), with the
- * discovery `Link`s, validators and the same open CORS; OPTIONS with `Allow` and a 405 for writes anywhere; HEAD as GET; a 400 for an address with a
- * malformed percent-escape, in the site's error page (page-negotiation.ts `malformedPathAnswer`). Any other file
- * on GET is handed on to the CDN (`undefined`). Runtime-neutral: the edge runs it on Deno.
+ * discovery `Link`s, validators and the same open CORS; OPTIONS with `Allow` and a 405 for writes
+ * anywhere; HEAD as GET; a 400 for an address with a malformed percent-escape, in the site's error
+ * page (page-negotiation.ts `malformedPathAnswer`). Any other file on GET is handed on to the CDN
+ * (`undefined`). Runtime-neutral: the edge runs it on Deno.
  * @module
  */
 import { PUBLIC_DOCUMENT_EDGE, strongEtag, withValidators } from '../kernel/document.ts';
