@@ -90,6 +90,11 @@ describe('answerAtEdge', () => {
       expect(res?.headers.get('access-control-allow-origin')).toBe('*');
       expect(res?.headers.get('access-control-expose-headers')).toContain('ETag');
     }
+    // The HTML error pages are for browsers (the CDN's own 404 page): no CORS.
+    for (const path of ['/nope', '/blog/%ZZ']) {
+      const page = await answer(path, 'GET', origin);
+      expect([page?.status, page?.headers.get('access-control-allow-origin')], path).toEqual([path === '/nope' ? 404 : 400, null]);
+    }
     // If-None-Match is not CORS-safelisted: the preflight allows it, as for /llms.txt.
     const pre = await answer('/about.md', 'OPTIONS', {
       ...origin,

@@ -31,13 +31,21 @@ const readOnly = edge((req: Request) => staticMethodNotAllowed(req), PUBLIC_DOCU
 /**
  * A page in any of its variants, with validators. Public and read-only, so readable from any origin as the
  * text files are: the markdown twin is an MCP resource URI, which a browser agent that calls `/mcp`
- * cross-origin re-fetches without MCP. Every variant says so (and the page's 404, 406 and 400), so a
- * cache keyed on `Vary: Accept` never holds one variant with CORS and another without.
+ * cross-origin re-fetches without MCP. Every variant says so, and so do the markdown and text 404, 406
+ * and 400 an agent reads; the HTML error pages are for browsers and are the CDN's own 404 page, which the
+ * Netlify emulator serves without the edge's headers (tests/integration/runtime-parity.test.ts).
  */
 const publicPage = edge(
   async (req: Request, negotiated: Response): Promise<Response> => withValidators(req, await variantTagged(negotiated)),
   PUBLIC_DOCUMENT_EDGE,
 );
+
+/** Whether `res` is an HTML error page (no CORS: see {@link publicPage}). */
+const isHtmlErrorPage = (res: Response): boolean =>
+  !res.ok && res.status !== 304 && !!res.headers.get('content-type')?.startsWith('text/html');
+
+/** The edge's answer for a page: open CORS, but for an HTML error page. */
+const pageAnswer = async (req: Request, res: Response): Promise<Response> => (isHtmlErrorPage(res) ? res : publicPage(req, res));
 
 /**
  * The twin served as text/plain is another representation than the same file as text/markdown: its entity tag
@@ -62,11 +70,11 @@ export async function answerAtEdge(req: Request, readStatic: FetchPath): Promise
   if (STATIC_DISCOVERY_PATHS.includes(pathname)) return discoveryDocument(get, readStatic);
   if (get.method !== 'GET') return readOnly(get);
   // `/blog/%ZZ`: a 400 in the site's error page (or text, for an agent), where a read of the build would throw or miss.
-  if (isMalformedPath(pathname)) return publicPage(get, await malformedPathAnswer(get, readStatic));
+  if (isMalformedPath(pathname)) return pageAnswer(get, await malformedPathAnswer(get, readStatic));
   const negotiated = await negotiatePage(get, readStatic, LINKS);
   // A page's variant gets validators as the discovery documents do: the CDN cannot answer a revalidation itself, as
   // Netlify strips the conditional headers from the edge function's read (context.next) unless asked to keep them.
-  if (negotiated) return publicPage(get, negotiated);
+  if (negotiated) return pageAnswer(get, negotiated);
   // Any other file: the CDN serves GET itself; a HEAD passed through would come back as Content-Length: 0.
   return req.method === 'HEAD' ? readStatic(pathname) : undefined;
 }
