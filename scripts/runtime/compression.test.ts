@@ -78,7 +78,6 @@ describe('ResponseCompressor', () => {
       new Response(png, { headers: { 'content-type': 'font/woff2' } }),
       new Response(png, { headers: { 'content-type': 'application/octet-stream' } }),
       new Response(PAGE, { headers: { 'content-type': 'text/event-stream' } }),
-      page({}, 'x'.repeat(MIN_COMPRESSED_BYTES - 1)),
       page({ 'content-encoding': 'gzip' }),
       page({ 'content-range': 'bytes 0-99/5000' }, PAGE, 206),
       page({ 'cache-control': 'public, no-transform' }),
@@ -91,6 +90,25 @@ describe('ResponseCompressor', () => {
       expect(res.headers.get('vary'), type!).toBe(before.get('vary'));
       expect(res.headers.get('etag'), type!).toBe(before.get('etag'));
     }
+  });
+
+  it('a tiny body goes as it is, with the Vary its 304 also carries', async () => {
+    const tiny = 'x'.repeat(MIN_COMPRESSED_BYTES - 1);
+    const res = await new ResponseCompressor().encode(request('br, gzip'), page({}, tiny));
+    expect([res.headers.get('content-encoding'), res.headers.get('etag'), await res.text()]).toEqual([null, '"abc"', tiny]);
+    expect(res.headers.get('vary')).toBe('Accept, Accept-Encoding');
+  });
+
+  it('a 304 to a client that accepts no encoding carries the Vary its 200 has (RFC 9110 §15.4.5)', async () => {
+    const compressor = new ResponseCompressor();
+    const full = await compressor.encode(request(undefined), page());
+    const notModified = await compressor.encode(
+      request(undefined, { 'if-none-match': '"abc"' }),
+      new Response(null, { status: 304, headers: { etag: '"abc"', 'content-type': 'text/html; charset=utf-8', vary: 'Accept' } }),
+    );
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('etag')).toBe('"abc"');
+    expect(notModified.headers.get('vary')).toBe(full.headers.get('vary'));
   });
 
   it('a 304 carries the validator of the variant the client holds', async () => {

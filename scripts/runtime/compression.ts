@@ -2,10 +2,11 @@
  * Compression of what the runtime sends, as Netlify's CDN compresses what it sends (static files and
  * function responses alike): brotli or gzip by the request's Accept-Encoding (negotiator: q-values,
  * `identity;q=0`, `*`), for text types (compressible, on mime-db's list), with `Vary: Accept-Encoding`
- * wherever the answer depends on it. Left alone: a response that already has a Content-Encoding (a
- * function that compressed its own body), a partial response (206, Content-Range), `no-transform`,
- * already compressed types (images but SVG, fonts, octet-stream such as the gzipped search index),
- * bodies under {@link MIN_COMPRESSED_BYTES}, and event streams (buffering would hold the events back).
+ * on every answer of such a type (a small one too, so that its 304 and its 200 say the same Vary).
+ * Left alone: a response that already has a Content-Encoding (a function that compressed its own
+ * body), a partial response (206, Content-Range), `no-transform`, already compressed types (images but
+ * SVG, fonts, octet-stream such as the gzipped search index), bodies under {@link MIN_COMPRESSED_BYTES}
+ * (sent as they are, with the Vary), and event streams (buffering would hold the events back).
  * An encoded variant carries the weak form of the ETag (W/"…", RFC 9110 §8.8.3.3: not the same
  * bytes), and If-None-Match compares weakly everywhere here, so revalidation still answers 304.
  *
@@ -68,11 +69,14 @@ function untouchable(response: Response): boolean {
 /**
  * A 304 stands for the variant the client holds, which its If-None-Match names: the weak form of the
  * ETag came only with an encoded 200, so the 304 carries it (and Vary) too; the strong form, the
- * identity body. Vary is kept wherever the type says the 200 had it (a function's 304 names no type).
+ * identity body. Vary is added wherever the type says the 200 had it, whatever the client accepts
+ * (RFC 9110 §15.4.5: a 304 carries the 200's Vary); a function's 304 names no type, and says its Vary
+ * itself (kernel/document.ts).
  */
-function notModified(request: Request, response: Response): Response {
+function notModified(request: Request, response: Response, encoding: 'br' | 'gzip' | undefined): Response {
   const etag = response.headers.get('etag');
   const heldEncoded =
+    encoding !== undefined &&
     etag !== null &&
     !etag.startsWith('W/') &&
     (request.headers.get('if-none-match') ?? '').split(',').some((tag) => tag.trim() === `W/${etag}`);
@@ -97,14 +101,14 @@ export class ResponseCompressor {
   /** `response` as sent to a client that made `request` (GET's request for a HEAD: the same headers). */
   async encode(request: Request, response: Response): Promise<Response> {
     const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
-    if (response.status === 304) return encoding ? notModified(request, response) : response;
+    if (response.status === 304) return notModified(request, response, encoding);
     if (untouchable(response) || !response.body) return response;
     const bytes = new Uint8Array(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     const init = { status: response.status, statusText: response.statusText, headers };
-    if (bytes.byteLength < MIN_COMPRESSED_BYTES) return new Response(bytes, init);
+    // By type, not size: a 304 has no body to measure, and must say the same Vary as its 200.
     appendVary(headers, 'Accept-Encoding');
-    if (!encoding) return new Response(bytes, init);
+    if (bytes.byteLength < MIN_COMPRESSED_BYTES || !encoding) return new Response(bytes, init);
     const etag = headers.get('etag');
     const encoded = await this.#compress(
       bytes,

@@ -7,13 +7,8 @@
 // and `clearContext` were removed) and unregistered on `pagehide`, so an agent never calls a tool of
 // a page that is gone; a page restored from the back/forward cache registers them again. The site
 // has no client-side router, so a navigation always ends the document and its tools with it.
-interface WebMcpTool {
-  name: string;
-  description: string;
-  inputSchema: object;
-  annotations?: { readOnlyHint?: boolean };
-  execute(input: Record<string, string>): Promise<unknown>;
-}
+import { webMcpTools, type WebMcpTool } from './webmcp-tools.ts';
+
 interface ModelContext {
   /** The draft returns a promise that rejects when the signal aborts (or the browser refuses the tool). */
   registerTool?(tool: WebMcpTool, options?: { signal?: AbortSignal }): unknown;
@@ -21,38 +16,8 @@ interface ModelContext {
   provideContext?(context: { tools: WebMcpTool[] }): unknown;
 }
 
-const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
-const input = (name: string, description: string) => ({
-  type: 'object',
-  properties: { [name]: { type: 'string', description } },
-  required: [name],
-});
-
-const tools: WebMcpTool[] = [
-  {
-    name: 'search_articles',
-    description: "Search this site's articles and solutions (Chinese or English). Returns JSON hits with slug, title, excerpt and url.",
-    inputSchema: input('query', 'Search text'),
-    annotations: { readOnlyHint: true },
-    execute: async ({ query }) => text(await (await fetch(`/api/search?q=${encodeURIComponent(query!)}`)).text()),
-  },
-  {
-    name: 'get_article',
-    description: 'The full markdown and metadata of one article or solution, by the slug search_articles returns.',
-    inputSchema: input('slug', 'Article or solution slug'),
-    annotations: { readOnlyHint: true },
-    // The site's MCP server answers with an MCP tool result, which is what WebMCP expects back.
-    execute: async ({ slug }) => {
-      const res = await fetch('/mcp', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_article', arguments: { slug } } }),
-      });
-      const reply = await res.json();
-      return reply.result ?? { ...text(reply.error?.message ?? `HTTP ${res.status}`), isError: true };
-    },
-  },
-];
+/** The tools (webmcp-tools.ts): the site's MCP tools of the same names, called through /mcp. */
+const tools = webMcpTools();
 
 const contexts = new Set([
   (document as { modelContext?: ModelContext }).modelContext,

@@ -1,8 +1,9 @@
 /**
  * WebMCP in real Chromium: every page registers `search_articles` and `get_article` with the
- * browser's model context (docs/reference/agent-discovery.md §2.15), and their execute functions reach the live
- * site. Chromium has no model context yet, so a stub installed before any page script records what
- * the page registers: one at `navigator.modelContext` (earlier Chrome builds), and one at
+ * browser's model context (docs/reference/agent-discovery.md §2.15), and their execute functions reach
+ * the live site's /mcp (the in-process cases, failures included, are src/browser/webmcp-tools.test.ts).
+ * Chromium has no model context yet, so a stub installed before any page script records what the page
+ * registers: one at `navigator.modelContext` (earlier Chrome builds), and one at
  * `document.modelContext` that behaves as the W3C draft says (`registerTool(tool, {signal})`
  * returns a promise; aborting the signal unregisters the tool and rejects the promise). The script uses
  * relative URLs, so any free port works here
@@ -116,13 +117,44 @@ describe('WebMCP tools', () => {
     }
   });
 
-  it('search_articles returns real results from /api/search', async () => {
+  it('search_articles returns real results through /mcp, as the MCP tool of that name', async () => {
     const page = await openWithStub('/');
     const result = await execute(page, 'search_articles', { query: article.title });
+    expect(result.isError ?? false).toBe(false);
     expect(result.content[0]!.type).toBe('text');
-    const hits = JSON.parse(result.content[0]!.text);
-    expect(hits.length).toBeGreaterThan(0);
-    expect(hits.map((h: { slug: string }) => h.slug)).toContain(article.slug);
+    const { results } = result.structuredContent as unknown as { results: { slug: string }[] };
+    expect(results.map((h) => h.slug)).toContain(article.slug);
+  });
+
+  it('every tool answers bad input and failures with isError and what is wrong, never a success or a throw', async () => {
+    const page = await openWithStub('/');
+    const cases: [string, unknown, string][] = [
+      ['search_articles', {}, 'query'],
+      ['search_articles', { query: '' }, 'query must not be blank'],
+      ['search_articles', { query: 123 }, 'query must be a string'],
+      ['search_articles', { query: 'x'.repeat(100_000) }, 'query must be at most'],
+      ['search_articles', null, 'query'],
+      ['get_article', {}, 'slug'],
+      ['get_article', null, 'slug'],
+      ['get_article', { slug: 'a'.repeat(5000) }, 'slug'],
+    ];
+    for (const [name, input, words] of cases) {
+      const result = await page.evaluate(
+        async ({ name, input }) => {
+          const tools = (window as unknown as { __webmcpTools: { name: string; execute(i: unknown): Promise<ToolResult> }[] })
+            .__webmcpTools;
+          try {
+            return await tools.find((t) => t.name === name)!.execute(input);
+          } catch (error) {
+            return { thrown: String(error) };
+          }
+        },
+        { name, input },
+      );
+      const label = `${name} ${JSON.stringify(input)?.slice(0, 30)}`;
+      expect(result, label).toMatchObject({ isError: true });
+      expect((result as ToolResult).content.map((c) => c.text).join(' '), label).toContain(words);
+    }
   });
 
   it("get_article returns the article's markdown through /mcp; an unknown slug is a tool error", async () => {

@@ -142,12 +142,19 @@ describe('over HTTP, as npm start serves', () => {
     expect(first.headers['content-encoding']).toBe('br');
     const again = await rawGet(base + css, { 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
     expect([again.status, again.headers.etag, again.body.length]).toEqual([304, first.headers.etag, 0]);
-    // Images go as they are, without Vary; so do tiny bodies.
-    for (const image of ['/icons/icon-512.png', '/apple-touch-icon.png', '/favicon.svg']) {
+    // A 304 carries the Vary of its 200, whatever the client accepts (RFC 9110 §15.4.5).
+    const identityAgain = await rawGet(base + css, { 'if-none-match': first.headers.etag!.replace(/^W\//, '') });
+    expect([identityAgain.status, identityAgain.headers.vary, again.headers.vary]).toEqual([304, first.headers.vary, first.headers.vary]);
+    // Images go as they are, without Vary; a tiny text body (the SVG favicon) goes as it is, with the Vary of its type.
+    for (const [image, vary] of [
+      ['/icons/icon-512.png', undefined],
+      ['/apple-touch-icon.png', undefined],
+      ['/favicon.svg', 'Accept-Encoding'],
+    ] as const) {
       const res = await rawGet(base + image, { 'accept-encoding': 'gzip, deflate, br, zstd' });
       expect(res.status, image).toBe(200);
       expect(res.headers['content-encoding'], image).toBeUndefined();
-      expect(res.headers.vary, image).toBeUndefined();
+      expect(res.headers.vary, image).toBe(vary);
       expect(res.headers['content-length'], image).toBe(String(res.body.length));
     }
   });

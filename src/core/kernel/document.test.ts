@@ -50,7 +50,19 @@ describe('serveDocument', () => {
       'content-type': 'application/json',
       etag: await strongEtag('{"a":1}'),
       link: '</x>; rel="y"',
+      vary: 'Accept-Encoding',
     });
+  });
+
+  it('a 304 carries the Vary of its 200 whole, the document’s own and the CDN’s Accept-Encoding (RFC 9110 §15.4.5)', async () => {
+    const negotiated = await publicDocument('{"a":1}', 'application/json', { vary: 'A2A-Version, Accept' });
+    const serveIt = (headers: Record<string, string>) =>
+      serveDocument(request('GET', headers), negotiated, { maxAgeSeconds: 60, methodNotAllowed: refuse });
+    const full = serveIt({});
+    const notModified = serveIt({ 'if-none-match': negotiated.etag });
+    expect([full.status, notModified.status]).toEqual([200, 304]);
+    expect(full.headers.get('vary')).toBe('A2A-Version, Accept, Accept-Encoding');
+    expect(notModified.headers.get('vary')).toBe(full.headers.get('vary'));
   });
 
   it('a matching If-None-Match: 304 with the validators and no content type', async () => {
@@ -99,6 +111,17 @@ describe('withValidators (static files through the CDN)', () => {
     expect(res.headers.get('etag')).toBe('"cdn"');
     for (const name of ['content-length', 'content-type', 'content-encoding']) expect(res.headers.get(name), name).toBeNull();
     expect((await withValidators(request('GET', { 'if-none-match': await strongEtag('hello') }), upstream())).status).toBe(304);
+  });
+
+  it('the 304 carries the Vary of its 200 whole: what the upstream said, and the CDN’s Accept-Encoding', async () => {
+    for (const vary of [undefined, 'Accept']) {
+      const from = () => upstream(vary ? { vary } : {});
+      const full = await withValidators(request(), from());
+      const notModified = await withValidators(request('GET', { 'if-none-match': await strongEtag('hello') }), from());
+      expect(notModified.status).toBe(304);
+      expect(full.headers.get('vary'), vary).toBe(vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      expect(notModified.headers.get('vary'), vary).toBe(full.headers.get('vary'));
+    }
   });
 
   it('leaves other statuses and methods alone', async () => {

@@ -6,7 +6,7 @@
  */
 import { PUBLIC_DOCUMENT_CORS } from './cors.ts';
 import { base64url, sha256 } from './crypto.ts';
-import type { EdgeOptions } from './handler.ts';
+import { appendVary, type EdgeOptions } from './handler.ts';
 
 /** A body ready to serve: its bytes as text, media type and strong ETag. */
 export interface PublicDocument {
@@ -16,6 +16,14 @@ export interface PublicDocument {
   /** Extra headers sent with every answer for this document (e.g. a `Link`). */
   headers?: Readonly<Record<string, string>>;
 }
+
+/**
+ * The CDN compresses the text it serves (Netlify's; locally scripts/runtime/compression.ts), so a
+ * document's 200 varies by Accept-Encoding. Said here, where the 304 is made, so that the 304 carries
+ * the 200's whole `Vary` (RFC 9110 §15.4.5) whatever the CDN adds to a 304 (locally it added nothing
+ * to one for a client that accepts no encoding).
+ */
+const COMPRESSED_BY_THE_CDN = 'Accept-Encoding';
 
 /** The `Allow` of a public document: it is read, never written. */
 export const PUBLIC_DOCUMENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
@@ -56,13 +64,12 @@ export function serveDocument(
   options: { maxAgeSeconds: number; methodNotAllowed: () => Response },
 ): Response {
   if (req.method !== 'GET') return options.methodNotAllowed();
-  const headers: Record<string, string> = {
-    ...doc.headers,
-    'cache-control': `public, max-age=${options.maxAgeSeconds}`,
-    etag: doc.etag,
-  };
+  const headers = new Headers(doc.headers);
+  headers.set('cache-control', `public, max-age=${options.maxAgeSeconds}`);
+  headers.set('etag', doc.etag);
+  appendVary(headers, COMPRESSED_BY_THE_CDN);
   if (noneMatch(req.headers.get('if-none-match'), doc.etag)) return new Response(null, { status: 304, headers });
-  headers['content-type'] = doc.contentType;
+  headers.set('content-type', doc.contentType);
   return new Response(doc.body, { status: 200, headers });
 }
 
@@ -81,6 +88,7 @@ export async function withValidators(req: Request, res: Response): Promise<Respo
     headers.set('etag', await strongEtag(body));
   }
   const etag = headers.get('etag')!;
+  appendVary(headers, COMPRESSED_BY_THE_CDN);
   if (noneMatch(req.headers.get('if-none-match'), etag)) {
     for (const name of ['content-length', 'content-type', 'content-encoding']) headers.delete(name);
     return new Response(null, { status: 304, headers });

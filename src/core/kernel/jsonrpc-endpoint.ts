@@ -11,6 +11,7 @@ import type { CorsPolicy } from './cors.ts';
 import { type ErrorFamily, type ErrorLog, withErrors } from './errors.ts';
 import { envelopeResponse, failure, isRejection, JsonRpcErrorCode, type JsonRpcId, type JsonRpcMessage, parseMessage } from './jsonrpc.ts';
 import type { EdgeOptions } from './handler.ts';
+import { jsonRpcIdOf } from './read-limit.ts';
 import { ACCEPT_IDENTITY_ONLY, contentCodingMessage, mediaTypeOf, readBody } from './respond.ts';
 
 /** What differs between two JSON-RPC endpoints; everything else is the same transport. */
@@ -69,11 +70,14 @@ export async function serveJsonRpc(
     return reject(415, JsonRpcErrorCode.INVALID_REQUEST, endpoint.messages.unsupportedMediaType, null, {
       'accept-post': 'application/json',
     });
+  // The body is read (within the endpoint's limit) only to echo the request's id, as the read limit's 429 does:
+  // JSON-RPC 2.0 allows a null id only when it cannot be read.
   if (endpoint.requireAcceptJson && !acceptsJson(req.headers.get('accept')))
     return reject(
       406,
       JsonRpcErrorCode.INVALID_REQUEST,
       endpoint.messages.notAcceptable ?? 'Not acceptable: the response is application/json.',
+      await jsonRpcIdOf(req, endpoint.maxBodyBytes),
     );
   const body = await readBody(req, endpoint.maxBodyBytes);
   if (!body.ok && body.problem === 'encoded')

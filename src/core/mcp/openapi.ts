@@ -254,8 +254,8 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
             { id: null, code: Code.INVALID_REQUEST, message: TRANSPORT_MESSAGES.methodNotAllowed },
             ['Allow'],
           ),
-          '406': jsonRpcError([Code.INVALID_REQUEST], '`Accept` excludes application/json.', {
-            id: null,
+          '406': jsonRpcError([Code.INVALID_REQUEST], "`Accept` excludes application/json. The request's id when it can be read.", {
+            id: 1,
             code: Code.INVALID_REQUEST,
             message: TRANSPORT_MESSAGES.notAcceptable,
           }),

@@ -38,15 +38,28 @@ describe('transport rejections (before dispatch)', () => {
   });
 
   it.each([
-    ['text/plain body', { 'content-type': 'text/plain' }, 415],
-    ['no Content-Type', { 'content-type': '' }, 415],
-    ['Accept without JSON', { accept: 'text/event-stream' }, 406],
-    ['Accept with JSON at q=0', { accept: 'application/json;q=0, text/html' }, 406],
-  ])('%s: rejected with its status', async (_name, headers, status) => {
+    ['text/plain body', { 'content-type': 'text/plain' }, 415, null],
+    ['no Content-Type', { 'content-type': '' }, 415, null],
+    // The id is readable, so the 406 echoes it (JSON-RPC 2.0: null only when it cannot be read).
+    ['Accept without JSON', { accept: 'text/event-stream' }, 406, 1],
+    ['Accept with JSON at q=0', { accept: 'application/json;q=0, text/html' }, 406, 1],
+  ])('%s: rejected with its status', async (_name, headers, status, id) => {
     const res = await call(mcpRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }, headers));
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toBe('application/json');
-    expect((await body(res)).id).toBeNull();
+    expect((await body(res)).id).toBe(id);
+  });
+
+  it('a 406 whose id cannot be read (a batch, not JSON, a notification, over the body limit) answers id null', async () => {
+    const accept = { accept: 'text/event-stream' };
+    const ping = { jsonrpc: '2.0', id: 'p', method: 'ping' };
+    for (const payload of [[ping], 'not json', { jsonrpc: '2.0', method: 'ping' }, { ...ping, pad: 'x'.repeat(MAX_BODY_BYTES) }]) {
+      const res = await call(mcpRequest(payload, accept));
+      expect(res.status).toBe(406);
+      expect((await body(res)).id).toBeNull();
+    }
+    const res = await call(mcpRequest({ jsonrpc: '2.0', id: 'abc', method: 'tools/list' }, accept));
+    expect((await body(res)).id).toBe('abc');
   });
 
   it.each(['gzip', 'deflate', 'zstd'])('a body with Content-Encoding %s: 415 naming it, Accept-Encoding: identity', async (coding) => {

@@ -78,11 +78,15 @@ export function oauthJson(body: unknown, status = 200, headers: Record<string, s
   });
 }
 
-/** The 500 for an unexpected failure, naming the request id under which it was logged. */
 /** A content-coded request body (kernel/respond.ts `unsupportedContentCoding`): 415 with `Accept-Encoding: identity`. */
 export const contentCodingError = (coding: string): OAuthError =>
   new OAuthError('invalid_request', contentCodingMessage(coding), { status: 415, headers: { ...ACCEPT_IDENTITY_ONLY } });
 
+/** A request body over the endpoint's limit (docs/limits.md): 413 `invalid_request`, the same on every OAuth endpoint. */
+export const bodyTooLargeError = (limitBytes: number): OAuthError =>
+  new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
+
+/** The 500 for an unexpected failure, naming the request id under which it was logged. */
 export const serverError = (requestId: string): OAuthError =>
   new OAuthError('server_error', `Unexpected error (request ${requestId}).`, { status: 500 });
 

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
-import { CLAIM_START_RATE_LIMIT } from './endpoints/claim.ts';
+import { CLAIM_BODY_LIMIT_BYTES, CLAIM_START_RATE_LIMIT } from './endpoints/claim.ts';
 import { REVOCATION_RATE_LIMIT } from './endpoints/revoke.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -32,7 +32,7 @@ import {
 import { CLIENT_METADATA_FETCHES_PER_HOST, CLIENT_METADATA_FETCHES_PER_NETWORK } from './grants/client-metadata-document.ts';
 import { MAX_LIVE_ACCESS_TOKENS_PER_GRANT } from './grants/grants.ts';
 import { PUBLIC_DOCUMENT_METHODS } from '../kernel/document.ts';
-import { OAuthError, type OAuthErrorCode, oauthErrorBody, serverError } from './errors.ts';
+import { bodyTooLargeError, OAuthError, type OAuthErrorCode, oauthErrorBody, serverError } from './errors.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
 import {
   EXAMPLE_REQUEST_ID,
@@ -82,6 +82,10 @@ const postOnly = (message: string): JsonSchema =>
     new OAuthError('invalid_request', message, { status: 405, headers: { allow: 'POST, OPTIONS' } }),
     ['Allow'],
   );
+/** The 413 of an OAuth endpoint's body limit (the same on every one). */
+const bodyTooLarge = (limitBytes: number) =>
+  oauthError(['invalid_request'], `Body over ${limitBytes} bytes.`, bodyTooLargeError(limitBytes));
+
 /** What the token and revocation endpoints share: client authentication and the form reader. */
 const clientAuthenticatedErrors = {
   '401': oauthError(
@@ -91,11 +95,7 @@ const clientAuthenticatedErrors = {
     ['WWW-Authenticate-Basic'],
   ),
   '405': postOnly('Use POST.'),
-  '413': oauthError(
-    ['invalid_request'],
-    `Body over ${OAUTH_FORM_LIMIT_BYTES} bytes.`,
-    new OAuthError('invalid_request', `The body must be at most ${OAUTH_FORM_LIMIT_BYTES} bytes.`, { status: 413 }),
-  ),
+  '413': bodyTooLarge(OAUTH_FORM_LIMIT_BYTES),
   '429': oauthError(
     ['rate_limited'],
     `Too many client metadata documents fetched for this network or from the document's host (${CLIENT_METADATA_FETCHES_PER_NETWORK.limit} and ${CLIENT_METADATA_FETCHES_PER_HOST.limit} per ${CLIENT_METADATA_FETCHES_PER_NETWORK.windowSeconds} s), or, at the token endpoint, a refresh while the grant has ${MAX_LIVE_ACCESS_TOKENS_PER_GRANT} live access tokens (the refresh token stays valid).`,
@@ -397,10 +397,11 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
           }),
           '400': oauthError(
             ['invalid_client_metadata', 'invalid_redirect_uri'],
-            'Invalid metadata, a body that is not a JSON object (or too large), or a content type other than JSON.',
+            'Invalid metadata, a body that is not a JSON object, or a content type other than JSON.',
             new OAuthError('invalid_client_metadata', `scope must name at least one of: ${SCOPES.join(' ')}.`),
           ),
           '405': postOnly('Use POST with a JSON body.'),
+          '413': bodyTooLarge(REGISTRATION_BODY_LIMIT_BYTES),
           '429': oauthError(
             ['rate_limited'],
             `Too many registrations from this client network: at most ${REGISTRATION_RATE_LIMIT.limit} an hour and ${REGISTRATION_DAILY_LIMIT.limit} a day per IPv4 address or IPv6 /64.`,
@@ -637,6 +638,7 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
             'The claim token or attempt expired.',
             new OAuthError('expired_claim_attempt', 'The claim attempt expired; start a new one with the claim_token.', { status: 410 }),
           ),
+          '413': bodyTooLarge(CLAIM_BODY_LIMIT_BYTES),
           '415': oauthError(
             ['invalid_request'],
             'Content type other than JSON.',

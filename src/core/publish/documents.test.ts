@@ -116,7 +116,10 @@ describe('A2A agent card by version and media type', () => {
       expect(legacy).toMatchObject({ url: `${ORIGIN}/a2a`, preferredTransport: 'JSONRPC', protocolVersion: '0.3' });
       expect(legacy.supportedInterfaces).toEqual(v1Card.supportedInterfaces);
     }
-    expect(v1.headers.get('vary')).toBe('A2A-Version, Accept');
+    expect(v1.headers.get('vary')).toBe('A2A-Version, Accept, Accept-Encoding');
+    // RFC 9110 §15.4.5: its 304 carries the same Vary.
+    const notModified = await card({ headers: { 'a2a-version': '1.0', 'if-none-match': v1.headers.get('etag')! } });
+    expect([notModified.status, notModified.headers.get('vary')]).toEqual([304, v1.headers.get('vary')]);
   });
 
   it('is served as the type the AI catalog declares when asked for it, else as JSON; each representation has its own ETag', async () => {

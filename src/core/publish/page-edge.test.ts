@@ -28,23 +28,25 @@ const answer = (path: string, method = 'GET', headers: Record<string, string> = 
 const HTML = 'text/html; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 const PROBLEM = 'application/problem+json';
+/** A negotiated page's 200 and 304: it varies by Accept, and the CDN compresses it (kernel/document.ts). */
+const ACCEPT_AND_CODING = 'Accept, Accept-Encoding';
 
 describe('answerAtEdge', () => {
   it.each<[string, string, string | null, number | 'passed on', string | null, string | null]>([
     // path, method, Accept → status, content type, Vary
-    ['/about', 'GET', null, 200, HTML, 'Accept'],
-    ['/about', 'GET', 'text/html,*/*;q=0.8', 200, HTML, 'Accept'],
-    ['/about', 'GET', 'text/markdown', 200, MARKDOWN, 'Accept'],
-    ['/about', 'GET', 'text/plain', 200, 'text/plain; charset=utf-8', 'Accept'],
+    ['/about', 'GET', null, 200, HTML, ACCEPT_AND_CODING],
+    ['/about', 'GET', 'text/html,*/*;q=0.8', 200, HTML, ACCEPT_AND_CODING],
+    ['/about', 'GET', 'text/markdown', 200, MARKDOWN, ACCEPT_AND_CODING],
+    ['/about', 'GET', 'text/plain', 200, 'text/plain; charset=utf-8', ACCEPT_AND_CODING],
     ['/about', 'GET', 'image/png', 406, PROBLEM, 'Accept'],
-    ['/about', 'HEAD', 'text/markdown', 200, MARKDOWN, 'Accept'],
-    ['/about.md', 'GET', null, 200, MARKDOWN, null],
+    ['/about', 'HEAD', 'text/markdown', 200, MARKDOWN, ACCEPT_AND_CODING],
+    ['/about.md', 'GET', null, 200, MARKDOWN, 'Accept-Encoding'],
     ['/contact', 'GET', 'text/markdown', 406, PROBLEM, 'Accept'],
     ['/nope', 'GET', null, 404, 'text/html', 'Accept'],
     ['/nope', 'GET', 'text/markdown', 404, MARKDOWN, 'Accept'],
     ['/nope.md', 'GET', null, 404, MARKDOWN, 'Accept'],
-    ['/llms.txt', 'GET', null, 200, 'text/plain; charset=utf-8', null],
-    ['/llms.txt', 'HEAD', null, 200, 'text/plain; charset=utf-8', null],
+    ['/llms.txt', 'GET', null, 200, 'text/plain; charset=utf-8', 'Accept-Encoding'],
+    ['/llms.txt', 'HEAD', null, 200, 'text/plain; charset=utf-8', 'Accept-Encoding'],
     ['/favicon.svg', 'GET', null, 'passed on', null, null],
     ['/favicon.svg', 'HEAD', null, 200, 'image/svg+xml', null],
     ['/about', 'OPTIONS', null, 204, null, null],
@@ -70,6 +72,39 @@ describe('answerAtEdge', () => {
     if (status === 204 || status === 405) expect(res?.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
+  it('a page in every variant, its twin, its 304 and its 404 are readable from any origin, as the text files are', async () => {
+    const origin = { origin: 'https://agent.example' };
+    const twin = await answer('/about.md', 'GET', origin);
+    const answers = [
+      twin,
+      await answer('/about', 'GET', { ...origin, accept: 'text/markdown' }),
+      await answer('/about', 'GET', { ...origin, accept: 'text/plain' }),
+      await answer('/about', 'GET', origin),
+      await answer('/about', 'HEAD', { ...origin, accept: 'text/markdown' }),
+      await answer('/about.md', 'GET', { ...origin, 'if-none-match': twin!.headers.get('etag')! }),
+      await answer('/nope.md', 'GET', origin),
+      await answer('/blog/%ZZ.md', 'GET', origin),
+    ];
+    expect(answers.map((res) => res?.status)).toEqual([200, 200, 200, 200, 200, 304, 404, 400]);
+    for (const res of answers) {
+      expect(res?.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res?.headers.get('access-control-expose-headers')).toContain('ETag');
+    }
+    // The HTML error pages are for browsers (the CDN's own 404 page): no CORS.
+    for (const path of ['/nope', '/blog/%ZZ']) {
+      const page = await answer(path, 'GET', origin);
+      expect([page?.status, page?.headers.get('access-control-allow-origin')], path).toEqual([path === '/nope' ? 404 : 400, null]);
+    }
+    // If-None-Match is not CORS-safelisted: the preflight allows it, as for /llms.txt.
+    const pre = await answer('/about.md', 'OPTIONS', {
+      ...origin,
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'if-none-match',
+    });
+    expect([pre?.status, pre?.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
+    expect(pre?.headers.get('access-control-allow-headers')).toContain('If-None-Match');
+  });
+
   it('HTML pages link their twin and the discovery documents', async () => {
     const link = (await answer('/about'))?.headers.get('link') ?? '';
     expect(link).toContain('</about.md>; rel="alternate"; type="text/markdown"');
@@ -90,6 +125,7 @@ describe('answerAtEdge', () => {
     expect(res?.headers.get('access-control-allow-origin')).toBe('*');
     const again = await answer('/llms.txt', 'GET', { 'if-none-match': etag });
     expect(again?.status).toBe(304);
+    expect([res?.headers.get('vary'), again?.headers.get('vary')]).toEqual(['Accept-Encoding', 'Accept-Encoding']);
     expect(await again?.text()).toBe('');
   });
 
@@ -103,7 +139,9 @@ describe('answerAtEdge', () => {
       const again = await answer('/about', 'GET', { accept, 'if-none-match': etag! });
       expect(again?.status, accept).toBe(304);
       expect(await again?.text()).toBe('');
-      expect(again?.headers.get('vary')).toBe('Accept');
+      // RFC 9110 §15.4.5: the 304 carries the Vary the 200 has.
+      expect(res?.headers.get('vary')).toBe(ACCEPT_AND_CODING);
+      expect(again?.headers.get('vary')).toBe(res?.headers.get('vary'));
       // A weak copy (a compressing CDN's) revalidates too; another variant's tag does not.
       expect((await answer('/about', 'GET', { accept, 'if-none-match': `W/${etag}` }))?.status).toBe(304);
     }
@@ -113,8 +151,7 @@ describe('answerAtEdge', () => {
     expect((await answer('/nope', 'GET', { 'if-none-match': '*' }))?.status).toBe(404);
   });
 
-  it('pages get no CORS headers, and a preflight or a write never reads the build', async () => {
-    expect((await answer('/about', 'GET', { origin: 'https://agent.example' }))?.headers.get('access-control-allow-origin')).toBeNull();
+  it('a preflight or a write never reads the build', async () => {
     reads.length = 0;
     await answer('/about', 'OPTIONS');
     await answer('/about', 'POST');

@@ -29,7 +29,7 @@ import { ORPHAN_GRACE_SECONDS } from '../grants/sweep.ts';
 import { CLAIM_ATTEMPT_TTL_SECONDS, CLAIM_POLL_INTERVAL_SECONDS, CLAIMED_CLIENT_TTL_SECONDS, OAUTH_PATHS } from '../config.ts';
 import { clientKey, clientNameHtml, getClient, isExpired, type ClientRecord } from '../grants/clients.ts';
 import type { OAuthDeps } from '../deps.ts';
-import { contentCodingError, OAUTH_ENDPOINT_EDGE, OAuthError, oauthJson } from '../errors.ts';
+import { bodyTooLargeError, contentCodingError, OAUTH_ENDPOINT_EDGE, OAuthError, oauthJson } from '../errors.ts';
 import { assertSameOrigin, consumeTicket, InteractionError, issueTicket, verifyTicket } from './interaction.ts';
 import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
@@ -44,7 +44,8 @@ export interface ClaimDeps extends OAuthDeps {
 export const CLAIM_START_RATE_LIMIT = { limit: 30, windowSeconds: 3600 } as const;
 /** User-code lookups on the verification page per client network and 10 minutes (8 letters of 20: guessing is hopeless at this rate). */
 export const CLAIM_VERIFY_RATE_LIMIT = { limit: 30, windowSeconds: 600 } as const;
-const CLAIM_BODY_LIMIT_BYTES = 4 * 1024;
+/** Largest `POST /oauth/claim` body and verification form (413 beyond). */
+export const CLAIM_BODY_LIMIT_BYTES = 4 * 1024;
 /** RFC 8628 §6.1: consonants only (no vowels, so no words; no look-alikes), 8 characters ≈ 34.6 bits. */
 const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
 const USER_CODE_LENGTH = 8;
@@ -96,7 +97,8 @@ async function readClaimBody(req: Request): Promise<Record<string, unknown>> {
     throw new OAuthError('invalid_request', 'Send a JSON body (application/json).', { status: 415 });
   const read = await readBody(req, CLAIM_BODY_LIMIT_BYTES);
   if (!read.ok && read.problem === 'encoded') throw contentCodingError(read.coding);
-  if (!read.ok) throw new OAuthError('invalid_request', `The body must be UTF-8 JSON of at most ${CLAIM_BODY_LIMIT_BYTES} bytes.`);
+  if (!read.ok && read.problem === 'too-large') throw bodyTooLargeError(CLAIM_BODY_LIMIT_BYTES);
+  if (!read.ok) throw new OAuthError('invalid_request', 'The body is not valid UTF-8.');
   const parsed = parseClientJson(read.text);
   if (!parsed.ok)
     throw new OAuthError(

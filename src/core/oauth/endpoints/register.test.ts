@@ -231,13 +231,22 @@ describe('what registration answers and stores', () => {
       'invalid_client_metadata',
       'Send the client metadata as application/json (RFC 7591 §3.1).',
     ],
+    // The 413 of every OAuth endpoint's body limit (docs/limits.md), as /oauth/token and /oauth/revoke answer it.
     [
       'a body over 8 KB',
       JSON.stringify({ client_name: 'x'.repeat(9000) }),
       'application/json',
+      413,
+      'invalid_request',
+      'The body must be at most 8192 bytes.',
+    ],
+    [
+      'bytes that are not UTF-8',
+      new Blob([new Uint8Array([0x7b, 0xff, 0x7d])]),
+      'application/json',
       400,
       'invalid_client_metadata',
-      'The body must be UTF-8 JSON of at most 8192 bytes.',
+      'The body is not valid UTF-8.',
     ],
     ['malformed JSON', '{', 'application/json', 400, 'invalid_client_metadata', 'The body is not valid JSON.'],
     [
@@ -401,7 +410,7 @@ describe('what registration answers and stores', () => {
       new Request(`${ORIGIN}/oauth/register`, {
         method: type === 'GET' ? 'GET' : 'POST',
         headers: { 'content-type': type === 'GET' ? 'application/json' : type },
-        ...(type === 'GET' ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        ...(type === 'GET' ? {} : { body: typeof body === 'string' || body instanceof Blob ? body : JSON.stringify(body) }),
       });
     const res = await withOAuthErrors(req(), () => handleRegister(req(), deps));
     const answer = (await res.json()) as Record<string, unknown>;

@@ -22,7 +22,7 @@ import {
   clientNameProblem,
 } from '../grants/clients.ts';
 import { redirectUriProblem } from '../grants/redirect-uris.ts';
-import { contentCodingError, OAuthError, oauthJson } from '../errors.ts';
+import { bodyTooLargeError, contentCodingError, OAuthError, oauthJson } from '../errors.ts';
 import { randomSecret, sha256Hex } from '../../kernel/crypto.ts';
 
 /** Registrations per client network (an IPv4 address or an IPv6 /64) and hour. */
@@ -114,8 +114,8 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     throw new OAuthError('invalid_client_metadata', 'Send the client metadata as application/json (RFC 7591 §3.1).');
   const body = await readBody(req, REGISTRATION_BODY_LIMIT_BYTES);
   if (!body.ok && body.problem === 'encoded') throw contentCodingError(body.coding);
-  if (!body.ok)
-    throw new OAuthError('invalid_client_metadata', `The body must be UTF-8 JSON of at most ${REGISTRATION_BODY_LIMIT_BYTES} bytes.`);
+  if (!body.ok && body.problem === 'too-large') throw bodyTooLargeError(REGISTRATION_BODY_LIMIT_BYTES);
+  if (!body.ok) throw new OAuthError('invalid_client_metadata', 'The body is not valid UTF-8.');
   const read = parseClientJson(body.text);
   if (!read.ok)
     throw new OAuthError(

@@ -10,7 +10,7 @@ import { mediaTypeOf, readBody } from '../../kernel/respond.ts';
 import type { Store } from '../../kernel/store.ts';
 import { type ClientLookupDeps, findClient } from './client-lookup.ts';
 import { clientKey, idleLifetimeSeconds, isExpired, type ClientRecord } from './clients.ts';
-import { contentCodingError, OAuthError } from '../errors.ts';
+import { bodyTooLargeError, contentCodingError, OAuthError } from '../errors.ts';
 import { sha256Hex, timingSafeEqual } from '../../kernel/crypto.ts';
 
 const BASIC_CHALLENGE = 'Basic realm="oauth", charset="UTF-8"';
@@ -24,8 +24,7 @@ export async function readOAuthForm(req: Request, limitBytes = OAUTH_FORM_LIMIT_
     throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
   const read = await readBody(req, limitBytes);
   if (!read.ok && read.problem === 'encoded') throw contentCodingError(read.coding);
-  if (!read.ok && read.problem === 'too-large')
-    throw new OAuthError('invalid_request', `The body must be at most ${limitBytes} bytes.`, { status: 413 });
+  if (!read.ok && read.problem === 'too-large') throw bodyTooLargeError(limitBytes);
   if (!read.ok) throw new OAuthError('invalid_request', 'The body is not valid UTF-8.');
   const form = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(read.text)) {
