@@ -71,6 +71,16 @@ function altered(
   return new Request(change.url ?? signed.url, { method, headers, body: method === 'GET' ? null : (change.body ?? body) });
 }
 
+/** A fetch that keeps each request it is given and answers 200. */
+function recordingFetch(): { sent: Request[]; fetchImpl: typeof fetch } {
+  const sent: Request[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL) => {
+    sent.push(input as Request);
+    return new Response('ok');
+  }) as typeof fetch;
+  return { sent, fetchImpl };
+}
+
 describe('signing outbound requests (Web Bot Auth)', () => {
   it("adds Signature-Agent (dictionary form) and two signatures with the profile's parameters: sig1 over its member, sig2 over the field", async () => {
     const nowMs = Date.parse('2026-11-25T10:00:00Z');
@@ -166,11 +176,7 @@ describe('signing outbound requests (Web Bot Auth)', () => {
 
   it("sends the site's User-Agent on every signed request, over any the caller set, and the signatures still verify", async () => {
     const { key, signing } = await setup();
-    const sent: Request[] = [];
-    const fetchImpl = (async (input: RequestInfo | URL) => {
-      sent.push(input as Request);
-      return new Response('ok');
-    }) as typeof fetch;
+    const { sent, fetchImpl } = recordingFetch();
     const signedFetch = signingFetch(fetchImpl, async () => signing);
     await signedFetch('https://hooks.example/acme/hook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     await signedFetch('https://feeds.example/ai.json', { headers: { 'user-agent': 'node' } });
@@ -183,11 +189,7 @@ describe('signing outbound requests (Web Bot Auth)', () => {
 
   it('signingFetch signs each request it sends and keeps its abort signal', async () => {
     const { key, signing } = await setup();
-    const sent: Request[] = [];
-    const fetchImpl = (async (input: RequestInfo | URL) => {
-      sent.push(input as Request);
-      return new Response('ok');
-    }) as typeof fetch;
+    const { sent, fetchImpl } = recordingFetch();
     const controller = new AbortController();
     const res = await signingFetch(fetchImpl, async () => signing)('https://hooks.example/acme/hook', {
       method: 'POST',
