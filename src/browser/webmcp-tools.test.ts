@@ -53,7 +53,9 @@ describe('search_articles', () => {
     ['a limit out of range', { query: 'rag', limit: 1e9 }, 'limit must be a whole number from 1 to 50'],
     ['an unknown argument', { query: 'rag', page: 2 }, 'page'],
     ['null', null, 'query'],
-    ['an array', ['rag'], 'arguments'],
+    ['an array', ['rag'], "Invalid arguments: expected an object of the tool's input schema, not an array"],
+    // A bare string was told the protocol's words ("tools/call needs ...") rather than the tool's (recheck s9, 4).
+    ['a bare string', 'RAG', "Invalid arguments: expected an object of the tool's input schema, not string"],
   ])('%s: a tool error saying what is wrong', async (_name, input, words) => {
     const result = await tool('search_articles').execute(input);
     expect(result.isError).toBe(true);

@@ -43,6 +43,11 @@ function failureOf(res: Response, text: string): string {
 
 /** Calls the site's MCP tool `name` with `input` as its arguments (absent: none). */
 export async function callSiteTool(name: string, input: unknown, siteFetch: SiteFetch): Promise<ToolResult> {
+  // Arguments are an object by the protocol itself (MCP would answer with its transport's words): said in the tool's.
+  if (input !== undefined && input !== null && (!isObject(input) || Array.isArray(input)))
+    return toolError(
+      `Invalid arguments: expected an object of the tool's input schema, not ${Array.isArray(input) ? 'an array' : typeof input}.`,
+    );
   let res: Response;
   let text: string;
   try {

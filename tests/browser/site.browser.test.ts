@@ -27,6 +27,7 @@ interface CatalogDoc {
   title: string;
   lang: 'zh' | 'en';
   path: string;
+  markdown: string;
 }
 interface Catalog {
   articles: CatalogDoc[];
@@ -411,11 +412,13 @@ describe('dark mode', () => {
   });
 
   it("prints an article as dark text on white without the site controls, whatever the reader's colour scheme", async () => {
-    const article = catalog.articles.find((a) => a.lang === 'en')!;
+    // An article with a code block: its copy button is the page's own control too.
+    const article = catalog.articles.find((a) => a.lang === 'en' && a.markdown.includes('```'))!;
     const context = await browser.newContext({ baseURL: site.origin, colorScheme: 'dark' });
     try {
       const page = await context.newPage();
       await page.goto(article.path);
+      await page.locator('.copy-code').first().waitFor();
       await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
       const printed = await page.evaluate(() => {
         const shown = (selector: string): boolean =>
@@ -423,7 +426,7 @@ describe('dark mode', () => {
         return {
           fg: getComputedStyle(document.body).color,
           header: getComputedStyle(document.querySelector('.site-header')!).position,
-          controls: ['.site-nav', '.header-tools', '.page-actions', '.page-feedback', '.toc', '.site-footer .footer-grid'].filter(shown),
+          controls: ['.site-nav', '.header-tools', '.page-actions', '.page-feedback', '.copy-code', '.toc', '.site-footer .footer-grid'].filter(shown),
           h1: shown('h1'),
           text: shown('.prose'),
           legal: shown('.footer-legal'),
