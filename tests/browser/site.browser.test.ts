@@ -426,7 +426,15 @@ describe('dark mode', () => {
         return {
           fg: getComputedStyle(document.body).color,
           header: getComputedStyle(document.querySelector('.site-header')!).position,
-          controls: ['.site-nav', '.header-tools', '.page-actions', '.page-feedback', '.copy-code', '.toc', '.site-footer .footer-grid'].filter(shown),
+          controls: [
+            '.site-nav',
+            '.header-tools',
+            '.page-actions',
+            '.page-feedback',
+            '.copy-code',
+            '.toc',
+            '.site-footer .footer-grid',
+          ].filter(shown),
           h1: shown('h1'),
           text: shown('.prose'),
           legal: shown('.footer-legal'),
