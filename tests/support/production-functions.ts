@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LOCAL_DEPLOY_ID, LOCAL_SITE_ID, seedDeployStore } from '../../scripts/runtime/deploy-blobs.ts';
 import { startLocalBlobs } from '../../scripts/runtime/local-blobs.ts';
+import { a2aSendMessage } from './core-fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ORIGIN = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'build-info.json'), 'utf8')).origin as string;
@@ -47,17 +48,7 @@ const REQUESTS: Record<string, () => Request> = {
       }),
     }),
   'mcp-server-card': () => new Request(`${ORIGIN}/.well-known/mcp/server-card.json`),
-  a2a: () =>
-    new Request(`${ORIGIN}/a2a`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'SendMessage',
-        params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'gateway' }] } },
-      }),
-    }),
+  a2a: () => a2aSendMessage([{ text: 'gateway' }], ORIGIN),
   discovery: () => new Request(`${ORIGIN}/.well-known/agent-card.json`),
   'http-message-signatures-directory': () => new Request(`${ORIGIN}/.well-known/http-message-signatures-directory`),
   'oauth-metadata': () => new Request(`${ORIGIN}/.well-known/oauth-authorization-server`),

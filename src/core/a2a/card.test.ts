@@ -101,12 +101,7 @@ describe('agent card', () => {
         expect(example.startsWith('{'), example).toBe(false);
         const part = { text: example };
         const res = await handleA2a(a2aSendMessage([part], FIXTURE_ORIGIN, 'm'), {
-          site: FIXTURE_DEPS.site,
-          catalog: FIXTURE_DEPS.catalog,
-          bodies: FIXTURE_DEPS.bodies,
-          engine: FIXTURE_DEPS.engine,
-          origin: FIXTURE_ORIGIN,
-          entryPoints: FIXTURE_DEPS.entryPoints,
+          ...FIXTURE_DEPS,
           card: AgentCard.fromJSON(agentCard(SOURCE)),
           feedback: memoryFeedbackSink('a2a'),
         });

@@ -22,15 +22,7 @@ const CARD_JSON = agentCard({
   exampleSlug: 'rag-chunking',
   exampleQuery: 'RAG',
 });
-const DEPS: A2aDeps = {
-  site: FIXTURE_DEPS.site,
-  catalog: FIXTURE_DEPS.catalog,
-  bodies: FIXTURE_DEPS.bodies,
-  engine: FIXTURE_DEPS.engine,
-  origin: FIXTURE_ORIGIN,
-  entryPoints: FIXTURE_DEPS.entryPoints,
-  card: AgentCard.fromJSON(CARD_JSON),
-};
+const DEPS: A2aDeps = { ...FIXTURE_DEPS, card: AgentCard.fromJSON(CARD_JSON) };
 const A2A_URL = `${FIXTURE_ORIGIN}/a2a`;
 /** A request to /a2a through its edge (OPTIONS and CORS are the edge's: kernel/handler.ts). */
 const serveA2a = (req: Request, deps: A2aDeps): Promise<Response> => edge((r: Request) => handleA2a(r, deps), a2aEdge(deps))(req);
