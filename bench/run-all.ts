@@ -33,6 +33,7 @@ const STEPS: { script: string; full: string[]; quick: string[] }[] = [
     full: ['--seconds', '10', '--requests', '20000', '--endurance-seconds', '60'],
     quick: ['--seconds', '2', '--requests', '2000', '--endurance-seconds', '5', '--ready-runs', '1'],
   },
+  { script: 'rebuild-memory.bench.ts', full: ['--rebuilds', '12'], quick: ['--rebuilds', '2'] },
   { script: 'cold-start.bench.ts', full: ['--sizes', '1000,10000', '--runs', '10'], quick: ['--sizes', '1000', '--runs', '2'] },
   {
     script: 'cold-start.bench.ts',
