@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inlinePlainText,
   absolutizeLinks,
   estimateTokens,
   indexPointer,
@@ -123,5 +124,18 @@ describe('relative images in twins', () => {
     expect(out).toContain('```md\n![in code](./flow.svg)\n```');
     expect(out).toContain('`![code](./flow.svg)`');
     expect(twinBody(doc, 'https://site.example', false, urls)).toContain('![root](https://site.example/a.png)');
+  });
+});
+
+describe('inlinePlainText', () => {
+  it('keeps identifiers whole, in code spans and inside words, and drops emphasis and link markup', () => {
+    expect(inlinePlainText('the MCP tool and A2A skill `submit_feedback`.')).toBe('the MCP tool and A2A skill submit_feedback.');
+    expect(inlinePlainText('client_credentials (HTTP Basic or `client_secret_post`), a `{"claim_token"}` body')).toBe(
+      'client_credentials (HTTP Basic or client_secret_post), a {"claim_token"} body',
+    );
+    expect(inlinePlainText('_emphasis_, **strong**, *em* and __strong__ with [a link](https://example.com/a_b)')).toBe(
+      'emphasis, strong, em and strong with a link',
+    );
+    expect(inlinePlainText('a ``code with ` tick`` span and `*stars*`')).toBe('a code with ` tick span and *stars*');
   });
 });

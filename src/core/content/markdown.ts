@@ -41,6 +41,25 @@ function mapOutsideInlineCode(prose: string, rewrite: (text: string) => string):
     .join('');
 }
 
+/** A code span: a run of backticks, its text, the same run again (no longer: ``a ` b`` holds a backtick). */
+const CODE_SPAN = /(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/;
+
+/** An underscore run that delimits emphasis: not between two letters or digits (`_word_`, not `submit_feedback`). */
+const EMPHASIS_UNDERSCORES = /(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu;
+
+/**
+ * One line of CommonMark inline markup as plain text (a page description, search words): link text kept, code spans'
+ * text verbatim, emphasis delimiters dropped. An underscore inside a word is not emphasis in CommonMark, nor anything
+ * inside a code span: `submit_feedback` and `client_credentials` keep theirs (stranger s10b, finding 3).
+ */
+export function inlinePlainText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .split(CODE_SPAN)
+    .map((part, i) => (i % 3 === 0 ? part.replace(/\*+/g, '').replace(EMPHASIS_UNDERSCORES, '') : i % 3 === 2 ? part : ''))
+    .join('');
+}
+
 /** Rewrites root-relative link targets (`](/x)`, `[ref]: /x`, `href="/x"`) to absolute URLs. */
 export function absolutizeLinks(markdown: string, origin: string): string {
   return mapProse(markdown, (prose) =>

@@ -3,7 +3,7 @@
  * grouped, with how to connect an MCP client. The HTML page and its markdown twin both render this.
  * @module
  */
-import { indexPointer } from '../content/markdown.ts';
+import { indexPointer, inlinePlainText } from '../content/markdown.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { OAUTH_PATHS } from '../oauth/config.ts';
 import { absoluteUrl, paths } from '../kernel/paths.ts';
@@ -201,7 +201,7 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
  */
 export function hubSearchText(hub: Pick<DevelopersHub, 'sections' | 'mcp'>): string {
   return [
-    ...hub.sections.flatMap((section) => [section.title, section.intro.replace(/[`*_]/g, ''), ...section.links.map((link) => link.title)]),
+    ...hub.sections.flatMap((section) => [section.title, inlinePlainText(section.intro), ...section.links.map((link) => link.title)]),
     ...hub.mcp.tools.map((tool) => tool.name),
     ...hub.mcp.connect.map((way) => way.title),
   ].join('\n');

@@ -256,6 +256,13 @@ describe('the API reference twins', () => {
   const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
   const { origin } = FIXTURE_CATALOG;
 
+  it("name identifiers as the OpenAPI document does in their pages' descriptions (llms.txt, <meta>, the twins)", () => {
+    const description = (path: string): string => pages.find((p) => p.path === path)!.description;
+    expect(description('/docs/api/token')).toContain('client_credentials (HTTP Basic or client_secret_post), authorization_code');
+    expect(description('/docs/api/claim')).toContain('{"claim_token"} starts a claim: a user_code and a verification_uri');
+    expect(description('/docs/api/send-feedback')).toContain('A2A skill submit_feedback');
+  });
+
   it('/docs/api.md is the overview as its page shows it: each operation one line linking its own twin, no details', () => {
     const overview = twin('/docs/api');
     const all = twin('/docs/api/all');

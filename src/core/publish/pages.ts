@@ -12,7 +12,7 @@ import { glossaryMarkdown } from './glossary.ts';
 import { type Messages, messages, otherLang } from '../content/i18n.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Document, documentsOf, type Lang, type Product } from '../content/catalog.ts';
-import { markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
+import { inlinePlainText, markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
 import { agentInstructionsSection, withTwinClosing } from '../agent-tools/instructions.ts';
 import {
   cardLine,
@@ -52,11 +52,7 @@ export interface SitePage {
  * {@link DESCRIPTION_MAX_CHARS} characters.
  */
 function plainSentence(markdown: string, minChars = 0): string {
-  const text = markdown
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[`*_]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = inlinePlainText(markdown).replace(/\s+/g, ' ').trim();
   const first = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
   const sentence = first.length < minChars ? (/^.*?[.!?](?=\s|$).*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text) : first;
   return sentence.length > DESCRIPTION_MAX_CHARS ? `${sentence.slice(0, DESCRIPTION_MAX_CHARS - 1).trimEnd()}…` : sentence;
