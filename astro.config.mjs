@@ -12,7 +12,11 @@ import { withoutAstroDirectiveWarning } from './src/astro/astro-mdx-directive-wa
 import { devWatchIgnored } from './src/astro/dev-watch.ts';
 import { contentImagesAsContentData } from './src/astro/content-images-plugin.ts';
 import { seedDeployStore } from './scripts/runtime/deploy-blobs.ts';
+import { loadDotEnv } from './scripts/dot-env.ts';
 
+// `.env` as `npm start` reads it (the environment wins): a PORT or SITE_URL set there gives `npm run build` and
+// `npm run dev` the origin the server serves (stranger s10b, finding 1).
+loadDotEnv(fileURLToPath(new URL('.env', import.meta.url)));
 /** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
 const build = parseBuildConfig(process.env);
 /** Every absolute URL in the build derives from this one origin. */

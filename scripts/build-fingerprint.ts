@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseBuildConfig } from '../src/core/config.ts';
+import { loadDotEnv } from './dot-env.ts';
 import { answerHelpFromDoc } from './usage.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -49,6 +50,8 @@ export function buildFingerprint(origin: string, contentDir: string): string {
 if (import.meta.main) {
   answerHelpFromDoc(import.meta.url);
   const step = process.argv[2];
+  // The origin as astro.config.mjs takes it, `.env` included.
+  loadDotEnv(path.join(ROOT, '.env'));
   const config = parseBuildConfig(process.env);
   const pending = pendingFile(config.cacheDir);
   if (step === '--before') {

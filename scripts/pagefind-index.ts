@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { answerHelp } from './usage.ts';
 import { parseBuildConfig } from '../src/core/config.ts';
 import { DELTA_META } from '../src/core/search/pagefind-delta.ts';
+import { loadDotEnv } from './dot-env.ts';
 
 /**
  * The pages the /search page searches: articles, solutions and products (one level below their section).
@@ -287,6 +288,8 @@ Pagefind's CLI into siteDir/pagefind (pages matching ${PAGEFIND_GLOB}), in bundl
 ${PAGES_PER_BUNDLE.toLocaleString('en')} pages listed in pagefind/${BUNDLES_MANIFEST}. A bundle is copied from
 $ASTRO_CACHE_DIR/pagefind when at most ${100 * DELTA_MAX_SHARE} % of its pages changed since it was indexed; the changed
 pages are then indexed into a small delta bundle, pagefind/delta/.`);
+  // The build's variables as astro.config.mjs takes them, `.env` included.
+  loadDotEnv(path.join(import.meta.dirname, '..', '.env'));
   const config = parseBuildConfig(process.env);
   const siteDir = path.resolve(process.argv[2] ?? config.outDir);
   const started = performance.now();

@@ -41,7 +41,7 @@ const config = parseLocalRuntimeConfig({
 const { origin, port } = config;
 ensureBuild(origin);
 const started = performance.now();
-const runtime = await startRuntime();
+const runtime = await startRuntime({ origin });
 const { url, server } = await serve(runtime, port, { host: config.host, trustedProxies: config.trustedProxies ?? undefined });
 const trusted = config.trustedProxies ? `; X-Forwarded-For trusted from ${config.trustedProxies}` : '';
 console.log(

@@ -17,6 +17,16 @@ import type { FunctionEntry } from './routes.ts';
 /** The file whose text names the complete build generated/ and dist/ hold (scripts/build-fingerprint.ts). */
 export const buildStampFile = (root: string): string => path.join(root, 'generated', 'fingerprint.txt');
 
+/** The origin the build under `root` was made for (generated/build-info.json), or undefined when it does not say. */
+export function buildOrigin(root: string): string | undefined {
+  try {
+    const { origin } = JSON.parse(readFileSync(path.join(root, 'generated', 'build-info.json'), 'utf8')) as { origin?: unknown };
+    return typeof origin === 'string' ? new URL(origin).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The stamp file's identity on disk: a stat, so that asking per request costs no read. */
 export function stampKey(file: string): string | undefined {
   const info = statSync(file, { throwIfNoEntry: false });

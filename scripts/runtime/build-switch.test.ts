@@ -29,13 +29,13 @@ export const config = { path: '/api/probe' };
 `;
 
 /** What a build writes: dist/, generated/ afresh (the build deletes it first), the fingerprint last. */
-function build(name: string, articles: Record<string, string>, builtAt = name): void {
+function build(name: string, articles: Record<string, string>, builtAt = name, origin?: string): void {
   rmSync(path.join(SITE, 'generated'), { recursive: true, force: true });
   mkdirSync(path.join(SITE, 'generated', 'data'), { recursive: true });
   mkdirSync(path.join(SITE, 'dist'), { recursive: true });
   writeFileSync(path.join(SITE, 'dist', 'index.html'), `<h1>home ${name}</h1>`);
   writeFileSync(path.join(SITE, 'dist', '404.html'), '<h1>not here</h1>');
-  writeFileSync(path.join(SITE, 'generated', 'build-info.json'), JSON.stringify({ built_at: builtAt }));
+  writeFileSync(path.join(SITE, 'generated', 'build-info.json'), JSON.stringify({ built_at: builtAt, ...(origin ? { origin } : {}) }));
   writeFileSync(path.join(SITE, 'generated', 'data', 'lazy.txt'), name);
   const catalog = { articles: Object.entries(articles).map(([slug, markdown]) => ({ slug, markdown })), solutions: [] };
   writeFileSync(path.join(SITE, 'generated', 'data', 'catalog.json'), JSON.stringify(catalog));
@@ -86,5 +86,37 @@ describe('a rebuild under a running runtime', () => {
     buildStarts();
     build('two', { 'new-name': 'the renamed body' }, 'two, again');
     expect(await (await probe()).json()).toMatchObject({ built: 'two, again' });
+  });
+});
+
+describe('a rebuild for another origin (stranger s10b, finding 1)', () => {
+  it('is not served: every surface answers 503 naming both origins and the command, until a build for this origin', async () => {
+    const own = 'http://localhost:4321';
+    build('mine', { a: 'body a' }, 'mine', own);
+    await runtime.stop(); // one runtime a process; afterAll stops this one
+    const served = await startRuntime({ root: SITE, blobsDir: path.join(SITE, 'blobs-origin'), edgeFunctions: false, origin: own });
+    runtime = served;
+    {
+      const probeOf = (slug = ''): Promise<Response> => served.handle(new Request(`${own}/api/probe?slug=${slug}`));
+      // (Its first functions are this process's modules of the first runtime: one runtime a process, as npm start runs.)
+      expect((await probeOf('a')).status).toBe(200);
+      expect(await (await served.handle(new Request(`${own}/`))).text()).toBe('<h1>home mine</h1>');
+
+      buildStarts();
+      build('theirs', { a: 'body a' }, 'theirs', 'http://localhost:8888');
+      const api = await probeOf();
+      expect(api.status).toBe(503);
+      const { detail } = (await api.json()) as { detail: string };
+      expect(detail).toContain('made for http://localhost:8888, but this server serves http://localhost:4321');
+      expect(detail).toContain('PORT=4321 npm run build');
+      const page = await served.handle(new Request(`${own}/`));
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain('made for http://localhost:8888');
+
+      buildStarts();
+      build('mine again', { a: 'body a' }, 'mine again', `${own}/`);
+      expect(await (await probeOf('a')).json()).toMatchObject({ built: 'mine again', body: 'body a' });
+      expect(await (await served.handle(new Request(`${own}/`))).text()).toBe('<h1>home mine again</h1>');
+    }
   });
 });

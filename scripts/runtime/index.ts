@@ -26,7 +26,8 @@ import {
 } from './routes.ts';
 import { localBlobsDir } from './local-blobs-dir.ts';
 import { BUILD_MISSING_TEXT, loadHeaderRules, STATIC_METHODS, StaticSite } from './static.ts';
-import { buildStampFile, entriesIn, readBuildStamp, removeSnapshot, snapshotBuild, stampKey } from './build-snapshot.ts';
+import { buildOrigin, buildStampFile, entriesIn, readBuildStamp, removeSnapshot, snapshotBuild, stampKey } from './build-snapshot.ts';
+import { unavailable, wrongOriginText } from './unavailable.ts';
 import { seedDeployStore } from './deploy-blobs.ts';
 import { headOf } from './head.ts';
 import { ResponseCompressor } from './compression.ts';
@@ -47,6 +48,11 @@ export interface RuntimeOptions {
   /** Run the edge function (default true). */
   edgeFunctions?: boolean;
   root?: string;
+  /**
+   * The origin this server serves (`npm start`: http://localhost:$PORT or SITE_URL). A build made for another origin
+   * (generated/build-info.json) is not served: everything answers 503 saying so (stranger s10b, finding 1).
+   */
+  origin?: string;
 }
 
 export interface HandleOptions {
@@ -89,6 +95,8 @@ interface Served {
   gone?: boolean;
   /** The new build's functions failed to load (the message). */
   failed?: string;
+  /** The build was made for another origin than the runtime's (the text that says so). */
+  wrongOrigin?: string;
 }
 
 interface LoadedEdge extends EdgeEntry {
@@ -108,7 +116,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<LocalR
   try {
     const functions = await loadFunctions(functionEntries);
     const edge = options.edgeFunctions === false ? [] : await loadEdge(root);
-    return createRuntime({ root, platform, functions, functionEntries, edge, site: new StaticSite(distDir, headerRules), redirects });
+    return createRuntime({
+      root,
+      platform,
+      functions,
+      functionEntries,
+      edge,
+      site: new StaticSite(distDir, headerRules),
+      redirects,
+      origin: options.origin,
+    });
   } catch (error) {
     await platform.stop();
     throw error;
@@ -143,6 +160,7 @@ function createRuntime(parts: {
   edge: LoadedEdge[];
   site: StaticSite;
   redirects: Redirects | null;
+  origin: string | undefined;
 }): LocalRuntime {
   const { edge, site, platform, root, functionEntries } = parts;
   const stampFile = buildStampFile(root);
@@ -195,6 +213,14 @@ function createRuntime(parts: {
 
   /** Fresh functions over a snapshot of the new build, its deploy store, redirects and headers, swapped in at once. */
   async function switchTo(stamp: string, key: string | undefined): Promise<void> {
+    const builtFor = parts.origin === undefined ? undefined : buildOrigin(root);
+    if (builtFor !== undefined && builtFor !== new URL(parts.origin!).origin) {
+      const text = wrongOriginText(builtFor, new URL(parts.origin!).origin);
+      served = { ...served, stamp, key, wrongOrigin: text };
+      buildGone = false;
+      console.warn(`\n  Not served: ${text}\n`);
+      return;
+    }
     try {
       const dir = snapshotBuild(root, path.join(root, '.netlify', 'local-runtime'));
       snapshots.push(dir);
@@ -213,24 +239,12 @@ function createRuntime(parts: {
     }
   }
 
-  /** The 503 of a runtime with no complete build: problem details under /api/, else the pages' text. */
-  function noBuild(request: Request, detail: string): Response {
-    const headers = { 'cache-control': 'no-store', 'retry-after': '30' };
-    if (new URL(request.url).pathname.startsWith('/api/'))
-      return Response.json(
-        { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: detail.trim() },
-        { status: 503, headers: { ...headers, 'content-type': 'application/problem+json' } },
-      );
-    return new Response(request.method === 'HEAD' ? null : detail, {
-      status: 503,
-      headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
-    });
-  }
-
   /** Everything behind the edge: function → redirects → static → 404 page, all from the build `current`. */
   async function origin(current: Served, request: Request, ip: string, rewritten = false): Promise<Response> {
-    if (current.gone) return noBuild(request, BUILD_MISSING_TEXT);
-    if (current.failed) return noBuild(request, `The new build's functions could not be loaded (${current.failed}). Restart npm start.\n`);
+    if (current.gone) return unavailable(request, BUILD_MISSING_TEXT);
+    if (current.wrongOrigin) return unavailable(request, current.wrongOrigin);
+    if (current.failed)
+      return unavailable(request, `The new build's functions could not be loaded (${current.failed}). Restart npm start.`);
     const { functions, redirects } = current;
     const url = new URL(request.url);
     const found = findFunction(functions, url.pathname, request.method);
