@@ -12,6 +12,7 @@ import { withoutAstroDirectiveWarning } from './src/astro/astro-mdx-directive-wa
 import { devWatchIgnored } from './src/astro/dev-watch.ts';
 import { contentImagesAsContentData } from './src/astro/content-images-plugin.ts';
 import { seedDeployStore } from './scripts/runtime/deploy-blobs.ts';
+import { stopDevServerWithNpm } from './scripts/runtime/npm-parent.ts';
 
 /** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
 const build = parseBuildConfig(process.env);
@@ -27,6 +28,8 @@ const origin = build.origin;
  */
 const dev = process.argv[2] === 'dev';
 const devFunctions = dev && process.argv.includes('--functions');
+// A SIGTERM to npm's pid stops `npm run dev` as it stops `npm start` (npm's `sh -c` does not pass it on).
+if (dev) stopDevServerWithNpm();
 const devPlugins = dev
   ? [
       devCsp(),
