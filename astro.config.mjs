@@ -13,6 +13,7 @@ import { devWatchIgnored } from './src/astro/dev-watch.ts';
 import { contentImagesAsContentData } from './src/astro/content-images-plugin.ts';
 import { seedDeployStore } from './scripts/runtime/deploy-blobs.ts';
 import { loadDotEnv } from './scripts/dot-env.ts';
+import { stopDevServerWithNpm } from './scripts/runtime/npm-parent.ts';
 
 // `.env` as `npm start` reads it (the environment wins): a PORT or SITE_URL set there gives `npm run build` and
 // `npm run dev` the origin the server serves (stranger s10b, finding 1).
@@ -31,6 +32,8 @@ const origin = build.origin;
  */
 const dev = process.argv[2] === 'dev';
 const devFunctions = dev && process.argv.includes('--functions');
+// A SIGTERM to npm's pid stops `npm run dev` as it stops `npm start` (npm's `sh -c` does not pass it on).
+if (dev) stopDevServerWithNpm();
 const devPlugins = dev
   ? [
       devCsp(),

@@ -38,6 +38,7 @@ export const UNIT_FILES = [
   'scripts/build.test.ts',
   'scripts/runtime/compression.test.ts',
   'scripts/runtime/edge.test.ts',
+  'scripts/runtime/npm-parent.test.ts',
   'scripts/runtime/workarounds.test.ts',
   'tools/agent-ready/*.test.ts',
 ];

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { loadDotEnv } from './dot-env.ts';
 import { ensureBuild } from './build.ts';
 import { ROOT, serve, startRuntime } from './runtime/index.ts';
+import { stopWhenNpmIsGone } from './runtime/npm-parent.ts';
 import { answerHelp } from './usage.ts';
 
-/** How often the server checks that the process that started it is still there: a stop by npm's pid takes at most this long. */
-const PARENT_CHECK_INTERVAL_MS = 500;
 /** How often generated/fingerprint.txt is looked at for a new or failed build: quick for a person, nothing for the CPU. */
 const BUILD_CHECK_INTERVAL_MS = 2_000;
 
@@ -66,10 +65,5 @@ const stop = async (): Promise<void> => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-// `npm start` runs this file through `sh -c`, which does not pass a SIGTERM sent to npm on: npm exits and this process
-// is re-parented, still holding the port. Started by npm, a changed parent means npm is gone: stop as on SIGTERM.
-// Started otherwise (`nohup node scripts/serve.ts &`), outliving the shell that started it may be the point.
-if (process.env.npm_lifecycle_event === 'start')
-  setInterval(() => {
-    if (process.ppid !== parentPid) void stop();
-  }, PARENT_CHECK_INTERVAL_MS).unref();
+// `npm start` runs this file through `sh -c`, which does not pass a SIGTERM sent to npm on: stop when npm is gone.
+stopWhenNpmIsGone(['start'], () => void stop(), { parent: parentPid });

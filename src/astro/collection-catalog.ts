@@ -162,6 +162,22 @@ export async function contentErrors(): Promise<ContentError[]> {
   ];
 }
 
+/**
+ * `npm run dev`: the broken references the last catalogue found. Their articles and solutions are left out of it, and
+ * every page lists them with the other content errors ({@link pageContentErrors}); one unknown category made every
+ * page a bare 500 before (stranger s10b, 4).
+ */
+let devReferenceProblems: ContentError[] = [];
+
+/**
+ * What `npm run dev` lists on every page (src/layouts/Base.astro): {@link contentErrors}, and the broken references
+ * of the catalogue the page is built from.
+ */
+export async function pageContentErrors(): Promise<ContentError[]> {
+  await getCatalog();
+  return [...(await contentErrors()), ...devReferenceProblems];
+}
+
 async function loadCatalog(): Promise<Catalog> {
   const [articleEntries, solutionEntries, productEntries, categoryEntries, profile] = await Promise.all([
     getCollection('articles', isPublished),
@@ -267,8 +283,11 @@ async function loadCatalog(): Promise<Catalog> {
     line: entry.filePath ? lineOf(path.resolve(entry.filePath), key) : 1,
     message,
   });
+  /** `npm run dev`: the articles and solutions whose pages would fail on a reference, by path (left out there). */
+  const unrenderable = new Set<string>();
   for (const entry of [...articleEntries, ...solutionEntries]) {
     if (categoriesKnown && !categoryIds.has(entry.data.category.id)) {
+      unrenderable.add(entry.collection === 'articles' ? paths.article(entry.data.slug) : paths.solution(entry.data.slug));
       problems.push(
         at(
           entry,
@@ -280,7 +299,8 @@ async function loadCatalog(): Promise<Catalog> {
   }
   for (const entry of solutionEntries) {
     for (const product of entry.data.products) {
-      if (!productIds.has(product.id))
+      if (!productIds.has(product.id)) {
+        unrenderable.add(paths.solution(entry.data.slug));
         problems.push(
           at(
             entry,
@@ -288,6 +308,7 @@ async function loadCatalog(): Promise<Catalog> {
             `products lists "${product.id}", which is not a product slug (expected one of ${[...productIds].join(', ')})`,
           ),
         );
+      }
     }
   }
   // A translation names a published article in the other language that names this one back.
@@ -322,9 +343,11 @@ async function loadCatalog(): Promise<Catalog> {
           at(entry, 'slug', `the slug "${slug}" is used by an article and a solution (${filesOf(slug)}); slugs must be unique across both`),
         );
   }
-  // `npm run dev` leaves the broken entries out and lists their errors on every page (src/layouts/Base.astro); a broken
-  // reference stops the page there too (Astro's error overlay), as a page may name what it refers to.
-  if (problems.length || (!IN_DEV_SERVER && entryProblems.length)) throw contentErrorsFailure([...entryProblems, ...problems]);
+  // `npm run dev` leaves the broken entries out and lists their errors on every page (src/layouts/Base.astro): those whose
+  // front matter failed, and the articles and solutions whose category or products do not exist (their pages would fail).
+  if (!IN_DEV_SERVER && (problems.length || entryProblems.length)) throw contentErrorsFailure([...entryProblems, ...problems]);
+  devReferenceProblems = problems;
+  const renderable = <T extends { path: string }>(documents: T[]): T[] => documents.filter((d) => !unrenderable.has(d.path));
 
   const products: Product[] = (
     await Promise.all(
@@ -372,7 +395,14 @@ async function loadCatalog(): Promise<Catalog> {
     }))
     .sort((a, b) => a.slug.localeCompare(b.slug));
 
-  return { origin, company: companyOf(profile.data), categories, articles, solutions, products };
+  return {
+    origin,
+    company: companyOf(profile.data),
+    categories,
+    articles: renderable(articles),
+    solutions: renderable(solutions),
+    products,
+  };
 }
 
 /** The company profile with its prose fields as readers see them (folded Chinese lines joined, typographic quotes). */

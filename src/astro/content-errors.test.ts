@@ -2,13 +2,19 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
 import {
   contentErrorReport,
   contentErrorsFailure,
+  entryErrors,
   keyLine,
+  noFrontMatterError,
   parseDataFile,
   readTweetSnapshotFile,
+  reporting,
+  schemaErrors,
   schemaIssues,
   sortedErrors,
 } from './content-errors.ts';
@@ -140,6 +146,75 @@ describe('data files that do not parse', () => {
       expect(readTweetSnapshotFile(dir)).toEqual({ feed: { updated_at: '2026-11-15T08:00:00Z', tweets: [] }, errors: [] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Astro's message for an article whose front matter lacks its fields (as stranger s10b saw it: three wordings, one cause). */
+const MISSING_FIELDS = [
+  '**articles → zz-e16-nofm** data does not match collection schema.',
+  '',
+  '  **title**: Required',
+  '  **category**: Did not match union.',
+  '> Required',
+  '  **lang**: Invalid option: expected one of "zh"|"en"',
+  '',
+].join('\n');
+
+describe('a field that is missing, a file without front matter', () => {
+  it('says "the field is required" for every field the entry lacks, whatever the schema said, and keeps a bad value’s message', () => {
+    const messages = (data: object): string[] =>
+      schemaErrors(new Error(MISSING_FIELDS), '/nowhere.md', 'content/articles/a.md', undefined, data).map((e) => e.message);
+    expect(messages({})).toEqual(['title: the field is required', 'category: the field is required', 'lang: the field is required']);
+    expect(messages({ category: 'quantum', lang: 'fr' })).toEqual([
+      'title: the field is required',
+      'category: Did not match union.; Required',
+      'lang: Invalid option: expected one of "zh"|"en"',
+    ]);
+  });
+
+  it('gives a file without front matter, or an empty one, one error naming the fields it lacks', () => {
+    const fields = ['title', 'slug'];
+    expect(noFrontMatterError('', 'a.md', fields)).toEqual({
+      file: 'a.md',
+      line: 1,
+      message: 'the file is empty: a content file starts with a "---" line, its fields (title, slug), then a "---" line',
+    });
+    expect(noFrontMatterError('# A title\n\nText.\n', 'a.md', fields)?.message).toMatch(/^no front matter: a content file starts with/);
+    for (const source of ['---\ntitle: A\n---\n', '\uFEFF---\n---\n', '\n---\ntitle: A\n---\nText'])
+      expect(noFrontMatterError(source, 'a.md', fields)).toBeUndefined();
+  });
+
+  it('stores a markdown file without front matter with that one error (reporting: the schema’s six lines before)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'no-front-matter-'));
+    try {
+      mkdirSync(path.join(root, 'content'));
+      writeFileSync(path.join(root, 'content', 'nofm.md'), 'Just a body.\n');
+      let stored: Record<string, unknown> | undefined;
+      const loader: Loader = {
+        name: 'fake',
+        load: async ({ parseData }) => {
+          stored = await parseData({ id: 'nofm', data: {}, filePath: path.join(root, 'content', 'nofm.md') });
+        },
+      };
+      const context = {
+        collection: 'articles',
+        config: { root: pathToFileURL(`${root}/`) },
+        store: { get: () => undefined, set: () => true, delete: () => {}, clear: () => {} },
+        parseData: async () => {
+          throw new Error(MISSING_FIELDS);
+        },
+      } as unknown as LoaderContext;
+      await reporting(loader).load(context);
+      expect(entryErrors(stored!)).toEqual([
+        {
+          file: path.join('content', 'nofm.md'),
+          line: 1,
+          message: 'no front matter: a content file starts with a "---" line, its fields (title, category, lang), then a "---" line',
+        },
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

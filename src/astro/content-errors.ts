@@ -17,7 +17,8 @@ import { file, type Loader, type LoaderContext } from 'astro/loaders';
 import { parseTweetFeed, type TweetFeed } from '../core/tweets/tweets.ts';
 import { duplicateSlugClaims, recordingSlugClaims } from './astro-glob-duplicate-slugs.ts';
 import { reloadingDroppedChanges } from './chokidar-dropped-changes.ts';
-import { MISSING_IMAGES, missingImageErrors, type StoredEntryLike, unmarked } from './missing-images.ts';
+import { mdxErrors, tsconfigAliases } from './mdx-errors.ts';
+import { missingImageErrors, type StoredEntryLike, unmarked } from './missing-images.ts';
 
 /** One thing an author must fix: where (relative to the project root, 1-based line) and what. */
 export interface ContentError {
@@ -34,6 +35,12 @@ export const IN_DEV_SERVER = process.env.NODE_ENV === 'development';
 
 /** The data key of an entry that failed: its {@link ContentError}s. */
 export const INVALID_ENTRY = '__invalidEntry';
+
+/**
+ * The data key that marks an entry the store found invalid as it was stored (a missing image, an MDX body that does not
+ * compile or imports a file that is not there): it is read again on the next sync, in case the file it needs came.
+ */
+export const INVALID_WHEN_STORED = '__invalidWhenStored';
 
 /** Whether an entry's data failed (unparsable front matter, or its schema). */
 export function isInvalid(data: object): boolean {
@@ -140,16 +147,21 @@ function plain(text: string): string {
   return text.replace(/\*\*/g, '').replace(/`/g, '"');
 }
 
-/** What an author reads about a field that failed: `title: Required` becomes a sentence. */
-function issueMessage(field: string, issue: string): string {
+/**
+ * What an author reads about a field that failed: `title: Required` becomes a sentence, and so does any issue of a
+ * top-level field the entry's `data` does not have (`category: Did not match union.; Required` for a reference,
+ * `lang: Invalid option: …` for an enum: one cause, one wording).
+ */
+function issueMessage(field: string, issue: string, data?: object): string {
   // Astro's error map may already start the message with the field's name.
   const message = issue.startsWith(`${field}: `) ? issue.slice(field.length + 2) : issue;
-  if (/^(Required|Invalid input: expected \w+, received undefined)$/.test(message)) return `${field}: the field is required`;
+  const absent = data !== undefined && field !== '' && !field.includes('.') && !(field in data);
+  if (absent || /^(Required|Invalid input: expected \w+, received undefined)$/.test(message)) return `${field}: the field is required`;
   return field ? `${field}: ${message}` : message;
 }
 
-/** The errors of one entry that failed its schema, each at the line of its field. */
-export function schemaErrors(error: unknown, file: string, relative: string, dataEntryId?: string): ContentError[] {
+/** The errors of one entry that failed its schema, each at the line of its field; `data` is what the entry holds. */
+export function schemaErrors(error: unknown, file: string, relative: string, dataEntryId?: string, data?: object): ContentError[] {
   const message = error instanceof Error ? error.message : String(error);
   const issues = schemaIssues(message);
   const source = readSource(file);
@@ -157,8 +169,26 @@ export function schemaErrors(error: unknown, file: string, relative: string, dat
   return issues.map(({ field, message: text }) => ({
     file: relative,
     line: keyLine(source, field.split('.')[0]!, dataEntryId),
-    message: issueMessage(field, text),
+    message: issueMessage(field, text, data),
   }));
+}
+
+/** Front matter as Astro finds it (@astrojs/internal-helpers extractFrontmatter): `---` (or TOML's `+++`) first, closed. */
+const FRONT_MATTER = /(?:^\uFEFF?|^\s*\n)(?:---|\+\+\+)[\s\S]*?\n(?:---|\+\+\+)/;
+
+/**
+ * The one error of a markdown file without front matter (or empty), instead of one per field the schema requires:
+ * what a file starts with, naming the fields it lacks (`required`, the fields whose issues say so), or undefined when
+ * `source` has front matter.
+ */
+export function noFrontMatterError(source: string, relative: string, required: readonly string[]): ContentError | undefined {
+  if (FRONT_MATTER.test(source)) return undefined;
+  const fields = required.length ? ` (${required.join(', ')})` : '';
+  return {
+    file: relative,
+    line: 1,
+    message: `${source.trim() === '' ? 'the file is empty' : 'no front matter'}: a content file starts with a "---" line, its fields${fields}, then a "---" line`,
+  };
 }
 
 /**
@@ -254,29 +284,37 @@ function errorKey(entry: { id: string; filePath?: string | undefined }): string 
 
 /**
  * The store `context` writes to, checking each entry's images as it is stored ({@link missingImageErrors}: one
- * missing is an error of the entry, which is then stored invalid and imports nothing) and recording the errors of
- * each entry stored ({@link storedEntryErrors}). A stored entry marked for a missing image is read again on each sync.
+ * missing is an error of the entry, which is then stored invalid and imports nothing) and an MDX entry's body
+ * ({@link mdxErrors}: an entry whose body would stop Vite's bundling or its page's rendering is stored the same way,
+ * without its module import), and recording the errors of each entry stored ({@link storedEntryErrors}). A stored
+ * entry so marked ({@link INVALID_WHEN_STORED}) is read again on each sync.
  */
 function checkingStore(context: LoaderContext): LoaderContext {
   const { store } = context;
   const root = fileURLToPath(context.config.root);
   const errors = new Map<string, ContentError[]>();
   storedErrorsByCollection.set(context.collection, { root, errors });
+  let aliases: ReturnType<typeof tsconfigAliases> | undefined;
   const checked: LoaderContext['store'] = {
     ...store,
     get: <TData extends Record<string, unknown>>(id: string) => {
       const entry = store.get<TData>(id);
-      return entry && MISSING_IMAGES in entry.data ? undefined : entry;
+      return entry && INVALID_WHEN_STORED in entry.data ? undefined : entry;
     },
     set: <TData extends Record<string, unknown>>(entry: Parameters<LoaderContext['store']['set']>[0] & { data: TData }) => {
-      const missing = missingImageErrors(entry as StoredEntryLike, root);
+      const isMdxEntry = Boolean(entry.filePath?.endsWith('.mdx'));
+      if (isMdxEntry) aliases ??= tsconfigAliases(root);
+      const missing = [
+        ...missingImageErrors(entry as StoredEntryLike, root),
+        ...(isMdxEntry ? mdxErrors(entry as StoredEntryLike, root, aliases) : []),
+      ];
       const stored = missing.length
         ? {
             id: entry.id,
             data: {
               ...(unmarked(entry.data) as Record<string, unknown>),
               [INVALID_ENTRY]: [...entryErrors(entry.data), ...missing],
-              [MISSING_IMAGES]: true,
+              [INVALID_WHEN_STORED]: true,
             },
             ...(entry.body === undefined ? {} : { body: entry.body }),
             ...(entry.filePath === undefined ? {} : { filePath: entry.filePath }),
@@ -329,7 +367,10 @@ export function reporting(loader: Loader): Loader {
             const relative = file ? path.relative(root, file) : `${context.collection}/${props.id}`;
             // A data file (categories.yaml) holds many entries: each error is looked for inside its entry.
             const dataEntry = /\.(ya?ml|json)$/.test(file) ? props.id : undefined;
-            return { ...props.data, [INVALID_ENTRY]: schemaErrors(error, file, relative, dataEntry) } as typeof props.data;
+            const errors = schemaErrors(error, file, relative, dataEntry, props.data);
+            const required = errors.filter((e) => e.message.endsWith(': the field is required')).map((e) => e.message.split(':')[0]!);
+            const noFrontMatter = /\.mdx?$/.test(file) ? noFrontMatterError(readSource(file), relative, required) : undefined;
+            return { ...props.data, [INVALID_ENTRY]: noFrontMatter ? [noFrontMatter] : errors } as typeof props.data;
           }
         },
       });

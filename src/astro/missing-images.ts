@@ -6,8 +6,8 @@
  * node_modules and a stack, no article named and every other content error unreported. Catching that error would come
  * too late (after the content sync, in Vite's bundling, which stops at its first error) and it names no entry, so the
  * store the loader writes to checks each entry's image files as it is stored: an entry with a missing image is stored
- * as invalid (src/astro/content-errors.ts INVALID_ENTRY), without its asset imports, so the build goes on to list it
- * with every other content error. An MDX body is not rendered in the content layer (MDX compiles while Vite bundles the
+ * as invalid (src/astro/content-errors.ts INVALID_ENTRY, marked INVALID_WHEN_STORED), without its asset imports, so
+ * the build goes on to list it with every other content error. An MDX body is not rendered in the content layer (MDX compiles while Vite bundles the
  * pages, importing each relative image as a module), so its images are read from its text ({@link relativeImages}).
  * @module
  */
@@ -18,9 +18,6 @@ import type { ContentError } from './content-errors.ts';
 
 /** The mark Astro's image() helper puts before a path in the content layer (astro/dist/content/consts.js IMAGE_IMPORT_PREFIX). */
 export const IMAGE_IMPORT_PREFIX = '__ASTRO_IMAGE_';
-
-/** The data key that marks an entry stored invalid for a missing image: it is read again on the next sync, in case the image came. */
-export const MISSING_IMAGES = '__missingImages';
 
 /** An entry as the loader hands it to the store, as far as this module looks at it. */
 export interface StoredEntryLike {

@@ -314,6 +314,45 @@ describe('content validation at build time', () => {
     expect(output).not.toMatch(/ImageNotFound|Stack trace|node_modules/);
   });
 
+  it('lists an MDX body that does not compile, an MDX import of a missing file and an undefined component with the other errors', () => {
+    // The MDX syntax error stopped the build in @astrojs/mdx's transform with a stack into node_modules and hid every
+    // other error; the undefined component failed only as its page rendered, naming the route (stranger s10b, 2).
+    const at: Record<string, { file: string; line: number }> = {};
+    const { status, output } = buildWith('mdx-errors', (content) => {
+      const articles = path.join(content, 'articles');
+      const base = readFileSync(path.join(articles, 'gpu-capacity-planning-h100-l40s.mdx'), 'utf8');
+      const write = (name: string, change: (text: string) => string, find: string): void => {
+        const file = path.join(articles, `${name}.mdx`);
+        writeFileSync(file, change(base.replace(/^slug: .*$/m, `slug: ${name}`)));
+        at[name] = { file, line: readFileSync(file, 'utf8').split('\n').indexOf(find) + 1 };
+      };
+      write('zz-unclosed', (text) => `${text}\n<Callout type="tip">unclosed\n`, '<Callout type="tip">unclosed');
+      write(
+        'zz-import',
+        (text) => text.replace("import Audience from '@components/Audience.astro';", "import Audience from '@components/Nope.astro';"),
+        "import Audience from '@components/Nope.astro';",
+      );
+      write('zz-undefined', (text) => `${text}\nText.\nimport Nope from '@components/Nope.astro';\n\n<Nope />\n`, '<Nope />');
+      const file = path.join(articles, 'building-reliable-ai-agents.md');
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/^lang: .*$/m, 'lang: fr'));
+      at.lang = { file, line: lineOf(file, 'lang') };
+      return file;
+    });
+    expect(status).not.toBe(0);
+    const errors = output.split('\n').filter((line) => /^\S+\.mdx?:\d+: /.test(line));
+    const where = (name: string): string => `${path.relative(ROOT, at[name]!.file)}:${at[name]!.line}: `;
+    expect(errors, output).toEqual([
+      `${where('lang')}lang: Invalid option: expected one of "zh"|"en"`,
+      `${where('zz-import')}import "@components/Nope.astro": there is no such file (src/components/Nope.astro)`,
+      `${where('zz-unclosed')}not valid MDX: Expected a closing tag for "<Callout>" (${at['zz-unclosed']!.line}:1) before the end of "paragraph"`,
+      expect.stringMatching(
+        new RegExp(`^${escapeRegExp(where('zz-undefined'))}<Nope> is not defined: the import on line \\d+ is read as text`),
+      ),
+    ]);
+    expect(output).toContain('4 content errors; fix them and build again:');
+    expect(output).not.toMatch(/MDXError|Stack trace|node_modules|Caught error rendering/);
+  });
+
   it('holds back an article dated after the build day, and the link its translation makes to it, until a build on that day', () => {
     // A future date published the article at once, as the newest, with a lastmod to come in the sitemap (stranger s9b, 2).
     const zh = 'llm-inference-cost-optimization-zh';
