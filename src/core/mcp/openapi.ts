@@ -177,7 +177,11 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
                 required: ['jsonrpc'],
                 properties: {
                   jsonrpc: { const: '2.0' },
-                  id: { type: ['string', 'number'], description: 'Absent in notifications.' },
+                  id: {
+                    type: ['string', 'number', 'null'],
+                    description:
+                      'Absent in notifications. Null is answered (JSON-RPC 2.0 allows it, discouraged; MCP clients never send it), with id null.',
+                  },
                   method: { type: 'string', description: 'e.g. `initialize`, `tools/list`, `tools/call`, `resources/read`.' },
                   params: { type: 'object' },
                 },
