@@ -468,6 +468,9 @@ describe('clients as they ship', () => {
     ['a 2026-07-28 header over an unknown body revision (the conformance check)', '2026-07-28', 'v999.0.0'],
     ['a 2025-11-25 header over an unknown body revision', '2025-11-25', '2030-01-01'],
     ['a header revision this server does not speak over a 2026-07-28 body', '2024-11-05', '2026-07-28'],
+    // Older handshake-era headers: no client that speaks 2026-07-28 sends them (claude.ai's SDK defaults to 2025-11-25).
+    ['a 2025-06-18 header over a 2026-07-28 body', '2025-06-18', '2026-07-28'],
+    ['a 2025-03-26 header over a 2026-07-28 body', '2025-03-26', '2026-07-28'],
   ])('every other disagreement stays a header mismatch: %s', async (_name, header, meta) => {
     const res = await call(
       modernRequest('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': meta } }, { 'mcp-protocol-version': header }),
