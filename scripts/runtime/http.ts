@@ -1,6 +1,7 @@
 /**
  * The local runtime over HTTP (node:http), hardened so that no request can bring it down:
- * llhttp's parse errors answer 400/408/431 and close; methods outside HTTP's usual set get 501;
+ * llhttp's parse errors answer 400/408/431 and close; any method llhttp parses goes to the chain, so a method a path
+ * does not answer (PROPFIND, QUERY, TRACE…) gets that path's 405 with `Allow`, and CONNECT a 405;
  * request-targets that are not origin-form get 400; a path with a malformed percent-escape (`/blog/%ZZ`) goes on
  * to the runtime, where the edge answers it 400 in the site's error page as it does on Netlify; request bodies
  * are buffered up to Netlify's 6 MB function limit (413 beyond); every failure is a 500, never a crash.
@@ -13,8 +14,15 @@ import { BlockList, isIP, type Socket } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { HandleOptions } from './index.ts';
 
-/** The methods passed to the chain; anything else is 501 (TRACE, CONNECT, WebDAV…). */
-const SUPPORTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/**
+ * Methods the Fetch API cannot carry in a Request (its forbidden methods), so no function receives them, here or on
+ * Netlify. Each goes through the chain as {@link STAND_IN_METHOD}, which no layer implements: the path answers with
+ * its own 405 and `Allow`, as it does any other method it does not take (docs/http-api.md).
+ */
+const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK']);
+const STAND_IN_METHOD = 'X-UNSUPPORTED-METHOD';
+/** CONNECT names a host, not a path of this site: it is refused with the methods of a page. */
+const CONNECT_ALLOW = 'GET, HEAD, OPTIONS';
 /** Netlify's buffered request limit for synchronous functions (docs.netlify.com/build/functions/configuration). */
 export const MAX_REQUEST_BODY_BYTES = 6 * 1024 * 1024;
 /** Node's default, stated: larger request headers get 431 from llhttp. */
@@ -71,11 +79,11 @@ function peerAddress(socket: Socket): string {
 }
 
 /** Writes a complete response on a raw socket (parse errors happen before there is a ServerResponse). */
-function rawReply(socket: Socket, status: number, reason: string): void {
+function rawReply(socket: Socket, status: number, reason: string, extraHeaders = ''): void {
   if (!socket.writable) return void socket.destroy();
   const body = `${reason}\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extraHeaders}connection: close\r\n\r\n${body}`,
   );
 }
 
@@ -159,9 +167,7 @@ async function send(res: ServerResponse, response: Response, method: string): Pr
 }
 
 async function answer(runtime: Handler, req: IncomingMessage, res: ServerResponse, origin: string, proxies: TrustedProxies): Promise<void> {
-  const method = req.method ?? 'GET';
-  if (!SUPPORTED_METHODS.has(method))
-    return plain(res, 501, 'Not Implemented', { allow: [...SUPPORTED_METHODS].join(', '), connection: 'close' });
+  const method = FETCH_FORBIDDEN_METHODS.has(req.method ?? '') ? STAND_IN_METHOD : (req.method ?? 'GET');
   const target = requestPath(req.url ?? '');
   if (target === undefined) return plain(res, 400, 'Bad Request: the request-target must be an absolute path', { connection: 'close' });
 
@@ -220,7 +226,7 @@ export async function serve(
   // CONNECT never reaches the request listener; without a listener Node would just drop the socket.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
     socket.on('error', () => undefined);
-    rawReply(socket, 501, 'Not Implemented');
+    rawReply(socket, 405, 'Method Not Allowed', `allow: ${CONNECT_ALLOW}\r\n`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,6 @@
 /**
  * The local runtime's HTTP server (scripts/runtime/http.ts): malformed HTTP sent as raw bytes must be
- * answered (400/405/413/431/501), never crash the process, and the server must still answer after;
+ * answered (400/405/413/431), never crash the process, and the server must still answer after;
  * the client IP comes from the socket unless the peer is a trusted proxy (TRUSTED_PROXIES).
  */
 import { connect } from 'node:net';
@@ -56,9 +56,9 @@ const statusOf = (response: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec
 
 describe('malformed requests get an answer, never a crash', () => {
   const cases: [string, string, number][] = [
-    ['TRACE', 'TRACE / HTTP/1.1\r\nHost: x\r\n\r\n', 501],
-    ['PROPFIND (WebDAV)', 'PROPFIND / HTTP/1.1\r\nHost: x\r\n\r\n', 501],
-    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 501],
+    ['TRACE', 'TRACE / HTTP/1.1\r\nHost: x\r\n\r\n', 405],
+    ['PROPFIND (WebDAV)', 'PROPFIND / HTTP/1.1\r\nHost: x\r\n\r\n', 405],
+    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405],
     ['an unknown method', 'BREW / HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['a space in the target', 'GET /a b HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['asterisk-form', 'GET * HTTP/1.1\r\nHost: x\r\n\r\n', 400],
@@ -101,6 +101,24 @@ describe('malformed requests get an answer, never a crash', () => {
       expect(status, path).toBeGreaterThanOrEqual(400);
       expect(status, path).toBeLessThan(500);
     }
+  });
+
+  it('an unusual method is answered as the path answers any method it does not take: 405 with its Allow', async () => {
+    const headerOf = (response: string, name: string): string | undefined => new RegExp(`\r\n${name}: ([^\r]*)`, 'i').exec(response)?.[1];
+    const send = (method: string, path: string) =>
+      raw(`${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`, { quietMs: 1000 });
+    for (const path of ['/', '/api/search?q=a', '/mcp', '/a2a', '/oauth/token', '/health', '/llms.txt']) {
+      const patch = await send('PATCH', path);
+      expect(statusOf(patch), path).toBe(405);
+      const allow = headerOf(patch, 'allow');
+      expect(allow, path).toBeTruthy();
+      for (const method of ['PROPFIND', 'TRACE', 'QUERY', 'SEARCH', 'MKCOL', 'LINK']) {
+        const answer = await send(method, path);
+        expect(statusOf(answer), `${method} ${path}`).toBe(405);
+        expect(headerOf(answer, 'allow'), `${method} ${path}`).toBe(allow);
+      }
+    }
+    expect(headerOf(await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 'allow')).toBe('GET, HEAD, OPTIONS');
   });
 
   it('an absolute-form target is served as its path (RFC 9112 §3.2.2)', async () => {

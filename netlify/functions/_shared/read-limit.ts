@@ -15,9 +15,10 @@ import { build, clientIp, runtimeConfig, SITE_USER_AGENT } from './deps.ts';
  */
 const allowLoopback = isLoopbackOrigin(build.origin);
 export const agentVerifier = new AgentVerifier({
-  fetchDirectory: (url) =>
+  fetchDirectory: (url, admit) =>
     safeFetchDocument(url, {
       allowLoopback,
+      admit,
       maxBytes: AGENT_DIRECTORY_MAX_BYTES,
       accept: `${DIRECTORY_MEDIA_TYPE}, application/json`,
       userAgent: SITE_USER_AGENT,
@@ -47,7 +48,7 @@ export function readLimited(family: RefusalFamily, maxBodyBytes?: number): Admis
     network: (context) => clientNetwork(clientIp(context as Pick<Context, 'ip'>)),
     refuseAs: family,
     moreAt: READ_LIMITS_DOC,
-    verify: (req) => agentVerifier.verify(req),
+    verify: (req, network) => agentVerifier.verify(req, network),
     // MCP and A2A answer a browser origin they do not allow with 403 before anything else: no allowance spent on it.
     ...(family === 'jsonrpc'
       ? {

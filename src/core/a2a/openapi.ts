@@ -117,7 +117,7 @@ export function a2aPaths(): Record<string, JsonSchema> {
                 required: ['jsonrpc', 'method'],
                 properties: {
                   jsonrpc: { const: '2.0' },
-                  id: { type: ['string', 'number'] },
+                  id: { type: ['string', 'number', 'null'], description: 'Null is answered (JSON-RPC 2.0 allows it), with id null.' },
                   method: { type: 'string' },
                   params: { type: 'object' },
                 },

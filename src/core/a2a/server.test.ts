@@ -107,6 +107,23 @@ describe('transport', () => {
     expect(big.status).toBe(413);
   });
 
+  it('a request with a null id (JSON-RPC 2.0 allows it, so does the SDK) is answered with id null, in 1.0 and 0.3', async () => {
+    const modern = await post({ ...sendText('RAG'), id: null });
+    expect((await json(modern)).id).toBeNull();
+    const legacy = await post(
+      {
+        jsonrpc: '2.0',
+        id: null,
+        method: 'message/send',
+        params: { message: { kind: 'message', messageId: 'm-1', role: 'user', parts: [{ kind: 'text', text: 'RAG' }] } },
+      },
+      { 'content-type': 'application/json' },
+    );
+    const answer = await json(legacy);
+    expect(answer.id).toBeNull();
+    expect(answer.result.kind).toBe('message');
+  });
+
   it('a notification (no id) is accepted and not answered', async () => {
     const res = await post({ jsonrpc: '2.0', method: 'SendMessage', params: userMessage([{ text: 'RAG' }]) });
     expect(res.status).toBe(202);

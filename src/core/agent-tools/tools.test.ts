@@ -240,6 +240,9 @@ describe('invalid arguments are tool errors, not -32602 (SEP-1303)', () => {
     ['export_article_index', { cursor: 3 }, 'cursor'],
     ['export_article_index', { lang: 'de' }, 'lang must be one of en, zh'],
     ['search_articles', { query: 'x', lang: 'ZH' }, 'lang must be one of en, zh'],
+    // A lone surrogate (JSON allows "\ud800"; UTF-8 cannot carry it, so /api/search refuses it as bad encoding): refused, not echoed.
+    ['search_articles', { query: '\ud800abc' }, 'query must be valid Unicode text'],
+    ['search_articles', { query: 'abc\udfff' }, 'query must be valid Unicode text'],
   ])('%s %j', async (name, args, mention) => {
     const result = await run(name, args);
     expect(result.isError).toBe(true);

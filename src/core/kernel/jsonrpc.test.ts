@@ -14,6 +14,8 @@ describe('parseMessage', () => {
       '{"jsonrpc":"2.0","method":"notifications/initialized"}',
       { kind: 'notification', method: 'notifications/initialized', params: undefined },
     ],
+    // JSON-RPC 2.0 (§4) and the contract allow a null id (discouraged): a request like any other, answered with id null.
+    ['request with a null id', '{"jsonrpc":"2.0","id":null,"method":"m"}', { kind: 'request', id: null, method: 'm', params: undefined }],
     ['response', '{"jsonrpc":"2.0","id":1,"result":{}}', { kind: 'response' }],
     ['parse error', '{', { code: -32700, id: null }],
     ['batch', '[]', { code: -32600, id: null }],
@@ -60,19 +62,18 @@ describe('parseMessage', () => {
       'Invalid request: params must be an object.',
       6,
     ],
-    ['an id that is null', '{"jsonrpc":"2.0","id":null,"method":"m"}', -32600, 'Invalid request: id must be a string or a number.', null],
     [
       'an id that is an object',
       '{"jsonrpc":"2.0","id":{},"method":"m"}',
       -32600,
-      'Invalid request: id must be a string or a number.',
+      'Invalid request: id must be a string, a number or null.',
       null,
     ],
     [
       'an id that is a float too big to be finite',
       '{"jsonrpc":"2.0","id":1e999,"method":"m"}',
       -32600,
-      'Invalid request: id must be a string or a number.',
+      'Invalid request: id must be a string, a number or null.',
       null,
     ],
   ])('refuses %s: the code, the words, the id when readable', (_name, text, code, message, id) => {

@@ -25,8 +25,11 @@ export const JsonRpcErrorCode = {
 } as const;
 export type JsonRpcErrorCode = (typeof JsonRpcErrorCode)[keyof typeof JsonRpcErrorCode];
 
-/** A request id (JSON-RPC allows null only in responses to unreadable requests). */
-export type JsonRpcId = string | number;
+/**
+ * A request id. JSON-RPC 2.0 §4 allows a null id in a request (discouraged; MCP forbids it, A2A and the contract allow
+ * it): such a request is answered, with id null. A response also carries null when the request's id could not be read.
+ */
+export type JsonRpcId = string | number | null;
 
 export type JsonObject = Record<string, unknown>;
 
@@ -57,7 +60,8 @@ export interface JsonRpcFailure {
 
 export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isId = (value: unknown): value is JsonRpcId => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+const isId = (value: unknown): value is JsonRpcId =>
+  value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 
 /**
  * Parses a POST body into one JSON-RPC message. Malformed JSON → -32700 with id null; a batch
@@ -87,15 +91,14 @@ export function parseMessage(text: string): JsonRpcMessage | JsonRpcRejection {
   if (value.jsonrpc !== JSONRPC_VERSION) return invalid('jsonrpc must be "2.0".');
   if (!('method' in value)) {
     // A response sent to us (we never send requests, but the transport must accept them): 202.
-    const hasId = isId(value.id) || value.id === null;
-    if (hasId && 'result' in value !== 'error' in value) return { kind: 'response' };
+    if (isId(value.id) && 'result' in value !== 'error' in value) return { kind: 'response' };
     return invalid('method is required.');
   }
   if (typeof value.method !== 'string' || value.method === '') return invalid('method must be a non-empty string.');
   if (value.params !== undefined && !isObject(value.params)) return invalid('params must be an object.');
   const params = value.params as JsonObject | undefined;
   if (!('id' in value)) return { kind: 'notification', method: value.method, params };
-  if (!isId(value.id)) return invalid('id must be a string or a number.');
+  if (!isId(value.id)) return invalid('id must be a string, a number or null.');
   return { kind: 'request', id: value.id, method: value.method, params };
 }
 
@@ -109,7 +112,7 @@ export function success(id: JsonRpcId, result: JsonObject): JsonRpcSuccess {
   return { jsonrpc: JSONRPC_VERSION, id, result };
 }
 
-/** An error envelope (`id: null` only when the request id could not be read). */
+/** An error envelope (`id: null` for a request whose id was null or could not be read). */
 export function failure(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcFailure {
   return { jsonrpc: JSONRPC_VERSION, id, error: data === undefined ? { code, message } : { code, message, data } };
 }

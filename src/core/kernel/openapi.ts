@@ -161,7 +161,7 @@ export function shapeOf(value: unknown): JsonSchema {
 }
 
 const JsonRpcVersion = { const: JSONRPC_VERSION };
-const JsonRpcId = { type: ['string', 'number'], description: 'The request id, echoed.' };
+const JsonRpcId = { type: ['string', 'number', 'null'], description: 'The request id, echoed (null when the request sent null).' };
 
 /** Component schemas shared by the families. */
 export function sharedSchemas(): Record<string, JsonSchema> {
@@ -179,7 +179,7 @@ export function sharedSchemas(): Record<string, JsonSchema> {
     },
     JsonRpcError: {
       type: 'object',
-      description: 'A JSON-RPC 2.0 error envelope; `id` is null when the request id could not be read.',
+      description: 'A JSON-RPC 2.0 error envelope; `id` is null when the request sent null or its id could not be read.',
       required: ['jsonrpc', 'id', 'error'],
       additionalProperties: false,
       properties: {

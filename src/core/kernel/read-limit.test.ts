@@ -140,11 +140,16 @@ describe('readAdmission', () => {
   });
 
   it('gives a verified agent its directory bucket, whatever network it calls from, and names it', async () => {
+    // The verifier is told the requester's network: a directory it fetches comes out of that network's share.
+    const verifiedFor: string[] = [];
     const admit = readAdmission({
       limiter: new ReadLimiter({ now: clock().now }),
       rules: { anonymous: { burst: 1, perSecond: 1 }, verified: { burst: 3, perSecond: 1 } },
       network,
-      verify: async (req) => (req.headers.has('signature') ? 'https://bot.example' : null),
+      verify: async (req, from) => {
+        verifiedFor.push(from);
+        return req.headers.has('signature') ? 'https://bot.example' : null;
+      },
       refuseAs: 'problem',
       moreAt: MORE,
     });
@@ -152,6 +157,7 @@ describe('readAdmission', () => {
     const results = [];
     for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) results.push(await admit(signed, { ip }));
     expect(results.map((r) => r.verifiedAgent)).toEqual(Array(4).fill('https://bot.example'));
+    expect(verifiedFor).toEqual(['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'].map((ip) => network({ ip })));
     expect(results.map((r) => r.refused?.status)).toEqual([undefined, undefined, undefined, 429]);
     expect(await results[3]?.refused?.json()).toMatchObject({
       detail: 'Too many requests from this verified agent (3 requests at once, then 1 a second). Retry after 1 s.',

@@ -140,8 +140,11 @@ export interface ReadAdmissionOptions {
   rules: ReadRules;
   /** The client's network (kernel/ip-ranges.ts clientNetwork) from the platform's context. */
   network(context: unknown): string;
-  /** The verified agent's key directory origin, or null for an unsigned or unverified request. */
-  verify?(req: Request): Promise<string | null>;
+  /**
+   * The verified agent's key directory origin, or null for an unsigned or unverified request; `network` is the
+   * requester's (a directory fetched to verify comes out of that network's share, web-bot-auth/verify.ts).
+   */
+  verify?(req: Request, network: string): Promise<string | null>;
   refuseAs: RefusalFamily;
   /** Where a client reads how to get the larger allowance (auth.md's section). */
   moreAt: string;
@@ -226,10 +229,10 @@ export function readAdmission(options: ReadAdmissionOptions): Admission {
   const unlimited = options.rules.anonymous.perSecond === 0;
   return async (req, context) => {
     if (options.refusedAnyway?.(req)) return {};
-    // A verifier that fails is an unverified request, never a failed one.
-    const verifiedAgent = options.verify ? await options.verify(req).catch(() => null) : null;
-    if (unlimited) return verifiedAgent ? { verifiedAgent } : {};
     const network = options.network(context);
+    // A verifier that fails is an unverified request, never a failed one.
+    const verifiedAgent = options.verify ? await options.verify(req, network).catch(() => null) : null;
+    if (unlimited) return verifiedAgent ? { verifiedAgent } : {};
     // A verified agent's allowance is its directory's, and no network gets more of it than one directory's:
     // anyone can stand up directories, so spelling one origin many ways (or running many) buys nothing.
     const decision = verifiedAgent

@@ -87,20 +87,24 @@ export function insufficientScopeToolResponse(ctx: AuthorizationContext, scope: 
   });
 }
 
-/** 429 with Retry-After and a tool error when a client used up its export allowance. */
+/**
+ * A tool error (HTTP 200, with Retry-After) when a client used up its export allowance: a limit on a tool is the tool's
+ * answer (MCP: tool execution errors are results with `isError`), as `submit_feedback` answers its own. A 429 would
+ * reach no model: the MCP SDK clients throw on any non-2xx status but 401/403 (which start OAuth).
+ */
 export function rateLimitedToolResponse(ctx: AuthorizationContext, retryAfterSeconds: number, limitText: string): Response {
   const result = toolError(`Rate limited: ${limitText}. Retry in ${retryAfterSeconds} s.`, {
     error: 'rate_limited',
     retry_after: retryAfterSeconds,
   });
-  return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 429, { 'retry-after': String(retryAfterSeconds) });
+  return envelopeResponse(success(ctx.id, { ...result, ...ctx.resultExtras }), 200, { 'retry-after': String(retryAfterSeconds) });
 }
 
 export { EXPORT_RATE_LIMIT };
 
 /**
  * The gate with real tokens: none -> 401 challenge; invalid -> 401 invalid_token; valid without
- * the scope -> 403; over the per-client limit -> 429; else null (run the tool).
+ * the scope -> 403; over the per-client limit -> 200 with a tool error; else null (run the tool).
  */
 export function tokenGate(deps: {
   check: (req: Request) => Promise<CredentialCheck>;

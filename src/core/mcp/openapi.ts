@@ -10,7 +10,7 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './server-i
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
-import { RATE_LIMITED_CODE, readAllowanceText } from '../kernel/read-limit.ts';
+import { DEFAULT_READ_RULES, RATE_LIMITED_CODE, readAllowanceText, readLimitDetail } from '../kernel/read-limit.ts';
 
 import {
   EXAMPLE_REQUEST_ID,
@@ -177,7 +177,11 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
                 required: ['jsonrpc'],
                 properties: {
                   jsonrpc: { const: '2.0' },
-                  id: { type: ['string', 'number'], description: 'Absent in notifications.' },
+                  id: {
+                    type: ['string', 'number', 'null'],
+                    description:
+                      'Absent in notifications. Null is answered (JSON-RPC 2.0 allows it, discouraged; MCP clients never send it), with id null.',
+                  },
                   method: { type: 'string', description: 'e.g. `initialize`, `tools/list`, `tools/call`, `resources/read`.' },
                   params: { type: 'object' },
                 },
@@ -201,7 +205,7 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
         'x-request-headers': { Accept: 'application/json, text/event-stream' },
         responses: {
           '200': response(
-            'A JSON-RPC result (tool errors have `isError: true`), or a handshake-era JSON-RPC error (-32601 unknown method, -32602 bad params or unknown tool).',
+            `A JSON-RPC result (tool errors have \`isError: true\`), or a handshake-era JSON-RPC error (-32601 unknown method, -32602 bad params or unknown tool). Over ${EXPORT_RATE_LIMIT.limit} \`export_article_index\` calls per client in ${EXPORT_RATE_LIMIT.windowSeconds} s, the call's result is a tool error (\`structuredContent.error\` \`rate_limited\`, \`retry_after\` in seconds), also sent as \`Retry-After\`.`,
             json(schemaRef('McpResponse')),
             [],
             {
@@ -271,22 +275,16 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
             ['Accept-Post'],
           ),
           '429': response(
-            `The read limit (${readAllowanceText()}): JSON-RPC error \`${RATE_LIMITED_CODE}\`, id null, \`retry_after\` in its data. Or over ${EXPORT_RATE_LIMIT.limit} export calls per client in ${EXPORT_RATE_LIMIT.windowSeconds} s: a tool error (\`rate_limited\`). Wait \`Retry-After\` seconds.`,
-            json({
-              anyOf: [
-                jsonRpcErrorWith([RATE_LIMITED_CODE]),
-                toolErrorEnvelope(['rate_limited'], {
-                  retry_after: { type: 'integer', description: 'Seconds until the next export call is allowed.' },
-                }),
-              ],
-            }),
+            `The read limit (${readAllowanceText()}): JSON-RPC error \`${RATE_LIMITED_CODE}\` with the request's id (null for a batch or an unreadable body), \`retry_after\` in its data. Wait \`Retry-After\` seconds.`,
+            json(jsonRpcErrorWith([RATE_LIMITED_CODE])),
             ['Retry-After'],
             {
-              'application/json': success(4, {
-                content: [{ type: 'text', text: `Rate limited: ${EXPORT_RATE_LIMIT.limit} export calls per hour. Retry in 1800 s.` }],
-                structuredContent: { error: 'rate_limited', retry_after: 1800 },
-                isError: true,
-              }),
+              'application/json': failure(
+                4,
+                RATE_LIMITED_CODE,
+                readLimitDetail(1, false, DEFAULT_READ_RULES, absoluteUrl(origin, '/auth.md#read-limits')),
+                { retry_after: 1 },
+              ),
             },
           ),
           '500': jsonRpcError([Code.INTERNAL_ERROR], `Unexpected failure (${Code.INTERNAL_ERROR}, logged with a request id).`, {

@@ -181,7 +181,6 @@ describe('JSON-RPC framing', () => {
     ['a bare string', '"ping"', 400, -32600, null],
     ['jsonrpc 1.0, id echoed', JSON.stringify({ jsonrpc: '1.0', id: 5, method: 'ping' }), 400, -32600, 5],
     ['method not a string', JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 3 }), 400, -32600, 'a'],
-    ['id null', JSON.stringify({ jsonrpc: '2.0', id: null, method: 'ping' }), 400, -32600, null],
     ['id boolean', JSON.stringify({ jsonrpc: '2.0', id: true, method: 'ping' }), 400, -32600, null],
     ['id object', JSON.stringify({ jsonrpc: '2.0', id: {}, method: 'ping' }), 400, -32600, null],
     ['params an array', JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping', params: [] }), 400, -32600, 9],
@@ -204,6 +203,24 @@ describe('JSON-RPC framing', () => {
     const res = await call(mcpRequest(message));
     expect(res.status).toBe(202);
     expect(await res.text()).toBe('');
+  });
+
+  it('a request with a null id (the contract and JSON-RPC 2.0 allow it; MCP clients never send one) is answered with id null', async () => {
+    const list = await call(mcpRequest({ jsonrpc: '2.0', id: null, method: 'tools/list' }));
+    expect(list.status).toBe(200);
+    const listed = await body(list);
+    expect(listed.id).toBeNull();
+    expect(listed.result.tools.length).toBeGreaterThan(0);
+    const search = await call(
+      mcpRequest({ jsonrpc: '2.0', id: null, method: 'tools/call', params: { name: 'search_articles', arguments: { query: 'RAG' } } }),
+    );
+    expect(search.status).toBe(200);
+    const found = await body(search);
+    expect(found).toMatchObject({ jsonrpc: '2.0', id: null, result: { structuredContent: { query: 'RAG' } } });
+    expect(found.result.isError).toBeUndefined();
+    // An error answer echoes it too.
+    const unknown = await body(await call(mcpRequest({ jsonrpc: '2.0', id: null, method: 'no/such' })));
+    expect(unknown).toMatchObject({ id: null, error: { code: -32601 } });
   });
 
   it('never mints Mcp-Session-Id, even when the client sends one', async () => {
@@ -451,6 +468,9 @@ describe('clients as they ship', () => {
     ['a 2026-07-28 header over an unknown body revision (the conformance check)', '2026-07-28', 'v999.0.0'],
     ['a 2025-11-25 header over an unknown body revision', '2025-11-25', '2030-01-01'],
     ['a header revision this server does not speak over a 2026-07-28 body', '2024-11-05', '2026-07-28'],
+    // Older handshake-era headers: no client that speaks 2026-07-28 sends them (claude.ai's SDK defaults to 2025-11-25).
+    ['a 2025-06-18 header over a 2026-07-28 body', '2025-06-18', '2026-07-28'],
+    ['a 2025-03-26 header over a 2026-07-28 body', '2025-03-26', '2026-07-28'],
   ])('every other disagreement stays a header mismatch: %s', async (_name, header, meta) => {
     const res = await call(
       modernRequest('tools/list', { _meta: { 'io.modelcontextprotocol/protocolVersion': meta } }, { 'mcp-protocol-version': header }),

@@ -73,11 +73,18 @@ async function newKey(): Promise<{ pair: CryptoKeyPair; keyid: string; jwks: str
   };
 }
 
+/** The address a fake directory host resolves to: `<name>.host<n>.example` is on 192.0.2.<n>, anything else on 192.0.2.1. */
+function addressOf(url: string): string {
+  return `192.0.2.${/\.host(\d+)\.example$/.exec(new URL(url).hostname)?.[1] ?? '1'}`;
+}
+
 function verifier(overrides: { fetch?: (url: string) => Promise<FetchedDirectory>; now?: () => number; allowLoopback?: boolean } = {}) {
   const fetched: string[] = [];
   const logged: string[] = [];
   const v = new AgentVerifier({
-    fetchDirectory: async (url) => {
+    // As the adapter's fetcher: the host's budget is asked with the resolved address before connecting.
+    fetchDirectory: async (url, admit) => {
+      await admit(addressOf(url), 443);
       fetched.push(url);
       return overrides.fetch ? overrides.fetch(url) : { status: 200, cacheControl: 'max-age=3600', body: jwks };
     },
@@ -248,10 +255,48 @@ describe('AgentVerifier', () => {
     expect(await v.verify(await signed())).toBeNull();
   });
 
-  it('fetches a burst of new directories, then at most ten a minute', async () => {
-    const { v, fetched } = verifier({ fetch: async () => ({ status: 404, cacheControl: null, body: '' }) });
-    for (let i = 0; i < 30; i++) await v.verify(await signed({ agentField: `sig1="https://a${i}.example"` }));
+  it("one network naming junk directories spends only its own share (5 at once, then one a minute), never another network's", async () => {
+    let nowMs = NOW_MS;
+    const created = () => Math.floor(nowMs / 1000);
+    const { v, fetched } = verifier({
+      now: () => nowMs,
+      fetch: async (url) =>
+        url.startsWith(AGENT) ? { status: 200, cacheControl: null, body: jwks } : { status: 404, cacheControl: null, body: '' },
+    });
+    const junk = (i: number) => signed({ agentField: `sig1="https://junk${i}.host${i}.example"`, created: created() });
+    for (let i = 0; i < 30; i++) expect(await v.verify(await junk(i), '203.0.113.7')).toBeNull();
+    expect(fetched).toHaveLength(5);
+    // An agent on another network is fetched and verified as if nothing had happened.
+    expect(await v.verify(await signed({ created: created() }), '198.51.100.9')).toBe(AGENT);
+    expect(fetched).toHaveLength(6);
+    // The junk network gets one more a minute; a directory it was refused is not remembered as failed.
+    nowMs += 59_000;
+    expect(await v.verify(await junk(29), '203.0.113.7')).toBeNull();
+    expect(fetched).toHaveLength(6);
+    nowMs += 1_000;
+    expect(await v.verify(await junk(29), '203.0.113.7')).toBeNull();
+    expect(fetched).toHaveLength(7);
+    expect(fetched.at(-1)).toBe(`https://junk29.host29.example${DIRECTORY_PATH}`);
+  });
+
+  it('fetches from one host at most 20 directories at once, then 10 a minute, whichever networks ask', async () => {
+    let nowMs = NOW_MS;
+    const { v, fetched, logged } = verifier({
+      now: () => nowMs,
+      fetch: async (url) =>
+        url.startsWith(AGENT) ? { status: 200, cacheControl: null, body: jwks } : { status: 404, cacheControl: null, body: '' },
+    });
+    // 30 names on one address (host 7), each asked from its own network.
+    const onHost = (i: number) => signed({ agentField: `sig1="https://n${i}.host7.example"`, created: Math.floor(nowMs / 1000) });
+    for (let i = 0; i < 30; i++) expect(await v.verify(await onHost(i), `203.0.113.${i}`)).toBeNull();
     expect(fetched).toHaveLength(20);
+    expect(logged.at(-1)).toMatch(/too many directories asked from its host/);
+    // Another host is not affected; the refused names are fetched once the host's budget refills (not kept as failed).
+    expect(await v.verify(await signed(), '198.51.100.9')).toBe(AGENT);
+    expect(fetched).toHaveLength(21);
+    nowMs += 6_000;
+    expect(await v.verify(await onHost(25), '203.0.113.99')).toBeNull();
+    expect(fetched.at(-1)).toBe(`https://n25.host7.example${DIRECTORY_PATH}`);
   });
 
   it('many requests waiting for one directory cause one fetch', async () => {

@@ -9,9 +9,10 @@
  *
  * What one request can cost: at most one member of `Signature-Agent` is tried, and at most one
  * directory fetched, through the adapter's SSRF-hardened fetcher (the one client metadata documents
- * use), within a budget of new directories per instance; a directory is kept for its Cache-Control
- * lifetime (bounded), a failure for a minute. A signature naming a key the cached copy lacks (the
- * agent rotated its key) fetches that directory again, at most once per
+ * use), within a budget of new directories per client network and one per directory host, so no network can
+ * spend what other agents need; a directory is kept for its Cache-Control lifetime (bounded), a failure for a
+ * minute. A signature naming a key the cached copy lacks (the agent rotated its key) fetches that directory again,
+ * at most once per
  * {@link AGENT_DIRECTORY_REFETCH_INTERVAL_SECONDS} and never twice for one request. A nonce is accepted once per instance while its
  * signature is valid: a replay to another instance within the window is not detected (no Blobs
  * write per read; docs/limits.md). Verification is done with http-message-sig 0.3.
@@ -19,8 +20,9 @@
  */
 import { component, type SignatureComponent, type VerifiedSignature, type Verifier, verifySignature, webcrypto } from 'http-message-sig';
 import { parseDictionary, parseItem } from 'structured-headers';
+import { clientNetwork } from '../kernel/ip-ranges.ts';
 import { LOOPBACK_HOSTNAMES } from '../kernel/origin.ts';
-import { ReadLimiter } from '../kernel/read-limit.ts';
+import { ReadLimiter, type ReadRule } from '../kernel/read-limit.ts';
 import { thumbprint } from './keys.ts';
 import { SIGNATURE_ALGORITHM, WEB_BOT_AUTH_TAG } from './sign.ts';
 
@@ -42,8 +44,19 @@ export const AGENT_DIRECTORY_FAILURE_CACHE_SECONDS = 60;
 export const AGENT_DIRECTORY_REFETCH_INTERVAL_SECONDS = 60;
 /** Directories one instance keeps; past it, the one used longest ago goes. */
 export const AGENT_DIRECTORY_CACHE_ENTRIES = 1000;
-/** New directories one instance fetches: 20 at once, then one every 6 s (10 a minute). */
-export const AGENT_DIRECTORY_FETCH_RULE = { burst: 20, perSecond: 1 / 6 };
+/**
+ * Directories one instance fetches for the requests of one client network (an IPv4 address or an IPv6 /64): 5 at
+ * once, then one a minute. An agent needs one directory, fetched again when its copy expires or its key rotates; a
+ * network naming junk directories spends only its own share, never another network's (docs/limits.md).
+ */
+export const AGENT_DIRECTORY_FETCHES_PER_NETWORK: ReadRule = { burst: 5, perSecond: 1 / 60 };
+/**
+ * Directories one instance fetches from one host (the IPv4 address or IPv6 /64 the name resolves to), whoever asks:
+ * 20 at once, then 10 a minute, so that many networks together cannot make the site anybody's traffic generator.
+ */
+export const AGENT_DIRECTORY_FETCHES_PER_HOST: ReadRule = { burst: 20, perSecond: 1 / 6 };
+/** Networks and hosts whose fetch budget one instance remembers; past it, the one seen longest ago starts afresh. */
+export const AGENT_DIRECTORY_BUDGET_ENTRIES = 10_000;
 /** The longest signature validity accepted (`expires` − `created`), as the draft bounds it. */
 export const MAX_SIGNATURE_VALIDITY_SECONDS = 86_400;
 /** Clock difference tolerated on `created` and `expires`. */
@@ -59,8 +72,11 @@ export interface FetchedDirectory {
 }
 
 export interface AgentVerifierOptions {
-  /** Fetches a directory URL under the SSRF limits (https, public addresses, no redirects, size and time limits). */
-  fetchDirectory(url: string): Promise<FetchedDirectory>;
+  /**
+   * Fetches a directory URL under the SSRF limits (https, public addresses, no redirects, size and time limits),
+   * calling `admit` with the address it is about to connect to (it throws to refuse: that host's budget is spent).
+   */
+  fetchDirectory(url: string, admit: (address: string, port: number) => Promise<void>): Promise<FetchedDirectory>;
   /** Milliseconds since the epoch. */
   now(): number;
   /** A site on a loopback origin (`npm start`) also takes agents whose directory is on loopback, over http. */
@@ -74,10 +90,13 @@ type KeysEntry = { keys: Map<string, CryptoKey>; untilMs: number; refetchedMs?: 
 /** One directory's keys, or why it could not be used, and until when. */
 type DirectoryEntry = KeysEntry | { failure: string; untilMs: number };
 
+/** A fetch the directory host's budget refused (not a failure of the directory: nothing is kept). */
+const HOST_BUDGET_SPENT = Symbol('host budget spent');
+
 /** Why a request is not from a verified agent; thrown inside, logged, never answered. */
 class Unverified extends Error {}
 
-/** The verifier of one instance: its directory cache, its nonce memory and its fetch budget. */
+/** The verifier of one instance: its directory cache, its nonce memory and its fetch budgets. */
 export class AgentVerifier {
   readonly #options: AgentVerifierOptions;
   readonly #directories = new Map<string, DirectoryEntry>();
@@ -87,22 +106,26 @@ export class AgentVerifier {
 
   constructor(options: AgentVerifierOptions) {
     this.#options = options;
-    this.#fetchBudget = new ReadLimiter({ now: options.now, maxClients: 1 });
+    this.#fetchBudget = new ReadLimiter({ now: options.now, maxClients: AGENT_DIRECTORY_BUDGET_ENTRIES });
   }
 
-  /** The origin of the agent that signed `req`, or null when it is unsigned or its signature does not verify. */
-  async verify(req: Request): Promise<string | null> {
+  /**
+   * The origin of the agent that signed `req`, or null when it is unsigned or its signature does not verify.
+   * `network` is the requester's client network (kernel/ip-ranges.ts clientNetwork): a directory fetched for
+   * this request comes out of that network's budget.
+   */
+  async verify(req: Request, network = 'unknown'): Promise<string | null> {
     const agentField = req.headers.get('signature-agent');
     if (agentField === null || !req.headers.has('signature') || !req.headers.has('signature-input')) return null;
     try {
-      return await this.#verify(req, agentField);
+      return await this.#verify(req, agentField, network);
     } catch (error) {
-      this.#options.log?.(`Web Bot Auth signature not accepted: ${error instanceof Error ? error.message : String(error)}`);
+      this.#options.log?.(`Web Bot Auth signature not accepted: ${reason(error)}`);
       return null;
     }
   }
 
-  async #verify(req: Request, agentField: string): Promise<string> {
+  async #verify(req: Request, agentField: string, network: string): Promise<string> {
     const { label, origin, covers } = agentOf(agentField, req.headers.get('signature-input') ?? '', this.#options.allowLoopback);
     const nowSeconds = Math.floor(this.#options.now() / 1000);
     const required: SignatureComponent[] = ['@authority', covers];
@@ -130,12 +153,12 @@ export class AgentVerifier {
       resolveVerifier: async (candidate): Promise<Verifier> => {
         const keyid = candidate.parameters.keyid;
         if (typeof keyid !== 'string') throw new Unverified('keyid must be a string');
-        const { entry, fetchedNow } = await this.#directory(origin);
+        const { entry, fetchedNow } = await this.#directory(origin, network);
         if ('failure' in entry) throw new Unverified(`the directory of ${origin} ${entry.failure}`);
         let key = entry.keys.get(keyid);
         // A key the cached copy lacks: the agent may have rotated; look again, within the re-fetch interval.
         if (!key && !fetchedNow && this.#mayRefetch(entry)) {
-          const again = await this.#fetchAndKeep(origin, entry);
+          const again = await this.#fetchAndKeep(origin, network, entry);
           key = 'keys' in again ? again.keys.get(keyid) : undefined;
         }
         if (!key) throw new Unverified(`the directory of ${origin} has no key ${keyid}`);
@@ -157,10 +180,10 @@ export class AgentVerifier {
   }
 
   /** The directory of `origin`: cached, or fetched once however many requests wait for it (`fetchedNow`: for this request). */
-  async #directory(origin: string): Promise<{ entry: DirectoryEntry; fetchedNow: boolean }> {
+  async #directory(origin: string, network: string): Promise<{ entry: DirectoryEntry; fetchedNow: boolean }> {
     const cached = this.#directories.get(origin);
     if (cached && cached.untilMs > this.#options.now()) return { entry: cached, fetchedNow: false };
-    return { entry: await this.#fetchAndKeep(origin), fetchedNow: true };
+    return { entry: await this.#fetchAndKeep(origin, network), fetchedNow: true };
   }
 
   /** Whether a cached directory may be fetched again for an unknown key: not within the re-fetch interval. */
@@ -169,16 +192,19 @@ export class AgentVerifier {
   }
 
   /**
-   * Fetches the directory of `origin` (one fetch however many requests wait, within the budget) and keeps the answer.
-   * A re-fetch of `kept` keeps its keys if the new answer fails, and notes when it happened either way.
+   * Fetches the directory of `origin` (one fetch however many requests wait, within the requester network's budget
+   * and the directory host's) and keeps the answer. A re-fetch of `kept` keeps its keys if the new answer fails, and
+   * notes when it happened either way. A spent budget is about the moment, not the directory: it is not kept.
    */
-  #fetchAndKeep(origin: string, kept?: KeysEntry): Promise<DirectoryEntry> {
+  #fetchAndKeep(origin: string, network: string, kept?: KeysEntry): Promise<DirectoryEntry> {
     const pending = this.#fetching.get(origin);
     if (pending) return pending;
-    if (!this.#fetchBudget.take('directories', AGENT_DIRECTORY_FETCH_RULE).allowed)
-      return Promise.resolve(kept ?? { failure: 'was not fetched: too many new directories at once', untilMs: 0 });
+    if (!this.#fetchBudget.take(`network ${network}`, AGENT_DIRECTORY_FETCHES_PER_NETWORK).allowed)
+      return Promise.resolve(kept ?? { failure: 'was not fetched: this network asked for too many new directories', untilMs: 0 });
     const fetching = this.#fetchDirectory(origin)
       .then((fetched) => {
+        if (fetched === HOST_BUDGET_SPENT)
+          return kept ?? { failure: 'was not fetched: too many directories asked from its host', untilMs: 0 };
         const refetchedMs = this.#options.now();
         const entry: DirectoryEntry = kept ? ('failure' in fetched ? { ...kept, refetchedMs } : { ...fetched, refetchedMs }) : fetched;
         this.#keep(origin, entry);
@@ -199,15 +225,24 @@ export class AgentVerifier {
     this.#directories.set(origin, entry);
   }
 
-  async #fetchDirectory(origin: string): Promise<DirectoryEntry> {
+  /** The directory of `origin` as fetched, or {@link HOST_BUDGET_SPENT} when its host's budget refused the fetch. */
+  async #fetchDirectory(origin: string): Promise<DirectoryEntry | typeof HOST_BUDGET_SPENT> {
     const failed = (failure: string): DirectoryEntry => ({
       failure,
       untilMs: this.#options.now() + AGENT_DIRECTORY_FAILURE_CACHE_SECONDS * 1000,
     });
+    let hostBudgetSpent = false;
+    const admit = async (address: string): Promise<void> => {
+      // One budget per target network, whatever name or port the directory URL uses (as client metadata documents).
+      if (this.#fetchBudget.take(`host ${clientNetwork(address)}`, AGENT_DIRECTORY_FETCHES_PER_HOST).allowed) return;
+      hostBudgetSpent = true;
+      throw new Error('too many directories asked from this host');
+    };
     let fetched: FetchedDirectory;
     try {
-      fetched = await this.#options.fetchDirectory(`${origin}${DIRECTORY_PATH}`);
+      fetched = await this.#options.fetchDirectory(`${origin}${DIRECTORY_PATH}`, admit);
     } catch (error) {
+      if (hostBudgetSpent) return HOST_BUDGET_SPENT;
       return failed(`could not be fetched (${error instanceof Error ? error.message : String(error)})`);
     }
     if (fetched.status !== 200) return failed(`answered HTTP ${fetched.status}`);
@@ -307,6 +342,12 @@ export function directoryLifetimeSeconds(cacheControl: string | null): number {
   const maxAge = /(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl ?? '')?.[1];
   if (maxAge === undefined) return AGENT_DIRECTORY_DEFAULT_CACHE_SECONDS;
   return Math.min(AGENT_DIRECTORY_MAX_CACHE_SECONDS, Math.max(60, Number(maxAge)));
+}
+
+/** An error's message for the log, with its cause's (http-message-sig wraps what the key resolution threw). */
+function reason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
 
 function safe<T>(read: () => T, problem: string): T {
