@@ -22,7 +22,7 @@ import { escapeHtml, htmlPage, htmlResponse, PAGE_ERRORS } from '../../kernel/ht
 import { type PageText, pageTextFor } from '../page-text.ts';
 import { parseClientJson, TOO_DEEP_MESSAGE } from '../../kernel/json-body.ts';
 import { contentCodingMessage, mediaTypeOf, readBody } from '../../kernel/respond.ts';
-import { consume } from '../../kernel/rate-limit.ts';
+import { busyText, consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { setExpiring } from '../../kernel/expiry.ts';
 import { ORPHAN_GRACE_SECONDS } from '../grants/sweep.ts';
@@ -117,7 +117,9 @@ async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response
   if (!limited.allowed)
     throw new OAuthError(
       'rate_limited',
-      `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in ${limited.retryAfterSeconds} s.`,
+      limited.contended
+        ? busyText('Claim start is')
+        : `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in ${limited.retryAfterSeconds} s.`,
       { headers: { 'retry-after': String(limited.retryAfterSeconds) } },
     );
   const tokenDigest = await sha256Hex(claimToken);
@@ -271,7 +273,7 @@ async function showVerification(req: Request, deps: PageDeps): Promise<Response>
   const now = deps.nowSeconds();
   const limited = await consume(deps.limits, `claim-verify/${deps.clientNetworkDigest}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
   if (!limited.allowed)
-    return page(deps, text.tooManyTitle, codeForm(deps, text.tooMany(limited.retryAfterSeconds)), 429, [
+    return page(deps, text.tooManyTitle, codeForm(deps, (limited.contended ? text.busy : text.tooMany)(limited.retryAfterSeconds)), 429, [
       ['retry-after', String(limited.retryAfterSeconds)],
     ]);
   const entry = await deps.grants.get<{ attempt_sha256: string; client_id: string; expires_at: number }>(

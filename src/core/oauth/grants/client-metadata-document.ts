@@ -11,7 +11,7 @@
  */
 import { addressKind, clientNetwork } from '../../kernel/ip-ranges.ts';
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../../kernel/origin.ts';
-import { consume, type RateLimitRule } from '../../kernel/rate-limit.ts';
+import { busyText, consume, type RateLimitRule } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { OAuthError } from '../errors.ts';
 import { intersectScope, SCOPES } from '../config.ts';
@@ -316,7 +316,9 @@ export class ClientMetadataResolver {
     if (!decision.allowed)
       throw new OAuthError(
         'rate_limited',
-        `Too many client metadata documents fetched ${scope} (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${decision.retryAfterSeconds} s.`,
+        decision.contended
+          ? busyText('Fetching client metadata documents is')
+          : `Too many client metadata documents fetched ${scope} (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${decision.retryAfterSeconds} s.`,
         { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
       );
   }
