@@ -22,7 +22,7 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
   /** Admissions left in the window record that counted this one (the budget left is at least this). */
   remaining: number;
-  /** Refused because every compare-and-set attempt lost to other writers (not because the window is full). */
+  /** Refused because its writes kept losing to other writers within the bounds below (not because the budget is used up). */
   contended?: true;
   /** The window record that counted an admission: what {@link refund} gives it back to. */
   record?: string;
@@ -52,7 +52,7 @@ const PAUSE_BUDGET_MS = 4000;
 /** Longest single pause between two attempts. */
 const MAX_BACKOFF_MS = 400;
 
-/** At most this many window records (shards) per limit: a budget of 60 sent at once meets about 5 to a record. */
+/** At most this many window records (shards) per limit: a budget of 60 sent at once meets about 5 requests to a record. */
 const MAX_SHARDS = 12;
 
 /** A budget is split only into shards of at least this many admissions (smaller budgets keep one record). */
