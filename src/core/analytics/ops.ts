@@ -112,7 +112,7 @@ export async function handleOps(req: Request, deps: OpsDeps): Promise<Response> 
       (deps.log ?? console.warn)('/ops/: OPS_SECRET is not set, so every sign-in is refused (docs/operations.md, "Seeing usage")');
     return challenge(lang);
   }
-  await refund(deps.limits, limitKey);
+  await refund(deps.limits, admission.record ?? limitKey);
 
   const today = new Date(deps.now()).toISOString().slice(0, 10);
   const range = parseRange({ from: url.searchParams.get('from'), to: url.searchParams.get('to') }, today);

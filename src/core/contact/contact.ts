@@ -201,7 +201,7 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
     if (!written.modified) throw new Error(`enquiry key ${key} already exists`);
   } catch (error) {
     // Not stored, so not accepted: give the quota back and let the caller report a server error.
-    await refund(deps.limits, limitKey).catch(() => undefined);
+    await refund(deps.limits, decision.record ?? limitKey).catch(() => undefined);
     throw error;
   }
   deps.usage?.count('contact.enquiry');

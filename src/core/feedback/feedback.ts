@@ -22,7 +22,7 @@ import type { Usage } from '../kernel/metrics.ts';
 import { paths } from '../kernel/paths.ts';
 import type { EdgeOptions } from '../kernel/handler.ts';
 import { badRequest, forbidden, type HttpProblem, type InvalidParam, PROBLEM_ERRORS, tooManyRequests } from '../kernel/problem.ts';
-import { consume, consumeShared, type RateLimitRule, refund } from '../kernel/rate-limit.ts';
+import { busyText, consume, consumeShared, type RateLimitRule, refund } from '../kernel/rate-limit.ts';
 import { json, readFields, requireMethod } from '../kernel/respond.ts';
 import { isCrossSiteRequest } from '../kernel/same-origin.ts';
 import type { Store } from '../kernel/store.ts';
@@ -165,12 +165,14 @@ export async function storeFeedback(
       refusal: {
         kind: 'limited',
         retryAfterSeconds: own.retryAfterSeconds,
-        detail: `At most ${FEEDBACK_RATE_LIMIT.limit} pieces of feedback per hour from one network. Try again in ${own.retryAfterSeconds} s.`,
+        detail: own.contended
+          ? busyText('Feedback is')
+          : `At most ${FEEDBACK_RATE_LIMIT.limit} pieces of feedback per hour from one network. Try again in ${own.retryAfterSeconds} s.`,
       },
     };
   const everyone = await consumeShared(deps.limits, 'feedback-daily', FEEDBACK_DAILY_LIMIT, FEEDBACK_DAILY_SHARDS, nowMs);
   if (!everyone.allowed) {
-    await refund(deps.limits, limitKey).catch(() => undefined);
+    await refund(deps.limits, own.record ?? limitKey).catch(() => undefined);
     return {
       ok: false,
       refusal: {
@@ -194,7 +196,7 @@ export async function storeFeedback(
     if (!written.modified) throw new Error(`feedback key ${feedbackKey(record)} already exists`);
   } catch (error) {
     // Not stored, so not taken: give the network its quota back.
-    await refund(deps.limits, limitKey).catch(() => undefined);
+    await refund(deps.limits, own.record ?? limitKey).catch(() => undefined);
     throw error;
   }
   // Under `contact.`: the report's "Contact and feedback" section (analytics/report.ts REPORT_SECTIONS) lists that prefix alone.

@@ -179,6 +179,11 @@ describe('readAdmission', () => {
     const results = [];
     for (const directory of directories) results.push(await admit(signedBy(directory), { ip: '198.51.100.9' }));
     expect(results.map((r) => r.refused?.status)).toEqual([undefined, undefined, undefined, 429]);
+    // The refusal names the network's share, not the fourth directory, which had used none of its 3 (s10a).
+    expect(await results[3]?.refused?.json()).toMatchObject({
+      detail:
+        'Too many verified requests from your network (3 requests at once, then 1 a second, shared by every agent verified from one network). Retry after 1 s.',
+    });
     // Unsigned, the network keeps its own allowance; another network keeps the directory's.
     expect((await admit(new Request('https://site.example/api/search'), { ip: '198.51.100.9' })).refused).toBeUndefined();
     expect((await admit(signedBy('http://localhost:8944'), { ip: '198.51.100.10' })).refused).toBeUndefined();

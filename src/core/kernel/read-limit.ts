@@ -160,11 +160,23 @@ export interface ReadAdmissionOptions {
   maxBodyBytes?: number;
 }
 
-/** The words of a refusal: which allowance was used up, when to come back, and how to get more. */
-export function readLimitDetail(retryAfterSeconds: number, verified: boolean, rules: ReadRules, moreAt: string): string {
+/**
+ * The words of a refusal: which allowance was used up, when to come back, and how to get more. A
+ * verified agent is refused either by its directory's allowance or by its network's share of verified
+ * reading (`refusedBy: 'network'`), which every directory signed for from that network draws on.
+ */
+export function readLimitDetail(
+  retryAfterSeconds: number,
+  verified: boolean,
+  rules: ReadRules,
+  moreAt: string,
+  refusedBy: 'directory' | 'network' = 'directory',
+): string {
   const rule = verified ? rules.verified : rules.anonymous;
-  const whose = verified ? 'this verified agent' : 'your network';
   const allowance = `${rule.burst} requests at once, then ${rule.perSecond} a second`;
+  if (verified && refusedBy === 'network')
+    return `Too many verified requests from your network (${allowance}, shared by every agent verified from one network). Retry after ${retryAfterSeconds} s.`;
+  const whose = verified ? 'this verified agent' : 'your network';
   const more = verified
     ? ''
     : ` Agents that sign their requests with Web Bot Auth get ${rules.verified.burst} at once and ${rules.verified.perSecond} a second: ${moreAt}`;
@@ -214,9 +226,14 @@ export function readLimitRefusal(
  * One request from the network's bucket, then from the directory's: the network's first, so a
  * network past its share spends nothing of the directory's.
  */
-function takeBoth(limiter: ReadLimiter, networkKey: string, directoryKey: string, rule: ReadRule): ReadDecision {
+function takeBoth(
+  limiter: ReadLimiter,
+  networkKey: string,
+  directoryKey: string,
+  rule: ReadRule,
+): ReadDecision & { refusedBy: 'directory' | 'network' } {
   const fromNetwork = limiter.take(networkKey, rule);
-  return fromNetwork.allowed ? limiter.take(directoryKey, rule) : fromNetwork;
+  return fromNetwork.allowed ? { ...limiter.take(directoryKey, rule), refusedBy: 'directory' } : { ...fromNetwork, refusedBy: 'network' };
 }
 
 /**
@@ -235,12 +252,12 @@ export function readAdmission(options: ReadAdmissionOptions): Admission {
     if (unlimited) return verifiedAgent ? { verifiedAgent } : {};
     // A verified agent's allowance is its directory's, and no network gets more of it than one directory's:
     // anyone can stand up directories, so spelling one origin many ways (or running many) buys nothing.
-    const decision = verifiedAgent
+    const decision: ReadDecision & { refusedBy?: 'directory' | 'network' } = verifiedAgent
       ? takeBoth(options.limiter, `verified-network ${network}`, `agent ${verifiedAgent}`, options.rules.verified)
       : options.limiter.take(`network ${network}`, options.rules.anonymous);
     const admitted: Admitted = verifiedAgent ? { verifiedAgent } : {};
     if (decision.allowed) return admitted;
-    const detail = readLimitDetail(decision.retryAfterSeconds, verifiedAgent !== null, options.rules, options.moreAt);
+    const detail = readLimitDetail(decision.retryAfterSeconds, verifiedAgent !== null, options.rules, options.moreAt, decision.refusedBy);
     const id = options.refuseAs === 'jsonrpc' && options.maxBodyBytes ? await jsonRpcIdOf(req, options.maxBodyBytes) : null;
     return {
       ...admitted,

@@ -49,4 +49,25 @@ describe('export over its hourly limit', () => {
       await client.close();
     }
   });
+
+  it('a call the limit could not count (contention) is told busy, not that the hour is used up (s10a)', async () => {
+    const busy: McpDeps = {
+      ...FIXTURE_DEPS,
+      authorize: tokenGate({
+        check: async () => ({ kind: 'valid', clientId: 'agt_busy', scopes: ['content:export'] }),
+        consumeExport: async () => ({ allowed: false, retryAfterSeconds: 1, contended: true }),
+      }),
+    };
+    const res = await edge(
+      (r: Request) => handleMcp(r, busy),
+      mcpEdge(busy),
+    )(mcpRequest({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'export_article_index', arguments: { limit: 5 } } }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('retry-after')).toBe('1');
+    const json = await res.json();
+    expect(json.result.structuredContent).toEqual({ error: 'rate_limited', retry_after: 1 });
+    expect(json.result.content[0].text).toBe(
+      'Rate limited: too many export calls counted at the same moment (busy; none of the allowance was used). Retry in 1 s.',
+    );
+  });
 });

@@ -108,7 +108,7 @@ export { EXPORT_RATE_LIMIT };
  */
 export function tokenGate(deps: {
   check: (req: Request) => Promise<CredentialCheck>;
-  consumeExport: (clientId: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  consumeExport: (clientId: string) => Promise<{ allowed: boolean; retryAfterSeconds: number; contended?: true }>;
 }): (req: Request, ctx: AuthorizationContext) => Promise<Response | null> {
   return async (req, ctx) => {
     const check = await deps.check(req);
@@ -120,7 +120,9 @@ export function tokenGate(deps: {
       return rateLimitedToolResponse(
         ctx,
         decision.retryAfterSeconds,
-        `at most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour`,
+        decision.contended
+          ? 'too many export calls counted at the same moment (busy; none of the allowance was used)'
+          : `at most ${EXPORT_RATE_LIMIT.limit} export calls per client per hour`,
       );
     return null;
   };

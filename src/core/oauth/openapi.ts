@@ -513,7 +513,7 @@ export function oauthPaths(origin: string, siteName: string): Record<string, Jso
           ...clientAuthenticatedErrors,
           '429': oauthError(
             ['rate_limited'],
-            `Too many access tokens listed as revoked from this client network (${REVOCATION_RATE_LIMIT.limit} per ${REVOCATION_RATE_LIMIT.windowSeconds} s per IPv4 address or IPv6 /64; the token stays valid), or too many client metadata documents fetched (as at the token endpoint). A revocation that lists nothing (an unknown, foreign, expired or already revoked token, a refresh token) is never limited.`,
+            `Too many access tokens listed as revoked from this client network (${REVOCATION_RATE_LIMIT.limit} per ${REVOCATION_RATE_LIMIT.windowSeconds} s per IPv4 address or IPv6 /64; the token stays valid), or too many client metadata documents fetched (as at the token endpoint). A revocation that lists nothing (an unknown, foreign, expired or already revoked token, a refresh token) is never limited. Revocations sent at the same moment are all counted; one that still could not be counted is told the limit is busy, with \`Retry-After: 1\` (nothing of the allowance used).`,
             new OAuthError(
               'rate_limited',
               `At most ${REVOCATION_RATE_LIMIT.limit} access tokens revoked per hour per client network (an IPv4 address or an IPv6 /64); retry in 1200 s. The token stays valid until it expires.`,

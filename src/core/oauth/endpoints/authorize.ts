@@ -10,7 +10,7 @@
  * @module
  */
 import { contentCodingMessage, mediaTypeOf, readBody } from '../../kernel/respond.ts';
-import { consume } from '../../kernel/rate-limit.ts';
+import { busyText, consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import type { EdgeOptions } from '../../kernel/handler.ts';
 import { escapeHtml, htmlPage, htmlResponse, PAGE_ERRORS, seeOther } from '../../kernel/html.ts';
@@ -276,9 +276,16 @@ async function answerConsent(req: Request, deps: PageDeps): Promise<Response> {
   if (deps.limits && deps.clientNetworkDigest) {
     const limited = await consume(deps.limits, `consent/${await deps.clientNetworkDigest()}`, CONSENT_ANSWER_RATE_LIMIT, now * 1000);
     if (!limited.allowed)
-      return errorPage(429, `Too many consent answers from your network; try again in ${limited.retryAfterSeconds} s.`, deps, {
-        'retry-after': String(limited.retryAfterSeconds),
-      });
+      return errorPage(
+        429,
+        limited.contended
+          ? busyText('Consent answering is')
+          : `Too many consent answers from your network; try again in ${limited.retryAfterSeconds} s.`,
+        deps,
+        {
+          'retry-after': String(limited.retryAfterSeconds),
+        },
+      );
   }
   let request: ConsentRequest;
   let clearCookie: string;

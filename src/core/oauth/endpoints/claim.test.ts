@@ -635,6 +635,43 @@ describe('the claim ceremony at its edges', () => {
     });
   });
 
+  it('a start racing the approval is refused as already claimed and changes nothing: the approved attempt polls claimed', async () => {
+    // s10a: the refused start had moved the registration's attempt pointer to its own attempt, so the approved one polled
+    // invalid_claim_attempt. Here the approval lands right after the start's first read of the registration.
+    const s = setup();
+    const first = await started(s);
+    const page = await openFormPage(s.page, `${VERIFY}?user_code=${first.userCode}`);
+    const before = { codes: await s.grants.list('usercode/'), attempts: await s.grants.list('claim/') };
+    const clients = s.clients;
+    let approval: Response | undefined;
+    s.deps = {
+      ...s.deps,
+      clients: {
+        ...clients,
+        get: async <T>(key: string) => {
+          const found = await clients.get<T>(key);
+          if (key === clientKey(first.clientId) && !approval) approval = await answerFormPage(s.page, page, 'approve');
+          return found;
+        },
+      },
+    };
+    expect(await claim(s, { claim_token: first.claimToken })).toMatchObject({ status: 409, body: { error: 'already_claimed' } });
+    expect(approval?.status).toBe(200);
+    expect((await storedClient(s, first.clientId)).claim).toMatchObject({
+      status: 'claimed',
+      attempt_sha256: await sha256Hex(first.attemptId),
+    });
+    // Nothing of the refused start is left: no user code (the approval dropped the first one), no attempt.
+    expect(before.codes).toHaveLength(1);
+    expect(await s.grants.list('usercode/')).toEqual([]);
+    expect((await s.grants.list('claim/')).sort()).toEqual(before.attempts.sort());
+    s.clock.advanceSeconds(5);
+    expect(await claim(s, { claim_attempt_id: first.attemptId })).toMatchObject({
+      status: 200,
+      body: { status: 'claimed', client_id: first.clientId },
+    });
+  });
+
   it('an attempt replaced and then beaten by the newer one is told it was replaced, not claimed', async () => {
     const s = setup();
     const first = await started(s);

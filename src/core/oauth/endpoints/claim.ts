@@ -22,7 +22,7 @@ import { escapeHtml, htmlPage, htmlResponse, PAGE_ERRORS } from '../../kernel/ht
 import { type PageText, pageTextFor } from '../page-text.ts';
 import { parseClientJson, TOO_DEEP_MESSAGE } from '../../kernel/json-body.ts';
 import { contentCodingMessage, mediaTypeOf, readBody } from '../../kernel/respond.ts';
-import { consume } from '../../kernel/rate-limit.ts';
+import { busyText, consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { setExpiring } from '../../kernel/expiry.ts';
 import { ORPHAN_GRACE_SECONDS } from '../grants/sweep.ts';
@@ -80,11 +80,20 @@ export function normalizeUserCode(input: string): string | null {
   return `${letters.slice(0, 4)}-${letters.slice(4)}`;
 }
 
-async function updateClient(store: Store, clientId: string, change: (client: ClientRecord) => ClientRecord): Promise<ClientRecord | null> {
+/**
+ * Changes a registration with compare-and-set: `change` returns the new record, or null to leave it
+ * as it is (then the record read is returned, unwritten). Null when the registration is gone.
+ */
+async function updateClient(
+  store: Store,
+  clientId: string,
+  change: (client: ClientRecord) => ClientRecord | null,
+): Promise<ClientRecord | null> {
   for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
     const current = await store.get<ClientRecord>(clientKey(clientId));
     if (!current) return null;
     const next = change(current.value);
+    if (!next) return current.value;
     if ((await store.set(clientKey(clientId), next, { onlyIfMatch: current.etag })).modified) return next;
   }
   throw new OAuthError('temporarily_unavailable', 'The registration is busy; retry shortly.', { headers: { 'retry-after': '1' } });
@@ -117,7 +126,9 @@ async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response
   if (!limited.allowed)
     throw new OAuthError(
       'rate_limited',
-      `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in ${limited.retryAfterSeconds} s.`,
+      limited.contended
+        ? busyText('Claim start is')
+        : `At most ${CLAIM_START_RATE_LIMIT.limit} claim starts per hour; retry in ${limited.retryAfterSeconds} s.`,
       { headers: { 'retry-after': String(limited.retryAfterSeconds) } },
     );
   const tokenDigest = await sha256Hex(claimToken);
@@ -133,11 +144,13 @@ async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response
   const attemptId = `cla_${randomSecret(24)}`;
   const attemptDigest = await sha256Hex(attemptId);
   let userCode = '';
+  let userCodeDigest = '';
   for (let tries = 0; ; tries++) {
     userCode = generateUserCode();
+    userCodeDigest = await sha256Hex(userCode);
     const written = await setExpiring(
       deps.grants,
-      userCodeKey(await sha256Hex(userCode)),
+      userCodeKey(userCodeDigest),
       { attempt_sha256: attemptDigest, client_id: client.client_id, expires_at: now + CLAIM_ATTEMPT_TTL_SECONDS },
       now + CLAIM_ATTEMPT_TTL_SECONDS,
       { onlyIfNew: true },
@@ -152,13 +165,16 @@ async function startClaim(claimToken: string, deps: ClaimDeps): Promise<Response
     last_polled_at: now,
   };
   await setExpiring(deps.grants, attemptKey(attemptDigest), attempt, attempt.expires_at + ORPHAN_GRACE_SECONDS, { onlyIfNew: true });
-  // The newest attempt is the only live one: an older user code stops working.
-  const updated = await updateClient(deps.clients, client.client_id, (c) => ({
-    ...c,
-    claim: { ...c.claim, attempt_sha256: attemptDigest },
-  }));
-  if (!updated || updated.claim.status === 'claimed')
+  // The newest attempt is the only live one: an older user code stops working. A registration claimed
+  // since it was read above keeps the attempt that claimed it (its agent polls `claimed`).
+  const updated = await updateClient(deps.clients, client.client_id, (c) =>
+    c.claim.status === 'claimed' ? null : { ...c, claim: { ...c.claim, attempt_sha256: attemptDigest } },
+  );
+  if (!updated || updated.claim.status === 'claimed') {
+    // Refused: the code and attempt written above go too, so a refused start leaves nothing behind.
+    await Promise.all([deps.grants.delete(userCodeKey(userCodeDigest)), deps.grants.delete(attemptKey(attemptDigest))]);
     throw new OAuthError('already_claimed', 'This registration is already claimed.', { status: 409 });
+  }
   const verificationUri = deps.config.endpoints.claimVerify;
   return oauthJson({
     status: 'pending',
@@ -271,7 +287,7 @@ async function showVerification(req: Request, deps: PageDeps): Promise<Response>
   const now = deps.nowSeconds();
   const limited = await consume(deps.limits, `claim-verify/${deps.clientNetworkDigest}`, CLAIM_VERIFY_RATE_LIMIT, now * 1000);
   if (!limited.allowed)
-    return page(deps, text.tooManyTitle, codeForm(deps, text.tooMany(limited.retryAfterSeconds)), 429, [
+    return page(deps, text.tooManyTitle, codeForm(deps, (limited.contended ? text.busy : text.tooMany)(limited.retryAfterSeconds)), 429, [
       ['retry-after', String(limited.retryAfterSeconds)],
     ]);
   const entry = await deps.grants.get<{ attempt_sha256: string; client_id: string; expires_at: number }>(
@@ -363,7 +379,7 @@ async function answerVerification(req: Request, deps: PageDeps): Promise<Respons
     );
   }
   const claimed = await updateClient(deps.clients, ticket.client_id, (c) => {
-    if (c.claim.status === 'claimed' || c.claim.attempt_sha256 !== ticket.attempt_sha256) return c;
+    if (c.claim.status === 'claimed' || c.claim.attempt_sha256 !== ticket.attempt_sha256) return null;
     return {
       ...c,
       expires_at: now + CLAIMED_CLIENT_TTL_SECONDS,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRY_INDEX_PREFIX } from '../../kernel/expiry.ts';
 import { fakeClock, memoryStore } from '../../kernel/memory-store.ts';
-import { consumeShared } from '../../kernel/rate-limit.ts';
+import { busyText, consumeShared } from '../../kernel/rate-limit.ts';
 import { oauthConfig, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
 import { withOAuthErrors } from '../errors.ts';
 import type { ClientRecord } from '../grants/clients.ts';
@@ -444,7 +444,7 @@ describe('what registration answers and stores', () => {
     const answer = await register(busy, MACHINE);
     expect(answer).toMatchObject({
       status: 429,
-      body: { error: 'rate_limited', error_description: 'Registration is busy; retry in 1 s.' },
+      body: { error: 'rate_limited', error_description: busyText('Registration is') },
     });
     expect(answer.headers.get('retry-after')).toBe('1');
     expect(await deps.clients.list('client/')).toEqual([]);

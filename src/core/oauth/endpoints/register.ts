@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { readBody, mediaTypeOf } from '../../kernel/respond.ts';
 import { parseClientJson, TOO_DEEP_MESSAGE } from '../../kernel/json-body.ts';
-import { consume, consumeShared } from '../../kernel/rate-limit.ts';
+import { busyText, consume, consumeShared } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { setExpiring } from '../../kernel/expiry.ts';
 import { CLIENT_ID_PREFIX, intersectScope, type OAuthConfig, SCOPES, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
@@ -179,7 +179,9 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     if (!decision.allowed) {
       throw new OAuthError(
         'rate_limited',
-        `At most ${rule.limit} registrations ${per} per client network (an IPv4 address or an IPv6 /64); retry in ${decision.retryAfterSeconds} s.`,
+        decision.contended
+          ? busyText('Registration is')
+          : `At most ${rule.limit} registrations ${per} per client network (an IPv4 address or an IPv6 /64); retry in ${decision.retryAfterSeconds} s.`,
         { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
       );
     }
@@ -191,7 +193,8 @@ export async function handleRegister(req: Request, deps: RegisterDeps): Promise<
     REGISTRATION_GLOBAL_SHARDS,
     now * 1000,
   );
-  if (everyone.contended) throw new OAuthError('rate_limited', 'Registration is busy; retry in 1 s.', { headers: { 'retry-after': '1' } });
+  if (everyone.contended)
+    throw new OAuthError('rate_limited', busyText('Registration is'), { headers: { 'retry-after': String(everyone.retryAfterSeconds) } });
   if (!everyone.allowed) {
     throw new OAuthError(
       'temporarily_unavailable',

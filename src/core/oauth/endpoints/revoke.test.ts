@@ -1,7 +1,9 @@
 /** `POST /oauth/revoke` (RFC 7009) in-process: who may revoke what, and what a revocation reaches. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useBlobs } from '../../../../tests/support/blobs.ts';
 import { sha256Hex } from '../../kernel/crypto.ts';
 import { fakeClock, memoryStore } from '../../kernel/memory-store.ts';
+import { shardKeys } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { oauthConfig, UNCLAIMED_CLIENT_TTL_SECONDS } from '../config.ts';
 import { withOAuthErrors } from '../errors.ts';
@@ -11,6 +13,7 @@ import { generateKeyRecord, keySetOf, type KeySet } from '../grants/keys.ts';
 import { isRevoked, mintAccessToken } from '../grants/tokens.ts';
 import { handleRevoke, REVOCATION_RATE_LIMIT, type RevokeDeps } from './revoke.ts';
 
+const blobs = useBlobs();
 const ORIGIN = 'https://site.example';
 const CONFIG = oauthConfig(ORIGIN);
 const SECRET = 'revoke-test-secret';
@@ -190,6 +193,45 @@ describe('POST /oauth/revoke', () => {
     expect(await store.list('revoked/')).toEqual([]);
   });
 
+  it("revocations sent all at once (on real Blobs): every one within the hour's limit is listed, only those past it are refused", async () => {
+    // s10a: 70 at once were refused 51 times "at most 60 … per hour" (the memory store's writes never interleave here).
+    const { deps: memoryDeps, store, clock } = setup();
+    const deps = { ...memoryDeps, limits: blobs.store('ratelimit') };
+    const now = clock.nowSeconds();
+    await addClient(store, now, 'agt_a');
+    const extra = 10;
+    const tokens = await Promise.all(Array.from({ length: REVOCATION_RATE_LIMIT.limit + extra }, () => mint('agt_a', now)));
+    const answers = await Promise.all(tokens.map(({ token }) => revoke(deps, { token, client_id: 'agt_a', client_secret: SECRET })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(REVOCATION_RATE_LIMIT.limit);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(extra);
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(answer.body.error_description).toMatch(/^At most 60 access tokens revoked per hour per client network/);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(3500);
+    }
+    expect(await store.list('revoked/')).toHaveLength(REVOCATION_RATE_LIMIT.limit);
+  });
+
+  it('a revocation whose count kept losing to other writers is refused as busy, not as a used-up hour', async () => {
+    const { deps, store, clock, limits } = setup();
+    const now = clock.nowSeconds();
+    await addClient(store, now, 'agt_a');
+    const { token, claims } = await mint('agt_a', now);
+    const contended: Store = {
+      ...limits,
+      set: async (key, value, condition) => (condition ? { modified: false } : limits.set(key, value)),
+    };
+    const busy = await revoke({ ...deps, limits: contended }, { token, client_id: 'agt_a', client_secret: SECRET });
+    expect(busy.status).toBe(429);
+    expect(busy.body).toMatchObject({ error: 'rate_limited' });
+    expect(busy.body.error_description).toBe(
+      'Revocation is busy (too many requests counted at the same moment); retry in 1 s. None of the allowance was used. The token stays valid until it is revoked or expires.',
+    );
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(await isRevoked(store, claims.jti)).toBe(false);
+  }, 10_000);
+
   it("bounds what one network can list: the listing past the hour's limit is 429 rate_limited with Retry-After, and stores nothing", async () => {
     const { deps, store, clock } = setup();
     const now = clock.nowSeconds();
@@ -236,6 +278,11 @@ describe('POST /oauth/revoke', () => {
     }
     expect(await store.list('revoked/')).toHaveLength(1);
     expect(await limits.list('')).toEqual(windows);
-    expect((await limits.get<{ count: number }>('revoke/net-a'))?.value.count).toBe(1);
+    const counts = await Promise.all(
+      shardKeys('revoke/net-a', REVOCATION_RATE_LIMIT.limit).map(
+        async (key) => (await limits.get<{ count: number }>(key))?.value.count ?? 0,
+      ),
+    );
+    expect(counts.reduce((a, b) => a + b)).toBe(1);
   });
 });

@@ -17,7 +17,7 @@ import type { OAuthDeps } from '../deps.ts';
 import { OAuthError, oauthJson } from '../errors.ts';
 import { revokeRefreshToken } from '../grants/grants.ts';
 import { isRevoked, revokeJti, verifyAccessToken } from '../grants/tokens.ts';
-import { consume } from '../../kernel/rate-limit.ts';
+import { busyText, consume } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 
 /**
@@ -70,6 +70,10 @@ export async function handleRevoke(req: Request, deps: RevokeDeps): Promise<Resp
     !(await isRevoked(deps.grants, check.claims.jti))
   ) {
     const decision = await consume(deps.limits, `revoke/${await deps.clientNetworkDigest()}`, REVOCATION_RATE_LIMIT, now * 1000);
+    if (decision.contended)
+      throw new OAuthError('rate_limited', `${busyText('Revocation is')} The token stays valid until it is revoked or expires.`, {
+        headers: { 'retry-after': String(decision.retryAfterSeconds) },
+      });
     if (!decision.allowed) {
       throw new OAuthError(
         'rate_limited',

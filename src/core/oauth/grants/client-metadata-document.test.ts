@@ -178,6 +178,55 @@ describe('the resolver as a stranger meets it', () => {
     await expect(resolver.resolve(URL_ID, T0, requester())).rejects.toThrow(/redirect_uri "http:\/\/evil\.example\/cb"/);
   });
 
+  it('concurrent requests for one uncached document share one fetch, which counts against the first network only', async () => {
+    // s10a: 5 concurrent authorizations naming one slow document made 5 fetches of 3 s each.
+    let fetches = 0;
+    const releases: (() => void)[] = [];
+    const resolver = resolverWith(async (url) => {
+      fetches++;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return doc({ client_id: url });
+    });
+    const networks = ['net-first', 'net-2', 'net-3', 'net-4', 'net-5'];
+    const answers = networks.map((n) => resolver.resolve(URL_ID, T0, requester({ network: async () => n })));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const release of releases) release();
+    for (const client of await Promise.all(answers)) expect(client.client_id).toBe(URL_ID);
+    expect(fetches).toBe(1);
+    const counted = (await limits.list('cimd-network/')).map((key) => key.split('/')[1]);
+    expect(new Set(counted)).toEqual(new Set(['net-first']));
+  });
+
+  it('a request waiting for a fetch whose starter its own network refused fetches by itself; failures are shared', async () => {
+    let fetches = 0;
+    const resolver = resolverWith(
+      async (url) => {
+        fetches++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (url.endsWith('broken.json')) throw new Error('connect ECONNREFUSED');
+        return doc({ client_id: url });
+      },
+      { log: () => {} },
+    );
+    // The first network has used its budget.
+    for (let i = 0; i < CLIENT_METADATA_FETCHES_PER_NETWORK.limit; i++)
+      await resolver.resolve(`https://app.example/c/${i}.json`, T0, requester({ network: async () => 'spent' }));
+    const [refused, served] = await Promise.allSettled([
+      resolver.resolve(URL_ID, T0, requester({ network: async () => 'spent' })),
+      resolver.resolve(URL_ID, T0, requester({ network: async () => 'fresh' })),
+    ]);
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'rate_limited' } });
+    expect(served).toMatchObject({ status: 'fulfilled', value: { client_id: URL_ID } });
+    // A failed fetch is one answer for everyone waiting for it.
+    const broken = 'https://app.example/broken.json';
+    const before = fetches;
+    const failures = await Promise.allSettled(
+      [1, 2, 3].map((i) => resolver.resolve(broken, T0, requester({ network: async () => `n${i}` }))),
+    );
+    expect(fetches).toBe(before + 1);
+    expect(new Set(failures.map((f) => (f.status === 'rejected' ? (f.reason as Error).message : 'served'))).size).toBe(1);
+  });
+
   it('failures are cached for a minute: 17 identical requests make one fetch', async () => {
     let fetches = 0;
     const resolver = resolverWith(

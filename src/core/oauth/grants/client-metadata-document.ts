@@ -11,7 +11,7 @@
  */
 import { addressKind, clientNetwork } from '../../kernel/ip-ranges.ts';
 import { isLoopbackOrigin, LOOPBACK_HOSTNAMES } from '../../kernel/origin.ts';
-import { consume, type RateLimitRule } from '../../kernel/rate-limit.ts';
+import { busyText, consume, type RateLimitRule } from '../../kernel/rate-limit.ts';
 import type { Store } from '../../kernel/store.ts';
 import { OAuthError } from '../errors.ts';
 import { intersectScope, SCOPES } from '../config.ts';
@@ -238,6 +238,12 @@ function hostIdentity(url: URL): string {
 export class ClientMetadataResolver {
   readonly #policy: ClientMetadataPolicy;
   readonly #cache = new Map<string, { client: ClientRecord; until: number } | { failure: string; until: number }>();
+  /**
+   * The fetch under way per cache key: requests for a document being fetched wait for that fetch, as
+   * they would take its cached answer. Null: the request that started it was refused before fetching
+   * (its network's limit), so a waiting request goes on by itself.
+   */
+  readonly #inFlight = new Map<string, Promise<{ client: ClientRecord } | { error: unknown } | null>>();
 
   constructor(policy: ClientMetadataPolicy) {
     this.#policy = policy;
@@ -258,12 +264,47 @@ export class ClientMetadataResolver {
       if ('client' in cached) return cached.client;
       throw new OAuthError('invalid_client', cached.failure);
     }
+    const underWay = this.#inFlight.get(cacheKey);
+    const shared = underWay ? await underWay : null;
+    if (shared) {
+      if ('client' in shared) return shared.client;
+      throw shared.error;
+    }
     if (requester.fromMetadataFetcher)
       throw new OAuthError(
         'invalid_client',
         'This request was made by a client metadata fetcher; it cannot name another client metadata document.',
       );
-    await this.#admit(`cimd-network/${await requester.network()}`, CLIENT_METADATA_FETCHES_PER_NETWORK, 'for your network', nowSeconds);
+    // Registered before the first await, so a request arriving meanwhile waits for this fetch rather than starting its own.
+    let share: (outcome: { client: ClientRecord } | { error: unknown } | null) => void = () => {};
+    const sharing = new Promise<{ client: ClientRecord } | { error: unknown } | null>((resolve) => {
+      share = resolve;
+    });
+    this.#inFlight.set(cacheKey, sharing);
+    let outcome: { client: ClientRecord } | { error: unknown } | null = null;
+    try {
+      // Only this request's network pays for the fetch; those waiting for it pay nothing, as for a cached answer.
+      await this.#admit(`cimd-network/${await requester.network()}`, CLIENT_METADATA_FETCHES_PER_NETWORK, 'for your network', nowSeconds);
+      outcome = await this.#fetch(clientId, cacheKey, allowLoopback, nowSeconds, requester).then(
+        (client) => ({ client }),
+        (error: unknown) => ({ error }),
+      );
+    } finally {
+      share(outcome);
+      if (this.#inFlight.get(cacheKey) === sharing) this.#inFlight.delete(cacheKey);
+    }
+    if ('client' in outcome) return outcome.client;
+    throw outcome.error;
+  }
+
+  /** Fetches and checks the document (admitted per target host), and remembers the answer as its caching allows. */
+  async #fetch(
+    clientId: string,
+    cacheKey: string,
+    allowLoopback: boolean,
+    nowSeconds: number,
+    requester: MetadataRequester,
+  ): Promise<ClientRecord> {
     const issuer = new URL(this.#policy.issuer);
     const issuerPort = Number(issuer.port || (issuer.protocol === 'https:' ? 443 : 80));
     const admit = async (address: string, port: number): Promise<void> => {
@@ -316,7 +357,9 @@ export class ClientMetadataResolver {
     if (!decision.allowed)
       throw new OAuthError(
         'rate_limited',
-        `Too many client metadata documents fetched ${scope} (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${decision.retryAfterSeconds} s.`,
+        decision.contended
+          ? busyText('Fetching client metadata documents is')
+          : `Too many client metadata documents fetched ${scope} (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${decision.retryAfterSeconds} s.`,
         { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
       );
   }
