@@ -18,7 +18,7 @@ export const SearchArticlesInput = v.strictObject({
     v.trim(),
     v.minLength(1, 'query must not be blank'),
     v.maxLength(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`),
-    v.description('Search text in Chinese, English or both, e.g. "私有化部署" or "speculative decoding".'),
+    v.description('Search text in Chinese, English or both: words of a title, a topic or a tag.'),
   ),
   limit: v.optional(
     v.pipe(
