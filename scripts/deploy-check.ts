@@ -165,13 +165,45 @@ const ARCHIVE_PROBES: Record<string, { request: string; expect: string }> = {
   },
 };
 
-/** Runs a function's bundle from an unpacked archive, in another working directory, with one request. */
-function runFromArchive(dir: string, name: string): Promise<string | null> {
+/** The line the probe's child writes before the first lines of the function's own error (import or request). */
+const PROBE_ERROR = 'function error:';
+/** How many lines of that error are kept: the message, which names the cause (a bad variable, a missing file). */
+const PROBE_ERROR_LINES = 3;
+
+/**
+ * Why a probe failed, from its child's stderr: the first lines of the function's own error when it threw (its
+ * message names the cause, e.g. the variable), else the last lines (an answer that was not the expected one).
+ */
+export function probeFailure(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  const at = lines.findIndex((line) => line.startsWith(PROBE_ERROR));
+  const kept =
+    at === -1
+      ? lines.slice(-3)
+      : lines
+          .slice(at + 1)
+          .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+          .slice(0, PROBE_ERROR_LINES);
+  return kept.map((line) => line.trim()).join(' | ');
+}
+
+/**
+ * Runs a function's bundle from an unpacked archive, in another working directory, with one request: null when it
+ * answers as expected, else the failure (see {@link probeFailure}).
+ */
+export function runFromArchive(dir: string, name: string): Promise<string | null> {
   const probe = ARCHIVE_PROBES[name];
   if (!probe) return Promise.resolve(`${name}: reads files beside it but has no probe in scripts/deploy-check.ts`);
   const script = `
-    const { default: handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'netlify', 'functions', `${name}.mjs`)).href)});
-    const res = await handler(${probe.request}, { ip: '127.0.0.1', params: {}, waitUntil() {} });
+    let res;
+    try {
+      const { default: handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'netlify', 'functions', `${name}.mjs`)).href)});
+      res = await handler(${probe.request}, { ip: '127.0.0.1', params: {}, waitUntil() {} });
+    } catch (error) {
+      console.error(${JSON.stringify(PROBE_ERROR)});
+      console.error(error instanceof Error ? String(error.stack ?? error) + (error.cause ? '\\ncause: ' + String(error.cause) : '') : String(error));
+      process.exit(1);
+    }
     const text = await res.text();
     if (!(${probe.expect})) { console.error(res.status + ' ' + text.slice(0, 300)); process.exit(1); }`;
   return new Promise((resolve) => {
@@ -193,9 +225,7 @@ function runFromArchive(dir: string, name: string): Promise<string | null> {
     });
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) =>
-      resolve(code === 0 ? null : `${name}: run from its archive, it failed: ${err.trim().split('\n').slice(-3).join(' | ')}`),
-    );
+    child.on('exit', (code) => resolve(code === 0 ? null : `${name}: run from its archive, it failed: ${probeFailure(err)}`));
   });
 }
 

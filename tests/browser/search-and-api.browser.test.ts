@@ -584,6 +584,14 @@ interface AuditedPage {
 }
 
 /** The reference's pages audited: the overview, two operations (the simplest and the longest), the single page. */
+/** The example search of the served description (drawn from the content at build time): what the Try it form holds. */
+async function exampleSearch(): Promise<{ q: string; lang?: string }> {
+  const doc = (await (await fetch(`${site.origin}/openapi.json`)).json()) as {
+    paths: Record<string, { get: { parameters: { name: string; example?: unknown }[] } }>;
+  };
+  return Object.fromEntries(doc.paths['/api/search']!.get.parameters.map((p) => [p.name, p.example])) as { q: string; lang?: string };
+}
+
 const REFERENCE_PAGES = ['/docs/api', '/docs/api/search-articles', '/docs/api/mcp', '/docs/api/all'];
 
 /**
@@ -764,7 +772,8 @@ describe('API reference', () => {
     await page.goto('/docs/api/search-articles');
     const samples = page.locator('[data-samples][data-tabs]').first();
     const curl = (await samples.locator('.sample[data-lang="curl"] pre').textContent())!;
-    expect(curl).toMatch(/^curl -sS -G 'http:\/\/localhost:8899\/api\/search' \\\n {2}--data-urlencode 'q=私有化部署 LLM'/);
+    const { q } = await exampleSearch();
+    expect(curl.startsWith(`curl -sS -G 'http://localhost:8899/api/search' \\\n  --data-urlencode 'q=${q}'`), curl).toBe(true);
     await samples.locator('.sample-tabs .copy-button').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(curl);
     expect(await samples.locator('.sample-tabs .copy-button').textContent()).toBe('Copied');
@@ -870,14 +879,18 @@ describe('API reference', () => {
       page.on('request', (request) => requests.push(request.url()));
       await page.goto('/docs/api/search-articles');
       const form = page.locator('form[data-try-it]');
-      expect(await form.getByLabel('q').inputValue()).toBe('私有化部署 LLM');
+      const example = await exampleSearch();
+      // Letters, digits and spaces: the URL shown keeps them as they are (a space as +).
+      expect(example.q).toMatch(/^[\p{L}\p{N} ]+$/u);
+      expect(await form.getByLabel('q').inputValue()).toBe(example.q);
       await form.getByLabel('limit').fill('2');
       // The documented example fills each parameter, the language filter too.
       // It shows the request as sent: encoded where encoding changes the meaning, Chinese as Chinese.
-      expect(await form.locator('[data-try-url]').textContent()).toBe('GET /api/search?q=私有化部署+LLM&limit=2&lang=zh');
+      const lang = example.lang ? `&lang=${example.lang}` : '';
+      expect(await form.locator('[data-try-url]').textContent()).toBe(`GET /api/search?q=${example.q.replaceAll(' ', '+')}&limit=2${lang}`);
       await form.getByLabel('q').fill('a&limit=50');
-      expect(await form.locator('[data-try-url]').textContent()).toBe('GET /api/search?q=a%26limit%3D50&limit=2&lang=zh');
-      await form.getByLabel('q').fill('私有化部署 LLM');
+      expect(await form.locator('[data-try-url]').textContent()).toBe(`GET /api/search?q=a%26limit%3D50&limit=2${lang}`);
+      await form.getByLabel('q').fill(example.q);
       await form.getByRole('button', { name: 'Send request' }).click();
       const status = page.locator('[data-try-status]');
       await expect.poll(() => status.textContent()).toMatch(/^200 OK · \d+ ms · application\/json$/);
@@ -1017,7 +1030,8 @@ describe('API reference', () => {
     expect(await samples.getByRole('tablist').isVisible()).toBe(false);
     expect(await page.locator('.api-filter').isVisible()).toBe(false);
     await page.locator('form[data-try-it]').getByRole('button', { name: 'Send request' }).click();
-    await page.waitForURL((url) => url.pathname === '/api/search' && url.searchParams.get('q') === '私有化部署 LLM');
+    const { q } = await exampleSearch();
+    await page.waitForURL((url) => url.pathname === '/api/search' && url.searchParams.get('q') === q);
     await context.close();
   });
 });

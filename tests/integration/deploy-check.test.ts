@@ -6,10 +6,11 @@
  * network. It touches only .netlify/functions, .netlify/v1 (restored by the build command) and a
  * temporary folder; no runtime reads those (scripts/runtime/deploy-blobs.ts seeds from generated/).
  */
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deployCheck, manifestDifferences, type ManifestFunction } from '../../scripts/deploy-check.ts';
+import { deployCheck, manifestDifferences, type ManifestFunction, runFromArchive } from '../../scripts/deploy-check.ts';
 
 const search: ManifestFunction = {
   name: 'api-search',
@@ -32,6 +33,25 @@ describe('deploy check', () => {
     expect(manifestDifferences([{ ...search, excludedRoutes: [{ pattern: '/api/x', match: '/api/x' }] }], [search])[0]).toMatch(
       /^api-search\.excludedRoutes/,
     );
+  });
+
+  it("a function that fails from its archive is reported with its own error's first lines (the message naming the variable)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deploy-check-'));
+    try {
+      mkdirSync(path.join(dir, 'netlify', 'functions'), { recursive: true });
+      // As a function whose configuration is read at import: a malformed OAUTH_SIGNING_KEYS stops it there.
+      const message = 'Invalid environment variable OAUTH_SIGNING_KEYS: OAUTH_SIGNING_KEYS is not JSON';
+      writeFileSync(
+        path.join(dir, 'netlify', 'functions', 'health.mjs'),
+        `const keys = () => { throw new Error(${JSON.stringify(message)}); };\nkeys();\nexport default () => new Response('ok');\n`,
+      );
+      expect(await runFromArchive(dir, 'health')).toBe(`health: run from its archive, it failed: Error: ${message}`);
+      // An answer that is not the expected one is reported with its status and body.
+      writeFileSync(path.join(dir, 'netlify', 'functions', 'health.mjs'), `export default () => new Response('down', { status: 503 });\n`);
+      expect(await runFromArchive(dir, 'health')).toBe('health: run from its archive, it failed: 503 down');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("Netlify's offline build deploys what the runtime serves: same routes, complete archives, every body as a deploy blob", async () => {

@@ -7,6 +7,13 @@ import { useRuntime } from '../support/runtime.ts';
 
 const site = useRuntime();
 
+/** The example search of the served description (drawn from the content at build time): what the Try it form sends. */
+async function exampleSearch(): Promise<{ q: string; limit: number; lang?: string }> {
+  const doc = await (await site.fetchPath('/openapi.json')).json();
+  const parameters = doc.paths['/api/search'].get.parameters as { name: string; example?: unknown }[];
+  return Object.fromEntries(parameters.map((p) => [p.name, p.example])) as { q: string; limit: number; lang?: string };
+}
+
 describe('OpenAPI description', () => {
   it('validates against the OpenAPI 3.1 schema', async () => {
     const res = await site.fetchPath('/openapi.json');
@@ -20,6 +27,26 @@ describe('OpenAPI description', () => {
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it("its examples are this site's own: every page it names answers, and the example search finds what its answer shows", async () => {
+    const text = await (await site.fetchPath('/openapi.json')).text();
+    // Paths of pages (templates such as /blog/category/{slug} left out).
+    const pages = [
+      ...new Set([...text.matchAll(/\/(?:blog|solutions|products)(?:\/[a-z0-9][a-z0-9-]*)+(?![/a-z0-9{-])/g)].map((m) => m[0])),
+    ];
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect((await site.fetchPath(page)).status, page).toBe(200);
+    const { q, limit, lang } = await exampleSearch();
+    const shown = JSON.parse(text).paths['/api/search'].get.responses['200'].content['application/json'].example as { slug: string }[];
+    const found = (await (
+      await site.fetchPath(`/api/search?${new URLSearchParams({ q, limit: '50', ...(lang ? { lang } : {}) })}`)
+    ).json()) as {
+      slug: string;
+    }[];
+    expect(limit).toBeGreaterThanOrEqual(shown.length);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const { slug } of shown) expect(found.map((r) => r.slug)).toContain(slug);
   });
 
   it('documents every API function route, and every documented operation exists', async () => {
@@ -104,8 +131,11 @@ describe('OpenAPI description', () => {
       expect(all.includes(endpoint), `${op.id}: single page's endpoint`).toBe(true);
     }
     const search = await (await site.fetchPath('/docs/api/search-articles')).text();
-    // Readable Chinese in the request samples: curl encodes the query itself.
-    expect(/--data-urlencode<\/span><span[^>]*> 'q=私有化部署 LLM'/.test(search), 'readable query in the curl sample').toBe(true);
+    // Readable Chinese in the request samples (the example query is a Chinese article's tag): curl encodes the query itself.
+    const { q } = await exampleSearch();
+    expect(q).toMatch(/\p{Script=Han}/u);
+    const literal = q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(new RegExp(`--data-urlencode</span><span[^>]*> 'q=${literal}'`).test(search), 'readable query in the curl sample').toBe(true);
     // Scripts: JSON-LD, then three modules: the site-wide one (the reader's chrome language and WebMCP, src/layouts/Base.astro),
     // the header's search palette and this page's own (copy buttons, tabs); none inline.
     for (const html of [overview, all, search]) {
@@ -124,7 +154,7 @@ describe('OpenAPI description', () => {
     expect(md).toMatch(/^---\n[\s\S]*?\n---\n\n> Index of this site for agents: \S+\/llms\.txt\n\n# .*API/);
     expect(md).toContain('## POST /api/contact');
     expect(md).toContain('```sh\ncurl -sS');
-    expect(md).toContain("```sh\ncurl -sS -G 'http://localhost:8899/api/search' \\\n  --data-urlencode 'q=私有化部署 LLM'");
+    expect(md).toContain(`\`\`\`sh\ncurl -sS -G 'http://localhost:8899/api/search' \\\n  --data-urlencode 'q=${q}'`);
     // The one-page reference shows curl alone, and so does its twin (under AFDocs' 100,000 characters); each operation has all three.
     expect(md).not.toContain('```python');
     expect(md.length).toBeLessThanOrEqual(100_000);

@@ -85,7 +85,8 @@ export function a2aSchemas(): Record<string, JsonSchema> {
   };
 }
 
-export function a2aPaths(): Record<string, JsonSchema> {
+/** `/a2a`, its example message `text` (a search that finds something on this site). */
+export function a2aPaths(text: string): Record<string, JsonSchema> {
   const skills = A2A_SKILLS.map((s) => `\`${s.name}\``).join(', ');
   return {
     [paths.a2a]: {
@@ -126,7 +127,7 @@ export function a2aPaths(): Record<string, JsonSchema> {
                 jsonrpc: '2.0',
                 id: 1,
                 method: 'SendMessage',
-                params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'agent orchestration' }] } },
+                params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text }] } },
               },
             },
           },
@@ -136,7 +137,12 @@ export function a2aPaths(): Record<string, JsonSchema> {
             method: 'POST',
             path: paths.a2a,
             headers: { 'content-type': 'application/json', 'a2a-version': A2A_PROTOCOL_VERSION },
-            body: '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m-1","role":"ROLE_USER","parts":[{"text":"agent orchestration"}]}}}',
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'SendMessage',
+              params: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text }] } },
+            }),
           },
         ],
         responses: {

@@ -38,7 +38,7 @@ export const getCompanyInfo = defineTool({
   name: 'get_company_info',
   title: 'Get company information',
   description:
-    'The company profile (names, description, founding year, headquarters), contact channels (sales, press, support, phone, address, contact form) ' +
+    'The company profile (names, description, founding year, headquarters), the contact channels it lists (each with its kind, label and value, and a URL where there is one) ' +
     'and key resources for agents with absolute URLs (llms.txt, API reference, OpenAPI, authorization guide, blog). Takes no arguments.',
   input: GetCompanyInfoInput,
   output: GetCompanyInfoOutput,

@@ -20,7 +20,7 @@ export const SearchArticlesInput = v.strictObject({
     v.maxLength(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`),
     // JSON can spell an unpaired surrogate ("\ud800"), UTF-8 cannot: /api/search refuses it as bad encoding, and so does the tool.
     v.check((query) => query.isWellFormed(), 'query must be valid Unicode text (it holds an unpaired surrogate, U+D800 to U+DFFF)'),
-    v.description('Search text in Chinese, English or both, e.g. "私有化部署" or "speculative decoding".'),
+    v.description('Search text in Chinese, English or both: words of a title, a topic or a tag.'),
   ),
   limit: v.optional(
     v.pipe(

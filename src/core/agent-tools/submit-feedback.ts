@@ -26,7 +26,9 @@ export const FeedbackInputSchema = v.strictObject(
       v.trim(),
       v.minLength(1, 'page is required'),
       v.maxLength(FEEDBACK_PAGE_MAX_CHARS, `page must be at most ${FEEDBACK_PAGE_MAX_CHARS} characters`),
-      v.description('The page of this site the feedback is about: its URL or path, e.g. /blog/llm-gateway-design/.'),
+      v.description(
+        'The page of this site the feedback is about (an article, solution, product or listing): its URL or path, e.g. the url of a search_articles result.',
+      ),
     ),
     kind: v.pipe(
       v.picklist(FEEDBACK_KINDS, `kind must be one of ${FEEDBACK_KINDS.join(', ')}`),

@@ -191,6 +191,17 @@ describe('results', () => {
     expect(new Set(urls).size).toBe(urls.length);
   });
 
+  it('get_company_info: its description names no contact channel the company does not have (a fork with one email address)', async () => {
+    const company = { ...FIXTURE_CATALOG.company, contact: [{ kind: 'email' as const, label: 'Enquiries', value: 'hello@x.example' }] };
+    const info = (await findTool('get_company_info')!.call(undefined, { ...ctx, site: { ...ctx.site, company } })).structuredContent as {
+      contact: { kind: string; label: string }[];
+    };
+    const has = info.contact.flatMap((c) => [c.kind, c.label.toLowerCase()]);
+    const description = findTool('get_company_info')!.listing.description.toLowerCase();
+    const channels = ['sales', 'press', 'support', 'phone', 'address', 'contact form', 'wechat', 'social'];
+    expect(channels.filter((word) => description.includes(word) && !has.includes(word))).toEqual([]);
+  });
+
   it('export_article_index: pages through every document newest first', async () => {
     const seen: string[] = [];
     let cursor: string | undefined;

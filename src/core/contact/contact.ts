@@ -68,7 +68,7 @@ export const ContactSchema = v.object(
     product: v.optional(
       v.pipe(
         trimmed(CONTACT_FIELD_LIMITS.product, 'product'),
-        v.description('Slug of the product the enquiry is about, e.g. llm-gateway; empty when none.'),
+        v.description('Slug of the product the enquiry is about (as list_products and the product pages give it); empty when none.'),
       ),
       '',
     ),

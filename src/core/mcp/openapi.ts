@@ -9,6 +9,8 @@ import { MAX_BODY_BYTES, TRANSPORT_MESSAGES } from './server.ts';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './server-info.ts';
 import { EXPORT_SCOPE } from '../agent-tools/export-article-index.ts';
 import { TOOLS } from '../agent-tools/registry.ts';
+import type { Lang } from '../content/catalog.ts';
+import type { SearchResult } from '../search/api.ts';
 import { absoluteUrl } from '../kernel/paths.ts';
 import { DEFAULT_READ_RULES, RATE_LIMITED_CODE, readAllowanceText, readLimitDetail } from '../kernel/read-limit.ts';
 
@@ -23,22 +25,15 @@ import {
   schemaRef,
 } from '../kernel/openapi.ts';
 
-/** What `search_articles` returns for the example call (its output schema). */
-const exampleSearchOutput = (origin: string): Record<string, unknown> => ({
-  query: 'agent 编排',
-  results: [
-    {
-      slug: 'agent-orchestration-multi-agent-workflow-zh',
-      title: 'Agent 编排实践：工具调用、多智能体协作与工作流',
-      category: 'ai-agents',
-      date: '2026-10-02',
-      excerpt: '从单 Agent 的工具调用，到主管-专家式多智能体协作，再到可审计的工作流编排。',
-      type: 'article',
-      url: absoluteUrl(origin, '/blog/agent-orchestration-multi-agent-workflow-zh'),
-      lang: 'zh',
-    },
-  ],
-});
+/** The example call of `search_articles`: a search that finds something on this site (src/core/publish/api-examples.ts). */
+export interface McpSearchExample {
+  query: string;
+  lang?: Lang;
+  results: SearchResult[];
+}
+
+/** The example call's limit. */
+const EXAMPLE_LIMIT = 3;
 
 const publicTools = TOOLS.filter((tool) => tool.requiredScope === undefined).map((tool) => `\`${tool.name}\``);
 const protectedTools = TOOLS.filter((tool) => tool.requiredScope !== undefined).map(
@@ -145,8 +140,9 @@ const mcpHeader = (name: string, description: string): JsonSchema => ({
   schema: { type: 'string' },
 });
 
-export function mcpPaths(origin: string): Record<string, JsonSchema> {
-  const searchOutput = exampleSearchOutput(origin);
+/** `/mcp`, its example a call of `search_articles` with `search`'s arguments, answered with its results. */
+export function mcpPaths(origin: string, search: McpSearchExample): Record<string, JsonSchema> {
+  const searchOutput = { query: search.query, results: search.results };
   return {
     '/mcp': {
       post: {
@@ -193,7 +189,10 @@ export function mcpPaths(origin: string): Record<string, JsonSchema> {
                     jsonrpc: '2.0',
                     id: 1,
                     method: 'tools/call',
-                    params: { name: 'search_articles', arguments: { query: 'agent 编排', limit: 3 } },
+                    params: {
+                      name: 'search_articles',
+                      arguments: { query: search.query, limit: EXAMPLE_LIMIT, ...(search.lang ? { lang: search.lang } : {}) },
+                    },
                   },
                 },
                 tools: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },

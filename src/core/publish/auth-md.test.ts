@@ -11,6 +11,8 @@ import {
   SCOPES,
 } from '../oauth/config.ts';
 import { openApiDocument } from './openapi.ts';
+import { apiExamples } from './api-examples.ts';
+import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 import { authorizationServerMetadata } from '../oauth/endpoints/metadata.ts';
 import { REGISTRATION_DAILY_LIMIT, REGISTRATION_RATE_LIMIT } from '../oauth/endpoints/register.ts';
 
@@ -54,7 +56,9 @@ describe('auth.md', () => {
 describe('registration lifetime', () => {
   it('auth.md and the OpenAPI document say the same thing: claimed registrations expire too', () => {
     const text = renderAuthMd(oauthConfig('https://site.example'), 'Example AI');
-    const openapi = JSON.stringify(openApiDocument('https://site.example', { name: 'Example AI', operator_attribution: '' }));
+    const openapi = JSON.stringify(
+      openApiDocument('https://site.example', { name: 'Example AI', operator_attribution: '' }, apiExamples(FIXTURE_CATALOG)),
+    );
     expect(REGISTRATION_LIFETIME_TEXT).toContain(`${CLAIMED_CLIENT_TTL_SECONDS / 86_400} days`);
     expect(text).toContain(REGISTRATION_LIFETIME_TEXT);
     expect(openapi).toContain(REGISTRATION_LIFETIME_TEXT);

@@ -14,7 +14,7 @@ import { serverIdentity } from '../agent-tools/identity.ts';
 import { handleMcp } from '../mcp/server.ts';
 import { serverCard } from '../mcp/server-card.ts';
 import { discoveryDocuments, handleDiscovery } from './documents.ts';
-import { openApiDocument } from './openapi.ts';
+import { apiDocumentOf } from './openapi.ts';
 import { llmsTxt } from './llms.ts';
 
 /** Anything shaped like a tool name (a verb of the registry's, an underscore, words): what a surface claims to offer. */
@@ -60,7 +60,7 @@ describe('every surface names the tools of the one registry', () => {
   });
 
   it('the OpenAPI document and llms.txt', () => {
-    expect(named(JSON.stringify(openApiDocument(FIXTURE_ORIGIN, FIXTURE_CATALOG.company)))).toEqual(ALL);
+    expect(named(JSON.stringify(apiDocumentOf(FIXTURE_CATALOG)))).toEqual(ALL);
     expect(named(llmsTxt(FIXTURE_CATALOG))).toEqual(ALL);
   });
 });

@@ -37,6 +37,16 @@ describe('llms.txt at the fixture size', () => {
     expect(root).toContain(`\`${ORIGIN}/en/llms.txt\``);
   });
 
+  it('counts each language in words that fit the number (the fixture has 1 Chinese document and 3 English ones)', () => {
+    const root = llmsTxt(FIXTURE_CATALOG);
+    const count = (lang: string): number =>
+      [...FIXTURE_CATALOG.articles, ...FIXTURE_CATALOG.solutions].filter((d) => d.lang === lang).length;
+    expect(count('zh')).toBe(1);
+    expect(root).toContain(`${count('zh')} article or solution in zh`);
+    expect(root).toContain(`${count('en')} articles and solutions in en`);
+    expect(root).not.toMatch(/\b1 articles/);
+  });
+
   it('the root links every page the sitemap lists (AFDocs llms-txt-coverage), and links nothing but markdown', () => {
     const pages = sitePages(FIXTURE_CATALOG);
     const root = llmsTxt(FIXTURE_CATALOG, pages);

@@ -66,6 +66,9 @@ function readLimitsNote(origin: string): string {
   );
 }
 
+/** How many articles and solutions, in words: "1 article or solution", "3 articles and solutions". */
+const documentCount = (n: number): string => (n === 1 ? '1 article or solution' : `${n} articles and solutions`);
+
 /** The language indexes: linked when the root cannot list every document itself, else named (every root link stays `.md`). */
 function languageLinks(catalog: Catalog, linked: boolean): string[] {
   return LANGS.map((lang) => {
@@ -73,7 +76,7 @@ function languageLinks(catalog: Catalog, linked: boolean): string[] {
     return (linked ? link : named)(
       `${LANGUAGE_NAMES[lang]} index`,
       absoluteUrl(catalog.origin, paths.langLlms(lang)),
-      `${count} articles and solutions in ${lang}`,
+      `${documentCount(count)} in ${lang}`,
     );
   });
 }
@@ -215,12 +218,12 @@ function languageFiles(catalog: Catalog, lang: Lang): LlmsFile[] {
           section('Documents', lines),
         ]),
       });
-      sectionLinks.push(link(name, absoluteUrl(origin, path), `${lines.length} articles and solutions`));
+      sectionLinks.push(link(name, absoluteUrl(origin, path), documentCount(lines.length)));
     });
   }
   const index = join([
     ...header(catalog, title),
-    `${docs.length} articles and solutions in ${LANGUAGE_NAMES[lang]}, too many for one file: each section below lists one category.`,
+    `${documentCount(docs.length)} in ${LANGUAGE_NAMES[lang]}, too many for one file: each section below lists one category.`,
     section('Sections', sectionLinks),
     section('Instructions for agents', [agentInstructions(catalog)]),
     section('Elsewhere', [back]),

@@ -4,7 +4,8 @@
  * built from {@link openApiDocument}, so the description cannot drift from the code.
  * @module
  */
-import type { Company } from '../content/catalog.ts';
+import type { Catalog, Company } from '../content/catalog.ts';
+import { type ApiExamples, apiExamples, EXAMPLE_SEARCH_LIMIT } from './api-examples.ts';
 import { indexPointer } from '../content/markdown.ts';
 import { AGENT_ENTRY_POINTS, entryPointList } from './entry-points.ts';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
@@ -64,11 +65,10 @@ const wrongMethod = (allowed: readonly string[], instance: string): JsonSchema =
   return problem(405, `A method other than ${example.headers.allow} (\`Allow\` lists them).`, { problem: example, instance }, ['Allow']);
 };
 
-/** The example search: a mixed Chinese and English query, as people type it. */
-export const EXAMPLE_SEARCH_QUERY = '私有化部署 LLM';
-
-/** `/api/*` and `/health`. */
-function sitePaths(origin: string): Record<string, JsonSchema> {
+/** `/api/*` and `/health`, with `examples` from the catalogue. */
+function sitePaths(origin: string, examples: ApiExamples): Record<string, JsonSchema> {
+  const feedback = exampleFeedback(examples);
+  const enquiry = exampleEnquiry(examples);
   const health = (status: 'ok' | 'degraded'): Record<string, JsonSchema> =>
     json({ allOf: [schemaRef('Health'), { properties: { status: { const: status } } }] });
   const healthExample = (ok: boolean): Record<string, unknown> => ({
@@ -98,37 +98,14 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
             limit: `Maximum results (1-${MAX_RESULT_LIMIT}, default ${DEFAULT_RESULT_LIMIT}).`,
             lang: 'Only documents in this language (zh or en); omit for both.',
           },
-          { q: EXAMPLE_SEARCH_QUERY, limit: 3, lang: 'zh' },
+          { q: examples.search.query, limit: EXAMPLE_SEARCH_LIMIT, ...(examples.search.lang ? { lang: examples.search.lang } : {}) },
         ),
         responses: {
           '200': response(
             `Results, best first. \`Cache-Control: ${SEARCH_CACHE_CONTROL}\`.`,
             json({ type: 'array', items: schemaRef('SearchResult') }),
             ['Cache-Control', 'Access-Control-Allow-Origin'],
-            {
-              'application/json': [
-                {
-                  slug: 'private-llm-deployment-guide-zh',
-                  title: '私有化部署大模型完整指南：GPU 选型与显存估算',
-                  category: 'private-deployment',
-                  date: '2026-09-18',
-                  excerpt: '从业务场景出发，讲清楚私有化部署大模型时的 GPU 选型、显存估算与推理框架选择。',
-                  type: 'article',
-                  url: absoluteUrl(origin, '/blog/private-llm-deployment-guide-zh'),
-                  lang: 'zh',
-                },
-                {
-                  slug: 'vllm-kubernetes-on-prem-deployment',
-                  title: 'Deploying vLLM on Kubernetes for on-prem LLM serving',
-                  category: 'private-deployment',
-                  date: '2026-08-27',
-                  excerpt: 'A production-minded walkthrough of running vLLM on an on-prem Kubernetes cluster.',
-                  type: 'article',
-                  url: absoluteUrl(origin, '/blog/vllm-kubernetes-on-prem-deployment'),
-                  lang: 'en',
-                },
-              ],
-            },
+            { 'application/json': examples.search.results },
           ),
           '400': problem(
             400,
@@ -193,8 +170,8 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: schemaRef('ContactRequest'), example: EXAMPLE_ENQUIRY },
-            'application/x-www-form-urlencoded': { schema: schemaRef('ContactRequest'), example: EXAMPLE_ENQUIRY },
+            'application/json': { schema: schemaRef('ContactRequest'), example: enquiry },
+            'application/x-www-form-urlencoded': { schema: schemaRef('ContactRequest'), example: enquiry },
           },
         },
         responses: {
@@ -250,8 +227,8 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: schemaRef('FeedbackRequest'), example: EXAMPLE_FEEDBACK },
-            'application/x-www-form-urlencoded': { schema: schemaRef('FeedbackRequest'), example: EXAMPLE_FEEDBACK },
+            'application/json': { schema: schemaRef('FeedbackRequest'), example: feedback },
+            'application/x-www-form-urlencoded': { schema: schemaRef('FeedbackRequest'), example: feedback },
           },
         },
         responses: {
@@ -259,8 +236,8 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
             'application/json': {
               status: 'stored',
               id: '5c0e7a92-3f4b-4d1e-9a6c-8b2f1d0e3c47',
-              page: '/blog/llm-gateway-token-budgets',
-              kind: 'outdated',
+              page: feedback.page,
+              kind: feedback.kind,
             },
           }),
           '303': response('Browser form post: back to the page, at the fragment that thanks or says it failed.', undefined, ['Location']),
@@ -326,26 +303,32 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
   };
 }
 
-/** The example feedback (JSON and form bodies). */
-const EXAMPLE_FEEDBACK = {
-  page: '/blog/llm-gateway-token-budgets',
+/** The example feedback (JSON and form bodies): about a page of this site. */
+const exampleFeedback = (examples: ApiExamples): { page: string; kind: 'outdated'; text: string } => ({
+  page: examples.feedbackPage,
   kind: 'outdated',
-  text: 'The rate-limit section still describes the 2025 defaults.',
-};
+  text: 'A section still describes last year’s defaults.',
+});
 
-/** The example enquiry (JSON and form bodies). */
-const EXAMPLE_ENQUIRY = {
+/** The example enquiry (JSON and form bodies): about one of this site's products, when it has any. */
+const exampleEnquiry = (examples: ApiExamples): Record<string, string> => ({
   name: '李伟',
   email: 'li.wei@example.com',
   company: '示例银行',
-  message: '我们想了解 70B 模型私有化部署的硬件规划，能否安排一次技术交流？',
-};
+  ...(examples.product
+    ? { product: examples.product.slug, message: `我们想了解 ${examples.product.name} 的部署方式与报价，能否安排一次技术交流？` }
+    : { message: '我们想了解贵公司的产品与服务，能否安排一次技术交流？' }),
+});
 
 /**
- * Builds the document for `origin` (the server URL). The content's terms (attribution) stand in
- * for a licence: the API serves that content.
+ * Builds the document for `origin` (the server URL), its examples drawn from the catalogue ({@link apiExamples} of
+ * ./api-examples.ts). The content's terms (attribution) stand in for a licence: the API serves that content.
  */
-export function openApiDocument(origin: string, company: Pick<Company, 'name' | 'operator_attribution'>): JsonSchema {
+export function openApiDocument(
+  origin: string,
+  company: Pick<Company, 'name' | 'operator_attribution'>,
+  examples: ApiExamples,
+): JsonSchema {
   const siteName = company.name;
   return {
     openapi: '3.1.0',
@@ -377,7 +360,12 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
       },
       { name: 'operations', 'x-displayName': 'Operations', description: 'Health and build facts for uptime checks.' },
     ],
-    paths: { ...sitePaths(origin), ...mcpPaths(origin), ...a2aPaths(), ...oauthPaths(origin, siteName) },
+    paths: {
+      ...sitePaths(origin, examples),
+      ...mcpPaths(origin, examples.search),
+      ...a2aPaths(examples.search.query),
+      ...oauthPaths(origin, siteName),
+    },
     components: {
       securitySchemes: {
         oauth2: {
@@ -410,6 +398,11 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
       },
     },
   };
+}
+
+/** The document of the site `catalog` describes: its origin, company and examples drawn from its content. */
+export function apiDocumentOf(catalog: Pick<Catalog, 'origin' | 'company' | 'articles' | 'solutions' | 'products'>): JsonSchema {
+  return openApiDocument(catalog.origin, catalog.company, apiExamples(catalog));
 }
 
 /**

@@ -3,7 +3,7 @@
  * markdown twin. Sitemap, twins and llms.txt all read this list, so they cannot disagree.
  * @module
  */
-import { apiDocsMarkdown, apiOverviewTwin, openApiDocument } from './openapi.ts';
+import { apiDocsMarkdown, apiDocumentOf, apiOverviewTwin } from './openapi.ts';
 import { operationDetailsMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown, hubSearchText } from './developers.ts';
@@ -1069,7 +1069,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
 
   for (const lang of ['en', 'zh'] as const) pages.push(contactPage(catalog, lang, today));
 
-  const openApi = openApiDocument(origin, company);
+  const openApi = apiDocumentOf(catalog);
   // The overview's twin says what the overview shows; the whole reference in one request is the one-page reference's twin.
   pages.push({
     path: paths.apiDocs,

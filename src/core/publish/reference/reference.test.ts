@@ -1,12 +1,21 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_CATALOG } from '../../../../tests/support/core-fixtures.ts';
+import { apiExamples } from '../api-examples.ts';
 import { openApiDocument } from '../openapi.ts';
 import type { JsonSchema } from './schema-view.ts';
 import { apiReferenceMarkdown, operationDetailsMarkdown } from './markdown.ts';
 import { apiReference, operationSlug, referenceOperations } from './reference.ts';
 
 const ORIGIN = 'https://acme-ai.example';
-const doc = openApiDocument(ORIGIN, { name: 'Acme AI', operator_attribution: 'Content by Acme AI' });
+/** The example search is drawn from the catalogue: here a Chinese article's tag, a mixed query as people type it. */
+const EXAMPLE_QUERY = '私有化部署 LLM';
+const examples = apiExamples({
+  ...FIXTURE_CATALOG,
+  origin: ORIGIN,
+  articles: FIXTURE_CATALOG.articles.map((a) => (a.lang === 'zh' ? { ...a, tags: [EXAMPLE_QUERY] } : a)),
+});
+const doc = openApiDocument(ORIGIN, { name: 'Acme AI', operator_attribution: 'Content by Acme AI' }, examples);
 const reference = apiReference(doc);
 const operations = reference.groups.flatMap((g) => g.operations);
 
@@ -146,7 +155,7 @@ describe('apiReference', () => {
     ]);
     const search = operations.find((op) => op.id === 'searchArticles')!.requests[0]!;
     for (const snippet of Object.values(search.snippets)) {
-      expect(snippet).toContain('私有化部署 LLM');
+      expect(snippet).toContain(EXAMPLE_QUERY);
       expect(snippet).not.toMatch(/%[0-9A-F]{2}/);
     }
     const authorize = operations.find((op) => op.id === 'authorize')!;
@@ -206,7 +215,7 @@ describe('apiReferenceMarkdown', () => {
     expect(md.match(/^ {2}Example\n\n {2}```$/gm)?.length).toBe(examples.length);
     expect(md.match(/^```sh$/gm)?.length).toBe(operations.reduce((n, op) => n + op.requests.length, 0));
     expect(md).toContain('```python\nimport requests');
-    expect(md).toContain("--data-urlencode 'q=私有化部署 LLM'");
+    expect(md).toContain(`--data-urlencode 'q=${EXAMPLE_QUERY}'`);
     expect(md.trimEnd().endsWith('- entry')).toBe(true);
     // The contents link each operation's own page's twin.
     expect(md).toContain(`[GET /api/search](${ORIGIN}/docs/api/search-articles.md)`);
