@@ -3,7 +3,7 @@
 // the methods a static file does not answer. The routing is src/core/publish/page-edge.ts.
 import type { Config, Context } from '@netlify/edge-functions';
 import { passThroughHandler } from '../../src/core/kernel/handler.ts';
-import { Metrics } from '../../src/core/kernel/metrics.ts';
+import { countsUsage, Metrics } from '../../src/core/kernel/metrics.ts';
 import { parseEnv } from '../../src/core/config.ts';
 import { answerAtEdge } from '../../src/core/publish/page-edge.ts';
 import { countPageRequest } from '../../src/core/publish/page-negotiation.ts';
@@ -31,7 +31,8 @@ const staticUrl = (req: Request, path: string): URL => {
 const answer = passThroughHandler(
   (req: Request, context: Context) =>
     answerAtEdge(req, (path) => context.next(new Request(staticUrl(req, path), { method: 'GET', headers: req.headers }))),
-  { metrics, count: countPageRequest },
+  // Not under `npm run dev`: its requests are not the site's traffic (kernel/metrics.ts countsUsage).
+  countsUsage(environment()) ? { metrics, count: countPageRequest } : undefined,
 );
 
 export default (req: Request, context: Context): Promise<Response | undefined> => answer(req, context);

@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { CONTACT_EDGE, handleContact, webhookNotifier } from '../../src/core/contact/contact.ts';
 import { httpHandler } from '../../src/core/kernel/handler.ts';
-import { contactPages } from './_shared/contact-page.ts';
+import { contactPages, productSlugs } from './_shared/contact-page.ts';
 import { clientNetworkDigest, newId, now, runtimeConfig, stores } from './_shared/deps.ts';
 import { signedFetch } from './_shared/web-bot-auth.ts';
 import { counting, usageOf } from './_shared/usage.ts';
@@ -18,6 +18,7 @@ export default httpHandler(
       newId,
       notify,
       usage: usageOf(context),
+      products: productSlugs,
     };
     return handleContact(req, deps, contactPages);
   },

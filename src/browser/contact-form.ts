@@ -90,8 +90,13 @@ function enhance(form: HTMLFormElement): void {
     panel.tabIndex = -1;
     const heading = document.createElement('h3');
     heading.textContent = t.sentTitle;
+    // The reference stays whole on one line: a phone broke "6A1E-1331" at its hyphen (stranger s10b).
     const text = document.createElement('p');
-    text.textContent = t.sent(reference);
+    const number = document.createElement('span');
+    number.className = 'reference-inline';
+    number.textContent = reference;
+    const [before = '', after = ''] = t.sent('\u0000').split('\u0000');
+    text.append(before, number, after);
     const summary = document.createElement('dl');
     for (const [name, value] of sent) {
       const field = fields.find((f) => f.id === name)!;

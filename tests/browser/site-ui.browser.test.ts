@@ -485,6 +485,24 @@ describe('contact form', () => {
     await context.close();
   });
 
+  it('keeps the reference number whole on a phone, in the inline panel and on the thank-you page (stranger s10b)', async () => {
+    const { context, page } = await open({ width: 320, height: 740 });
+    await page.goto('/zh/contact');
+    await page.fill('#name', '李伟');
+    await page.fill('#email', 'li.wei@example.com');
+    await page.getByRole('button', { name: '提交' }).click();
+    const number = page.locator('#form-sent .reference-inline');
+    await expect.poll(() => number.textContent()).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+    // One line box: not "6A1E-" at the end of one line and "1331" at the start of the next.
+    expect(await number.evaluate((el) => el.getClientRects().length)).toBe(1);
+    expect(await page.locator('#form-sent p').first().textContent()).toMatch(/^谢谢！我们已收到您的咨询，编号 [0-9A-F]{4}-[0-9A-F]{4}。/);
+    await page.goto('/zh/contact/thanks?ref=6A1E-1331');
+    const slot = page.locator('[data-reference]');
+    await expect.poll(() => slot.textContent()).toBe('6A1E-1331');
+    expect(await slot.evaluate((el) => el.getClientRects().length)).toBe(1);
+    await context.close();
+  });
+
   it('takes a Chinese message of the full 5,000 characters without JavaScript (issue 28 stranger #7)', async () => {
     const plain = await open({ javaScriptEnabled: false });
     await plain.page.goto('/zh/contact');
@@ -526,6 +544,31 @@ describe('contact form', () => {
 });
 
 describe('phone header', () => {
+  it('shows every section at 320, 390 and 430 px, light and dark: nothing cut off, no sideways scrolling (stranger s10b)', async () => {
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const width of [320, 390, 430])
+        for (const pathname of ['/', '/zh', '/contact', '/blog/gpu-capacity-planning-h100-l40s']) {
+          const { context, page } = await open({ width, height: 740, colorScheme });
+          await page.goto(pathname);
+          const where = `${pathname} ${width} px ${colorScheme}`;
+          const layout = await page.evaluate(() => {
+            const nav = document.querySelector<HTMLElement>('.site-nav')!;
+            const links = [...nav.querySelectorAll('a')].map((a) => a.getBoundingClientRect());
+            return {
+              links: links.length,
+              inView: links.filter((b) => b.left >= 0 && b.right <= window.innerWidth).length,
+              navScrolls: nav.scrollWidth > nav.clientWidth,
+              pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+            };
+          });
+          expect(layout.links, where).toBe(5);
+          expect(layout.inView, where).toBe(5);
+          expect(layout.navScrolls, where).toBe(false);
+          expect(layout.pageScrolls, where).toBe(false);
+          await context.close();
+        }
+  });
+
   it('keeps every section on one row and the header compact', async () => {
     for (const pathname of ['/', '/zh']) {
       const { context, page } = await open({ width: 360, height: 740 });

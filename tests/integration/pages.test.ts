@@ -7,6 +7,7 @@ import { languageSwitchTitle } from '../../src/core/content/i18n.ts';
 import { htmlOf } from '../../tools/agent-ready/html.ts';
 import { normalizeText } from '../../tools/agent-ready/rubrics/afdocs.ts';
 import { sitePages } from '../../src/core/publish/pages.ts';
+import { documentTitle, MAX_TITLE, siteNameIn, timesNamed } from '../../src/core/publish/page-title.ts';
 import { TEST_ORIGIN } from '../support/origin.ts';
 import { sitemapPaths, useRuntime } from '../support/runtime.ts';
 
@@ -289,12 +290,25 @@ describe('titles and descriptions are written once, in the page registry', () =>
       const html = await (await site.fetchPath(page.path, { headers: { accept: 'text/html' } })).text();
       const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
       const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '');
-      // The document title adds the site name (or shortens a long title at a word).
-      expect(
-        title === page.title || title.startsWith(`${page.title} | `) || page.title.startsWith(title.replace(/…$/, '')),
-        `${page.path}: <title> ${title}`,
-      ).toBe(true);
+      // One rule for every title (src/core/publish/page-title.ts): the page's title and the site's name in its language, once.
+      const siteName = siteNameIn(catalog.company, page.lang);
+      expect(title, `${page.path}: <title>`).toBe(documentTitle(page.title, siteName));
+      expect(timesNamed(title, siteName), `${page.path}: <title> ${title} names ${siteName} once`).toBe(1);
+      expect(title.length, `${page.path}: <title> ${title}`).toBeLessThanOrEqual(MAX_TITLE);
+      expect(/<meta property="og:site_name" content="([^"]*)"/.exec(html)?.[1], `${page.path}: og:site_name`).toBe(siteName);
+      // A Chinese page names the company in Chinese only (s10b: "艾克米智能：… | Acme AI").
+      if (page.lang === 'zh') expect(timesNamed(title, catalog.company.name), `${page.path}: <title> ${title}`).toBe(0);
       expect(description, `${page.path}: description`).toBe(page.description);
+    }
+    // The 404 pages, which the registry does not list, follow the same rule.
+    for (const [lang, missing] of [
+      ['en', '/no-such-page'],
+      ['zh', '/zh/no-such-page'],
+    ] as const) {
+      const html = await (await site.fetchPath(missing, { headers: { accept: 'text/html' } })).text();
+      const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+      expect(title, missing).toMatch(new RegExp(` \\| ${siteNameIn(catalog.company, lang)}$`));
+      expect(/<meta property="og:site_name" content="([^"]*)"/.exec(html)?.[1], missing).toBe(siteNameIn(catalog.company, lang));
     }
   });
 });

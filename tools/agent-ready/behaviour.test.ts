@@ -257,3 +257,50 @@ describe('reasons that name what actually went wrong (recheck-30 finding 9)', ()
     });
   });
 });
+
+describe('a site built for another origin than the one scanned (stranger s10b, finding 8)', () => {
+  /** The fixture site built for `BUILT` and served at the scanned origin; nothing answers at `BUILT`. */
+  const BUILT = 'http://localhost:8888';
+  const servedElsewhere = (routes: Routes): typeof fetch => {
+    const serve = memoryFetch(routes);
+    return (input, init) =>
+      new URL(new Request(input, init).url).origin === O ? serve(input, init) : Promise.reject(new TypeError('fetch failed'));
+  };
+
+  it('each behaviour names the other origin instead of asking to publish what is published, and the summary names what did not run', async () => {
+    const report = await scan({ baseUrl: O, fetch: servedElsewhere(goodRoutes(BUILT)), behaviour: true }, [BEHAVIOUR]);
+    const rubric = report.rubrics[0]!;
+    const checks = Object.fromEntries(rubric.checks.map((c) => [c.id, c]));
+    for (const id of ['mcp-session', 'mcp-tool-call', 'oauth-registration', 'oauth-token', 'oauth-cleanup', 'a2a-send-message']) {
+      expect(checks[id], id).toMatchObject({ status: 'neutral', otherOrigin: BUILT });
+      expect(checks[id]!.reason, id).toContain(`${BUILT}, not the scanned ${O}: was the site built for another origin?`);
+      expect(checks[id]!.fix, id).not.toMatch(/^Publish/);
+    }
+    expect(checks['mcp-session']!.reason).toMatch(new RegExp(`^the MCP server card names ${BUILT}/mcp, on `));
+    expect(checks['mcp-session']!.fix).toBe(
+      `Name this origin's endpoint in the server card (${O}/mcp): build the site for the origin it is served at.`,
+    );
+    expect(checks['markdown-twins']!.status).toBe('pass');
+    // Never "all work" when six of seven behaviours did not run.
+    expect(rubric.summary.headline).toBe(
+      `1 of 7 behaviour(s) exercised, it works; 6 not exercised: mcp-session, mcp-tool-call, oauth-registration, oauth-token, oauth-cleanup, a2a-send-message (the site names another origin, ${BUILT}: was it built for the scanned one?)`,
+    );
+    expect(rubric.summary).toMatchObject({ failed: [], otherOrigins: [BUILT] });
+  });
+
+  it('a site without a server card is still told to publish one', async () => {
+    const routes = goodRoutes(O);
+    routes.delete('/.well-known/mcp/server-card.json');
+    routes.delete('/.well-known/mcp.json');
+    const checks = await behaviour(routes);
+    expect(checks['mcp-session']).toMatchObject({ status: 'neutral', reason: 'no MCP server card: nothing to exercise' });
+    expect(checks['mcp-session']!.fix).toMatch(/^Publish an MCP server card/);
+  });
+
+  it('"all work" only when every behaviour ran', async () => {
+    const report = await scan({ baseUrl: O, fetch: memoryFetch(goodRoutes(O)), behaviour: true }, [BEHAVIOUR]);
+    expect(report.rubrics[0]!.summary.headline).toBe('7 behaviour(s) exercised, all work');
+    const readOnly = await scan({ baseUrl: O, fetch: memoryFetch(goodRoutes(O)), behaviour: false }, [BEHAVIOUR]);
+    expect(readOnly.rubrics[0]!.summary.headline).toMatch(/^1 of 7 behaviour\(s\) exercised, it works; 6 not exercised: mcp-session, /);
+  });
+});

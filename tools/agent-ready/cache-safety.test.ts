@@ -130,3 +130,82 @@ describe('what lets a cache go wrong', () => {
     expect(variantOf(fetched('text/markdown', '# T', 404))).toBe('other');
   });
 });
+
+describe('a site built for another origin than the one scanned (stranger s10b, finding 8)', () => {
+  const BUILT = 'http://localhost:8888';
+
+  it('alternate-link names the other origin, and the summary does not call caching unsafe', async () => {
+    // The pages link their twins with absolute URLs, as a built site does.
+    const routes = goodRoutes(BUILT);
+    for (const { path } of FIXTURE_PAGES) {
+      const page = routes.get(path)!;
+      routes.set(path, async (req) => {
+        const res = await page(req);
+        if (!res.headers.get('content-type')?.includes('html')) return res;
+        const html = (await res.text()).replace('type="text/markdown" href="/', `type="text/markdown" href="${BUILT}/`);
+        return new Response(html, { status: res.status, headers: res.headers });
+      });
+    }
+    const serve = memoryFetch(routes);
+    // Served at the scanned origin; nothing answers at the origin the site was built for.
+    const servedElsewhere: typeof fetch = (input, init) =>
+      new URL(new Request(input, init).url).origin === O ? serve(input, init) : Promise.reject(new TypeError('fetch failed'));
+    const report = await scan({ baseUrl: O, fetch: servedElsewhere }, [CACHE_SAFETY]);
+    const rubric = report.rubrics[0]!;
+    const alternate = rubric.checks.find((c) => c.id === 'alternate-link')!;
+    expect(alternate).toMatchObject({ status: 'fail', otherOrigin: BUILT });
+    expect(alternate.reason).toMatch(
+      new RegExp(
+        `^0 of 1 sampled page\\(s\\) pass; /: alternate ${BUILT}/index\\.md → fetch failed: it is on ${BUILT}, not the scanned ${O}`,
+      ),
+    );
+    expect(alternate.fix).toBe(
+      `Link each page's markdown on the origin it is served at, not ${BUILT}: build the site for the origin it is served at.`,
+    );
+    expect(rubric.summary).toEqual({
+      headline: `not judged: alternate-link fails because the site names another origin, ${BUILT} (was it built for the scanned one?), not because of caching; interleaved-requests, vary-accept, content-location pass`,
+      safe: null,
+    });
+  });
+
+  it('a real caching fault is still "unsafe", with the origin named apart', () => {
+    const result = (id: string, status: CheckResult['status'], otherOrigin?: string): CheckResult => ({
+      id,
+      title: id,
+      status,
+      reason: '',
+      scored: true,
+      ...(otherOrigin ? { otherOrigin } : {}),
+    });
+    expect(
+      CACHE_SAFETY.summarize([
+        result('interleaved-requests', 'fail'),
+        result('vary-accept', 'pass'),
+        result('alternate-link', 'fail', BUILT),
+      ]),
+    ).toEqual({
+      headline: `unsafe: interleaved-requests; alternate-link fails because the site names another origin, ${BUILT} (was it built for the scanned one?)`,
+      safe: false,
+    });
+  });
+
+  it('an alternate on another origin that serves markdown passes (a docs CDN)', async () => {
+    const routes = goodRoutes(O);
+    const cdn = 'https://cdn.fixture.example';
+    const page = routes.get('/docs/glossary')!;
+    routes.set('/docs/glossary', async (req) => {
+      const res = await page(req);
+      if (!res.headers.get('content-type')?.includes('html')) return res;
+      const html = (await res.text()).replace(/href="[^"]*\/docs\/glossary\.md"/, `href="${cdn}/docs/glossary.md"`);
+      const headers = new Headers(res.headers);
+      headers.delete('link');
+      return new Response(html, { status: res.status, headers });
+    });
+    const serve = memoryFetch(routes);
+    const checks = Object.fromEntries(
+      (await scan({ baseUrl: O, fetch: (input, init) => serve(input, init) }, [CACHE_SAFETY])).rubrics[0]!.checks.map((c) => [c.id, c]),
+    );
+    expect(checks['alternate-link']).toMatchObject({ status: 'pass' });
+    expect(checks['alternate-link']!.otherOrigin).toBeUndefined();
+  });
+});

@@ -73,6 +73,24 @@ export function sameOrigin(ctx: CheckContext, url: string): boolean {
   }
 }
 
+/**
+ * The origin of `url` when it is a URL on another origin than the audited one, else null: a site built for one origin
+ * and served at another names the first in its cards, metadata and links.
+ */
+export function otherOriginOf(ctx: CheckContext, url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin !== 'null' && origin !== new URL(ctx.baseUrl).origin ? origin : null;
+  } catch {
+    return null; // not a URL: no origin to name
+  }
+}
+
+/** The clause a verdict adds when the site names another origin than the scanned one. */
+export function builtForOtherOrigin(ctx: CheckContext, origin: string): string {
+  return `${origin}, not the scanned ${new URL(ctx.baseUrl).origin}: was the site built for another origin?`;
+}
+
 /** GET `pathOrUrl` (memoised per context, URL and Accept, unless `fresh`). Never throws. */
 export function get(ctx: CheckContext, pathOrUrl: string, options: GetOptions = {}): Promise<Fetched> {
   const url = siteUrl(ctx, pathOrUrl);

@@ -111,6 +111,11 @@ export interface CheckResult {
   evidence?: string[];
   /** Per-page checks: how many sampled pages passed. */
   pages?: PageTally;
+  /**
+   * The origin the site named where this check looked (a server card's endpoint, metadata, a page's markdown link), when
+   * that origin is not the scanned one and is why the check did not pass or was not exercised: a site built for another origin.
+   */
+  otherOrigin?: string;
 }
 
 /** The verdict a check function returns; the registry adds id, title, scored and the definition. */
@@ -120,6 +125,7 @@ export interface Verdict {
   fix?: string;
   evidence?: string[];
   pages?: PageTally;
+  otherOrigin?: string;
 }
 
 /** One entry of the check registry. */

@@ -4,6 +4,9 @@ import type { ContactPages } from '../../../src/core/contact/contact.ts';
 import { contactFormHtml, pageWithForm } from '../../../src/core/contact/contact-form.ts';
 import { paths } from '../../../src/core/kernel/paths.ts';
 
+/** The site's product slugs, the only values POST /api/contact takes for `product` (besides empty). */
+export const productSlugs: readonly string[] = contactPage.products.map((p) => p.slug);
+
 export const contactPages: ContactPages = {
   thanksPath: (lang) => (lang === 'zh' ? paths.langContactThanks('zh') : paths.contactThanks),
   formWithErrors: (lang, values, invalid, status, notice) =>

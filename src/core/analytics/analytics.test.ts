@@ -1,8 +1,19 @@
 /** Usage counts in-process: no write per request, nothing that identifies a person, a roll-up that counts each record once. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../kernel/memory-store.ts';
 import { ipDigest } from '../kernel/ip-digest.ts';
-import { audienceOf, countRequest, METRICS_FLUSH_INTERVAL_MS, Metrics, type MetricsRecord, userAgentFamily } from '../kernel/metrics.ts';
+import {
+  audienceOf,
+  countRequest,
+  countsUsage,
+  DEV_SERVER_ENV,
+  METRICS_FLUSH_INTERVAL_MS,
+  Metrics,
+  type MetricsRecord,
+  userAgentFamily,
+} from '../kernel/metrics.ts';
 import type { Store } from '../kernel/store.ts';
 import { usageReport } from './report.ts';
 import { type DayRecord, dayKey, QUERY_MIN_NETWORKS, ROLLUP_BATCH, rollUp } from './rollup.ts';
@@ -114,6 +125,26 @@ describe('counting in an instance', () => {
       'requests.surface.api',
       'requests.agent.claude',
     ]);
+  });
+});
+
+describe('npm run dev counts nothing (stranger s10b: "errors pages.500 2" that no answer had)', () => {
+  /** The lines of netlify.toml's table `name`, up to the next table. */
+  const table = (name: string): string => {
+    const toml = readFileSync(path.resolve(import.meta.dirname, '../../../netlify.toml'), 'utf8');
+    const start = toml.indexOf(`\n[${name}]\n`);
+    if (start < 0) return '';
+    const rest = toml.slice(start + name.length + 4);
+    return rest.slice(0, rest.search(/^\[/m) < 0 ? undefined : rest.search(/^\[/m));
+  };
+
+  it('the dev server (Netlify\'s "dev" context) sets the switch, and no deploy does', () => {
+    // The dev server's edge function shares npm start's local Blobs: its failed renders were counted as the site's 500s.
+    expect(table('context.dev.environment')).toMatch(new RegExp(`^\\s*${DEV_SERVER_ENV} = "1"$`, 'm'));
+    expect(table('build.environment')).not.toContain(DEV_SERVER_ENV);
+    expect(countsUsage({ [DEV_SERVER_ENV]: '1' })).toBe(false);
+    expect(countsUsage({})).toBe(true);
+    expect(countsUsage({ [DEV_SERVER_ENV]: '' })).toBe(true);
   });
 });
 

@@ -13,8 +13,9 @@ export const CONTACT_FIELD_LIMITS = { name: 100, email: 254, company: 200, produ
 export const HONEYPOT_FIELD = 'website';
 
 /** What went wrong with a field, from the API's reason (src/core/contact/contact.ts words them so). */
-export function issueKind(reason: string): 'required' | 'email' | 'tooLong' | 'invalid' {
+export function issueKind(reason: string): 'required' | 'email' | 'tooLong' | 'product' | 'invalid' {
   if (/\bis required\b/.test(reason)) return 'required';
+  if (/^product must be (one of|empty)\b/.test(reason)) return 'product';
   if (/\bvalid address\b/.test(reason)) return 'email';
   if (/\bat most \d+ characters\b/.test(reason)) return 'tooLong';
   return 'invalid';
@@ -32,6 +33,8 @@ export function fieldMessage(t: Messages, name: string, reason: string): string 
         name,
         CONTACT_FIELD_LIMITS[name as keyof typeof CONTACT_FIELD_LIMITS] ?? Number(/at most (\d+)/.exec(reason)?.[1] ?? 0),
       );
+    case 'product':
+      return t.errProduct;
     default:
       return t.errInvalid;
   }

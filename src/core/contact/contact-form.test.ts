@@ -33,6 +33,15 @@ describe('contactFormHtml', () => {
     expect(html).toContain('data-kind="error">请修改下面标出的 2 项。</div>');
   });
 
+  it('an unknown product is named beside the product field, in the page language', () => {
+    const reason = "product must be one of the site's products: llm-gateway (or empty)";
+    const en = contactFormHtml('en', products, { values: { product: 'nope' }, invalid: [{ name: 'product', reason }] });
+    expect(en).toMatch(/id="product"[^>]*aria-invalid="true"/);
+    expect(en).toContain('<p class="field-error" id="product-error">Choose one of the listed products, or “Not sure yet”.</p>');
+    const zh = contactFormHtml('zh', products, { values: { product: 'nope' }, invalid: [{ name: 'product', reason }] });
+    expect(zh).toContain('<p class="field-error" id="product-error">请从列表中选择产品，或选择“暂不确定”。</p>');
+  });
+
   it('swaps the form into the built page and marks the title', () => {
     const page = `<html><head><title>Contact</title></head><body><h1>Contact</h1>${contactFormHtml('en', products)}<footer>f</footer></body></html>`;
     const answer = pageWithForm(page, contactFormHtml('en', products, { notice: 'Wait a minute.' }), 'en');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useBlobs } from '../../../tests/support/blobs.ts';
 import { sendJson, useFakeUpstream } from '../../../tests/support/fake-upstream.ts';
 import { ipDigest } from '../kernel/ip-digest.ts';
-import { HttpProblem } from '../kernel/problem.ts';
+import { HttpProblem, problemBody } from '../kernel/problem.ts';
 import {
   CONTACT_BODY_LIMIT_BYTES,
   CONTACT_FIELD_LIMITS,
@@ -32,7 +32,10 @@ const deps = async (ip: string, notify: ReturnType<typeof webhookNotifier> | nul
   now,
   newId: () => `id-${++n}`,
   notify,
+  products: PRODUCTS,
 });
+/** The site's product slugs (generated/data/contact-page.json in the function). */
+const PRODUCTS = ['llm-gateway', 'agent-studio'];
 const valid = { name: 'Wang Fang', email: 'wang@example.com', company: '', message: 'hello' };
 
 async function stored(): Promise<Enquiry[]> {
@@ -42,27 +45,39 @@ async function stored(): Promise<Enquiry[]> {
 
 describe('validateContact', () => {
   it('trims, defaults optional fields and reports every bad field once', () => {
-    expect(validateContact({ name: '  Li ', email: ' li@example.com ' })).toEqual({
+    expect(validateContact({ name: '  Li ', email: ' li@example.com ' }, PRODUCTS)).toEqual({
       ok: true,
       value: { name: 'Li', email: 'li@example.com', company: '', product: '', message: '' },
     });
-    const bad = validateContact({ name: '   ', email: 'a@b', company: 5 });
+    const bad = validateContact({ name: '   ', email: 'a@b', company: 5 }, PRODUCTS);
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.invalid.map((i) => i.name).sort()).toEqual(['company', 'email', 'name']);
   });
 
   it('words a missing or non-text field for people, not as the validation library does (issue 28 stranger #17)', () => {
-    const missing = validateContact({ email: 'li@example.com', company: 5 });
+    const missing = validateContact({ email: 'li@example.com', company: 5 }, PRODUCTS);
     expect(!missing.ok && missing.invalid).toEqual([
       { name: 'name', reason: 'name is required' },
       { name: 'company', reason: 'company must be text' },
     ]);
   });
 
+  it('refuses a product the site does not list, naming the field and the slugs it takes (stranger s10b: "nope" was stored)', () => {
+    const unknown = validateContact({ name: 'Li', email: 'li@example.com', product: 'nope' }, PRODUCTS);
+    expect(!unknown.ok && unknown.invalid).toEqual([
+      { name: 'product', reason: "product must be one of the site's products: llm-gateway, agent-studio (or empty)" },
+    ]);
+    // Empty (no product) stays fine, and so does every listed slug.
+    expect(validateContact({ name: 'Li', email: 'li@example.com', product: '' }, PRODUCTS).ok).toBe(true);
+    for (const product of PRODUCTS) expect(validateContact({ name: 'Li', email: 'li@example.com', product }, PRODUCTS).ok).toBe(true);
+    const none = validateContact({ name: 'Li', email: 'li@example.com', product: 'llm-gateway' }, []);
+    expect(!none.ok && none.invalid).toEqual([{ name: 'product', reason: 'product must be empty: the site lists no products' }]);
+  });
+
   it('keeps the product the form was opened for, trimmed, and refuses an overlong one', () => {
-    const ok = validateContact({ name: 'Li', email: 'li@example.com', product: ' llm-gateway ' });
+    const ok = validateContact({ name: 'Li', email: 'li@example.com', product: ' llm-gateway ' }, PRODUCTS);
     expect(ok.ok && ok.value.product).toBe('llm-gateway');
-    const long = validateContact({ name: 'Li', email: 'li@example.com', product: 'x'.repeat(81) });
+    const long = validateContact({ name: 'Li', email: 'li@example.com', product: 'x'.repeat(81) }, PRODUCTS);
     expect(!long.ok && long.invalid.map((i) => i.name)).toEqual(['product']);
   });
 });
@@ -76,7 +91,7 @@ describe('one-line fields refuse control and invisible characters', () => {
     ['company', 'Acme\u{E0041}'],
     ['email', 'eve@example.com\u0007'],
   ])('%s %j', (field, value) => {
-    const result = validateContact({ ...valid, [field]: value });
+    const result = validateContact({ ...valid, [field]: value }, PRODUCTS);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.invalid).toEqual([{ name: field, reason: expect.stringContaining('control or invisible characters') }]);
   });
@@ -93,7 +108,7 @@ describe('one-line fields refuse control and invisible characters', () => {
     ['U+2028 (line separator)', 'a\u2028b'],
     ['a tag character', 'a\u{E0041}b'],
   ])('message with %s is refused, naming the field', (_name, message) => {
-    const result = validateContact({ ...valid, message });
+    const result = validateContact({ ...valid, message }, PRODUCTS);
     expect(!result.ok && result.invalid).toEqual([
       {
         name: 'message',
@@ -103,12 +118,12 @@ describe('one-line fields refuse control and invisible characters', () => {
   });
 
   it('a message keeps its lines (CRLF from a textarea as LF) and tabs, trimmed', () => {
-    const result = validateContact({ ...valid, message: '  Line one\r\n\tLine two\rLine three\n\n' });
+    const result = validateContact({ ...valid, message: '  Line one\r\n\tLine two\rLine three\n\n' }, PRODUCTS);
     expect(result.ok && result.value.message).toBe('Line one\n\tLine two\nLine three');
   });
 
   it('CJK text, the ideographic space and a multi-line message with emoji are accepted', () => {
-    const result = validateContact({ ...valid, name: '王　小明', company: '示例科技', message: 'Hello\nteam 👩‍💻' });
+    const result = validateContact({ ...valid, name: '王　小明', company: '示例科技', message: 'Hello\nteam 👩‍💻' }, PRODUCTS);
     expect(result.ok).toBe(true);
   });
 });
@@ -202,6 +217,57 @@ describe('CSRF on POST /api/contact', () => {
     const res = await handleContact(jsonPost, await deps('203.0.113.52', null), pages);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'accepted' });
+  });
+});
+
+describe('an unknown product on POST /api/contact (stranger s10b)', () => {
+  const SITE = 'https://site.example';
+  const forms: { status: number; invalid: unknown }[] = [];
+  const pages: ContactPages = {
+    thanksPath: () => '/contact/thanks',
+    formWithErrors: (_lang, _fields, invalid, status) => {
+      forms.push({ status, invalid });
+      return new Response('form', { status, headers: { 'content-type': 'text/html' } });
+    },
+  };
+
+  it('JSON: 400 problem naming product and the slugs it takes; nothing stored, no quota spent', async () => {
+    const before = (await stored()).length;
+    const post = new Request(`${SITE}/api/contact`, {
+      method: 'POST',
+      body: JSON.stringify({ ...valid, product: 'nope' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const error = await handleContact(post, await deps('203.0.113.70', null), pages).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpProblem);
+    const problem = problemBody(error as HttpProblem);
+    expect(problem).toMatchObject({
+      status: 400,
+      detail: '1 field is invalid: product.',
+      invalid_params: [{ name: 'product', reason: "product must be one of the site's products: llm-gateway, agent-studio (or empty)" }],
+    });
+    expect((await stored()).length).toBe(before);
+    // The same client may send the corrected enquiry at once.
+    const fixed = new Request(`${SITE}/api/contact`, {
+      method: 'POST',
+      body: JSON.stringify({ ...valid, product: 'agent-studio' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect((await handleContact(fixed, await deps('203.0.113.70', null), pages)).status).toBe(200);
+  });
+
+  it('a form post without JavaScript: the form again, 400, with the error beside the product field', async () => {
+    const post = new Request(`${SITE}/api/contact`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...valid, product: 'nope' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: SITE },
+    });
+    const res = await handleContact(post, await deps('203.0.113.71', null), pages);
+    expect(res.status).toBe(400);
+    expect(forms.at(-1)).toEqual({
+      status: 400,
+      invalid: [{ name: 'product', reason: "product must be one of the site's products: llm-gateway, agent-studio (or empty)" }],
+    });
   });
 });
 

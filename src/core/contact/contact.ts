@@ -68,7 +68,9 @@ export const ContactSchema = v.object(
     product: v.optional(
       v.pipe(
         trimmed(CONTACT_FIELD_LIMITS.product, 'product'),
-        v.description('Slug of the product the enquiry is about (as list_products and the product pages give it); empty when none.'),
+        v.description(
+          "Slug of the product the enquiry is about, one of the site's products (as list_products and the product pages give it); empty when none. Any other value is refused (400, `invalid_params` names product and lists the slugs).",
+        ),
       ),
       '',
     ),
@@ -137,14 +139,32 @@ export interface ContactDeps {
   notify: Notifier | null;
   /** What this request counts (kernel/metrics.ts). */
   usage?: Pick<Usage, 'count'>;
+  /** The site's product slugs: the only values `product` takes besides empty (the form's list, the /products pages). */
+  products: readonly string[];
 }
 
-/** Validates raw fields; returns the enquiry input or one entry per bad field. */
+/** Why `product` is refused: it is none of `products` (the site's slugs). */
+export function unknownProductReason(products: readonly string[]): string {
+  return products.length
+    ? `product must be one of the site's products: ${products.join(', ')} (or empty)`
+    : 'product must be empty: the site lists no products';
+}
+
+/**
+ * Validates raw fields; returns the enquiry input or one entry per bad field. `product` is empty or one of
+ * `products` (the site's slugs): an enquiry about a product the site does not list would be stored with no name.
+ */
 export function validateContact(
   fields: Record<string, unknown>,
+  products: readonly string[],
 ): { ok: true; value: ContactInput } | { ok: false; invalid: InvalidParam[] } {
   const result = v.safeParse(ContactSchema, fields, { abortEarly: false });
-  if (result.success) return { ok: true, value: result.output };
+  if (result.success) {
+    const { product } = result.output;
+    if (product !== '' && !products.includes(product))
+      return { ok: false, invalid: [{ name: 'product', reason: unknownProductReason(products) }] };
+    return { ok: true, value: result.output };
+  }
   const invalid = new Map<string, string>();
   for (const issue of result.issues) {
     const name = v.getDotPath(issue) ?? 'body';
@@ -171,7 +191,7 @@ export async function submitContact(fields: Record<string, unknown>, deps: Conta
     // A bot: answer as if accepted so it learns nothing, store nothing.
     return { kind: 'accepted', id: deps.newId() };
   }
-  const checked = validateContact(fields);
+  const checked = validateContact(fields, deps.products);
   if (!checked.ok) {
     const echo = Object.fromEntries(Object.entries(fields).filter(([k, val]) => typeof val === 'string' && k !== HONEYPOT_FIELD)) as Record<
       string,

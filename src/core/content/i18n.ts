@@ -164,6 +164,7 @@ const en = {
   errRequired: 'Please fill in this field.',
   errEmail: 'Please enter an email address like name@example.com.',
   errInvalid: 'Please check this field.',
+  errProduct: 'Choose one of the listed products, or “Not sure yet”.',
   errSummary: (n: number): string => (n === 1 ? 'Please correct the field marked below.' : `Please correct the ${n} fields marked below.`),
   errLimited: (seconds: number): string =>
     `We received an enquiry from your network less than a minute ago. Please wait ${seconds} seconds and send again; nothing you typed is lost.`,
@@ -346,6 +347,7 @@ const zh: Messages = {
   errRequired: '请填写此项。',
   errEmail: '请输入有效的邮箱地址，例如 name@example.com。',
   errInvalid: '请检查此项。',
+  errProduct: '请从列表中选择产品，或选择“暂不确定”。',
   errSummary: (n) => (n === 1 ? '请修改下面标出的一项。' : `请修改下面标出的 ${n} 项。`),
   errLimited: (seconds) => `不到一分钟前已收到来自您网络的咨询。请等待 ${seconds} 秒后再提交，您填写的内容不会丢失。`,
   errTooLarge: (maxChars) =>

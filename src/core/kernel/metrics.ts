@@ -257,6 +257,18 @@ export function known(value: string, vocabulary: readonly string[]): string {
   return vocabulary.includes(value) ? value : 'other';
 }
 
+/** Set (to `1`) in the environment of `npm run dev` (astro.config.mjs): its requests are not the site's traffic. */
+export const DEV_SERVER_ENV = 'SITE_DEV_SERVER';
+
+/**
+ * Whether requests are counted in this environment: not under `npm run dev`, whose edge function shares the local Blobs
+ * of `npm start` (Netlify's dev emulation and npm start both use .netlify/blobs-serve), so its module requests and its
+ * failed renders (a 500 while an article is broken) would show in `npm run stats` and /ops/ as the site's answers.
+ */
+export function countsUsage(env: Record<string, string | undefined>): boolean {
+  return env[DEV_SERVER_ENV] !== '1';
+}
+
 /**
  * Counts one answered request at the edge of an endpoint: its audience, the agent family when one
  * is known, the surface, and an error status by surface (`errors.mcp.429`).

@@ -169,6 +169,8 @@ describe('answerAtEdge', () => {
     expect(await zh?.text()).toContain('<title>找不到页面</title>');
     const md = await answer('/blog/%ZZ', 'GET', { accept: 'text/markdown' });
     expect(await md?.text()).toMatch(/^# Bad request\n\nThe address `\/blog\/%ZZ` is not a valid URL/);
+    const zhMd = await answer('/zh/blog/%E7%A7', 'GET', { accept: 'text/markdown' });
+    expect(await zhMd?.text()).toMatch(/^# 请求有误\n\n地址 `\/zh\/blog\/%E7%A7` 不是有效的 URL/);
     expect(md?.headers.get('cache-control')).toBe('no-store');
     // A validator never turns the error into a 304.
     expect((await answer('/blog/%ZZ', 'GET', { 'if-none-match': '*' }))?.status).toBe(400);

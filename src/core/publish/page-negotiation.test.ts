@@ -37,6 +37,32 @@ describe('404 for markdown clients', () => {
     expect(body).toContain(`\`${path}\``);
   });
 
+  it.each<[string, string | undefined]>([
+    ['/zh/no-such-page.md', undefined],
+    ['/zh/no-such-page', 'text/markdown'],
+    ['/zh/blog/nope', 'text/plain'],
+    ['/zh', 'text/markdown'],
+  ])('%s with Accept %s: the Chinese 404 twin, as the HTML 404 page there is Chinese (stranger s10b)', async (path, accept) => {
+    const res = (await negotiatePage(get(path, accept), () => fetchPath('/none')))!;
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-language')).toBe('zh-CN');
+    const body = await res.text();
+    expect(body).toMatch(/^# 页面不存在\n\n本站没有 `[^`]+` 这个页面。\n/);
+    expect(body).toContain(`\`${path}\``);
+    expect(body).not.toContain('Not found');
+    // The same places to look, in Chinese; the index links stay the same addresses.
+    expect(body).toContain('(/zh/llms.txt)');
+    expect(body).toContain('(/sitemap.xml)');
+    expect(body).toContain('`GET /api/search?q=<关键词>`');
+    expect(body).toContain('[中文首页](/zh)');
+  });
+
+  it('an English address keeps the English twin, and says its language', async () => {
+    const res = (await negotiatePage(get('/nope', 'text/markdown'), fetchPath))!;
+    expect(res.headers.get('content-language')).toBe('en');
+    expect(await res.text()).toContain('- [Home](/)');
+  });
+
   it("suggests a search made of the missing path's words", async () => {
     const body = await (await negotiatePage(get('/blog/vllm-on-k8s.md', 'text/markdown'), fetchPath))!.text();
     expect(body).toContain('(/api/search?q=vllm%20on%20k8s)');

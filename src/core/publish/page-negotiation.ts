@@ -5,6 +5,7 @@
  */
 import { appendVary } from '../kernel/handler.ts';
 import { estimateTokens } from '../content/markdown.ts';
+import { langTag, type Lang } from '../content/i18n.ts';
 import { twinPathOf } from '../kernel/paths.ts';
 import { choosePageVariant, PAGE_VARIANTS, type PageVariant } from '../kernel/negotiation.ts';
 import { HttpProblem, problemResponse } from '../kernel/problem.ts';
@@ -137,27 +138,71 @@ export function searchHint(pathname: string): string {
   return words === '' ? 'agents' : words;
 }
 
+/** The words of the markdown error answers, in the language of the address's chrome (`/zh/…` Chinese, as its HTML 404 page). */
+const ERROR_TEXT: Record<
+  Lang,
+  {
+    notFound(pathname: string): string;
+    badRequest(pathname: string): string;
+    indexes: string;
+    search: string;
+    sitemap: string;
+    home: string;
+  }
+> = {
+  en: {
+    notFound: (pathname) => `# Not found\n\nThere is no page at \`${pathname}\` on this site.`,
+    badRequest: (pathname) =>
+      `# Bad request\n\nThe address \`${pathname}\` is not a valid URL: a \`%\` must start an escape of two hexadecimal digits (RFC 3986 §2.1) that spell UTF-8.`,
+    indexes: 'what this site offers and where to find it (per language: ',
+    search: 'Search: `GET /api/search?q=<words>` answers JSON hits with their page URLs ([example]',
+    sitemap: 'every page (append `.md` to a page URL for its markdown)',
+    home: '[Home](/)',
+  },
+  zh: {
+    notFound: (pathname) => `# 页面不存在\n\n本站没有 \`${pathname}\` 这个页面。`,
+    badRequest: (pathname) =>
+      `# 请求有误\n\n地址 \`${pathname}\` 不是有效的 URL：\`%\` 后面必须是两位十六进制数字（RFC 3986 §2.1），并组成 UTF-8 字符。`,
+    indexes: '本站提供什么、在哪里找（分语言：',
+    search: '搜索：`GET /api/search?q=<关键词>` 返回 JSON 结果及页面地址（[示例]',
+    sitemap: '全部页面（页面地址后加 `.md` 即得其 markdown）',
+    home: '[中文首页](/zh)',
+  },
+};
+
+/** The language of an address's chrome: Chinese under `/zh`, else English (as {@link notFoundPageOf}). */
+const langOfPath = (pathname: string): Lang => (notFoundPageOf(pathname) === '/zh/404' ? 'zh' : 'en');
+
 /**
  * The 404 for a client that asked for markdown (or plain text): a short text pointing at the
  * site's indexes and the search API (with a query made of the missing path's words), instead of
- * the HTML 404 page.
+ * the HTML 404 page; in Chinese under `/zh`, as the HTML 404 page there.
  */
 export function markdownNotFound(req: Request, variant: Exclude<PageVariant, 'text/html'>): Response {
   const { pathname } = new URL(req.url);
-  return markdownError(404, `# Not found\n\nThere is no page at \`${pathname}\` on this site.`, pathname, variant);
+  const lang = langOfPath(pathname);
+  return markdownError(404, ERROR_TEXT[lang].notFound(pathname), pathname, variant, lang);
 }
 
 /** A page error for an agent: what happened, then where to look instead (the indexes, a search made of the path's words). */
-function markdownError(status: number, lead: string, pathname: string, variant: Exclude<PageVariant, 'text/html'>): Response {
+function markdownError(
+  status: number,
+  lead: string,
+  pathname: string,
+  variant: Exclude<PageVariant, 'text/html'>,
+  lang: Lang = langOfPath(pathname),
+): Response {
+  const t = ERROR_TEXT[lang];
+  const [colon, comma, close] = lang === 'zh' ? ['：', '、', '）'] : [': ', ', ', ')'];
   // Relative links: behind a proxy (and in the local emulation) the request URL's host is not the site's.
   const markdown = `${lead}
 
-- [llms.txt](/llms.txt): what this site offers and where to find it (per language: [/en/llms.txt](/en/llms.txt), [/zh/llms.txt](/zh/llms.txt))
-- Search: \`GET /api/search?q=<words>\` answers JSON hits with their page URLs ([example](/api/search?q=${encodeURIComponent(searchHint(pathname))}))
-- [sitemap.xml](/sitemap.xml): every page (append \`.md\` to a page URL for its markdown)
-- [Home](/)
+- [llms.txt](/llms.txt)${colon}${t.indexes}[/en/llms.txt](/en/llms.txt)${comma}[/zh/llms.txt](/zh/llms.txt)${close}
+- ${t.search}(/api/search?q=${encodeURIComponent(searchHint(pathname))})${close}
+- [sitemap.xml](/sitemap.xml)${colon}${t.sitemap}
+- ${t.home}
 `;
-  const headers = new Headers({ vary: 'Accept', 'cache-control': 'no-store' });
+  const headers = new Headers({ vary: 'Accept', 'cache-control': 'no-store', 'content-language': langTag(lang) });
   markdownHeaders(headers, markdown, null, `${variant}; charset=utf-8`);
   return new Response(markdown, { status, headers });
 }
@@ -193,7 +238,7 @@ export async function malformedPathAnswer(req: Request, fetchPath: FetchPath): P
   const { pathname } = new URL(req.url);
   const accept = req.headers.get('accept');
   const variant = pathname.endsWith('.md') && !asksForHtml(accept) ? 'text/markdown' : choosePageVariant(accept);
-  const lead = `# Bad request\n\nThe address \`${pathname}\` is not a valid URL: a \`%\` must start an escape of two hexadecimal digits (RFC 3986 §2.1) that spell UTF-8.`;
+  const lead = ERROR_TEXT[langOfPath(pathname)].badRequest(pathname);
   if (variant === 'text/markdown' || variant === 'text/plain') return markdownError(400, lead, pathname, variant);
   const page = await fetchPath(notFoundPageOf(pathname));
   if (!page.ok) return markdownError(400, lead, pathname, 'text/plain');

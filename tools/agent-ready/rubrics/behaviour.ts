@@ -10,7 +10,7 @@
  * The checker only calls tools annotated `readOnlyHint: true`, and revokes what it registered.
  * @module
  */
-import { get, isSecureUrl, outcome, parseJsonObject, sameOrigin, send, summary } from '../http.ts';
+import { builtForOtherOrigin, get, isSecureUrl, otherOriginOf, outcome, parseJsonObject, sameOrigin, send, summary } from '../http.ts';
 import { AGENT_CARD_PATH } from '../checks/a2a-agent-card.ts';
 import { SERVER_CARD_PATHS } from '../checks/mcp-server-card.ts';
 import { AS_METADATA_PATH } from '../checks/oauth.ts';
@@ -45,14 +45,47 @@ async function serverCard(ctx: CheckContext): Promise<Record<string, unknown> | 
   });
 }
 
+/** The endpoints a server card names, in the order tried: `transport.endpoint`, `endpoint`, `remotes[0].url`. */
+function cardEndpoints(card: Record<string, unknown>): string[] {
+  const remotes = Array.isArray(card.remotes) ? (card.remotes as { url?: unknown }[]) : [];
+  const candidates = [(card.transport as { endpoint?: unknown } | undefined)?.endpoint, card.endpoint, remotes[0]?.url];
+  return candidates.filter((c): c is string => typeof c === 'string');
+}
+
 /** The MCP endpoint a server card names (same-origin only), or null. */
 export async function mcpEndpointOf(ctx: CheckContext): Promise<string | null> {
   const card = await serverCard(ctx);
   if (!card) return null;
-  const remotes = Array.isArray(card.remotes) ? (card.remotes as { url?: unknown }[]) : [];
-  const candidates = [(card.transport as { endpoint?: unknown } | undefined)?.endpoint, card.endpoint, remotes[0]?.url];
-  const endpoint = candidates.find((c): c is string => typeof c === 'string' && isSecureUrl(c) && sameOrigin(ctx, c));
-  return endpoint ?? null;
+  return cardEndpoints(card).find((c) => isSecureUrl(c) && sameOrigin(ctx, c)) ?? null;
+}
+
+/**
+ * Why there is no MCP endpoint to exercise, as a neutral verdict: no server card, a card that names its endpoint on
+ * another origin (a site built for that origin: `otherOrigin` says which), or a card that names none.
+ */
+async function noMcpEndpoint(ctx: CheckContext): Promise<Verdict> {
+  const card = await serverCard(ctx);
+  if (!card)
+    return neutral(
+      'no MCP server card: nothing to exercise',
+      'Publish an MCP server card (/.well-known/mcp/server-card.json) if you run an MCP server.',
+    );
+  const named = cardEndpoints(card);
+  const foreign = named.find((c) => otherOriginOf(ctx, c) !== null);
+  if (foreign) {
+    const origin = otherOriginOf(ctx, foreign)!;
+    return neutral(
+      `the MCP server card names ${foreign}, on ${builtForOtherOrigin(ctx, origin)} Not exercised (behaviour writes only to the scanned origin)`,
+      `Name this origin's endpoint in the server card (${new URL(new URL(foreign).pathname, ctx.baseUrl).href}): build the site for the origin it is served at.`,
+      { otherOrigin: origin },
+    );
+  }
+  return neutral(
+    named.length
+      ? `the MCP server card names no usable endpoint (${named.join(', ')}: https, or http on loopback)`
+      : 'the MCP server card names no endpoint (transport.endpoint, endpoint or remotes[].url)',
+    "Name the MCP server's Streamable HTTP endpoint in the server card (remotes[].url).",
+  );
 }
 
 /**
@@ -82,11 +115,7 @@ async function checkMcpHandshake(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Answer initialize (handshake era) and server/discover (2026-07-28) for every revision the server card lists.';
   if (!ctx.behaviour) return needsBehaviour(ctx, 'POSTs JSON-RPC to the MCP endpoint');
   const endpoint = await mcpEndpointOf(ctx);
-  if (!endpoint)
-    return neutral(
-      'no MCP server card with a same-origin endpoint: nothing to exercise',
-      'Publish an MCP server card if you run an MCP server.',
-    );
+  if (!endpoint) return noMcpEndpoint(ctx);
   const evidence: string[] = [];
   const ok: string[] = [];
   for (const version of await mcpVersionsOf(ctx)) {
@@ -102,7 +131,7 @@ async function checkMcpToolCall(ctx: CheckContext): Promise<Verdict> {
   const fix = 'Annotate read-only tools with readOnlyHint: true, and make each answer a valid tools/call with content and no isError.';
   if (!ctx.behaviour) return needsBehaviour(ctx, 'calls a read-only MCP tool');
   const endpoint = await mcpEndpointOf(ctx);
-  if (!endpoint) return neutral('no MCP server card with a same-origin endpoint', 'Publish an MCP server card if you run an MCP server.');
+  if (!endpoint) return noMcpEndpoint(ctx);
   const evidence: string[] = [];
   const called: string[] = [];
   for (const version of await mcpVersionsOf(ctx)) {
@@ -151,6 +180,8 @@ const redact = (secret: unknown): string =>
 /** What the OAuth exchange did, step by step. */
 interface OAuthRun {
   skipped?: string;
+  /** The other origin the metadata names for registration (a site built for that origin): why nothing was sent. */
+  otherOrigin?: string;
   evidence: string[];
   registration?: { ok: boolean; reason: string };
   token?: { ok: boolean; reason: string } | { skipped: string };
@@ -173,8 +204,15 @@ function oauthRun(ctx: CheckContext): Promise<OAuthRun> {
       return { skipped: `the site advertises no self-service registration${cimd}: nothing was sent`, evidence };
     }
     const endpoint = String(as.registration_endpoint ?? (as.agent_auth as { register_uri: string }).register_uri);
+    const foreign = otherOriginOf(ctx, endpoint);
+    if (foreign)
+      return {
+        skipped: `the registration endpoint ${endpoint} is on ${builtForOtherOrigin(ctx, foreign)} Not exercised`,
+        otherOrigin: foreign,
+        evidence,
+      };
     if (!sameOrigin(ctx, endpoint))
-      return { skipped: `the registration endpoint ${endpoint} is on another origin: not exercised`, evidence };
+      return { skipped: `the registration endpoint ${endpoint} is not a URL on this origin: not exercised`, evidence };
     const grants = Array.isArray(as.grant_types_supported) ? (as.grant_types_supported as string[]) : ['authorization_code'];
     const methods = Array.isArray(as.token_endpoint_auth_methods_supported)
       ? (as.token_endpoint_auth_methods_supported as string[])
@@ -286,6 +324,15 @@ function oauthCheck(step: 'registration' | 'token' | 'cleanup', fix: string) {
     if (!ctx.behaviour) return needsBehaviour(ctx, 'registers an OAuth client when the site offers self-service registration');
     const run = await oauthRun(ctx);
     const evidence = run.evidence;
+    if (run.otherOrigin)
+      return neutral(
+        run.skipped ?? '',
+        'Advertise this origin’s endpoints in the authorization server metadata: build the site for the origin it is served at.',
+        {
+          evidence,
+          otherOrigin: run.otherOrigin,
+        },
+      );
     if (run.skipped) return neutral(run.skipped, fix, { evidence });
     const outcome = run[step];
     if (!outcome) return neutral(`skipped: ${step === 'token' ? 'no client was registered' : 'nothing to clean up'}`, fix, { evidence });
@@ -314,7 +361,21 @@ async function checkA2aSendMessage(ctx: CheckContext): Promise<Verdict> {
   if (!card || typeof card !== 'object')
     return neutral(`no A2A agent card (${summary(ctx, res)}): nothing to exercise`, 'Publish an agent card if you run an A2A agent.');
   const target = a2aInterface(ctx, card);
-  if (!target) return neutral('the agent card names no JSON-RPC interface on this origin', fix);
+  if (!target) {
+    const named = [
+      ...(Array.isArray(card.supportedInterfaces) ? (card.supportedInterfaces as { url?: unknown }[]).map((i) => i.url) : []),
+      card.url,
+    ].find((url): url is string => typeof url === 'string' && otherOriginOf(ctx, url) !== null);
+    if (named) {
+      const origin = otherOriginOf(ctx, named)!;
+      return neutral(
+        `the agent card names ${named}, on ${builtForOtherOrigin(ctx, origin)} Not exercised`,
+        'Name this origin’s A2A endpoint in the agent card: build the site for the origin it is served at.',
+        { otherOrigin: origin },
+      );
+    }
+    return neutral('the agent card names no JSON-RPC interface on this origin', fix);
+  }
   const skills = Array.isArray(card.skills) ? (card.skills as { examples?: unknown }[]) : [];
   const example =
     skills.flatMap((s) => (Array.isArray(s.examples) ? s.examples : [])).find((e): e is string => typeof e === 'string') ??
@@ -397,11 +458,18 @@ export const BEHAVIOUR: Rubric = {
   summarize(results: readonly CheckResult[]): RubricSummary {
     const failed = results.filter((r) => r.status === 'fail').map((r) => r.id);
     const exercised = results.filter((r) => r.status === 'pass' || r.status === 'fail').length;
-    return {
-      headline: failed.length
-        ? `${failed.length} of ${exercised} exercised behaviour(s) fail: ${failed.join(', ')}`
-        : `${exercised} behaviour(s) exercised, all work`,
-      failed,
-    };
+    // A behaviour that did not run is named, never counted as working: "all work" only when every one ran.
+    const notExercised = results.filter((r) => r.status === 'neutral').map((r) => r.id);
+    const others = [...new Set(results.flatMap((r) => (r.otherOrigin ? [r.otherOrigin] : [])))];
+    const why = others.length ? ` (the site names another origin, ${others.join(', ')}: was it built for the scanned one?)` : '';
+    const skipped = notExercised.length ? `${notExercised.length} not exercised: ${notExercised.join(', ')}${why}` : '';
+    let headline: string;
+    if (exercised === 0) headline = `no behaviour exercised; ${skipped}`;
+    else if (failed.length)
+      headline = `${failed.length} of ${exercised} exercised behaviour(s) fail: ${failed.join(', ')}${skipped ? `; ${skipped}` : ''}`;
+    else if (skipped)
+      headline = `${exercised} of ${results.length} behaviour(s) exercised, ${exercised === 1 ? 'it works' : 'they work'}; ${skipped}`;
+    else headline = `${exercised} behaviour(s) exercised, all work`;
+    return { headline, failed, notExercised, ...(others.length ? { otherOrigins: others } : {}) };
   },
 };

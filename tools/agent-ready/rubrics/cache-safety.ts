@@ -10,7 +10,7 @@
  * variants, a `Content-Location` that names the right variant, and an alternate link to the markdown.
  * @module
  */
-import { type Fetched, get, looksLikeHtml, mediaType } from '../http.ts';
+import { builtForOtherOrigin, type Fetched, get, looksLikeHtml, mediaType, otherOriginOf } from '../http.ts';
 import { parseLinkHeader } from '../checks/link-headers.ts';
 import { variesOnAccept } from '../checks/markdown.ts';
 import { htmlOf } from '../html.ts';
@@ -189,9 +189,15 @@ async function checkContentLocation(ctx: CheckContext): Promise<Verdict> {
   );
 }
 
-/** An HTML page that has markdown advertises it: `<link rel="alternate" type="text/markdown">` or the same in `Link`. */
+/**
+ * An HTML page that has markdown advertises it: `<link rel="alternate" type="text/markdown">` or the same in `Link`. A link
+ * to another origin that serves no markdown fails naming that origin (`otherOrigin`): a site built for another origin
+ * than the scanned one, not a caching fault.
+ */
 async function checkAlternate(ctx: CheckContext): Promise<Verdict> {
-  return gradePages(
+  const elsewhere = new Set<string>();
+  let failedHere = false;
+  const verdict = await gradePages(
     ctx,
     async (url) => {
       const page = await getPage(ctx, url);
@@ -201,20 +207,34 @@ async function checkAlternate(ctx: CheckContext): Promise<Verdict> {
         (l) => l.rels.includes('alternate') && (l.params.type ?? '').split(';')[0]!.trim().toLowerCase() === 'text/markdown',
       )?.href;
       const href = inHtml ?? inHeader;
-      if (!href)
-        return (await negotiates(ctx, url))
-          ? pageGrade('fail', 'markdown is negotiated, but the page does not link it (rel="alternate" type="text/markdown")')
-          : pageGrade('na', 'no markdown to advertise');
+      if (!href) {
+        if (!(await negotiates(ctx, url))) return pageGrade('na', 'no markdown to advertise');
+        failedHere = true;
+        return pageGrade('fail', 'markdown is negotiated, but the page does not link it (rel="alternate" type="text/markdown")');
+      }
       const target = new URL(href, page.url).href;
       const res = await get(ctx, target, { accept: 'text/markdown' });
-      return isMarkdown(res)
-        ? pageGrade('pass', `alternate ${shortUrl(ctx, target)} serves markdown`)
-        : pageGrade('fail', `alternate ${shortUrl(ctx, target)} → ${res.status} ${mediaType(res)}`);
+      if (isMarkdown(res)) return pageGrade('pass', `alternate ${shortUrl(ctx, target)} serves markdown`);
+      const answered = res.error ?? `${res.status} ${mediaType(res)}`.trim();
+      const other = otherOriginOf(ctx, target);
+      if (other) {
+        elsewhere.add(other);
+        return pageGrade('fail', `alternate ${target} → ${answered}: it is on ${builtForOtherOrigin(ctx, other)}`);
+      }
+      failedHere = true;
+      return pageGrade('fail', `alternate ${shortUrl(ctx, target)} → ${answered}`);
     },
     {
       fix: 'Add <link rel="alternate" type="text/markdown" href="…/page.md"> to each page (and the same Link header) pointing at a URL that serves the markdown.',
     },
   );
+  if (verdict.status !== 'fail' || failedHere || elsewhere.size === 0) return verdict;
+  const origins = [...elsewhere].join(', ');
+  return {
+    ...verdict,
+    fix: `Link each page's markdown on the origin it is served at, not ${origins}: build the site for the origin it is served at.`,
+    otherOrigin: origins,
+  };
 }
 
 const CHECKS: Check[] = [
@@ -244,8 +264,23 @@ export const CACHE_SAFETY: Rubric = {
   definition: README,
   checks: CHECKS,
   summarize(results: readonly CheckResult[]): RubricSummary {
-    const failed = results.filter((r) => r.status === 'fail').map((r) => r.id);
-    if (failed.length) return { headline: `unsafe: ${failed.join(', ')}`, safe: false };
+    const failed = results.filter((r) => r.status === 'fail');
+    // A failure caused by the site naming another origin (built for it) is not a caching fault: said so, not "unsafe".
+    const cacheFaults = failed.filter((r) => !r.otherOrigin).map((r) => r.id);
+    const elsewhere = failed.filter((r) => r.otherOrigin);
+    const origins = [...new Set(elsewhere.map((r) => r.otherOrigin!))].join(', ');
+    const otherOriginNote = elsewhere.length
+      ? `${elsewhere.map((r) => r.id).join(', ')} fail${elsewhere.length === 1 ? 's' : ''} because the site names another origin, ${origins} (was it built for the scanned one?)`
+      : '';
+    if (cacheFaults.length)
+      return { headline: `unsafe: ${cacheFaults.join(', ')}${otherOriginNote ? `; ${otherOriginNote}` : ''}`, safe: false };
+    if (elsewhere.length) {
+      const passed = results.filter((r) => r.status === 'pass').map((r) => r.id);
+      return {
+        headline: `not judged: ${otherOriginNote}, not because of caching${passed.length ? `; ${passed.join(', ')} pass` : ''}`,
+        safe: null,
+      };
+    }
     // Nothing to judge (no page negotiates markdown, or none could be read) is not a verdict of safety.
     if (!results.some((r) => r.status === 'pass')) return { headline: 'not evaluated: no sampled page negotiates markdown', safe: null };
     return { headline: 'safe to cache', safe: true };
