@@ -3,8 +3,8 @@ import { developersHub } from './developers.ts';
 import { developersHubZh, TRANSLATED_HUB } from './developers-zh.ts';
 
 describe('developersHubZh', () => {
-  const hub = developersHub('https://example.test', 'Acme AI');
-  const zh = developersHubZh(hub, '艾克米智能');
+  const hub = developersHub('https://example.test', 'Acme AI', 'AI-industry feed');
+  const zh = developersHubZh(hub, '艾克米智能', 'AI 行业动态');
 
   it('translates the title, the summary and every section of the hub', () => {
     expect(zh.title).toBe('开发者');

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Company } from '../content/catalog.ts';
+import { feedNameOf } from '../content/site-copy.ts';
 import { indexPointer } from '../content/markdown.ts';
 import { AGENT_ENTRY_POINTS, entryPointList } from './entry-points.ts';
 import { jsonSchemaOf } from '../kernel/json-schema.ts';
@@ -68,7 +69,7 @@ const wrongMethod = (allowed: readonly string[], instance: string): JsonSchema =
 export const EXAMPLE_SEARCH_QUERY = '私有化部署 LLM';
 
 /** `/api/*` and `/health`. */
-function sitePaths(origin: string): Record<string, JsonSchema> {
+function sitePaths(origin: string, feedName: string): Record<string, JsonSchema> {
   const health = (status: 'ok' | 'degraded'): Record<string, JsonSchema> =>
     json({ allOf: [schemaRef('Health'), { properties: { status: { const: status } } }] });
   const healthExample = (ok: boolean): Record<string, unknown> => ({
@@ -160,7 +161,7 @@ function sitePaths(origin: string): Record<string, JsonSchema> {
         operationId: 'getTweets',
         tags: ['content'],
         security: [],
-        summary: 'AI-industry feed',
+        summary: feedName.charAt(0).toUpperCase() + feedName.slice(1),
         description: `Newest first. Refreshed hourly from the configured upstream; a build-time snapshot answers until a live feed is stored. \`X-Feed-Source\` says which (\`live\` or \`snapshot\`). \`Cache-Control: ${TWEETS_CACHE_CONTROL}\`.`,
         responses: {
           '200': response('The feed.', json(schemaRef('TweetFeed')), ['Cache-Control', 'Access-Control-Allow-Origin', 'X-Feed-Source'], {
@@ -345,14 +346,16 @@ const EXAMPLE_ENQUIRY = {
  * Builds the document for `origin` (the server URL). The content's terms (attribution) stand in
  * for a licence: the API serves that content.
  */
-export function openApiDocument(origin: string, company: Pick<Company, 'name' | 'operator_attribution'>): JsonSchema {
+export function openApiDocument(origin: string, company: Pick<Company, 'name' | 'operator_attribution' | 'copy'>): JsonSchema {
   const siteName = company.name;
+  // The feed's name is the site's own (company.yaml `copy.feed_name`): what its tweets are about is content.
+  const feedName = feedNameOf(company, 'en');
   return {
     openapi: '3.1.0',
     info: {
       title: `${siteName} public API`,
       version: API_VERSION,
-      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server, its authorization server and the A2A agent. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp and /a2a speak JSON-RPC 2.0. Every endpoint answers OPTIONS with 204 and \`Allow\`: a CORS preflight wherever other sites may call (all but /api/contact, /api/feedback and the pages under /oauth and /ops), so a browser learns the methods and nothing more there.`,
+      description: `Search the ${siteName} library (Chinese and English), read the ${feedName}, send an enquiry, check health, and use the MCP server, its authorization server and the A2A agent. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp and /a2a speak JSON-RPC 2.0. Every endpoint answers OPTIONS with 204 and \`Allow\`: a CORS preflight wherever other sites may call (all but /api/contact, /api/feedback and the pages under /oauth and /ops), so a browser learns the methods and nothing more there.`,
       contact: { name: siteName, url: absoluteUrl(origin, paths.contact) },
       license: { name: company.operator_attribution, url: absoluteUrl(origin, paths.llms) },
     },
@@ -362,7 +365,7 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
       {
         name: 'content',
         'x-displayName': 'Content',
-        description: 'Search the library and read the AI-industry feed. Public, no key, CORS open to any origin.',
+        description: `Search the library and read the ${feedName}. Public, no key, CORS open to any origin.`,
       },
       { name: 'contact', 'x-displayName': 'Contact', description: 'Send an enquiry to the team.' },
       {
@@ -377,7 +380,7 @@ export function openApiDocument(origin: string, company: Pick<Company, 'name' | 
       },
       { name: 'operations', 'x-displayName': 'Operations', description: 'Health and build facts for uptime checks.' },
     ],
-    paths: { ...sitePaths(origin), ...mcpPaths(origin), ...a2aPaths(), ...oauthPaths(origin, siteName) },
+    paths: { ...sitePaths(origin, feedName), ...mcpPaths(origin), ...a2aPaths(), ...oauthPaths(origin, siteName) },
     components: {
       securitySchemes: {
         oauth2: {
