@@ -21,6 +21,16 @@ describe('developersHubZh', () => {
       expect(link.description).toMatch(/\p{Script=Han}/u);
   });
 
+  it('names the feed as company.yaml does, spaced from a Latin name only (the Chinese typography of the page)', () => {
+    const intro = (feedName: string): string =>
+      developersHubZh(hub, '北极光数据', feedName).sections.find((s) => s.id === 'http-api')!.intro;
+    expect(intro('AI 行业动态')).toContain('读取 AI 行业动态、');
+    expect(intro('数据工程动态')).toContain('读取数据工程动态、');
+    expect(developersHub('https://example.test', 'Borealis Data', 'data-engineering feed').sections[0]!.intro).toContain(
+      'read the data-engineering feed,',
+    );
+  });
+
   it('keeps every link target and the MCP endpoint', () => {
     expect(zh.sections.flatMap((s) => s.links.map((l) => l.path))).toEqual(hub.sections.flatMap((s) => s.links.map((l) => l.path)));
     expect(zh.mcp.endpoint).toBe(hub.mcp.endpoint);
