@@ -4,6 +4,7 @@
  * (benchmark corpora, broken-content fixtures in tests). Markdown bodies and their HTML are kept
  * beside Astro's content store, not in it (src/astro/content-bodies.ts).
  */
+import { existsSync } from 'node:fs';
 import { defineCollection, reference } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -153,6 +154,9 @@ const contactChannel = fields({
   url: channelUrl.optional(),
 });
 
+/** An optional line of copy of at most `max` characters. */
+const sentence = (max: number) => z.string().min(1).max(max).optional();
+
 /** All brand facts live here, so a fork re-brands the site by editing content/company.yaml only. */
 const company = defineCollection({
   loader: reporting(dataFile(`${CONTENT_DIR}/company.yaml`)),
@@ -177,7 +181,52 @@ const company = defineCollection({
     operator_attribution_zh: z.string().min(1).max(150).optional(),
     contact: z.array(contactChannel).min(1),
     key_resources: z.array(fields({ title: z.string().min(1), url: link, description: z.string().min(1).max(300) })).default([]),
+    /**
+     * The sentences that name what the site writes about (blog and search descriptions, the search box's examples,
+     * the contact page's lead, the feed's name); each left out gets a neutral one (src/core/content/site-copy.ts).
+     */
+    copy: fields({
+      blog_lead: sentence(300),
+      blog_lead_zh: sentence(150),
+      blog_lang_lead: sentence(300),
+      blog_lang_lead_zh: sentence(150),
+      blog_all_description: sentence(300),
+      search_description: sentence(300),
+      search_description_zh: sentence(150),
+      search_example: sentence(60),
+      search_example_zh: sentence(40),
+      contact_lead: sentence(300),
+      contact_lead_zh: sentence(150),
+      contact_description: sentence(300),
+      products_description: sentence(200),
+      products_description_zh: sentence(100),
+      solutions_lead: sentence(300),
+      solutions_lead_zh: sentence(150),
+      solutions_description: sentence(300),
+      glossary_description: sentence(300),
+      glossary_description_zh: sentence(150),
+      feed_name: sentence(40),
+      feed_name_zh: sentence(20),
+    }).optional(),
   }),
 });
 
-export const collections = { articles, solutions, products, categories, company };
+/**
+ * The glossary (optional): one entry per term, its id the anchor on the page (`/glossary#rag`). Without the file the
+ * site has no glossary page (src/core/publish/glossary.ts); a file added later needs the next build (or a restart of dev);
+ * a file removed leaves no term behind (the stand-in loader empties the store).
+ */
+const GLOSSARY_FILE = `${CONTENT_DIR}/glossary.yaml`;
+const glossary = defineCollection({
+  loader: existsSync(GLOSSARY_FILE)
+    ? reporting(dataFile(GLOSSARY_FILE))
+    : { name: 'no-glossary', load: async ({ store }) => store.clear() },
+  schema: fields({
+    term: z.string().min(1).max(80),
+    term_zh: z.string().min(1).max(40),
+    definition: z.string().min(1).max(400),
+    definition_zh: z.string().min(1).max(200),
+  }),
+});
+
+export const collections = { articles, solutions, products, categories, company, glossary };

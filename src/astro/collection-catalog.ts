@@ -144,7 +144,7 @@ export async function registeredPage(pagePath: string): Promise<SitePage | undef
   return byPath.get(pagePath);
 }
 
-const COLLECTIONS = ['articles', 'solutions', 'products', 'categories', 'company'] as const;
+const COLLECTIONS = ['articles', 'solutions', 'products', 'categories', 'company', 'glossary'] as const;
 
 /**
  * The errors of every entry that failed to parse or fit its schema, and the slugs two files claim
@@ -179,12 +179,13 @@ export async function pageContentErrors(): Promise<ContentError[]> {
 }
 
 async function loadCatalog(): Promise<Catalog> {
-  const [articleEntries, solutionEntries, productEntries, categoryEntries, profile] = await Promise.all([
+  const [articleEntries, solutionEntries, productEntries, categoryEntries, profile, glossaryEntries] = await Promise.all([
     getCollection('articles', isPublished),
     getCollection('solutions', isPublished),
     getCollection('products', ({ data }) => !isInvalid(data)),
     getCollection('categories', ({ data }) => !isInvalid(data)),
     getEntry('company', 'profile'),
+    getCollection('glossary', ({ data }) => !isInvalid(data)),
   ]);
   const waiting = await Promise.all([getCollection('articles', waitsForItsDay), getCollection('solutions', waitsForItsDay)]);
   sharedBuildData().scheduledDays = [...new Set(waiting.flat().map((entry) => entry.data.date))].sort();
@@ -395,6 +396,15 @@ async function loadCatalog(): Promise<Catalog> {
     }))
     .sort((a, b) => a.slug.localeCompare(b.slug));
 
+  // The glossary's terms in the order of their ids (its anchors), the order the file keeps them in.
+  const glossary = glossaryEntries
+    .map(({ id, data }) => ({
+      id,
+      term: { en: proseText(data.term), zh: proseText(data.term_zh) },
+      definition: { en: proseText(data.definition), zh: proseText(data.definition_zh) },
+    }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
   return {
     origin,
     company: companyOf(profile.data),
@@ -402,6 +412,7 @@ async function loadCatalog(): Promise<Catalog> {
     articles: renderable(articles),
     solutions: renderable(solutions),
     products,
+    glossary,
   };
 }
 
@@ -422,5 +433,7 @@ function companyOf(data: CollectionEntry<'company'>['data']): Company {
     // A channel on this site (the contact form, `/contact`) gets the site's absolute URL, as agents read it.
     contact: data.contact.map((c) => (c.url?.startsWith('/') ? { ...c, url: absoluteUrl(origin, c.url) } : c)),
     key_resources: data.key_resources.map((r) => ({ ...r, description: proseText(r.description) })),
+    copy:
+      data.copy && Object.fromEntries(Object.entries(data.copy).map(([key, text]) => [key, optionalProseText(text as string | undefined)])),
   };
 }

@@ -3,11 +3,8 @@
  * SVG gets matching icons): favicon.ico, apple-touch-icon.png and the web manifest's icons.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
-
-// Resolved from the project root: the build runs this from a bundled chunk under dist/.
-const SVG = path.resolve(process.cwd(), 'public', 'favicon.svg');
+import { LOGO_FILE as SVG } from './brand.ts';
 
 /** A square PNG of the logo; `padding` (0..1 of the size) leaves room for maskable icons' safe zone. */
 export async function iconPng(size: number, options: { padding?: number; background?: string } = {}): Promise<Buffer> {

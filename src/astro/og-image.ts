@@ -15,7 +15,9 @@ import satori from 'satori';
 import sharp from 'sharp';
 import {
   OG_HEIGHT_PX,
+  OG_LOGO_BOX,
   OG_WIDTH_PX,
+  type OgBrand,
   type OgCard,
   type OgNode,
   ogFrameText,
@@ -107,15 +109,23 @@ interface Raster {
 
 /**
  * The frame of each language, brand and host, rasterised once per process: its gradient alone costs
- * as much to rasterise as a whole card's text (BENCHMARKS.md, "Build").
+ * as much to rasterise as a whole card's text (BENCHMARKS.md, "Build"). The logo (public/favicon.svg)
+ * is laid over the room the frame leaves for it.
  */
 const frames = new Map<string, Promise<Raster>>();
-function frameOf(card: OgCard): Promise<Raster> {
-  const key = JSON.stringify([card.lang, card.brand, card.host]);
+function frameOf(card: OgCard, brand: OgBrand): Promise<Raster> {
+  const key = JSON.stringify([card.lang, card.brand, card.host, brand.accent, brand.logoSvg]);
   let frame = frames.get(key);
   if (!frame) {
-    frame = drawSvg(ogFrameTree(card), ogFrameText(card))
-      .then((svg) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true }))
+    const { left, top, size } = OG_LOGO_BOX;
+    const logo = sharp(Buffer.from(brand.logoSvg), { density: 72 * Math.ceil(size / 16) })
+      .resize(size, size)
+      .png()
+      .toBuffer();
+    frame = Promise.all([drawSvg(ogFrameTree(card, brand.accent), ogFrameText(card)), logo])
+      .then(([svg, input]) =>
+        sharp(Buffer.from(svg)).composite([{ input, left, top }]).removeAlpha().raw().toBuffer({ resolveWithObject: true }),
+      )
       .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
     frames.set(key, frame);
   }
@@ -146,9 +156,9 @@ function over(frame: Raster, layer: Buffer): Buffer {
  */
 const PNG_COMPRESSION_LEVEL = 6;
 
-/** The card as a PNG: the page's kicker and title drawn over its language's frame. */
-export async function renderOgImage(card: OgCard): Promise<Buffer> {
-  const [frame, text] = await Promise.all([frameOf(card), drawSvg(ogTextTree(card), ogTextText(card))]);
+/** The card as a PNG: the page's kicker and title drawn over its language's frame, with the site's logo and colour. */
+export async function renderOgImage(card: OgCard, brand: OgBrand): Promise<Buffer> {
+  const [frame, text] = await Promise.all([frameOf(card, brand), drawSvg(ogTextTree(card), ogTextText(card))]);
   const layer = await sharp(Buffer.from(text)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (layer.info.width !== frame.width || layer.info.height !== frame.height || layer.info.channels !== 4)
     throw new Error(

@@ -22,6 +22,7 @@ import type { Catalog, Document } from '../core/content/catalog.ts';
 import { type OgImagesMode, parseBuildConfig } from '../core/config.ts';
 import { getCatalog, registeredPage } from './collection-catalog.ts';
 import { storedSlim } from './content-bodies.ts';
+import { hasGlossary } from '../core/publish/glossary.ts';
 
 /**
  * Where each page's Open Graph image comes from (OG_IMAGES, src/core/config.ts): every page's
@@ -30,7 +31,10 @@ import { storedSlim } from './content-bodies.ts';
 export const OG_IMAGES: OgImagesMode = parseBuildConfig(process.env).ogImages;
 
 /** What every page's layout may read from the catalogue besides its own props. */
-export type SiteFacts = Pick<Catalog, 'origin' | 'company' | 'categories' | 'products'>;
+export type SiteFacts = Pick<Catalog, 'origin' | 'company' | 'categories' | 'products'> & {
+  /** Whether content/glossary.yaml defines terms: the footer links the glossary only then. */
+  hasGlossary: boolean;
+};
 
 const facts = new WeakMap<Catalog, { site: SiteFacts; key: string }>();
 
@@ -43,6 +47,7 @@ async function siteEntry(): Promise<{ site: SiteFacts; key: string }> {
       company: catalog.company,
       categories: catalog.categories,
       products: catalog.products,
+      hasGlossary: hasGlossary(catalog.glossary),
     };
     const key = digest([site, new Date().getUTCFullYear(), OG_IMAGES]);
     entry = { site, key };

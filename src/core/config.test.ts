@@ -108,6 +108,12 @@ describe('parseRuntimeConfig (the functions)', () => {
   it('names the variable for a bad number', () => {
     expect(() => parseRuntimeConfig({ TWEETS_TIMEOUT_MS: '5' })).toThrow(/^Invalid environment variable TWEETS_TIMEOUT_MS:/);
   });
+
+  it("takes the X query from the environment only: a fork's feed is about what its operator says (no default topic)", () => {
+    expect(() => parseRuntimeConfig({ TWEETS_SOURCE: 'x', TWEETS_X_BEARER_TOKEN: 't' })).toThrow(/TWEETS_SOURCE=x needs TWEETS_X_QUERY/);
+    const { tweets } = parseRuntimeConfig({ TWEETS_SOURCE: 'x', TWEETS_X_BEARER_TOKEN: 't', TWEETS_X_QUERY: ' lineage lang:en ' });
+    expect(tweets).toMatchObject({ kind: 'x', query: 'lineage lang:en' });
+  });
 });
 
 describe('parseLocalRuntimeConfig (npm start)', () => {

@@ -78,7 +78,8 @@ export const EnvSchema = v.object({
   // Functions.
   TWEETS_SOURCE: v.optional(v.picklist(['x', 'json', 'none'], 'must be x, json or none'), 'none'),
   TWEETS_X_BEARER_TOKEN: optionalText,
-  TWEETS_X_QUERY: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), '("LLM" OR "AI agents" OR "MCP") lang:en -is:retweet'),
+  // No default: what the feed is about is the site's own subject (docs/forking.md), so TWEETS_SOURCE=x needs it.
+  TWEETS_X_QUERY: optionalText,
   TWEETS_X_API_BASE: v.optional(v.pipe(v.string(), v.url()), 'https://api.x.com'),
   TWEETS_FEED_URL: optionalUrl,
   TWEETS_TIMEOUT_MS: v.optional(
@@ -289,6 +290,7 @@ export function parseRuntimeConfig(env: Readonly<Record<string, string | undefin
   let tweets: UpstreamConfig | null = null;
   if (e.TWEETS_SOURCE === 'x') {
     if (!e.TWEETS_X_BEARER_TOKEN) throw new Error('TWEETS_SOURCE=x needs TWEETS_X_BEARER_TOKEN');
+    if (!e.TWEETS_X_QUERY) throw new Error('TWEETS_SOURCE=x needs TWEETS_X_QUERY (the X recent-search query: what the feed is about)');
     tweets = {
       kind: 'x',
       bearerToken: e.TWEETS_X_BEARER_TOKEN,

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { getCatalog } from '../astro/collection-catalog.ts';
+import { themeColor } from '../astro/brand.ts';
 
-/** The web app manifest (name, colours, icons), from the brand facts in content/company.yaml. */
+/** The web app manifest (name, colours, icons), from the brand facts in content/company.yaml and the theme colour (brand.ts). */
 export const GET: APIRoute = async () => {
   const { company } = await getCatalog();
   const manifest = {
@@ -13,7 +14,7 @@ export const GET: APIRoute = async () => {
     scope: '/',
     display: 'browser',
     background_color: '#ffffff',
-    theme_color: '#1d4ed8',
+    theme_color: themeColor(),
     icons: [
       { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
       { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },

@@ -129,6 +129,18 @@ export const FIXTURE_CATALOG: Catalog = {
       markdown: 'Platform.',
     },
   ],
+  glossary: [
+    {
+      id: 'rag',
+      term: { en: 'RAG (retrieval-augmented generation)', zh: 'RAG（检索增强生成）' },
+      definition: { en: 'Answering each question from the documents a search finds first.', zh: '先检索文档再据此回答每个问题。' },
+    },
+    {
+      id: 'vector-search',
+      term: { en: 'Vector search', zh: '向量检索' },
+      definition: { en: 'Finding the texts whose embeddings lie nearest a query.', zh: '查找嵌入向量与查询最接近的文本。' },
+    },
+  ],
 };
 
 /**

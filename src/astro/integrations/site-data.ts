@@ -23,7 +23,8 @@ import { buildSearchIndex } from '../../core/search/build-index.ts';
 import { SEARCH_INDEX_FILE } from '../../core/search/index-data.ts';
 import type { TweetFeed } from '../../core/tweets/tweets.ts';
 import type { OgImagesMode } from '../../core/config.ts';
-import { OG_CARDS_FILE, ogCardTexts, serializeOgCards } from '../../core/publish/og-card.ts';
+import { OG_BRAND_FILE, OG_CARDS_FILE, type OgBrand, ogCardTexts, serializeOgCards } from '../../core/publish/og-card.ts';
+import { logoSvg, themeColor } from '../brand.ts';
 import { type SitePage, sitePages } from '../../core/publish/pages.ts';
 import { SCHEDULED_DAYS_FILE, type ScheduledDays } from '../../core/publish/scheduled-publish.ts';
 import { contentErrorsFailure, readTweetSnapshotFile } from '../content-errors.ts';
@@ -134,7 +135,14 @@ async function writeFunctionData(
   await writeShards(path.join(dataDir, 'catalog'), shardCatalog(catalogIndex(catalog)));
   // The og-image function's card texts, one file read on its first request (src/core/publish/og-card.ts).
   const cards = options.ogImages === 'off' ? new Map() : ogCardTexts(catalog, pages);
-  await writeShards(path.join(dataDir, 'og'), new Map([[OG_CARDS_FILE, serializeOgCards(cards)]]));
+  const brand: OgBrand = { logoSvg: logoSvg(), accent: themeColor() };
+  await writeShards(
+    path.join(dataDir, 'og'),
+    new Map([
+      [OG_CARDS_FILE, serializeOgCards(cards)],
+      [OG_BRAND_FILE, JSON.stringify(brand)],
+    ]),
+  );
   // The functions' search index: one file, read by byte range (src/core/search/index-data.ts).
   await writeShards(path.join(dataDir, 'search'), new Map([[SEARCH_INDEX_FILE, searchIndexFile]]));
   // The upload folder is the build's alone; `npm run dev:functions` seeds the local Blobs folder from catalog.json instead.

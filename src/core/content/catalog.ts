@@ -103,6 +103,55 @@ export interface Company {
   operator_attribution_zh?: string | undefined;
   contact: ContactChannel[];
   key_resources: { title: string; url: string; description: string }[];
+  /** What the site writes about, in the words of its pages (company.yaml `copy`); site-copy.ts has the defaults. */
+  copy?: CompanyCopy | undefined;
+}
+
+/**
+ * The sentences that name the site's subject matter (its field, its topics, its feed), each optional: one left out
+ * gets a neutral sentence (site-copy.ts), so a fork says nothing about topics it never wrote about.
+ */
+export interface CompanyCopy {
+  /** The lead of the listing of both languages (`/blog`, `/zh/blog/all`). */
+  blog_lead?: string | undefined;
+  blog_lead_zh?: string | undefined;
+  /** The lead of the listing of one language (`/en/blog`, `/zh/blog`). */
+  blog_lang_lead?: string | undefined;
+  blog_lang_lead_zh?: string | undefined;
+  /** The description of a page of `/blog` (the page number is added). */
+  blog_all_description?: string | undefined;
+  /** The description of the search page. */
+  search_description?: string | undefined;
+  search_description_zh?: string | undefined;
+  /** Queries shown in every search box ("e.g. …" is added). */
+  search_example?: string | undefined;
+  search_example_zh?: string | undefined;
+  /** The contact page's lead and description. */
+  contact_lead?: string | undefined;
+  contact_lead_zh?: string | undefined;
+  contact_description?: string | undefined;
+  /** The products listing's description, before the product names. */
+  products_description?: string | undefined;
+  products_description_zh?: string | undefined;
+  /** The solutions listing's lead. */
+  solutions_lead?: string | undefined;
+  solutions_lead_zh?: string | undefined;
+  /** The solutions listing's description (the Chinese listing's is its lead). */
+  solutions_description?: string | undefined;
+  /** The glossary page's description. */
+  glossary_description?: string | undefined;
+  glossary_description_zh?: string | undefined;
+  /** The name of the feed at `/api/tweets` (content/tweets.json), as a sentence may use it: "read the …". */
+  feed_name?: string | undefined;
+  feed_name_zh?: string | undefined;
+}
+
+/** One glossary term (content/glossary.yaml): its name in each language (the anchor is `id`) and its definition. */
+export interface GlossaryTerm {
+  /** The fragment of the term on the page (`/glossary#rag`), the same in both languages. */
+  id: string;
+  term: Record<Lang, string>;
+  definition: Record<Lang, string>;
 }
 
 /** Everything published, newest first within each list. */
@@ -113,6 +162,8 @@ export interface Catalog {
   articles: Article[];
   solutions: Solution[];
   products: Product[];
+  /** The glossary's terms in order (content/glossary.yaml); none or empty: the site has no glossary page. */
+  glossary?: GlossaryTerm[] | undefined;
 }
 
 /** A document type without its body: what listings, the MCP index and search results carry. */
@@ -128,7 +179,7 @@ export type SolutionMeta = WithoutBody<Solution>;
  * a function that carried them grew, and started slower, with the corpus (BENCHMARKS.md, "Cold start and bundle
  * sizes").
  */
-export interface CatalogIndex extends Omit<Catalog, 'articles' | 'solutions'> {
+export interface CatalogIndex extends Omit<Catalog, 'articles' | 'solutions' | 'glossary'> {
   articles: ArticleMeta[];
   solutions: SolutionMeta[];
 }
@@ -174,7 +225,9 @@ export async function requiredBody(bodies: BodySource, slug: string): Promise<st
 /** The catalogue minus the bodies. */
 export function catalogIndex(catalog: Catalog): CatalogIndex {
   const strip = <D extends Document>({ markdown: _body, ...rest }: D): WithoutBody<D> => rest as WithoutBody<D>;
-  return { ...catalog, articles: catalog.articles.map(strip), solutions: catalog.solutions.map(strip) };
+  // The glossary is the glossary page's alone: the functions never read it.
+  const { glossary: _glossary, ...rest } = catalog;
+  return { ...rest, articles: catalog.articles.map(strip), solutions: catalog.solutions.map(strip) };
 }
 
 /** A body source over an in-memory catalogue (unit tests; the build writes the same bodies to the deploy store). */

@@ -3,8 +3,8 @@ import { developersHub } from './developers.ts';
 import { developersHubZh, TRANSLATED_HUB } from './developers-zh.ts';
 
 describe('developersHubZh', () => {
-  const hub = developersHub('https://example.test', 'Acme AI');
-  const zh = developersHubZh(hub, '艾克米智能');
+  const hub = developersHub('https://example.test', 'Acme AI', 'AI-industry feed');
+  const zh = developersHubZh(hub, '艾克米智能', 'AI 行业动态');
 
   it('translates the title, the summary and every section of the hub', () => {
     expect(zh.title).toBe('开发者');
@@ -19,6 +19,16 @@ describe('developersHubZh', () => {
     expect(untranslated.every((line) => line.startsWith('skills '))).toBe(true);
     for (const link of zh.sections.flatMap((s) => s.links.filter((l) => l.lang === 'zh')))
       expect(link.description).toMatch(/\p{Script=Han}/u);
+  });
+
+  it('names the feed as company.yaml does, spaced from a Latin name only (the Chinese typography of the page)', () => {
+    const intro = (feedName: string): string =>
+      developersHubZh(hub, '北极光数据', feedName).sections.find((s) => s.id === 'http-api')!.intro;
+    expect(intro('AI 行业动态')).toContain('读取 AI 行业动态、');
+    expect(intro('数据工程动态')).toContain('读取数据工程动态、');
+    expect(developersHub('https://example.test', 'Borealis Data', 'data-engineering feed').sections[0]!.intro).toContain(
+      'read the data-engineering feed,',
+    );
   });
 
   it('keeps every link target and the MCP endpoint', () => {

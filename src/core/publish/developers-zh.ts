@@ -9,8 +9,12 @@ import type { DevelopersHub, HubLink, HubSection } from './developers.ts';
 import { paths } from '../kernel/paths.ts';
 
 /** Section titles and introductions, by section id. */
-const SECTIONS_ZH: Readonly<Record<string, { title: string; intro: string | ((endpoint: string) => string) }>> = {
-  'http-api': { title: 'HTTP API', intro: '搜索文章库、读取 AI 行业动态、提交咨询。公开接口，无需密钥，允许跨域（CORS）。' },
+const SECTIONS_ZH: Readonly<Record<string, { title: string; intro: string | ((endpoint: string, feedName: string) => string) }>> = {
+  'http-api': {
+    title: 'HTTP API',
+    intro: (_, feedName) =>
+      `搜索文章库、读取${/^[\x21-\x7e]/.test(feedName) ? ' ' : ''}${feedName}、提交咨询。公开接口，无需密钥，允许跨域（CORS）。`,
+  },
   mcp: {
     title: 'MCP 服务器',
     intro: (endpoint) => `${endpoint} 上基于 Streamable HTTP 的模型上下文协议（MCP）：用于搜索、阅读和列出内容的工具。公开工具无需令牌。`,
@@ -68,8 +72,11 @@ export interface LocalizedHub extends Omit<DevelopersHub, 'sections'> {
   sections: LocalizedHubSection[];
 }
 
-/** The hub with its words in Chinese where a translation exists; every other text marked English. */
-export function developersHubZh(hub: DevelopersHub, siteName: string): LocalizedHub {
+/**
+ * The hub with its words in Chinese where a translation exists; every other text marked English. `feedName` is the
+ * Chinese name of the feed at /api/tweets (company.yaml `copy.feed_name_zh`).
+ */
+export function developersHubZh(hub: DevelopersHub, siteName: string, feedName: string): LocalizedHub {
   return {
     ...hub,
     title: HUB_ZH.title,
@@ -79,7 +86,7 @@ export function developersHubZh(hub: DevelopersHub, siteName: string): Localized
       ...(SECTIONS_ZH[section.id]
         ? {
             title: SECTIONS_ZH[section.id]!.title,
-            intro: ((intro) => (typeof intro === 'function' ? intro(hub.mcp.endpoint) : intro))(SECTIONS_ZH[section.id]!.intro),
+            intro: ((intro) => (typeof intro === 'function' ? intro(hub.mcp.endpoint, feedName) : intro))(SECTIONS_ZH[section.id]!.intro),
           }
         : {}),
       links: section.links.map((link) => {

@@ -48,7 +48,8 @@ const serverNameOf = (siteName: string): string =>
 /** The first sentence of a tool description (the rest is for the model). */
 const firstSentence = (text: string): string => /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
 
-export function developersHub(origin: string, siteName: string): DevelopersHub {
+/** `feedName` is the name of the feed at /api/tweets (company.yaml `copy.feed_name`, src/core/content/site-copy.ts). */
+export function developersHub(origin: string, siteName: string, feedName: string): DevelopersHub {
   const endpoint = absoluteUrl(origin, paths.mcp);
   const serverName = serverNameOf(siteName);
   return {
@@ -58,7 +59,7 @@ export function developersHub(origin: string, siteName: string): DevelopersHub {
       {
         id: 'http-api',
         title: 'HTTP API',
-        intro: 'Search the library, read the AI-industry feed, send an enquiry. Public, no key, CORS open.',
+        intro: `Search the library, read the ${feedName}, send an enquiry. Public, no key, CORS open.`,
         links: [
           {
             title: 'API reference',

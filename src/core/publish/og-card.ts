@@ -102,6 +102,11 @@ export function ogTitleSizePx(title: string, lang: Lang): number {
 
 /** Heights of the card's top row (the brand mark) and bottom row (host, language): fixed, so the frame and the text layer line up. */
 const TOP_ROW_PX = 56;
+/**
+ * Where the frame leaves room for the logo (public/favicon.svg), which the rasteriser lays over it (src/astro/og-image.ts):
+ * the top-left square of the top row, inside the card's padding.
+ */
+export const OG_LOGO_BOX = { left: 72, top: 64, size: TOP_ROW_PX } as const;
 const BOTTOM_ROW_PX = 34;
 const CARD_STYLE = {
   width: '100%',
@@ -113,29 +118,17 @@ const CARD_STYLE = {
   color: '#f4f6fb',
 } as const;
 
-/** The card without its kicker and title: background, brand, host and language, the same for every page of a language. */
-export function ogFrameTree(card: Pick<OgCard, 'brand' | 'host' | 'lang'>): OgNode {
+/**
+ * The card without its kicker and title: background (its gradient ends in the theme colour, `accent`), the room for
+ * the logo ({@link OG_LOGO_BOX}), brand, host and language, the same for every page of a language.
+ */
+export function ogFrameTree(card: Pick<OgCard, 'brand' | 'host' | 'lang'>, accent: string): OgNode {
   return el(
     'div',
-    { ...CARD_STYLE, backgroundColor: '#0f172a', backgroundImage: 'linear-gradient(135deg, #0f172a 0%, #172554 60%, #1d4ed8 130%)' },
+    { ...CARD_STYLE, backgroundColor: '#0f172a', backgroundImage: `linear-gradient(135deg, #0f172a 0%, #172554 60%, ${accent} 130%)` },
     [
       el('div', { display: 'flex', alignItems: 'center', gap: '18px', height: `${TOP_ROW_PX}px` }, [
-        el(
-          'div',
-          {
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            width: `${TOP_ROW_PX}px`,
-            height: `${TOP_ROW_PX}px`,
-            borderRadius: '12px',
-            backgroundColor: '#1d4ed8',
-            border: '2px solid #3b82f6',
-            fontSize: '34px',
-            fontWeight: 700,
-          },
-          'A',
-        ),
+        el('div', { display: 'flex', width: `${OG_LOGO_BOX.size}px`, height: `${OG_LOGO_BOX.size}px` }),
         el('div', { fontSize: '34px', fontWeight: 700, letterSpacing: '-0.01em' }, card.brand),
       ]),
       el('div', { display: 'flex' }),
@@ -205,6 +198,22 @@ export const ogTextText = (card: OgCardText): string => `${ogTitle(card.title)}$
 
 /** The file (in generated/data/og/) with every page's card text, which the function reads on its first request. */
 export const OG_CARDS_FILE = 'cards.json';
+
+/** The file (in generated/data/og/) with the logo and the theme colour the function draws every card with. */
+export const OG_BRAND_FILE = 'brand.json';
+
+/** What every card is drawn with besides its text: the logo's SVG (public/favicon.svg) and the theme colour. */
+export interface OgBrand {
+  logoSvg: string;
+  accent: string;
+}
+
+/** The brand file read back. @throws Error when it is not one (a broken build must fail loudly). */
+export function parseOgBrand(text: string): OgBrand {
+  const brand = JSON.parse(text) as Partial<OgBrand> | null;
+  if (typeof brand?.logoSvg !== 'string' || typeof brand.accent !== 'string') throw new Error('og brand: expected {logoSvg, accent}');
+  return { logoSvg: brand.logoSvg, accent: brand.accent };
+}
 
 /** The card file's contents: `[image path, title, kicker, lang]` per page (arrays: a third of the bytes of objects). */
 export function serializeOgCards(cards: ReadonlyMap<string, OgCardText>): string {

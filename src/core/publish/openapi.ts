@@ -5,6 +5,7 @@
  * @module
  */
 import type { Catalog, Company } from '../content/catalog.ts';
+import { feedNameOf } from '../content/site-copy.ts';
 import { type ApiExamples, apiExamples, EXAMPLE_SEARCH_LIMIT } from './api-examples.ts';
 import { indexPointer } from '../content/markdown.ts';
 import { AGENT_ENTRY_POINTS, entryPointList } from './entry-points.ts';
@@ -65,8 +66,8 @@ const wrongMethod = (allowed: readonly string[], instance: string): JsonSchema =
   return problem(405, `A method other than ${example.headers.allow} (\`Allow\` lists them).`, { problem: example, instance }, ['Allow']);
 };
 
-/** `/api/*` and `/health`, with `examples` from the catalogue. */
-function sitePaths(origin: string, examples: ApiExamples): Record<string, JsonSchema> {
+/** `/api/*` and `/health`, with `examples` from the catalogue; `feedName` is the site's name for its feed. */
+function sitePaths(origin: string, examples: ApiExamples, feedName: string): Record<string, JsonSchema> {
   const feedback = exampleFeedback(examples);
   const enquiry = exampleEnquiry(examples);
   const health = (status: 'ok' | 'degraded'): Record<string, JsonSchema> =>
@@ -137,7 +138,7 @@ function sitePaths(origin: string, examples: ApiExamples): Record<string, JsonSc
         operationId: 'getTweets',
         tags: ['content'],
         security: [],
-        summary: 'AI-industry feed',
+        summary: feedName.charAt(0).toUpperCase() + feedName.slice(1),
         description: `Newest first. Refreshed hourly from the configured upstream; a build-time snapshot answers until a live feed is stored. \`X-Feed-Source\` says which (\`live\` or \`snapshot\`). \`Cache-Control: ${TWEETS_CACHE_CONTROL}\`.`,
         responses: {
           '200': response('The feed.', json(schemaRef('TweetFeed')), ['Cache-Control', 'Access-Control-Allow-Origin', 'X-Feed-Source'], {
@@ -326,16 +327,18 @@ const exampleEnquiry = (examples: ApiExamples): Record<string, string> => ({
  */
 export function openApiDocument(
   origin: string,
-  company: Pick<Company, 'name' | 'operator_attribution'>,
+  company: Pick<Company, 'name' | 'operator_attribution' | 'copy'>,
   examples: ApiExamples,
 ): JsonSchema {
   const siteName = company.name;
+  // The feed's name is the site's own (company.yaml `copy.feed_name`): what its tweets are about is content.
+  const feedName = feedNameOf(company, 'en');
   return {
     openapi: '3.1.0',
     info: {
       title: `${siteName} public API`,
       version: API_VERSION,
-      description: `Search the ${siteName} library (Chinese and English), read the AI-industry feed, send an enquiry, check health, and use the MCP server, its authorization server and the A2A agent. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp and /a2a speak JSON-RPC 2.0. Every endpoint answers OPTIONS with 204 and \`Allow\`: a CORS preflight wherever other sites may call (all but /api/contact, /api/feedback and the pages under /oauth and /ops), so a browser learns the methods and nothing more there.`,
+      description: `Search the ${siteName} library (Chinese and English), read the ${feedName}, send an enquiry, check health, and use the MCP server, its authorization server and the A2A agent. /api errors are RFC 9457 problem documents (unknown /api paths too: 404); /oauth errors are RFC 6749 JSON; /mcp and /a2a speak JSON-RPC 2.0. Every endpoint answers OPTIONS with 204 and \`Allow\`: a CORS preflight wherever other sites may call (all but /api/contact, /api/feedback and the pages under /oauth and /ops), so a browser learns the methods and nothing more there.`,
       contact: { name: siteName, url: absoluteUrl(origin, paths.contact) },
       license: { name: company.operator_attribution, url: absoluteUrl(origin, paths.llms) },
     },
@@ -345,7 +348,7 @@ export function openApiDocument(
       {
         name: 'content',
         'x-displayName': 'Content',
-        description: 'Search the library and read the AI-industry feed. Public, no key, CORS open to any origin.',
+        description: `Search the library and read the ${feedName}. Public, no key, CORS open to any origin.`,
       },
       { name: 'contact', 'x-displayName': 'Contact', description: 'Send an enquiry to the team.' },
       {
@@ -361,7 +364,7 @@ export function openApiDocument(
       { name: 'operations', 'x-displayName': 'Operations', description: 'Health and build facts for uptime checks.' },
     ],
     paths: {
-      ...sitePaths(origin, examples),
+      ...sitePaths(origin, examples, feedName),
       ...mcpPaths(origin, examples.search),
       ...a2aPaths(examples.search.query),
       ...oauthPaths(origin, siteName),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbCandidates, webPageJsonLd } from './page-json-ld.ts';
-import { GLOSSARY, glossaryMarkdown } from './glossary.ts';
+import { glossaryMarkdown, hasGlossary } from './glossary.ts';
+import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
 
 describe('breadcrumbCandidates', () => {
   it('lists the home page in the reader’s language, then each leading part of the path in that chrome, the page left out', () => {
@@ -55,14 +56,18 @@ describe('webPageJsonLd', () => {
 });
 
 describe('the glossary', () => {
-  it('defines every term in both languages, with unique anchors, and its twin carries each term and definition', () => {
-    expect(new Set(GLOSSARY.map((g) => g.id)).size).toBe(GLOSSARY.length);
+  it('its twin carries each term of content/glossary.yaml and its definition, in the given order', () => {
+    const terms = FIXTURE_CATALOG.glossary!;
     for (const lang of ['en', 'zh'] as const) {
-      const md = glossaryMarkdown(lang);
-      for (const g of GLOSSARY) {
-        expect(g.definition[lang].length, g.id).toBeGreaterThan(20);
-        expect(md).toContain(`## ${g.term[lang]}\n\n${g.definition[lang]}`);
-      }
+      const md = glossaryMarkdown(terms, lang);
+      for (const g of terms) expect(md).toContain(`## ${g.term[lang]}\n\n${g.definition[lang]}`);
+      expect(md.indexOf(terms[0]!.term[lang])).toBeLessThan(md.indexOf(terms[1]!.term[lang]));
     }
+  });
+
+  it('is there only when the content defines terms', () => {
+    expect(hasGlossary(FIXTURE_CATALOG.glossary)).toBe(true);
+    expect(hasGlossary([])).toBe(false);
+    expect(hasGlossary(undefined)).toBe(false);
   });
 });

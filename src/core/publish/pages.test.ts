@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOG } from '../../../tests/support/core-fixtures.ts';
-import type { Article, Document, Solution } from '../content/catalog.ts';
+import { siteCopy } from '../content/site-copy.ts';
+import type { Article, Catalog, Document, Solution } from '../content/catalog.ts';
 import { messages } from '../content/i18n.ts';
 import { AGENT_ENTRY_POINTS } from './entry-points.ts';
 import { developersHub } from './developers.ts';
@@ -142,14 +143,14 @@ describe('sitePages', () => {
     if (FIXTURE_CATALOG.articles.some((a) => a.lang === 'en')) expect(all!.markdown).toMatch(/\[English\]|English/);
   });
 
-  it('describes both listings of all languages in the dictionary’s words, page by page', () => {
+  it('describes both listings of all languages in the site copy’s words, page by page', () => {
     const pages = sitePages(FIXTURE_CATALOG);
-    const { name, name_zh } = FIXTURE_CATALOG.company;
+    const { company } = FIXTURE_CATALOG;
     const total = pages.filter((p) => p.path.startsWith('/zh/blog/all')).length;
-    expect(pages.find((p) => p.path === '/zh/blog/all')!.description).toBe(messages('zh').blogAllDescription(name_zh, 1, total));
-    expect(pages.find((p) => p.path === '/blog')!.description).toBe(messages('en').blogAllDescription(name, 1, total));
-    expect(messages('zh').blogAllDescription('某公司', 2, 3)).toBe(
-      `${messages('zh').blogLead('某公司')}中文文章在前，英文文章标有语言（第 2/3 页）。`,
+    expect(pages.find((p) => p.path === '/zh/blog/all')!.description).toBe(siteCopy(company, 'zh').blogAllDescription(1, total));
+    expect(pages.find((p) => p.path === '/blog')!.description).toBe(siteCopy(company, 'en').blogAllDescription(1, total));
+    expect(siteCopy({ ...company, name_zh: '某公司' }, 'zh').blogAllDescription(2, 3)).toBe(
+      `${siteCopy({ ...company, name_zh: '某公司' }, 'zh').blogLead}中文文章在前，英文文章标有语言（第 2/3 页）。`,
     );
   });
 });
@@ -341,7 +342,7 @@ describe('the contact twins', () => {
 
   it('/contact.md leads with what the page says, lists the form and links the form on its page (s8b L5b)', () => {
     const en = twin('/contact');
-    expect(en).toContain(`> ${messages('en').contactLead}`);
+    expect(en).toContain(`> ${siteCopy(catalog.company, 'en').contactLead}`);
     expect(en).not.toContain(catalog.company.tagline);
     expect(en).toContain(`## ${messages('en').sendEnquiry}`);
     expect(en).toContain(`- Contact form: [Contact form](${origin}/contact#enquiry)`);
@@ -439,11 +440,11 @@ describe('the listing twins', () => {
     const twin = (path: string): string => pages.find((p) => p.path === path)!.markdown;
     const { origin, company, categories, articles, solutions } = FIXTURE_CATALOG;
     const listings: [path: string, lang: 'en' | 'zh', docs: readonly Document[], lead: string][] = [
-      ['/blog', 'en', readerFirst(articles, 'en'), messages('en').blogLead(company.name)],
-      ['/en/blog', 'en', articles.filter((a) => a.lang === 'en'), messages('en').blogLangLead(company.name)],
-      ['/zh/blog', 'zh', articles.filter((a) => a.lang === 'zh'), messages('zh').blogLangLead(company.name_zh)],
-      ['/solutions', 'en', readerFirst(solutions, 'en'), messages('en').solutionsLead(company.name)],
-      ['/zh/solutions', 'zh', readerFirst(solutions, 'zh'), messages('zh').solutionsLead(company.name_zh)],
+      ['/blog', 'en', readerFirst(articles, 'en'), siteCopy(company, 'en').blogLead],
+      ['/en/blog', 'en', articles.filter((a) => a.lang === 'en'), siteCopy(company, 'en').blogLangLead],
+      ['/zh/blog', 'zh', articles.filter((a) => a.lang === 'zh'), siteCopy(company, 'zh').blogLangLead],
+      ['/solutions', 'en', readerFirst(solutions, 'en'), siteCopy(company, 'en').solutionsLead],
+      ['/zh/solutions', 'zh', readerFirst(solutions, 'zh'), siteCopy(company, 'zh').solutionsLead],
     ];
     for (const category of categories) {
       const items = articles.filter((a) => a.category === category.slug);
@@ -490,7 +491,7 @@ describe('the developers hub twins', () => {
     const { origin, company } = FIXTURE_CATALOG;
     const en = pages.find((p) => p.path === '/developers')!.markdown;
     const zh = pages.find((p) => p.path === '/zh/developers')!.markdown;
-    const hub = developersHub(origin, company.name);
+    const hub = developersHub(origin, company.name, siteCopy(company, 'en').feedName);
     for (const link of hub.sections.flatMap((s) => s.links))
       expect(en).toContain(`- [${link.title}](${new URL(link.path, origin).href}): ${link.description} (\`${link.type}\`)`);
     expect(zh).toContain(`\n${messages('zh').developersInEnglish}\n`);
@@ -506,5 +507,36 @@ describe('the product twins', () => {
     const zh = pages.find((p) => p.path === `/zh/products/${product.slug}`)!.markdown;
     expect(en).toContain(`[Ask about ${product.name}](${origin}/contact?product=${product.slug}): ${messages('en').productCtaLead}`);
     expect(zh).toContain(`[咨询 ${product.name}](${origin}/zh/contact?product=${product.slug}): ${messages('zh').productCtaLead}`);
+  });
+});
+
+describe('a fork', () => {
+  // The original site's subject matter (private LLM deployment, agents, AIGC, GPUs): a fork whose content/ never
+  // mentions it must not say it on any page, description or twin (stranger s10c, finding 1).
+  const OLD_TOPICS =
+    /private LLM|AIGC|API gateway|AI-industry|your hardware|own hardware|KV cache|LoRA|vLLM|私有化部署|大模型网关|AI 行业|自有硬件|金融、政务|硬件和时间/;
+  const fork: Catalog = {
+    ...FIXTURE_CATALOG,
+    company: { ...FIXTURE_CATALOG.company, name: 'Borealis Data', name_zh: '北极光数据', tagline: 'CDC pipelines.' },
+    glossary: undefined,
+  };
+
+  it('says nothing about topics its content never wrote about', () => {
+    expect(JSON.stringify(fork)).not.toMatch(OLD_TOPICS);
+    // The API reference pages are left out: their examples are the OpenAPI document's (src/core/publish/openapi.ts).
+    const pages = sitePages(fork).filter((p) => !p.path.startsWith('/docs/api/'));
+    for (const page of pages) {
+      expect(page.description, page.path).not.toMatch(OLD_TOPICS);
+      expect(page.markdown, page.path).not.toMatch(OLD_TOPICS);
+    }
+  });
+
+  it('has no glossary page when its content defines no terms, and one per language when it does', () => {
+    expect(sitePages(fork).filter((p) => p.path.endsWith('/glossary'))).toEqual([]);
+    expect(
+      sitePages(FIXTURE_CATALOG)
+        .filter((p) => p.path.endsWith('/glossary'))
+        .map((p) => p.path),
+    ).toEqual(['/glossary', '/zh/glossary']);
   });
 });

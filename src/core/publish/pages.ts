@@ -8,8 +8,9 @@ import { operationDetailsMarkdown } from './reference/markdown.ts';
 import { apiReference } from './reference/reference.ts';
 import { developersHub, developersMarkdown, hubSearchText } from './developers.ts';
 import { developersHubZh } from './developers-zh.ts';
-import { glossaryMarkdown } from './glossary.ts';
+import { glossaryMarkdown, hasGlossary } from './glossary.ts';
 import { type Messages, messages, otherLang } from '../content/i18n.ts';
+import { siteCopy } from '../content/site-copy.ts';
 import { ARTICLES_PER_PAGE, absoluteUrl, inChrome, paths, tagSlug } from '../kernel/paths.ts';
 import { type Article, type Catalog, type Document, documentsOf, type Lang, type Product } from '../content/catalog.ts';
 import { inlinePlainText, markdownDocument, type MetaEntry, withFrontMatter } from '../content/markdown.ts';
@@ -574,7 +575,7 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
     const t = messages(lang);
     const own = articlesIn(articles, lang);
     const total = pageCount(own.length);
-    const lead = t.blogLangLead(lang === 'zh' ? company.name_zh : company.name);
+    const lead = siteCopy(company, lang).blogLangLead;
     for (let page = 1; page <= total; page++) {
       const items = articlesOnPage(own, page);
       const path = paths.langBlog(lang, page);
@@ -663,8 +664,8 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
         lang: 'en',
         title: page === 1 ? 'Blog' : `Blog, page ${page}`,
         heading: page === 1 ? en.blogTitle : en.blogPageTitle(page, totalPages),
-        description: en.blogAllDescription(company.name, page, totalPages),
-        lead: en.blogLead(company.name),
+        description: siteCopy(company, 'en').blogAllDescription(page, totalPages),
+        lead: siteCopy(company, 'en').blogLead,
         links: [['URL', absoluteUrl(origin, path)]],
         items,
         body: [
@@ -691,8 +692,8 @@ function blogPages(catalog: Catalog, today: string): SitePage[] {
         path,
         lang: 'zh',
         title: page === 1 ? zh.blogTitle : zh.blogPageTitle(page, totalPages),
-        description: zh.blogAllDescription(company.name_zh, page, totalPages),
-        lead: zh.blogLead(company.name_zh),
+        description: siteCopy(company, 'zh').blogAllDescription(page, totalPages),
+        lead: siteCopy(company, 'zh').blogLead,
         links: [
           ['URL', absoluteUrl(origin, path)],
           ['English', absoluteUrl(origin, paths.blogAll('en', page))],
@@ -793,7 +794,7 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
     path: paths.solutions,
     kind: 'list',
     title: 'Solutions',
-    description: `How ${company.name} platforms are deployed in finance, government, manufacturing and more.`,
+    description: siteCopy(company, 'en').solutionsDescription,
     lang: 'en',
     lastmod: newest(
       solutions.map((s) => s.updated ?? s.date),
@@ -802,7 +803,7 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
     markdown: markdownDocument(
       origin,
       'Solutions',
-      messages('en').solutionsLead(company.name),
+      siteCopy(company, 'en').solutionsLead,
       [['URL', absoluteUrl(origin, paths.solutions)]],
       readerFirst(solutions, 'en')
         .map((s) => cardLine(origin, s, 'en', categories))
@@ -814,7 +815,7 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langSolutions('zh'),
     kind: 'list',
     title: zh.solutions,
-    description: zh.solutionsLead(company.name_zh),
+    description: siteCopy(company, 'zh').solutionsLead,
     lang: 'zh',
     lastmod: newest(
       solutions.map((s) => s.updated ?? s.date),
@@ -823,7 +824,7 @@ function solutionPages(catalog: Catalog, today: string): SitePage[] {
     markdown: markdownDocument(
       origin,
       zh.solutions,
-      zh.solutionsLead(company.name_zh),
+      siteCopy(company, 'zh').solutionsLead,
       [
         ['URL', absoluteUrl(origin, paths.langSolutions('zh'))],
         ['English', absoluteUrl(origin, paths.solutions)],
@@ -874,7 +875,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     path: paths.products,
     kind: 'list',
     title: 'Products',
-    description: `${company.name} products for enterprises that run AI on their own hardware: ${products.map((p) => p.name).join(', ')}.`,
+    description: siteCopy(company, 'en').productsDescription(products.map((p) => p.name)),
     lang: 'en',
     lastmod: today,
     markdown: markdownDocument(
@@ -902,7 +903,7 @@ function productPages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langProducts('zh'),
     kind: 'list',
     title: zh.products,
-    description: `${company.name_zh}的产品，面向在自有硬件上运行 AI 的企业：${products.map((p) => p.name).join('、')}。${company.tagline_zh ?? company.tagline}`,
+    description: siteCopy(company, 'zh').productsDescription(products.map((p) => p.name)),
     lang: 'zh',
     lastmod: today,
     markdown: markdownDocument(
@@ -965,6 +966,7 @@ function contactPage(catalog: Catalog, lang: Lang, today: string): SitePage {
   const { origin, company, products } = catalog;
   const zh = lang === 'zh';
   const t = messages(lang);
+  const copy = siteCopy(company, lang);
   const name = zh ? company.name_zh : company.name;
   const path = paths.langContact(lang);
   const form = `${absoluteUrl(origin, path)}#enquiry`;
@@ -982,15 +984,13 @@ function contactPage(catalog: Catalog, lang: Lang, today: string): SitePage {
     path,
     kind: 'static',
     title: t.contactTitle(name),
-    description: zh
-      ? `联系${company.name_zh}：销售、合作与媒体咨询。${t.contactLead}`
-      : `Contact ${company.name}: sales, partnerships and press; tell us about your deployment and an engineer answers within one working day.`,
+    description: copy.contactDescription,
     lang,
     lastmod: today,
     markdown: markdownDocument(
       origin,
       t.contactTitle(name),
-      t.contactLead,
+      copy.contactLead,
       zh
         ? [
             ['URL', absoluteUrl(origin, path)],
@@ -1026,7 +1026,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     path: paths.search,
     kind: 'static',
     title: 'Search',
-    description: `Search ${company.name} articles and solutions in Chinese or English.`,
+    description: siteCopy(company, 'en').searchDescription,
     lang: 'en',
     lastmod: today,
     markdown: markdownDocument(
@@ -1047,7 +1047,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     path: paths.langSearch('zh'),
     kind: 'static',
     title: '搜索',
-    description: `搜索${company.name_zh}的文章与解决方案，中英文均可：私有化部署、智能体、检索增强、AIGC 与大模型网关等主题。`,
+    description: siteCopy(company, 'zh').searchDescription,
     lang: 'zh',
     lastmod: today,
     markdown: markdownDocument(
@@ -1116,7 +1116,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     markdown: apiDocsMarkdown(origin, openApi, paths.apiAll),
   });
 
-  const hub = developersHub(origin, company.name);
+  const hub = developersHub(origin, company.name, siteCopy(company, 'en').feedName);
   pages.push({
     path: paths.developers,
     kind: 'static',
@@ -1128,7 +1128,7 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
     searchText: hubSearchText(hub),
   });
 
-  const hubZh = developersHubZh(hub, company.name_zh);
+  const hubZh = developersHubZh(hub, company.name_zh, siteCopy(company, 'zh').feedName);
   pages.push({
     path: paths.langDevelopers('zh'),
     kind: 'static',
@@ -1170,15 +1170,14 @@ function servicePages(catalog: Catalog, today: string): SitePage[] {
 }
 
 /** The page description of the glossary in one language (at least 50 characters: the a14y meta-description check). */
-export function glossaryDescription(lang: Lang, company: Pick<Catalog['company'], 'name' | 'name_zh'>): string {
-  return lang === 'zh'
-    ? `${company.name_zh}的文章、解决方案与产品中常用术语的简明定义：大语言模型、RAG、MCP、KV Cache、LoRA、私有化部署等。`
-    : `The terms used in ${company.name}'s articles, solutions and products, each defined in a sentence or two: LLM, RAG, MCP, KV cache, LoRA and more.`;
+export function glossaryDescription(lang: Lang, company: Catalog['company']): string {
+  return siteCopy(company, lang).glossaryDescription;
 }
 
-/** The glossary, in each language (src/core/publish/glossary.ts). */
+/** The glossary, in each language (content/glossary.yaml); none when the site has no glossary. */
 function glossaryPages(catalog: Catalog, today: string): SitePage[] {
-  const { origin, company } = catalog;
+  const { origin, company, glossary } = catalog;
+  if (!glossary || !hasGlossary(glossary)) return [];
   return (['en', 'zh'] as const).map((lang) => {
     const path = paths.langGlossary(lang);
     const title = messages(lang).glossaryTitle;
@@ -1199,7 +1198,7 @@ function glossaryPages(catalog: Catalog, today: string): SitePage[] {
           ['URL', absoluteUrl(origin, path)],
           [lang === 'zh' ? 'English' : '中文', absoluteUrl(origin, other)],
         ],
-        glossaryMarkdown(lang),
+        glossaryMarkdown(glossary, lang),
       ),
     };
   });

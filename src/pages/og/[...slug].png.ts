@@ -11,6 +11,7 @@ import { ogCardOf, ogCardTexts, type OgCardText } from '../../core/publish/og-ca
 import { getCatalog, getSitePages } from '../../astro/collection-catalog.ts';
 import { sharedBuildData } from '../../astro/integrations/build-data.ts';
 import { renderOgImage } from '../../astro/og-image.ts';
+import { brandDigest, logoSvg, themeColor } from '../../astro/brand.ts';
 import { OG_IMAGES, pageCacheKey, siteFacts } from '../../astro/page-cache.ts';
 
 export async function getStaticPaths() {
@@ -21,13 +22,14 @@ export async function getStaticPaths() {
     drawn.map(async ([image, props]) => ({
       params: { slug: image.replace(/^\/og\//, '').replace(/\.png$/, '') },
       props,
-      // Keyed on what the card shows (brand and host are site facts): an image is drawn again only when its text changes.
-      cacheKey: await pageCacheKey(image, props),
+      // Keyed on what the card shows (brand and host are site facts; the logo and colour their digest): drawn again only
+      // when one of them changes.
+      cacheKey: await pageCacheKey(image, { props, brand: brandDigest() }),
     })),
   );
 }
 
 export const GET: APIRoute = async ({ props }) => {
-  const png = await renderOgImage(ogCardOf(props as OgCardText, await siteFacts()));
+  const png = await renderOgImage(ogCardOf(props as OgCardText, await siteFacts()), { logoSvg: logoSvg(), accent: themeColor() });
   return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } });
 };
