@@ -108,7 +108,7 @@ describe('a rebuild for another origin (stranger s10b, finding 1)', () => {
       expect(api.status).toBe(503);
       const { detail } = (await api.json()) as { detail: string };
       expect(detail).toContain('made for http://localhost:8888, but this server serves http://localhost:4321');
-      expect(detail).toContain('PORT=4321 npm run build');
+      expect(detail).toContain('SITE_URL=http://localhost:4321 npm run build');
       const page = await served.handle(new Request(`${own}/`));
       expect(page.status).toBe(503);
       expect(await page.text()).toContain('made for http://localhost:8888');

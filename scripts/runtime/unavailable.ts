@@ -41,10 +41,10 @@ export function unavailable(request: Request, detail: string): Response {
 
 /** Why a build made for `builtFor` is not served by a runtime for `origin`, and what to run. */
 export function wrongOriginText(builtFor: string, origin: string): string {
-  const port = new URL(origin).port;
+  // SITE_URL, not PORT: it wins over PORT (and over a SITE_URL in .env), so the command is right whatever .env holds.
   return (
     `The build in dist/ was made for ${builtFor}, but this server serves ${origin}: its links, OAuth issuer and cards ` +
-    `would send clients to ${builtFor}. Build for this server (${port ? `\`PORT=${port} npm run build\`, or PORT` : 'set SITE_URL'} ` +
+    `would send clients to ${builtFor}. Build for this server (\`SITE_URL=${origin} npm run build\`, or SITE_URL ` +
     'in .env, which npm run build reads too), or restart npm start, which builds for its own origin.'
   );
 }

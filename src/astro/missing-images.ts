@@ -7,8 +7,9 @@
  * too late (after the content sync, in Vite's bundling, which stops at its first error) and it names no entry, so the
  * store the loader writes to checks each entry's image files as it is stored: an entry with a missing image is stored
  * as invalid (src/astro/content-errors.ts INVALID_ENTRY, marked INVALID_WHEN_STORED), without its asset imports, so
- * the build goes on to list it with every other content error. An MDX body is not rendered in the content layer (MDX compiles while Vite bundles the
- * pages, importing each relative image as a module), so its images are read from its text ({@link relativeImages}).
+ * the build goes on to list it with every other content error. An MDX body is not rendered in the content layer (MDX
+ * compiles while Vite bundles the pages, importing each relative image as a module), so its images are read from its
+ * text ({@link relativeImages}).
  * @module
  */
 import { existsSync, readFileSync } from 'node:fs';
