@@ -241,8 +241,8 @@ function createRuntime(parts: {
 
   /** Everything behind the edge: function → redirects → static → 404 page, all from the build `current`. */
   async function origin(current: Served, request: Request, ip: string, rewritten = false): Promise<Response> {
-    if (current.gone) return unavailable(request, BUILD_MISSING_TEXT);
-    if (current.wrongOrigin) return unavailable(request, current.wrongOrigin);
+    if (current.gone) return await unavailable(request, BUILD_MISSING_TEXT);
+    if (current.wrongOrigin) return await unavailable(request, current.wrongOrigin);
     if (current.failed)
       return unavailable(request, `The new build's functions could not be loaded (${current.failed}). Restart npm start.`);
     const { functions, redirects } = current;

@@ -15,8 +15,32 @@ export const UNAVAILABLE_JSONRPC_CODE = -32000;
 
 const isUnder = (pathname: string, prefix: string): boolean => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
+/** The largest body whose JSON-RPC id the 503 echoes: a request's, not an upload's. */
+const ID_READ_LIMIT_BYTES = 64 * 1024;
+
+/** The id of a JSON-RPC request body, as the answer must echo it; null for a batch, a notification or anything else. */
+async function jsonRpcId(request: Request): Promise<string | number | null> {
+  if (request.method !== 'POST' || !request.body) return null;
+  const reader = request.clone().body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      if (size > ID_READ_LIMIT_BYTES) return null;
+      chunks.push(read.value);
+    }
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown };
+    return typeof body?.id === 'string' || typeof body?.id === 'number' ? body.id : null;
+  } catch {
+    return null;
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
 /** The 503 for `request` while the runtime cannot serve a build; `detail` says why and what to run. */
-export function unavailable(request: Request, detail: string): Response {
+export async function unavailable(request: Request, detail: string): Promise<Response> {
   const { pathname } = new URL(request.url);
   const text = detail.trim();
   const headers = { 'cache-control': 'no-store', 'retry-after': String(RETRY_AFTER_SECONDS) };
@@ -29,7 +53,7 @@ export function unavailable(request: Request, detail: string): Response {
     );
   if (isUnder(pathname, '/mcp') || isUnder(pathname, '/a2a'))
     return answer(
-      JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: UNAVAILABLE_JSONRPC_CODE, message: text } }),
+      JSON.stringify({ jsonrpc: '2.0', id: await jsonRpcId(request), error: { code: UNAVAILABLE_JSONRPC_CODE, message: text } }),
       'application/json',
     );
   if (isUnder(pathname, '/oauth'))
