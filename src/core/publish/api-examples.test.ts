@@ -89,6 +89,13 @@ describe.each([
   });
 });
 
+describe("the API description's fixed examples", () => {
+  it("name none of the original vendor's subject: the tweet feed's example is neutral (recheck N3)", () => {
+    const served = JSON.stringify(apiDocumentOf(FORK));
+    for (const word of ['speculative decoding', 'AI Infra', 'tokens/s', 'LLM', '私有化部署']) expect(served).not.toContain(word);
+  });
+});
+
 describe('the examples of a fork', () => {
   it('search with its own Chinese tag, send feedback about its own article, enquire about its own product', () => {
     const examples = apiExamples(FORK);

@@ -147,10 +147,11 @@ function sitePaths(origin: string, examples: ApiExamples, feedName: string): Rec
               tweets: [
                 {
                   id: '1861234567890123456',
-                  text: 'Open-weight models now run at 1,000 tokens/s on a single node with speculative decoding.',
-                  author: { name: 'AI Infra Weekly', username: 'aiinfraweekly' },
+                  // Neutral: the feed's subject is content (content/tweets.json), which this document is not built from.
+                  text: 'The newest post of the feed, in its author’s words.',
+                  author: { name: 'Example Author', username: 'example' },
                   created_at: '2026-11-23T22:15:00.000Z',
-                  url: 'https://x.com/aiinfraweekly/status/1861234567890123456',
+                  url: 'https://x.com/example/status/1861234567890123456',
                   metrics: { likes: 412, reposts: 57, replies: 23 },
                 },
               ],
