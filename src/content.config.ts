@@ -46,7 +46,12 @@ const isoDay = z
       ),
   );
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a URL slug: lowercase a-z, 0-9 and single hyphens');
+/** A URL slug: an article's, a product's, a category's or a glossary term's address. */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_RULE = 'lowercase a-z, 0-9 and single hyphens';
+const slug = z.string().regex(SLUG_PATTERN, `expected a URL slug: ${SLUG_RULE}`);
+/** The ids of a data file whose ids are addresses (a category's page, a glossary term's anchor). */
+const slugIds = { ids: { pattern: SLUG_PATTERN, says: `it is the page's address or anchor: ${SLUG_RULE}` } };
 const lang = z.enum(['zh', 'en']);
 const tags = z.array(z.string().min(1).max(40)).max(12).default([]);
 /** A root-relative path on this site or an absolute http(s) URL. */
@@ -129,7 +134,7 @@ const products = defineCollection({
 });
 
 const categories = defineCollection({
-  loader: reporting(dataFile(`${CONTENT_DIR}/categories.yaml`)),
+  loader: reporting(dataFile(`${CONTENT_DIR}/categories.yaml`, slugIds)),
   schema: fields({
     name: z.string().min(1).max(60),
     name_zh: z.string().min(1).max(30),
@@ -219,7 +224,7 @@ const company = defineCollection({
 const GLOSSARY_FILE = `${CONTENT_DIR}/glossary.yaml`;
 const glossary = defineCollection({
   loader: existsSync(GLOSSARY_FILE)
-    ? reporting(dataFile(GLOSSARY_FILE))
+    ? reporting(dataFile(GLOSSARY_FILE, slugIds))
     : { name: 'no-glossary', load: async ({ store }) => store.clear() },
   schema: fields({
     term: z.string().min(1).max(80),

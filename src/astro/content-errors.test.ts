@@ -17,6 +17,7 @@ import {
   schemaErrors,
   schemaIssues,
   sortedErrors,
+  withInvalidIds,
 } from './content-errors.ts';
 
 /** The message Astro 7 gives a schema failure (InvalidContentEntryDataError), as it printed it here. */
@@ -216,5 +217,21 @@ describe('a field that is missing, a file without front matter', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('ids of a data file that are addresses (categories.yaml, glossary.yaml; recheck N4)', () => {
+  const ids = { pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, says: 'lowercase a-z, 0-9 and single hyphens' };
+  it("make an entry with an id that is not one invalid, its error at the id's line; valid entries stay as they are", () => {
+    const text = 'rag:\n  term: RAG\nBad Id:\n  term: Bad\n"Quoted_Id":\n  term: Q\n';
+    const entries = { rag: { term: 'RAG' }, 'Bad Id': { term: 'Bad' }, Quoted_Id: { term: 'Q' } };
+    const checked = withInvalidIds(entries, text, 'content/glossary.yaml', ids);
+    expect(checked.rag).toEqual({ term: 'RAG' });
+    expect(entryErrors(checked['Bad Id'])).toEqual([
+      { file: 'content/glossary.yaml', line: 3, message: '"Bad Id" is not a valid id: lowercase a-z, 0-9 and single hyphens' },
+    ]);
+    expect(entryErrors(checked.Quoted_Id)).toEqual([
+      { file: 'content/glossary.yaml', line: 5, message: '"Quoted_Id" is not a valid id: lowercase a-z, 0-9 and single hyphens' },
+    ]);
   });
 });

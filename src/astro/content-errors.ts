@@ -433,18 +433,42 @@ function yamlProblem(text: string, error: YAMLException): [line: number, message
 }
 
 /**
+ * A data file's entries with each id that `ids.pattern` refuses made an invalid entry whose error is at the id's line:
+ * the ids of categories.yaml and glossary.yaml are addresses and anchors (/blog/category/<id>, /glossary#<id>), and
+ * `Bad Id:` built `<section id="Bad Id">` (recheck N4).
+ */
+export function withInvalidIds(
+  entries: Record<string, Record<string, unknown>>,
+  text: string,
+  relative: string,
+  ids: { pattern: RegExp; says: string },
+): Record<string, Record<string, unknown>> {
+  const lines = text.split(/\r?\n/);
+  return Object.fromEntries(
+    Object.entries(entries).map(([id, entry]) => {
+      if (ids.pattern.test(id)) return [id, entry];
+      const line = lines.findIndex((l) => [`${id}:`, `"${id}":`, `'${id}':`].some((start) => l.startsWith(start))) + 1;
+      const error: ContentError = { file: relative, line: line || 1, message: `"${id}" is not a valid id: ${ids.says}` };
+      return [id, { [INVALID_ENTRY]: [error] }];
+    }),
+  );
+}
+
+/**
  * Astro's file() loader over a YAML (or JSON) data file of entries keyed by id, with a file that
  * does not parse, or holds no entries, kept as one invalid entry ({@link UNREADABLE_FILE_ENTRY})
  * carrying its error at its line. Astro's loader would log "Error reading data" and load nothing,
  * and the build then failed on what was missing, away from the cause. Wrap it in {@link reporting}.
  */
-export function dataFile(fileName: string): Loader {
+export function dataFile(fileName: string, options: { ids?: { pattern: RegExp; says: string } } = {}): Loader {
   const relative = path.relative(process.cwd(), path.resolve(fileName));
   return file(fileName, {
     parser: (text) => {
       const parsed = parseDataFile(text, relative);
-      if (parsed.ok && typeof parsed.data === 'object' && parsed.data !== null)
-        return parsed.data as Record<string, Record<string, unknown>>;
+      if (parsed.ok && typeof parsed.data === 'object' && parsed.data !== null) {
+        const entries = parsed.data as Record<string, Record<string, unknown>>;
+        return options.ids ? withInvalidIds(entries, text, relative, options.ids) : entries;
+      }
       const error: ContentError = parsed.ok
         ? { file: relative, line: 1, message: 'expected entries, each as "id:" with its fields indented below it' }
         : parsed.error;
