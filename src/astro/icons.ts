@@ -4,12 +4,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { LOGO_FILE as SVG } from './brand.ts';
+import { checkLogo, LOGO_FILE as SVG } from './brand.ts';
 
 /** A square PNG of the logo; `padding` (0..1 of the size) leaves room for maskable icons' safe zone. */
 export async function iconPng(size: number, options: { padding?: number; background?: string } = {}): Promise<Buffer> {
   const inner = Math.round(size * (1 - 2 * (options.padding ?? 0)));
-  const logo = await sharp(await readFile(SVG), { density: 72 * Math.ceil(inner / 32) })
+  const svg = await readFile(SVG);
+  await checkLogo(svg.toString('utf8'));
+  const logo = await sharp(svg, { density: 72 * Math.ceil(inner / 32) })
     .resize(inner, inner)
     .png()
     .toBuffer();

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
+import { checkLogo } from './brand.ts';
 import {
   OG_HEIGHT_PX,
   OG_LOGO_BOX,
@@ -118,10 +119,12 @@ function frameOf(card: OgCard, brand: OgBrand): Promise<Raster> {
   let frame = frames.get(key);
   if (!frame) {
     const { left, top, size } = OG_LOGO_BOX;
-    const logo = sharp(Buffer.from(brand.logoSvg), { density: 72 * Math.ceil(size / 16) })
-      .resize(size, size)
-      .png()
-      .toBuffer();
+    const logo = checkLogo(brand.logoSvg).then(() =>
+      sharp(Buffer.from(brand.logoSvg), { density: 72 * Math.ceil(size / 16) })
+        .resize(size, size)
+        .png()
+        .toBuffer(),
+    );
     frame = Promise.all([drawSvg(ogFrameTree(card, brand.accent), ogFrameText(card)), logo])
       .then(([svg, input]) =>
         sharp(Buffer.from(svg)).composite([{ input, left, top }]).removeAlpha().raw().toBuffer({ resolveWithObject: true }),
