@@ -139,3 +139,10 @@ describe('inlinePlainText', () => {
     expect(inlinePlainText('a ``code with ` tick`` span and `*stars*`')).toBe('a code with ` tick span and *stars*');
   });
 });
+
+describe('stripMdx and what follows a block component', () => {
+  it('leaves a blank line between the quote and a heading the source put right below the component (stranger s10c, 7e)', () => {
+    const twin = stripMdx('<Callout type="tip" title="Star">\nExpand it.\n</Callout>\n## The hard cases\n');
+    expect(twin).toBe('> **Tip: Star**\n>\n> Expand it.\n\n## The hard cases\n');
+  });
+});

@@ -144,7 +144,9 @@ export function stripMdx(markdown: string): string {
           .trim()
           .split('\n')
           .map((line) => (line ? `> ${line}` : '>'));
-        return [heading ? `> **${heading}**` : null, heading ? '>' : null, ...body].filter((l) => l !== null).join('\n');
+        // A blank line after it: a heading or paragraph the source put right below `</Callout>` would otherwise follow the
+        // quote with none (CommonMark ends the quote anyway; stricter tools warn: stranger s10c, 7e).
+        return `${[heading ? `> **${heading}**` : null, heading ? '>' : null, ...body].filter((l) => l !== null).join('\n')}\n`;
       },
     );
     return blocks.replace(/^<[A-Z][A-Za-z0-9]*(?:\s+[a-zA-Z-]+="[^"]*")*\s*\/>\s*$/gm, '').replace(/\n{3,}/g, '\n\n');
