@@ -105,6 +105,24 @@ describe('mdxErrors', () => {
     ]);
   });
 
+  it('names a named import from an .astro component (it has only a default export) at the line of the import (recheck N6)', () => {
+    const entry = article('named', ["import { Foo } from '@components/Callout.astro';", '', '<Foo>Tip.</Foo>']);
+    expect(mdxErrors(entry, ROOT)).toEqual([
+      {
+        file: entry.filePath,
+        line: lineOf(entry.filePath, 'import { Foo }'),
+        message:
+          'import { Foo } from "@components/Callout.astro": an .astro component has only a default export (import Foo from "@components/Callout.astro";)',
+      },
+    ]);
+    const both = article('default-and-named', [
+      "import Callout, { default as Again } from '@components/Callout.astro';",
+      '',
+      '<Callout>Tip.</Callout>',
+    ]);
+    expect(mdxErrors(both, ROOT)).toEqual([]);
+  });
+
   it('checks only .mdx entries with a body', () => {
     expect(mdxErrors({ id: 'a', filePath: 'content/articles/a.md', data: {}, body: '<Unclosed' }, ROOT)).toEqual([]);
     expect(mdxErrors({ id: 'a', filePath: 'content/articles/a.mdx', data: {} }, ROOT)).toEqual([]);

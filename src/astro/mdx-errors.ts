@@ -73,6 +73,17 @@ function importSpecifiers(code: string): string[] {
   return [...code.matchAll(/^import\s(?:[^;"']*?\sfrom\s)?"([^"]+)";?$/gm)].map((match) => match[1]!);
 }
 
+/** Each static import of a compiled module that names bindings (`import A, { B as C } from "x"`): the names it takes and from where. */
+function namedImports(code: string): { names: string[]; specifier: string }[] {
+  return [...code.matchAll(/^import\s+(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*"([^"]+)";?$/gm)].map((match) => ({
+    names: match[1]!
+      .split(',')
+      .map((part) => part.trim().split(/\s+as\s+/)[0]!)
+      .filter((name) => name && name !== 'default'),
+    specifier: match[2]!,
+  }));
+}
+
 /** The 1-based line of the first body line (from `bodyStart`) that `test` accepts, else 0. */
 function bodyLineWhere(lines: readonly string[], bodyStart: number, test: (line: string) => boolean): number {
   for (let i = bodyStart - 1; i < lines.length; i++) if (test(lines[i]!)) return i + 1;
@@ -137,6 +148,17 @@ export function mdxErrors(entry: StoredEntryLike, root: string, aliases: readonl
       file: relative,
       line: bodyLineWhere(lines, bodyStart, (line) => /^\s*import\b/.test(line) && line.includes(specifier)) || bodyStart,
       message: `import "${specifier}": there is no such file (${path.relative(root, target)})`,
+    });
+  }
+  // An .astro component exports only its default: `import { Foo } from '…/Callout.astro'` stopped the build in Vite,
+  // naming no entry and hiding every other error (recheck N6).
+  for (const { names, specifier } of namedImports(code)) {
+    const target = importTarget(specifier, file, aliases);
+    if (target === undefined || !target.endsWith('.astro') || !resolvable(target) || names.length === 0) continue;
+    errors.push({
+      file: relative,
+      line: bodyLineWhere(lines, bodyStart, (line) => /^\s*import\b/.test(line) && line.includes(specifier)) || bodyStart,
+      message: `import { ${names.join(', ')} } from "${specifier}": an .astro component has only a default export (import ${names[0]} from "${specifier}";)`,
     });
   }
   // The compiler checks, as the page renders, each component (or object, `<Name.Part />`) the body does not define.
