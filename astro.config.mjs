@@ -17,7 +17,11 @@ import { stopDevServerWithNpm } from './scripts/runtime/npm-parent.ts';
 
 // `.env` as `npm start` reads it (the environment wins): a PORT or SITE_URL set there gives `npm run build` and
 // `npm run dev` the origin the server serves (stranger s10b, finding 1).
-loadDotEnv(fileURLToPath(new URL('.env', import.meta.url)));
+const dotEnv = loadDotEnv(fileURLToPath(new URL('.env', import.meta.url)));
+if (dotEnv)
+  console.log(
+    `Read .env: ${dotEnv.loaded.join(', ') || 'no variable'} set${dotEnv.kept.length ? `; ${dotEnv.kept.join(', ')} kept from the environment` : ''}.`,
+  );
 /** The build's variables, through the one environment schema (src/core/config.ts; README, "Configuration"). */
 const build = parseBuildConfig(process.env);
 /** Every absolute URL in the build derives from this one origin. */

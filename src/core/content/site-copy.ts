@@ -59,7 +59,7 @@ export function siteCopy(company: CopyCompany, lang: Lang): SiteCopy {
         `搜索${name}的全部文章与解决方案，中英文均可；结果按相关度排序，可按语言与主题筛选，也可通过 API 查询。`,
       searchPlaceholder: copy.search_example_zh === undefined ? undefined : `例如：${copy.search_example_zh}`,
       contactLead,
-      contactDescription: `联系${name}：销售、合作与媒体咨询。${contactLead}`,
+      contactDescription: `联系${name}：联系方式与留言表单。${contactLead}`,
       productsDescription: (names) =>
         `${copy.products_description_zh ?? `${name}的产品，每个产品附功能列表与应用案例`}：${names.join('、')}。${company.tagline_zh ?? company.tagline}`,
       solutionsLead: solutionsLeadZh,
@@ -81,7 +81,8 @@ export function siteCopy(company: CopyCompany, lang: Lang): SiteCopy {
     searchDescription: copy.search_description ?? `Search ${name} articles and solutions in Chinese or English.`,
     searchPlaceholder: copy.search_example === undefined ? undefined : `e.g. ${copy.search_example}`,
     contactLead,
-    contactDescription: copy.contact_description ?? `Contact ${name}: sales, partnerships and press. ${contactLead}`,
+    // The channels a company has are content (company.yaml `contact`): the default names none of them (recheck N8).
+    contactDescription: copy.contact_description ?? `Contact ${name}: its contact channels and a form. ${contactLead}`,
     productsDescription: (names) =>
       `${copy.products_description ?? `${name} products, each with its features and where it is used`}: ${names.join(', ')}.`,
     solutionsLead: copy.solutions_lead ?? `Industry solutions built on ${name} products, with the architecture and the results.`,

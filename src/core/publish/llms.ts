@@ -119,7 +119,7 @@ function closing(catalog: Catalog): string[] {
     section('Optional', [
       link('Site map', absoluteUrl(origin, paths.sitemapMarkdown), 'every page of the site, by section, linking each twin'),
       link('Blog index', twinUrl(origin, paths.blog), 'articles, newest first'),
-      link('Contact', twinUrl(origin, paths.contact), 'sales, partnerships and press channels'),
+      link('Contact', twinUrl(origin, paths.contact), 'the contact channels and the enquiry form'),
       named('RSS', absoluteUrl(origin, paths.rss), 'Feed of new articles.'),
       named('Sitemap (XML)', absoluteUrl(origin, paths.sitemap), 'Every HTML page.'),
     ]),
