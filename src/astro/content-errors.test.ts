@@ -227,10 +227,10 @@ describe('ids of a data file that are addresses (categories.yaml, glossary.yaml;
     const entries = { rag: { term: 'RAG' }, 'Bad Id': { term: 'Bad' }, Quoted_Id: { term: 'Q' } };
     const checked = withInvalidIds(entries, text, 'content/glossary.yaml', ids);
     expect(checked.rag).toEqual({ term: 'RAG' });
-    expect(entryErrors(checked['Bad Id'])).toEqual([
+    expect(entryErrors(checked['Bad Id']!)).toEqual([
       { file: 'content/glossary.yaml', line: 3, message: '"Bad Id" is not a valid id: lowercase a-z, 0-9 and single hyphens' },
     ]);
-    expect(entryErrors(checked.Quoted_Id)).toEqual([
+    expect(entryErrors(checked.Quoted_Id!)).toEqual([
       { file: 'content/glossary.yaml', line: 5, message: '"Quoted_Id" is not a valid id: lowercase a-z, 0-9 and single hyphens' },
     ]);
   });
